@@ -1,0 +1,71 @@
+/*
+ * gpumodel host interface: everything a device model needs from the world.
+ *
+ * The models under hw/gpumodel/intel and hw/gpumodel/nvidia include no QEMU
+ * header.  They reach guest memory, the interrupt line, the clock and the
+ * logs only through a GpuHost, which the QEMU glue (*-pci.c) implements with
+ * pci_dma_*, MSI/INTx, QEMU_CLOCK_VIRTUAL and qemu_log_mask, and which the
+ * unit tests implement with a RAM array and a manual clock.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_GPUMODEL_HOST_H
+#define HW_GPUMODEL_HOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum GpuLogKind {
+    GPU_LOG_GUEST_ERROR,    /* the guest did something the hardware rejects */
+    GPU_LOG_UNIMP,          /* the guest used something not modelled */
+} GpuLogKind;
+
+typedef struct GpuHostOps {
+    /*
+     * Bus-master access to guest physical memory.  Return 0 on success,
+     * -1 if any part of the range could not be accessed (the model turns
+     * that into the hardware's error report, never into an assert).
+     */
+    int (*dma_read)(void *opaque, uint64_t addr, void *buf, size_t len);
+    int (*dma_write)(void *opaque, uint64_t addr, const void *buf,
+                     size_t len);
+    /* Level of the device's interrupt output (MSI is edge-made by host). */
+    void (*set_irq)(void *opaque, bool level);
+    /* Guest-visible time in nanoseconds (QEMU_CLOCK_VIRTUAL in QEMU). */
+    uint64_t (*now_ns)(void *opaque);
+    /* One line of log, without trailing newline. */
+    void (*log)(void *opaque, GpuLogKind kind, const char *msg);
+} GpuHostOps;
+
+typedef struct GpuHost {
+    const GpuHostOps *ops;
+    void *opaque;
+} GpuHost;
+
+static inline int gpu_host_dma_read(const GpuHost *h, uint64_t addr,
+                                    void *buf, size_t len)
+{
+    return h->ops->dma_read(h->opaque, addr, buf, len);
+}
+
+static inline int gpu_host_dma_write(const GpuHost *h, uint64_t addr,
+                                     const void *buf, size_t len)
+{
+    return h->ops->dma_write(h->opaque, addr, buf, len);
+}
+
+static inline uint64_t gpu_host_now_ns(const GpuHost *h)
+{
+    return h->ops->now_ns(h->opaque);
+}
+
+static inline void gpu_host_set_irq(const GpuHost *h, bool level)
+{
+    h->ops->set_irq(h->opaque, level);
+}
+
+void gpu_host_log(const GpuHost *h, GpuLogKind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * intel-gpu forcewake: the request/acknowledge pairs of the Gen11
+ * "Force Wake Table" (PRM vol 13).
+ *
+ * Software writes a request register (masked) and polls its acknowledge
+ * register.  The model keeps every power well awake, so the acknowledge
+ * follows the request at once: it reads the request's value.  Registers
+ * stay accessible whatever the forcewake state, as i915 writes shadowed
+ * registers (ring tails, ELSQ) without taking forcewake.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "intel-gpu.h"
+
+static uint32_t fw_ack_read(IntelGpu *gpu, const IntelRegBinding *b,
+                            uint32_t offset)
+{
+    uint32_t inst = (offset - b->base - b->reg->offset) / 4;
+
+    return intel_reg_get(gpu, b->reg->aux + inst * 4) & 0xffff;
+}
+
+#define FW_REQ(n, off, cnt) \
+    { .name = n, .offset = off, .count = cnt, .access = INTEL_REG_MASKED }
+#define FW_ACK(n, off, cnt, req) \
+    { .name = n, .offset = off, .count = cnt, .access = INTEL_REG_RO, \
+      .aux = req, .read = fw_ack_read }
+
+static const IntelReg forcewake_regs[] = {
+    FW_REQ("FORCEWAKE_RENDER", INTEL_FORCEWAKE_RENDER, 1),
+    FW_ACK("FORCEWAKE_ACK_RENDER", INTEL_FORCEWAKE_ACK_RENDER, 1,
+           INTEL_FORCEWAKE_RENDER),
+    FW_REQ("FORCEWAKE_GT", INTEL_FORCEWAKE_GT, 1),
+    FW_ACK("FORCEWAKE_ACK_GT", INTEL_FORCEWAKE_ACK_GT, 1,
+           INTEL_FORCEWAKE_GT),
+    FW_REQ("FORCEWAKE_MEDIA_VDBOX", INTEL_FORCEWAKE_VDBOX(0), 8),
+    FW_ACK("FORCEWAKE_ACK_MEDIA_VDBOX", INTEL_FORCEWAKE_ACK_VDBOX(0), 8,
+           INTEL_FORCEWAKE_VDBOX(0)),
+    FW_REQ("FORCEWAKE_MEDIA_VEBOX", INTEL_FORCEWAKE_VEBOX(0), 4),
+    FW_ACK("FORCEWAKE_ACK_MEDIA_VEBOX", INTEL_FORCEWAKE_ACK_VEBOX(0), 4,
+           INTEL_FORCEWAKE_VEBOX(0)),
+};
+
+const IntelRegBlock intel_forcewake_block = {
+    .name = "forcewake",
+    .regs = forcewake_regs,
+    .nregs = G_N_ELEMENTS(forcewake_regs),
+};

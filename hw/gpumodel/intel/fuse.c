@@ -1,0 +1,85 @@
+/*
+ * intel-gpu fuses and straps: GT topology (slices, subslices, EUs), the
+ * media engines present, and the crystal the command-streamer timestamp
+ * runs from.  All read-only; the topology comes from the device's
+ * properties.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "intel-gpu.h"
+
+/*
+ * RPM_CONFIG0: crystal select 0 (24 MHz), CTC shift 2, so the command
+ * streamer timestamp counts at 24 MHz >> (3 - 2) = 12 MHz.
+ */
+#define RPM_CONFIG0_ICL ((0u << INTEL_RPM_CONFIG0_CRYSTAL_SHIFT) | \
+                         (2u << INTEL_RPM_CONFIG0_CTC_SHIFT))
+
+static uint32_t low_mask(unsigned n)
+{
+    return n >= 32 ? ~0u : (1u << n) - 1;
+}
+
+static uint32_t fuse_read(IntelGpu *gpu, const IntelRegBinding *b,
+                          uint32_t offset)
+{
+    const IntelGpuConfig *c = &gpu->cfg;
+
+    switch (offset) {
+    case INTEL_GT_SLICE_ENABLE:
+        return low_mask(c->slices);
+    case INTEL_GT_SUBSLICE_DISABLE:
+        return ~low_mask(c->subslices) & 0xff;
+    case INTEL_EU_DISABLE:
+        return ~low_mask(c->eus_per_subslice) & 0xff;
+    case INTEL_GT_VEBOX_VDBOX_DISABLE:
+        /* Gen11 fuses disable: bit n of 7:0 VCSn, of 19:16 VECSn. */
+        return (~c->vdbox_mask & 0xffu) | ((~c->vebox_mask & 0xfu) << 16);
+    case INTEL_GGC_MIRROR:
+        return intel_gpu_ggc(c);
+    }
+    return intel_reg_get(gpu, offset);
+}
+
+#define FUSE(n, off) \
+    { .name = n, .offset = off, .access = INTEL_REG_RO, .read = fuse_read }
+
+static const IntelReg fuse_regs[] = {
+    { .name = "RPM_CONFIG0", .offset = INTEL_RPM_CONFIG0,
+      .access = INTEL_REG_RO, .reset = RPM_CONFIG0_ICL },
+    /* CTC_MODE: 0 selects the crystal, not GEN9_TIMESTAMP_OVERRIDE. */
+    { .name = "CTC_MODE", .offset = INTEL_CTC_MODE, .access = INTEL_REG_RW },
+    /* All L3 banks present. */
+    { .name = "MIRROR_FUSE3", .offset = INTEL_MIRROR_FUSE3,
+      .access = INTEL_REG_RO },
+    FUSE("EU_DISABLE", INTEL_EU_DISABLE),
+    FUSE("GT_SLICE_ENABLE", INTEL_GT_SLICE_ENABLE),
+    FUSE("GT_SUBSLICE_DISABLE", INTEL_GT_SUBSLICE_DISABLE),
+    FUSE("GT_VEBOX_VDBOX_DISABLE", INTEL_GT_VEBOX_VDBOX_DISABLE),
+    FUSE("GGC_MIRROR", INTEL_GGC_MIRROR),
+    /* Multicast steering: software selects, the model has one copy. */
+    { .name = "MCR_SELECTOR", .offset = INTEL_MCR_SELECTOR,
+      .access = INTEL_REG_RW },
+    { .name = "EDRAM_CAP", .offset = INTEL_EDRAM_CAP,
+      .access = INTEL_REG_RO },
+};
+
+const IntelRegBlock intel_fuse_block = {
+    .name = "fuse",
+    .regs = fuse_regs,
+    .nregs = G_N_ELEMENTS(fuse_regs),
+};
+
+/* Command-streamer timestamp frequency, as i915 derives it from RPM_CONFIG0. */
+uint32_t intel_cs_timestamp_hz(IntelGpu *gpu)
+{
+    static const uint32_t crystal_hz[] = {
+        24000000, 19200000, 38400000, 25000000,
+    };
+    uint32_t v = intel_reg_get(gpu, INTEL_RPM_CONFIG0);
+    uint32_t crystal = (v >> INTEL_RPM_CONFIG0_CRYSTAL_SHIFT) & 7;
+    uint32_t shift = (v >> INTEL_RPM_CONFIG0_CTC_SHIFT) & 3;
+
+    g_assert(crystal < G_N_ELEMENTS(crystal_hz));   /* a read-only strap */
+    return crystal_hz[crystal] >> (3 - shift);
+}

@@ -1,0 +1,176 @@
+/*
+ * intel-gpu model: a Gen11 "Ice Lake" GT, host-neutral (see ../host.h).
+ *
+ * One file per hardware block; each block describes its registers as a
+ * table (IntelRegBlock) that the register file (mmio.c) indexes.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_GPUMODEL_INTEL_INTEL_GPU_H
+#define HW_GPUMODEL_INTEL_INTEL_GPU_H
+
+#include <glib.h>
+#include "../host.h"
+#include "hw/gpumodel/intel-gpu-regs.h"
+
+/* What a QEMU user can choose; validated by intel_gpu_config_check(). */
+typedef struct IntelGpuConfig {
+    uint16_t device_id;
+    uint8_t slices;
+    uint8_t subslices;          /* per slice */
+    uint8_t eus_per_subslice;
+    uint8_t vdbox_mask;         /* enabled video decode engines */
+    uint8_t vebox_mask;         /* enabled video enhancement engines */
+    uint32_t stolen_mb;         /* data stolen memory, GMS encoding */
+} IntelGpuConfig;
+
+/* Command streamers, in GDRST/engine-table order. */
+typedef enum IntelEngineId {
+    INTEL_RCS0,
+    INTEL_BCS0,
+    INTEL_VCS0,
+    INTEL_VCS1,
+    INTEL_VCS2,
+    INTEL_VCS3,
+    INTEL_VECS0,
+    INTEL_VECS1,
+    INTEL_ENGINE_COUNT
+} IntelEngineId;
+
+typedef struct IntelGpu IntelGpu;
+typedef struct IntelReg IntelReg;
+typedef struct IntelRegBinding IntelRegBinding;
+
+typedef enum IntelRegAccess {
+    INTEL_REG_RW,           /* storage */
+    INTEL_REG_RO,           /* writes ignored */
+    INTEL_REG_W1C,          /* writing 1 clears the bit */
+    INTEL_REG_MASKED,       /* bits 31:16 enable writes of bits 15:0 */
+} IntelRegAccess;
+
+/* The value a read returns; without it, the stored value. */
+typedef uint32_t (*IntelRegReadFn)(IntelGpu *gpu, const IntelRegBinding *b,
+                                   uint32_t offset);
+/* Called after a write updated the stored value from @old. */
+typedef void (*IntelRegWriteFn)(IntelGpu *gpu, const IntelRegBinding *b,
+                                uint32_t offset, uint32_t old);
+
+struct IntelReg {
+    const char *name;
+    uint32_t offset;        /* from the block instance's base */
+    uint32_t count;         /* instances (0 means 1) */
+    uint32_t stride;        /* bytes between instances (0 means 4) */
+    IntelRegAccess access;
+    uint32_t reset;
+    uint32_t aux;           /* for the handlers, e.g. a partner offset */
+    bool range;             /* a whole range that later entries refine */
+    IntelRegReadFn read;
+    IntelRegWriteFn write;
+};
+
+/*
+ * A block's table, placed at one or more bases (an engine's registers sit
+ * at every engine's base).
+ */
+typedef struct IntelRegBlock {
+    const char *name;
+    const IntelReg *regs;
+    unsigned nregs;
+    const uint32_t *bases;  /* NULL: one instance at base 0 */
+    unsigned nbases;
+} IntelRegBlock;
+
+/* One register of one block instance, as the register file indexes it. */
+struct IntelRegBinding {
+    const IntelReg *reg;
+    const IntelRegBlock *block;
+    uint32_t base;
+    unsigned unit;          /* index of @base in the block's bases */
+};
+
+/* GGTT translation cache: direct mapped, dropped by GFX_FLSH_CNTL. */
+#define INTEL_GGTT_TLB_ENTRIES 64
+
+typedef struct IntelGgttTlbEntry {
+    uint32_t page;          /* GGTT page number + 1; 0 = invalid */
+    uint64_t pte;
+} IntelGgttTlbEntry;
+
+struct IntelGpu {
+    IntelGpuConfig cfg;
+    GpuHost host;
+
+    /* Register file (mmio.c) */
+    uint32_t *mmio;                     /* INTEL_MMIO_SIZE bytes of storage */
+    uint16_t *index;                    /* dword -> binding number + 1 */
+    IntelRegBinding *bindings;
+    unsigned nbindings;
+    uint8_t *unmodelled_seen;           /* bitmap over dwords */
+    unsigned unmodelled_count;
+
+    /* GGTT (ggtt.c) */
+    uint64_t *gsm;                      /* INTEL_GSM_SIZE bytes of PTEs */
+    IntelGgttTlbEntry tlb[INTEL_GGTT_TLB_ENTRIES];
+    uint64_t tlb_flushes;
+};
+
+/* intel-gpu.c: life cycle */
+bool intel_gpu_config_check(const IntelGpuConfig *cfg, char **err);
+IntelGpu *intel_gpu_new(const IntelGpuConfig *cfg, const GpuHost *host);
+void intel_gpu_free(IntelGpu *gpu);
+void intel_gpu_reset(IntelGpu *gpu);
+uint16_t intel_gpu_ggc(const IntelGpuConfig *cfg);
+
+/* mmio.c: the register file */
+void intel_mmio_init(IntelGpu *gpu, const IntelRegBlock *const *blocks,
+                     unsigned nblocks);
+void intel_mmio_fini(IntelGpu *gpu);
+void intel_mmio_reset(IntelGpu *gpu);
+uint32_t intel_mmio_read(IntelGpu *gpu, uint32_t offset);
+void intel_mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
+                      uint32_t byte_mask);
+const IntelRegBinding *intel_mmio_lookup(IntelGpu *gpu, uint32_t offset);
+void intel_mmio_reset_unit(IntelGpu *gpu, const IntelRegBlock *block,
+                           unsigned unit);
+char *intel_mmio_unmodelled_list(IntelGpu *gpu);
+
+static inline uint32_t intel_reg_get(IntelGpu *gpu, uint32_t offset)
+{
+    return gpu->mmio[offset / 4];
+}
+
+static inline void intel_reg_set(IntelGpu *gpu, uint32_t offset, uint32_t v)
+{
+    gpu->mmio[offset / 4] = v;
+}
+
+/* ggtt.c: GGTT, aperture */
+uint64_t intel_ggtt_read_pte(IntelGpu *gpu, uint32_t index);
+void intel_ggtt_write_pte(IntelGpu *gpu, uint32_t index, uint64_t pte);
+void intel_ggtt_flush(IntelGpu *gpu);
+void intel_ggtt_reset(IntelGpu *gpu);
+int intel_ggtt_translate(IntelGpu *gpu, uint32_t gtt_addr, uint64_t *phys);
+int intel_aperture_rw(IntelGpu *gpu, uint64_t offset, void *buf,
+                      size_t len, bool write);
+
+/* fuse.c */
+uint32_t intel_cs_timestamp_hz(IntelGpu *gpu);
+
+/* engine.c */
+void intel_engine_reset(IntelGpu *gpu, IntelEngineId id);
+
+/* The register blocks, in the files named after them. */
+extern const IntelRegBlock intel_ranges_block;      /* mmio.c */
+extern const IntelRegBlock intel_forcewake_block;   /* forcewake.c */
+extern const IntelRegBlock intel_fuse_block;        /* fuse.c */
+extern const IntelRegBlock intel_pcode_block;       /* pcode.c */
+extern const IntelRegBlock intel_mchbar_block;      /* mchbar.c */
+extern const IntelRegBlock intel_display_block;     /* display.c */
+extern const IntelRegBlock intel_irq_block;         /* irq.c */
+extern const IntelRegBlock intel_gt_block;          /* gt.c */
+extern const IntelRegBlock intel_engine_block;      /* engine.c */
+extern const IntelRegBlock intel_ggtt_block;        /* ggtt.c */
+
+#define INTEL_REG_UNITS(arr) (arr), G_N_ELEMENTS(arr)
+
+#endif

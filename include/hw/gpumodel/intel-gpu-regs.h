@@ -1,0 +1,193 @@
+/*
+ * intel-gpu register map: PCI config space and BAR0 (GTTMMADR) offsets of
+ * the Gen11 "Ice Lake" GT, named as in the Intel PRM and i915.
+ *
+ * Shared by the model (hw/gpumodel/intel), the QEMU glue and the tests, so
+ * it includes nothing but <stdint.h>-free macros.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_GPUMODEL_INTEL_GPU_REGS_H
+#define HW_GPUMODEL_INTEL_GPU_REGS_H
+
+#define INTEL_GPU_VENDOR_ID             0x8086
+#define INTEL_GPU_DEVICE_ID_ICL_GT2     0x8A52
+#define INTEL_GPU_REVISION_ICL_D0       0x07
+
+/* ---- PCI configuration space, 0/2/0 ---- */
+#define INTEL_PCI_CAPID0                0x40    /* vendor-specific capability */
+#define INTEL_PCI_CAPID0_A              0x44
+#define INTEL_PCI_CAPID0_B              0x48
+#define INTEL_PCI_MGGC0                 0x50    /* mirror of GMCH Graphics Control */
+#define   INTEL_GGC_GGCLCK              (1u << 0)
+#define   INTEL_GGC_IVD                 (1u << 1)
+#define   INTEL_GGC_GGMS_SHIFT          6
+#define   INTEL_GGC_GGMS_8M             3u
+#define   INTEL_GGC_GMS_SHIFT           8
+#define INTEL_PCI_DEVEN0                0x54    /* mirror of Device Enable */
+#define   INTEL_DEVEN_D0EN              (1u << 0)
+#define   INTEL_DEVEN_D2EN              (1u << 4)
+#define INTEL_PCI_DEV2CTL               0x58
+#define INTEL_PCI_MSAC                  0x60    /* Multi Size Aperture Control */
+#define   INTEL_MSAC_APSZ_256M          0x01u   /* bits 20:16, byte 0x62 */
+#define INTEL_PCI_PCIE_CAP              0x70
+#define INTEL_PCI_MSI_CAP               0xAC
+#define INTEL_PCI_BDSM                  0xC0    /* mirror of Base Data of Stolen Memory */
+#define   INTEL_BDSM_LOCK               (1u << 0)
+#define   INTEL_BDSM_MASK               0xFFF00000u
+#define INTEL_PCI_BDSM_HI               0xC4
+#define INTEL_PCI_VTDBAR_LSB            0xC8
+#define INTEL_PCI_VTDBAR_MSB            0xCC
+#define INTEL_PCI_PM_CAP                0xD0
+#define INTEL_PCI_SWSMI                 0xE0
+#define INTEL_PCI_GSE                   0xE4
+#define INTEL_PCI_SWSCI                 0xE8
+#define INTEL_PCI_ASLS                  0xFC
+
+/* ---- BARs ---- */
+#define INTEL_GTTMMADR_BAR              0
+#define INTEL_GTTMMADR_SIZE             (16u << 20)
+#define INTEL_MMIO_SIZE                 (2u << 20)   /* registers */
+#define INTEL_GSM_OFFSET                (8u << 20)   /* GGTT PTEs */
+#define INTEL_GSM_SIZE                  (8u << 20)
+#define INTEL_GMADR_BAR                 2
+#define INTEL_GMADR_SIZE                (256u << 20) /* aperture */
+#define INTEL_IOBAR_BAR                 4
+#define INTEL_IOBAR_SIZE                64
+#define INTEL_IOBAR_MMIO_INDEX          0x0
+#define INTEL_IOBAR_MMIO_DATA           0x4
+
+/* ---- GGTT ---- */
+#define INTEL_GGTT_PAGE_SIZE            4096u
+#define INTEL_GGTT_PTE_PRESENT          (1ull << 0)
+#define INTEL_GGTT_PTE_ADDR_MASK        0x0000007FFFFFF000ull /* bits 38:12 */
+
+/* ---- MMIO (BAR0 offsets) ---- */
+#define INTEL_RPM_CONFIG0               0x0D00
+#define   INTEL_RPM_CONFIG0_CRYSTAL_SHIFT 3    /* 0: 24 MHz, 1: 19.2, 2: 38.4, 3: 25 */
+#define   INTEL_RPM_CONFIG0_CTC_SHIFT   1
+#define INTEL_FORCEWAKE_ACK_VDBOX(n)    (0x0D50 + 4 * (n))
+#define INTEL_FORCEWAKE_ACK_VEBOX(n)    (0x0D70 + 4 * (n))
+#define INTEL_FORCEWAKE_ACK_RENDER      0x0D84
+#define INTEL_MCR_SELECTOR              0x0FDC
+#define INTEL_PGTBL_ER                  0x2024
+#define INTEL_IPEIR                     0x2064
+#define INTEL_EIR                       0x20B0
+#define INTEL_EMR                       0x20B4
+#define INTEL_GAMW_ECO_DEV_RW_IA        0x4080
+#define INTEL_RING_FAULT_REG            0x4094
+#define INTEL_PAT_INDEX(i)              (0x40E0 + 4 * (i))
+#define INTEL_RTCR                      0x4260   /* render TLB invalidate */
+#define INTEL_M1TCR                     0x4264
+#define INTEL_M2TCR                     0x4268
+#define INTEL_BTCR                      0x426C
+#define INTEL_VTCR                      0x4270
+#define INTEL_FAULT_TLB_DATA0           0x4B10
+#define INTEL_FAULT_TLB_DATA1           0x4B14
+#define INTEL_MSG_IDLE_CS               0x8000
+#define INTEL_MSG_IDLE_BCS              0x800C
+#define INTEL_MIRROR_FUSE3              0x9118
+#define INTEL_EU_DISABLE                0x9134
+#define INTEL_GT_SLICE_ENABLE           0x9138
+#define INTEL_GT_SUBSLICE_DISABLE       0x913C
+#define INTEL_GT_VEBOX_VDBOX_DISABLE    0x9140
+#define INTEL_GDRST                     0x941C
+#define   INTEL_GRDOM_FULL              (1u << 0)
+#define   INTEL_GRDOM_RENDER            (1u << 1)
+#define   INTEL_GRDOM_BLT               (1u << 2)
+#define   INTEL_GRDOM_GUC               (1u << 3)
+#define   INTEL_GRDOM_MEDIA(n)          (1u << (5 + (n)))    /* VCS0..3 */
+#define   INTEL_GRDOM_VECS(n)           (1u << (13 + (n)))   /* VECS0..1 */
+#define INTEL_FORCEWAKE_GT              0xA188
+#define INTEL_CTC_MODE                  0xA26C
+#define INTEL_FORCEWAKE_RENDER          0xA278
+#define INTEL_FORCEWAKE_VDBOX(n)        (0xA540 + 4 * (n))
+#define INTEL_FORCEWAKE_VEBOX(n)        (0xA560 + 4 * (n))
+#define   INTEL_FORCEWAKE_KERNEL        (1u << 0)
+#define   INTEL_FORCEWAKE_FALLBACK      (1u << 15)
+#define INTEL_GUC_WOPCM_SIZE            0xC050
+#define INTEL_DMA_GUC_WOPCM_OFFSET      0xC340
+#define INTEL_SKL_FUSE_STATUS           0x42000
+#define INTEL_FPGA_DBG                  0x42300
+#define   INTEL_FPGA_DBG_RM_NOCLAIM     (1u << 31)
+#define INTEL_DISPLAY_INT_CTL           0x44200
+#define INTEL_PCU_ISR                   0x444E0
+#define INTEL_PCU_IMR                   0x444E4
+#define INTEL_PCU_IIR                   0x444E8
+#define INTEL_PCU_IER                   0x444EC
+#define INTEL_GU_MISC_ISR               0x444F0
+#define INTEL_GU_MISC_IMR               0x444F4
+#define INTEL_GU_MISC_IIR               0x444F8
+#define INTEL_GU_MISC_IER               0x444FC
+#define INTEL_PWR_WELL_CTL1             0x45400  /* BIOS, driver, KVMR, debug */
+#define INTEL_PWR_WELL_CTL_AUX1         0x45440
+#define INTEL_PWR_WELL_CTL_DDI1         0x45450
+#define INTEL_DC_STATE_EN               0x45504
+#define INTEL_SKL_DFSM                  0x51000
+#define   INTEL_DFSM_PIPE_A_DISABLE     (1u << 30)
+#define   INTEL_DFSM_PIPE_B_DISABLE     (1u << 21)
+#define   INTEL_DFSM_PIPE_C_DISABLE     (1u << 28)
+#define INTEL_PVINFO_PAGE               0x78000  /* GVT-g; no magic here */
+#define INTEL_SDE_ISR                   0xC4000
+#define INTEL_SDE_IMR                   0xC4004
+#define INTEL_SDE_IIR                   0xC4008
+#define INTEL_SDE_IER                   0xC400C
+#define INTEL_FENCE_REG(i)              (0x100000 + 8 * (i))
+#define INTEL_GFX_FLSH_CNTL             0x101008
+#define   INTEL_GFX_FLSH_CNTL_EN        (1u << 0)
+#define INTEL_GGC_MIRROR                0x108040
+#define INTEL_EDRAM_CAP                 0x120010
+#define INTEL_FORCEWAKE_ACK_GT          0x130044
+#define INTEL_PCODE_MAILBOX             0x138124
+#define   INTEL_PCODE_READY             (1u << 31)
+#define   INTEL_PCODE_CMD_MASK          0xFFu
+#define   INTEL_PCODE_WRITE_MIN_FREQ_TABLE 0x08u
+#define   INTEL_PCODE_DYNAMIC_DUTY_CYCLE   0x1Au
+#define   INTEL_PCODE_ERR_ILLEGAL_CMD   0x01u
+#define INTEL_PCODE_DATA                0x138128
+#define INTEL_PCODE_DATA1               0x13812C
+#define INTEL_MCHBAR_MIRROR_BASE        0x140000
+#define INTEL_MCHBAR_MIRROR_SIZE        0x10000
+#define INTEL_RP_STATE_CAP              0x145998
+#define INTEL_DCLK                      0x145E04
+#define INTEL_FREQ_INFO_REC             0x145EF0
+#define INTEL_SWVIRT_BASE               0x178000 /* SW virtualization range */
+#define INTEL_SWVIRT_SIZE               0x1000
+#define INTEL_GFX_MSTR_IRQ              0x190010
+#define INTEL_GT_INTR_DW(n)             (0x190018 + 4 * (n))
+#define INTEL_INTR_IDENTITY_REG(n)      (0x190060 + 4 * (n))
+#define INTEL_IIR_REG_SELECTOR(n)       (0x190070 + 4 * (n))
+
+/* Command-streamer register offsets, relative to an engine's base. */
+#define INTEL_RCS0_BASE                 0x002000
+#define INTEL_BCS0_BASE                 0x022000
+#define INTEL_VCS0_BASE                 0x1C0000
+#define INTEL_VCS1_BASE                 0x1C4000
+#define INTEL_VCS2_BASE                 0x1D0000
+#define INTEL_VCS3_BASE                 0x1D4000
+#define INTEL_VECS0_BASE                0x1C8000
+#define INTEL_VECS1_BASE                0x1D8000
+#define INTEL_RING_TAIL                 0x030
+#define INTEL_RING_HEAD                 0x034
+#define INTEL_RING_START                0x038
+#define INTEL_RING_CTL                  0x03C
+#define INTEL_RING_HWS_PGA              0x080
+#define INTEL_RING_HWSTAM               0x098
+#define INTEL_RING_MI_MODE              0x09C
+#define   INTEL_MI_MODE_STOP_RING       (1u << 8)
+#define   INTEL_MI_MODE_IDLE            (1u << 9)
+#define INTEL_RING_EIR                  0x0B0
+#define INTEL_RING_EMR                  0x0B4
+#define INTEL_RING_ESR                  0x0B8
+#define INTEL_RING_RESET_CTL            0x0D0
+#define   INTEL_RESET_CTL_REQUEST_RESET (1u << 0)
+#define   INTEL_RESET_CTL_READY_TO_RESET (1u << 1)
+#define   INTEL_RESET_CTL_CAT_ERROR     (1u << 2)
+#define INTEL_RING_EXECLIST_STATUS_LO   0x234
+#define INTEL_RING_EXECLIST_STATUS_HI   0x238
+#define INTEL_RING_MODE                 0x29C
+#define INTEL_RING_TIMESTAMP            0x358
+#define INTEL_RING_TIMESTAMP_UDW        0x35C
+#define INTEL_RING_CONTEXT_STATUS_PTR   0x3A0
+
+#endif

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Build qemu-system-x86_64 with gpumodel's devices, plus our qtests.
+#   QEMU_SRC:     use this QEMU tree instead of unpacking Debian's package
+#   QEMU_DEB_DIR: see scripts/fetch-qemu.sh
+# Output: build/qemu/qemu-system-x86_64 and build/qemu/tests/qtest/*-test.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+bdir=$top/build/qemu
+if [ -n "${QEMU_SRC:-}" ]; then
+    src=$(cd "$QEMU_SRC" && pwd)
+else
+    src=$top/build/qemu-src
+    "$top/scripts/fetch-qemu.sh" "$src"
+fi
+"$top/scripts/apply-overlay.sh" "$src"
+
+# A build directory belongs to one source tree.
+if [ -f "$bdir/build.ninja" ] && [ "$(cat "$bdir/.gpumodel-src" 2>/dev/null)" != "$src" ]; then
+    rm -rf "$bdir"
+fi
+if [ ! -f "$bdir/build.ninja" ]; then
+    mkdir -p "$bdir"
+    (cd "$bdir" && "$src/configure" \
+        --python=/usr/bin/python3 \
+        --target-list=x86_64-softmmu \
+        --without-default-features \
+        --enable-tcg --enable-kvm --enable-fdt=system \
+        --disable-docs --disable-install-blobs \
+        --firmwarepath=/usr/share/qemu:/usr/share/seabios:/usr/lib/ipxe/qemu)
+    echo "$src" > "$bdir/.gpumodel-src"
+fi
+
+qtests=
+for t in "$top"/tests/qtest/*-test.c; do
+    [ -e "$t" ] && qtests="$qtests tests/qtest/$(basename "$t" .c)"
+done
+# shellcheck disable=SC2086
+ninja -C "$bdir" qemu-system-x86_64 $qtests
+
+# A build-tree QEMU looks for firmware in its own bundle directory only, and
+# Debian's source package ships none: point it at Debian's seabios and
+# qemu-system-data files.
+fw=$bdir/qemu-bundle/usr/local/share/qemu
+mkdir -p "$fw"
+for f in /usr/share/seabios/*.bin /usr/share/qemu/*.bin /usr/share/qemu/*.rom; do
+    [ -e "$f" ] || continue
+    [ -e "$fw/$(basename "$f")" ] || ln -sf "$f" "$fw/"
+done
