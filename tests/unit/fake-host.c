@@ -1,0 +1,84 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+#include <glib.h>
+#include "fake-host.h"
+
+static int fake_dma_read(void *opaque, uint64_t addr, void *buf, size_t len)
+{
+    FakeHost *fh = opaque;
+
+    if (addr >= FAKE_RAM_SIZE || len > FAKE_RAM_SIZE - addr) {
+        return -1;
+    }
+    memcpy(buf, fh->ram + addr, len);
+    return 0;
+}
+
+static int fake_dma_write(void *opaque, uint64_t addr, const void *buf,
+                          size_t len)
+{
+    FakeHost *fh = opaque;
+
+    if (addr >= FAKE_RAM_SIZE || len > FAKE_RAM_SIZE - addr) {
+        return -1;
+    }
+    memcpy(fh->ram + addr, buf, len);
+    return 0;
+}
+
+static void fake_set_irq(void *opaque, bool level)
+{
+    FakeHost *fh = opaque;
+
+    fh->irq_edges += level && !fh->irq;
+    fh->irq = level;
+}
+
+static uint64_t fake_now_ns(void *opaque)
+{
+    return ((FakeHost *)opaque)->now_ns;
+}
+
+static void fake_log(void *opaque, GpuLogKind kind, const char *msg)
+{
+    FakeHost *fh = opaque;
+
+    if (kind == GPU_LOG_GUEST_ERROR) {
+        fh->guest_errors++;
+    } else {
+        fh->unimps++;
+    }
+    g_free(fh->last_log);
+    fh->last_log = g_strdup(msg);
+    if (g_test_verbose()) {
+        g_test_message("%s: %s", kind == GPU_LOG_GUEST_ERROR ?
+                       "guest error" : "unimp", msg);
+    }
+}
+
+static const GpuHostOps fake_ops = {
+    .dma_read = fake_dma_read,
+    .dma_write = fake_dma_write,
+    .set_irq = fake_set_irq,
+    .now_ns = fake_now_ns,
+    .log = fake_log,
+};
+
+FakeHost *fake_host_new(void)
+{
+    FakeHost *fh = g_new0(FakeHost, 1);
+
+    fh->host.ops = &fake_ops;
+    fh->host.opaque = fh;
+    fh->ram = g_malloc0(FAKE_RAM_SIZE);
+    return fh;
+}
+
+void fake_host_free(FakeHost *fh)
+{
+    g_free(fh->ram);
+    g_free(fh->last_log);
+    g_free(fh);
+}
