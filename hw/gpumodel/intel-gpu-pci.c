@@ -419,10 +419,13 @@ static bool intel_gpu_init_caps(IntelGpuPci *s, Error **errp)
         return false;
     }
 
-    if (pci_is_express(pdev) &&
-        pcie_endpoint_cap_init(pdev, INTEL_PCI_PCIE_CAP) < 0) {
-        error_setg(errp, "cannot add the PCI Express capability");
-        return false;
+    if (pci_bus_is_express(pci_get_bus(pdev))) {
+        if (pcie_endpoint_cap_init(pdev, INTEL_PCI_PCIE_CAP) < 0) {
+            error_setg(errp, "cannot add the PCI Express capability");
+            return false;
+        }
+    } else {
+        pdev->cap_present &= ~QEMU_PCI_CAP_EXPRESS;
     }
 
     /* CAPID0: vendor-specific, 12 bytes (CAPID0_A/B fuse words), v1. */
@@ -487,6 +490,12 @@ static void intel_gpu_realize(PCIDevice *pdev, Error **errp)
                      &s->iobar);
 
     intel_gpu_cfg_reset(s);
+}
+
+/* PCI Express on a PCIe bus (q35), conventional PCI elsewhere. */
+static void intel_gpu_instance_init(Object *obj)
+{
+    PCI_DEVICE(obj)->cap_present |= QEMU_PCI_CAP_EXPRESS;
 }
 
 static void intel_gpu_exit(PCIDevice *pdev)
@@ -603,6 +612,7 @@ static const TypeInfo intel_gpu_types[] = {
         .name = TYPE_INTEL_GPU,
         .parent = TYPE_PCI_DEVICE,
         .instance_size = sizeof(IntelGpuPci),
+        .instance_init = intel_gpu_instance_init,
         .class_init = intel_gpu_class_init,
         .interfaces = (InterfaceInfo[]) {
             { INTERFACE_PCIE_DEVICE },
