@@ -1,0 +1,34 @@
+# gpumodel: the two commands are `make run` and `make check` (see README.md).
+# Everything generated goes under build/.
+
+SHELL := /bin/sh
+MESON ?= /usr/bin/meson
+
+.PHONY: all deps qemu unit guest-image run check bench clean
+
+all: qemu unit
+
+deps:
+	@scripts/deps.sh
+
+qemu: deps
+	scripts/build-qemu.sh
+
+build/unit/build.ninja: | deps
+	$(MESON) setup build/unit
+
+unit: build/unit/build.ninja
+	ninja -C build/unit
+
+guest-image: deps
+	scripts/make-guest.sh
+
+# Boot Debian's stock kernel on intel-gpu, load i915, print what it saw.
+run: qemu guest-image
+	scripts/run-guest.sh --summary
+
+check: qemu unit guest-image
+	scripts/check.sh
+
+clean:
+	rm -rf build

@@ -1,0 +1,34 @@
+#!/bin/sh
+# make check: every test tier, then one summary line over all of them.
+#   unit  - the models with a fake host (standalone meson build)
+#   qtest - the devices inside the built QEMU
+#   guest - Debian's stock kernel and tools in a VM on the devices
+# Exit status 0 only when nothing failed.
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$top/build/check
+rm -rf "$out"
+mkdir -p "$out"
+
+echo "== unit"
+for t in "$top"/build/unit/tests/unit/test-*; do
+    [ -x "$t" ] || continue
+    "$top/scripts/tap-tier.sh" "unit/$(basename "$t")" "$out" -- "$t" --tap
+done
+
+echo "== qtest"
+for t in "$top"/build/qemu/tests/qtest/*-test; do
+    [ -x "$t" ] || continue
+    QTEST_QEMU_BINARY=$top/build/qemu/qemu-system-x86_64 \
+        "$top/scripts/tap-tier.sh" "qtest/$(basename "$t")" "$out" -- \
+        "$t" --tap
+done
+
+echo "== guest"
+"$top/scripts/tap-tier.sh" "guest/intel-gpu" "$out" -- \
+    "$top/scripts/run-guest.sh" --tap
+
+awk '{ p += $2; f += $3; s += $4 }
+     END { printf "%d passed, %d failed, %d skipped\n", p, f, s; exit f > 0 }' \
+    "$out/tally"
