@@ -17,6 +17,10 @@ for t in "$top"/build/unit/tests/unit/test-*; do
     "$top/scripts/tap-tier.sh" "unit/$(basename "$t")" "$out" -- "$t" --tap
 done
 
+"$top/scripts/tap-tier.sh" unit/registers-doc "$out" -- \
+    "$top/tests/unit/regs-doc-check.sh" "$top/build/unit/intel-gpu-regs-doc" \
+    "$top/docs/intel-gpu-registers.rst"
+
 echo "== qtest"
 for t in "$top"/build/qemu/tests/qtest/*-test; do
     [ -x "$t" ] || continue
