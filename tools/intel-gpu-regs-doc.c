@@ -8,12 +8,7 @@
  */
 #include <stdio.h>
 #include "intel/intel-gpu.h"
-
-static void null_log(void *opaque, GpuLogKind kind, const char *msg)
-{
-}
-
-static const GpuHostOps null_ops = { .log = null_log };
+#include "fake-host.h"
 
 static const char *const access_names[] = {
     [INTEL_REG_RW] = "RW",
@@ -28,8 +23,8 @@ int main(void)
         .device_id = INTEL_GPU_DEVICE_ID_ICL_GT2,
         .slices = 1, .subslices = 8, .eus_per_subslice = 8,
     };
-    GpuHost host = { .ops = &null_ops };
-    IntelGpu *gpu = intel_gpu_new(&cfg, &host);
+    FakeHost *fh = fake_host_new();
+    IntelGpu *gpu = intel_gpu_new(&cfg, &fh->host);
     const IntelRegBlock *block = NULL;
 
     printf("intel-gpu register coverage\n"
@@ -65,5 +60,6 @@ int main(void)
                r->write ? ", write handler" : "");
     }
     intel_gpu_free(gpu);
+    fake_host_free(fh);
     return 0;
 }

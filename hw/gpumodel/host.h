@@ -21,6 +21,9 @@ typedef enum GpuLogKind {
     GPU_LOG_UNIMP,          /* the guest used something not modelled */
 } GpuLogKind;
 
+typedef struct GpuTimer GpuTimer;     /* owned by the host */
+typedef void GpuTimerFn(void *opaque);
+
 typedef struct GpuHostOps {
     /*
      * Bus-master access to guest physical memory.  Return 0 on success,
@@ -36,6 +39,14 @@ typedef struct GpuHostOps {
     uint64_t (*now_ns)(void *opaque);
     /* One line of log, without trailing newline. */
     void (*log)(void *opaque, GpuLogKind kind, const char *msg);
+    /*
+     * Timers on the same clock as now_ns(): @fn(@fn_opaque) runs from the
+     * host's main loop once the clock reaches the deadline.
+     */
+    GpuTimer *(*timer_new)(void *opaque, GpuTimerFn *fn, void *fn_opaque);
+    void (*timer_mod)(GpuTimer *t, uint64_t deadline_ns);
+    void (*timer_del)(GpuTimer *t);
+    void (*timer_free)(GpuTimer *t);
 } GpuHostOps;
 
 typedef struct GpuHost {
@@ -63,6 +74,28 @@ static inline uint64_t gpu_host_now_ns(const GpuHost *h)
 static inline void gpu_host_set_irq(const GpuHost *h, bool level)
 {
     h->ops->set_irq(h->opaque, level);
+}
+
+static inline GpuTimer *gpu_host_timer_new(const GpuHost *h, GpuTimerFn *fn,
+                                           void *fn_opaque)
+{
+    return h->ops->timer_new(h->opaque, fn, fn_opaque);
+}
+
+static inline void gpu_host_timer_mod(const GpuHost *h, GpuTimer *t,
+                                      uint64_t deadline_ns)
+{
+    h->ops->timer_mod(t, deadline_ns);
+}
+
+static inline void gpu_host_timer_del(const GpuHost *h, GpuTimer *t)
+{
+    h->ops->timer_del(t);
+}
+
+static inline void gpu_host_timer_free(const GpuHost *h, GpuTimer *t)
+{
+    h->ops->timer_free(t);
 }
 
 void gpu_host_log(const GpuHost *h, GpuLogKind kind, const char *fmt, ...)

@@ -104,12 +104,38 @@ static void intel_gpu_log(void *opaque, GpuLogKind kind, const char *msg)
     }
 }
 
+/* GpuTimer is QEMU's QEMUTimer on the virtual clock. */
+static GpuTimer *intel_gpu_timer_new(void *opaque, GpuTimerFn *fn,
+                                     void *fn_opaque)
+{
+    return (GpuTimer *)timer_new_ns(QEMU_CLOCK_VIRTUAL, fn, fn_opaque);
+}
+
+static void intel_gpu_timer_mod(GpuTimer *t, uint64_t deadline_ns)
+{
+    timer_mod((QEMUTimer *)t, deadline_ns);
+}
+
+static void intel_gpu_timer_del(GpuTimer *t)
+{
+    timer_del((QEMUTimer *)t);
+}
+
+static void intel_gpu_timer_free(GpuTimer *t)
+{
+    timer_free((QEMUTimer *)t);
+}
+
 static const GpuHostOps intel_gpu_host_ops = {
     .dma_read = intel_gpu_dma_read,
     .dma_write = intel_gpu_dma_write,
     .set_irq = intel_gpu_set_irq,
     .now_ns = intel_gpu_now_ns,
     .log = intel_gpu_log,
+    .timer_new = intel_gpu_timer_new,
+    .timer_mod = intel_gpu_timer_mod,
+    .timer_del = intel_gpu_timer_del,
+    .timer_free = intel_gpu_timer_free,
 };
 
 /* ---- BAR0: registers ---- */

@@ -58,12 +58,70 @@ static void fake_log(void *opaque, GpuLogKind kind, const char *msg)
     }
 }
 
+static GpuTimer *fake_timer_new(void *opaque, GpuTimerFn *fn, void *fn_opaque)
+{
+    FakeHost *fh = opaque;
+    GpuTimer *t;
+
+    g_assert(fh->ntimers < FAKE_TIMERS);
+    t = &fh->timers[fh->ntimers++];
+    t->fn = fn;
+    t->opaque = fn_opaque;
+    return t;
+}
+
+static void fake_timer_mod(GpuTimer *t, uint64_t deadline_ns)
+{
+    t->armed = true;
+    t->deadline = deadline_ns;
+}
+
+static void fake_timer_del(GpuTimer *t)
+{
+    t->armed = false;
+}
+
+static void fake_timer_free(GpuTimer *t)
+{
+    t->armed = false;
+    t->fn = NULL;
+}
+
+void fake_host_step(FakeHost *fh, uint64_t ns)
+{
+    uint64_t end = fh->now_ns + ns;
+
+    for (;;) {
+        GpuTimer *next = NULL;
+
+        for (unsigned i = 0; i < fh->ntimers; i++) {
+            GpuTimer *t = &fh->timers[i];
+
+            if (t->armed && t->deadline <= end &&
+                (!next || t->deadline < next->deadline)) {
+                next = t;
+            }
+        }
+        if (!next) {
+            break;
+        }
+        fh->now_ns = MAX(fh->now_ns, next->deadline);
+        next->armed = false;
+        next->fn(next->opaque);
+    }
+    fh->now_ns = end;
+}
+
 static const GpuHostOps fake_ops = {
     .dma_read = fake_dma_read,
     .dma_write = fake_dma_write,
     .set_irq = fake_set_irq,
     .now_ns = fake_now_ns,
     .log = fake_log,
+    .timer_new = fake_timer_new,
+    .timer_mod = fake_timer_mod,
+    .timer_del = fake_timer_del,
+    .timer_free = fake_timer_free,
 };
 
 FakeHost *fake_host_new(void)

@@ -11,6 +11,15 @@
 
 #define FAKE_RAM_SIZE (16u << 20)
 
+#define FAKE_TIMERS 8
+
+struct GpuTimer {
+    GpuTimerFn *fn;
+    void *opaque;
+    bool armed;
+    uint64_t deadline;
+};
+
 typedef struct FakeHost {
     GpuHost host;
     uint8_t *ram;
@@ -20,9 +29,13 @@ typedef struct FakeHost {
     unsigned guest_errors;
     unsigned unimps;
     char *last_log;
+    GpuTimer timers[FAKE_TIMERS];
+    unsigned ntimers;
 } FakeHost;
 
 FakeHost *fake_host_new(void);
 void fake_host_free(FakeHost *fh);
+/* Advance the clock by @ns, running timers that fall due, in order. */
+void fake_host_step(FakeHost *fh, uint64_t ns);
 
 #endif

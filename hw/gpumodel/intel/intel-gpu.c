@@ -77,6 +77,7 @@ IntelGpu *intel_gpu_new(const IntelGpuConfig *cfg, const GpuHost *host)
     gpu->host = *host;
     intel_mmio_init(gpu, intel_blocks, G_N_ELEMENTS(intel_blocks));
     gpu->gsm = g_malloc0(INTEL_GSM_SIZE);
+    intel_irq_init(gpu);
     intel_gpu_reset(gpu);
     return gpu;
 }
@@ -84,6 +85,7 @@ IntelGpu *intel_gpu_new(const IntelGpuConfig *cfg, const GpuHost *host)
 void intel_gpu_free(IntelGpu *gpu)
 {
     if (gpu) {
+        intel_irq_fini(gpu);
         intel_mmio_fini(gpu);
         g_free(gpu->gsm);
         g_free(gpu);
@@ -93,5 +95,6 @@ void intel_gpu_free(IntelGpu *gpu)
 void intel_gpu_reset(IntelGpu *gpu)
 {
     intel_mmio_reset(gpu);
+    intel_irq_reset(gpu);
     intel_ggtt_reset(gpu);
 }

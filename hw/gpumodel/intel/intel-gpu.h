@@ -96,6 +96,35 @@ typedef struct IntelGgttTlbEntry {
     uint64_t pte;
 } IntelGgttTlbEntry;
 
+/*
+ * Interrupt sources: engine class and instance as in the PRM's table, and
+ * where each one's enable, mask and GT INT DW bit live.
+ */
+typedef enum IntelEngineClass {
+    INTEL_CLASS_RENDER = 0,
+    INTEL_CLASS_VIDEO = 1,
+    INTEL_CLASS_VIDEO_ENHANCE = 2,
+    INTEL_CLASS_COPY = 3,
+    INTEL_CLASS_OTHER = 4,
+} IntelEngineClass;
+
+#define INTEL_IRQ_SOURCES 14
+
+typedef struct IntelIrqState {
+    uint16_t cr[INTEL_IRQ_SOURCES];         /* per-instance collapsing */
+    uint32_t dw_iir[2];                     /* GT INT DW, as software sees */
+    uint32_t dw_cr[2];                      /* secondary storage */
+    bool dw_snapshot[2];                    /* read, not yet fully cleared */
+    uint32_t identity[2];                   /* shared IIR */
+    bool level;
+    /* Fault drills: the next N messages of a source dropped or delayed. */
+    uint32_t drill_count[INTEL_IRQ_SOURCES];
+    uint64_t drill_delay_ns[INTEL_IRQ_SOURCES];
+    uint16_t delayed_bits[INTEL_IRQ_SOURCES];
+    uint64_t delayed_until[INTEL_IRQ_SOURCES];
+    GpuTimer *delay_timer;
+} IntelIrqState;
+
 struct IntelGpu {
     IntelGpuConfig cfg;
     GpuHost host;
@@ -107,6 +136,9 @@ struct IntelGpu {
     unsigned nbindings;
     uint8_t *unmodelled_seen;           /* bitmap over dwords */
     unsigned unmodelled_count;
+
+    /* Interrupt tree (irq.c) */
+    IntelIrqState irq;
 
     /* GGTT (ggtt.c) */
     uint64_t *gsm;                      /* INTEL_GSM_SIZE bytes of PTEs */
@@ -153,6 +185,15 @@ int intel_ggtt_translate(IntelGpu *gpu, uint32_t gtt_addr, uint64_t *phys);
 int intel_aperture_rw(IntelGpu *gpu, uint64_t offset, void *buf,
                       size_t len, bool write);
 
+/* irq.c: the Gen11 interrupt tree */
+void intel_irq_init(IntelGpu *gpu);
+void intel_irq_fini(IntelGpu *gpu);
+void intel_irq_reset(IntelGpu *gpu);
+bool intel_irq_raise(IntelGpu *gpu, unsigned klass, unsigned instance,
+                     uint16_t bits);
+bool intel_irq_drill(IntelGpu *gpu, unsigned klass, unsigned instance,
+                     uint32_t count, uint64_t delay_ns);
+
 /* fuse.c */
 uint32_t intel_cs_timestamp_hz(IntelGpu *gpu);
 
@@ -171,6 +212,5 @@ extern const IntelRegBlock intel_gt_block;          /* gt.c */
 extern const IntelRegBlock intel_engine_block;      /* engine.c */
 extern const IntelRegBlock intel_ggtt_block;        /* ggtt.c */
 
-#define INTEL_REG_UNITS(arr) (arr), G_N_ELEMENTS(arr)
 
 #endif

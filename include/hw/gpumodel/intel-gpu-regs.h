@@ -154,9 +154,36 @@
 #define INTEL_SWVIRT_BASE               0x178000 /* SW virtualization range */
 #define INTEL_SWVIRT_SIZE               0x1000
 #define INTEL_GFX_MSTR_IRQ              0x190010
+#define   INTEL_MSTR_GT_DW(n)           (1u << (n))
+#define   INTEL_MSTR_DISPLAY            (1u << 16)
+#define   INTEL_MSTR_GU_MISC            (1u << 29)
+#define   INTEL_MSTR_PCU                (1u << 30)
+#define   INTEL_MSTR_ENABLE             (1u << 31)
 #define INTEL_GT_INTR_DW(n)             (0x190018 + 4 * (n))
+#define INTEL_RENDER_COPY_INTR_ENABLE   0x190030 /* RCS 31:16, BCS 15:0 */
+#define INTEL_VCS_VECS_INTR_ENABLE      0x190034 /* VCS 31:16, VECS 15:0 */
+#define INTEL_GUC_SG_INTR_ENABLE        0x190038
+#define INTEL_GPM_WGBOXPERF_INTR_ENABLE 0x19003C /* OA 31:16, GTPM 15:0 */
+#define INTEL_CRYPTO_RSVD_INTR_ENABLE   0x190040
+#define INTEL_GUNIT_CSME_INTR_ENABLE    0x190044 /* Gunit 31:16, CSME 15:0 */
 #define INTEL_INTR_IDENTITY_REG(n)      (0x190060 + 4 * (n))
+#define   INTEL_INTR_DATA_VALID         (1u << 31)
+#define   INTEL_INTR_CLASS_SHIFT        16
+#define   INTEL_INTR_INSTANCE_SHIFT     20
 #define INTEL_IIR_REG_SELECTOR(n)       (0x190070 + 4 * (n))
+#define INTEL_RCS0_RSVD_INTR_MASK       0x190090
+#define INTEL_BCS_RSVD_INTR_MASK        0x1900A0
+#define INTEL_VCS_INTR_MASK(n)          (0x1900A8 + 4 * ((n) / 2))
+#define INTEL_VECS_INTR_MASK(n)         (0x1900D0 + 4 * ((n) / 2))
+#define INTEL_GUC_SG_INTR_MASK          0x1900E8
+#define INTEL_GPM_WGBOXPERF_INTR_MASK   0x1900EC
+#define INTEL_CRYPTO_RSVD_INTR_MASK     0x1900F0
+#define INTEL_GUNIT_CSME_INTR_MASK      0x1900F4
+/* Engine interrupt bits (16-bit message data). */
+#define INTEL_GT_RENDER_USER_INTERRUPT  (1u << 0)
+#define INTEL_GT_CS_MASTER_ERROR        (1u << 3)
+#define INTEL_GT_CONTEXT_SWITCH         (1u << 8)
+#define INTEL_GT_WAIT_SEMAPHORE         (1u << 11)
 
 /* Command-streamer register offsets, relative to an engine's base. */
 #define INTEL_RCS0_BASE                 0x002000
