@@ -46,6 +46,7 @@ hook() {
 
 link hw/gpumodel hw/gpumodel
 link include/hw/gpumodel include/hw/gpumodel
+link qapi/gpumodel.json qapi/gpumodel.json
 for t in "$top"/tests/qtest/*-test.c; do
     name=$(basename "$t" .c)
     # intel-gpu-test is built when CONFIG_INTEL_GPU is.
@@ -60,3 +61,6 @@ hook hw/meson.build "subdir('gpumodel')"
 hook hw/Kconfig "source gpumodel/Kconfig"
 hook meson.build "trace_events_subdirs += have_system ? ['hw/gpumodel'] : []" \
     "<subdir('trace')"
+hook qapi/meson.build "    'gpumodel'," "    'uefi',"
+hook qapi/qapi-schema.json "{ 'include': 'gpumodel.json' }" \
+    "{ 'include': 'uefi.json' }"

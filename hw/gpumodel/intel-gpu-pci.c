@@ -23,6 +23,7 @@
 #include "hw/pci/pcie.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
+#include "qapi/qapi-commands-gpumodel.h"
 #include "system/dma.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
 #include "intel/intel-gpu.h"
@@ -461,6 +462,46 @@ static bool intel_gpu_init_caps(IntelGpuPci *s, Error **errp)
     }
     pci_set_word(pdev->config + INTEL_PCI_CAPID0 + 2, 0x010c);
     return true;
+}
+
+/* ---- QMP: fault drills ---- */
+
+static IntelGpuPci *intel_gpu_find(const char *id, Error **errp)
+{
+    Object *obj = object_resolve_path_type(id, TYPE_INTEL_GPU, NULL);
+
+    if (!obj) {
+        error_setg(errp, "'%s' is not an intel-gpu device", id);
+        return NULL;
+    }
+    return INTEL_GPU(obj);
+}
+
+void qmp_x_intel_gpu_inject_irq(const char *id, uint8_t engine_class,
+                                uint8_t instance, uint16_t bits, Error **errp)
+{
+    IntelGpuPci *s = intel_gpu_find(id, errp);
+
+    trace_intel_gpu_qmp_inject_irq(engine_class, instance, bits);
+    if (s && !intel_irq_raise(s->gpu, engine_class, instance, bits)) {
+        error_setg(errp, "intel-gpu has no interrupt source of class %u, "
+                   "instance %u", engine_class, instance);
+    }
+}
+
+void qmp_x_intel_gpu_drill_irq(const char *id, uint8_t engine_class,
+                               uint8_t instance, uint32_t count,
+                               bool has_delay_ns, uint64_t delay_ns,
+                               Error **errp)
+{
+    IntelGpuPci *s = intel_gpu_find(id, errp);
+
+    trace_intel_gpu_qmp_drill_irq(engine_class, instance, count, delay_ns);
+    if (s && !intel_irq_drill(s->gpu, engine_class, instance, count,
+                              delay_ns)) {
+        error_setg(errp, "intel-gpu has no interrupt source of class %u, "
+                   "instance %u", engine_class, instance);
+    }
 }
 
 /* ---- QOM ---- */

@@ -286,6 +286,11 @@ static void test_gdrst(Fixture *f, gconstpointer data)
     wr(f, INTEL_GDRST, INTEL_GRDOM_FULL);
     g_assert_cmphex(rd(f, INTEL_GDRST), ==, 0);
     g_assert_cmphex(rd(f, bcs_pga), ==, 0);
+    /* i915 resets the GuC domain, then expects its core held in reset. */
+    wr(f, INTEL_GDRST, INTEL_GRDOM_GUC);
+    g_assert_cmphex(rd(f, INTEL_GDRST), ==, 0);
+    g_assert_cmphex(rd(f, INTEL_GUC_STATUS) & INTEL_GUC_STATUS_MIA_IN_RESET,
+                    ==, INTEL_GUC_STATUS_MIA_IN_RESET);
     /* Engine reset restores EMR's all-masked default. */
     g_assert_cmphex(rd(f, INTEL_BCS0_BASE + INTEL_RING_EMR), ==, 0xffffffff);
 }

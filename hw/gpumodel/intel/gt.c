@@ -1,6 +1,6 @@
 /*
  * intel-gpu GT-wide control: graphics domain reset (GDRST), TLB
- * invalidation, fault and idle-message reporting, GuC WOPCM straps.
+ * invalidation, fault and idle-message reporting, GuC status and WOPCM.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -65,7 +65,12 @@ static const IntelReg gt_regs[] = {
       .access = INTEL_REG_RO },
     { .name = "GAMW_ECO_DEV_RW_IA", .offset = INTEL_GAMW_ECO_DEV_RW_IA,
       .access = INTEL_REG_RW },
-    /* GuC not loaded: its WOPCM is not locked (bit 0 clear). */
+    /*
+     * No GuC firmware runs: its microcontroller stays in reset (i915 checks
+     * after a GuC domain reset) and its WOPCM is not locked (bit 0 clear).
+     */
+    { .name = "GUC_STATUS", .offset = INTEL_GUC_STATUS,
+      .access = INTEL_REG_RO, .reset = INTEL_GUC_STATUS_MIA_IN_RESET },
     { .name = "GUC_WOPCM_SIZE", .offset = INTEL_GUC_WOPCM_SIZE,
       .access = INTEL_REG_RW },
     { .name = "DMA_GUC_WOPCM_OFFSET", .offset = INTEL_DMA_GUC_WOPCM_OFFSET,

@@ -212,5 +212,4 @@ extern const IntelRegBlock intel_gt_block;          /* gt.c */
 extern const IntelRegBlock intel_engine_block;      /* engine.c */
 extern const IntelRegBlock intel_ggtt_block;        /* ggtt.c */
 
-
 #endif

@@ -105,6 +105,8 @@
 #define INTEL_FORCEWAKE_VEBOX(n)        (0xA560 + 4 * (n))
 #define   INTEL_FORCEWAKE_KERNEL        (1u << 0)
 #define   INTEL_FORCEWAKE_FALLBACK      (1u << 15)
+#define INTEL_GUC_STATUS                0xC000
+#define   INTEL_GUC_STATUS_MIA_IN_RESET (1u << 0)
 #define INTEL_GUC_WOPCM_SIZE            0xC050
 #define INTEL_DMA_GUC_WOPCM_OFFSET      0xC340
 #define INTEL_SKL_FUSE_STATUS           0x42000

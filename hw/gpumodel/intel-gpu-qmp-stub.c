@@ -1,0 +1,22 @@
+/*
+ * QMP commands of intel-gpu when QEMU is built without it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qapi/error.h"
+#include "qapi/qapi-commands-gpumodel.h"
+
+void qmp_x_intel_gpu_inject_irq(const char *id, uint8_t engine_class,
+                                uint8_t instance, uint16_t bits, Error **errp)
+{
+    error_setg(errp, "this QEMU is built without intel-gpu");
+}
+
+void qmp_x_intel_gpu_drill_irq(const char *id, uint8_t engine_class,
+                               uint8_t instance, uint32_t count,
+                               bool has_delay_ns, uint64_t delay_ns,
+                               Error **errp)
+{
+    error_setg(errp, "this QEMU is built without intel-gpu");
+}
