@@ -30,5 +30,9 @@ run: qemu guest-image
 check: qemu unit guest-image
 	scripts/check.sh
 
+# Throughput and overhead as ratios against baselines in the same run.
+bench: unit
+	build/unit/bench-intel-mmio
+
 clean:
 	rm -rf build
