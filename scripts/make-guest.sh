@@ -1,0 +1,287 @@
+#!/bin/sh
+# Build the guest of the "guest" test tier: Debian bookworm's stock kernel,
+# the i915 module with its dependency closure, busybox and a few
+# intel-gpu-tools binaries with their shared libraries, in one initramfs.
+#
+#   scripts/make-guest.sh
+#
+# Everything comes from Debian packages fetched with `apt-get download` and
+# unpacked with `dpkg -x`; nothing is installed on the host and nothing is
+# written outside build/ (apt runs with its caches redirected).
+#
+# Environment:
+#   GPUMODEL_CACHE  directory of downloaded .debs (default build/guest/debs);
+#                   share it between work trees to download only once.
+#
+# Output (build/guest/):
+#   vmlinuz            the kernel
+#   vmlinux            the same, uncompressed, for a faster PVH boot
+#   initramfs.cpio.gz  busybox, modules, tools, /init from tests/guest/
+#   kver               the kernel release (uname -r)
+#   manifest           packages and input hashes of that initramfs
+#   root/              the initramfs tree; pkgs/: unpacked .debs (the kernel
+#                      alone is ~400 MB); resolve/: apt's answers
+#
+# Incremental: a .deb already in the cache is not downloaded again, an
+# unpacked package is not unpacked again, and the initramfs is rebuilt only
+# when the manifest (package versions, tests/guest/* but *.md, this script)
+# changed.
+# When the archive cannot be reached, the newest cached .deb of a package is
+# used with a warning.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+g=$top/build/guest
+debs=${GPUMODEL_CACHE:-$g/debs}
+pkgs=$g/pkgs
+tests=$top/tests/guest
+mkdir -p "$g" "$debs" "$pkgs"
+debs=$(cd "$debs" && pwd)
+
+# Tools copied from intel-gpu-tools: tests/guest/tools.list (paths inside
+# the package). Modules: each listed module and everything it depends on.
+modules="i915"
+
+log() { echo "make-guest: $*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# apt must write nothing outside build/: as root it would rebuild its binary
+# caches under /var/cache (kept in memory instead) and log its solver run to
+# /var/log/apt/eipp.log.xz (dropped).  Running as root, downloads into a
+# directory _apt cannot read warn unless the sandbox user is root.
+APT_OPTS="-o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= -o Dir::Log::Planner=/dev/null -o APT::Sandbox::User=root"
+
+# resolve PKG...: print "name version" for PKG and its whole Depends closure,
+# as apt would install it on an empty system (an empty dpkg status: what the
+# host has installed does not matter; first alternative of each "|", no
+# Recommends).  Cached until the apt lists change: apt takes seconds.
+resolve() {
+    key=$( (echo "$*"; ls -l --time-style=full-iso /var/lib/apt/lists/) | sha256sum | cut -c1-16)
+    c=$g/resolve/$key
+    if [ ! -s "$c" ]; then
+        mkdir -p "$g/resolve"
+        # shellcheck disable=SC2086
+        apt-get $APT_OPTS -s -q -o Dir::State::status=/dev/null \
+            -o APT::Install-Recommends=0 install "$@" 2>/dev/null |
+            sed -n 's/^Inst \([^ ]*\) (\([^ ]*\) .*/\1 \2/p' > "$c.tmp"
+        mv "$c.tmp" "$c"
+    fi
+    cat "$c"
+}
+
+# deb PKG VERSION: print the path of the cached .deb, downloading it first.
+# Older cached versions of PKG go once the new one is in.
+deb() {
+    # apt-get download names files pkg_version_arch.deb, ':' written as %3a.
+    v=$(printf '%s' "$2" | sed 's/:/%3a/g')
+    for f in "$debs/$1_${v}"_*.deb; do
+        [ -f "$f" ] && { echo "$f"; return 0; }
+    done
+    log "downloading $1 $2"
+    # shellcheck disable=SC2086
+    if (cd "$debs" && apt-get $APT_OPTS -qq download "$1=$2" >&2); then
+        for f in "$debs/$1_${v}"_*.deb; do
+            [ -f "$f" ] || continue
+            for old in "$debs/$1"_*.deb; do
+                [ "$old" = "$f" ] || rm -f "$old"
+            done
+            echo "$f"
+            return 0
+        done
+    fi
+    # Offline: fall back to the newest cached version.
+    f=$(find "$debs" -maxdepth 1 -name "$1_*.deb" | sort -V | tail -n 1)
+    [ -n "$f" ] || die "cannot download $1 $2 and none is cached"
+    log "warning: using cached $(basename "$f") instead of $1 $2"
+    echo "$f"
+}
+
+# unpack DEB: print the directory DEB is unpacked in, unpacking it once.
+unpack() {
+    d=$pkgs/$(basename "$1" .deb)
+    if [ ! -f "$d/.unpacked" ]; then
+        rm -rf "$d"
+        dpkg-deb -x "$1" "$d"
+        touch "$d/.unpacked"
+    fi
+    echo "$d"
+}
+
+# ---- resolve and fetch --------------------------------------------------
+
+# linux-image-amd64 is a metapackage: the kernel is the real
+# linux-image-<abi>-amd64 package it depends on.
+kpkg=$(resolve linux-image-amd64 | grep -E '^linux-image-[0-9][^ ]*-amd64 ')
+[ -n "$kpkg" ] || die "cannot resolve linux-image-amd64 (apt-get update?)"
+bpkg=$(resolve busybox-static | grep '^busybox-static ')
+igt=$(resolve intel-gpu-tools)
+if [ -z "$bpkg" ] || [ -z "$igt" ]; then
+    die "cannot resolve busybox-static and intel-gpu-tools (apt-get update?)"
+fi
+
+# "name version" lines as name=version words, for word splitting.
+kpkg=$(echo "$kpkg" | tr ' ' '=')
+bpkg=$(echo "$bpkg" | tr ' ' '=')
+igt=$(echo "$igt" | tr ' ' '=')
+kdir=$(unpack "$(deb "${kpkg%%=*}" "${kpkg#*=}")")
+bdir=$(unpack "$(deb "${bpkg%%=*}" "${bpkg#*=}")")
+igtdirs=
+for pv in $igt; do
+    d=$(unpack "$(deb "${pv%%=*}" "${pv#*=}")")
+    igtdirs="$igtdirs $d"
+    case $pv in intel-gpu-tools=*) igtdir=$d ;; esac
+done
+
+# Unpacked trees of versions no longer used (an older kernel is ~400 MB).
+keep=" $(basename "$kdir") $(basename "$bdir") "
+for d in $igtdirs; do keep="$keep$(basename "$d") "; done
+for d in "$pkgs"/*; do
+    case "$keep" in *" $(basename "$d") "*) ;; *) rm -rf "$d" ;; esac
+done
+
+kver=$(ls "$kdir/lib/modules")
+[ "$(echo "$kver" | wc -w)" -eq 1 ] || die "expected one kernel in $kdir/lib/modules"
+
+# ---- up to date? ----------------------------------------------------------
+
+manifest=$g/manifest.new
+{
+    # The unpacked trees say which .debs are really used (offline fallback).
+    echo "kernel $(basename "$kdir")"
+    echo "busybox $(basename "$bdir")"
+    for d in $igtdirs; do echo "igt $(basename "$d")"; done
+    echo "modules $modules"
+    (cd "$top" && find scripts/make-guest.sh tests/guest -type f ! -name '*.md' |
+        LC_ALL=C sort | xargs sha256sum)
+} > "$manifest"
+if [ -f "$g/initramfs.cpio.gz" ] && [ -f "$g/vmlinuz" ] &&
+    cmp -s "$manifest" "$g/manifest"; then
+    rm -f "$manifest"
+    log "up to date ($kver)"
+    exit 0
+fi
+
+# ---- assemble the root ----------------------------------------------------
+
+root=$g/root
+rm -rf "$root"
+mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/usr/sbin" \
+    "$root/lib64" "$root/lib/x86_64-linux-gnu" "$root/proc" "$root/sys" \
+    "$root/dev" "$root/tmp" "$root/run" "$root/etc" "$root/gpumodel"
+
+# busybox: /init installs the applet links at boot; /bin/sh must exist first.
+cp "$bdir/bin/busybox" "$root/bin/busybox"
+ln -s busybox "$root/bin/sh"
+
+# Kernel modules.  depmod on the unpacked package (Debian ships no
+# modules.dep) gives each module's full dependency list.
+kmods=$kdir/lib/modules/$kver
+[ -f "$kmods/modules.dep" ] || depmod -b "$kdir" "$kver"
+mdst=$root/lib/modules/$kver
+mkdir -p "$mdst"
+for m in $modules; do
+    line=$(grep -E "(^|/)$m\.ko(\.xz|\.zst|\.gz)?:" "$kmods/modules.dep") ||
+        die "module $m not found in $kver"
+    for f in $(echo "$line" | tr -d ':'); do
+        mkdir -p "$mdst/$(dirname "$f")"
+        cp "$kmods/$f" "$mdst/$f"
+        # busybox modprobe loads plain .ko files only.
+        case $f in
+            *.xz) xz -d -f "$mdst/$f" ;;
+            *.zst) zstd -q -d --rm -f "$mdst/$f" ;;
+            *.gz) gzip -d -f "$mdst/$f" ;;
+        esac
+    done
+done
+cp "$kmods/modules.order" "$kmods/modules.builtin" "$mdst/"
+[ -f "$kmods/modules.builtin.modinfo" ] && cp "$kmods/modules.builtin.modinfo" "$mdst/"
+depmod -b "$root" "$kver"
+
+# intel-gpu-tools binaries and the shared libraries they need: walk
+# DT_NEEDED over the unpacked dependency packages.
+libdirs=
+for d in $igtdirs; do
+    for sub in lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu; do
+        [ -d "$d/$sub" ] && libdirs="$libdirs $d/$sub"
+    done
+done
+tools=$(grep -v -e '^#' -e '^[[:space:]]*$' "$tests/tools.list")
+todo=
+for t in $tools; do
+    [ -f "$igtdir/$t" ] || die "$t is not in intel-gpu-tools"
+    mkdir -p "$root/$(dirname "$t")"
+    cp "$igtdir/$t" "$root/$t"
+    todo="$todo $root/$t"
+done
+# The dynamic loader named in PT_INTERP, at its path in the guest.
+interp=$(readelf -l "$igtdir/usr/bin/intel_reg" |
+    sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+found=
+for d in $igtdirs; do
+    for c in "$d$interp" "$d/lib/x86_64-linux-gnu/$(basename "$interp")"; do
+        [ -f "$c" ] && [ -z "$found" ] && found=$c
+    done
+done
+[ -n "$found" ] || die "dynamic loader $interp not found in libc6"
+mkdir -p "$root$(dirname "$interp")"
+cp -L "$found" "$root$interp"
+seen=" "
+while [ -n "$todo" ]; do
+    next=
+    for f in $todo; do
+        for so in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+            case "$seen" in *" $so "*) continue ;; esac
+            seen="$seen$so "
+            src=
+            for d in $libdirs; do
+                [ -e "$d/$so" ] && { src=$d/$so; break; }
+            done
+            [ -n "$src" ] || die "$so (needed by $(basename "$f")) not found"
+            cp -L "$src" "$root/lib/x86_64-linux-gnu/$so"
+            next="$next $root/lib/x86_64-linux-gnu/$so"
+        done
+    done
+    todo=$next
+done
+# Check the closure with the loader itself: every library must resolve
+# inside the root (--list maps the libraries, it runs none of their code).
+for t in $tools; do
+    "$root$interp" --library-path "$root/lib/x86_64-linux-gnu" --list "$root/$t" |
+        awk -v root="$root" '/=>/ && index($3, root) != 1 { bad = 1; print "  " $0 }
+            END { exit bad }' >&2 ||
+        die "$t: libraries missing from the guest root (above)"
+done
+# intel_reg's register descriptions (it picks the file for the platform).
+mkdir -p "$root/usr/share/igt-gpu-tools"
+cp -r "$igtdir/usr/share/igt-gpu-tools/registers" "$root/usr/share/igt-gpu-tools/"
+
+# The test itself.
+cp "$tests/init.sh" "$root/init"
+cp "$tests/guest-checks.sh" "$tests/checks.txt" "$root/gpumodel/"
+chmod 755 "$root/init" "$root/gpumodel/guest-checks.sh"
+echo "$kver" > "$root/gpumodel/kver"
+
+# ---- pack -----------------------------------------------------------------
+
+cp "$kdir/boot/vmlinuz-$kver" "$g/vmlinuz"
+# The same kernel uncompressed, for QEMU's PVH entry: under TCG, unpacking
+# the xz bzImage takes the guest ~6 s of a ~18 s run.  Only when the kernel
+# has the PVH note (XEN_ELFNOTE_PHYS32_ENTRY, type 0x12); run-guest.sh boots
+# vmlinuz otherwise.
+rm -f "$g/vmlinux"
+off=$(LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$g/vmlinuz" | head -n 1 | cut -d: -f1)
+if [ -n "$off" ] &&
+    tail -c +$((off + 1)) "$g/vmlinuz" | xz -dc --single-stream > "$g/vmlinux.tmp" 2>/dev/null &&
+    readelf -n "$g/vmlinux.tmp" 2>/dev/null | grep -q 'Xen.*(0x00000012)'; then
+    mv "$g/vmlinux.tmp" "$g/vmlinux"
+else
+    rm -f "$g/vmlinux.tmp"
+    log "no PVH-bootable vmlinux in vmlinuz-$kver: booting the bzImage"
+fi
+echo "$kver" > "$g/kver"
+(cd "$root" && find . -mindepth 1 | LC_ALL=C sort |
+    cpio -o -H newc -R 0:0 --reproducible --quiet) | gzip -n > "$g/initramfs.cpio.gz.tmp"
+mv "$g/initramfs.cpio.gz.tmp" "$g/initramfs.cpio.gz"
+mv "$manifest" "$g/manifest"
+log "kernel $kver; initramfs $(du -k "$g/initramfs.cpio.gz" | cut -f1) KiB:" \
+    "$(find "$mdst" -name '*.ko' | wc -l) modules, $(echo "$seen" | wc -w) libraries"

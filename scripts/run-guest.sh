@@ -1,0 +1,194 @@
+#!/bin/sh
+# Boot the test guest of scripts/make-guest.sh on the built QEMU with the
+# intel-gpu device, let the stock i915 and intel-gpu-tools run inside, and
+# report what they saw.
+#
+#   scripts/run-guest.sh [--tap] [--summary] [options] [-- QEMU-ARGS...]
+#
+#   --tap           print the checks as TAP ("1..N", "ok N - ...",
+#                   "not ok N - ...") for `make check`; exit status 0 only
+#                   when every check passed
+#   --summary       print the guest's human summary for `make run`; exit
+#                   status 0 when the guest reached the summary
+#   (both, or neither: print both; exit status as for --tap)
+#   --device SPEC   the -device argument (default intel-gpu,addr=02.0), e.g.
+#                   --device intel-gpu,addr=02.0,platform=icl
+#   --no-device     boot without the GPU (every device check must then fail)
+#   --append ARGS   more kernel command line
+#   --timeout SECS  wall-clock limit for the whole boot (default
+#                   $GUEST_TIMEOUT, else 600); QEMU is killed after it and the
+#                   checks the guest did not report fail with the reason
+#   -- QEMU-ARGS    passed on to QEMU
+#
+# Environment: QEMU (default build/qemu/qemu-system-x86_64), GUEST_TIMEOUT.
+#
+# It runs scripts/make-guest.sh first (a no-op when the image is current).
+# Files, in build/guest/out/ (replaced at every run):
+#   console.log   serial console (ttyS0): kernel messages, guest progress
+#   data.log      data channel (ttyS1): the raw output of guest-checks.sh
+#   results.txt   the guest's "@@RESULT" lines      tap.txt  the TAP
+#   summary.txt   the summary                        qemu.log QEMU's stderr
+#   dmesg.txt (the guest's whole kernel log), intel_reg.txt, modprobe.txt,
+#   splats.txt, lsgpu.txt, debugfs_*.txt, ...: the sections the guest sent
+#
+# Guest-side knobs go on the kernel command line, which hands unknown
+# NAME=VALUE words to /init as environment: --append MODPROBE_TIMEOUT=600
+# (default 300 s) or TOOL_TIMEOUT=... (default 30 s).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+g=$top/build/guest
+out=$g/out
+checks=$top/tests/guest/checks.txt
+qemu=${QEMU:-$top/build/qemu/qemu-system-x86_64}
+limit=${GUEST_TIMEOUT:-600}
+device=intel-gpu,addr=02.0
+append=
+want_tap=0 want_summary=0
+
+while [ $# -gt 0 ]; do
+    case $1 in
+        --tap) want_tap=1 ;;
+        --summary) want_summary=1 ;;
+        --device) device=$2; shift ;;
+        --no-device) device= ;;
+        --append) append="$append $2"; shift ;;
+        --timeout) limit=$2; shift ;;
+        --) shift; break ;;
+        -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "run-guest: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+if [ $want_tap = 0 ] && [ $want_summary = 0 ]; then
+    want_tap=1 want_summary=1
+fi
+
+rm -rf "$out"
+mkdir -p "$out"
+
+image_rc=0
+"$top/scripts/make-guest.sh" >&2 || image_rc=$?
+
+# ---- boot -------------------------------------------------------------------
+
+# console=ttyS0 quiet: only warnings and worse reach the (slow, emulated)
+# console; dmesg keeps everything.  drm.debug=0x2: i915's driver debug
+# messages (GGTT size, fuses, engines) in dmesg, to say what the driver saw.
+# panic=-1 with -no-reboot: a panic ends QEMU at once instead of waiting for
+# the timeout.  mitigations=off: speed under TCG; it changes nothing the
+# device sees.
+cmdline="console=ttyS0 quiet panic=-1 log_buf_len=8M drm.debug=0x2 mitigations=off$append"
+
+# The uncompressed kernel boots through PVH, seconds faster under TCG.
+kernel=$g/vmlinuz
+[ -f "$g/vmlinux" ] && kernel=$g/vmlinux
+
+# QEMU option values escape a comma by doubling it.
+esc() { printf '%s' "$1" | sed 's/,/,,/g'; }
+
+qemu_rc=0
+t0=$(date +%s)
+if [ "$image_rc" != 0 ]; then
+    qemu_rc=noimage
+elif [ ! -x "$qemu" ]; then
+    qemu_rc=noqemu
+else
+    # -smp 2: SMP like the laptops i915 runs on; as fast as -smp 1 here.
+    timeout -k 10 "$limit" "$qemu" \
+        -machine q35 -accel tcg -cpu max -smp 2 -m 2G \
+        -nodefaults -vga none -display none -no-reboot \
+        -chardev "file,id=console,path=$(esc "$out/console.log")" \
+        -chardev "file,id=data,path=$(esc "$out/data.log")" \
+        -serial chardev:console -serial chardev:data \
+        ${device:+-device "$device"} \
+        -kernel "$kernel" -initrd "$g/initramfs.cpio.gz" \
+        -append "$cmdline" "$@" \
+        < /dev/null > "$out/qemu.log" 2>&1 || qemu_rc=$?
+fi
+secs=$(($(date +%s) - t0))
+
+# ---- parse the data channel ----------------------------------------------
+
+touch "$out/data.log" "$out/console.log"
+# Serial output may carry CRs; sections go to their own files.
+tr -d '\r' < "$out/data.log" | awk -v out="$out" '
+    /^@@BEGIN / { name = $2; gsub("/", "_", name); f = out "/" name ".txt"; printf "" > f; next }
+    /^@@END /   { close(f); f = ""; next }
+    /^@@SUMMARY-BEGIN/ { f = out "/summary.txt"; printf "" > f; next }
+    /^@@SUMMARY-END/   { close(f); f = ""; next }
+    /^@@RESULT /       { print > (out "/results.txt"); next }
+    f != ""           { print > f }
+'
+touch "$out/results.txt"
+done=0
+grep -q '^@@DONE' "$out/data.log" && done=1
+
+# Why checks may be missing.
+if [ "$qemu_rc" = noimage ]; then
+    why="no guest image: scripts/make-guest.sh failed (status $image_rc)"
+elif [ "$qemu_rc" = noqemu ]; then
+    why="QEMU not built: $qemu (make qemu)"
+elif [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ]; then
+    why="guest timed out after $limit s, QEMU killed"
+elif [ "$qemu_rc" != 0 ] && [ ! -s "$out/console.log" ]; then
+    why="QEMU failed (status $qemu_rc): $(head -n 1 "$out/qemu.log")"
+elif [ $done = 0 ]; then
+    why="guest stopped before reporting it (QEMU status $qemu_rc, see console.log)"
+else
+    why="guest does not know this check (tests/guest out of date?)"
+fi
+
+# ---- TAP --------------------------------------------------------------------
+
+n=0 failed=0
+grep -v -e '^#' -e '^[[:space:]]*$' "$checks" > "$out/checks.list"
+{
+    echo "1..$(wc -l < "$out/checks.list" | tr -d ' ')"
+    while read -r id desc; do
+        n=$((n + 1))
+        line=$(grep "^@@RESULT $id " "$out/results.txt" | tail -n 1 || true)
+        st=$(echo "$line" | cut -d' ' -f3)
+        text=$(echo "$line" | cut -d' ' -f4-)
+        case $st in
+            ok) echo "ok $n - $text" ;;
+            skip) echo "ok $n - $text # SKIP" ;;
+            fail) echo "not ok $n - $text"; failed=$((failed + 1)) ;;
+            *) echo "not ok $n - $desc (not reported: $why)"; failed=$((failed + 1)) ;;
+        esac
+    done < "$out/checks.list"
+    echo "# guest: ${device:-no device}, $secs s, QEMU status $qemu_rc, logs in build/guest/out/"
+    if [ -s "$out/splats.txt" ]; then
+        echo "# kernel splats after modprobe i915:"
+        sed 's/^/#   /' "$out/splats.txt"
+    fi
+    if [ $done = 0 ]; then
+        echo "# the guest did not finish ($why); console.log ends with:"
+        [ -s "$out/console.log" ] || echo "#   (nothing: the kernel was still booting quietly)"
+        tr -d '\r' < "$out/console.log" | tail -n 15 | sed 's/^/#   /'
+        [ -s "$out/qemu.log" ] && sed 's/^/#   qemu: /' "$out/qemu.log" | head -n 5
+    fi
+} > "$out/tap.txt"
+
+# ---- report -----------------------------------------------------------------
+
+total=$(wc -l < "$out/checks.list" | tr -d ' ')
+[ $want_tap = 0 ] || cat "$out/tap.txt"
+if [ $want_summary = 1 ]; then
+    [ $want_tap = 0 ] || echo
+    if [ -s "$out/summary.txt" ]; then
+        cat "$out/summary.txt"
+    else
+        echo "No summary from the guest: $why."
+        echo "Last console lines (build/guest/out/console.log):"
+        tr -d '\r' < "$out/console.log" | tail -n 15 | sed 's/^/  /'
+    fi
+    echo "Checks: $((total - failed)) of $total passed; guest ran $secs s (logs: build/guest/out/)"
+    [ $want_tap = 1 ] || grep '^not ok' "$out/tap.txt" | sed 's/^/  /' || true
+fi
+
+if [ $want_tap = 1 ]; then
+    [ "$failed" -eq 0 ]
+else
+    [ -s "$out/summary.txt" ]
+fi

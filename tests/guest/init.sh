@@ -1,0 +1,36 @@
+#!/bin/sh
+# /init of the test guest (scripts/make-guest.sh installs this file as /init).
+#
+# Mounts the kernel filesystems, runs /gpumodel/guest-checks.sh with its
+# output on the data channel, and powers off.  The data channel is the second
+# serial port (ttyS1) that scripts/run-guest.sh gives the guest, so kernel
+# console messages on ttyS0 cannot interleave with it; without a ttyS1 it is
+# the console.  Short progress lines go to the console, for a person
+# watching the boot.
+#
+# No `set -e`: whatever fails, the guest must still reach poweroff, or the
+# host only learns it when its timeout expires.
+set -u
+
+/bin/busybox --install -s
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tmpfs tmpfs /tmp
+
+data=/dev/console
+# Raw mode: no CR added to each newline, no echo of what comes back.
+if stty -F /dev/ttyS1 raw -echo 2>/dev/null; then
+    data=/dev/ttyS1
+fi
+
+echo "gpumodel guest: $(uname -r), up $(cut -d' ' -f1 /proc/uptime) s, checks on $data"
+/gpumodel/guest-checks.sh > "$data" 2>&1
+echo "gpumodel guest: done, up $(cut -d' ' -f1 /proc/uptime) s, powering off"
+sync
+poweroff -f
+# Not reached unless poweroff failed; panic=-1 and -no-reboot then end QEMU.
+echo o > /proc/sysrq-trigger
