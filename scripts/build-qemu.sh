@@ -20,8 +20,12 @@ if [ -f "$bdir/build.ninja" ] && [ "$(cat "$bdir/.gpumodel-src" 2>/dev/null)" !=
     rm -rf "$bdir"
 fi
 if [ ! -f "$bdir/build.ninja" ]; then
+    # QEMU names the compiler in its meson cross file, so meson would not
+    # add ccache by itself.
+    cc=cc
+    command -v ccache > /dev/null && cc="ccache cc"
     mkdir -p "$bdir"
-    (cd "$bdir" && "$src/configure" \
+    (cd "$bdir" && "$src/configure" --cc="$cc" \
         --python=/usr/bin/python3 \
         --target-list=x86_64-softmmu \
         --without-default-features \
