@@ -13,7 +13,7 @@ mkdir -p "$out"
 
 echo "== unit"
 for t in "$top"/build/unit/tests/unit/test-*; do
-    [ -x "$t" ] || continue
+    [ -f "$t" ] && [ -x "$t" ] || continue
     "$top/scripts/tap-tier.sh" "unit/$(basename "$t")" "$out" -- "$t" --tap
 done
 
@@ -23,7 +23,7 @@ done
 
 echo "== qtest"
 for t in "$top"/build/qemu/tests/qtest/*-test; do
-    [ -x "$t" ] || continue
+    [ -f "$t" ] && [ -x "$t" ] || continue
     QTEST_QEMU_BINARY=$top/build/qemu/qemu-system-x86_64 \
         "$top/scripts/tap-tier.sh" "qtest/$(basename "$t")" "$out" -- \
         "$t" --tap

@@ -113,6 +113,10 @@
 #define INTEL_FPGA_DBG                  0x42300
 #define   INTEL_FPGA_DBG_RM_NOCLAIM     (1u << 31)
 #define INTEL_DISPLAY_INT_CTL           0x44200
+#define INTEL_DE_PIPE_ISR(p)            (0x44400 + 0x10 * (p))
+#define INTEL_DE_PORT_ISR               0x44440
+#define INTEL_DE_MISC_ISR               0x44460
+#define INTEL_DE_HPD_ISR                0x44470
 #define INTEL_PCU_ISR                   0x444E0
 #define INTEL_PCU_IMR                   0x444E4
 #define INTEL_PCU_IIR                   0x444E8
