@@ -1,0 +1,1374 @@
+/*
+ * nv-gpu PCOUNTER (envytools "PCOUNTER: performance counter engine"), the
+ * NV40:GF100 register space with G84 features: 8 domains of 256 signals,
+ * input selection and 4-input logic operations, the FLAG, single event,
+ * quad event and record modes.
+ *
+ * Time: domain d has a clock of hz[d]; cycle c of domain d is the c-th
+ * clock since the model's epoch.  Nothing steps per cycle.  A domain's
+ * state is brought up to "now" lazily (on any PCOUNTER access, and from a
+ * flush timer in record mode) by nv_pcounter_sync().
+ *
+ * Analytic evaluation: every modelled signal is a function of the cycle
+ * number that repeats with a power-of-two period (constants: 1, PERIODIC:
+ * 0x400..0x10000, synthetic signals: 2^k).  So, with the configuration
+ * fixed, the per-cycle input word (the 16 selected signals, the six logic
+ * op outputs, SWAP) repeats with period len = the largest period among the
+ * selected signals.  The word is tabulated over one period, and per
+ * "channel" (an indicator or an increment, e.g. EVENT x B4) a prefix sum
+ * over the period gives, for any cycle range, the count in O(1) and the
+ * cycle of the n-th occurrence in O(log len).  The modes are written as
+ * event loops over those queries: quad mode needs the last two SWAPs in a
+ * range; single mode the next PRE/START/STOP; record mode the next STOP or
+ * the next cycle an event counter reaches 0xf000.  The cost of a sync is
+ * independent of the clock rate and of the time elapsed, except that each
+ * record packet and each single-mode period transition is one step.
+ *
+ * Cycles where the periodic formula does not hold (cycle 0, where delayed
+ * arguments see "before reset"; the cycle PERIODIC is released from reset;
+ * a PM_TRIGGER pulse and the cycle after it) are evaluated one at a time
+ * through the same mode code with a one-cycle span.
+ *
+ * A register write takes effect between cycle cur-1 (the last evaluated)
+ * and cycle cur: cycles before it ran under the old configuration, cycle
+ * cur and later under the new one.
+ *
+ * Choices the seed leaves open (to be listed in docs/nv-gpu.rst):
+ * - a delayed argument is the selected signal's value in the previous
+ *   cycle (the delay sits before the input multiplexer);
+ * - PERIODIC pulses on the last clock of each period, counting from reset
+ *   or from the release of GCTRL.PERIODIC_RESET;
+ * - single mode: CTR_CYCLES counts the cycles in COUNTING, the STOP cycle
+ *   included, the START cycle not;
+ * - record mode: the trigger is checked after the cycle's increments; the
+ *   packet's cycle counter includes the trigger cycle; a packet occupies
+ *   the domain's outgoing slot for record_write_cycles cycles; packets
+ *   sent while the buffer is not valid reset the counters but are not
+ *   written;
+ * - record addresses are bus addresses (no channel/DMA object model).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+#include "nv-gpu.h"
+
+#define NONE UINT64_MAX
+#define NS_PER_S 1000000000ull
+#define REC_CYCLES_MASK ((1ull << 48) - 1)
+
+/* ---- the signal map ---- */
+
+typedef enum NvSigKind {
+    SIG_UNMODELLED,         /* a hardware signal we have no source for */
+    SIG_ZERO,
+    SIG_ONE,
+    SIG_SYNTH,
+    SIG_PERIODIC,
+    SIG_PM_TRIGGER,
+    SIG_DOM_EVENT,
+    SIG_DOM_FLAG,
+} NvSigKind;
+
+typedef struct NvSigRange {
+    uint16_t first, last;
+    NvSigKind kind;
+    const char *name;
+} NvSigRange;
+
+/*
+ * The same in every domain (nv-gpu-regs.h, NV_SIG_*).  The trailer is
+ * the seed's NV40:GF100 list; WRCACHE_FLUSH has no source here.
+ */
+static const NvSigRange sig_map[] = {
+    { NV_SIG_ZERO, NV_SIG_ZERO, SIG_ZERO, "ZERO" },
+    { NV_SIG_ONE, NV_SIG_ONE, SIG_ONE, "ONE" },
+    { NV_SIG_SYNTH(0), NV_SIG_SYNTH(NV_SIG_SYNTH_COUNT - 1), SIG_SYNTH,
+      "SYNTH" },
+    { NV_SIG_TRAILER_ZERO, NV_SIG_TRAILER_ZERO, SIG_ZERO, "ZERO" },
+    { NV_SIG_PERIODIC, NV_SIG_PERIODIC, SIG_PERIODIC, "PERIODIC" },
+    { NV_SIG_PM_TRIGGER, NV_SIG_PM_TRIGGER, SIG_PM_TRIGGER, "PM_TRIGGER" },
+    { NV_SIG_DOM_EVENT(7), NV_SIG_DOM_EVENT(0), SIG_DOM_EVENT, "DOM.EVENT" },
+    { NV_SIG_DOM_FLAG(7), NV_SIG_DOM_FLAG(0), SIG_DOM_FLAG, "DOM.FLAG" },
+};
+
+static const NvSigRange *sig_range(unsigned s)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(sig_map); i++) {
+        if (s >= sig_map[i].first && s <= sig_map[i].last) {
+            return &sig_map[i];
+        }
+    }
+    return NULL;
+}
+
+static NvSigKind sig_kind(unsigned s)
+{
+    const NvSigRange *r = sig_range(s);
+
+    return r ? r->kind : SIG_UNMODELLED;
+}
+
+/* ---- the logic operations, as data ---- */
+
+/*
+ * Per input: which of the 16 selected signals are SRC[0..3] (PRE_SRC is
+ * 0-3, START_SRC 4-7, EVENT_SRC 8-11, STOP_SRC 12-15; SETFLAG/CLRFLAG
+ * borrow from PRE and START on NV30+), and which *_OP bits replace
+ * arguments 2 and 3 (G92+) or argument 3 by SETFLAG (NV30+).
+ */
+typedef struct NvOpDesc {
+    const char *name;
+    uint8_t src[4];
+    uint32_t arg2_delayed;
+    uint32_t arg3_delayed;
+    uint32_t arg3_setflag;
+} NvOpDesc;
+
+static const NvOpDesc op_desc[NV_PC_INPUTS] = {
+    [NV_PC_IN_PRE] = { "PRE", { 0, 1, 2, 3 },
+        NV_PC_OP_ARG2_DELAYED_SRC0, NV_PC_OP_ARG3_DELAYED_SRC1, 0 },
+    [NV_PC_IN_START] = { "START", { 4, 5, 6, 7 },
+        NV_PC_OP_ARG2_DELAYED_SRC0, NV_PC_OP_ARG3_DELAYED_SRC1, 0 },
+    [NV_PC_IN_EVENT] = { "EVENT", { 8, 9, 10, 11 },
+        NV_PC_OP_EV_ARG2_DELAYED_SRC0, NV_PC_OP_EV_ARG3_DELAYED_SRC1,
+        NV_PC_OP_ARG3_SETFLAG },
+    [NV_PC_IN_STOP] = { "STOP", { 12, 13, 14, 15 },
+        NV_PC_OP_EV_ARG2_DELAYED_SRC0, NV_PC_OP_EV_ARG3_DELAYED_SRC1,
+        NV_PC_OP_ARG3_SETFLAG },
+    [NV_PC_IN_SETFLAG] = { "SETFLAG", { 6, 7, 0, 1 },
+        NV_PC_OP_ARG2_DELAYED_SRC0, NV_PC_OP_ARG3_DELAYED_SRC1, 0 },
+    [NV_PC_IN_CLRFLAG] = { "CLRFLAG", { 2, 3, 4, 5 },
+        NV_PC_OP_ARG2_DELAYED_SRC0, NV_PC_OP_ARG3_DELAYED_SRC1, 0 },
+};
+
+/* SETFLAG first: EVENT and STOP may take it as argument 3. */
+static const uint8_t op_order[NV_PC_INPUTS] = {
+    NV_PC_IN_SETFLAG, NV_PC_IN_CLRFLAG, NV_PC_IN_PRE, NV_PC_IN_START,
+    NV_PC_IN_EVENT, NV_PC_IN_STOP,
+};
+
+static bool has(NvGpu *gpu, uint32_t feature)
+{
+    return gpu->chip->pc_features & feature;
+}
+
+static unsigned sel_signal(const NvPcDomain *d, unsigned i)
+{
+    return (d->src[i / 4] >> (8 * (i % 4))) & 0xff;
+}
+
+static unsigned periodic_len(NvGpu *gpu, const NvPcDomain *d)
+{
+    unsigned per = (d->ctrl & NV_PC_CTRL_PERIODIC_MASK) >>
+                   NV_PC_CTRL_PERIODIC_SHIFT;
+
+    if (!has(gpu, NV_PC_F_PERIODIC) || !per ||
+        (gpu->pc.gctrl & NV_PC_GCTRL_PERIODIC_RESET)) {
+        return 0;
+    }
+    return 0x200u << per;
+}
+
+/*
+ * Signal @s of domain @d at cycle @c.  @table: the periodic form, valid
+ * away from the cycles that nv_pcounter.c evaluates one at a time.
+ */
+static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
+                      uint64_t c, bool table)
+{
+    const NvSynth *sy;
+    unsigned x;
+
+    switch (sig_kind(s)) {
+    case SIG_ONE:
+        return true;
+    case SIG_SYNTH:
+        sy = &d->synth[s - NV_SIG_SYNTH(0)];
+        return ((c + sy->phase) & ((1ull << sy->period_log2) - 1)) <
+               sy->high;
+    case SIG_PERIODIC:
+        x = periodic_len(gpu, d);
+        if (!x || (!table && c < d->periodic_origin)) {
+            return false;
+        }
+        return ((c - d->periodic_origin) & (x - 1)) == x - 1;
+    case SIG_PM_TRIGGER:
+        return !table && (c == d->pm_trigger_cycle[0] ||
+                          c == d->pm_trigger_cycle[1]);
+    default:
+        /* Cross-domain imports and own EVENT/FLAG as sources: UNIMP. */
+        return false;
+    }
+}
+
+static unsigned sig_period(NvGpu *gpu, const NvPcDomain *d, unsigned s)
+{
+    switch (sig_kind(s)) {
+    case SIG_SYNTH:
+        return 1u << d->synth[s - NV_SIG_SYNTH(0)].period_log2;
+    case SIG_PERIODIC:
+        return MAX(periodic_len(gpu, d), 1);
+    default:
+        return 1;
+    }
+}
+
+/* The input word of cycle @c (bits: NV_PC_W_*). */
+static uint32_t word_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c,
+                        bool table)
+{
+    uint32_t now = 0, prev = 0, w;
+    bool in[NV_PC_INPUTS];
+    bool g92 = has(gpu, NV_PC_F_G92_DELAY);
+    bool setflag_arg = has(gpu, NV_PC_F_SETFLAG_ARG);
+
+    for (unsigned i = 0; i < 16; i++) {
+        unsigned s = sel_signal(d, i);
+
+        now |= (uint32_t)sig_value(gpu, d, s, c, table) << i;
+        /* Before cycle 0 every signal was 0. */
+        if (table || c) {
+            prev |= (uint32_t)sig_value(gpu, d, s, c - 1, table) << i;
+        }
+    }
+    for (unsigned k = 0; k < NV_PC_INPUTS; k++) {
+        unsigned in_id = op_order[k];
+        const NvOpDesc *od = &op_desc[in_id];
+        uint32_t op = d->op[in_id];
+        unsigned a0, a1, a2, a3;
+
+        a0 = ((op & NV_PC_OP_DELAY0 ? prev : now) >> od->src[0]) & 1;
+        a1 = ((op & NV_PC_OP_DELAY1 ? prev : now) >> od->src[1]) & 1;
+        a2 = (g92 && (op & od->arg2_delayed)) ? (prev >> od->src[0]) & 1
+                                              : (now >> od->src[2]) & 1;
+        if (setflag_arg && od->arg3_setflag && (op & od->arg3_setflag)) {
+            a3 = in[NV_PC_IN_SETFLAG];
+        } else if (g92 && (op & od->arg3_delayed)) {
+            a3 = (prev >> od->src[1]) & 1;
+        } else {
+            a3 = (now >> od->src[3]) & 1;
+        }
+        in[in_id] = (op >> (a0 | a1 << 1 | a2 << 2 | a3 << 3)) & 1;
+    }
+    w = now;
+    for (unsigned k = 0; k < NV_PC_INPUTS; k++) {
+        w |= (uint32_t)in[k] * NV_PC_W_IN(k);
+    }
+    if (has(gpu, NV_PC_F_SPEC_SRC)) {
+        w |= sig_value(gpu, d, NV_PC_SPEC_SRC_SWAP(d->spec_src), c, table) ?
+             NV_PC_W_SWAP : 0;
+        w |= sig_value(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src), c, table) ?
+             NV_PC_W_UNK8 : 0;
+    } else {
+        /* NV30:G84: SWAP is hardwired to PGRAPH.PM_TRIGGER. */
+        w |= sig_value(gpu, d, NV_SIG_PM_TRIGGER, c, table) ?
+             NV_PC_W_SWAP : 0;
+    }
+    return w;
+}
+
+/* ---- channels: what the modes count ---- */
+
+enum {
+    CH_PRE,             /* PRE input */
+    CH_START,
+    CH_STOP,
+    CH_SWAP,
+    CH_SETCLR,          /* SETFLAG or CLRFLAG: the FLAG may change */
+    CH_EV_INC,          /* CTR_EVENT increment, by counter mode */
+    CH_QSTART_INC,      /* quad CTR_START increment */
+    CH_XPRE_INC,        /* single CTR_PRE increment (EXTRA_* modes) */
+    CH_REC0,            /* 12 record counters: the selected signals 0-11 */
+    CH_COUNT = CH_REC0 + 12
+};
+
+G_STATIC_ASSERT(CH_COUNT <= NV_PC_CHANNELS);
+
+static unsigned ctr_mode(const NvPcDomain *d)
+{
+    unsigned m = (d->ctrl & NV_PC_CTRL_CTR_MODE_MASK) >>
+                 NV_PC_CTRL_CTR_MODE_SHIFT;
+
+    /* 5-7 are rejected at the CTRL write; count them as SIMPLE. */
+    return m <= NV_PC_CTR_EXTRA_B6_EVENT_B2 ? m : NV_PC_CTR_SIMPLE;
+}
+
+static uint32_t b4(uint32_t w)
+{
+    return (w >> 4) & 0xf;              /* START_SRC[0..3] */
+}
+
+static uint32_t b6(uint32_t w)
+{
+    return b4(w) | ((w >> 10) & 3) << 4; /* + EVENT_SRC[2..3] */
+}
+
+static uint32_t b2(uint32_t w)
+{
+    return (w >> 8) & 3;                /* EVENT_SRC[0..1] */
+}
+
+static uint32_t ch_inc(unsigned ch, uint32_t w, unsigned mode)
+{
+    bool ev = w & NV_PC_W_IN(NV_PC_IN_EVENT);
+
+    switch (ch) {
+    case CH_PRE:
+        return !!(w & NV_PC_W_IN(NV_PC_IN_PRE));
+    case CH_START:
+        return !!(w & NV_PC_W_IN(NV_PC_IN_START));
+    case CH_STOP:
+        return !!(w & NV_PC_W_IN(NV_PC_IN_STOP));
+    case CH_SWAP:
+        return !!(w & NV_PC_W_SWAP);
+    case CH_SETCLR:
+        return !!(w & (NV_PC_W_IN(NV_PC_IN_SETFLAG) |
+                       NV_PC_W_IN(NV_PC_IN_CLRFLAG)));
+    case CH_EV_INC:
+        switch (mode) {
+        case NV_PC_CTR_EVENT_B4:
+            return ev ? b4(w) : 0;
+        case NV_PC_CTR_EVENT_B6:
+            return ev ? b6(w) : 0;
+        case NV_PC_CTR_EXTRA_B6_EVENT_B2:
+            return b2(w);
+        default:
+            return ev;
+        }
+    case CH_QSTART_INC:
+        switch (mode) {
+        case NV_PC_CTR_EXTRA_B4:
+            return b4(w);
+        case NV_PC_CTR_EXTRA_B6_EVENT_B2:
+            return b6(w);
+        default:
+            return !!(w & NV_PC_W_IN(NV_PC_IN_START));
+        }
+    case CH_XPRE_INC:
+        switch (mode) {
+        case NV_PC_CTR_EXTRA_B4:
+            return b4(w);
+        case NV_PC_CTR_EXTRA_B6_EVENT_B2:
+            return b6(w);
+        default:
+            return 0;
+        }
+    default:
+        return (w >> (ch - CH_REC0)) & 1;
+    }
+}
+
+/* ---- the period table ---- */
+
+static void table_drop(NvPcDomain *d)
+{
+    g_free(d->tab.word);
+    d->tab.word = NULL;
+    for (unsigned i = 0; i < NV_PC_CHANNELS; i++) {
+        g_free(d->tab.prefix[i]);
+        d->tab.prefix[i] = NULL;
+    }
+    d->tab.valid = false;
+}
+
+static void table_build(NvGpu *gpu, NvPcDomain *d)
+{
+    NvPcTable *t = &d->tab;
+    unsigned len = 1;
+
+    for (unsigned i = 0; i < 16; i++) {
+        len = MAX(len, sig_period(gpu, d, sel_signal(d, i)));
+    }
+    len = MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_SWAP(d->spec_src)));
+    len = MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
+    table_drop(d);
+    t->len = len;
+    t->word = g_new(uint32_t, len);
+    /* Cycle i stands for every cycle congruent to i: all periods divide. */
+    for (unsigned i = 0; i < len; i++) {
+        t->word[i] = word_at(gpu, d, i, true);
+    }
+    t->valid = true;
+}
+
+static const uint32_t *table_prefix(NvPcDomain *d, unsigned ch)
+{
+    NvPcTable *t = &d->tab;
+
+    if (!t->prefix[ch]) {
+        unsigned mode = ctr_mode(d);
+        uint32_t *p = g_new(uint32_t, t->len + 1);
+
+        /* At most 63 x 0x10000 per period: fits. */
+        p[0] = 0;
+        for (unsigned i = 0; i < t->len; i++) {
+            p[i + 1] = p[i] + ch_inc(ch, t->word[i], mode);
+        }
+        t->prefix[ch] = p;
+    }
+    return t->prefix[ch];
+}
+
+/*
+ * A span answers the mode code's questions over a range of cycles: from
+ * the period table, or for one cycle with an explicit word.
+ */
+typedef struct Span {
+    NvPcDomain *d;
+    bool one;
+    uint32_t w;
+    uint64_t c0;
+} Span;
+
+/* Sum of channel @ch over cycles [0, x) in the periodic form. */
+static uint64_t tab_f(NvPcDomain *d, unsigned ch, uint64_t x)
+{
+    const uint32_t *p = table_prefix(d, ch);
+    uint32_t len = d->tab.len;
+
+    return (x / len) * p[len] + p[x % len];
+}
+
+static uint64_t sp_count(const Span *s, unsigned ch, uint64_t a, uint64_t b)
+{
+    if (b <= a) {
+        return 0;
+    }
+    if (s->one) {
+        return (a <= s->c0 && s->c0 < b) ? ch_inc(ch, s->w, ctr_mode(s->d))
+                                         : 0;
+    }
+    return tab_f(s->d, ch, b) - tab_f(s->d, ch, a);
+}
+
+/*
+ * The cycle c in [a, b) at which the sum of @ch over [a, c] first reaches
+ * @n (n >= 1), or NONE.
+ */
+static uint64_t sp_find(const Span *s, unsigned ch, uint64_t a, uint64_t b,
+                        uint64_t n)
+{
+    const uint32_t *p;
+    uint64_t target, q, rem, x;
+    uint32_t len, lo, hi;
+
+    if (b <= a) {
+        return NONE;
+    }
+    if (s->one) {
+        return (a <= s->c0 && s->c0 < b &&
+                ch_inc(ch, s->w, ctr_mode(s->d)) >= n) ? s->c0 : NONE;
+    }
+    p = table_prefix(s->d, ch);
+    len = s->d->tab.len;
+    if (!p[len]) {
+        return NONE;
+    }
+    /* Smallest x with F(x) >= F(a) + n; the cycle is x - 1. */
+    target = tab_f(s->d, ch, a) + n;
+    q = (target - 1) / p[len];
+    rem = target - q * p[len];
+    lo = 1;
+    hi = len;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+
+        if (p[mid] >= rem) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    x = q * len + lo;
+    return x - 1 < b ? x - 1 : NONE;
+}
+
+static uint32_t sp_word(const Span *s, uint64_t c)
+{
+    return s->one ? s->w : s->d->tab.word[c % s->d->tab.len];
+}
+
+/* ---- the FLAG ---- */
+
+/* FLAG after cycles [a, b) from @flag: the last SETFLAG/CLRFLAG wins. */
+static bool flag_after(const Span *s, bool flag, uint64_t a, uint64_t b)
+{
+    uint64_t n = sp_count(s, CH_SETCLR, a, b);
+
+    if (!n) {
+        return flag;
+    }
+    /* CLRFLAG beats SETFLAG in the same cycle. */
+    return !(sp_word(s, sp_find(s, CH_SETCLR, a, b, n)) &
+             NV_PC_W_IN(NV_PC_IN_CLRFLAG));
+}
+
+static void flag_run(const Span *s, uint64_t a, uint64_t b)
+{
+    NvPcDomain *d = s->d;
+
+    if (b <= a) {
+        return;
+    }
+    d->flag_prev = b - a >= 2 ? flag_after(s, d->flag, a, b - 1) : d->flag;
+    d->flag = flag_after(s, d->flag, a, b);
+}
+
+static void flag_frozen(NvPcDomain *d, uint64_t a, uint64_t b)
+{
+    if (b > a) {
+        d->flag_prev = d->flag;
+    }
+}
+
+static uint32_t sat32(uint64_t v, uint64_t add)
+{
+    return MIN(v + add, (uint64_t)UINT32_MAX);
+}
+
+/* ---- quad event mode ---- */
+
+static void quad_counts(const Span *s, uint64_t a, uint64_t b,
+                        const uint32_t *base, uint32_t *out)
+{
+    out[NV_PC_CTR_CYCLES] = sat32(base[NV_PC_CTR_CYCLES], b - a);
+    out[NV_PC_CTR_EVENT] = sat32(base[NV_PC_CTR_EVENT],
+                                 sp_count(s, CH_EV_INC, a, b));
+    out[NV_PC_CTR_START] = sat32(base[NV_PC_CTR_START],
+                                 sp_count(s, CH_QSTART_INC, a, b));
+    out[NV_PC_CTR_PRE] = sat32(base[NV_PC_CTR_PRE],
+                               sp_count(s, CH_PRE, a, b));
+    out[NV_PC_CTR_STOP] = sat32(base[NV_PC_CTR_STOP],
+                                sp_count(s, CH_STOP, a, b));
+}
+
+static void quad_run(const Span *s, uint64_t a, uint64_t b)
+{
+    static const uint32_t zero[NV_PC_CTRS];
+    NvPcDomain *d = s->d;
+    uint64_t n = sp_count(s, CH_SWAP, a, b);
+    uint32_t tmp[NV_PC_CTRS];
+
+    if (!n) {
+        quad_counts(s, a, b, d->shadow, tmp);
+        memcpy(d->shadow, tmp, sizeof(tmp));
+    } else {
+        /* A swap happens before the cycle's counting. */
+        uint64_t last = sp_find(s, CH_SWAP, a, b, n);
+
+        if (n >= 2) {
+            quad_counts(s, sp_find(s, CH_SWAP, a, b, n - 1), last, zero,
+                        d->ctr);
+        } else {
+            quad_counts(s, a, last, d->shadow, d->ctr);
+        }
+        quad_counts(s, last, b, zero, d->shadow);
+        /* EMPTY -> VALID -> OVERFLOW, once per swap. */
+        if (n >= 2 || d->quad_state != NV_PC_QUAD_EMPTY) {
+            d->quad_state = NV_PC_QUAD_OVERFLOW;
+        } else {
+            d->quad_state = NV_PC_QUAD_VALID;
+        }
+    }
+    flag_run(s, a, b);
+}
+
+/* ---- single event mode ---- */
+
+/*
+ * The PRE_OP write, between cycles cur-1 and cur (as all writes): the
+ * seed's INACTIVE case in the cycle of the write.
+ */
+static void single_start(NvPcDomain *d)
+{
+    d->ctr[NV_PC_CTR_EVENT] = 0;
+    d->ctr[NV_PC_CTR_START] = 0;
+    d->ctr[NV_PC_CTR_CYCLES] = 0;
+    d->ctr[NV_PC_CTR_PRE] = d->pre_init;
+    d->ctr[NV_PC_CTR_STOP] = d->stop_init;
+    d->flag = false;
+    d->single_state = NV_PC_SINGLE_WAIT_PRE;
+}
+
+/* As if SWAP were asserted in cycle cur: before its counting. */
+static void quad_swap(NvPcDomain *d)
+{
+    memcpy(d->ctr, d->shadow, sizeof(d->ctr));
+    memset(d->shadow, 0, sizeof(d->shadow));
+    d->quad_state = d->quad_state == NV_PC_QUAD_EMPTY ?
+                    NV_PC_QUAD_VALID : NV_PC_QUAD_OVERFLOW;
+}
+
+/* Each step ends a state; bounded by the cycles in [a, b). */
+static void single_run(const Span *s, uint64_t a, uint64_t b)
+{
+    NvPcDomain *d = s->d;
+    uint64_t t, end;
+
+    while (a < b) {
+        switch (d->single_state) {
+        case NV_PC_SINGLE_WAIT_PRE: {
+            uint64_t need = (uint64_t)d->ctr[NV_PC_CTR_PRE] + 1;
+
+            t = sp_find(s, CH_PRE, a, b, need);
+            if (t == NONE) {
+                d->ctr[NV_PC_CTR_PRE] -= sp_count(s, CH_PRE, a, b);
+                flag_run(s, a, b);
+                return;
+            }
+            d->ctr[NV_PC_CTR_PRE] = 0;
+            flag_run(s, a, t + 1);
+            d->single_state = NV_PC_SINGLE_WAIT_START;
+            a = t + 1;
+            break;
+        }
+        case NV_PC_SINGLE_WAIT_START:
+            t = sp_find(s, CH_START, a, b, 1);
+            if (t == NONE) {
+                flag_run(s, a, b);
+                return;
+            }
+            flag_run(s, a, t + 1);
+            d->ctr[NV_PC_CTR_CYCLES] = 0;
+            if (!(d->ctrl & NV_PC_CTRL_EVENT_CTR_PERIOD_ALL)) {
+                d->ctr[NV_PC_CTR_EVENT] = 0;
+            }
+            d->single_state = NV_PC_SINGLE_COUNTING;
+            a = t + 1;
+            break;
+        case NV_PC_SINGLE_COUNTING:
+            t = sp_find(s, CH_STOP, a, b, 1);
+            end = t == NONE ? b : t + 1;
+            d->ctr[NV_PC_CTR_EVENT] = sat32(d->ctr[NV_PC_CTR_EVENT],
+                                            sp_count(s, CH_EV_INC, a, end));
+            d->ctr[NV_PC_CTR_PRE] = sat32(d->ctr[NV_PC_CTR_PRE],
+                                          sp_count(s, CH_XPRE_INC, a, end));
+            d->ctr[NV_PC_CTR_CYCLES] = sat32(d->ctr[NV_PC_CTR_CYCLES],
+                                             end - a);
+            flag_run(s, a, end);
+            if (t != NONE) {
+                if (d->ctr[NV_PC_CTR_EVENT] >= d->threshold) {
+                    d->ctr[NV_PC_CTR_START] =
+                        sat32(d->ctr[NV_PC_CTR_START], 1);
+                }
+                if (d->ctr[NV_PC_CTR_STOP]) {
+                    d->ctr[NV_PC_CTR_STOP]--;
+                    d->single_state = NV_PC_SINGLE_WAIT_START;
+                } else {
+                    d->single_state = NV_PC_SINGLE_INACTIVE;
+                }
+            }
+            a = end;
+            break;
+        default:
+            /* INACTIVE: nothing counts and the FLAG is frozen. */
+            flag_frozen(d, a, b);
+            return;
+        }
+    }
+}
+
+/* ---- record mode ---- */
+
+static void record_clear(NvPcDomain *d)
+{
+    d->rec_cycles = 0;
+    memset(d->rec_ev, 0, sizeof(d->rec_ev));
+    d->rec_stop = 0;
+}
+
+static void record_accumulate(const Span *s, uint64_t a, uint64_t b)
+{
+    NvPcDomain *d = s->d;
+
+    d->rec_cycles = (d->rec_cycles + (b - a)) & REC_CYCLES_MASK;
+    for (unsigned i = 0; i < 12; i++) {
+        d->rec_ev[i] = MIN(d->rec_ev[i] + sp_count(s, CH_REC0 + i, a, b),
+                           0xffffull);
+    }
+    d->rec_stop = MIN(d->rec_stop + sp_count(s, CH_STOP, a, b), 0xfffull);
+}
+
+static bool record_wants_packet(const NvPcDomain *d)
+{
+    if (d->rec_stop) {
+        return true;
+    }
+    for (unsigned i = 0; i < 12; i++) {
+        if (d->rec_ev[i] >= NV_PC_RECORD_FLUSH_LEVEL) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void put16(uint8_t *p, uint16_t v)
+{
+    p[0] = v;
+    p[1] = v >> 8;
+}
+
+static void record_packet(NvGpu *gpu, NvPcDomain *d, uint64_t t)
+{
+    uint8_t pkt[NV_PC_RECORD_LONG_SIZE];
+    unsigned size = (d->ctrl & NV_PC_CTRL_RECORD_SHORT) ?
+                    NV_PC_RECORD_SHORT_SIZE : NV_PC_RECORD_LONG_SIZE;
+
+    put16(pkt + 0, d->rec_cycles);
+    put16(pkt + 2, d->rec_cycles >> 16);
+    put16(pkt + 4, d->rec_cycles >> 32);
+    put16(pkt + 6, d->rec_stop & 0xfff);
+    for (unsigned i = 0; i < 12; i++) {
+        put16(pkt + 8 + 2 * i, d->rec_ev[i]);
+    }
+    if (d->rec_valid) {
+        uint64_t addr = d->rec_pos;
+
+        if (has(gpu, NV_PC_F_ADDR_HIGH)) {
+            addr |= (uint64_t)d->rec_addr_high << 32;
+        }
+        if (gpu_host_dma_write(&gpu->host, addr, pkt, size)) {
+            /* The seed: a fault wedges the domain until GPU reset. */
+            gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
+                         "nv-gpu: PCOUNTER domain %u record write to "
+                         "0x%" G_GINT64_MODIFIER "x faulted; domain wedged",
+                         d->id, addr);
+            d->rec_fault = true;
+            d->rec_wedged = true;
+            return;
+        }
+        /* One write always succeeds before the limit stops further ones. */
+        if (d->rec_pos >= d->rec_limit) {
+            d->rec_valid = false;
+        }
+        d->rec_pos += size;     /* the internal address is 32-bit */
+    }
+    memset(d->rec_ev, 0, sizeof(d->rec_ev));
+    d->rec_stop = 0;
+    d->rec_busy_until = t + 1 + gpu->cfg.record_write_cycles;
+    d->rec_packets++;
+}
+
+/* One step per packet; bounded by the cycles in [a, b). */
+static void record_run(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
+{
+    NvPcDomain *d = s->d;
+
+    flag_run(s, a, b);
+    if (gpu->pc.gctrl & NV_PC_GCTRL_RECORD_RESET) {
+        record_clear(d);
+        return;
+    }
+    while (a < b && !d->rec_wedged) {
+        uint64_t t;
+
+        if (record_wants_packet(d)) {
+            t = MAX(a, d->rec_busy_until);
+        } else {
+            t = sp_find(s, CH_STOP, a, b, 1);
+            for (unsigned i = 0; i < 12; i++) {
+                t = MIN(t, sp_find(s, CH_REC0 + i, a, b,
+                                   NV_PC_RECORD_FLUSH_LEVEL - d->rec_ev[i]));
+            }
+            if (t != NONE) {
+                /* Counters only grow: the trigger holds until the slot. */
+                t = MAX(t, d->rec_busy_until);
+            }
+        }
+        if (t == NONE || t >= b) {
+            record_accumulate(s, a, b);
+            return;
+        }
+        record_accumulate(s, a, t + 1);
+        record_packet(gpu, d, t);
+        a = t + 1;
+    }
+}
+
+/* ---- advancing a domain ---- */
+
+static unsigned dom_mode(const NvPcDomain *d)
+{
+    return d->ctrl & NV_PC_CTRL_MODE_MASK;
+}
+
+static void run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
+{
+    switch (dom_mode(s->d)) {
+    case NV_PC_MODE_SINGLE:
+        single_run(s, a, b);
+        break;
+    case NV_PC_MODE_QUAD:
+        quad_run(s, a, b);
+        break;
+    case NV_PC_MODE_RECORD:
+        record_run(gpu, s, a, b);
+        break;
+    default:
+        /* Mode 3 is rejected at the CTRL write: the domain idles. */
+        flag_frozen(s->d, a, b);
+        break;
+    }
+}
+
+/*
+ * Cycles the period table does not describe: a pulse is seen directly and
+ * delayed by one cycle; the origins see "before" in their delayed inputs.
+ */
+static unsigned special_cycles(const NvPcDomain *d, uint64_t *out)
+{
+    unsigned n = 0;
+
+    out[n++] = 0;
+    out[n++] = d->periodic_origin;
+    for (unsigned i = 0; i < 2; i++) {
+        if (d->pm_trigger_cycle[i] != NONE) {
+            out[n++] = d->pm_trigger_cycle[i];
+            out[n++] = d->pm_trigger_cycle[i] + 1;
+        }
+    }
+    return n;
+}
+
+static bool is_special(const NvPcDomain *d, uint64_t c)
+{
+    uint64_t cand[6];
+    unsigned n = special_cycles(d, cand);
+
+    for (unsigned i = 0; i < n; i++) {
+        if (cand[i] == c) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static uint64_t next_special(const NvPcDomain *d, uint64_t c)
+{
+    uint64_t cand[6], next = NONE;
+    unsigned n = special_cycles(d, cand);
+
+    for (unsigned i = 0; i < n; i++) {
+        if (cand[i] > c) {
+            next = MIN(next, cand[i]);
+        }
+    }
+    return next;
+}
+
+static void step_one(NvGpu *gpu, NvPcDomain *d, uint64_t c)
+{
+    Span s = { .d = d, .one = true, .c0 = c };
+
+    s.w = word_at(gpu, d, c, false);
+    run_span(gpu, &s, c, c + 1);
+}
+
+/* At most one bulk span between consecutive special cycles. */
+static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
+{
+    while (d->cur < target) {
+        uint64_t c = d->cur;
+        uint64_t end;
+        Span s = { .d = d };
+
+        if (is_special(d, c)) {
+            step_one(gpu, d, c);
+            d->cur = c + 1;
+            continue;
+        }
+        end = MIN(target, next_special(d, c));
+        if (!d->tab.valid) {
+            table_build(gpu, d);
+        }
+        run_span(gpu, &s, c, end);
+        d->cur = end;
+    }
+}
+
+static uint64_t dom_cycles_at(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
+{
+    uint64_t ns = now - gpu->pc.epoch_ns;
+
+    return (uint64_t)((unsigned __int128)ns * d->hz / NS_PER_S);
+}
+
+static void flush_arm(NvGpu *gpu)
+{
+    NvPcounter *pc = &gpu->pc;
+
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        const NvPcDomain *d = &pc->dom[i];
+
+        if (dom_mode(d) == NV_PC_MODE_RECORD && !d->rec_wedged) {
+            gpu_host_timer_mod(&gpu->host, pc->flush_timer,
+                               gpu_host_now_ns(&gpu->host) +
+                               gpu->cfg.record_flush_ns);
+            return;
+        }
+    }
+    gpu_host_timer_del(&gpu->host, pc->flush_timer);
+}
+
+/* Bring every domain up to the current time. */
+void nv_pcounter_sync(NvGpu *gpu)
+{
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        NvPcDomain *d = &gpu->pc.dom[i];
+
+        dom_advance(gpu, d, dom_cycles_at(gpu, d, now));
+    }
+}
+
+static void flush_fire(void *opaque)
+{
+    NvGpu *gpu = opaque;
+
+    nv_pcounter_sync(gpu);
+    flush_arm(gpu);
+}
+
+/* ---- registers ---- */
+
+typedef enum NvPcRegId {
+    PC_PRE_SRC, PC_START_SRC, PC_EVENT_SRC, PC_STOP_SRC,
+    PC_PRE_OP, PC_START_OP, PC_EVENT_OP, PC_STOP_OP, PC_SETFLAG_OP,
+    PC_CLRFLAG_OP,
+    PC_SRC_STATUS, PC_SPEC_SRC,
+    PC_CTR_CYCLES, PC_CTR_CYCLES_ALT, PC_CTR_EVENT, PC_CTR_START,
+    PC_CTR_PRE, PC_CTR_STOP, PC_THRESHOLD,
+    PC_RECORD_ADDRESS_HIGH, PC_RECORD_STATUS, PC_RECORD_LIMIT,
+    PC_RECORD_START, PC_RECORD_CHAN, PC_RECORD_DMA, PC_GCTRL,
+    PC_CTRL, PC_QUAD_ACK_TRIGGER, PC_SIG_STATUS,
+} NvPcRegId;
+
+static NvPcDomain *reg_dom(NvGpu *gpu, unsigned unit)
+{
+    return &gpu->pc.dom[unit % NV_PCOUNTER_DOMAINS];
+}
+
+/* A configuration change: the period table no longer holds. */
+static void dom_reconfigured(NvPcDomain *d)
+{
+    table_drop(d);
+}
+
+/* Seed: config writes other than PRE_OP abort the single-mode process. */
+static void dom_abort(NvPcDomain *d)
+{
+    d->single_state = NV_PC_SINGLE_INACTIVE;
+}
+
+static void note_signal(NvGpu *gpu, NvPcDomain *d, unsigned s)
+{
+    NvSigKind k = sig_kind(s);
+    const NvSigRange *r = sig_range(s);
+
+    if (k != SIG_UNMODELLED && k != SIG_DOM_EVENT && k != SIG_DOM_FLAG) {
+        return;
+    }
+    if (d->unimp_seen[s / 8] & (1u << (s % 8))) {
+        return;
+    }
+    d->unimp_seen[s / 8] |= 1u << (s % 8);
+    gpu_host_log(&gpu->host, GPU_LOG_UNIMP,
+                 "nv-gpu: PCOUNTER domain %u signal 0x%02x (%s) selected: "
+                 "not modelled as an input, reads as 0", d->id, s,
+                 r ? r->name : "unassigned");
+}
+
+static void src_write(NvGpu *gpu, NvPcDomain *d, unsigned which,
+                      uint32_t val)
+{
+    d->src[which] = val;
+    for (unsigned i = 0; i < 4; i++) {
+        note_signal(gpu, d, (val >> (8 * i)) & 0xff);
+    }
+}
+
+static uint32_t ctrl_read(NvPcDomain *d)
+{
+    return d->ctrl |
+           (uint32_t)d->quad_state << NV_PC_CTRL_QUAD_STATE_SHIFT |
+           (uint32_t)d->single_state << NV_PC_CTRL_SINGLE_STATE_SHIFT;
+}
+
+static void ctrl_write(NvGpu *gpu, NvPcDomain *d, uint32_t val)
+{
+    unsigned mode = val & NV_PC_CTRL_MODE_MASK;
+    unsigned cm = (val & NV_PC_CTRL_CTR_MODE_MASK) >>
+                  NV_PC_CTRL_CTR_MODE_SHIFT;
+
+    if (val & NV_PC_CTRL_FAULT_CLEAR) {
+        /* Only the status bit: the domain stays wedged (the seed). */
+        d->rec_fault = false;
+    }
+    if (mode == 3 || (mode == NV_PC_MODE_RECORD &&
+                      !has(gpu, NV_PC_F_RECORD))) {
+        gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
+                     "nv-gpu: PCOUNTER CTRL[%u] MODE %u is not a mode; "
+                     "the domain idles", d->id, mode);
+    }
+    if (cm > NV_PC_CTR_EXTRA_B6_EVENT_B2) {
+        gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
+                     "nv-gpu: PCOUNTER CTRL[%u] CTR_MODE %u is not a mode; "
+                     "counting as SIMPLE", d->id, cm);
+    }
+    if (val & (NV_PC_CTRL_EVENT_IMPORT_PULSE | NV_PC_CTRL_FLAG_IMPORT_PULSE)) {
+        gpu_host_log(&gpu->host, GPU_LOG_UNIMP,
+                     "nv-gpu: PCOUNTER CTRL[%u] import modes stored; "
+                     "cross-domain EVENT/FLAG signals not modelled", d->id);
+    }
+    d->ctrl = val & gpu->chip->ctrl_wmask;
+    dom_reconfigured(d);
+    dom_abort(d);
+}
+
+static void gctrl_write(NvGpu *gpu, uint32_t val)
+{
+    NvPcounter *pc = &gpu->pc;
+    uint32_t old = pc->gctrl;
+
+    pc->gctrl = val & (NV_PC_GCTRL_RECORD_RESET | NV_PC_GCTRL_PERIODIC_RESET);
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        NvPcDomain *d = &pc->dom[i];
+
+        /* The generators restart from the beginning of their cycle. */
+        if ((old & NV_PC_GCTRL_PERIODIC_RESET) &&
+            !(pc->gctrl & NV_PC_GCTRL_PERIODIC_RESET)) {
+            d->periodic_origin = d->cur;
+        }
+        if (pc->gctrl & NV_PC_GCTRL_RECORD_RESET) {
+            record_clear(d);
+        }
+        dom_reconfigured(d);
+    }
+}
+
+static uint32_t sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
+{
+    uint32_t w = word_at(gpu, d, d->cur, false);
+    uint32_t v = 0;
+
+    for (unsigned b = 0; b < 32; b++) {
+        unsigned s = i * 32 + b;
+        bool on;
+
+        switch (sig_kind(s)) {
+        case SIG_DOM_FLAG:
+            /* Own FLAG, 2 cycles late; other domains' not modelled. */
+            on = s == NV_SIG_DOM_FLAG(d->id) && d->flag_prev;
+            break;
+        case SIG_DOM_EVENT:
+            on = s == NV_SIG_DOM_EVENT(d->id) &&
+                 (w & NV_PC_W_IN(NV_PC_IN_EVENT));
+            break;
+        default:
+            on = sig_value(gpu, d, s, d->cur, false);
+            break;
+        }
+        v |= (uint32_t)on << b;
+    }
+    return v;
+}
+
+static uint32_t pc_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                        uint32_t offset)
+{
+    NvPcDomain *d = reg_dom(gpu, unit);
+
+    nv_pcounter_sync(gpu);
+    switch ((NvPcRegId)r->aux) {
+    case PC_SRC_STATUS:
+        return word_at(gpu, d, d->cur, false) & 0xffff;
+    case PC_SIG_STATUS:
+        return sig_status(gpu, &gpu->pc.dom[unit / 8], unit % 8);
+    case PC_CTR_CYCLES:
+    case PC_CTR_CYCLES_ALT:
+        return d->ctr[NV_PC_CTR_CYCLES];
+    case PC_CTR_EVENT:
+        return d->ctr[NV_PC_CTR_EVENT];
+    case PC_CTR_START:
+        return d->ctr[NV_PC_CTR_START];
+    case PC_CTR_PRE:
+        return d->ctr[NV_PC_CTR_PRE];
+    case PC_CTR_STOP:
+        return d->ctr[NV_PC_CTR_STOP];
+    case PC_RECORD_STATUS:
+        return (d->rec_pos & NV_PC_RECORD_ADDR_MASK) | d->rec_fault;
+    case PC_CTRL:
+        return ctrl_read(d);
+    default:
+        return nv_reg_get(gpu, offset);
+    }
+}
+
+static void pc_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                     uint32_t offset, uint32_t old, uint32_t val)
+{
+    NvPcounter *pc = &gpu->pc;
+    NvPcDomain *d = reg_dom(gpu, unit);
+    NvPcRegId id = r->aux;
+
+    /* Everything before this write ran under the old configuration. */
+    nv_pcounter_sync(gpu);
+    switch (id) {
+    case PC_PRE_SRC:
+    case PC_START_SRC:
+    case PC_EVENT_SRC:
+    case PC_STOP_SRC:
+        src_write(gpu, d, id - PC_PRE_SRC, val);
+        dom_abort(d);
+        break;
+    case PC_PRE_OP:
+        d->op[NV_PC_IN_PRE] = val & gpu->chip->op_wmask;
+        nv_reg_set(gpu, offset, d->op[NV_PC_IN_PRE]);
+        /* Starts single mode / swaps quad mode (the seed). */
+        if (dom_mode(d) == NV_PC_MODE_SINGLE &&
+            d->single_state == NV_PC_SINGLE_INACTIVE) {
+            single_start(d);
+        } else if (dom_mode(d) == NV_PC_MODE_QUAD &&
+                   has(gpu, NV_PC_F_PREOP_SWAP)) {
+            quad_swap(d);
+        }
+        break;
+    case PC_START_OP:
+    case PC_EVENT_OP:
+    case PC_STOP_OP:
+    case PC_SETFLAG_OP:
+    case PC_CLRFLAG_OP:
+        d->op[NV_PC_IN_START + (id - PC_START_OP)] =
+            val & gpu->chip->op_wmask;
+        nv_reg_set(gpu, offset, val & gpu->chip->op_wmask);
+        dom_abort(d);
+        break;
+    case PC_SPEC_SRC:
+        d->spec_src = val;
+        note_signal(gpu, d, NV_PC_SPEC_SRC_SWAP(val));
+        dom_abort(d);
+        break;
+    case PC_CTR_PRE:
+        d->pre_init = val;
+        dom_abort(d);
+        break;
+    case PC_CTR_STOP:
+        d->stop_init = val;
+        dom_abort(d);
+        break;
+    case PC_CTR_CYCLES:
+    case PC_CTR_CYCLES_ALT:
+    case PC_CTR_EVENT:
+    case PC_CTR_START:
+        dom_abort(d);
+        break;
+    case PC_THRESHOLD:
+        d->threshold = val;
+        dom_abort(d);
+        break;
+    case PC_CTRL:
+        ctrl_write(gpu, d, val);
+        break;
+    case PC_QUAD_ACK_TRIGGER:
+        if (val & 1) {
+            d->quad_state = d->quad_state == NV_PC_QUAD_OVERFLOW ?
+                            NV_PC_QUAD_VALID : NV_PC_QUAD_EMPTY;
+        }
+        break;
+    case PC_RECORD_START:
+        d->rec_start = val & NV_PC_RECORD_ADDR_MASK;
+        d->rec_pos = d->rec_start;
+        d->rec_valid = true;
+        if (dom_mode(d) == NV_PC_MODE_RECORD) {
+            record_clear(d);
+        }
+        break;
+    case PC_RECORD_LIMIT:
+        d->rec_limit = val & NV_PC_RECORD_ADDR_MASK;
+        break;
+    case PC_RECORD_ADDRESS_HIGH:
+        d->rec_addr_high = val & 0xff;
+        break;
+    case PC_RECORD_CHAN:
+        pc->record_chan = val;
+        if (val & NV_PC_RECORD_CHAN_VALID) {
+            gpu_host_log(&gpu->host, GPU_LOG_UNIMP,
+                         "nv-gpu: PCOUNTER RECORD_CHAN bind (chan 0x%x, "
+                         "dma 0x%x) not modelled: record addresses are "
+                         "bus addresses", val & 0x3fffffff,
+                         pc->record_dma & 0xffff);
+        }
+        break;
+    case PC_RECORD_DMA:
+        pc->record_dma = val;
+        break;
+    case PC_GCTRL:
+        gctrl_write(gpu, val);
+        break;
+    default:
+        break;
+    }
+    if (id != PC_QUAD_ACK_TRIGGER && id != PC_RECORD_CHAN &&
+        id != PC_RECORD_DMA) {
+        dom_reconfigured(d);
+    }
+    flush_arm(gpu);
+}
+
+#define PC_REG(nm, off, acc, id, ...) \
+    { .name = nm, .offset = (off) - NV_PCOUNTER_BASE, .count = 8, \
+      .access = acc, .aux = id, .read = pc_read, .write = pc_write, \
+      __VA_ARGS__ }
+#define PC_REG1(nm, off, acc, id, ...) \
+    { .name = nm, .offset = (off) - NV_PCOUNTER_BASE, \
+      .access = acc, .aux = id, .read = pc_read, .write = pc_write, \
+      __VA_ARGS__ }
+
+/*
+ * "nv40-pcounter" (NV40:GF100).  *_OP writable bits are the chipset's
+ * (bits 18-20 are G92+ or EVENT/STOP-only); they are stored as written
+ * and decoded per chipset in word_at().
+ */
+static const NvReg nv40_pcounter_regs[] = {
+    PC_REG("PRE_SRC", NV40_PC_PRE_SRC(0), NV_REG_RW, PC_PRE_SRC),
+    PC_REG("PRE_OP", NV40_PC_PRE_OP(0), NV_REG_RW, PC_PRE_OP,
+           .wmask = 0x001fffff),
+    PC_REG("START_SRC", NV40_PC_START_SRC(0), NV_REG_RW, PC_START_SRC),
+    PC_REG("START_OP", NV40_PC_START_OP(0), NV_REG_RW, PC_START_OP,
+           .wmask = 0x001fffff),
+    PC_REG("EVENT_SRC", NV40_PC_EVENT_SRC(0), NV_REG_RW, PC_EVENT_SRC),
+    PC_REG("EVENT_OP", NV40_PC_EVENT_OP(0), NV_REG_RW, PC_EVENT_OP,
+           .wmask = 0x001fffff),
+    PC_REG("STOP_SRC", NV40_PC_STOP_SRC(0), NV_REG_RW, PC_STOP_SRC),
+    PC_REG("STOP_OP", NV40_PC_STOP_OP(0), NV_REG_RW, PC_STOP_OP,
+           .wmask = 0x001fffff),
+    PC_REG("SETFLAG_OP", NV40_PC_SETFLAG_OP(0), NV_REG_RW, PC_SETFLAG_OP,
+           .wmask = 0x001fffff),
+    PC_REG("CLRFLAG_OP", NV40_PC_CLRFLAG_OP(0), NV_REG_RW, PC_CLRFLAG_OP,
+           .wmask = 0x001fffff),
+    PC_REG("SRC_STATUS", NV40_PC_SRC_STATUS(0), NV_REG_RO, PC_SRC_STATUS),
+    /* Reset: SWAP is PM_TRIGGER, which nouveau's nv40 perfmon pulses. */
+    PC_REG("SPEC_SRC", NV40_PC_SPEC_SRC(0), NV_REG_RW, PC_SPEC_SRC,
+           .wmask = 0xffff, .reset = NV_SIG_PM_TRIGGER,
+           .feature = NV_PC_F_SPEC_SRC),
+    PC_REG("CTR_CYCLES", NV40_PC_CTR_CYCLES(0), NV_REG_RO, PC_CTR_CYCLES),
+    PC_REG("CTR_CYCLES_ALT", NV40_PC_CTR_CYCLES_ALT(0), NV_REG_RO,
+           PC_CTR_CYCLES_ALT),
+    PC_REG("CTR_EVENT", NV40_PC_CTR_EVENT(0), NV_REG_RO, PC_CTR_EVENT),
+    PC_REG("RECORD_ADDRESS_HIGH", NV40_PC_RECORD_ADDRESS_HIGH(0), NV_REG_RW,
+           PC_RECORD_ADDRESS_HIGH, .wmask = 0xff,
+           .feature = NV_PC_F_ADDR_HIGH),
+    PC_REG("CTR_START", NV40_PC_CTR_START(0), NV_REG_RO, PC_CTR_START),
+    PC_REG("RECORD_STATUS", NV40_PC_RECORD_STATUS(0), NV_REG_RO,
+           PC_RECORD_STATUS, .feature = NV_PC_F_RECORD),
+    /* Writes set the initial value; reads the current one. */
+    PC_REG("CTR_PRE", NV40_PC_CTR_PRE(0), NV_REG_RW, PC_CTR_PRE),
+    PC_REG("RECORD_LIMIT", NV40_PC_RECORD_LIMIT(0), NV_REG_RW,
+           PC_RECORD_LIMIT, .wmask = NV_PC_RECORD_ADDR_MASK,
+           .feature = NV_PC_F_RECORD),
+    PC_REG("CTR_STOP", NV40_PC_CTR_STOP(0), NV_REG_RW, PC_CTR_STOP),
+    PC_REG("RECORD_START", NV40_PC_RECORD_START(0), NV_REG_RW,
+           PC_RECORD_START, .wmask = NV_PC_RECORD_ADDR_MASK,
+           .feature = NV_PC_F_RECORD),
+    PC_REG("THRESHOLD", NV40_PC_THRESHOLD(0), NV_REG_RW, PC_THRESHOLD),
+    PC_REG1("RECORD_CHAN", NV40_PC_RECORD_CHAN, NV_REG_RW, PC_RECORD_CHAN,
+            .wmask = 0xbfffffff, .feature = NV_PC_F_RECORD),
+    PC_REG1("RECORD_DMA", NV40_PC_RECORD_DMA, NV_REG_RW, PC_RECORD_DMA,
+            .wmask = 0xffff, .feature = NV_PC_F_RECORD),
+    PC_REG1("GCTRL", NV40_PC_GCTRL, NV_REG_RW, PC_GCTRL,
+            .wmask = NV_PC_GCTRL_RECORD_RESET | NV_PC_GCTRL_PERIODIC_RESET,
+            .feature = NV_PC_F_RECORD),
+    PC_REG("CTRL", NV40_PC_CTRL(0), NV_REG_RW, PC_CTRL),
+    PC_REG("QUAD_ACK_TRIGGER", NV40_PC_QUAD_ACK_TRIGGER(0), NV_REG_WO,
+           PC_QUAD_ACK_TRIGGER, .wmask = 1),
+    { .name = "SIG_STATUS", .offset = NV40_PC_SIG_STATUS(0, 0) -
+      NV_PCOUNTER_BASE, .count = 64, .access = NV_REG_RO,
+      .aux = PC_SIG_STATUS, .read = pc_read, .write = pc_write },
+};
+
+const NvRegBlock nv40_pcounter_block = {
+    .name = "PCOUNTER",
+    .base = NV_PCOUNTER_BASE,
+    .size = NV_PCOUNTER_SIZE,
+    .regs = nv40_pcounter_regs,
+    .nregs = G_N_ELEMENTS(nv40_pcounter_regs),
+};
+
+/* ---- outside the register space ---- */
+
+/* PGRAPH.PM_TRIGGER: a one-cycle pulse in every domain's current cycle. */
+void nv_pcounter_pm_trigger(NvGpu *gpu)
+{
+    nv_pcounter_sync(gpu);
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        NvPcDomain *d = &gpu->pc.dom[i];
+
+        /* The previous pulse may still be seen delayed this cycle. */
+        d->pm_trigger_cycle[1] = d->pm_trigger_cycle[0];
+        d->pm_trigger_cycle[0] = d->cur;
+    }
+    flush_arm(gpu);
+}
+
+/*
+ * A synthetic workload signal (QMP/properties in QEMU, tests here): 1 for
+ * @high of every 2^@period_log2 cycles, starting @phase cycles into the
+ * pattern at cycle 0.
+ */
+bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
+                           unsigned period_log2, uint32_t high,
+                           uint32_t phase)
+{
+    NvPcDomain *d;
+
+    if (dom >= gpu->chip->pc_domains || n >= NV_SIG_SYNTH_COUNT ||
+        period_log2 > NV_PC_PERIOD_MAX_LOG2) {
+        return false;
+    }
+    nv_pcounter_sync(gpu);
+    d = &gpu->pc.dom[dom];
+    d->synth[n].period_log2 = period_log2;
+    d->synth[n].high = MIN(high, 1u << period_log2);
+    d->synth[n].phase = phase & ((1u << period_log2) - 1);
+    dom_reconfigured(d);
+    return true;
+}
+
+void nv_pcounter_init(NvGpu *gpu)
+{
+    gpu->pc.flush_timer = gpu_host_timer_new(&gpu->host, flush_fire, gpu);
+}
+
+void nv_pcounter_fini(NvGpu *gpu)
+{
+    for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+        table_drop(&gpu->pc.dom[i]);
+    }
+    gpu_host_timer_free(&gpu->host, gpu->pc.flush_timer);
+}
+
+/* Synthetic signals keep their settings: they are the host's, not HW. */
+void nv_pcounter_reset(NvGpu *gpu)
+{
+    NvPcounter *pc = &gpu->pc;
+
+    pc->gctrl = 0;
+    pc->record_chan = 0;
+    pc->record_dma = 0;
+    pc->epoch_ns = gpu_host_now_ns(&gpu->host);
+    for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+        NvPcDomain *d = &pc->dom[i];
+        NvSynth synth[NV_SIG_SYNTH_COUNT];
+
+        memcpy(synth, d->synth, sizeof(synth));
+        table_drop(d);
+        memset(d, 0, sizeof(*d));
+        memcpy(d->synth, synth, sizeof(synth));
+        d->id = i;
+        d->hz = gpu->cfg.domain_hz[i];
+        d->spec_src = NV_SIG_PM_TRIGGER;
+        d->pm_trigger_cycle[0] = d->pm_trigger_cycle[1] = NONE;
+    }
+    gpu_host_timer_del(&gpu->host, pc->flush_timer);
+}

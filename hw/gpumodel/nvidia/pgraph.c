@@ -1,0 +1,32 @@
+/*
+ * nv-gpu PGRAPH: only the PM_TRIGGER bit PCOUNTER watches.  nouveau's
+ * perfmon and envytools' nvacounter pulse it to swap quad-mode counters
+ * (reference/nouveau-pcounter-notes.md).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "nv-gpu.h"
+
+static void pm_ctrl_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                          uint32_t offset, uint32_t old, uint32_t val)
+{
+    /* A one-clock pulse, so the bit never reads back as set. */
+    if (val & NV_PGRAPH_PM_TRIGGER) {
+        nv_reg_set(gpu, offset, nv_reg_get(gpu, offset) &
+                   ~NV_PGRAPH_PM_TRIGGER);
+        nv_pcounter_pm_trigger(gpu);
+    }
+}
+
+static const NvReg pgraph_regs[] = {
+    { .name = "PGRAPH_PM_CTRL", .offset = NV_PGRAPH_PM_CTRL - 0x400000,
+      .access = NV_REG_RW, .write = pm_ctrl_write },
+};
+
+const NvRegBlock nv_pgraph_block = {
+    .name = "PGRAPH",
+    .base = 0x400000,
+    .size = 0x1000,
+    .regs = pgraph_regs,
+    .nregs = G_N_ELEMENTS(pgraph_regs),
+};

@@ -1,0 +1,79 @@
+/*
+ * nv-gpu PMC: chip identification, engine enables and the interrupt tree
+ * (the PTIMER alarm is the only source modelled; PCOUNTER has no
+ * interrupt lines on NV10:GF100).
+ *
+ * nv_pmc_update_irq() is the one place that computes the output.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "nv-gpu.h"
+
+/* Pending sources, as PMC_INTR shows them. */
+static uint32_t pmc_intr(NvGpu *gpu)
+{
+    return nv_ptimer_intr(gpu) ? NV_PMC_INTR_PTIMER : 0;
+}
+
+void nv_pmc_update_irq(NvGpu *gpu)
+{
+    bool level = (nv_reg_get(gpu, NV_PMC_INTR_EN) & NV_PMC_INTR_EN_HW) &&
+                 pmc_intr(gpu);
+
+    if (level != gpu->irq_level) {
+        gpu->irq_level = level;
+        gpu_host_set_irq(&gpu->host, level);
+    }
+}
+
+static uint32_t boot0_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                           uint32_t offset)
+{
+    return gpu->chip->boot0;
+}
+
+static void boot1_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                        uint32_t offset, uint32_t old, uint32_t val)
+{
+    /* Only the little-endian register interface is modelled. */
+    if (val) {
+        gpu_host_log(&gpu->host, GPU_LOG_UNIMP,
+                     "nv-gpu: PMC_BOOT_1 0x%08x: big-endian MMIO not "
+                     "modelled, stays little-endian", val);
+        nv_reg_set(gpu, offset, 0);
+    }
+}
+
+static uint32_t intr_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                          uint32_t offset)
+{
+    return pmc_intr(gpu);
+}
+
+static void intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                          uint32_t offset, uint32_t old, uint32_t val)
+{
+    nv_pmc_update_irq(gpu);
+}
+
+static const NvReg pmc_regs[] = {
+    { .name = "PMC_BOOT_0", .offset = NV_PMC_BOOT_0, .access = NV_REG_RO,
+      .read = boot0_read },
+    { .name = "PMC_BOOT_1", .offset = NV_PMC_BOOT_1, .access = NV_REG_RW,
+      .write = boot1_write },
+    /* Sources are cleared at their own block (e.g. PTIMER_INTR). */
+    { .name = "PMC_INTR", .offset = NV_PMC_INTR, .access = NV_REG_RO,
+      .read = intr_read },
+    { .name = "PMC_INTR_EN", .offset = NV_PMC_INTR_EN, .access = NV_REG_RW,
+      .wmask = 0x3, .write = intr_en_write },
+    /* PCOUNTER ignores every ENABLE bit on NV10:GF100 (the seed). */
+    { .name = "PMC_ENABLE", .offset = NV_PMC_ENABLE, .access = NV_REG_RW },
+};
+
+const NvRegBlock nv_pmc_block = {
+    .name = "PMC",
+    .base = 0x000000,
+    .size = 0x1000,
+    .regs = pmc_regs,
+    .nregs = G_N_ELEMENTS(pmc_regs),
+};

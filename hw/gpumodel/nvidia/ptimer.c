@@ -1,0 +1,198 @@
+/*
+ * nv-gpu PTIMER: the 64-bit nanosecond clock and its alarm.
+ *
+ * TIME advances by NUMERATOR/DENOMINATOR per tick of the source clock (the
+ * crystal), so a driver that programs the ratio for its crystal sees
+ * nanoseconds.  It is computed lazily from the host's virtual clock:
+ * TIME = base + ticks since base x NUMERATOR / DENOMINATOR; writes to
+ * TIME or the ratio re-base it.  The alarm is a host timer armed for the
+ * moment TIME_LOW reaches ALARM.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "nv-gpu.h"
+
+#define NS_PER_S 1000000000ull
+
+static uint64_t time_at(NvGpu *gpu, uint64_t now, uint32_t num, uint32_t den)
+{
+    NvPtimer *t = &gpu->ptimer;
+    unsigned __int128 x;
+
+    if (!den) {
+        return t->base_time;        /* a zero divisor stops the clock */
+    }
+    x = (unsigned __int128)(now - t->base_ns) * gpu->cfg.ptimer_src_hz * num;
+    return t->base_time + (uint64_t)(x / ((unsigned __int128)NS_PER_S * den));
+}
+
+uint64_t nv_ptimer_time(NvGpu *gpu)
+{
+    return time_at(gpu, gpu_host_now_ns(&gpu->host),
+                   nv_reg_get(gpu, NV_PTIMER_NUMERATOR),
+                   nv_reg_get(gpu, NV_PTIMER_DENOMINATOR));
+}
+
+uint32_t nv_ptimer_intr(NvGpu *gpu)
+{
+    return nv_reg_get(gpu, NV_PTIMER_INTR) &
+           nv_reg_get(gpu, NV_PTIMER_INTR_EN);
+}
+
+/* Arm the host timer for the next time TIME_LOW becomes ALARM. */
+static void alarm_arm(NvGpu *gpu)
+{
+    NvPtimer *t = &gpu->ptimer;
+    uint32_t num = nv_reg_get(gpu, NV_PTIMER_NUMERATOR);
+    uint32_t den = nv_reg_get(gpu, NV_PTIMER_DENOMINATOR);
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+    uint64_t cur = time_at(gpu, now, num, den);
+    uint64_t delta = (uint32_t)(nv_reg_get(gpu, NV_PTIMER_ALARM) -
+                                (uint32_t)cur);
+    unsigned __int128 need, per;
+
+    if (!num || !den) {
+        gpu_host_timer_del(&gpu->host, t->alarm_timer);
+        return;
+    }
+    /* Just matched (or just fired): the next match is 2^32 ticks away. */
+    if (!delta) {
+        delta = 1ull << 32;
+    }
+    /*
+     * The first ns at which time_at() has advanced by @delta from the
+     * base.  Work from the base so rounding matches time_at() exactly.
+     */
+    need = (unsigned __int128)(cur - t->base_time + delta) * NS_PER_S * den;
+    per = (unsigned __int128)gpu->cfg.ptimer_src_hz * num;
+    gpu_host_timer_mod(&gpu->host, t->alarm_timer,
+                       t->base_ns + (uint64_t)((need + per - 1) / per));
+}
+
+static void alarm_fire(void *opaque)
+{
+    NvGpu *gpu = opaque;
+
+    nv_reg_set(gpu, NV_PTIMER_INTR,
+               nv_reg_get(gpu, NV_PTIMER_INTR) | NV_PTIMER_INTR_ALARM);
+    nv_pmc_update_irq(gpu);
+    alarm_arm(gpu);
+}
+
+static void rebase(NvGpu *gpu, uint32_t num, uint32_t den)
+{
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+
+    gpu->ptimer.base_time = time_at(gpu, now, num, den);
+    gpu->ptimer.base_ns = now;
+}
+
+static void ratio_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                        uint32_t offset, uint32_t old, uint32_t val)
+{
+    uint32_t num = nv_reg_get(gpu, NV_PTIMER_NUMERATOR);
+    uint32_t den = nv_reg_get(gpu, NV_PTIMER_DENOMINATOR);
+
+    /* Time so far ran at the old ratio. */
+    if (offset == NV_PTIMER_NUMERATOR) {
+        rebase(gpu, old, den);
+    } else {
+        rebase(gpu, num, old);
+    }
+    if (!val) {
+        gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
+                     "nv-gpu: PTIMER %s = 0 stops the clock", r->name);
+    }
+    alarm_arm(gpu);
+}
+
+static uint32_t time_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                          uint32_t offset)
+{
+    uint64_t t = nv_ptimer_time(gpu);
+
+    return offset == NV_PTIMER_TIME_LOW ? (uint32_t)t : t >> 32;
+}
+
+static void time_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                       uint32_t offset, uint32_t old, uint32_t val)
+{
+    NvPtimer *t = &gpu->ptimer;
+
+    /* nouveau writes TIME_HIGH, then TIME_LOW, which takes effect. */
+    if (offset == NV_PTIMER_TIME_HIGH) {
+        t->time_high_latch = val;
+        return;
+    }
+    t->base_time = (uint64_t)t->time_high_latch << 32 | val;
+    t->base_ns = gpu_host_now_ns(&gpu->host);
+    alarm_arm(gpu);
+}
+
+static void intr_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                       uint32_t offset, uint32_t old, uint32_t val)
+{
+    nv_reg_set(gpu, offset, old & ~val);    /* write 1 to clear */
+    nv_pmc_update_irq(gpu);
+}
+
+static void intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                          uint32_t offset, uint32_t old, uint32_t val)
+{
+    nv_pmc_update_irq(gpu);
+}
+
+static void alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                        uint32_t offset, uint32_t old, uint32_t val)
+{
+    alarm_arm(gpu);
+}
+
+/* Reset ratio: nanoseconds from the 27 MHz crystal (1000/27). */
+static const NvReg ptimer_regs[] = {
+    { .name = "PTIMER_INTR", .offset = NV_PTIMER_INTR - 0x9000,
+      .access = NV_REG_RW, .wmask = NV_PTIMER_INTR_ALARM,
+      .write = intr_write },
+    { .name = "PTIMER_INTR_EN", .offset = NV_PTIMER_INTR_EN - 0x9000,
+      .access = NV_REG_RW, .wmask = NV_PTIMER_INTR_ALARM,
+      .write = intr_en_write },
+    { .name = "PTIMER_NUMERATOR", .offset = NV_PTIMER_NUMERATOR - 0x9000,
+      .access = NV_REG_RW, .reset = 1000, .wmask = 0xffff,
+      .write = ratio_write },
+    { .name = "PTIMER_DENOMINATOR", .offset = NV_PTIMER_DENOMINATOR - 0x9000,
+      .access = NV_REG_RW, .reset = 27, .wmask = 0xffff,
+      .write = ratio_write },
+    { .name = "PTIMER_TIME_LOW", .offset = NV_PTIMER_TIME_LOW - 0x9000,
+      .access = NV_REG_RW, .read = time_read, .write = time_write },
+    { .name = "PTIMER_TIME_HIGH", .offset = NV_PTIMER_TIME_HIGH - 0x9000,
+      .access = NV_REG_RW, .read = time_read, .write = time_write },
+    { .name = "PTIMER_ALARM", .offset = NV_PTIMER_ALARM - 0x9000,
+      .access = NV_REG_RW, .write = alarm_write },
+};
+
+const NvRegBlock nv_ptimer_block = {
+    .name = "PTIMER",
+    .base = 0x009000,
+    .size = 0x1000,
+    .regs = ptimer_regs,
+    .nregs = G_N_ELEMENTS(ptimer_regs),
+};
+
+void nv_ptimer_init(NvGpu *gpu)
+{
+    gpu->ptimer.alarm_timer = gpu_host_timer_new(&gpu->host, alarm_fire,
+                                                 gpu);
+}
+
+void nv_ptimer_fini(NvGpu *gpu)
+{
+    gpu_host_timer_free(&gpu->host, gpu->ptimer.alarm_timer);
+}
+
+void nv_ptimer_reset(NvGpu *gpu)
+{
+    gpu->ptimer.base_time = 0;
+    gpu->ptimer.base_ns = gpu_host_now_ns(&gpu->host);
+    gpu->ptimer.time_high_latch = 0;
+    alarm_arm(gpu);
+}

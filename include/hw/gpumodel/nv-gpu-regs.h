@@ -1,0 +1,149 @@
+/*
+ * nv-gpu register map: BAR0 offsets of an NVIDIA G84-class card, named as
+ * in envytools (rnndb) and nouveau.
+ *
+ * Shared by the model (hw/gpumodel/nvidia), the QEMU glue and the tests, so
+ * it includes nothing and defines only macros.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_GPUMODEL_NV_GPU_REGS_H
+#define HW_GPUMODEL_NV_GPU_REGS_H
+
+#define NV_GPU_VENDOR_ID                0x10de
+#define NV_GPU_DEVICE_ID_G84            0x0402  /* GeForce 8600 GT */
+#define NV_GPU_BAR0_SIZE                (16u << 20)
+
+/* ---- PMC ---- */
+#define NV_PMC_BOOT_0                   0x000000
+#define NV_PMC_BOOT_1                   0x000004
+#define NV_PMC_INTR                     0x000100
+#define   NV_PMC_INTR_PTIMER            (1u << 20)
+#define NV_PMC_INTR_EN                  0x000140
+#define   NV_PMC_INTR_EN_HW             (1u << 0)
+#define NV_PMC_ENABLE                   0x000200
+
+/* ---- PTIMER ---- */
+#define NV_PTIMER_INTR                  0x009100
+#define   NV_PTIMER_INTR_ALARM          (1u << 0)
+#define NV_PTIMER_INTR_EN               0x009140
+#define NV_PTIMER_NUMERATOR             0x009200
+#define NV_PTIMER_DENOMINATOR           0x009210
+#define NV_PTIMER_TIME_LOW              0x009400
+#define NV_PTIMER_TIME_HIGH             0x009410
+#define NV_PTIMER_ALARM                 0x009420
+
+/* ---- PGRAPH: only what PCOUNTER sees ---- */
+#define NV_PGRAPH_PM_CTRL               0x400084
+#define   NV_PGRAPH_PM_TRIGGER          (1u << 5)
+
+/* ---- PCOUNTER, "nv40-pcounter" space (NV40:GF100) ---- */
+#define NV_PCOUNTER_BASE                0x00a000
+#define NV_PCOUNTER_SIZE                0x1000
+#define NV_PCOUNTER_DOMAINS             8
+#define NV_PCOUNTER_SIGNALS             256
+
+#define NV40_PC_PRE_SRC(d)              (0xa400 + (d) * 4)
+#define NV40_PC_PRE_OP(d)               (0xa420 + (d) * 4)
+#define NV40_PC_START_SRC(d)            (0xa440 + (d) * 4)
+#define NV40_PC_START_OP(d)             (0xa460 + (d) * 4)
+#define NV40_PC_EVENT_SRC(d)            (0xa480 + (d) * 4)
+#define NV40_PC_EVENT_OP(d)             (0xa4a0 + (d) * 4)
+#define NV40_PC_STOP_SRC(d)             (0xa4c0 + (d) * 4)
+#define NV40_PC_STOP_OP(d)              (0xa4e0 + (d) * 4)
+#define NV40_PC_SETFLAG_OP(d)           (0xa500 + (d) * 4)
+#define NV40_PC_CLRFLAG_OP(d)           (0xa520 + (d) * 4)
+#define NV40_PC_SRC_STATUS(d)           (0xa540 + (d) * 4)
+#define NV40_PC_SPEC_SRC(d)             (0xa560 + (d) * 4)
+#define   NV_PC_SPEC_SRC_SWAP(v)        ((v) & 0xff)
+#define   NV_PC_SPEC_SRC_UNK8(v)        (((v) >> 8) & 0xff)
+#define NV40_PC_USER_TRIGGER(d)         (0xa580 + (d) * 4)  /* GT215- */
+#define NV40_PC_CTR_CYCLES(d)           (0xa600 + (d) * 4)
+#define NV40_PC_CTR_CYCLES_ALT(d)       (0xa640 + (d) * 4)
+#define NV40_PC_CTR_EVENT(d)            (0xa680 + (d) * 4)
+#define NV40_PC_RECORD_ADDRESS_HIGH(d)  (0xa6a0 + (d) * 4)  /* G92- */
+#define NV40_PC_CTR_START(d)            (0xa6c0 + (d) * 4)
+#define NV40_PC_RECORD_STATUS(d)        (0xa6e0 + (d) * 4)  /* G84- */
+#define   NV_PC_RECORD_STATUS_FAULT     (1u << 0)
+#define   NV_PC_RECORD_ADDR_MASK        0xfffffff0u
+#define NV40_PC_CTR_PRE(d)              (0xa700 + (d) * 4)
+#define NV40_PC_RECORD_LIMIT(d)         (0xa720 + (d) * 4)  /* G84- */
+#define NV40_PC_CTR_STOP(d)             (0xa740 + (d) * 4)
+#define NV40_PC_RECORD_START(d)         (0xa760 + (d) * 4)  /* G84- */
+#define NV40_PC_THRESHOLD(d)            (0xa780 + (d) * 4)
+#define NV40_PC_RECORD_CHAN             0xa7a0              /* G84- */
+#define   NV_PC_RECORD_CHAN_VALID       (1u << 31)
+#define NV40_PC_RECORD_DMA              0xa7a4              /* G84- */
+#define NV40_PC_GCTRL                   0xa7a8              /* G84- */
+#define   NV_PC_GCTRL_RECORD_RESET      (1u << 0)
+#define   NV_PC_GCTRL_PERIODIC_RESET    (1u << 4)
+#define NV40_PC_CTRL(d)                 (0xa7c0 + (d) * 4)
+#define NV40_PC_QUAD_ACK_TRIGGER(d)     (0xa7e0 + (d) * 4)
+#define NV40_PC_SIG_STATUS(d, i)        (0xa800 + (d) * 0x20 + (i) * 4)
+
+/* Logic operation registers (*_OP) */
+#define NV_PC_OP_TABLE_MASK             0xffffu
+#define NV_PC_OP_DELAY0                 (1u << 16)
+#define NV_PC_OP_DELAY1                 (1u << 17)
+/* PRE/START/SETFLAG/CLRFLAG, G92- */
+#define NV_PC_OP_ARG2_DELAYED_SRC0      (1u << 18)
+#define NV_PC_OP_ARG3_DELAYED_SRC1      (1u << 19)
+/* EVENT/STOP */
+#define NV_PC_OP_ARG3_SETFLAG           (1u << 18)          /* NV30- */
+#define NV_PC_OP_EV_ARG2_DELAYED_SRC0   (1u << 19)          /* G92- */
+#define NV_PC_OP_EV_ARG3_DELAYED_SRC1   (1u << 20)          /* G92- */
+
+/* CTRL[dom] */
+#define NV_PC_CTRL_MODE_MASK            0x3u
+#define   NV_PC_MODE_SINGLE             0
+#define   NV_PC_MODE_QUAD               1
+#define   NV_PC_MODE_RECORD             2
+#define NV_PC_CTRL_CTR_MODE_SHIFT       4
+#define NV_PC_CTRL_CTR_MODE_MASK        (0x7u << 4)
+#define   NV_PC_CTR_SIMPLE              0
+#define   NV_PC_CTR_EVENT_B4            1
+#define   NV_PC_CTR_EVENT_B6            2
+#define   NV_PC_CTR_EXTRA_B4            3
+#define   NV_PC_CTR_EXTRA_B6_EVENT_B2   4
+#define NV_PC_CTRL_EVENT_CTR_PERIOD_ALL (1u << 8)
+#define NV_PC_CTRL_EVENT_IMPORT_PULSE   (1u << 11)
+#define NV_PC_CTRL_FLAG_IMPORT_PULSE    (1u << 13)
+#define NV_PC_CTRL_UNK16                (1u << 16)
+#define NV_PC_CTRL_RECORD_SHORT         (1u << 20)          /* G84:GF100 */
+#define NV_PC_CTRL_PERIODIC_SHIFT       21                  /* G84:GF100 */
+#define NV_PC_CTRL_PERIODIC_MASK        (0x7u << 21)
+#define NV_PC_CTRL_QUAD_STATE_SHIFT     24
+#define   NV_PC_QUAD_EMPTY              0
+#define   NV_PC_QUAD_VALID              1
+#define   NV_PC_QUAD_OVERFLOW           3
+#define NV_PC_CTRL_FAULT_CLEAR          (1u << 27)
+#define NV_PC_CTRL_SINGLE_STATE_SHIFT   28
+#define   NV_PC_SINGLE_INACTIVE         0
+#define   NV_PC_SINGLE_WAIT_PRE         1
+#define   NV_PC_SINGLE_WAIT_START       2
+#define   NV_PC_SINGLE_COUNTING         3
+#define NV_PC_CTRL_UNK30                (1u << 30)          /* G92:GF100 */
+
+/*
+ * The emulated signal map, the same in every domain.
+ * Signals not listed read as 0 and are reported as unimplemented when
+ * selected.
+ */
+#define NV_SIG_ZERO                     0x00
+#define NV_SIG_ONE                      0x01    /* 1 on every clock */
+#define NV_SIG_SYNTH(n)                 (0x10 + (n))
+#define NV_SIG_SYNTH_COUNT              8
+#define NV_SIG_TRAILER_BASE             0xe0
+#define NV_SIG_TRAILER_ZERO             (NV_SIG_TRAILER_BASE + 0x0c)
+#define NV_SIG_PERIODIC                 (NV_SIG_TRAILER_BASE + 0x0d)
+#define NV_SIG_WRCACHE_FLUSH            (NV_SIG_TRAILER_BASE + 0x0e)
+#define NV_SIG_PM_TRIGGER               (NV_SIG_TRAILER_BASE + 0x0f)
+#define NV_SIG_DOM_EVENT(d)             (NV_SIG_TRAILER_BASE + 0x17 - (d))
+#define NV_SIG_DOM_FLAG(d)              (NV_SIG_TRAILER_BASE + 0x1f - (d))
+
+/* Record mode packets */
+#define NV_PC_RECORD_LONG_SIZE          32
+#define NV_PC_RECORD_SHORT_SIZE         16
+#define NV_PC_RECORD_FLUSH_LEVEL        0xf000
+
+#endif

@@ -1,0 +1,1105 @@
+/*
+ * Unit tests of the nv-gpu model: PMC, PTIMER and PCOUNTER (envytools'
+ * "PCOUNTER: performance counter engine"), including a naive
+ * cycle-by-cycle reference evaluator written from the seed that the
+ * model's analytic evaluation must match exactly.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+#include <glib.h>
+#include "fake-host.h"
+#include "nvidia/nv-gpu.h"
+
+typedef struct Fixture {
+    FakeHost *fh;
+    NvGpu *gpu;
+} Fixture;
+
+static void fixture_open(Fixture *f, const char *chipset, uint32_t wcycles)
+{
+    NvGpuConfig cfg = {
+        .chipset = chipset,
+        .record_write_cycles = wcycles,
+    };
+
+    /* 1 GHz everywhere: cycle c of every domain is ns c. */
+    for (unsigned d = 0; d < NV_PCOUNTER_DOMAINS; d++) {
+        cfg.domain_hz[d] = 1000000000;
+    }
+    f->fh = fake_host_new();
+    f->gpu = nv_gpu_new(&cfg, &f->fh->host);
+}
+
+static void fixture_close(Fixture *f)
+{
+    nv_gpu_free(f->gpu);
+    fake_host_free(f->fh);
+}
+
+static void fixture_setup(Fixture *f, gconstpointer data)
+{
+    fixture_open(f, data ? data : "g84", 0);
+}
+
+static void fixture_teardown(Fixture *f, gconstpointer data)
+{
+    fixture_close(f);
+}
+
+static uint32_t rd(Fixture *f, uint32_t off)
+{
+    return nv_gpu_read(f->gpu, off);
+}
+
+static void wr(Fixture *f, uint32_t off, uint32_t val)
+{
+    nv_gpu_write(f->gpu, off, val);
+}
+
+static void step(Fixture *f, uint64_t ns)
+{
+    fake_host_step(f->fh, ns);
+}
+
+#define SRC4(a, b, c, d) ((a) | (b) << 8 | (c) << 16 | (uint32_t)(d) << 24)
+#define ONE   NV_SIG_ONE
+#define ZERO  NV_SIG_ZERO
+#define SYN(n) NV_SIG_SYNTH(n)
+#define PER   NV_SIG_PERIODIC
+#define OP_ARG0 0xaaaau     /* output = argument 0 */
+#define OP_ARG1 0xccccu
+#define OP_TRUE 0xffffu
+
+
+/* ==== PMC, PTIMER ==== */
+
+static void test_pmc(Fixture *f, gconstpointer data)
+{
+    g_assert_cmphex(rd(f, NV_PMC_BOOT_0), ==,
+                    !g_strcmp0(data, "g92") ? 0x092000a2 : 0x084000a2);
+    g_assert_cmphex(rd(f, NV_PMC_BOOT_1), ==, 0);
+    wr(f, NV_PMC_BOOT_0, 0);
+    g_assert_cmphex(rd(f, NV_PMC_BOOT_0) >> 20, ==,
+                    !g_strcmp0(data, "g92") ? 0x092 : 0x084);
+    wr(f, NV_PMC_ENABLE, 0xffffffff);
+    g_assert_cmphex(rd(f, NV_PMC_ENABLE), ==, 0xffffffff);
+    /* Unmodelled: reads 0, reported once. */
+    g_assert_cmpuint(f->fh->unimps, ==, 0);
+    g_assert_cmphex(rd(f, 0x1234), ==, 0);
+    g_assert_cmphex(rd(f, 0x1234), ==, 0);
+    g_assert_cmpuint(f->fh->unimps, ==, 1);
+}
+
+static void test_ptimer(Fixture *f, gconstpointer data)
+{
+    uint32_t lo;
+
+    /* Reset ratio 1000/27 on a 27 MHz crystal: nanoseconds. */
+    step(f, 1000000);
+    g_assert_cmpuint(rd(f, NV_PTIMER_TIME_LOW), ==, 1000000);
+    g_assert_cmpuint(rd(f, NV_PTIMER_TIME_HIGH), ==, 0);
+    /* Ratio 1/1: 27 per microsecond, counted from the change. */
+    wr(f, NV_PTIMER_NUMERATOR, 1);
+    wr(f, NV_PTIMER_DENOMINATOR, 1);
+    step(f, 1000);
+    g_assert_cmpuint(rd(f, NV_PTIMER_TIME_LOW), ==, 1000000 + 27);
+    /* nouveau's set-time order: HIGH, then LOW. */
+    wr(f, NV_PTIMER_NUMERATOR, 1000);
+    wr(f, NV_PTIMER_DENOMINATOR, 27);
+    wr(f, NV_PTIMER_TIME_HIGH, 7);
+    wr(f, NV_PTIMER_TIME_LOW, 0xfffffff0);
+    g_assert_cmphex(rd(f, NV_PTIMER_TIME_HIGH), ==, 7);
+    step(f, 100);
+    g_assert_cmphex(rd(f, NV_PTIMER_TIME_HIGH), ==, 8);
+    g_assert_cmphex(rd(f, NV_PTIMER_TIME_LOW), ==, 100 - 0x10);
+
+    /* Alarm -> PTIMER_INTR -> PMC_INTR bit 20 -> the line. */
+    lo = rd(f, NV_PTIMER_TIME_LOW);
+    /* TIME_LOW just wrapped through the reset ALARM (0): pending. */
+    g_assert_cmphex(rd(f, NV_PTIMER_INTR), ==, NV_PTIMER_INTR_ALARM);
+    wr(f, NV_PTIMER_INTR, NV_PTIMER_INTR_ALARM);
+    g_assert_cmphex(rd(f, NV_PTIMER_INTR), ==, 0);
+    wr(f, NV_PTIMER_ALARM, lo + 5000);
+    wr(f, NV_PTIMER_INTR_EN, 1);
+    wr(f, NV_PMC_INTR_EN, NV_PMC_INTR_EN_HW);
+    step(f, 4999);
+    g_assert_cmphex(rd(f, NV_PMC_INTR), ==, 0);
+    g_assert_false(f->fh->irq);
+    step(f, 1);
+    g_assert_cmphex(rd(f, NV_PTIMER_INTR), ==, 1);
+    g_assert_cmphex(rd(f, NV_PMC_INTR), ==, NV_PMC_INTR_PTIMER);
+    g_assert_true(f->fh->irq);
+    wr(f, NV_PMC_INTR_EN, 0);
+    g_assert_false(f->fh->irq);
+    wr(f, NV_PMC_INTR_EN, NV_PMC_INTR_EN_HW);
+    g_assert_true(f->fh->irq);
+    wr(f, NV_PTIMER_INTR, 1);
+    g_assert_false(f->fh->irq);
+    g_assert_cmphex(rd(f, NV_PMC_INTR), ==, 0);
+}
+
+/* ==== PCOUNTER register layout ==== */
+
+static void test_layout(Fixture *f, gconstpointer data)
+{
+    bool g92 = !g_strcmp0(data, "g92");
+    unsigned unimps;
+
+    for (unsigned d = 0; d < 8; d++) {
+        uint32_t v = 0x01020304 * (d + 1);
+
+        wr(f, NV40_PC_PRE_SRC(d), v);
+        wr(f, NV40_PC_START_SRC(d), v + 1);
+        wr(f, NV40_PC_EVENT_SRC(d), v + 2);
+        wr(f, NV40_PC_STOP_SRC(d), v + 3);
+        wr(f, NV40_PC_THRESHOLD(d), v + 4);
+        wr(f, NV40_PC_RECORD_LIMIT(d), 0xffffffff);
+        wr(f, NV40_PC_EVENT_OP(d), 0xffffffff);
+        wr(f, NV40_PC_PRE_OP(d), 0xffffffff);
+    }
+    for (unsigned d = 0; d < 8; d++) {
+        uint32_t v = 0x01020304 * (d + 1);
+
+        g_assert_cmphex(rd(f, NV40_PC_PRE_SRC(d)), ==, v);
+        g_assert_cmphex(rd(f, NV40_PC_START_SRC(d)), ==, v + 1);
+        g_assert_cmphex(rd(f, NV40_PC_EVENT_SRC(d)), ==, v + 2);
+        g_assert_cmphex(rd(f, NV40_PC_STOP_SRC(d)), ==, v + 3);
+        g_assert_cmphex(rd(f, NV40_PC_THRESHOLD(d)), ==, v + 4);
+        /* bits 4-31 only */
+        g_assert_cmphex(rd(f, NV40_PC_RECORD_LIMIT(d)), ==, 0xfffffff0);
+        /* bits 19/20 of *_OP are G92+ */
+        g_assert_cmphex(rd(f, NV40_PC_EVENT_OP(d)), ==,
+                        g92 ? 0x1fffff : 0x7ffff);
+        g_assert_cmphex(rd(f, NV40_PC_SPEC_SRC(d)), ==, NV_SIG_PM_TRIGGER);
+        /* write-only */
+        g_assert_cmphex(rd(f, NV40_PC_QUAD_ACK_TRIGGER(d)), ==, 0);
+    }
+    /* CTRL: QUAD_STATE/SINGLE_STATE read-only, FAULT_CLEAR write-only. */
+    wr(f, NV40_PC_CTRL(3), 0xffffffff);
+    g_assert_cmphex(rd(f, NV40_PC_CTRL(3)), ==,
+                    g92 ? 0x40f12973 : 0x00f12973);
+    wr(f, NV40_PC_CTRL(3), 0);
+    g_assert_cmphex(rd(f, NV40_PC_CTRL(3)), ==, 0);
+    wr(f, NV40_PC_GCTRL, 0xffffffff);
+    g_assert_cmphex(rd(f, NV40_PC_GCTRL), ==, 0x11);
+    wr(f, NV40_PC_GCTRL, 0);
+    wr(f, NV40_PC_RECORD_START(2), 0x12345678);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(2)), ==, 0x12345670);
+    wr(f, NV40_PC_RECORD_STATUS(2), 0);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(2)), ==, 0x12345670);
+
+    /* Present only on later chipsets: unimplemented here. */
+    unimps = f->fh->unimps;
+    wr(f, NV40_PC_RECORD_ADDRESS_HIGH(1), 0x1ff);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_ADDRESS_HIGH(1)), ==,
+                    g92 ? 0xff : 0);
+    g_assert_cmpuint(f->fh->unimps - unimps, ==, g92 ? 0 : 1);
+    unimps = f->fh->unimps;
+    wr(f, NV40_PC_USER_TRIGGER(0), 1);     /* GT215- */
+    g_assert_cmpuint(f->fh->unimps - unimps, ==, 1);
+    /* An unmodelled signal is reported once when selected. */
+    unimps = f->fh->unimps;
+    wr(f, NV40_PC_EVENT_SRC(0), SRC4(0x42, 0x42, ONE, ONE));
+    wr(f, NV40_PC_PRE_SRC(0), SRC4(0x42, ZERO, ZERO, ZERO));
+    g_assert_cmpuint(f->fh->unimps - unimps, ==, 1);
+}
+
+/* ==== quad mode ==== */
+
+static void quad_setup(Fixture *f, unsigned d, uint32_t pre, uint32_t start,
+                       uint32_t event, uint32_t stop, uint32_t op)
+{
+    wr(f, NV40_PC_CTRL(d), NV_PC_MODE_QUAD);
+    wr(f, NV40_PC_SPEC_SRC(d), ZERO);
+    wr(f, NV40_PC_PRE_SRC(d), pre);
+    wr(f, NV40_PC_START_SRC(d), start);
+    wr(f, NV40_PC_EVENT_SRC(d), event);
+    wr(f, NV40_PC_STOP_SRC(d), stop);
+    wr(f, NV40_PC_START_OP(d), op);
+    wr(f, NV40_PC_EVENT_OP(d), op);
+    wr(f, NV40_PC_STOP_OP(d), op);
+    wr(f, NV40_PC_PRE_OP(d), op);          /* swap: a clean start */
+}
+
+/* ONE, PERIODIC and a synthetic signal, counted over 10^9 cycles. */
+static void test_quad_simple(Fixture *f, gconstpointer data)
+{
+    const uint64_t n = 1000000000;
+
+    nv_pcounter_set_synth(f->gpu, 2, 0, 8, 3, 0);   /* 3 of every 256 */
+    wr(f, NV40_PC_CTRL(2), NV_PC_MODE_QUAD | 1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    quad_setup(f, 2, SRC4(PER, 0, 0, 0), SRC4(ZERO, 0, 0, 0),
+               SRC4(ONE, 0, 0, 0), SRC4(SYN(0), 0, 0, 0), OP_ARG0);
+    wr(f, NV40_PC_CTRL(2), NV_PC_MODE_QUAD | 1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    step(f, n);
+    wr(f, NV40_PC_PRE_OP(2), OP_ARG0);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(2)), ==, n);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES_ALT(2)), ==, n);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(2)), ==, n);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_START(2)), ==, 0);
+    /* PERIODIC: the last clock of each 0x400 */
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(2)), ==, n / 0x400);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(2)), ==, n / 256 * 3);
+    /* Other domains were not started, nothing swapped there. */
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(1)), ==, 0);
+}
+
+/* The clock rate maps virtual time to cycles; cost does not depend on it. */
+static void test_quad_clock_rate(void)
+{
+    NvGpuConfig cfg = { .chipset = "g84" };
+    FakeHost *fh = fake_host_new();
+    NvGpu *gpu;
+    uint64_t ns = 123456789;
+
+    cfg.domain_hz[4] = 333000000;
+    gpu = nv_gpu_new(&cfg, &fh->host);
+    nv_gpu_write(gpu, NV40_PC_CTRL(4), NV_PC_MODE_QUAD);
+    nv_gpu_write(gpu, NV40_PC_PRE_OP(4), 0);
+    fake_host_step(fh, ns);
+    nv_gpu_write(gpu, NV40_PC_PRE_OP(4), 0);
+    g_assert_cmpuint(nv_gpu_read(gpu, NV40_PC_CTR_CYCLES(4)), ==,
+                     ns * 333 / 1000);
+    nv_gpu_free(gpu);
+    fake_host_free(fh);
+}
+
+/* Every 4-input truth table entry, for every input. */
+static void test_truth_tables(Fixture *f, gconstpointer data)
+{
+    GRand *g = g_rand_new_with_seed(g_test_rand_int());
+
+    for (unsigned idx = 0; idx < 16; idx++) {
+        uint32_t src = SRC4(idx & 1 ? ONE : ZERO, idx & 2 ? ONE : ZERO,
+                            idx & 4 ? ONE : ZERO, idx & 8 ? ONE : ZERO);
+        uint32_t op = g_rand_int(g) & 0xffff;
+        bool bit = (op >> idx) & 1;
+
+        quad_setup(f, 0, src, src, src, src, op);
+        g_assert_cmphex(rd(f, NV40_PC_SRC_STATUS(0)), ==, idx * 0x1111);
+        step(f, 100);
+        wr(f, NV40_PC_PRE_OP(0), op);
+        g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(0)), ==, bit * 100);
+        g_assert_cmpuint(rd(f, NV40_PC_CTR_START(0)), ==, bit * 100);
+        g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, bit * 100);
+        g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(0)), ==, bit * 100);
+        /*
+         * SETFLAG's arguments: START_SRC[2], START_SRC[3], PRE_SRC[0],
+         * PRE_SRC[1]; with PRE_SRC = START_SRC it sees index
+         * (idx >> 2) | (idx & 3) << 2.  The FLAG signal lags 2 cycles.
+         */
+        wr(f, NV40_PC_CLRFLAG_OP(0), 0);
+        wr(f, NV40_PC_SETFLAG_OP(0), 1u << ((idx >> 2) | (idx & 3) << 2));
+        step(f, 1);
+        g_assert_cmpuint(rd(f, NV40_PC_SIG_STATUS(0, 7)) >> 31, ==, 0);
+        step(f, 1);
+        g_assert_cmpuint(rd(f, NV40_PC_SIG_STATUS(0, 7)) >> 31, ==, 1);
+        /* CLRFLAG: PRE_SRC[2], PRE_SRC[3], START_SRC[0], START_SRC[1]. */
+        wr(f, NV40_PC_SETFLAG_OP(0), OP_TRUE);
+        wr(f, NV40_PC_CLRFLAG_OP(0), 1u << ((idx >> 2) | (idx & 3) << 2));
+        step(f, 2);
+        g_assert_cmpuint(rd(f, NV40_PC_SIG_STATUS(0, 7)) >> 31, ==, 0);
+        wr(f, NV40_PC_SETFLAG_OP(0), 0);
+        wr(f, NV40_PC_CLRFLAG_OP(0), 0);
+    }
+    g_rand_free(g);
+}
+
+/* Delay bits: a signal alternating 1,0,1,0 against itself one cycle late. */
+static void test_delay_bits(Fixture *f, gconstpointer data)
+{
+    bool g92 = !g_strcmp0(data, "g92");
+    uint32_t alt = SRC4(SYN(0), SYN(0), SYN(0), SYN(0));
+    const uint32_t and01 = 0x8888;      /* arg0 & arg1 */
+    const uint32_t and23 = 0xf000;      /* arg2 & arg3 */
+
+    nv_pcounter_set_synth(f->gpu, 0, 0, 1, 1, 0);
+    quad_setup(f, 0, alt, alt, alt, alt, and01);
+    step(f, 1000);
+    wr(f, NV40_PC_PRE_OP(0), and01 | NV_PC_OP_DELAY0);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(0)), ==, 500);
+    /* x(c) & x(c-1) is never 1 */
+    step(f, 1000);
+    wr(f, NV40_PC_PRE_OP(0), and01 | NV_PC_OP_DELAY0 | NV_PC_OP_DELAY1);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(0)), ==, 0);
+    step(f, 1000);
+    /* both delayed: x(c-1) & x(c-1) */
+    wr(f, NV40_PC_PRE_OP(0), and23 | NV_PC_OP_ARG2_DELAYED_SRC0);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(0)), ==, 500);
+    /* G92: argument 2 = SRC[0] delayed: x(c-1) & x(c) = 0 */
+    wr(f, NV40_PC_EVENT_OP(0), and23 | NV_PC_OP_EV_ARG2_DELAYED_SRC0);
+    step(f, 1000);
+    wr(f, NV40_PC_PRE_OP(0), and23 | NV_PC_OP_ARG2_DELAYED_SRC0);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(0)), ==, g92 ? 0 : 500);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, g92 ? 0 : 500);
+    /* EVENT bit 18: argument 3 is SETFLAG (all 1 here) */
+    wr(f, NV40_PC_SETFLAG_OP(0), OP_TRUE);
+    wr(f, NV40_PC_EVENT_OP(0), 0x8080 | NV_PC_OP_ARG3_SETFLAG);
+    step(f, 1000);
+    wr(f, NV40_PC_PRE_OP(0), and23);
+    /* 0x8080: arg0 & arg1 & arg2 (arg3 any) */
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 500);
+}
+
+/* B4 = 13, B6 = 29, B2 = 3 from constant signals. */
+static void test_counter_modes(Fixture *f, gconstpointer data)
+{
+    static const struct {
+        unsigned mode;
+        uint32_t event, start;
+    } cases[] = {
+        { NV_PC_CTR_SIMPLE, 1, 1 },
+        { NV_PC_CTR_EVENT_B4, 13, 1 },
+        { NV_PC_CTR_EVENT_B6, 29, 1 },
+        { NV_PC_CTR_EXTRA_B4, 1, 13 },
+        { NV_PC_CTR_EXTRA_B6_EVENT_B2, 3, 29 },
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        quad_setup(f, 5, SRC4(ONE, ONE, ONE, ONE),
+                   SRC4(ONE, ZERO, ONE, ONE), SRC4(ONE, ONE, ONE, ZERO),
+                   SRC4(ONE, ONE, ONE, ONE), OP_TRUE);
+        wr(f, NV40_PC_CTRL(5), NV_PC_MODE_QUAD |
+           cases[i].mode << NV_PC_CTRL_CTR_MODE_SHIFT);
+        wr(f, NV40_PC_PRE_OP(5), OP_TRUE);
+        step(f, 1000);
+        wr(f, NV40_PC_PRE_OP(5), OP_TRUE);
+        g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(5)), ==,
+                         cases[i].event * 1000);
+        g_assert_cmpuint(rd(f, NV40_PC_CTR_START(5)), ==,
+                         cases[i].start * 1000);
+        g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(5)), ==, 1000);
+    }
+}
+
+static unsigned quad_state(Fixture *f, unsigned d)
+{
+    return (rd(f, NV40_PC_CTRL(d)) >> NV_PC_CTRL_QUAD_STATE_SHIFT) & 3;
+}
+
+static void test_quad_states(Fixture *f, gconstpointer data)
+{
+    wr(f, NV40_PC_CTRL(1), NV_PC_MODE_QUAD);
+    wr(f, NV40_PC_EVENT_SRC(1), SRC4(ONE, 0, 0, 0));
+    wr(f, NV40_PC_EVENT_OP(1), OP_ARG0);
+    g_assert_cmpuint(quad_state(f, 1), ==, NV_PC_QUAD_EMPTY);
+    wr(f, NV40_PC_PRE_OP(1), 0);
+    step(f, 10);
+    g_assert_cmpuint(quad_state(f, 1), ==, NV_PC_QUAD_VALID);
+    wr(f, NV40_PC_PRE_OP(1), 0);
+    step(f, 10);
+    g_assert_cmpuint(quad_state(f, 1), ==, NV_PC_QUAD_OVERFLOW);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, 10);
+    wr(f, NV40_PC_PRE_OP(1), 0);
+    step(f, 1);
+    g_assert_cmpuint(quad_state(f, 1), ==, NV_PC_QUAD_OVERFLOW);
+    wr(f, NV40_PC_QUAD_ACK_TRIGGER(1), 1);
+    g_assert_cmpuint(quad_state(f, 1), ==, NV_PC_QUAD_VALID);
+    wr(f, NV40_PC_QUAD_ACK_TRIGGER(1), 0);
+    g_assert_cmpuint(quad_state(f, 1), ==, NV_PC_QUAD_VALID);
+    wr(f, NV40_PC_QUAD_ACK_TRIGGER(1), 1);
+    g_assert_cmpuint(quad_state(f, 1), ==, NV_PC_QUAD_EMPTY);
+    wr(f, NV40_PC_QUAD_ACK_TRIGGER(1), 1);
+    g_assert_cmpuint(quad_state(f, 1), ==, NV_PC_QUAD_EMPTY);
+
+    /* PGRAPH.PM_TRIGGER swaps through the reset SPEC_SRC. */
+    wr(f, NV40_PC_SPEC_SRC(1), NV_SIG_PM_TRIGGER);
+    step(f, 77);
+    wr(f, NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+    g_assert_cmphex(rd(f, NV_PGRAPH_PM_CTRL), ==, 0);
+    step(f, 5);
+    g_assert_cmpuint(quad_state(f, 1), ==, NV_PC_QUAD_VALID);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, 78);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(1)), ==, 78);
+
+    /* A SWAP on a cycle with events counts them in the next period. */
+    nv_pcounter_set_synth(f->gpu, 1, 0, 4, 1, 0);   /* cycles 16k */
+    wr(f, NV40_PC_SPEC_SRC(1), SYN(0));
+    wr(f, NV40_PC_EVENT_SRC(1), SRC4(SYN(0), 0, 0, 0));
+    step(f, 100);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, 1);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(1)), ==, 16);
+}
+
+static void test_quad_saturation(Fixture *f, gconstpointer data)
+{
+    quad_setup(f, 7, 0, 0, SRC4(ONE, 0, 0, 0), 0, OP_ARG0);
+    step(f, 5000000000ull);
+    wr(f, NV40_PC_PRE_OP(7), OP_ARG0);
+    g_assert_cmphex(rd(f, NV40_PC_CTR_CYCLES(7)), ==, 0xffffffff);
+    g_assert_cmphex(rd(f, NV40_PC_CTR_EVENT(7)), ==, 0xffffffff);
+    g_assert_cmphex(rd(f, NV40_PC_CTR_PRE(7)), ==, 0);
+}
+
+/* ==== single event mode ==== */
+
+static unsigned single_state(Fixture *f, unsigned d)
+{
+    return (rd(f, NV40_PC_CTRL(d)) >> NV_PC_CTRL_SINGLE_STATE_SHIFT) & 3;
+}
+
+static void test_single_states(Fixture *f, gconstpointer data)
+{
+    /*
+     * PRE: PERIODIC (last clock of each 0x400); START: cycles 100 mod 256;
+     * STOP: cycles 200 mod 256; EVENT: ONE.
+     */
+    nv_pcounter_set_synth(f->gpu, 6, 0, 8, 1, 256 - 100);
+    nv_pcounter_set_synth(f->gpu, 6, 1, 8, 1, 256 - 200);
+    wr(f, NV40_PC_CTRL(6), NV_PC_MODE_SINGLE |
+       1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    wr(f, NV40_PC_PRE_SRC(6), SRC4(PER, 0, 0, 0));
+    wr(f, NV40_PC_START_SRC(6), SRC4(SYN(0), 0, 0, 0));
+    wr(f, NV40_PC_EVENT_SRC(6), SRC4(ONE, 0, 0, 0));
+    wr(f, NV40_PC_STOP_SRC(6), SRC4(SYN(1), 0, 0, 0));
+    wr(f, NV40_PC_START_OP(6), OP_ARG0);
+    wr(f, NV40_PC_EVENT_OP(6), OP_ARG0);
+    wr(f, NV40_PC_STOP_OP(6), OP_ARG0);
+    wr(f, NV40_PC_CTR_PRE(6), 1);
+    wr(f, NV40_PC_CTR_STOP(6), 2);
+    wr(f, NV40_PC_THRESHOLD(6), 100);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_INACTIVE);
+    step(f, 5000);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_INACTIVE);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(6)), ==, 0);
+
+    /* Start at cycle 5000: CTR_PRE 1 -> two PRE pulses. */
+    wr(f, NV40_PC_PRE_OP(6), OP_ARG0);
+    step(f, 1);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_WAIT_PRE);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(6)), ==, 1);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(6)), ==, 2);
+    /* PRE pulses at 5119 and 6143 (mod 0x400 == 0x3ff) */
+    step(f, 5120 - 5001);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(6)), ==, 0);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_WAIT_PRE);
+    step(f, 6144 - 5120);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_WAIT_START);
+    /* START at 6244 (6244 % 256 == 100), STOP at 6344: 100 cycles. */
+    step(f, 6245 - 6144);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_COUNTING);
+    step(f, 6345 - 6245);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_WAIT_START);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(6)), ==, 100);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(6)), ==, 100);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_START(6)), ==, 1);  /* >= 100 */
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(6)), ==, 1);
+    /* Two more periods, then INACTIVE; counters hold. */
+    step(f, 10000);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_INACTIVE);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_START(6)), ==, 3);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(6)), ==, 0);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(6)), ==, 100);
+
+    /* A config write other than PRE_OP aborts (now 16345). */
+    wr(f, NV40_PC_PRE_OP(6), OP_ARG0);
+    step(f, 500);
+    /* one of two PRE pulses seen (16383) */
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(6)), ==, 0);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_WAIT_PRE);
+    wr(f, NV40_PC_THRESHOLD(6), 101);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_INACTIVE);
+    wr(f, NV40_PC_PRE_OP(6), OP_ARG0);
+    step(f, 1);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_WAIT_PRE);
+    wr(f, NV40_PC_CTRL(6), NV_PC_MODE_SINGLE |
+       1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_INACTIVE);
+}
+
+/* ==== record mode ==== */
+
+static uint16_t le16(const uint8_t *p)
+{
+    return p[0] | p[1] << 8;
+}
+
+static void record_setup(Fixture *f, unsigned d, uint32_t ctrl,
+                         uint32_t start, uint32_t limit)
+{
+    wr(f, NV40_PC_CTRL(d), NV_PC_MODE_RECORD | ctrl);
+    wr(f, NV40_PC_PRE_SRC(d), SRC4(ONE, ZERO, SYN(0), ONE));
+    wr(f, NV40_PC_START_SRC(d), SRC4(ZERO, ONE, ZERO, ZERO));
+    wr(f, NV40_PC_EVENT_SRC(d), SRC4(ZERO, ZERO, SYN(0), ONE));
+    wr(f, NV40_PC_STOP_SRC(d), SRC4(SYN(1), 0, 0, 0));
+    wr(f, NV40_PC_STOP_OP(d), OP_ARG0);
+    wr(f, NV40_PC_RECORD_LIMIT(d), limit);
+    wr(f, NV40_PC_RECORD_START(d), start);
+}
+
+static void test_record_packets(Fixture *f, gconstpointer data)
+{
+    uint8_t *m = f->fh->ram + 0x1000;
+
+    nv_pcounter_set_synth(f->gpu, 3, 0, 2, 1, 0);     /* 1 of 4 */
+    nv_pcounter_set_synth(f->gpu, 3, 1, 10, 1, 1);    /* cycle 1023 */
+    record_setup(f, 3, 0, 0x1000, 0x1020);
+    step(f, 3000);
+    /* Packets at cycles 1023 and 2047: LONG, byte-exact. */
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(3)), ==, 0x1040);
+    for (unsigned p = 0; p < 2; p++) {
+        const uint8_t *k = m + 32 * p;
+
+        g_assert_cmpuint(le16(k + 0) | (uint64_t)le16(k + 2) << 16, ==,
+                         1024 * (p + 1));
+        g_assert_cmpuint(le16(k + 4), ==, 0);
+        g_assert_cmpuint(le16(k + 6), ==, 1);
+        g_assert_cmpuint(le16(k + 8), ==, 1024);      /* PRE_SRC[0] ONE */
+        g_assert_cmpuint(le16(k + 10), ==, 0);
+        g_assert_cmpuint(le16(k + 12), ==, 256);      /* SYN(0) */
+        g_assert_cmpuint(le16(k + 14), ==, 1024);
+        g_assert_cmpuint(le16(k + 16), ==, 0);
+        g_assert_cmpuint(le16(k + 18), ==, 1024);
+        g_assert_cmpuint(le16(k + 20), ==, 0);
+        g_assert_cmpuint(le16(k + 22), ==, 0);
+        g_assert_cmpuint(le16(k + 24), ==, 0);
+        g_assert_cmpuint(le16(k + 26), ==, 0);
+        g_assert_cmpuint(le16(k + 28), ==, 256);
+        g_assert_cmpuint(le16(k + 30), ==, 1024);
+    }
+    /* The second packet was at the limit: no third one. */
+    step(f, 3000);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(3)), ==, 0x1040);
+    g_assert_cmpuint(le16(m + 64), ==, 0);
+
+    /* SHORT: 16 bytes, the first half of LONG. */
+    record_setup(f, 3, NV_PC_CTRL_RECORD_SHORT, 0x2000, 0x3000);
+    /* now 6000; the next STOP is at 6143: 144 cycles since the clear */
+    step(f, 144);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(3)), ==, 0x2010);
+    g_assert_cmpuint(le16(f->fh->ram + 0x2000), ==, 144);
+    g_assert_cmpuint(le16(f->fh->ram + 0x2006), ==, 1);
+    g_assert_cmpuint(le16(f->fh->ram + 0x2008), ==, 144);
+    g_assert_cmpuint(le16(f->fh->ram + 0x200e), ==, 144);
+    g_assert_cmpuint(le16(f->fh->ram + 0x2010), ==, 0);
+}
+
+/* No STOP: a packet when an event counter reaches 0xf000, STOP count 0. */
+static void test_record_flush_level(Fixture *f, gconstpointer data)
+{
+    record_setup(f, 0, 0, 0x4000, 0x8000);
+    wr(f, NV40_PC_STOP_SRC(0), SRC4(ZERO, 0, 0, 0));
+    step(f, 0xf000 - 1);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(0)), ==, 0x4000);
+    step(f, 1);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(0)), ==, 0x4020);
+    g_assert_cmphex(le16(f->fh->ram + 0x4000), ==, 0xf000);
+    g_assert_cmphex(le16(f->fh->ram + 0x4006), ==, 0);
+    g_assert_cmphex(le16(f->fh->ram + 0x4008), ==, 0xf000);
+    /* Held by RECORD_RESET: nothing counts, no packets. */
+    wr(f, NV40_PC_GCTRL, NV_PC_GCTRL_RECORD_RESET);
+    step(f, 0x20000);
+    wr(f, NV40_PC_GCTRL, 0);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(0)), ==, 0x4020);
+    step(f, 0xf000);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(0)), ==, 0x4040);
+    g_assert_cmphex(le16(f->fh->ram + 0x4020), ==, 0xf000);
+}
+
+/* Slow memory: STOP pulses pile up in one packet. */
+static void test_record_backpressure(void)
+{
+    Fixture f;
+
+    fixture_open(&f, "g84", 100);
+    nv_pcounter_set_synth(f.gpu, 0, 1, 4, 1, 0);     /* every 16 cycles */
+    record_setup(&f, 0, 0, 0x4000, 0x8000);
+    step(&f, 200);
+    /* cycle 0: packet (STOP 1), busy until 101; 16..96 pile up: 6. */
+    g_assert_cmphex(rd(&f, NV40_PC_RECORD_STATUS(0)), ==, 0x4040);
+    g_assert_cmpuint(le16(f.fh->ram + 0x4006), ==, 1);
+    g_assert_cmpuint(le16(f.fh->ram + 0x4026), ==, 6);
+    g_assert_cmpuint(le16(f.fh->ram + 0x4028), ==, 101);
+    fixture_close(&f);
+}
+
+static void test_record_fault(Fixture *f, gconstpointer data)
+{
+    nv_pcounter_set_synth(f->gpu, 2, 1, 4, 1, 0);
+    record_setup(f, 2, 0, FAKE_RAM_SIZE - 0x20, 0xffffff00);
+    step(f, 20);
+    /* one packet fits, the next faults and wedges the domain */
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(2)), ==, FAKE_RAM_SIZE | 1);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 1);
+    wr(f, NV40_PC_CTRL(2), NV_PC_MODE_RECORD | NV_PC_CTRL_FAULT_CLEAR);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(2)), ==, FAKE_RAM_SIZE);
+    wr(f, NV40_PC_RECORD_START(2), 0x1000);
+    step(f, 100);
+    g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(2)), ==, 0x1000);
+    g_assert_cmpuint(le16(f->fh->ram + 0x1006), ==, 0);
+}
+
+/* Packets reach memory from the flush timer, without MMIO. */
+static void test_record_timer(Fixture *f, gconstpointer data)
+{
+    nv_pcounter_set_synth(f->gpu, 0, 1, 10, 1, 1);
+    record_setup(f, 0, 0, 0x1000, 0x2000);
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmpuint(le16(f->fh->ram + 0x1006), ==, 1);
+    g_assert_cmpuint(le16(f->fh->ram + 0x1000 + 32 * 90 + 6), ==, 1);
+}
+
+/* ==== the reference evaluator: one cycle at a time, from the seed ==== */
+
+typedef struct RefSynth {
+    unsigned log2, high, phase;
+} RefSynth;
+
+typedef struct Ref {
+    /* configuration */
+    bool g92;
+    uint32_t src[4];            /* PRE, START, EVENT, STOP _SRC */
+    uint32_t op[6];             /* PRE START EVENT STOP SETFLAG CLRFLAG */
+    uint32_t spec, ctrl, threshold, pre_init, stop_init;
+    RefSynth synth[NV_SIG_SYNTH_COUNT];
+    uint32_t wcycles;
+    uint32_t rec_start, rec_limit;
+    /* state */
+    uint64_t c;                 /* next cycle */
+    uint64_t ctr[5], shadow[5]; /* CYCLES EVENT START PRE STOP */
+    unsigned qstate, sstate;
+    bool flag, flag_hist[2];    /* after cycles c-1 and c-2 */
+    uint64_t rcyc;
+    unsigned rev[12], rstop;
+    uint64_t busy_until;
+    uint32_t pos;
+    bool valid, fault;
+    uint8_t *mem;               /* a copy of guest RAM's buffer area */
+} Ref;
+
+static bool ref_sig(const Ref *r, unsigned s, int64_t c)
+{
+    unsigned per;
+
+    if (c < 0) {
+        return false;
+    }
+    if (s == NV_SIG_ONE) {
+        return true;
+    }
+    if (s >= NV_SIG_SYNTH(0) && s < NV_SIG_SYNTH(NV_SIG_SYNTH_COUNT)) {
+        const RefSynth *y = &r->synth[s - NV_SIG_SYNTH(0)];
+        uint64_t p = 1ull << y->log2;
+
+        return (uint64_t)(c + y->phase) % p < y->high;
+    }
+    if (s == NV_SIG_PERIODIC) {
+        per = (r->ctrl >> 21) & 7;
+        /* one clock of 1 every 0x200 << per clocks, on the last clock */
+        return per && (uint64_t)c % (0x200u << per) == (0x200u << per) - 1;
+    }
+    return false;   /* ZERO and everything not modelled */
+}
+
+static unsigned ref_srcsig(const Ref *r, unsigned reg, unsigned i)
+{
+    return (r->src[reg] >> (8 * i)) & 0xff;
+}
+
+/* The seed's steps 1-8 of "the input calculation", for input @k. */
+static bool ref_input(const Ref *r, unsigned k, int64_t c, bool setflag)
+{
+    /* SRC[0..3] as (register, index) */
+    static const unsigned srcsel[6][4][2] = {
+        { {0, 0}, {0, 1}, {0, 2}, {0, 3} },
+        { {1, 0}, {1, 1}, {1, 2}, {1, 3} },
+        { {2, 0}, {2, 1}, {2, 2}, {2, 3} },
+        { {3, 0}, {3, 1}, {3, 2}, {3, 3} },
+        { {1, 2}, {1, 3}, {0, 0}, {0, 1} },     /* SETFLAG */
+        { {0, 2}, {0, 3}, {1, 0}, {1, 1} },     /* CLRFLAG */
+    };
+    uint32_t op = r->op[k];
+    bool src[4], srcp[4], arg[4];
+    bool ev_stop = k == 2 || k == 3;
+    unsigned idx = 0;
+
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned s = ref_srcsig(r, srcsel[k][i][0], srcsel[k][i][1]);
+
+        src[i] = ref_sig(r, s, c);
+        srcp[i] = ref_sig(r, s, c - 1);
+        arg[i] = src[i];
+    }
+    if (op & (1u << 16)) {
+        arg[0] = srcp[0];
+    }
+    if (op & (1u << 17)) {
+        arg[1] = srcp[1];
+    }
+    if (r->g92) {
+        if (op & (1u << (ev_stop ? 19 : 18))) {
+            arg[2] = srcp[0];
+        }
+        if (op & (1u << (ev_stop ? 20 : 19))) {
+            arg[3] = srcp[1];
+        }
+    }
+    if (ev_stop && (op & (1u << 18))) {
+        arg[3] = setflag;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        idx |= arg[i] << i;
+    }
+    return (op >> idx) & 1;
+}
+
+typedef struct RefIn {
+    bool pre, start, event, stop, set, clr, swap;
+    unsigned srcbits;
+} RefIn;
+
+static RefIn ref_inputs(const Ref *r, int64_t c)
+{
+    RefIn in;
+
+    in.set = ref_input(r, 4, c, false);
+    in.clr = ref_input(r, 5, c, false);
+    in.pre = ref_input(r, 0, c, in.set);
+    in.start = ref_input(r, 1, c, in.set);
+    in.event = ref_input(r, 2, c, in.set);
+    in.stop = ref_input(r, 3, c, in.set);
+    in.swap = ref_sig(r, r->spec & 0xff, c);
+    in.srcbits = 0;
+    for (unsigned i = 0; i < 16; i++) {
+        in.srcbits |= (unsigned)ref_sig(r, ref_srcsig(r, i / 4, i % 4), c)
+                      << i;
+    }
+    return in;
+}
+
+static void sat_add(uint64_t *v, uint64_t a)
+{
+    *v = MIN(*v + a, 0xffffffffull);
+}
+
+static void ref_record_packet(Ref *r, FakeHost *fh)
+{
+    uint8_t p[32];
+    unsigned size = (r->ctrl & (1u << 20)) ? 16 : 32;
+    uint16_t words[16];
+
+    words[0] = r->rcyc;
+    words[1] = r->rcyc >> 16;
+    words[2] = r->rcyc >> 32;
+    words[3] = r->rstop;
+    for (unsigned i = 0; i < 12; i++) {
+        words[4 + i] = r->rev[i];
+    }
+    for (unsigned i = 0; i < 16; i++) {
+        p[2 * i] = words[i];
+        p[2 * i + 1] = words[i] >> 8;
+    }
+    if (r->valid) {
+        if (r->pos + size > FAKE_RAM_SIZE) {
+            r->fault = true;
+            return;
+        }
+        memcpy(r->mem + r->pos, p, size);
+        if (r->pos >= r->rec_limit) {
+            r->valid = false;
+        }
+        r->pos += size;
+    }
+    memset(r->rev, 0, sizeof(r->rev));
+    r->rstop = 0;
+}
+
+static void ref_cycle(Ref *r, FakeHost *fh)
+{
+    unsigned mode = r->ctrl & 3;
+    unsigned cm = (r->ctrl >> 4) & 7;
+    int64_t c = r->c;
+    RefIn in = ref_inputs(r, c);
+    unsigned b4 = (in.srcbits >> 4) & 0xf;
+    unsigned b6 = b4 | ((in.srcbits >> 10) & 3) << 4;
+    unsigned b2 = (in.srcbits >> 8) & 3;
+    uint64_t ev_inc, st_inc, xpre_inc;
+    bool frozen = false;
+
+    ev_inc = cm == 1 ? (in.event ? b4 : 0) :
+             cm == 2 ? (in.event ? b6 : 0) :
+             cm == 4 ? b2 : in.event;
+    st_inc = cm == 3 ? b4 : cm == 4 ? b6 : in.start;
+    xpre_inc = cm == 3 ? b4 : cm == 4 ? b6 : 0;
+
+    if (mode == 1) {
+        if (in.swap) {
+            memcpy(r->ctr, r->shadow, sizeof(r->ctr));
+            memset(r->shadow, 0, sizeof(r->shadow));
+            r->qstate = r->qstate == 0 ? 1 : 3;
+        }
+        sat_add(&r->shadow[0], 1);
+        sat_add(&r->shadow[1], ev_inc);
+        sat_add(&r->shadow[2], st_inc);
+        sat_add(&r->shadow[3], in.pre);
+        sat_add(&r->shadow[4], in.stop);
+    } else if (mode == 0) {
+        switch (r->sstate) {
+        case 0:
+            frozen = true;
+            break;
+        case 1:
+            if (in.pre) {
+                if (r->ctr[3]) {
+                    r->ctr[3]--;
+                } else {
+                    r->sstate = 2;
+                }
+            }
+            break;
+        case 2:
+            if (in.start) {
+                r->ctr[0] = 0;
+                if (!(r->ctrl & (1u << 8))) {
+                    r->ctr[1] = 0;
+                }
+                r->sstate = 3;
+            }
+            break;
+        case 3:
+            sat_add(&r->ctr[1], ev_inc);
+            sat_add(&r->ctr[3], xpre_inc);
+            sat_add(&r->ctr[0], 1);
+            if (in.stop) {
+                if (r->ctr[1] >= r->threshold) {
+                    sat_add(&r->ctr[2], 1);
+                }
+                if (r->ctr[4]) {
+                    r->ctr[4]--;
+                    r->sstate = 2;
+                } else {
+                    r->sstate = 0;
+                }
+            }
+            break;
+        }
+    } else if (mode == 2 && !r->fault) {
+        bool want = false;
+
+        r->rcyc = (r->rcyc + 1) & ((1ull << 48) - 1);
+        for (unsigned i = 0; i < 12; i++) {
+            if ((in.srcbits >> i) & 1) {
+                r->rev[i] = MIN(r->rev[i] + 1, 0xffffu);
+            }
+            want |= r->rev[i] >= 0xf000;
+        }
+        if (in.stop) {
+            r->rstop = MIN(r->rstop + 1, 0xfffu);
+        }
+        want |= r->rstop != 0;
+        if (want && (uint64_t)c >= r->busy_until) {
+            ref_record_packet(r, fh);
+            r->busy_until = c + 1 + r->wcycles;
+        }
+    }
+    r->flag_hist[1] = r->flag_hist[0];
+    if (!frozen && mode != 3) {
+        if (in.set) {
+            r->flag = true;
+        }
+        if (in.clr) {
+            r->flag = false;
+        }
+    }
+    r->flag_hist[0] = r->flag;
+    r->c++;
+}
+
+/* A PRE_OP write before cycle r->c: start single mode, swap quad mode. */
+static void ref_preop(Ref *r)
+{
+    if ((r->ctrl & 3) == 0 && r->sstate == 0) {
+        r->ctr[1] = r->ctr[2] = r->ctr[0] = 0;
+        r->ctr[3] = r->pre_init;
+        r->ctr[4] = r->stop_init;
+        r->flag = r->flag_hist[0] = false;
+        r->sstate = 1;
+    } else if ((r->ctrl & 3) == 1) {
+        memcpy(r->ctr, r->shadow, sizeof(r->ctr));
+        memset(r->shadow, 0, sizeof(r->shadow));
+        r->qstate = r->qstate == 0 ? 1 : 3;
+    }
+}
+
+/* ==== random configurations against the reference ==== */
+
+static const uint8_t sig_pool[] = {
+    ZERO, ONE, SYN(0), SYN(1), SYN(2), SYN(3), SYN(4), PER,
+};
+
+static unsigned rnd_sig(GRand *g)
+{
+    return sig_pool[g_rand_int_range(g, 0, G_N_ELEMENTS(sig_pool))];
+}
+
+static uint32_t rnd_src(GRand *g)
+{
+    return SRC4(rnd_sig(g), rnd_sig(g), rnd_sig(g), rnd_sig(g));
+}
+
+static void compare(Fixture *f, Ref *r, unsigned dom, const char *what)
+{
+    unsigned mode = r->ctrl & 3;
+    uint32_t ctrl = rd(f, NV40_PC_CTRL(dom));
+    uint32_t sig7 = rd(f, NV40_PC_SIG_STATUS(dom, 7));
+    RefIn in = ref_inputs(r, r->c);
+
+    g_assert_cmpuint(f->fh->now_ns, ==, r->c);
+    if (mode != 2) {
+        g_assert_cmphex(rd(f, NV40_PC_CTR_CYCLES(dom)), ==, r->ctr[0]);
+        g_assert_cmphex(rd(f, NV40_PC_CTR_CYCLES_ALT(dom)), ==, r->ctr[0]);
+        g_assert_cmphex(rd(f, NV40_PC_CTR_EVENT(dom)), ==, r->ctr[1]);
+        g_assert_cmphex(rd(f, NV40_PC_CTR_START(dom)), ==, r->ctr[2]);
+        g_assert_cmphex(rd(f, NV40_PC_CTR_PRE(dom)), ==, r->ctr[3]);
+        g_assert_cmphex(rd(f, NV40_PC_CTR_STOP(dom)), ==, r->ctr[4]);
+        g_assert_cmpuint((ctrl >> 24) & 3, ==, mode == 1 ? r->qstate : 0);
+        g_assert_cmpuint((ctrl >> 28) & 3, ==, r->sstate);
+    } else {
+        g_assert_cmphex(rd(f, NV40_PC_RECORD_STATUS(dom)), ==,
+                        r->pos | r->fault);
+        g_assert_cmpmem(f->fh->ram + r->rec_start, 0x4000,
+                        r->mem + r->rec_start, 0x4000);
+    }
+    g_assert_cmphex(rd(f, NV40_PC_SRC_STATUS(dom)), ==, in.srcbits);
+    /* The own FLAG signal shows the FLAG two cycles late. */
+    g_assert_cmpuint((sig7 >> (0x1f - dom)) & 1, ==, r->flag_hist[1]);
+}
+
+static void random_run(GRand *g, unsigned mode, const char *chipset)
+{
+    Fixture f;
+    Ref r = { 0 };
+    unsigned dom = g_rand_int_range(g, 0, NV_PCOUNTER_DOMAINS);
+    uint32_t wcycles = g_rand_int_range(g, 0, 3) ? 0 :
+                       g_rand_int_range(g, 0, 300);
+
+    fixture_open(&f, chipset, wcycles);
+    r.g92 = !strcmp(chipset, "g92");
+    r.wcycles = wcycles;
+    for (unsigned n = 0; n < 5; n++) {
+        RefSynth *y = &r.synth[n];
+
+        y->log2 = g_rand_int_range(g, 0, 13);
+        y->high = g_rand_int_range(g, 0, (1 << y->log2) + 1);
+        y->phase = g_rand_int_range(g, 0, 1 << y->log2);
+        g_assert_true(nv_pcounter_set_synth(f.gpu, dom, n, y->log2, y->high,
+                                            y->phase));
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        r.src[i] = rnd_src(g);
+    }
+    for (unsigned k = 0; k < 6; k++) {
+        uint32_t mask = r.g92 ? 0x1fffff : 0x7ffff;
+
+        r.op[k] = g_rand_int(g) & mask;
+    }
+    r.spec = rnd_sig(g);
+    r.ctrl = mode | g_rand_int_range(g, 0, 5) << 4 |
+             (g_rand_boolean(g) ? 1u << 8 : 0) |
+             (g_rand_boolean(g) ? 1u << 20 : 0) |
+             g_rand_int_range(g, 0, 3) << 21;
+    r.threshold = g_rand_int_range(g, 0, 300);
+    r.pre_init = g_rand_int_range(g, 0, 4);
+    r.stop_init = g_rand_int_range(g, 0, 20);
+    r.rec_start = 0x10000;
+    r.rec_limit = r.rec_start + g_rand_int_range(g, 0, 0x100) * 16;
+    r.mem = g_malloc0(FAKE_RAM_SIZE);
+
+    wr(&f, NV40_PC_CTRL(dom), r.ctrl);
+    wr(&f, NV40_PC_PRE_SRC(dom), r.src[0]);
+    wr(&f, NV40_PC_START_SRC(dom), r.src[1]);
+    wr(&f, NV40_PC_EVENT_SRC(dom), r.src[2]);
+    wr(&f, NV40_PC_STOP_SRC(dom), r.src[3]);
+    wr(&f, NV40_PC_START_OP(dom), r.op[1]);
+    wr(&f, NV40_PC_EVENT_OP(dom), r.op[2]);
+    wr(&f, NV40_PC_STOP_OP(dom), r.op[3]);
+    wr(&f, NV40_PC_SETFLAG_OP(dom), r.op[4]);
+    wr(&f, NV40_PC_CLRFLAG_OP(dom), r.op[5]);
+    wr(&f, NV40_PC_SPEC_SRC(dom), r.spec);
+    wr(&f, NV40_PC_THRESHOLD(dom), r.threshold);
+    wr(&f, NV40_PC_CTR_PRE(dom), r.pre_init);
+    wr(&f, NV40_PC_CTR_STOP(dom), r.stop_init);
+    wr(&f, NV40_PC_RECORD_LIMIT(dom), r.rec_limit);
+    wr(&f, NV40_PC_RECORD_START(dom), r.rec_start);
+    r.pos = r.rec_start;
+    r.valid = true;
+    wr(&f, NV40_PC_PRE_OP(dom), r.op[0]);
+    ref_preop(&r);
+
+    for (unsigned i = 0; i < 12; i++) {
+        uint64_t ns = g_rand_boolean(g) ? g_rand_int_range(g, 0, 40) :
+                      g_rand_int_range(g, 0, 9000);
+
+        step(&f, ns);
+        while (r.c < f.fh->now_ns) {
+            ref_cycle(&r, f.fh);
+        }
+        compare(&f, &r, dom, "random");
+    }
+    g_free(r.mem);
+    fixture_close(&f);
+}
+
+static void test_random_mode(unsigned mode, const char *chipset)
+{
+    GRand *g = g_rand_new_with_seed(g_test_rand_int());
+
+    for (unsigned i = 0; i < 60; i++) {
+        random_run(g, mode, chipset);
+    }
+    g_rand_free(g);
+}
+
+static void test_random_quad(void)
+{
+    test_random_mode(NV_PC_MODE_QUAD, "g84");
+    test_random_mode(NV_PC_MODE_QUAD, "g92");
+}
+
+static void test_random_single(void)
+{
+    test_random_mode(NV_PC_MODE_SINGLE, "g84");
+    test_random_mode(NV_PC_MODE_SINGLE, "g92");
+}
+
+static void test_random_record(void)
+{
+    test_random_mode(NV_PC_MODE_RECORD, "g84");
+    test_random_mode(NV_PC_MODE_RECORD, "g92");
+}
+
+static void add(const char *path, void (*fn)(Fixture *, gconstpointer),
+                const char *chipset)
+{
+    g_test_add(path, Fixture, chipset, fixture_setup, fn, fixture_teardown);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    add("/nv/pmc/boot/g84", test_pmc, "g84");
+    add("/nv/pmc/boot/g92", test_pmc, "g92");
+    add("/nv/ptimer/time-alarm", test_ptimer, NULL);
+    add("/nv/pcounter/layout/g84", test_layout, "g84");
+    add("/nv/pcounter/layout/g92", test_layout, "g92");
+    add("/nv/pcounter/quad/simple", test_quad_simple, NULL);
+    g_test_add_func("/nv/pcounter/quad/clock-rate", test_quad_clock_rate);
+    add("/nv/pcounter/logic/truth-tables", test_truth_tables, NULL);
+    add("/nv/pcounter/logic/delay-bits/g84", test_delay_bits, "g84");
+    add("/nv/pcounter/logic/delay-bits/g92", test_delay_bits, "g92");
+    add("/nv/pcounter/counter-modes", test_counter_modes, NULL);
+    add("/nv/pcounter/quad/states", test_quad_states, NULL);
+    add("/nv/pcounter/quad/saturation", test_quad_saturation, NULL);
+    add("/nv/pcounter/single/states", test_single_states, NULL);
+    add("/nv/pcounter/record/packets", test_record_packets, NULL);
+    add("/nv/pcounter/record/flush-level", test_record_flush_level, NULL);
+    g_test_add_func("/nv/pcounter/record/backpressure",
+                    test_record_backpressure);
+    add("/nv/pcounter/record/fault", test_record_fault, NULL);
+    add("/nv/pcounter/record/timer", test_record_timer, NULL);
+    g_test_add_func("/nv/pcounter/random/quad", test_random_quad);
+    g_test_add_func("/nv/pcounter/random/single", test_random_single);
+    g_test_add_func("/nv/pcounter/random/record", test_random_record);
+    return g_test_run();
+}
