@@ -24,8 +24,8 @@
 #
 # Incremental: a .deb already in the cache is not downloaded again, an
 # unpacked package is not unpacked again, and the initramfs is rebuilt only
-# when the manifest (package versions, tests/guest/* but *.md, this script)
-# changed.
+# when the manifest (package versions, tests/guest/* but *.md and the host
+# side host-*, this script) changed.
 # When the archive cannot be reached, the newest cached .deb of a package is
 # used with a warning.
 set -eu
@@ -151,7 +151,7 @@ manifest=$g/manifest.new
     echo "busybox $(basename "$bdir")"
     for d in $igtdirs; do echo "igt $(basename "$d")"; done
     echo "modules $modules"
-    (cd "$top" && find scripts/make-guest.sh tests/guest -type f ! -name '*.md' |
+    (cd "$top" && find scripts/make-guest.sh tests/guest -type f ! -name '*.md' ! -name 'host-*' |
         LC_ALL=C sort | xargs sha256sum)
 } > "$manifest"
 if [ -f "$g/initramfs.cpio.gz" ] && [ -f "$g/vmlinuz" ] &&

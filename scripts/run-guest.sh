@@ -11,8 +11,9 @@
 #   --summary       print the guest's human summary for `make run`; exit
 #                   status 0 when the guest reached the summary
 #   (both, or neither: print both; exit status as for --tap)
-#   --device SPEC   the -device argument (default intel-gpu,addr=02.0), e.g.
-#                   --device intel-gpu,addr=02.0,platform=icl
+#   --device SPEC   the -device argument (default intel-gpu,id=gpu,addr=02.0),
+#                   e.g. --device intel-gpu,addr=02.0,platform=icl; id=gpu is
+#                   added when SPEC has no id= (the QMP requests name it)
 #   --no-device     boot without the GPU (every device check must then fail)
 #   --append ARGS   more kernel command line
 #   --timeout SECS  wall-clock limit for the whole boot (default
@@ -20,12 +21,20 @@
 #                   checks the guest did not report fail with the reason
 #   -- QEMU-ARGS    passed on to QEMU
 #
-# Environment: QEMU (default build/qemu/qemu-system-x86_64), GUEST_TIMEOUT.
+# Environment: QEMU (default build/qemu/qemu-system-x86_64), GUEST_TIMEOUT,
+# PYTHON (default /usr/bin/python3, for tests/guest/host-agent.py).
+#
+# QEMU runs under tests/guest/host-agent.py, which owns the guest's data
+# channel (ttyS1, a socket) and a QMP socket: the guest asks it for
+# interrupt injections and drills ("@@REQ ..." lines) and waits for the
+# answer ("@@ANS ...") on the same serial port.
 #
 # It runs scripts/make-guest.sh first (a no-op when the image is current).
 # Files, in build/guest/out/ (replaced at every run):
 #   console.log   serial console (ttyS0): kernel messages, guest progress
 #   data.log      data channel (ttyS1): the raw output of guest-checks.sh
+#   qmp.log       the QMP exchanges of the host agent   agent.log  its log
+#   agent.err     the agent's stderr, when it failed
 #   results.txt   the guest's "@@RESULT" lines      tap.txt  the TAP
 #   summary.txt   the summary                        qemu.log QEMU's stderr
 #   dmesg.txt (the guest's whole kernel log), intel_reg.txt, modprobe.txt,
@@ -33,7 +42,9 @@
 #
 # Guest-side knobs go on the kernel command line, which hands unknown
 # NAME=VALUE words to /init as environment: --append MODPROBE_TIMEOUT=600
-# (default 300 s) or TOOL_TIMEOUT=... (default 30 s).
+# (default 300 s) or TOOL_TIMEOUT=... (default 30 s); the interrupt checks'
+# IRQ_INJECT, IRQ_DRILL_DROP, IRQ_DRILL_INJECT and the opt-in
+# IRQ_VCS0_CONTROL=1 are in tests/guest/README.md.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,8 +52,9 @@ g=$top/build/guest
 out=$g/out
 checks=$top/tests/guest/checks.txt
 qemu=${QEMU:-$top/build/qemu/qemu-system-x86_64}
+python=${PYTHON:-/usr/bin/python3}
 limit=${GUEST_TIMEOUT:-600}
-device=intel-gpu,addr=02.0
+device=intel-gpu,id=gpu,addr=02.0
 append=
 want_tap=0 want_summary=0
 
@@ -63,6 +75,13 @@ done
 if [ $want_tap = 0 ] && [ $want_summary = 0 ]; then
     want_tap=1 want_summary=1
 fi
+# The device's id, for QMP.
+devid=gpu
+case ",$device," in
+    ,,) ;;
+    *,id=*) devid=$(echo ",$device," | sed 's/.*,id=\([^,]*\),.*/\1/') ;;
+    *) device="$device,id=gpu" ;;
+esac
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -87,52 +106,98 @@ kernel=$g/vmlinuz
 # QEMU option values escape a comma by doubling it.
 esc() { printf '%s' "$1" | sed 's/,/,,/g'; }
 
+# The agent's sockets: in out/, unless its path is too long for a Unix
+# socket address (108 bytes).
+sockdir=$out
+if [ ${#out} -gt 90 ]; then
+    sockdir=$(mktemp -d /tmp/gpumodel-guest.XXXXXX)
+    trap 'rm -rf "$sockdir"' EXIT
+fi
+
 qemu_rc=0
 t0=$(date +%s)
 if [ "$image_rc" != 0 ]; then
     qemu_rc=noimage
 elif [ ! -x "$qemu" ]; then
     qemu_rc=noqemu
+elif [ ! -x "$python" ]; then
+    qemu_rc=nopython
 else
     # -smp 2: SMP like the laptops i915 runs on; as fast as -smp 1 here.
-    timeout -k 10 "$limit" "$qemu" \
+    # The agent kills QEMU at the limit (status 124); the outer timeout
+    # only guards against the agent itself hanging.
+    timeout -k 10 $((limit + 30)) "$python" "$top/tests/guest/host-agent.py" \
+        --dir "$out" --sock-dir "$sockdir" --device-id "$devid" --timeout "$limit" -- \
+        "$qemu" \
         -machine q35 -accel tcg -cpu max -smp 2 -m 2G \
         -nodefaults -vga none -display none -no-reboot \
         -chardev "file,id=console,path=$(esc "$out/console.log")" \
-        -chardev "file,id=data,path=$(esc "$out/data.log")" \
+        -chardev "socket,id=data,path=$(esc "$sockdir/data.sock")" \
+        -chardev "socket,id=qmp,path=$(esc "$sockdir/qmp.sock")" \
+        -mon chardev=qmp,mode=control \
         -serial chardev:console -serial chardev:data \
         ${device:+-device "$device"} \
         -kernel "$kernel" -initrd "$g/initramfs.cpio.gz" \
         -append "$cmdline" "$@" \
-        < /dev/null > "$out/qemu.log" 2>&1 || qemu_rc=$?
+        < /dev/null > "$out/agent.err" 2>&1 || qemu_rc=$?
+    # Nothing here unless the agent itself failed (a Python traceback).
+    [ -s "$out/agent.err" ] || rm -f "$out/agent.err"
 fi
 secs=$(($(date +%s) - t0))
 
 # ---- parse the data channel ----------------------------------------------
 
 touch "$out/data.log" "$out/console.log"
-# Serial output may carry CRs; sections go to their own files.
+# Serial output may carry CRs; sections go to their own files.  Lines are
+# appended (awk's ">" would empty a file again once it was closed): each
+# section's file is emptied at its @@BEGIN, the summary's only at the first
+# block, so later blocks add to it.
 tr -d '\r' < "$out/data.log" | awk -v out="$out" '
     /^@@BEGIN / { name = $2; gsub("/", "_", name); f = out "/" name ".txt"; printf "" > f; next }
     /^@@END /   { close(f); f = ""; next }
-    /^@@SUMMARY-BEGIN/ { f = out "/summary.txt"; printf "" > f; next }
+    /^@@SUMMARY-BEGIN/ { f = out "/summary.txt"; if (!sums++) printf "" > f; next }
     /^@@SUMMARY-END/   { close(f); f = ""; next }
     /^@@RESULT /       { print > (out "/results.txt"); next }
-    f != ""           { print > f }
+    f != ""           { print >> f }
 '
 touch "$out/results.txt"
 done=0
 grep -q '^@@DONE' "$out/data.log" && done=1
+
+# A guest kernel panic: its headline, the functions of its first stack
+# trace, and the last request the guest made of the host agent.
+panic='' trace=''
+if grep -q 'Kernel panic - not syncing' "$out/console.log"; then
+    tr -d '\r' < "$out/console.log" | sed 's/^\[[ 0-9.]*\] //' > "$out/console.txt"
+    panic=$(grep -m 1 -E 'general protection fault|BUG:|Oops:|WARNING:|Kernel panic' "$out/console.txt")
+    trace=$(sed -n '/^Call Trace:/,/^ *<\/TASK>/p' "$out/console.txt" |
+        sed -n 's/^ *\(? \)\{0,1\}\([A-Za-z_][A-Za-z0-9_.]*\)+0x.*/\2/p' | head -n 5 |
+        tr '\n' ' ' | sed 's/ $//;s/ / < /g')
+    rm -f "$out/console.txt"
+fi
+lastreq=$(tr -d '\r' < "$out/data.log" | sed -n 's/^@@REQ [0-9]* //p' | tail -n 1)
 
 # Why checks may be missing.
 if [ "$qemu_rc" = noimage ]; then
     why="no guest image: scripts/make-guest.sh failed (status $image_rc)"
 elif [ "$qemu_rc" = noqemu ]; then
     why="QEMU not built: $qemu (make qemu)"
+elif [ "$qemu_rc" = nopython ]; then
+    why="no $python for the host agent (python3)"
 elif [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ]; then
     why="guest timed out after $limit s, QEMU killed"
+elif [ -s "$out/agent.err" ]; then
+    why="host agent failed (status $qemu_rc): $(tail -n 1 "$out/agent.err")"
+elif [ "$qemu_rc" = 125 ]; then
+    why="host agent could not run QEMU: $(tail -n 1 "$out/agent.log")"
 elif [ "$qemu_rc" != 0 ] && [ ! -s "$out/console.log" ]; then
     why="QEMU failed (status $qemu_rc): $(head -n 1 "$out/qemu.log")"
+elif [ -n "$panic" ]; then
+    why="guest kernel panicked"
+    [ -z "$lastreq" ] || why="$why after the host agent's '$lastreq'"
+    why="$why: $panic"
+    [ -z "$trace" ] || why="$why (in $trace)"
+    why="$why; see console.log"
 elif [ $done = 0 ]; then
     why="guest stopped before reporting it (QEMU status $qemu_rc, see console.log)"
 else
@@ -141,7 +206,7 @@ fi
 
 # ---- TAP --------------------------------------------------------------------
 
-n=0 failed=0
+n=0 failed=0 skipped=0
 grep -v -e '^#' -e '^[[:space:]]*$' "$checks" > "$out/checks.list"
 {
     echo "1..$(wc -l < "$out/checks.list" | tr -d ' ')"
@@ -152,17 +217,22 @@ grep -v -e '^#' -e '^[[:space:]]*$' "$checks" > "$out/checks.list"
         text=$(echo "$line" | cut -d' ' -f4-)
         case $st in
             ok) echo "ok $n - $text" ;;
-            skip) echo "ok $n - $text # SKIP" ;;
+            skip) echo "ok $n - $desc # SKIP $text"; skipped=$((skipped + 1)) ;;
             fail) echo "not ok $n - $text"; failed=$((failed + 1)) ;;
             *) echo "not ok $n - $desc (not reported: $why)"; failed=$((failed + 1)) ;;
         esac
     done < "$out/checks.list"
-    echo "# guest: ${device:-no device}, $secs s, QEMU status $qemu_rc, logs in build/guest/out/"
+    echo "# guest: ${device:-no device}, $secs s, QEMU status $qemu_rc, $(grep -c '^@@REQ ' "$out/data.log" | tr -d ' ') requests to the host agent, logs in build/guest/out/"
     if [ -s "$out/splats.txt" ]; then
         echo "# kernel splats after modprobe i915:"
         sed 's/^/#   /' "$out/splats.txt"
     fi
-    if [ $done = 0 ]; then
+    if [ $done = 0 ] && [ -n "$panic" ]; then
+        echo "# the guest kernel panicked; console.log has:"
+        tr -d '\r' < "$out/console.log" |
+            awk '/general protection fault|BUG:|Oops:|WARNING:|Kernel panic/ { p = 1 }
+                 p { print } p && /end trace/ { exit }' | head -n 40 | sed 's/^/#   /'
+    elif [ $done = 0 ]; then
         echo "# the guest did not finish ($why); console.log ends with:"
         [ -s "$out/console.log" ] || echo "#   (nothing: the kernel was still booting quietly)"
         tr -d '\r' < "$out/console.log" | tail -n 15 | sed 's/^/#   /'
@@ -178,13 +248,14 @@ if [ $want_summary = 1 ]; then
     [ $want_tap = 0 ] || echo
     if [ -s "$out/summary.txt" ]; then
         cat "$out/summary.txt"
+        [ $done = 1 ] || echo "The guest stopped early: $why."
     else
         echo "No summary from the guest: $why."
         echo "Last console lines (build/guest/out/console.log):"
         tr -d '\r' < "$out/console.log" | tail -n 15 | sed 's/^/  /'
     fi
-    echo "Checks: $((total - failed)) of $total passed; guest ran $secs s (logs: build/guest/out/)"
-    [ $want_tap = 1 ] || grep '^not ok' "$out/tap.txt" | sed 's/^/  /' || true
+    echo "Checks: $((total - failed - skipped)) of $total passed, $skipped skipped, $failed failed; guest ran $secs s (logs: build/guest/out/)"
+    [ $want_tap = 1 ] || grep -e '^not ok' -e '# SKIP' "$out/tap.txt" | sed 's/^/  /' || true
 fi
 
 if [ $want_tap = 1 ]; then

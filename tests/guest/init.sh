@@ -5,8 +5,9 @@
 # output on the data channel, and powers off.  The data channel is the second
 # serial port (ttyS1) that scripts/run-guest.sh gives the guest, so kernel
 # console messages on ttyS0 cannot interleave with it; without a ttyS1 it is
-# the console.  Short progress lines go to the console, for a person
-# watching the boot.
+# the console.  The host answers requests of the checks on the same port
+# (see guest-checks.sh): they read it on file descriptor 3.  Short progress
+# lines go to the console, for a person watching the boot.
 #
 # No `set -e`: whatever fails, the guest must still reach poweroff, or the
 # host only learns it when its timeout expires.
@@ -22,13 +23,16 @@ mount -t debugfs debugfs /sys/kernel/debug
 mount -t tmpfs tmpfs /tmp
 
 data=/dev/console
-# Raw mode: no CR added to each newline, no echo of what comes back.
-if stty -F /dev/ttyS1 raw -echo 2>/dev/null; then
+# Raw mode: no CR added to each newline, no echo of what comes back, input
+# passed on as it comes; clocal: opening the port never waits for carrier.
+if stty -F /dev/ttyS1 raw -echo clocal 2>/dev/null; then
     data=/dev/ttyS1
 fi
 
 echo "gpumodel guest: $(uname -r), up $(cut -d' ' -f1 /proc/uptime) s, checks on $data"
-/gpumodel/guest-checks.sh > "$data" 2>&1
+# The port both ways: output on 1 and 2, the host's answers on 3.
+# shellcheck disable=SC2094
+/gpumodel/guest-checks.sh < /dev/null > "$data" 2>&1 3< "$data"
 echo "gpumodel guest: done, up $(cut -d' ' -f1 /proc/uptime) s, powering off"
 sync
 poweroff -f

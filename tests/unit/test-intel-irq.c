@@ -130,14 +130,17 @@ static void test_class_enable_instance_mask(Fixture *f, gconstpointer data)
     g_assert_cmphex(service_bit(f, 1, 0), ==, INTEL_INTR_DATA_VALID |
                     INTEL_CLASS_VIDEO << 16 | USER);
 
-    /* "Other" instances have their own enables: GTPM on, OA perf off. */
-    wr(f, INTEL_GPM_WGBOXPERF_INTR_ENABLE, 0x0020);
+    /*
+     * "Other" instances have their own enables: GTPM on (i915: "pm is in
+     * upper half"), OA perf off.
+     */
+    wr(f, INTEL_GPM_WGBOXPERF_INTR_ENABLE, 0x0020 << 16);
     wr(f, INTEL_GPM_WGBOXPERF_INTR_MASK, 0);
     intel_irq_raise(f->gpu, OAPERF, 0x1000);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 0);
     intel_irq_raise(f->gpu, GTPM, 0x0020);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 16);
-    wr(f, INTEL_GPM_WGBOXPERF_INTR_ENABLE, 0x1000 << 16);
+    wr(f, INTEL_GPM_WGBOXPERF_INTR_ENABLE, 0x1000);
     intel_irq_raise(f->gpu, OAPERF, 0x1000);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 16);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 16);

@@ -48,8 +48,11 @@ typedef struct IntelIrqSource {
     ENGINE(nm, INTEL_CLASS_OTHER, i, 0, b, en, sh, mk, sh)
 
 /*
- * Gen11 sources.  The "Other" class's SCTRG (instance 3) has no GT INT DW
- * bit in any document we have, so it is not a source.
+ * Gen11 sources.  Where two instances share a register, the first named
+ * takes bits 31:16, as i915 programs them (GTPM "in upper half", GuC and
+ * KCR in ENGINE1_MASK, GSC/CSME in 15:0).  The "Other" class's SCTRG
+ * (instance 3) has no GT INT DW bit in any document we have, so it is not
+ * a source.
  */
 static const IntelIrqSource irq_sources[INTEL_IRQ_SOURCES] = {
     ENGINE("RCS0", INTEL_CLASS_RENDER, 0, 0, 0,
@@ -58,13 +61,13 @@ static const IntelIrqSource irq_sources[INTEL_IRQ_SOURCES] = {
            INTEL_RENDER_COPY_INTR_ENABLE, 0, INTEL_BCS_RSVD_INTR_MASK, 16),
     VCS(0), VCS(1), VCS(2), VCS(3),
     VECS(0), VECS(1),
-    OTHER("GuC", 0, 25, INTEL_GUC_SG_INTR_ENABLE, INTEL_GUC_SG_INTR_MASK, 0),
+    OTHER("GuC", 0, 25, INTEL_GUC_SG_INTR_ENABLE, INTEL_GUC_SG_INTR_MASK, 16),
     OTHER("GTPM", 1, 16, INTEL_GPM_WGBOXPERF_INTR_ENABLE,
-          INTEL_GPM_WGBOXPERF_INTR_MASK, 0),
-    OTHER("WDOAPerf", 2, 20, INTEL_GPM_WGBOXPERF_INTR_ENABLE,
           INTEL_GPM_WGBOXPERF_INTR_MASK, 16),
+    OTHER("WDOAPerf", 2, 20, INTEL_GPM_WGBOXPERF_INTR_ENABLE,
+          INTEL_GPM_WGBOXPERF_INTR_MASK, 0),
     OTHER("KCR", 4, 19, INTEL_CRYPTO_RSVD_INTR_ENABLE,
-          INTEL_CRYPTO_RSVD_INTR_MASK, 0),
+          INTEL_CRYPTO_RSVD_INTR_MASK, 16),
     OTHER("Gunit", 5, 28, INTEL_GUNIT_CSME_INTR_ENABLE,
           INTEL_GUNIT_CSME_INTR_MASK, 16),
     OTHER("CSME", 6, 31, INTEL_GUNIT_CSME_INTR_ENABLE,

@@ -1,0 +1,313 @@
+#!/usr/bin/python3
+# Host side of the guest tier's data channel: run QEMU, record what the
+# guest writes on its second serial port (ttyS1), and answer the guest's
+# requests through QMP.  Run by scripts/run-guest.sh; Python's standard
+# library only (the base system's /usr/bin/python3).
+#
+#   host-agent.py --dir DIR [--sock-dir SDIR] --device-id ID --timeout SECS
+#       -- QEMU ARGS...
+#
+# The agent listens on SDIR/data.sock and SDIR/qmp.sock (SDIR defaults to
+# DIR) before it starts QEMU, and QEMU connects to both as a client
+# (run-guest.sh passes
+#   -chardev socket,id=data,path=SDIR/data.sock
+#   -chardev socket,id=qmp,path=SDIR/qmp.sock -mon chardev=qmp,mode=control),
+# so nothing the guest writes is lost and nobody polls for a socket.
+#
+# Requests are lines of the guest, answers lines to it, on ttyS1:
+#   @@REQ <seq> inject <class> <instance> <bits>
+#       x-intel-gpu-inject-irq on the device ID
+#   @@REQ <seq> drill <class> <instance> <count> [<delay-ns>]
+#       x-intel-gpu-drill-irq on the device ID
+#   @@REQ <seq> ping
+#       query-status: the agent is there and QMP works
+#   @@ANS <seq> ok <QMP return, as JSON>
+#   @@ANS <seq> error <what went wrong>
+# Anything else is not a request; only these verbs are accepted, so the
+# guest cannot make QEMU do anything else.
+#
+# Files in DIR: data.log (everything the guest wrote, requests included),
+# qmp.log (every QMP exchange and event, with the host time), qemu.log
+# (QEMU's stdout and stderr), agent.log (the agent's own messages).
+#
+# Exit status: QEMU's (128 + N when a signal N ended it), 124 when the
+# timeout expired and QEMU was killed (also when QEMU never connected), 125
+# when the agent could not start QEMU.
+import argparse
+import json
+import os
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+t_start = time.monotonic()
+
+
+def stamp():
+    return "%9.3f" % (time.monotonic() - t_start)
+
+
+class Agent:
+    def __init__(self, d, sock_dir, device_id, timeout):
+        self.dir = d
+        self.sock_dir = sock_dir
+        self.device_id = device_id
+        self.deadline = t_start + timeout
+        self.data_log = open(os.path.join(d, "data.log"), "wb")
+        self.qmp_log = open(os.path.join(d, "qmp.log"), "w")
+        self.agent_log = open(os.path.join(d, "agent.log"), "w")
+        self.data = None        # the accepted data connection
+        self.qmp = None         # the accepted QMP connection
+        self.qmp_buf = b""
+        self.line_buf = b""
+        self.requests = 0
+        self.proc = None
+
+    def log(self, msg):
+        self.agent_log.write("%s %s\n" % (stamp(), msg))
+        self.agent_log.flush()
+
+    def listen(self, name):
+        path = os.path.join(self.sock_dir, name)
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.bind(path)
+        s.listen(1)
+        return s
+
+    # ---- QMP ----------------------------------------------------------------
+
+    def qmp_line(self, deadline):
+        """One JSON object from QMP, or None at EOF or deadline."""
+        while b"\n" not in self.qmp_buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            r, _, _ = select.select([self.qmp], [], [], left)
+            if not r:
+                return None
+            chunk = self.qmp.recv(65536)
+            if not chunk:
+                return None
+            self.qmp_buf += chunk
+        line, self.qmp_buf = self.qmp_buf.split(b"\n", 1)
+        self.qmp_log.write("%s <- %s\n" % (stamp(), line.decode(errors="replace")))
+        self.qmp_log.flush()
+        return json.loads(line)
+
+    def qmp_call(self, cmd, args=None, wait=10.0):
+        """Run one QMP command: ("ok", return) or ("error", text)."""
+        msg = {"execute": cmd}
+        if args is not None:
+            msg["arguments"] = args
+        text = json.dumps(msg)
+        self.qmp_log.write("%s -> %s\n" % (stamp(), text))
+        self.qmp_log.flush()
+        self.qmp.sendall(text.encode() + b"\n")
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                r = self.qmp_line(deadline)
+            except ValueError as e:
+                return "error", "QMP sent something that is not JSON: %s" % e
+            if r is None:
+                return "error", "no QMP answer to %s in %g s" % (cmd, wait)
+            if "return" in r:
+                return "ok", r["return"]
+            if "error" in r:
+                e = r["error"]
+                return "error", "%s: %s" % (e.get("class"), e.get("desc"))
+            # An event: logged by qmp_line, keep waiting.
+
+    def qmp_drain(self):
+        """Log the events QMP sent unasked."""
+        try:
+            chunk = self.qmp.recv(65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self.qmp.close()
+            self.qmp = None
+            return
+        self.qmp_buf += chunk
+        while b"\n" in self.qmp_buf:
+            line, self.qmp_buf = self.qmp_buf.split(b"\n", 1)
+            self.qmp_log.write("%s <- %s\n" % (stamp(), line.decode(errors="replace")))
+        self.qmp_log.flush()
+
+    # ---- requests -------------------------------------------------------------
+
+    def answer(self, seq, status, text):
+        line = "@@ANS %s %s %s\n" % (seq, status, text)
+        self.log("answer: " + line.rstrip())
+        try:
+            self.data.sendall(line.encode())
+        except OSError as e:
+            self.log("cannot answer the guest: %s" % e)
+
+    def request(self, line):
+        words = line.split()
+        if len(words) < 3:
+            self.log("malformed request: %r" % line)
+            return
+        seq, verb, args = words[1], words[2], words[3:]
+        self.requests += 1
+        self.log("request: " + line)
+        try:
+            nums = [int(a, 0) for a in args]
+        except ValueError:
+            return self.answer(seq, "error", "arguments must be numbers: %s" % " ".join(args))
+        if self.qmp is None:
+            return self.answer(seq, "error", "no QMP connection to QEMU")
+        if verb == "ping" and not nums:
+            st, r = self.qmp_call("query-status")
+        elif verb == "inject" and len(nums) == 3:
+            st, r = self.qmp_call("x-intel-gpu-inject-irq", {
+                "id": self.device_id, "engine-class": nums[0],
+                "instance": nums[1], "bits": nums[2]})
+        elif verb == "drill" and len(nums) in (3, 4):
+            a = {"id": self.device_id, "engine-class": nums[0],
+                 "instance": nums[1], "count": nums[2]}
+            if len(nums) == 4:
+                a["delay-ns"] = nums[3]
+            st, r = self.qmp_call("x-intel-gpu-drill-irq", a)
+        else:
+            return self.answer(seq, "error", "unknown request: %s" % " ".join(words[2:]))
+        self.answer(seq, st, json.dumps(r) if st == "ok" else r)
+
+    def data_in(self, chunk):
+        self.data_log.write(chunk)
+        self.data_log.flush()
+        self.line_buf += chunk
+        while b"\n" in self.line_buf:
+            raw, self.line_buf = self.line_buf.split(b"\n", 1)
+            line = raw.decode(errors="replace").rstrip("\r")
+            if line.startswith("@@REQ "):
+                self.request(line)
+
+    # ---- the run --------------------------------------------------------------
+
+    def accept(self, lsock, proc, what):
+        while True:
+            if proc.poll() is not None:
+                self.log("QEMU exited (status %s) before connecting to %s" % (proc.returncode, what))
+                return None
+            left = min(self.deadline - time.monotonic(), 0.5)
+            if self.deadline - time.monotonic() <= 0:
+                self.log("QEMU did not connect to %s before the timeout" % what)
+                return None
+            r, _, _ = select.select([lsock], [], [], left)
+            if r:
+                c, _ = lsock.accept()
+                self.log("QEMU connected to %s" % what)
+                return c
+
+    def run(self, argv):
+        ldata = self.listen("data.sock")
+        lqmp = self.listen("qmp.sock")
+        qemu_log = open(os.path.join(self.dir, "qemu.log"), "wb")
+        self.log("starting: " + " ".join(argv))
+        try:
+            proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                    stdout=qemu_log, stderr=subprocess.STDOUT)
+        except OSError as e:
+            self.log("cannot start QEMU: %s" % e)
+            qemu_log.write(("cannot start %s: %s\n" % (argv[0], e)).encode())
+            return 125
+        self.proc = proc
+        # QEMU creates its chardevs in command-line order: data, then QMP.
+        self.data = self.accept(ldata, proc, "data.sock")
+        if self.data is not None:
+            self.qmp = self.accept(lqmp, proc, "qmp.sock")
+        ldata.close()
+        lqmp.close()
+        if self.qmp is not None:
+            greeting = self.qmp_line(time.monotonic() + 10)
+            st, r = self.qmp_call("qmp_capabilities")
+            if greeting is None or st != "ok":
+                self.log("QMP handshake failed: %s %s" % (greeting, r))
+                self.qmp.close()
+                self.qmp = None
+        timed_out = False
+        while True:
+            if proc.poll() is not None:
+                break
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                timed_out = True
+                self.log("timeout: killing QEMU")
+                proc.kill()
+                proc.wait()
+                break
+            fds = [s for s in (self.data, self.qmp) if s is not None]
+            r, _, _ = select.select(fds, [], [], min(left, 0.5))
+            if self.data in r:
+                chunk = self.data.recv(65536)
+                if chunk:
+                    self.data_in(chunk)
+                else:
+                    self.log("data channel closed")
+                    self.data.close()
+                    self.data = None
+            if self.qmp is not None and self.qmp in r:
+                self.qmp_drain()
+        # What QEMU wrote before it exited is still in the socket.
+        if self.data is not None:
+            self.data.setblocking(False)
+            try:
+                while True:
+                    chunk = self.data.recv(65536)
+                    if not chunk:
+                        break
+                    self.data_in(chunk)
+            except (BlockingIOError, OSError):
+                pass
+        if self.line_buf:
+            self.log("data channel ended inside a line: %r" % self.line_buf[:80])
+        rc = proc.returncode
+        if timed_out:
+            rc = 124
+        elif rc < 0:
+            rc = 128 - rc
+        self.log("QEMU ended with status %s after %d requests" % (proc.returncode, self.requests))
+        for name in ("data.sock", "qmp.sock"):
+            try:
+                os.unlink(os.path.join(self.sock_dir, name))
+            except FileNotFoundError:
+                pass
+        return rc
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--dir", required=True)
+    p.add_argument("--sock-dir")
+    p.add_argument("--device-id", required=True)
+    p.add_argument("--timeout", type=float, required=True)
+    p.add_argument("qemu", nargs=argparse.REMAINDER)
+    a = p.parse_args()
+    argv = a.qemu[1:] if a.qemu and a.qemu[0] == "--" else a.qemu
+    if not argv:
+        p.error("no QEMU command")
+    agent = Agent(a.dir, a.sock_dir or a.dir, a.device_id, a.timeout)
+
+    # Ended from outside (the backstop `timeout` of run-guest.sh, ^C): take
+    # QEMU along.
+    def stop(sig, _):
+        if agent.proc is not None and agent.proc.poll() is None:
+            agent.proc.kill()
+        agent.log("ended by signal %d" % sig)
+        sys.exit(128 + sig)
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    sys.exit(agent.run(argv))
+
+
+if __name__ == "__main__":
+    main()
