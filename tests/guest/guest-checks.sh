@@ -687,8 +687,20 @@ if [ "$IRQ_VCS0_CONTROL" = 1 ] && [ "$agent_st" = ok ] && [ "$irq_ok" = 1 ]; the
     irq_sum="$irq_sum; VCS0 control: $ans_st, count $c0 -> ${irq_n:-?}, dmesg: ${said:-nothing}"
 fi
 
-# The summary's last line (run-guest.sh appends it to the summary above).
+# What the driver touched that the model does not describe (information for
+# whoever models the next register; no check).
+unmodelled="not asked (no host agent)"
+if [ "$agent_st" = ok ]; then
+    ask unmodelled
+    echo "$ans_text" > "$work/unmodelled.txt"
+    section unmodelled "$work/unmodelled.txt"
+    unmodelled=$(echo "$ans_text" | sed -n 's/.*"count": *\([0-9]*\).*/\1/p')
+    unmodelled="${unmodelled:-$ans_st: $ans_text} distinct offsets (list: unmodelled.txt)"
+fi
+
+# The summary's last lines (run-guest.sh appends them to the summary above).
 echo "@@SUMMARY-BEGIN"
 echo "Interrupts: $irq_sum"
+echo "Unmodelled registers the guest touched: $unmodelled"
 echo "@@SUMMARY-END"
 echo "@@DONE"

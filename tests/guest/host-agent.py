@@ -21,6 +21,8 @@
 #       x-intel-gpu-drill-irq on the device ID
 #   @@REQ <seq> ping
 #       query-status: the agent is there and QMP works
+#   @@REQ <seq> unmodelled
+#       the device's unmodelled-mmio-count and x-unmodelled-mmio (qom-get)
 #   @@ANS <seq> ok <QMP return, as JSON>
 #   @@ANS <seq> error <what went wrong>
 # Anything else is not a request; only these verbs are accepted, so the
@@ -167,6 +169,13 @@ class Agent:
             return self.answer(seq, "error", "no QMP connection to QEMU")
         if verb == "ping" and not nums:
             st, r = self.qmp_call("query-status")
+        elif verb == "unmodelled" and not nums:
+            st, r = self.qmp_call("qom-get", {
+                "path": self.device_id, "property": "unmodelled-mmio-count"})
+            if st == "ok":
+                st, offsets = self.qmp_call("qom-get", {
+                    "path": self.device_id, "property": "x-unmodelled-mmio"})
+                r = {"count": r, "offsets": offsets}
         elif verb == "inject" and len(nums) == 3:
             st, r = self.qmp_call("x-intel-gpu-inject-irq", {
                 "id": self.device_id, "engine-class": nums[0],
