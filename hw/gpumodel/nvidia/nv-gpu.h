@@ -214,6 +214,7 @@ typedef struct NvPcounter {
     uint32_t gctrl;
     uint32_t record_chan, record_dma;
     uint64_t epoch_ns;
+    uint64_t synced_ns;     /* every domain is up to this time */
     GpuTimer *flush_timer;
 } NvPcounter;
 

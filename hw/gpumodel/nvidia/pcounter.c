@@ -26,7 +26,8 @@
  *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;
- * a PM_TRIGGER pulse and the cycle after it) are evaluated one at a time
+ * a PM_TRIGGER pulse and the cycle after it, if any input selects
+ * PM_TRIGGER) are evaluated one at a time
  * through the same mode code with a one-cycle span.
  *
  * A register write takes effect between cycle cur-1 (the last evaluated)
@@ -811,17 +812,36 @@ static void run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
     }
 }
 
+/* Whether the domain's inputs see PGRAPH.PM_TRIGGER at all. */
+static bool sees_pm_trigger(NvGpu *gpu, const NvPcDomain *d)
+{
+    if (!has(gpu, NV_PC_F_SPEC_SRC) ||
+        NV_PC_SPEC_SRC_SWAP(d->spec_src) == NV_SIG_PM_TRIGGER ||
+        NV_PC_SPEC_SRC_UNK8(d->spec_src) == NV_SIG_PM_TRIGGER) {
+        return true;
+    }
+    for (unsigned i = 0; i < 16; i++) {
+        if (sel_signal(d, i) == NV_SIG_PM_TRIGGER) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /*
  * Cycles the period table does not describe: a pulse is seen directly and
  * delayed by one cycle; the origins see "before" in their delayed inputs.
+ * A pulse no input selects changes nothing: the table holds there.
  */
-static unsigned special_cycles(const NvPcDomain *d, uint64_t *out)
+static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
+                               uint64_t *out)
 {
+    bool pm = sees_pm_trigger(gpu, d);
     unsigned n = 0;
 
     out[n++] = 0;
     out[n++] = d->periodic_origin;
-    for (unsigned i = 0; i < 2; i++) {
+    for (unsigned i = 0; i < 2 && pm; i++) {
         if (d->pm_trigger_cycle[i] != NONE) {
             out[n++] = d->pm_trigger_cycle[i];
             out[n++] = d->pm_trigger_cycle[i] + 1;
@@ -830,10 +850,10 @@ static unsigned special_cycles(const NvPcDomain *d, uint64_t *out)
     return n;
 }
 
-static bool is_special(const NvPcDomain *d, uint64_t c)
+static bool is_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
     uint64_t cand[6];
-    unsigned n = special_cycles(d, cand);
+    unsigned n = special_cycles(gpu, d, cand);
 
     for (unsigned i = 0; i < n; i++) {
         if (cand[i] == c) {
@@ -843,10 +863,10 @@ static bool is_special(const NvPcDomain *d, uint64_t c)
     return false;
 }
 
-static uint64_t next_special(const NvPcDomain *d, uint64_t c)
+static uint64_t next_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
     uint64_t cand[6], next = NONE;
-    unsigned n = special_cycles(d, cand);
+    unsigned n = special_cycles(gpu, d, cand);
 
     for (unsigned i = 0; i < n; i++) {
         if (cand[i] > c) {
@@ -872,12 +892,12 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
         uint64_t end;
         Span s = { .d = d };
 
-        if (is_special(d, c)) {
+        if (is_special(gpu, d, c)) {
             step_one(gpu, d, c);
             d->cur = c + 1;
             continue;
         }
-        end = MIN(target, next_special(d, c));
+        end = MIN(target, next_special(gpu, d, c));
         if (!d->tab.valid) {
             table_build(gpu, d);
         }
@@ -915,11 +935,19 @@ void nv_pcounter_sync(NvGpu *gpu)
 {
     uint64_t now = gpu_host_now_ns(&gpu->host);
 
+    /*
+     * A driver reads many counters at one instant: after the first, the
+     * domains are there already (configuration writes do not move them).
+     */
+    if (now == gpu->pc.synced_ns) {
+        return;
+    }
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
         NvPcDomain *d = &gpu->pc.dom[i];
 
         dom_advance(gpu, d, dom_cycles_at(gpu, d, now));
     }
+    gpu->pc.synced_ns = now;
 }
 
 static void flush_fire(void *opaque)
@@ -1357,6 +1385,7 @@ void nv_pcounter_reset(NvGpu *gpu)
     pc->record_chan = 0;
     pc->record_dma = 0;
     pc->epoch_ns = gpu_host_now_ns(&gpu->host);
+    pc->synced_ns = pc->epoch_ns;   /* every domain at cycle 0 */
     for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
         NvPcDomain *d = &pc->dom[i];
         NvSynth synth[NV_SIG_SYNTH_COUNT];

@@ -1,0 +1,804 @@
+/*
+ * qtest for nv-gpu: the device inside QEMU, driven through PCI config space
+ * and BAR0 as a driver would, with virtual time stepped by hand.
+ *
+ * Expected counter values follow from the seed's definitions of the modes
+ * and the synthetic signals the test configures (see docs/nv-gpu.rst), not
+ * from running the model.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "libqtest.h"
+#include "libqos/pci-pc.h"
+#include "libqos/malloc-pc.h"
+#include "qobject/qdict.h"
+#include "hw/pci/pci_regs.h"
+#include "hw/gpumodel/nv-gpu-regs.h"
+
+#define GPU_DEVFN   QPCI_DEVFN(2, 0)
+/* Domains 0, 2, 4-6 at 1 GHz: one cycle per ns.  1 and 3 keep defaults. */
+#define GPU_ARGS    "-machine q35 -nodefaults " \
+                    "-device nv-gpu,id=gpu,addr=02.0,dom0-hz=1000000000," \
+                    "dom2-hz=1000000000,dom4-hz=1000000000," \
+                    "dom5-hz=1000000000,dom6-hz=1000000000"
+
+#define PM_CAP      0x60
+#define MSI_CAP     0x68
+#define PCIE_CAP    0x78
+
+#define SRC4(a, b, c, d) ((a) | (b) << 8 | (c) << 16 | (uint32_t)(d) << 24)
+#define ONE         NV_SIG_ONE
+#define SYN(n)      NV_SIG_SYNTH(n)
+#define OP_ARG0     0xaaaau     /* output = argument 0 */
+#define OP_TRUE     0xffffu
+
+typedef struct Gpu {
+    QTestState *qts;
+    QGuestAllocator alloc;
+    QPCIBus *bus;
+    QPCIDevice *dev;
+    QPCIBar bar0, bar1, bar3;
+} Gpu;
+
+/*
+ * libqos allocates from 0xE0000000, where the 256 MiB BAR1 does not fit.
+ * Mapping again after a reset reuses the same addresses.
+ */
+static void gpu_map(Gpu *g)
+{
+    g->bus->mmio_alloc_ptr = 0xC0000000;
+    qpci_device_enable(g->dev);
+    g->bar0 = qpci_iomap(g->dev, 0, NULL);
+    g->bar1 = qpci_iomap(g->dev, 1, NULL);
+    g->bar3 = qpci_iomap(g->dev, 3, NULL);
+}
+
+static void gpu_start_args(Gpu *g, const char *extra)
+{
+    g->qts = qtest_initf(GPU_ARGS "%s", extra);
+    pc_alloc_init(&g->alloc, g->qts, ALLOC_NO_FLAGS);
+    g->bus = qpci_new_pc(g->qts, &g->alloc);
+    g->dev = qpci_device_find(g->bus, GPU_DEVFN);
+    g_assert_nonnull(g->dev);
+    gpu_map(g);
+}
+
+static void gpu_start(Gpu *g)
+{
+    gpu_start_args(g, "");
+}
+
+static void gpu_stop(Gpu *g)
+{
+    g_free(g->dev);
+    qpci_free_pc(g->bus);
+    alloc_destroy(&g->alloc);
+    qtest_quit(g->qts);
+}
+
+static uint32_t rd(Gpu *g, uint32_t off)
+{
+    return qpci_io_readl(g->dev, g->bar0, off);
+}
+
+static void wr(Gpu *g, uint32_t off, uint32_t val)
+{
+    qpci_io_writel(g->dev, g->bar0, off, val);
+}
+
+static void step(Gpu *g, int64_t ns)
+{
+    qtest_clock_step(g->qts, ns);
+}
+
+#define GPU_PATH    "/machine/peripheral/gpu"
+
+/*
+ * Virtual time, after a 1 ns step (qtest has no plain clock read).  The
+ * device was reset at 0, so this is also the cycle of a 1 GHz domain.
+ */
+static uint64_t now_ns(Gpu *g)
+{
+    return qtest_clock_step(g->qts, 1);
+}
+
+static void qmp_ok(Gpu *g, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static void qmp_ok(Gpu *g, const char *fmt, ...)
+{
+    va_list ap;
+    QDict *resp;
+
+    va_start(ap, fmt);
+    resp = qtest_vqmp(g->qts, fmt, ap);
+    va_end(ap);
+    g_assert_true(qdict_haskey(resp, "return"));
+    qobject_unref(resp);
+}
+
+static void set_synth(Gpu *g, const char *spec)
+{
+    qmp_ok(g, "{'execute': 'qom-set', 'arguments': {'path': '" GPU_PATH "', "
+           "'property': 'synth', 'value': %s}}", spec);
+}
+
+/*
+ * Phase that makes a signal of period @per rise @off cycles after cycle
+ * @c0: the synthetic signal is 1 while (c + phase) mod per < high.
+ */
+static unsigned phase_for(uint64_t c0, uint64_t off, unsigned per)
+{
+    return (per - (c0 + off) % per) % per;
+}
+
+static unsigned quad_state(Gpu *g, unsigned dom)
+{
+    return (rd(g, NV40_PC_CTRL(dom)) >> NV_PC_CTRL_QUAD_STATE_SHIFT) & 3;
+}
+
+static unsigned single_state(Gpu *g, unsigned dom)
+{
+    return (rd(g, NV40_PC_CTRL(dom)) >> NV_PC_CTRL_SINGLE_STATE_SHIFT) & 3;
+}
+
+/*
+ * PGRAPH.PM_TRIGGER pulses SWAP in the current cycle of every domain; the
+ * swap happens before that cycle's counting, so it shows once that cycle
+ * has run: the test steps 1 ns (a cycle at 1 GHz) after each pulse.
+ */
+static void pm_trigger(Gpu *g)
+{
+    wr(g, NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+    step(g, 1);
+}
+
+/* ---- PCI ---- */
+
+static void test_identity(void)
+{
+    static const struct {
+        const char *arg;
+        uint16_t did;
+        uint32_t boot0;
+    } cases[] = {
+        { "", 0x0402, 0x084000a2 },
+        { ",chipset=g84", 0x0402, 0x084000a2 },
+        { ",chipset=g86", 0x0422, 0x086000a2 },
+        { ",chipset=g92", 0x0611, 0x092000a2 },
+    };
+    Gpu g;
+
+    for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+        gpu_start_args(&g, cases[i].arg);
+        g_assert_cmphex(qpci_config_readw(g.dev, PCI_VENDOR_ID), ==, 0x10de);
+        g_assert_cmphex(qpci_config_readw(g.dev, PCI_DEVICE_ID), ==,
+                        cases[i].did);
+        g_assert_cmphex(qpci_config_readl(g.dev, PCI_CLASS_REVISION) >> 8,
+                        ==, 0x030000);
+        g_assert_cmphex(qpci_config_readw(g.dev, PCI_SUBSYSTEM_VENDOR_ID), ==,
+                        0x10de);
+        g_assert_cmphex(qpci_config_readb(g.dev, PCI_INTERRUPT_PIN), ==, 1);
+        /* BOOT_0 names the chipset in bits 28:20, as nouveau decodes it. */
+        g_assert_cmphex(rd(&g, NV_PMC_BOOT_0), ==, cases[i].boot0);
+        g_assert_cmphex((rd(&g, NV_PMC_BOOT_0) >> 20) & 0x1ff, ==,
+                        cases[i].boot0 >> 20);
+        g_assert_cmphex(rd(&g, NV_PMC_BOOT_1), ==, 0);
+        gpu_stop(&g);
+    }
+}
+
+static uint64_t bar_probe(Gpu *g, int bar, uint32_t *type)
+{
+    uint8_t off = PCI_BASE_ADDRESS_0 + bar * 4;
+    uint32_t lo, hi = 0xffffffff;
+
+    qpci_config_writel(g->dev, off, 0xffffffff);
+    lo = qpci_config_readl(g->dev, off);
+    *type = lo & ~PCI_BASE_ADDRESS_MEM_MASK;
+    if (*type & PCI_BASE_ADDRESS_MEM_TYPE_64) {
+        qpci_config_writel(g->dev, off + 4, 0xffffffff);
+        hi = qpci_config_readl(g->dev, off + 4);
+    }
+    return ~(((uint64_t)hi << 32) | (lo & PCI_BASE_ADDRESS_MEM_MASK)) + 1;
+}
+
+static void test_bars(void)
+{
+    uint32_t type;
+    Gpu g;
+
+    gpu_start(&g);
+    /* BAR1 and BAR3 exist but hold nothing: reads 0, writes vanish. */
+    qpci_io_writel(g.dev, g.bar1, 0x1000, 0x12345678);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar1, 0x1000), ==, 0);
+    qpci_io_writel(g.dev, g.bar3, 0x20, 0x9abcdef0);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar3, 0x20), ==, 0);
+
+    g_assert_cmphex(bar_probe(&g, 0, &type), ==, 16 << 20);
+    g_assert_cmphex(type, ==, PCI_BASE_ADDRESS_MEM_TYPE_32);
+    g_assert_cmphex(bar_probe(&g, 1, &type), ==, 256 << 20);
+    g_assert_cmphex(type, ==, PCI_BASE_ADDRESS_MEM_TYPE_64 |
+                              PCI_BASE_ADDRESS_MEM_PREFETCH);
+    g_assert_cmphex(bar_probe(&g, 3, &type), ==, 32 << 20);
+    g_assert_cmphex(type, ==, PCI_BASE_ADDRESS_MEM_TYPE_64 |
+                              PCI_BASE_ADDRESS_MEM_PREFETCH);
+    gpu_stop(&g);
+}
+
+static void test_capabilities(void)
+{
+    static const uint8_t chain[][2] = {
+        { PM_CAP, PCI_CAP_ID_PM },
+        { MSI_CAP, PCI_CAP_ID_MSI },
+        { PCIE_CAP, PCI_CAP_ID_EXP },
+    };
+    uint16_t mc;
+    uint8_t ptr;
+    Gpu g;
+
+    gpu_start(&g);
+    g_assert_cmphex(qpci_config_readw(g.dev, PCI_STATUS) &
+                    PCI_STATUS_CAP_LIST, ==, PCI_STATUS_CAP_LIST);
+    ptr = qpci_config_readb(g.dev, PCI_CAPABILITY_LIST);
+    for (unsigned i = 0; i < ARRAY_SIZE(chain); i++) {
+        g_assert_cmphex(ptr, ==, chain[i][0]);
+        g_assert_cmphex(qpci_config_readb(g.dev, ptr), ==, chain[i][1]);
+        ptr = qpci_config_readb(g.dev, ptr + 1);
+    }
+    g_assert_cmphex(ptr, ==, 0);
+
+    /* MSI: one vector, 64-bit address, no per-vector mask, disabled. */
+    mc = qpci_config_readw(g.dev, MSI_CAP + PCI_MSI_FLAGS);
+    g_assert_cmphex(mc & PCI_MSI_FLAGS_QMASK, ==, 0);
+    g_assert_cmphex(mc & PCI_MSI_FLAGS_64BIT, ==, PCI_MSI_FLAGS_64BIT);
+    g_assert_cmphex(mc & PCI_MSI_FLAGS_MASKBIT, ==, 0);
+    g_assert_cmphex(mc & PCI_MSI_FLAGS_ENABLE, ==, 0);
+    gpu_stop(&g);
+}
+
+/* Bad properties stop QEMU with a message naming the problem. */
+static void test_bad_properties(void)
+{
+    static const char *const cases[][2] = {
+        { "chipset=nv50", "chipset=nv50" },
+        { "dom3-hz=20000000000", "at most 10 GHz" },
+        { "synth=0.0=3/1", "synth" },
+        { "synth=8.0=4/1", "synth" },
+        { "synth=0.0=4/5", "synth" },
+    };
+
+    for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+        g_autofree char *cmd = g_strdup_printf(
+            "%s -machine q35 -nodefaults -display none -S "
+            "-device nv-gpu,%s", getenv("QTEST_QEMU_BINARY"), cases[i][0]);
+        g_autofree char *err = NULL;
+        int status;
+
+        g_assert_true(g_spawn_command_line_sync(cmd, NULL, &err, &status,
+                                                NULL));
+        g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) != 0);
+        g_assert_nonnull(strstr(err, cases[i][1]));
+    }
+}
+
+/* The synth property reads back the model's settings in canonical form. */
+static void test_synth_property(void)
+{
+    QDict *resp;
+    Gpu g;
+
+    /* Quoted: QEMU is started through the shell. */
+    gpu_start_args(&g, ",synth='1.2=0x100/3;3.0=16/16/5'");
+    resp = qtest_qmp(g.qts, "{'execute': 'qom-get', 'arguments': "
+                     "{'path': '" GPU_PATH "', 'property': 'synth'}}");
+    g_assert_cmpstr(qdict_get_str(resp, "return"), ==,
+                    "1.2=256/3 3.0=16/16/5");
+    qobject_unref(resp);
+
+    set_synth(&g, "*.7=2/1");
+    resp = qtest_qmp(g.qts, "{'execute': 'qom-get', 'arguments': "
+                     "{'path': '" GPU_PATH "', 'property': 'synth'}}");
+    g_assert_cmpstr(qdict_get_str(resp, "return"), ==,
+                    "0.7=2/1 1.7=2/1 2.7=2/1 3.7=2/1 4.7=2/1 5.7=2/1 "
+                    "6.7=2/1 7.7=2/1");
+    qobject_unref(resp);
+
+    resp = qtest_qmp(g.qts, "{'execute': 'qom-set', 'arguments': "
+                     "{'path': '" GPU_PATH "', 'property': 'synth', "
+                     "'value': '0.0=7/1'}}");
+    g_assert_true(qdict_haskey(resp, "error"));
+    qobject_unref(resp);
+    gpu_stop(&g);
+}
+
+/* ---- PMC, PTIMER, interrupts ---- */
+
+static uint64_t ptimer(Gpu *g)
+{
+    uint32_t hi, lo;
+
+    /* nouveau's read: HIGH, LOW, HIGH again until stable. */
+    do {
+        hi = rd(g, NV_PTIMER_TIME_HIGH);
+        lo = rd(g, NV_PTIMER_TIME_LOW);
+    } while (hi != rd(g, NV_PTIMER_TIME_HIGH));
+    return (uint64_t)hi << 32 | lo;
+}
+
+static void test_ptimer(void)
+{
+    uint64_t t0;
+    Gpu g;
+
+    gpu_start(&g);
+    /* Reset ratio 1000/27 on the 27 MHz crystal: nanoseconds. */
+    g_assert_cmpuint(rd(&g, NV_PTIMER_NUMERATOR), ==, 1000);
+    g_assert_cmpuint(rd(&g, NV_PTIMER_DENOMINATOR), ==, 27);
+    t0 = ptimer(&g);
+    step(&g, 1000000);
+    g_assert_cmpuint(ptimer(&g) - t0, ==, 1000000);
+
+    /* Twice the numerator: twice as fast from now on. */
+    wr(&g, NV_PTIMER_NUMERATOR, 2000);
+    t0 = ptimer(&g);
+    step(&g, 27000);
+    g_assert_cmpuint(ptimer(&g) - t0, ==, 54000);
+
+    /* TIME_HIGH is latched, TIME_LOW sets both. */
+    wr(&g, NV_PTIMER_TIME_HIGH, 5);
+    wr(&g, NV_PTIMER_TIME_LOW, 0x100);
+    g_assert_cmpuint(ptimer(&g), ==, (5ull << 32) | 0x100);
+    step(&g, 27);
+    g_assert_cmpuint(ptimer(&g), ==, (5ull << 32) | (0x100 + 54));
+    gpu_stop(&g);
+}
+
+static bool intx_asserted(Gpu *g)
+{
+    return qpci_config_readw(g->dev, PCI_STATUS) & PCI_STATUS_INTERRUPT;
+}
+
+/* PTIMER alarm @ns from now, routed to the PMC output. */
+static void alarm_in(Gpu *g, uint32_t ns)
+{
+    wr(g, NV_PTIMER_ALARM, rd(g, NV_PTIMER_TIME_LOW) + ns);
+    wr(g, NV_PTIMER_INTR_EN, NV_PTIMER_INTR_ALARM);
+    wr(g, NV_PMC_INTR_EN, NV_PMC_INTR_EN_HW);
+}
+
+static void test_irq_intx(void)
+{
+    Gpu g;
+
+    gpu_start(&g);
+    alarm_in(&g, 5000);
+    step(&g, 4999);
+    g_assert_false(intx_asserted(&g));
+    g_assert_cmphex(rd(&g, NV_PMC_INTR), ==, 0);
+    step(&g, 1);
+    g_assert_true(intx_asserted(&g));
+    g_assert_cmphex(rd(&g, NV_PMC_INTR), ==, NV_PMC_INTR_PTIMER);
+
+    /* The PMC master enable gates the line, not the source. */
+    wr(&g, NV_PMC_INTR_EN, 0);
+    g_assert_false(intx_asserted(&g));
+    wr(&g, NV_PMC_INTR_EN, NV_PMC_INTR_EN_HW);
+    g_assert_true(intx_asserted(&g));
+
+    /* Acknowledged at PTIMER: the level drops. */
+    wr(&g, NV_PTIMER_INTR, NV_PTIMER_INTR_ALARM);
+    g_assert_false(intx_asserted(&g));
+    g_assert_cmphex(rd(&g, NV_PMC_INTR), ==, 0);
+    gpu_stop(&g);
+}
+
+#define MSI_MAGIC 0x4e56
+
+static void test_irq_msi(void)
+{
+    uint64_t msi;
+    Gpu g;
+
+    gpu_start(&g);
+    msi = guest_alloc(&g.alloc, 4);
+    qtest_writel(g.qts, msi, 0);
+    qpci_config_writel(g.dev, MSI_CAP + PCI_MSI_ADDRESS_LO, msi);
+    qpci_config_writel(g.dev, MSI_CAP + PCI_MSI_ADDRESS_HI, 0);
+    qpci_config_writew(g.dev, MSI_CAP + PCI_MSI_DATA_64, MSI_MAGIC);
+    qpci_config_writew(g.dev, MSI_CAP + PCI_MSI_FLAGS,
+                       qpci_config_readw(g.dev, MSI_CAP + PCI_MSI_FLAGS) |
+                       PCI_MSI_FLAGS_ENABLE);
+
+    alarm_in(&g, 1000);
+    step(&g, 1000);
+    g_assert_cmphex(qtest_readl(g.qts, msi), ==, MSI_MAGIC);
+    /* With MSI on, INTx stays quiet. */
+    g_assert_false(intx_asserted(&g));
+
+    /* One message per rising edge: none while the level stays up. */
+    qtest_writel(g.qts, msi, 0);
+    wr(&g, NV_PMC_INTR_EN, NV_PMC_INTR_EN_HW);
+    g_assert_cmphex(qtest_readl(g.qts, msi), ==, 0);
+    wr(&g, NV_PTIMER_INTR, NV_PTIMER_INTR_ALARM);
+    alarm_in(&g, 1000);
+    step(&g, 1000);
+    g_assert_cmphex(qtest_readl(g.qts, msi), ==, MSI_MAGIC);
+    gpu_stop(&g);
+}
+
+static void test_reset(void)
+{
+    Gpu g;
+
+    gpu_start(&g);
+    wr(&g, NV_PTIMER_ALARM, 0x1234);
+    wr(&g, NV40_PC_THRESHOLD(3), 77);
+    wr(&g, NV40_PC_CTRL(3), NV_PC_MODE_QUAD);
+    alarm_in(&g, 100);
+    step(&g, 100);
+    g_assert_true(intx_asserted(&g));
+
+    qmp_ok(&g, "{'execute': 'system_reset'}");
+    qtest_qmp_eventwait(g.qts, "RESET");
+    gpu_map(&g);
+    g_assert_false(intx_asserted(&g));
+    g_assert_cmphex(rd(&g, NV_PTIMER_ALARM), ==, 0);
+    g_assert_cmphex(rd(&g, NV_PMC_INTR_EN), ==, 0);
+    g_assert_cmphex(rd(&g, NV40_PC_THRESHOLD(3)), ==, 0);
+    g_assert_cmphex(rd(&g, NV40_PC_CTRL(3)), ==, 0);
+    g_assert_cmphex(rd(&g, NV40_PC_SPEC_SRC(3)), ==, NV_SIG_PM_TRIGGER);
+    gpu_stop(&g);
+}
+
+/* ---- PCOUNTER ---- */
+
+/*
+ * Quad mode, as nouveau's nv40 perfmon uses it: counters of the selected
+ * inputs, swapped into the visible set by PGRAPH.PM_TRIGGER.
+ *   EVENT = synthetic 1 (4 of every 16 cycles), START = constant 1,
+ *   PRE = op "true", STOP = op "false".
+ */
+static void quad_setup(Gpu *g, unsigned dom)
+{
+    wr(g, NV40_PC_PRE_SRC(dom), 0);
+    wr(g, NV40_PC_PRE_OP(dom), OP_TRUE);
+    wr(g, NV40_PC_START_SRC(dom), SRC4(ONE, 0, 0, 0));
+    wr(g, NV40_PC_START_OP(dom), OP_ARG0);
+    wr(g, NV40_PC_EVENT_SRC(dom), SRC4(SYN(1), 0, 0, 0));
+    wr(g, NV40_PC_EVENT_OP(dom), OP_ARG0);
+    wr(g, NV40_PC_STOP_SRC(dom), 0);
+    wr(g, NV40_PC_STOP_OP(dom), 0);
+    wr(g, NV40_PC_CTRL(dom), NV_PC_MODE_QUAD);
+}
+
+static void check_quad(Gpu *g, unsigned dom, uint32_t cycles)
+{
+    g_assert_cmpuint(rd(g, NV40_PC_CTR_CYCLES(dom)), ==, cycles);
+    g_assert_cmpuint(rd(g, NV40_PC_CTR_CYCLES_ALT(dom)), ==, cycles);
+    g_assert_cmpuint(rd(g, NV40_PC_CTR_EVENT(dom)), ==, cycles / 4);
+    g_assert_cmpuint(rd(g, NV40_PC_CTR_START(dom)), ==, cycles);
+    g_assert_cmpuint(rd(g, NV40_PC_CTR_PRE(dom)), ==, cycles);
+    g_assert_cmpuint(rd(g, NV40_PC_CTR_STOP(dom)), ==, 0);
+}
+
+static void test_quad(void)
+{
+    Gpu g;
+
+    gpu_start_args(&g, ",synth=*.1=16/4");
+    quad_setup(&g, 0);
+    quad_setup(&g, 3);
+    g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_EMPTY);
+
+    /* First swap at c0: counts since setup become visible; ack them. */
+    pm_trigger(&g);
+    g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_VALID);
+    wr(&g, NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+    wr(&g, NV40_PC_QUAD_ACK_TRIGGER(3), 1);
+    g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_EMPTY);
+
+    /*
+     * Next swap at c0 + 1600 ns: 1600 cycles in domain 0 (1 GHz), 1920 in
+     * domain 3 (its default 1.2 GHz).  Nothing visible changes before.
+     */
+    step(&g, 1599);
+    g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_EMPTY);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_CYCLES(0)), ==, 0);
+    pm_trigger(&g);
+    g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_VALID);
+    g_assert_cmpuint(quad_state(&g, 3), ==, NV_PC_QUAD_VALID);
+    check_quad(&g, 0, 1600);
+    check_quad(&g, 3, 1920);
+
+    /*
+     * A second swap before the acknowledge, at c0 + 2400: OVERFLOW.  On
+     * G84 a PRE_OP write swaps too, taking effect at once.
+     */
+    step(&g, 799);
+    wr(&g, NV40_PC_PRE_OP(0), OP_TRUE);
+    g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_OVERFLOW);
+    check_quad(&g, 0, 800);
+    wr(&g, NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+    g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_VALID);
+    wr(&g, NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+    g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_EMPTY);
+
+    /* EVENT_B4: each EVENT adds START_SRC[0..3] as a number, here 3. */
+    wr(&g, NV40_PC_START_SRC(0), SRC4(ONE, ONE, 0, 0));
+    wr(&g, NV40_PC_CTRL(0), NV_PC_MODE_QUAD |
+       NV_PC_CTR_EVENT_B4 << NV_PC_CTRL_CTR_MODE_SHIFT);
+    pm_trigger(&g);
+    step(&g, 159);
+    pm_trigger(&g);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_CYCLES(0)), ==, 160);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_EVENT(0)), ==, 40 * 3);
+    gpu_stop(&g);
+}
+
+/*
+ * Quad mode swapped by the PERIODIC signal (SPEC_SRC.SWAP) instead of
+ * PM_TRIGGER: every 0x400 cycles without any MMIO.
+ */
+static void test_quad_periodic(void)
+{
+    Gpu g;
+
+    gpu_start_args(&g, ",synth=*.1=16/4");
+    quad_setup(&g, 0);
+    wr(&g, NV40_PC_SPEC_SRC(0), NV_SIG_PERIODIC);
+    wr(&g, NV40_PC_CTRL(0), NV_PC_MODE_QUAD |
+       1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    step(&g, 10 * 0x400);
+    g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_OVERFLOW);
+    check_quad(&g, 0, 0x400);
+    /* PERIODIC_RESET holds the generator: no more swaps. */
+    wr(&g, NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+    wr(&g, NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+    wr(&g, NV40_PC_GCTRL, NV_PC_GCTRL_PERIODIC_RESET);
+    step(&g, 4 * 0x400);
+    g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_EMPTY);
+    gpu_stop(&g);
+}
+
+/*
+ * Single mode in domain 2 (1 GHz), time counted from the PRE_OP write at
+ * cycle c0: PRE = constant 1 with CTR_PRE 9 (ten PREs: WAIT_START from
+ * c0+10); START = STOP = a pulse at c0+100+256k; EVENT = 4 of every 16
+ * cycles from c0; THRESHOLD 64; CTR_STOP 1 (two periods).
+ */
+static void test_single(void)
+{
+    g_autofree char *spec = NULL;
+    uint64_t c0;
+    Gpu g;
+
+    gpu_start(&g);
+    c0 = now_ns(&g);
+    spec = g_strdup_printf("2.0=256/1/%u 2.1=16/4/%u",
+                           phase_for(c0, 100, 256), phase_for(c0, 0, 16));
+    set_synth(&g, spec);
+    wr(&g, NV40_PC_PRE_SRC(2), SRC4(ONE, 0, 0, 0));
+    wr(&g, NV40_PC_START_SRC(2), SRC4(SYN(0), 0, 0, 0));
+    wr(&g, NV40_PC_START_OP(2), OP_ARG0);
+    wr(&g, NV40_PC_EVENT_SRC(2), SRC4(SYN(1), 0, 0, 0));
+    wr(&g, NV40_PC_EVENT_OP(2), OP_ARG0);
+    wr(&g, NV40_PC_STOP_SRC(2), SRC4(SYN(0), 0, 0, 0));
+    wr(&g, NV40_PC_STOP_OP(2), OP_ARG0);
+    wr(&g, NV40_PC_CTR_PRE(2), 9);
+    wr(&g, NV40_PC_CTR_STOP(2), 1);
+    wr(&g, NV40_PC_THRESHOLD(2), 64);
+    wr(&g, NV40_PC_CTRL(2), NV_PC_MODE_SINGLE);
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_INACTIVE);
+
+    /* The PRE_OP write starts the process. */
+    wr(&g, NV40_PC_PRE_OP(2), OP_ARG0);
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_WAIT_PRE);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_PRE(2)), ==, 9);
+    step(&g, 5);
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_WAIT_PRE);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_PRE(2)), ==, 4);
+    step(&g, 45);                                       /* c0 + 50 */
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_WAIT_START);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_PRE(2)), ==, 0);
+
+    /* START at c0+100: counting from c0+101. */
+    step(&g, 150);                                      /* c0 + 200 */
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_COUNTING);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_CYCLES(2)), ==, 200 - 101);
+    /* EVENT high at offsets 112-115, 128-131, ..., 192-195. */
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_EVENT(2)), ==, 6 * 4);
+
+    /* STOP at c0+356, counted: 256 cycles, 64 events >= THRESHOLD. */
+    step(&g, 200);                                      /* c0 + 400 */
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_WAIT_START);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_CYCLES(2)), ==, 256);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_EVENT(2)), ==, 64);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_START(2)), ==, 1);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_STOP(2)), ==, 0);
+
+    /* Second period c0+613..c0+868; CTR_STOP was 0: INACTIVE. */
+    step(&g, 600);                                      /* c0 + 1000 */
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_INACTIVE);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_CYCLES(2)), ==, 256);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_EVENT(2)), ==, 64);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_START(2)), ==, 2);
+
+    /* Inactive, nothing counts. */
+    step(&g, 1000);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_START(2)), ==, 2);
+
+    /* A configuration write other than PRE_OP aborts a run. */
+    wr(&g, NV40_PC_PRE_OP(2), OP_ARG0);
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_WAIT_PRE);
+    wr(&g, NV40_PC_THRESHOLD(2), 1);
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_INACTIVE);
+    gpu_stop(&g);
+}
+
+static uint16_t le16_at(const uint8_t *p)
+{
+    return p[0] | p[1] << 8;
+}
+
+static void check_packet(const uint8_t *p, uint64_t cycles, unsigned stop,
+                         unsigned ev0, unsigned ev1, bool is_long)
+{
+    g_assert_cmpuint(le16_at(p) | (uint64_t)le16_at(p + 2) << 16 |
+                     (uint64_t)le16_at(p + 4) << 32, ==, cycles);
+    g_assert_cmpuint(le16_at(p + 6), ==, stop);
+    g_assert_cmpuint(le16_at(p + 8), ==, ev0);
+    g_assert_cmpuint(le16_at(p + 10), ==, ev1);
+    for (unsigned i = 2; i < (is_long ? 12 : 4); i++) {
+        g_assert_cmpuint(le16_at(p + 8 + 2 * i), ==, 0);
+    }
+}
+
+/*
+ * Record mode from cycle c0 in a 1 GHz domain: STOP = synthetic 0, a
+ * pulse at c0+100+256k; record counter 0 = constant 1, counter 1 =
+ * synthetic 1, high 4 of every 16 cycles from c0; the other ten 0.
+ */
+static void record_synth(Gpu *g, uint64_t c0)
+{
+    g_autofree char *spec = g_strdup_printf("*.0=256/1/%u *.1=16/4/%u",
+                                            phase_for(c0, 100, 256),
+                                            phase_for(c0, 0, 16));
+
+    set_synth(g, spec);
+}
+
+static void record_setup(Gpu *g, unsigned dom, uint32_t ctrl,
+                         uint32_t start, uint32_t limit)
+{
+    wr(g, NV40_PC_PRE_SRC(dom), SRC4(ONE, SYN(1), 0, 0));
+    wr(g, NV40_PC_START_SRC(dom), 0);
+    wr(g, NV40_PC_EVENT_SRC(dom), 0);
+    wr(g, NV40_PC_STOP_SRC(dom), SRC4(SYN(0), 0, 0, 0));
+    wr(g, NV40_PC_STOP_OP(dom), OP_ARG0);
+    wr(g, NV40_PC_CTRL(dom), NV_PC_MODE_RECORD | ctrl);
+    wr(g, NV40_PC_RECORD_LIMIT(dom), limit);
+    wr(g, NV40_PC_RECORD_START(dom), start);
+}
+
+static void test_record(void)
+{
+    uint8_t buf[160], sbuf[64];
+    uint64_t addr, saddr, c0;
+    Gpu g;
+
+    gpu_start(&g);
+    addr = guest_alloc(&g.alloc, sizeof(buf));
+    saddr = guest_alloc(&g.alloc, sizeof(sbuf));
+    g_assert_cmphex(addr & 0xf, ==, 0);
+    g_assert_cmphex(saddr & 0xf, ==, 0);
+    memset(buf, 0xaa, sizeof(buf));
+    qtest_memwrite(g.qts, addr, buf, sizeof(buf));
+    qtest_memwrite(g.qts, saddr, buf, sizeof(sbuf));
+
+    c0 = now_ns(&g);
+    record_synth(&g, c0);
+    /* LONG packets; the limit admits writes at +0, +32 and +64. */
+    record_setup(&g, 4, 0, addr, addr + 64);
+    /* SHORT packets; writes at +0 and +16. */
+    record_setup(&g, 5, NV_PC_CTRL_RECORD_SHORT, saddr, saddr + 16);
+    g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(4)), ==, addr);
+
+    /*
+     * No MMIO for 100 us: packets reach memory by themselves (the
+     * record-flush-ns default).  STOPs at c0+100, 356, 612, 868, ...
+     */
+    step(&g, 100000);
+    qtest_memread(g.qts, addr, buf, sizeof(buf));
+    /*
+     * The cycle counter is a timestamp from RECORD_START, including the
+     * STOP cycle; the event counters restart with each packet.
+     */
+    check_packet(buf, 101, 1, 101, 28, true);           /* [c0, c0+100] */
+    check_packet(buf + 32, 357, 1, 256, 64, true);
+    check_packet(buf + 64, 613, 1, 256, 64, true);
+    for (unsigned i = 96; i < sizeof(buf); i++) {
+        g_assert_cmphex(buf[i], ==, 0xaa);               /* past the limit */
+    }
+    qtest_memread(g.qts, saddr, sbuf, sizeof(sbuf));
+    check_packet(sbuf, 101, 1, 101, 28, false);
+    check_packet(sbuf + 16, 357, 1, 256, 64, false);
+    for (unsigned i = 32; i < sizeof(sbuf); i++) {
+        g_assert_cmphex(sbuf[i], ==, 0xaa);
+    }
+
+    /* RECORD_STATUS: the next write position, no fault. */
+    g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(4)), ==, addr + 96);
+    g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(5)), ==, saddr + 32);
+
+    /* A new RECORD_START re-arms the buffer. */
+    memset(buf, 0xaa, sizeof(buf));
+    qtest_memwrite(g.qts, addr, buf, sizeof(buf));
+    wr(&g, NV40_PC_RECORD_LIMIT(4), addr);
+    wr(&g, NV40_PC_RECORD_START(4), addr);
+    step(&g, 1000);
+    g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(4)), ==, addr + 32);
+    qtest_memread(g.qts, addr, buf, 64);
+    g_assert_cmpuint(le16_at(buf + 6), ==, 1);
+    g_assert_cmphex(buf[32], ==, 0xaa);
+    gpu_stop(&g);
+}
+
+/*
+ * A record write that fails (no memory at the address) sets the fault bit
+ * and wedges the domain: FAULT_CLEAR clears the bit only, and a new buffer
+ * receives nothing until the GPU is reset.
+ */
+static void test_record_fault(void)
+{
+    const uint32_t hole = 0x40000000;   /* above q35's 128 MiB of RAM */
+    uint64_t addr, c0;
+    uint8_t buf[32];
+    Gpu g;
+
+    gpu_start(&g);
+    addr = guest_alloc(&g.alloc, sizeof(buf));
+    memset(buf, 0xaa, sizeof(buf));
+    qtest_memwrite(g.qts, addr, buf, sizeof(buf));
+
+    c0 = now_ns(&g);
+    record_synth(&g, c0);
+    record_setup(&g, 6, 0, hole, hole + 0x1000);
+    step(&g, 99);
+    g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(6)), ==, hole);
+    step(&g, 2);                                        /* STOP at c0+100 */
+    g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(6)), ==,
+                    hole | NV_PC_RECORD_STATUS_FAULT);
+
+    wr(&g, NV40_PC_CTRL(6), NV_PC_MODE_RECORD | NV_PC_CTRL_FAULT_CLEAR);
+    g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(6)), ==, hole);
+    g_assert_cmphex(rd(&g, NV40_PC_CTRL(6)) & NV_PC_CTRL_FAULT_CLEAR, ==, 0);
+    wr(&g, NV40_PC_RECORD_LIMIT(6), addr);
+    wr(&g, NV40_PC_RECORD_START(6), addr);
+    step(&g, 1000);
+    qtest_memread(g.qts, addr, buf, sizeof(buf));
+    for (unsigned i = 0; i < sizeof(buf); i++) {
+        g_assert_cmphex(buf[i], ==, 0xaa);
+    }
+    g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(6)), ==, addr);
+    gpu_stop(&g);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    qtest_add_func("/nv-gpu/pci/identity", test_identity);
+    qtest_add_func("/nv-gpu/pci/bars", test_bars);
+    qtest_add_func("/nv-gpu/pci/capabilities", test_capabilities);
+    qtest_add_func("/nv-gpu/pci/bad-properties", test_bad_properties);
+    qtest_add_func("/nv-gpu/synth-property", test_synth_property);
+    qtest_add_func("/nv-gpu/ptimer", test_ptimer);
+    qtest_add_func("/nv-gpu/irq/intx", test_irq_intx);
+    qtest_add_func("/nv-gpu/irq/msi", test_irq_msi);
+    qtest_add_func("/nv-gpu/reset", test_reset);
+    qtest_add_func("/nv-gpu/pcounter/quad", test_quad);
+    qtest_add_func("/nv-gpu/pcounter/quad-periodic", test_quad_periodic);
+    qtest_add_func("/nv-gpu/pcounter/single", test_single);
+    qtest_add_func("/nv-gpu/pcounter/record", test_record);
+    qtest_add_func("/nv-gpu/pcounter/record-fault", test_record_fault);
+    return g_test_run();
+}
