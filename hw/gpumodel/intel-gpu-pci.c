@@ -15,7 +15,6 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
-#include "qemu/timer.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "hw/pci/pci_device.h"
@@ -27,6 +26,7 @@
 #include "system/dma.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
 #include "intel/intel-gpu.h"
+#include "gpumodel-pci.h"
 #include "trace.h"
 
 #define TYPE_INTEL_GPU "intel-gpu"
@@ -45,98 +45,9 @@ struct IntelGpuPci {
     MemoryRegion gmadr;         /* BAR2 */
     MemoryRegion iobar;         /* BAR4 */
     uint32_t mmio_index;        /* IOBAR MMIO_INDEX */
-    bool irq_level;
+    GpuModelPciHost host;
 
     IntelGpu *gpu;
-};
-
-/* ---- host interface ---- */
-
-static int intel_gpu_dma_read(void *opaque, uint64_t addr, void *buf,
-                              size_t len)
-{
-    IntelGpuPci *s = opaque;
-
-    return pci_dma_read(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK ? 0 : -1;
-}
-
-static int intel_gpu_dma_write(void *opaque, uint64_t addr, const void *buf,
-                               size_t len)
-{
-    IntelGpuPci *s = opaque;
-
-    return pci_dma_write(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK ? 0 : -1;
-}
-
-/* MSI sends a message on each rising edge; INTx follows the level. */
-static void intel_gpu_set_irq(void *opaque, bool level)
-{
-    IntelGpuPci *s = opaque;
-    PCIDevice *pdev = PCI_DEVICE(s);
-    bool rising = level && !s->irq_level;
-
-    s->irq_level = level;
-    trace_intel_gpu_irq(level, msi_enabled(pdev));
-    if (msi_enabled(pdev)) {
-        if (rising) {
-            msi_notify(pdev, 0);
-        }
-    } else {
-        pci_set_irq(pdev, level);
-    }
-}
-
-static uint64_t intel_gpu_now_ns(void *opaque)
-{
-    return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
-}
-
-static void intel_gpu_log(void *opaque, GpuLogKind kind, const char *msg)
-{
-    IntelGpuPci *s = opaque;
-    const char *id = DEVICE(s)->id ? DEVICE(s)->id : TYPE_INTEL_GPU;
-
-    if (kind == GPU_LOG_GUEST_ERROR) {
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: %s\n", id, msg);
-        trace_intel_gpu_guest_error(msg);
-    } else {
-        qemu_log_mask(LOG_UNIMP, "%s: %s\n", id, msg);
-        trace_intel_gpu_unimp(msg);
-    }
-}
-
-/* GpuTimer is QEMU's QEMUTimer on the virtual clock. */
-static GpuTimer *intel_gpu_timer_new(void *opaque, GpuTimerFn *fn,
-                                     void *fn_opaque)
-{
-    return (GpuTimer *)timer_new_ns(QEMU_CLOCK_VIRTUAL, fn, fn_opaque);
-}
-
-static void intel_gpu_timer_mod(GpuTimer *t, uint64_t deadline_ns)
-{
-    timer_mod((QEMUTimer *)t, deadline_ns);
-}
-
-static void intel_gpu_timer_del(GpuTimer *t)
-{
-    timer_del((QEMUTimer *)t);
-}
-
-static void intel_gpu_timer_free(GpuTimer *t)
-{
-    timer_free((QEMUTimer *)t);
-}
-
-static const GpuHostOps intel_gpu_host_ops = {
-    .dma_read = intel_gpu_dma_read,
-    .dma_write = intel_gpu_dma_write,
-    .set_irq = intel_gpu_set_irq,
-    .now_ns = intel_gpu_now_ns,
-    .log = intel_gpu_log,
-    .timer_new = intel_gpu_timer_new,
-    .timer_mod = intel_gpu_timer_mod,
-    .timer_del = intel_gpu_timer_del,
-    .timer_free = intel_gpu_timer_free,
 };
 
 /* ---- BAR0: registers ---- */
@@ -509,7 +420,7 @@ void qmp_x_intel_gpu_drill_irq(const char *id, uint8_t engine_class,
 static void intel_gpu_realize(PCIDevice *pdev, Error **errp)
 {
     IntelGpuPci *s = INTEL_GPU(pdev);
-    GpuHost host = { .ops = &intel_gpu_host_ops, .opaque = s };
+    GpuHost host;
     g_autofree char *err = NULL;
 
     if (!intel_gpu_config_check(&s->cfg, &err)) {
@@ -529,6 +440,7 @@ static void intel_gpu_realize(PCIDevice *pdev, Error **errp)
         return;
     }
 
+    gpumodel_pci_host_init(&s->host, pdev, &host);
     s->gpu = intel_gpu_new(&s->cfg, &host);
 
     memory_region_init(&s->gttmmadr, OBJECT(s), "intel-gpu-gttmmadr",
@@ -588,8 +500,7 @@ static void intel_gpu_reset_hold(Object *obj, ResetType type)
 {
     IntelGpuPci *s = INTEL_GPU(obj);
 
-    s->irq_level = false;
-    pci_set_irq(PCI_DEVICE(s), 0);
+    gpumodel_pci_host_reset_hold(&s->host);
 }
 
 static void intel_gpu_get_unmodelled_count(Object *obj, Visitor *v,

@@ -18,7 +18,6 @@
 #include "qemu/host-utils.h"
 #include "qemu/units.h"
 #include "qemu/log.h"
-#include "qemu/timer.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "hw/pci/pci_device.h"
@@ -28,6 +27,7 @@
 #include "migration/vmstate.h"
 #include "hw/gpumodel/nv-gpu-regs.h"
 #include "nvidia/nv-gpu.h"
+#include "gpumodel-pci.h"
 #include "trace.h"
 
 #define TYPE_NV_GPU "nv-gpu"
@@ -57,105 +57,9 @@ struct NvGpuPci {
     MemoryRegion bar1;
     MemoryRegion bar3;
     bool bar_unimp_logged[2];   /* BAR1, BAR3 */
-    bool irq_level;
+    GpuModelPciHost host;
 
     NvGpu *gpu;
-};
-
-/* ---- host interface ---- */
-
-static int nv_gpu_dma_read(void *opaque, uint64_t addr, void *buf,
-                           size_t len)
-{
-    NvGpuPci *s = opaque;
-
-    return pci_dma_read(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK ? 0 : -1;
-}
-
-static int nv_gpu_dma_write(void *opaque, uint64_t addr, const void *buf,
-                            size_t len)
-{
-    NvGpuPci *s = opaque;
-
-    return pci_dma_write(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK ? 0 : -1;
-}
-
-/*
- * The one place that turns the model's level into a bus interrupt: MSI
- * sends a message on each rising edge, INTx follows the level.  During
- * reset the level is only recorded; the hold phase lowers the pin.
- */
-static void nv_gpu_set_irq(void *opaque, bool level)
-{
-    NvGpuPci *s = opaque;
-    PCIDevice *pdev = PCI_DEVICE(s);
-    bool rising = level && !s->irq_level;
-
-    s->irq_level = level;
-    trace_nv_gpu_irq(level, msi_enabled(pdev));
-    if (device_is_in_reset(DEVICE(s))) {
-        return;
-    }
-    if (msi_enabled(pdev)) {
-        if (rising) {
-            msi_notify(pdev, 0);
-        }
-    } else {
-        pci_set_irq(pdev, level);
-    }
-}
-
-static uint64_t nv_gpu_now_ns(void *opaque)
-{
-    return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
-}
-
-static void nv_gpu_log(void *opaque, GpuLogKind kind, const char *msg)
-{
-    NvGpuPci *s = opaque;
-    const char *id = DEVICE(s)->id ? DEVICE(s)->id : TYPE_NV_GPU;
-
-    if (kind == GPU_LOG_GUEST_ERROR) {
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: %s\n", id, msg);
-        trace_nv_gpu_guest_error(msg);
-    } else {
-        qemu_log_mask(LOG_UNIMP, "%s: %s\n", id, msg);
-        trace_nv_gpu_unimp(msg);
-    }
-}
-
-/* GpuTimer is QEMU's QEMUTimer on the virtual clock. */
-static GpuTimer *nv_gpu_timer_new(void *opaque, GpuTimerFn *fn,
-                                  void *fn_opaque)
-{
-    return (GpuTimer *)timer_new_ns(QEMU_CLOCK_VIRTUAL, fn, fn_opaque);
-}
-
-static void nv_gpu_timer_mod(GpuTimer *t, uint64_t deadline_ns)
-{
-    timer_mod((QEMUTimer *)t, deadline_ns);
-}
-
-static void nv_gpu_timer_del(GpuTimer *t)
-{
-    timer_del((QEMUTimer *)t);
-}
-
-static void nv_gpu_timer_free(GpuTimer *t)
-{
-    timer_free((QEMUTimer *)t);
-}
-
-static const GpuHostOps nv_gpu_host_ops = {
-    .dma_read = nv_gpu_dma_read,
-    .dma_write = nv_gpu_dma_write,
-    .set_irq = nv_gpu_set_irq,
-    .now_ns = nv_gpu_now_ns,
-    .log = nv_gpu_log,
-    .timer_new = nv_gpu_timer_new,
-    .timer_mod = nv_gpu_timer_mod,
-    .timer_del = nv_gpu_timer_del,
-    .timer_free = nv_gpu_timer_free,
 };
 
 /* ---- BAR0: registers ---- */
@@ -429,7 +333,7 @@ static bool nv_gpu_init_caps(NvGpuPci *s, Error **errp)
 static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
 {
     NvGpuPci *s = NV_GPU(pdev);
-    GpuHost host = { .ops = &nv_gpu_host_ops, .opaque = s };
+    GpuHost host;
     g_autofree char *err = NULL;
     NvSynthSet set;
 
@@ -441,6 +345,8 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
     if (!nv_gpu_synth_parse(s->synth ? s->synth : "", &set, errp)) {
         return;
     }
+
+    gpumodel_pci_host_init(&s->host, pdev, &host);
 
     s->gpu = nv_gpu_new(&s->cfg, &host);
     pci_config_set_device_id(pdev->config, s->gpu->chip->device_id);
@@ -503,8 +409,7 @@ static void nv_gpu_reset_hold(Object *obj, ResetType type)
 {
     NvGpuPci *s = NV_GPU(obj);
 
-    s->irq_level = false;
-    pci_set_irq(PCI_DEVICE(s), 0);
+    gpumodel_pci_host_reset_hold(&s->host);
 }
 
 static void nv_gpu_get_unmodelled_count(Object *obj, Visitor *v,

@@ -33,7 +33,7 @@ IRQ_DRILL_INJECT=${IRQ_DRILL_INJECT:-8} # ... of this many injected
 # (no VCS engine exists: i915 WARNs "unhandled engine interrupt" by design);
 # information for the summary, no check.
 IRQ_VCS0_CONTROL=${IRQ_VCS0_CONTROL:-0}
-work=/tmp/gpumodel
+work=${TMPDIR:-/tmp}/gpumodel
 mkdir -p "$work"
 
 result() { # ID ok|fail|skip TEXT...

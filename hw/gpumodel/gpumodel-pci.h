@@ -1,0 +1,27 @@
+/*
+ * gpumodel: the host interface (host.h) of a model inside a QEMU PCI device.
+ *
+ * Guest memory through the device's bus-master address space, interrupts
+ * as MSI (a message per rising edge) or INTx (the level), the virtual
+ * clock and its timers, logs as qemu_log_mask plus a trace event.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_GPUMODEL_GPUMODEL_PCI_H
+#define HW_GPUMODEL_GPUMODEL_PCI_H
+
+#include "hw/pci/pci_device.h"
+#include "host.h"
+
+typedef struct GpuModelPciHost {
+    PCIDevice *pdev;
+    bool irq_level;         /* the model's output, as last set */
+} GpuModelPciHost;
+
+/* Fill @host so that the model uses @pdev through @h. */
+void gpumodel_pci_host_init(GpuModelPciHost *h, PCIDevice *pdev,
+                            GpuHost *host);
+/* The reset hold phase: the output is low and so is the pin. */
+void gpumodel_pci_host_reset_hold(GpuModelPciHost *h);
+
+#endif
