@@ -180,6 +180,25 @@ static void test_config_registers(void)
         g_assert_cmphex(cfg_read(&g, c->off, c->size), ==,
                         (c->reset & ~c->wmask) | c->wmask);
     }
+    /*
+     * PCICMD: I/O, memory, bus master, SERR and INTx disable are writable;
+     * bits 15:11 are reserved.  PCISTS bits are read-only or RW1C: writing
+     * ones sets nothing.
+     */
+    qpci_config_writew(g.dev, PCI_COMMAND, 0xffff);
+    g_assert_cmphex(qpci_config_readw(g.dev, PCI_COMMAND) &
+                    (PCI_COMMAND_IO | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER |
+                     PCI_COMMAND_SERR | PCI_COMMAND_INTX_DISABLE), ==,
+                    PCI_COMMAND_IO | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER |
+                    PCI_COMMAND_SERR | PCI_COMMAND_INTX_DISABLE);
+    g_assert_cmphex(qpci_config_readw(g.dev, PCI_COMMAND) & 0xf800, ==, 0);
+    qpci_config_writew(g.dev, PCI_STATUS, 0xffff);
+    g_assert_cmphex(qpci_config_readw(g.dev, PCI_STATUS), ==,
+                    PCI_STATUS_CAP_LIST);
+    /* PCI Express device capabilities are read-only. */
+    qpci_config_writel(g.dev, INTEL_PCI_PCIE_CAP + PCI_EXP_DEVCAP, 0);
+    g_assert_cmphex(qpci_config_readl(g.dev, INTEL_PCI_PCIE_CAP +
+                                      PCI_EXP_DEVCAP), !=, 0);
     /* BDSM was locked by the all-ones write above: now read-only. */
     qpci_config_writel(g.dev, INTEL_PCI_BDSM, 0);
     g_assert_cmphex(qpci_config_readl(g.dev, INTEL_PCI_BDSM), ==,
