@@ -32,6 +32,8 @@ done
 echo "== guest"
 "$top/scripts/tap-tier.sh" "guest/intel-gpu" "$out" -- \
     "$top/scripts/run-guest.sh" --tap
+"$top/scripts/tap-tier.sh" "guest/nv-gpu" "$out" -- \
+    "$top/scripts/run-guest.sh" --profile nv --tap
 
 awk '{ p += $2; f += $3; s += $4 }
      END { printf "%d passed, %d failed, %d skipped\n", p, f, s; exit f > 0 }' \

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Build the guest of the "guest" test tier: Debian bookworm's stock kernel,
 # the i915 module with its dependency closure, busybox and a few
-# intel-gpu-tools binaries with their shared libraries, in one initramfs.
+# intel-gpu-tools binaries with their shared libraries, in one initramfs,
+# with tests/guest/nv-pcounter-probe.c compiled here (gcc -static) for the
+# nv-gpu profile.
 #
 #   scripts/make-guest.sh
 #
@@ -16,6 +18,7 @@
 # Output (build/guest/):
 #   vmlinuz            the kernel
 #   vmlinux            the same, uncompressed, for a faster PVH boot
+#   nv-pcounter-probe  the nv-gpu probe, static (also in the initramfs)
 #   initramfs.cpio.gz  busybox, modules, tools, /init from tests/guest/
 #   kver               the kernel release (uname -r)
 #   manifest           packages and input hashes of that initramfs
@@ -151,7 +154,8 @@ manifest=$g/manifest.new
     echo "busybox $(basename "$bdir")"
     for d in $igtdirs; do echo "igt $(basename "$d")"; done
     echo "modules $modules"
-    (cd "$top" && find scripts/make-guest.sh tests/guest -type f ! -name '*.md' ! -name 'host-*' |
+    (cd "$top" && find scripts/make-guest.sh tests/guest include/hw/gpumodel/nv-gpu-regs.h \
+        -type f ! -name '*.md' ! -name 'host-*' |
         LC_ALL=C sort | xargs sha256sum)
 } > "$manifest"
 if [ -f "$g/initramfs.cpio.gz" ] && [ -f "$g/vmlinuz" ] &&
@@ -259,6 +263,13 @@ cp -r "$igtdir/usr/share/igt-gpu-tools/registers" "$root/usr/share/igt-gpu-tools
 cp "$tests/init.sh" "$root/init"
 cp "$tests/guest-checks.sh" "$tests/checks.txt" "$root/gpumodel/"
 chmod 755 "$root/init" "$root/gpumodel/guest-checks.sh"
+# The nv-gpu profile: its checks and the probe, a static binary (no
+# libraries to carry; the register macros come from the model's header).
+cp "$tests/nv-checks.sh" "$tests/nv-checks.txt" "$root/gpumodel/"
+chmod 755 "$root/gpumodel/nv-checks.sh"
+${CC:-gcc} -static -O2 -Wall -I"$top/include" -o "$g/nv-pcounter-probe" \
+    "$tests/nv-pcounter-probe.c" || die "cannot build nv-pcounter-probe (gcc -static: build-essential)"
+cp "$g/nv-pcounter-probe" "$root/gpumodel/nv-pcounter-probe"
 echo "$kver" > "$root/gpumodel/kver"
 
 # ---- pack -----------------------------------------------------------------

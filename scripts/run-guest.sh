@@ -11,6 +11,12 @@
 #   --summary       print the guest's human summary for `make run`; exit
 #                   status 0 when the guest reached the summary
 #   (both, or neither: print both; exit status as for --tap)
+#   --profile P     intel (default): -device intel-gpu, the checks of
+#                   tests/guest/checks.txt run by guest-checks.sh; nv: -device
+#                   nv-gpu,id=gpu,addr=03.0,synth=$NV_SYNTH, the checks of
+#                   tests/guest/nv-checks.txt run by nv-checks.sh and
+#                   nv-pcounter-probe (the kernel command line gets
+#                   GPUMODEL_PROFILE=nv and NV_SYNTH, which /init picks up)
 #   --device SPEC   the -device argument (default intel-gpu,id=gpu,addr=02.0),
 #                   e.g. --device intel-gpu,addr=02.0,platform=icl; id=gpu is
 #                   added when SPEC has no id= (the QMP requests name it)
@@ -22,7 +28,10 @@
 #   -- QEMU-ARGS    passed on to QEMU
 #
 # Environment: QEMU (default build/qemu/qemu-system-x86_64), GUEST_TIMEOUT,
-# PYTHON (default /usr/bin/python3, for tests/guest/host-agent.py).
+# PYTHON (default /usr/bin/python3, for tests/guest/host-agent.py), NV_SYNTH
+# (--profile nv: the nv-gpu synth property, entries separated by ';', no
+# spaces; the probe checks the counters against it; default
+# "4.0=4096/1;5.0=4096/1;*.1=16/4;*.2=16/12/12").
 #
 # QEMU runs under tests/guest/host-agent.py, which owns the guest's data
 # channel (ttyS1, a socket) and a QMP socket: the guest asks it for
@@ -55,6 +64,9 @@ qemu=${QEMU:-$top/build/qemu/qemu-system-x86_64}
 python=${PYTHON:-/usr/bin/python3}
 limit=${GUEST_TIMEOUT:-600}
 device=intel-gpu,id=gpu,addr=02.0
+device_set=0
+profile=intel
+nv_synth=${NV_SYNTH:-4.0=4096/1;5.0=4096/1;*.1=16/4;*.2=16/12/12}
 append=
 want_tap=0 want_summary=0
 
@@ -62,8 +74,9 @@ while [ $# -gt 0 ]; do
     case $1 in
         --tap) want_tap=1 ;;
         --summary) want_summary=1 ;;
-        --device) device=$2; shift ;;
-        --no-device) device= ;;
+        --profile) profile=$2; shift ;;
+        --device) device=$2; device_set=1; shift ;;
+        --no-device) device= device_set=1 ;;
         --append) append="$append $2"; shift ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
@@ -72,6 +85,20 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+case $profile in
+    intel) ;;
+    nv)
+        checks=$top/tests/guest/nv-checks.txt
+        case $nv_synth in
+            *[\ ,]*) echo "run-guest: NV_SYNTH must not hold spaces or commas (use ';')" >&2; exit 2 ;;
+        esac
+        [ $device_set = 1 ] || device="nv-gpu,id=gpu,addr=03.0,synth=$nv_synth"
+        append="$append GPUMODEL_PROFILE=nv NV_SYNTH=$nv_synth" ;;
+    *) echo "run-guest: unknown profile $profile (intel or nv)" >&2; exit 2 ;;
+esac
+# Each profile keeps its own logs: build/guest/out/ (intel), out-nv/ (nv).
+[ "$profile" = intel ] || out=$g/out-$profile
+logs=${out#"$top/"}/
 if [ $want_tap = 0 ] && [ $want_summary = 0 ]; then
     want_tap=1 want_summary=1
 fi
@@ -222,7 +249,7 @@ grep -v -e '^#' -e '^[[:space:]]*$' "$checks" > "$out/checks.list"
             *) echo "not ok $n - $desc (not reported: $why)"; failed=$((failed + 1)) ;;
         esac
     done < "$out/checks.list"
-    echo "# guest: ${device:-no device}, $secs s, QEMU status $qemu_rc, $(grep -c '^@@REQ ' "$out/data.log" | tr -d ' ') requests to the host agent, logs in build/guest/out/"
+    echo "# guest: ${device:-no device}, $secs s, QEMU status $qemu_rc, $(grep -c '^@@REQ ' "$out/data.log" | tr -d ' ') requests to the host agent, logs in $logs"
     if [ -s "$out/splats.txt" ]; then
         echo "# kernel splats after modprobe i915:"
         sed 's/^/#   /' "$out/splats.txt"
@@ -251,10 +278,10 @@ if [ $want_summary = 1 ]; then
         [ $done = 1 ] || echo "The guest stopped early: $why."
     else
         echo "No summary from the guest: $why."
-        echo "Last console lines (build/guest/out/console.log):"
+        echo "Last console lines (${logs}console.log):"
         tr -d '\r' < "$out/console.log" | tail -n 15 | sed 's/^/  /'
     fi
-    echo "Checks: $((total - failed - skipped)) of $total passed, $skipped skipped, $failed failed; guest ran $secs s (logs: build/guest/out/)"
+    echo "Checks: $((total - failed - skipped)) of $total passed, $skipped skipped, $failed failed; guest ran $secs s (logs: $logs)"
     [ $want_tap = 1 ] || grep -e '^not ok' -e '# SKIP' "$out/tap.txt" | sed 's/^/  /' || true
 fi
 

@@ -173,9 +173,10 @@ class Agent:
             st, r = self.qmp_call("qom-get", {
                 "path": self.device_id, "property": "unmodelled-mmio-count"})
             if st == "ok":
-                st, offsets = self.qmp_call("qom-get", {
+                st2, offsets = self.qmp_call("qom-get", {
                     "path": self.device_id, "property": "x-unmodelled-mmio"})
-                r = {"count": r, "offsets": offsets}
+                # Devices without the offset list (nv-gpu) give the count.
+                r = {"count": r, "offsets": offsets if st2 == "ok" else None}
         elif verb == "inject" and len(nums) == 3:
             st, r = self.qmp_call("x-intel-gpu-inject-irq", {
                 "id": self.device_id, "engine-class": nums[0],

@@ -1,8 +1,11 @@
 #!/bin/sh
 # /init of the test guest (scripts/make-guest.sh installs this file as /init).
 #
-# Mounts the kernel filesystems, runs /gpumodel/guest-checks.sh with its
-# output on the data channel, and powers off.  The data channel is the second
+# Mounts the kernel filesystems, runs the checks of the profile with their
+# output on the data channel, and powers off.  The profile is the kernel
+# command line word GPUMODEL_PROFILE=intel|nv (the kernel hands it to /init
+# as environment; scripts/run-guest.sh --profile passes it): intel (the
+# default) runs /gpumodel/guest-checks.sh, nv /gpumodel/nv-checks.sh.  The data channel is the second
 # serial port (ttyS1) that scripts/run-guest.sh gives the guest, so kernel
 # console messages on ttyS0 cannot interleave with it; without a ttyS1 it is
 # the console.  The host answers requests of the checks on the same port
@@ -29,10 +32,14 @@ if stty -F /dev/ttyS1 raw -echo clocal 2>/dev/null; then
     data=/dev/ttyS1
 fi
 
-echo "gpumodel guest: $(uname -r), up $(cut -d' ' -f1 /proc/uptime) s, checks on $data"
+case ${GPUMODEL_PROFILE:-intel} in
+    nv) checks=/gpumodel/nv-checks.sh ;;
+    *) checks=/gpumodel/guest-checks.sh ;;
+esac
+echo "gpumodel guest: $(uname -r), up $(cut -d' ' -f1 /proc/uptime) s, $checks on $data"
 # The port both ways: output on 1 and 2, the host's answers on 3.
 # shellcheck disable=SC2094
-/gpumodel/guest-checks.sh < /dev/null > "$data" 2>&1 3< "$data"
+"$checks" < /dev/null > "$data" 2>&1 3< "$data"
 echo "gpumodel guest: done, up $(cut -d' ' -f1 /proc/uptime) s, powering off"
 sync
 poweroff -f
