@@ -39,6 +39,8 @@ qtests=
 for t in "$top"/tests/qtest/*-test.c; do
     [ -e "$t" ] && qtests="$qtests tests/qtest/$(basename "$t" .c)"
 done
+# Every CI run builds in a fresh clone: let ccache hit across directories.
+export CCACHE_BASEDIR="$top" CCACHE_NOHASHDIR=1
 # shellcheck disable=SC2086
 ninja -C "$bdir" qemu-system-x86_64 $qtests
 
