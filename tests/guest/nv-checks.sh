@@ -15,7 +15,7 @@ dev=/sys/bus/pci/devices/$BDF
 PROBE_TIMEOUT=${PROBE_TIMEOUT:-120}
 ASK_TIMEOUT=${ASK_TIMEOUT:-30}
 NV_SYNTH=${NV_SYNTH:-}
-work=/tmp/gpumodel
+work=${TMPDIR:-/tmp}/gpumodel
 mkdir -p "$work"
 
 result() { # ID ok|fail|skip TEXT...
