@@ -47,6 +47,9 @@ hook() {
 link hw/gpumodel hw/gpumodel
 link include/hw/gpumodel include/hw/gpumodel
 link qapi/gpumodel.json qapi/gpumodel.json
+for h in "$top"/tests/qtest/*.h; do
+    [ -e "$h" ] && link "tests/qtest/$(basename "$h")" "tests/qtest/$(basename "$h")"
+done
 for t in "$top"/tests/qtest/*-test.c; do
     name=$(basename "$t" .c)
     # intel-gpu-test is built when CONFIG_INTEL_GPU is.

@@ -5,70 +5,28 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
-#include "libqtest.h"
-#include "libqos/pci-pc.h"
-#include "libqos/malloc-pc.h"
+#include "gpumodel-qtest.h"
 #include "qobject/qdict.h"
 #include "hw/pci/pci_regs.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
 
 #define GPU_DEVFN   QPCI_DEVFN(2, 0)
+#define GPU_BARS    (1u << INTEL_GTTMMADR_BAR | 1u << INTEL_GMADR_BAR | \
+                     1u << INTEL_IOBAR_BAR)
 #define GPU_ARGS    "-machine q35 -nodefaults " \
                     "-device intel-gpu,id=gpu,addr=02.0"
 
-typedef struct Gpu {
-    QTestState *qts;
-    QGuestAllocator alloc;
-    QPCIBus *bus;
-    QPCIDevice *dev;
-    QPCIBar bar0, bar2, bar4;
-} Gpu;
-
-/*
- * libqos allocates BARs from 0xE0000000, where the 256 MiB aperture does
- * not fit; q35 leaves 0xC0000000-0xFEBFFFFF to PCI.  Mapping again after a
- * reset reuses the same addresses.
- */
-static void gpu_map(Gpu *g)
-{
-    g->bus->mmio_alloc_ptr = 0xC0000000;
-    qpci_device_enable(g->dev);
-    g->bar0 = qpci_iomap(g->dev, INTEL_GTTMMADR_BAR, NULL);
-    g->bar2 = qpci_iomap(g->dev, INTEL_GMADR_BAR, NULL);
-    g->bar4 = qpci_iomap(g->dev, INTEL_IOBAR_BAR, NULL);
-}
-
+/* Start QEMU with the device and @extra appended to its -device. */
 static void gpu_start_args(Gpu *g, const char *extra)
 {
-    g->qts = qtest_initf(GPU_ARGS "%s", extra);
-    pc_alloc_init(&g->alloc, g->qts, ALLOC_NO_FLAGS);
-    g->bus = qpci_new_pc(g->qts, &g->alloc);
-    g->dev = qpci_device_find(g->bus, GPU_DEVFN);
-    g_assert_nonnull(g->dev);
-    gpu_map(g);
+    g_autofree char *args = g_strdup_printf(GPU_ARGS "%s", extra);
+
+    gpu_boot(g, GPU_DEVFN, GPU_BARS, args);
 }
 
 static void gpu_start(Gpu *g)
 {
     gpu_start_args(g, "");
-}
-
-static void gpu_stop(Gpu *g)
-{
-    g_free(g->dev);
-    qpci_free_pc(g->bus);
-    alloc_destroy(&g->alloc);
-    qtest_quit(g->qts);
-}
-
-static uint32_t rd(Gpu *g, uint32_t off)
-{
-    return qpci_io_readl(g->dev, g->bar0, off);
-}
-
-static void wr(Gpu *g, uint32_t off, uint32_t val)
-{
-    qpci_io_writel(g->dev, g->bar0, off, val);
 }
 
 static uint32_t cfg_read(Gpu *g, uint8_t off, int size)
@@ -443,14 +401,14 @@ static void test_ggtt_pte(void)
     Gpu g;
 
     gpu_start(&g);
-    qpci_io_writeq(g.dev, g.bar0, INTEL_GSM_OFFSET + 8 * 42,
+    qpci_io_writeq(g.dev, g.bar[0], INTEL_GSM_OFFSET + 8 * 42,
                    0x0000001234567001ull);
-    g_assert_cmphex(qpci_io_readq(g.dev, g.bar0, INTEL_GSM_OFFSET + 8 * 42),
+    g_assert_cmphex(qpci_io_readq(g.dev, g.bar[0], INTEL_GSM_OFFSET + 8 * 42),
                     ==, 0x0000001234567001ull);
     g_assert_cmphex(rd(&g, INTEL_GSM_OFFSET + 8 * 42 + 4), ==, 0x12);
     /* The last PTE of the 8 MiB GSM (i915's read_last_pte). */
-    qpci_io_writeq(g.dev, g.bar0, INTEL_GTTMMADR_SIZE - 8, 0xabcd001);
-    g_assert_cmphex(qpci_io_readq(g.dev, g.bar0, INTEL_GTTMMADR_SIZE - 8),
+    qpci_io_writeq(g.dev, g.bar[0], INTEL_GTTMMADR_SIZE - 8, 0xabcd001);
+    g_assert_cmphex(qpci_io_readq(g.dev, g.bar[0], INTEL_GTTMMADR_SIZE - 8),
                     ==, 0xabcd001);
     gpu_stop(&g);
 }
@@ -474,26 +432,26 @@ static void test_aperture(void)
     qtest_writel(g.qts, page_b + 0x40, 0x55667788);
 
     /* GGTT page 7 -> page_a; read and write through the aperture. */
-    qpci_io_writeq(g.dev, g.bar0, INTEL_GSM_OFFSET + 7 * 8, page_a | 1);
+    qpci_io_writeq(g.dev, g.bar[0], INTEL_GSM_OFFSET + 7 * 8, page_a | 1);
     wr(&g, INTEL_GFX_FLSH_CNTL, INTEL_GFX_FLSH_CNTL_EN);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar2, 7 * 4096 + 0x40), ==,
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[2], 7 * 4096 + 0x40), ==,
                     0x11223344);
-    qpci_io_writel(g.dev, g.bar2, 7 * 4096 + 0x80, 0xcafef00d);
+    qpci_io_writel(g.dev, g.bar[2], 7 * 4096 + 0x80, 0xcafef00d);
     g_assert_cmphex(qtest_readl(g.qts, page_a + 0x80), ==, 0xcafef00d);
-    qpci_io_writeb(g.dev, g.bar2, 7 * 4096 + 0x81, 0x5a);
+    qpci_io_writeb(g.dev, g.bar[2], 7 * 4096 + 0x81, 0x5a);
     g_assert_cmphex(qtest_readl(g.qts, page_a + 0x80), ==, 0xcafe5a0d);
 
     /* Remap without GFX_FLSH_CNTL: the cached translation still holds. */
-    qpci_io_writeq(g.dev, g.bar0, INTEL_GSM_OFFSET + 7 * 8, page_b | 1);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar2, 7 * 4096 + 0x40), ==,
+    qpci_io_writeq(g.dev, g.bar[0], INTEL_GSM_OFFSET + 7 * 8, page_b | 1);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[2], 7 * 4096 + 0x40), ==,
                     0x11223344);
     wr(&g, INTEL_GFX_FLSH_CNTL, INTEL_GFX_FLSH_CNTL_EN);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar2, 7 * 4096 + 0x40), ==,
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[2], 7 * 4096 + 0x40), ==,
                     0x55667788);
 
     /* No present PTE: all-ones, writes dropped. */
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar2, 9 * 4096), ==, 0xffffffff);
-    qpci_io_writel(g.dev, g.bar2, 9 * 4096, 0);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[2], 9 * 4096), ==, 0xffffffff);
+    qpci_io_writel(g.dev, g.bar[2], 9 * 4096, 0);
     gpu_stop(&g);
 }
 
@@ -502,23 +460,23 @@ static void test_iobar(void)
     Gpu g;
 
     gpu_start(&g);
-    qpci_io_writel(g.dev, g.bar4, INTEL_IOBAR_MMIO_INDEX, INTEL_SKL_DFSM);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar4, INTEL_IOBAR_MMIO_INDEX), ==,
+    qpci_io_writel(g.dev, g.bar[4], INTEL_IOBAR_MMIO_INDEX, INTEL_SKL_DFSM);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[4], INTEL_IOBAR_MMIO_INDEX), ==,
                     INTEL_SKL_DFSM);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar4, INTEL_IOBAR_MMIO_DATA), ==,
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[4], INTEL_IOBAR_MMIO_DATA), ==,
                     0x50200000);
-    qpci_io_writel(g.dev, g.bar4, INTEL_IOBAR_MMIO_INDEX,
+    qpci_io_writel(g.dev, g.bar[4], INTEL_IOBAR_MMIO_INDEX,
                    INTEL_FORCEWAKE_GT);
-    qpci_io_writel(g.dev, g.bar4, INTEL_IOBAR_MMIO_DATA, 0x00010001);
+    qpci_io_writel(g.dev, g.bar[4], INTEL_IOBAR_MMIO_DATA, 0x00010001);
     g_assert_cmphex(rd(&g, INTEL_FORCEWAKE_ACK_GT), ==, 1);
-    qpci_io_writel(g.dev, g.bar4, INTEL_IOBAR_MMIO_INDEX,
+    qpci_io_writel(g.dev, g.bar[4], INTEL_IOBAR_MMIO_INDEX,
                    INTEL_GSM_OFFSET + 8);
-    qpci_io_writel(g.dev, g.bar4, INTEL_IOBAR_MMIO_DATA, 0x5001);
-    g_assert_cmphex(qpci_io_readq(g.dev, g.bar0, INTEL_GSM_OFFSET + 8), ==,
+    qpci_io_writel(g.dev, g.bar[4], INTEL_IOBAR_MMIO_DATA, 0x5001);
+    g_assert_cmphex(qpci_io_readq(g.dev, g.bar[0], INTEL_GSM_OFFSET + 8), ==,
                     0x5001);
     /* An index that decodes to nothing reads 0. */
-    qpci_io_writel(g.dev, g.bar4, INTEL_IOBAR_MMIO_INDEX, 0x400000);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar4, INTEL_IOBAR_MMIO_DATA), ==, 0);
+    qpci_io_writel(g.dev, g.bar[4], INTEL_IOBAR_MMIO_INDEX, 0x400000);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[4], INTEL_IOBAR_MMIO_DATA), ==, 0);
     gpu_stop(&g);
 }
 
@@ -558,7 +516,7 @@ static void test_reset(void)
     wr(&g, INTEL_FORCEWAKE_RENDER, 0x00010001);
     wr(&g, INTEL_PAT_INDEX(2), 0x3);
     wr(&g, 0xB020, 0x1);
-    qpci_io_writeq(g.dev, g.bar0, INTEL_GSM_OFFSET, 0x1001);
+    qpci_io_writeq(g.dev, g.bar[0], INTEL_GSM_OFFSET, 0x1001);
     qpci_config_writel(g.dev, INTEL_PCI_ASLS, 0x7f000000);
     qpci_config_writel(g.dev, INTEL_PCI_BDSM, INTEL_BDSM_LOCK);
 
@@ -567,7 +525,7 @@ static void test_reset(void)
     g_assert_cmphex(rd(&g, INTEL_FORCEWAKE_ACK_RENDER), ==, 0);
     g_assert_cmphex(rd(&g, INTEL_PAT_INDEX(2)), ==, 0);
     g_assert_cmphex(rd(&g, 0xB020), ==, 0);
-    g_assert_cmphex(qpci_io_readq(g.dev, g.bar0, INTEL_GSM_OFFSET), ==, 0);
+    g_assert_cmphex(qpci_io_readq(g.dev, g.bar[0], INTEL_GSM_OFFSET), ==, 0);
     g_assert_cmphex(qpci_config_readl(g.dev, INTEL_PCI_ASLS), ==, 0);
     /* BDSM unlocked again. */
     qpci_config_writel(g.dev, INTEL_PCI_BDSM, 0x7ff00000);

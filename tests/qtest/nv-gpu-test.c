@@ -9,14 +9,13 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
-#include "libqtest.h"
-#include "libqos/pci-pc.h"
-#include "libqos/malloc-pc.h"
+#include "gpumodel-qtest.h"
 #include "qobject/qdict.h"
 #include "hw/pci/pci_regs.h"
 #include "hw/gpumodel/nv-gpu-regs.h"
 
 #define GPU_DEVFN   QPCI_DEVFN(2, 0)
+#define GPU_BARS    (1u << 0 | 1u << 1 | 1u << 3)  /* BAR0, BAR1, BAR3 */
 /* Domains 0, 2, 4-6 at 1 GHz: one cycle per ns.  1 and 3 keep defaults. */
 #define GPU_ARGS    "-machine q35 -nodefaults " \
                     "-device nv-gpu,id=gpu,addr=02.0,dom0-hz=1000000000," \
@@ -33,58 +32,17 @@
 #define OP_ARG0     0xaaaau     /* output = argument 0 */
 #define OP_TRUE     0xffffu
 
-typedef struct Gpu {
-    QTestState *qts;
-    QGuestAllocator alloc;
-    QPCIBus *bus;
-    QPCIDevice *dev;
-    QPCIBar bar0, bar1, bar3;
-} Gpu;
-
-/*
- * libqos allocates from 0xE0000000, where the 256 MiB BAR1 does not fit.
- * Mapping again after a reset reuses the same addresses.
- */
-static void gpu_map(Gpu *g)
-{
-    g->bus->mmio_alloc_ptr = 0xC0000000;
-    qpci_device_enable(g->dev);
-    g->bar0 = qpci_iomap(g->dev, 0, NULL);
-    g->bar1 = qpci_iomap(g->dev, 1, NULL);
-    g->bar3 = qpci_iomap(g->dev, 3, NULL);
-}
-
+/* Start QEMU with the device and @extra appended to its -device. */
 static void gpu_start_args(Gpu *g, const char *extra)
 {
-    g->qts = qtest_initf(GPU_ARGS "%s", extra);
-    pc_alloc_init(&g->alloc, g->qts, ALLOC_NO_FLAGS);
-    g->bus = qpci_new_pc(g->qts, &g->alloc);
-    g->dev = qpci_device_find(g->bus, GPU_DEVFN);
-    g_assert_nonnull(g->dev);
-    gpu_map(g);
+    g_autofree char *args = g_strdup_printf(GPU_ARGS "%s", extra);
+
+    gpu_boot(g, GPU_DEVFN, GPU_BARS, args);
 }
 
 static void gpu_start(Gpu *g)
 {
     gpu_start_args(g, "");
-}
-
-static void gpu_stop(Gpu *g)
-{
-    g_free(g->dev);
-    qpci_free_pc(g->bus);
-    alloc_destroy(&g->alloc);
-    qtest_quit(g->qts);
-}
-
-static uint32_t rd(Gpu *g, uint32_t off)
-{
-    return qpci_io_readl(g->dev, g->bar0, off);
-}
-
-static void wr(Gpu *g, uint32_t off, uint32_t val)
-{
-    qpci_io_writel(g->dev, g->bar0, off, val);
 }
 
 static void step(Gpu *g, int64_t ns)
@@ -209,10 +167,10 @@ static void test_bars(void)
 
     gpu_start(&g);
     /* BAR1 and BAR3 exist but hold nothing: reads 0, writes vanish. */
-    qpci_io_writel(g.dev, g.bar1, 0x1000, 0x12345678);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar1, 0x1000), ==, 0);
-    qpci_io_writel(g.dev, g.bar3, 0x20, 0x9abcdef0);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar3, 0x20), ==, 0);
+    qpci_io_writel(g.dev, g.bar[1], 0x1000, 0x12345678);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[1], 0x1000), ==, 0);
+    qpci_io_writel(g.dev, g.bar[3], 0x20, 0x9abcdef0);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[3], 0x20), ==, 0);
 
     g_assert_cmphex(bar_probe(&g, 0, &type), ==, 16 << 20);
     g_assert_cmphex(type, ==, PCI_BASE_ADDRESS_MEM_TYPE_32);

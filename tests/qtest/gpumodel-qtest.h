@@ -1,0 +1,71 @@
+/*
+ * Helpers the gpumodel device qtests share: start QEMU with the device,
+ * find it, map its BARs, stop.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef TESTS_QTEST_GPUMODEL_QTEST_H
+#define TESTS_QTEST_GPUMODEL_QTEST_H
+
+#include "libqtest.h"
+#include "libqos/pci-pc.h"
+#include "libqos/malloc-pc.h"
+
+typedef struct Gpu {
+    QTestState *qts;
+    QGuestAllocator alloc;
+    QPCIBus *bus;
+    QPCIDevice *dev;
+    unsigned bars;          /* bit n: map BAR n */
+    QPCIBar bar[6];
+} Gpu;
+
+/*
+ * libqos allocates BARs from 0xE0000000, where a 256 MiB BAR does not fit;
+ * q35 leaves 0xC0000000-0xFEBFFFFF to PCI.  Mapping again after a reset
+ * reuses the same addresses.
+ */
+static inline void gpu_map(Gpu *g)
+{
+    g->bus->mmio_alloc_ptr = 0xC0000000;
+    qpci_device_enable(g->dev);
+    for (int i = 0; i < 6; i++) {
+        if (g->bars & (1u << i)) {
+            g->bar[i] = qpci_iomap(g->dev, i, NULL);
+        }
+    }
+}
+
+/* Start QEMU with @args, find the device at @devfn, map @bars. */
+static inline void gpu_boot(Gpu *g, int devfn, unsigned bars,
+                            const char *args)
+{
+    g->qts = qtest_init(args);
+    pc_alloc_init(&g->alloc, g->qts, ALLOC_NO_FLAGS);
+    g->bus = qpci_new_pc(g->qts, &g->alloc);
+    g->dev = qpci_device_find(g->bus, devfn);
+    g_assert_nonnull(g->dev);
+    g->bars = bars;
+    gpu_map(g);
+}
+
+static inline void gpu_stop(Gpu *g)
+{
+    g_free(g->dev);
+    qpci_free_pc(g->bus);
+    alloc_destroy(&g->alloc);
+    qtest_quit(g->qts);
+}
+
+/* BAR0 dword access: both devices keep their registers there. */
+static inline uint32_t rd(Gpu *g, uint32_t off)
+{
+    return qpci_io_readl(g->dev, g->bar[0], off);
+}
+
+static inline void wr(Gpu *g, uint32_t off, uint32_t val)
+{
+    qpci_io_writel(g->dev, g->bar[0], off, val);
+}
+
+#endif
