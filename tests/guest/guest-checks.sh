@@ -33,21 +33,8 @@ IRQ_DRILL_INJECT=${IRQ_DRILL_INJECT:-8} # ... of this many injected
 # (no VCS engine exists: i915 WARNs "unhandled engine interrupt" by design);
 # information for the summary, no check.
 IRQ_VCS0_CONTROL=${IRQ_VCS0_CONTROL:-0}
-work=${TMPDIR:-/tmp}/gpumodel
-mkdir -p "$work"
 
-result() { # ID ok|fail|skip TEXT...
-    r_id=$1 r_st=$2
-    shift 2
-    echo "@@RESULT $r_id $r_st $*"
-    echo "gpumodel guest: $r_st $r_id: $*" > /dev/console
-}
-
-section() { # NAME FILE
-    echo "@@BEGIN $1"
-    cat "$2"
-    echo "@@END $1"
-}
+. /gpumodel/lib.sh
 
 kmsg() { echo "gpumodel: $*" > /dev/kmsg; }
 
@@ -399,34 +386,7 @@ gtpm_bit=$((GTPM_BITS << 16))
 
 hex() { printf '0x%08x' "$1"; }
 
-seq=0 s_before='' s_after='' s_err='' s_over=
-# ask VERB ARGS...: one request to the host agent, waiting at most
-# ASK_TIMEOUT s for its answer.  Sets ans_st (ok, error or timeout) and
-# ans_text.
-ask() {
-    seq=$((seq + 1))
-    ans_st=timeout ans_text="no answer from the host agent in $ASK_TIMEOUT s"
-    echo "@@REQ $seq $*"
-    a_end=$(($(cut -d. -f1 /proc/uptime) + ASK_TIMEOUT))
-    while :; do
-        a_left=$((a_end - $(cut -d. -f1 /proc/uptime)))
-        [ "$a_left" -gt 0 ] || return
-        # Answers to earlier, timed-out requests are skipped.  (busybox
-        # ash has read -t.)
-        # shellcheck disable=SC3045
-        if IFS= read -r -t "$a_left" a_line <&3; then
-            case $a_line in
-                "@@ANS $seq "*)
-                    a_line=${a_line#"@@ANS $seq "}
-                    ans_st=${a_line%% *} ans_text=${a_line#* }
-                    return ;;
-            esac
-        else
-            usleep 100000    # EOF: no host on this port; wait out the limit
-        fi
-    done
-}
-
+s_before='' s_after='' s_err='' s_over=
 # irq_read: i915's interrupt in /proc/interrupts: irq_n its count summed
 # over the CPUs, irq_line "<IRQ>: <chip, hwirq, type, name>"; both empty
 # when no interrupt is named i915.

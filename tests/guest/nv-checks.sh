@@ -13,47 +13,9 @@ set -u
 BDF=0000:00:03.0
 dev=/sys/bus/pci/devices/$BDF
 PROBE_TIMEOUT=${PROBE_TIMEOUT:-120}
-ASK_TIMEOUT=${ASK_TIMEOUT:-30}
 NV_SYNTH=${NV_SYNTH:-}
-work=${TMPDIR:-/tmp}/gpumodel
-mkdir -p "$work"
 
-result() { # ID ok|fail|skip TEXT...
-    r_id=$1 r_st=$2
-    shift 2
-    echo "@@RESULT $r_id $r_st $*"
-    echo "gpumodel guest: $r_st $r_id: $*" > /dev/console
-}
-
-section() { # NAME FILE
-    echo "@@BEGIN $1"
-    cat "$2"
-    echo "@@END $1"
-}
-
-# ask VERB ARGS...: a request to the host agent; sets ans_st, ans_text.
-seq=0
-ask() {
-    seq=$((seq + 1))
-    ans_st=timeout ans_text="no answer from the host agent in $ASK_TIMEOUT s"
-    echo "@@REQ $seq $*"
-    a_end=$(($(cut -d. -f1 /proc/uptime) + ASK_TIMEOUT))
-    while :; do
-        a_left=$((a_end - $(cut -d. -f1 /proc/uptime)))
-        [ "$a_left" -gt 0 ] || return
-        # shellcheck disable=SC3045
-        if IFS= read -r -t "$a_left" a_line <&3; then
-            case $a_line in
-                "@@ANS $seq "*)
-                    a_line=${a_line#"@@ANS $seq "}
-                    ans_st=${a_line%% *} ans_text=${a_line#* }
-                    return ;;
-            esac
-        else
-            usleep 100000
-        fi
-    done
-}
+. /gpumodel/lib.sh
 
 # ---- PCI ----------------------------------------------------------------------
 
