@@ -10,6 +10,7 @@
 #include "libqtest.h"
 #include "libqos/pci-pc.h"
 #include "libqos/malloc-pc.h"
+#include "hw/pci/pci_regs.h"
 
 typedef struct Gpu {
     QTestState *qts;
@@ -66,6 +67,26 @@ static inline uint32_t rd(Gpu *g, uint32_t off)
 static inline void wr(Gpu *g, uint32_t off, uint32_t val)
 {
     qpci_io_writel(g->dev, g->bar[0], off, val);
+}
+
+/* Sizing a BAR: write all-ones, read back the size mask and type bits. */
+static inline uint64_t bar_probe(Gpu *g, int bar, uint32_t *type)
+{
+    uint8_t off = PCI_BASE_ADDRESS_0 + bar * 4;
+    uint32_t lo, hi = 0xffffffff;
+
+    qpci_config_writel(g->dev, off, 0xffffffff);
+    lo = qpci_config_readl(g->dev, off);
+    if (lo & PCI_BASE_ADDRESS_SPACE_IO) {
+        *type = lo & ~PCI_BASE_ADDRESS_IO_MASK;
+        return (uint16_t)~(lo & PCI_BASE_ADDRESS_IO_MASK) + 1;
+    }
+    *type = lo & ~PCI_BASE_ADDRESS_MEM_MASK;
+    if (*type & PCI_BASE_ADDRESS_MEM_TYPE_64) {
+        qpci_config_writel(g->dev, off + 4, 0xffffffff);
+        hi = qpci_config_readl(g->dev, off + 4);
+    }
+    return ~(((uint64_t)hi << 32) | (lo & PCI_BASE_ADDRESS_MEM_MASK)) + 1;
 }
 
 #endif

@@ -202,26 +202,6 @@ static void test_capability_chain(void)
     gpu_stop(&g);
 }
 
-/* Sizing a BAR: write all-ones, read back the size mask and type bits. */
-static uint64_t bar_probe(Gpu *g, int bar, uint32_t *type)
-{
-    uint8_t off = PCI_BASE_ADDRESS_0 + bar * 4;
-    uint32_t lo, hi = 0xffffffff;
-
-    qpci_config_writel(g->dev, off, 0xffffffff);
-    lo = qpci_config_readl(g->dev, off);
-    if (lo & PCI_BASE_ADDRESS_SPACE_IO) {
-        *type = lo & ~PCI_BASE_ADDRESS_IO_MASK;
-        return (uint16_t)~(lo & PCI_BASE_ADDRESS_IO_MASK) + 1;
-    }
-    *type = lo & ~PCI_BASE_ADDRESS_MEM_MASK;
-    if (*type & PCI_BASE_ADDRESS_MEM_TYPE_64) {
-        qpci_config_writel(g->dev, off + 4, 0xffffffff);
-        hi = qpci_config_readl(g->dev, off + 4);
-    }
-    return ~(((uint64_t)hi << 32) | (lo & PCI_BASE_ADDRESS_MEM_MASK)) + 1;
-}
-
 static void test_bars(void)
 {
     Gpu g;

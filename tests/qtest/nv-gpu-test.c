@@ -145,21 +145,6 @@ static void test_identity(void)
     }
 }
 
-static uint64_t bar_probe(Gpu *g, int bar, uint32_t *type)
-{
-    uint8_t off = PCI_BASE_ADDRESS_0 + bar * 4;
-    uint32_t lo, hi = 0xffffffff;
-
-    qpci_config_writel(g->dev, off, 0xffffffff);
-    lo = qpci_config_readl(g->dev, off);
-    *type = lo & ~PCI_BASE_ADDRESS_MEM_MASK;
-    if (*type & PCI_BASE_ADDRESS_MEM_TYPE_64) {
-        qpci_config_writel(g->dev, off + 4, 0xffffffff);
-        hi = qpci_config_readl(g->dev, off + 4);
-    }
-    return ~(((uint64_t)hi << 32) | (lo & PCI_BASE_ADDRESS_MEM_MASK)) + 1;
-}
-
 static void test_bars(void)
 {
     uint32_t type;
