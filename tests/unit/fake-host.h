@@ -11,7 +11,7 @@
 
 #define FAKE_RAM_SIZE (16u << 20)
 
-#define FAKE_TIMERS 8
+#define FAKE_TIMERS 16
 
 struct GpuTimer {
     GpuTimerFn *fn;

@@ -1,38 +1,62 @@
 /*
- * intel-gpu command streamers: the per-engine register window.
+ * intel-gpu command streamers: the per-engine register window, and each
+ * engine's life cycle.  Execution is in cs.c, submission in execlists.c.
  *
- * Every engine has the same registers at its own base.  Rings do not run
- * yet: an engine is always idle, so MI_MODE reports MODE_IDLE and a reset
- * request is ready at once.
+ * Every engine has the same registers at its own base.  Status registers
+ * are computed from the engine's state: MI_MODE's MODE_IDLE is set when
+ * nothing executes, a reset request is ready at once (work only runs in
+ * slices between MMIO accesses, so the engine is always quiescent here).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "intel-gpu.h"
 
-/* In the order of IntelEngineId. */
-static const uint32_t engine_bases[INTEL_ENGINE_COUNT] = {
-    [INTEL_RCS0] = INTEL_RCS0_BASE,
-    [INTEL_BCS0] = INTEL_BCS0_BASE,
-    [INTEL_VCS0] = INTEL_VCS0_BASE,
-    [INTEL_VCS1] = INTEL_VCS1_BASE,
-    [INTEL_VCS2] = INTEL_VCS2_BASE,
-    [INTEL_VCS3] = INTEL_VCS3_BASE,
-    [INTEL_VECS0] = INTEL_VECS0_BASE,
-    [INTEL_VECS1] = INTEL_VECS1_BASE,
+/* In the order of IntelEngineId: base, interrupt class and instance. */
+static const struct {
+    uint32_t base;
+    uint8_t klass, instance;
+} engine_info[INTEL_ENGINE_COUNT] = {
+    [INTEL_RCS0] = { INTEL_RCS0_BASE, INTEL_CLASS_RENDER, 0 },
+    [INTEL_BCS0] = { INTEL_BCS0_BASE, INTEL_CLASS_COPY, 0 },
+    [INTEL_VCS0] = { INTEL_VCS0_BASE, INTEL_CLASS_VIDEO, 0 },
+    [INTEL_VCS1] = { INTEL_VCS1_BASE, INTEL_CLASS_VIDEO, 1 },
+    [INTEL_VCS2] = { INTEL_VCS2_BASE, INTEL_CLASS_VIDEO, 2 },
+    [INTEL_VCS3] = { INTEL_VCS3_BASE, INTEL_CLASS_VIDEO, 3 },
+    [INTEL_VECS0] = { INTEL_VECS0_BASE, INTEL_CLASS_VIDEO_ENHANCE, 0 },
+    [INTEL_VECS1] = { INTEL_VECS1_BASE, INTEL_CLASS_VIDEO_ENHANCE, 1 },
 };
+
+static const uint32_t engine_bases[INTEL_ENGINE_COUNT] = {
+    INTEL_RCS0_BASE, INTEL_BCS0_BASE, INTEL_VCS0_BASE, INTEL_VCS1_BASE,
+    INTEL_VCS2_BASE, INTEL_VCS3_BASE, INTEL_VECS0_BASE, INTEL_VECS1_BASE,
+};
+
+static IntelEngine *engine_of(IntelGpu *gpu, const IntelRegBinding *b)
+{
+    return &gpu->engine[b->unit];
+}
 
 static uint32_t mi_mode_read(IntelGpu *gpu, const IntelRegBinding *b,
                              uint32_t offset)
 {
-    return intel_reg_get(gpu, offset) | INTEL_MI_MODE_IDLE;
+    uint32_t v = intel_reg_get(gpu, offset);
+
+    if (!intel_cs_busy(engine_of(gpu, b)) || (v & INTEL_MI_MODE_STOP_RING)) {
+        v |= INTEL_MI_MODE_IDLE;
+    }
+    return v;
 }
 
 static void mi_mode_write(IntelGpu *gpu, const IntelRegBinding *b,
                           uint32_t offset, uint32_t old)
 {
+    uint32_t v = intel_reg_get(gpu, offset) & ~INTEL_MI_MODE_IDLE;
+
     /* MODE_IDLE is status, not storage. */
-    intel_reg_set(gpu, offset,
-                  intel_reg_get(gpu, offset) & ~INTEL_MI_MODE_IDLE);
+    intel_reg_set(gpu, offset, v);
+    if ((old & INTEL_MI_MODE_STOP_RING) && !(v & INTEL_MI_MODE_STOP_RING)) {
+        intel_cs_kick(engine_of(gpu, b));
+    }
 }
 
 static uint32_t reset_ctl_read(IntelGpu *gpu, const IntelRegBinding *b,
@@ -40,7 +64,7 @@ static uint32_t reset_ctl_read(IntelGpu *gpu, const IntelRegBinding *b,
 {
     uint32_t v = intel_reg_get(gpu, offset);
 
-    /* An idle engine is ready to reset as soon as software asks. */
+    /* Execution stops at the request; the engine is ready at once. */
     if (v & INTEL_RESET_CTL_REQUEST_RESET) {
         v |= INTEL_RESET_CTL_READY_TO_RESET;
     }
@@ -50,8 +74,12 @@ static uint32_t reset_ctl_read(IntelGpu *gpu, const IntelRegBinding *b,
 static void reset_ctl_write(IntelGpu *gpu, const IntelRegBinding *b,
                             uint32_t offset, uint32_t old)
 {
-    intel_reg_set(gpu, offset,
-                  intel_reg_get(gpu, offset) & INTEL_RESET_CTL_REQUEST_RESET);
+    uint32_t v = intel_reg_get(gpu, offset) & INTEL_RESET_CTL_REQUEST_RESET;
+
+    intel_reg_set(gpu, offset, v);
+    if ((old & INTEL_RESET_CTL_REQUEST_RESET) && !v) {
+        intel_cs_kick(engine_of(gpu, b));
+    }
 }
 
 static uint32_t timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
@@ -64,38 +92,148 @@ static uint32_t timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
     return b->reg->aux ? ticks >> 32 : (uint32_t)ticks;
 }
 
+static uint32_t ctx_timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
+                                   uint32_t offset)
+{
+    return intel_execlists_ctx_timestamp(engine_of(gpu, b));
+}
+
+/* Legacy ring mode: TAIL (and a now-valid RING_CTL) are the doorbell. */
+static void ring_doorbell_write(IntelGpu *gpu, const IntelRegBinding *b,
+                                uint32_t offset, uint32_t old)
+{
+    IntelEngine *e = engine_of(gpu, b);
+
+    if (!intel_cs_execlists_mode(e)) {
+        intel_cs_kick(e);
+    }
+}
+
+/* ELSP: each dword write fills the next SQ dword, wrapping after E7. */
+static void elsp_write(IntelGpu *gpu, const IntelRegBinding *b,
+                       uint32_t offset, uint32_t old)
+{
+    IntelEngine *e = engine_of(gpu, b);
+
+    intel_engine_set_reg(e, INTEL_RING_EXECLIST_SQ + 4 * e->elsp_dword,
+                         intel_reg_get(gpu, offset));
+    e->elsp_dword = (e->elsp_dword + 1) % (2 * INTEL_ELSQ_ELEMENTS);
+    intel_reg_set(gpu, offset, 0);
+}
+
+static void execlist_control_write(IntelGpu *gpu, const IntelRegBinding *b,
+                                   uint32_t offset, uint32_t old)
+{
+    IntelEngine *e = engine_of(gpu, b);
+
+    if (intel_reg_get(gpu, offset) & INTEL_EL_CTRL_LOAD) {
+        if (intel_cs_execlists_mode(e)) {
+            intel_execlists_load(e);
+        } else {
+            gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
+                         "engine %u: execlist Load in legacy ring mode "
+                         "ignored", e->id);
+        }
+    }
+    intel_reg_set(gpu, offset, 0);
+}
+
+static uint32_t execlist_status_hi_read(IntelGpu *gpu,
+                                        const IntelRegBinding *b,
+                                        uint32_t offset)
+{
+    IntelEngine *e = engine_of(gpu, b);
+
+    /* The running context's ID (CCID), 0 when idle. */
+    return e->ctx_active ? e->ctx_desc >> 32 : 0;
+}
+
 #define ENG(n, off, acc) { .name = n, .offset = off, .access = acc }
+#define ENGN(n, off, cnt, acc) \
+    { .name = n, .offset = off, .count = cnt, .access = acc }
 
 static const IntelReg engine_regs[] = {
     ENG("RING_PGTBL_ER", 0x024, INTEL_REG_W1C),
-    ENG("RING_TAIL", INTEL_RING_TAIL, INTEL_REG_RW),
+    { .name = "RING_TAIL", .offset = INTEL_RING_TAIL, .access = INTEL_REG_RW,
+      .write = ring_doorbell_write },
     ENG("RING_HEAD", INTEL_RING_HEAD, INTEL_REG_RW),
     ENG("RING_START", INTEL_RING_START, INTEL_REG_RW),
-    ENG("RING_CTL", INTEL_RING_CTL, INTEL_REG_RW),
+    { .name = "RING_CTL", .offset = INTEL_RING_CTL, .access = INTEL_REG_RW,
+      .write = ring_doorbell_write },
+    ENG("RING_ACTHD_UDW", INTEL_RING_ACTHD_UDW, INTEL_REG_RO),
     ENG("RING_IPEIR", 0x064, INTEL_REG_W1C),
+    ENG("RING_INSTDONE", INTEL_RING_INSTDONE, INTEL_REG_RO),
+    ENG("RING_ACTHD", INTEL_RING_ACTHD, INTEL_REG_RO),
     ENG("RING_HWS_PGA", INTEL_RING_HWS_PGA, INTEL_REG_RW),
+    ENG("RING_NOPID", INTEL_RING_NOPID, INTEL_REG_RO),
     ENG("RING_HWSTAM", INTEL_RING_HWSTAM, INTEL_REG_RW),
     { .name = "RING_MI_MODE", .offset = INTEL_RING_MI_MODE,
       .access = INTEL_REG_MASKED, .read = mi_mode_read,
       .write = mi_mode_write },
+    /* Storage only: Gen11 engine interrupts are not masked here. */
+    { .name = "RING_IMR", .offset = INTEL_RING_IMR, .access = INTEL_REG_RW,
+      .reset = 0xffffffff },
     ENG("RING_EIR", INTEL_RING_EIR, INTEL_REG_W1C),
     { .name = "RING_EMR", .offset = INTEL_RING_EMR, .access = INTEL_REG_RW,
       .reset = 0xffffffff },
     ENG("RING_ESR", INTEL_RING_ESR, INTEL_REG_RO),
+    ENG("RING_INSTPM", INTEL_RING_INSTPM, INTEL_REG_MASKED),
     { .name = "RING_RESET_CTL", .offset = INTEL_RING_RESET_CTL,
       .access = INTEL_REG_MASKED, .read = reset_ctl_read,
       .write = reset_ctl_write },
+    /* Batch state: written by the engine, loaded by context restore. */
+    ENG("RING_BB_STATE", INTEL_RING_BB_STATE, INTEL_REG_RW),
+    ENG("RING_SBB_ADDR", INTEL_RING_SBB_ADDR, INTEL_REG_RW),
+    ENG("RING_SBB_STATE", INTEL_RING_SBB_STATE, INTEL_REG_RW),
+    ENG("RING_SBB_ADDR_UDW", INTEL_RING_SBB_ADDR_UDW, INTEL_REG_RW),
+    ENG("RING_BBADDR", INTEL_RING_BBADDR, INTEL_REG_RW),
+    ENG("RING_BBADDR_UDW", INTEL_RING_BBADDR_UDW, INTEL_REG_RW),
+    ENG("RING_WATCHDOG_CTL", INTEL_RING_WATCHDOG_CTL, INTEL_REG_RW),
+    ENG("RING_WATCHDOG_THRESH", INTEL_RING_WATCHDOG_THRESH, INTEL_REG_RW),
+    ENG("RING_BB_PER_CTX_PTR", INTEL_RING_BB_PER_CTX_PTR, INTEL_REG_RW),
+    ENG("RING_INDIRECT_CTX", INTEL_RING_INDIRECT_CTX, INTEL_REG_RW),
+    ENG("RING_INDIRECT_CTX_OFFSET", INTEL_RING_INDIRECT_CTX_OFFSET,
+        INTEL_REG_RW),
+    { .name = "RING_ELSP", .offset = INTEL_RING_ELSP, .access = INTEL_REG_RW,
+      .write = elsp_write },
     ENG("RING_EXECLIST_STATUS_LO", INTEL_RING_EXECLIST_STATUS_LO,
         INTEL_REG_RO),
-    ENG("RING_EXECLIST_STATUS_HI", INTEL_RING_EXECLIST_STATUS_HI,
-        INTEL_REG_RO),
+    { .name = "RING_EXECLIST_STATUS_HI",
+      .offset = INTEL_RING_EXECLIST_STATUS_HI, .access = INTEL_REG_RO,
+      .read = execlist_status_hi_read },
+    ENG("RING_CONTEXT_CONTROL", INTEL_RING_CONTEXT_CONTROL,
+        INTEL_REG_MASKED),
+    ENGN("RING_PDP", INTEL_RING_PDP_LDW(0), 8, INTEL_REG_RW),
     ENG("RING_MODE", INTEL_RING_MODE, INTEL_REG_MASKED),
     { .name = "RING_TIMESTAMP", .offset = INTEL_RING_TIMESTAMP,
       .access = INTEL_REG_RO, .read = timestamp_read },
     { .name = "RING_TIMESTAMP_UDW", .offset = INTEL_RING_TIMESTAMP_UDW,
       .access = INTEL_REG_RO, .aux = 1, .read = timestamp_read },
-    ENG("RING_CONTEXT_STATUS_PTR", INTEL_RING_CONTEXT_STATUS_PTR,
-        INTEL_REG_MASKED),
+    ENGN("RING_CSB_BUF", INTEL_RING_CSB_BUF, 12, INTEL_REG_RO),
+    /* Read pointer = write pointer = 11: the first entry goes to slot 0. */
+    { .name = "RING_CONTEXT_STATUS_PTR",
+      .offset = INTEL_RING_CONTEXT_STATUS_PTR, .access = INTEL_REG_MASKED,
+      .reset = 0x0b0b },
+    { .name = "RING_CTX_TIMESTAMP", .offset = INTEL_RING_CTX_TIMESTAMP,
+      .access = INTEL_REG_RW, .read = ctx_timestamp_read },
+    ENG("RING_SET_PREDICATE_RESULT", INTEL_RING_SET_PREDICATE_RESULT,
+        INTEL_REG_RW),
+    ENG("MI_PREDICATE_RESULT_2", INTEL_RING_PREDICATE_RESULT_2,
+        INTEL_REG_RW),
+    ENGN("RING_CSB_BUF2", INTEL_RING_CSB_BUF2, 12, INTEL_REG_RO),
+    ENGN("MI_PREDICATE_SRC0", INTEL_RING_PREDICATE_SRC0, 2, INTEL_REG_RW),
+    ENGN("MI_PREDICATE_SRC1", INTEL_RING_PREDICATE_SRC1, 2, INTEL_REG_RW),
+    ENGN("MI_PREDICATE_DATA", INTEL_RING_PREDICATE_DATA, 2, INTEL_REG_RW),
+    ENG("MI_PREDICATE_RESULT", INTEL_RING_PREDICATE_RESULT, INTEL_REG_RW),
+    ENG("MI_PREDICATE_RESULT_1", INTEL_RING_PREDICATE_RESULT_1,
+        INTEL_REG_RW),
+    ENGN("RING_FORCE_TO_NONPRIV", INTEL_RING_FORCE_TO_NONPRIV(0), 12,
+         INTEL_REG_RW),
+    ENGN("RING_EXECLIST_SQ_CONTENTS", INTEL_RING_EXECLIST_SQ, 16,
+         INTEL_REG_RW),
+    { .name = "RING_EXECLIST_CONTROL", .offset = INTEL_RING_EXECLIST_CONTROL,
+      .access = INTEL_REG_RW, .write = execlist_control_write },
+    ENGN("CS_GPR", INTEL_RING_CS_GPR(0), 32, INTEL_REG_RW),
 };
 
 const IntelRegBlock intel_engine_block = {
@@ -106,8 +244,36 @@ const IntelRegBlock intel_engine_block = {
     .nbases = INTEL_ENGINE_COUNT,
 };
 
-/* An engine reset returns its registers to their defaults. */
+void intel_engines_init(IntelGpu *gpu)
+{
+    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
+        IntelEngine *e = &gpu->engine[i];
+
+        e->gpu = gpu;
+        e->id = i;
+        e->base = engine_info[i].base;
+        e->klass = engine_info[i].klass;
+        e->instance = engine_info[i].instance;
+        e->timer = gpu_host_timer_new(&gpu->host, intel_cs_timer, e);
+    }
+}
+
+void intel_engines_fini(IntelGpu *gpu)
+{
+    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
+        gpu_host_timer_free(&gpu->host, gpu->engine[i].timer);
+    }
+}
+
+/*
+ * An engine reset stops execution, drops the execution queue and returns
+ * the engine's registers to their defaults.
+ */
 void intel_engine_reset(IntelGpu *gpu, IntelEngineId id)
 {
+    IntelEngine *e = &gpu->engine[id];
+
+    intel_cs_reset(e);
+    intel_execlists_reset(e);
     intel_mmio_reset_unit(gpu, &intel_engine_block, id);
 }

@@ -78,6 +78,7 @@ IntelGpu *intel_gpu_new(const IntelGpuConfig *cfg, const GpuHost *host)
     intel_mmio_init(gpu, intel_blocks, G_N_ELEMENTS(intel_blocks));
     gpu->gsm = g_malloc0(INTEL_GSM_SIZE);
     intel_irq_init(gpu);
+    intel_engines_init(gpu);
     intel_gpu_reset(gpu);
     return gpu;
 }
@@ -85,6 +86,7 @@ IntelGpu *intel_gpu_new(const IntelGpuConfig *cfg, const GpuHost *host)
 void intel_gpu_free(IntelGpu *gpu)
 {
     if (gpu) {
+        intel_engines_fini(gpu);
         intel_irq_fini(gpu);
         intel_mmio_fini(gpu);
         g_free(gpu->gsm);
@@ -97,4 +99,9 @@ void intel_gpu_reset(IntelGpu *gpu)
     intel_mmio_reset(gpu);
     intel_irq_reset(gpu);
     intel_ggtt_reset(gpu);
+    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
+        intel_cs_reset(&gpu->engine[i]);
+        intel_execlists_reset(&gpu->engine[i]);
+        gpu->engine[i].stats = (IntelCsStats) { 0 };
+    }
 }

@@ -125,6 +125,89 @@ typedef struct IntelIrqState {
     GpuTimer *delay_timer;
 } IntelIrqState;
 
+/* PPGTT translation cache of one engine, dropped by TLB invalidations. */
+#define INTEL_PPGTT_TLB_ENTRIES 64
+
+typedef struct IntelPpgttTlbEntry {
+    uint64_t vpage;         /* virtual page number + 1; 0 = invalid */
+    uint64_t ppage;         /* physical address of the page */
+} IntelPpgttTlbEntry;
+
+/* Where the command streamer fetches from: the ring or a batch level. */
+typedef struct IntelCsLevel {
+    uint64_t addr;          /* next command */
+    bool ppgtt;
+    bool privileged;
+} IntelCsLevel;
+
+/* Levels of batch nesting: the ring, first and second level batches. */
+#define INTEL_CS_LEVELS 3
+
+typedef enum IntelCsState {
+    INTEL_CS_IDLE,          /* nothing to execute */
+    INTEL_CS_RUNNING,       /* commands left; a slice is scheduled */
+    INTEL_CS_WAITING,       /* re-polling an unsatisfied semaphore */
+    INTEL_CS_HALTED,        /* stopped by an error until reset */
+} IntelCsState;
+
+#define INTEL_ELSQ_ELEMENTS 8
+
+/* Prefetched commands: the longest command (MI_UPDATE_GTT) and a page. */
+#define INTEL_CS_FETCH_DWORDS 2048
+
+typedef struct IntelCsFetch {
+    uint32_t buf[INTEL_CS_FETCH_DWORDS];
+    uint64_t addr;
+    unsigned len;           /* valid dwords; 0 = empty */
+    bool ppgtt;
+} IntelCsFetch;
+
+/*
+ * Counters of what the engine executed, for OA and benchmarks; they move
+ * only with executed work.
+ */
+typedef struct IntelCsStats {
+    uint64_t commands;
+    uint64_t cmds_3d;           /* render/media commands skipped */
+    uint64_t primitives;        /* 3DPRIMITIVE */
+    uint64_t walkers;           /* GPGPU_WALKER, MEDIA_OBJECT */
+    uint64_t blit_bytes;
+    uint64_t busy_ns;           /* modelled execution time */
+    uint64_t context_switches;
+} IntelCsStats;
+
+typedef struct IntelEngine {
+    IntelGpu *gpu;
+    IntelEngineId id;
+    uint32_t base;
+    uint8_t klass, instance;
+    GpuTimer *timer;
+
+    /* Command streamer (cs.c) */
+    IntelCsState state;
+    unsigned depth;                         /* 0: ring; 1, 2: batches */
+    IntelCsLevel level[INTEL_CS_LEVELS];    /* [0] unused: HEAD is MMIO */
+    bool arb_enabled;
+    uint32_t set_predicate;                 /* MI_SET_PREDICATE mode */
+    uint64_t srca, srcb, accu;              /* MI_MATH */
+    bool zf, cf;
+    uint64_t pml4;                          /* PPGTT root */
+    IntelPpgttTlbEntry tlb[INTEL_PPGTT_TLB_ENTRIES];
+    IntelCsFetch fetch;
+    IntelCsStats stats;
+
+    /* Execlists (execlists.c) */
+    uint64_t eq[INTEL_ELSQ_ELEMENTS];       /* execution queue */
+    unsigned eq_pos;                        /* running element */
+    uint64_t pending_eq[INTEL_ELSQ_ELEMENTS];
+    bool load_pending;                      /* a Load awaits arbitration */
+    bool ctx_active;
+    uint64_t ctx_desc;                      /* running context */
+    uint64_t ctx_in_ns;                     /* CTX_TIMESTAMP base time */
+    uint32_t ctx_ts_base;
+    unsigned elsp_dword;                    /* next SQ dword via ELSP */
+} IntelEngine;
+
 struct IntelGpu {
     IntelGpuConfig cfg;
     GpuHost host;
@@ -144,6 +227,9 @@ struct IntelGpu {
     uint64_t *gsm;                      /* INTEL_GSM_SIZE bytes of PTEs */
     IntelGgttTlbEntry tlb[INTEL_GGTT_TLB_ENTRIES];
     uint64_t tlb_flushes;
+
+    /* Command streamers (engine.c, cs.c, execlists.c) */
+    IntelEngine engine[INTEL_ENGINE_COUNT];
 };
 
 /* intel-gpu.c: life cycle */
@@ -159,6 +245,8 @@ void intel_mmio_init(IntelGpu *gpu, const IntelRegBlock *const *blocks,
 void intel_mmio_fini(IntelGpu *gpu);
 void intel_mmio_reset(IntelGpu *gpu);
 uint32_t intel_mmio_read(IntelGpu *gpu, uint32_t offset);
+uint32_t intel_mmio_read_quiet(IntelGpu *gpu, uint32_t offset);
+void intel_mmio_write_quiet(IntelGpu *gpu, uint32_t offset, uint32_t val);
 void intel_mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
                       uint32_t byte_mask);
 const IntelRegBinding *intel_mmio_lookup(IntelGpu *gpu, uint32_t offset);
@@ -198,7 +286,48 @@ bool intel_irq_drill(IntelGpu *gpu, unsigned klass, unsigned instance,
 uint32_t intel_cs_timestamp_hz(IntelGpu *gpu);
 
 /* engine.c */
+void intel_engines_init(IntelGpu *gpu);
+void intel_engines_fini(IntelGpu *gpu);
 void intel_engine_reset(IntelGpu *gpu, IntelEngineId id);
+uint32_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns);
+
+static inline uint32_t intel_engine_reg(IntelEngine *e, uint32_t off)
+{
+    return intel_reg_get(e->gpu, e->base + off);
+}
+
+static inline void intel_engine_set_reg(IntelEngine *e, uint32_t off,
+                                        uint32_t v)
+{
+    intel_reg_set(e->gpu, e->base + off, v);
+}
+
+/* vm.c: the engines' view of memory (GGTT or the context's PPGTT) */
+int intel_vm_rw(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
+                size_t len, bool write);
+int intel_ppgtt_translate(IntelEngine *e, uint64_t va, uint64_t *pa);
+void intel_ppgtt_flush(IntelEngine *e);
+
+/* cs.c: command execution */
+void intel_cs_kick(IntelEngine *e);
+void intel_cs_timer(void *opaque);
+void intel_cs_run(IntelEngine *e, unsigned budget);
+bool intel_cs_busy(IntelEngine *e);
+void intel_cs_load_batch_state(IntelEngine *e);
+const char *intel_cs_command_name(uint32_t hdr);
+void intel_cs_reset(IntelEngine *e);
+void intel_cs_raise(IntelEngine *e, uint16_t bits);
+void intel_cs_error(IntelEngine *e, uint32_t error, const char *why);
+bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
+                                    uint32_t offset);
+bool intel_cs_execlists_mode(IntelEngine *e);
+
+/* execlists.c: submission queue, context switches, status buffer */
+void intel_execlists_load(IntelEngine *e);
+bool intel_execlists_arbitrate(IntelEngine *e);
+void intel_execlists_element_done(IntelEngine *e);
+void intel_execlists_reset(IntelEngine *e);
+uint32_t intel_execlists_ctx_timestamp(IntelEngine *e);
 
 /* The register blocks, in the files named after them. */
 extern const IntelRegBlock intel_ranges_block;      /* mmio.c */

@@ -150,7 +150,12 @@ static void note_unmodelled(IntelGpu *gpu, uint32_t offset, bool write,
     }
 }
 
-uint32_t intel_mmio_read(IntelGpu *gpu, uint32_t offset)
+/*
+ * Accesses from the host CPU are noted when they reach unmodelled offsets;
+ * context save and restore (which walk every register of an image) are
+ * not, so the count keeps meaning "what the driver touched".
+ */
+static uint32_t mmio_read(IntelGpu *gpu, uint32_t offset, bool note)
 {
     const IntelRegBinding *b;
 
@@ -160,15 +165,26 @@ uint32_t intel_mmio_read(IntelGpu *gpu, uint32_t offset)
     }
     b = intel_mmio_lookup(gpu, offset);
     if (!b) {
-        note_unmodelled(gpu, offset, false, 0);
+        if (note) {
+            note_unmodelled(gpu, offset, false, 0);
+        }
         return gpu->mmio[offset / 4];
     }
     return b->reg->read ? b->reg->read(gpu, b, offset) : gpu->mmio[offset / 4];
 }
 
-/* @byte_mask selects the bytes a narrow access wrote. */
-void intel_mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
-                      uint32_t byte_mask)
+uint32_t intel_mmio_read(IntelGpu *gpu, uint32_t offset)
+{
+    return mmio_read(gpu, offset, true);
+}
+
+uint32_t intel_mmio_read_quiet(IntelGpu *gpu, uint32_t offset)
+{
+    return mmio_read(gpu, offset, false);
+}
+
+static void mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
+                       uint32_t byte_mask, bool note)
 {
     const IntelRegBinding *b;
     uint32_t *slot, old, m;
@@ -182,7 +198,9 @@ void intel_mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
     val &= byte_mask;
     b = intel_mmio_lookup(gpu, offset);
     if (!b) {
-        note_unmodelled(gpu, offset, true, val);
+        if (note) {
+            note_unmodelled(gpu, offset, true, val);
+        }
         *slot = (old & ~byte_mask) | val;
         return;
     }
@@ -204,6 +222,18 @@ void intel_mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
     if (b->reg->write) {
         b->reg->write(gpu, b, offset, old);
     }
+}
+
+/* @byte_mask selects the bytes a narrow access wrote. */
+void intel_mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
+                      uint32_t byte_mask)
+{
+    mmio_write(gpu, offset, val, byte_mask, true);
+}
+
+void intel_mmio_write_quiet(IntelGpu *gpu, uint32_t offset, uint32_t val)
+{
+    mmio_write(gpu, offset, val, 0xffffffff, false);
 }
 
 char *intel_mmio_unmodelled_list(IntelGpu *gpu)

@@ -190,6 +190,9 @@
 #define INTEL_GT_CS_MASTER_ERROR        (1u << 3)
 #define INTEL_GT_CONTEXT_SWITCH         (1u << 8)
 #define INTEL_GT_WAIT_SEMAPHORE         (1u << 11)
+#define INTEL_GT_FLUSH_NOTIFY           (1u << 4)
+#define INTEL_GT_WATCHDOG_EXPIRED       (1u << 6)
+#define INTEL_GT_PAGE_FAULT             (1u << 7)
 
 /* Command-streamer register offsets, relative to an engine's base. */
 #define INTEL_RCS0_BASE                 0x002000
@@ -222,5 +225,72 @@
 #define INTEL_RING_TIMESTAMP            0x358
 #define INTEL_RING_TIMESTAMP_UDW        0x35C
 #define INTEL_RING_CONTEXT_STATUS_PTR   0x3A0
+#define   INTEL_CSB_WRITE_PTR_MASK      0xFu
+#define   INTEL_CSB_READ_PTR_SHIFT      8
+#define INTEL_RING_ACTHD_UDW            0x05C
+#define INTEL_RING_INSTDONE             0x06C
+#define INTEL_RING_ACTHD                0x074
+#define INTEL_RING_NOPID                0x094
+#define INTEL_RING_IMR                  0x0A8
+#define INTEL_RING_INSTPM               0x0C0
+#define INTEL_RING_BB_STATE             0x110
+#define   INTEL_BB_STATE_PPGTT          (1u << 5)
+#define   INTEL_BB_STATE_PRIVILEGED     (1u << 8)   /* model's encoding */
+#define   INTEL_BB_STATE_ACTIVE         (1u << 0)   /* model's encoding */
+#define INTEL_RING_SBB_ADDR             0x114
+#define INTEL_RING_SBB_STATE            0x118
+#define INTEL_RING_SBB_ADDR_UDW         0x11C
+#define INTEL_RING_BBADDR               0x140
+#define INTEL_RING_BBADDR_UDW           0x168
+#define INTEL_RING_WATCHDOG_CTL         0x178
+#define INTEL_RING_WATCHDOG_THRESH      0x17C
+#define INTEL_RING_BB_PER_CTX_PTR       0x1C0
+#define INTEL_RING_INDIRECT_CTX         0x1C4
+#define INTEL_RING_INDIRECT_CTX_OFFSET  0x1C8
+#define INTEL_RING_ELSP                 0x230
+#define INTEL_RING_CONTEXT_CONTROL      0x244
+#define   INTEL_CTX_CTRL_RESTORE_INHIBIT (1u << 0)
+#define INTEL_RING_PDP_UDW(n)           (0x274 + 8 * (n))
+#define INTEL_RING_PDP_LDW(n)           (0x270 + 8 * (n))
+#define   INTEL_GFX_DISABLE_LEGACY_MODE (1u << 3)   /* RING_MODE: execlists */
+#define INTEL_RING_CSB_BUF              0x370       /* entries 0-5 */
+#define INTEL_RING_CSB_BUF2             0x3C0       /* entries 6-11 */
+#define INTEL_RING_CTX_TIMESTAMP        0x3A8
+#define INTEL_RING_SET_PREDICATE_RESULT 0x3B8
+#define INTEL_RING_PREDICATE_RESULT_2   0x3BC
+#define INTEL_RING_PREDICATE_SRC0       0x400
+#define INTEL_RING_PREDICATE_SRC1       0x408
+#define INTEL_RING_PREDICATE_DATA       0x410
+#define INTEL_RING_PREDICATE_RESULT     0x418
+#define INTEL_RING_PREDICATE_RESULT_1   0x41C
+#define INTEL_RING_FORCE_TO_NONPRIV(i)  (0x4D0 + 4 * (i))
+#define INTEL_RING_EXECLIST_SQ          0x510       /* 8 x 64-bit */
+#define INTEL_RING_EXECLIST_CONTROL     0x550
+#define   INTEL_EL_CTRL_LOAD            (1u << 0)
+#define INTEL_RING_CS_GPR(n)            (0x600 + 8 * (n))
+
+/* Engine error bits (EIR, EMR, ESR). */
+#define INTEL_ERROR_INSTRUCTION         (1u << 0)
+#define INTEL_ERROR_PRIVILEGE           (1u << 2)   /* model's choice */
+#define INTEL_ERROR_PAGE_TABLE          (1u << 4)
+
+/* Hardware status page (dword indices) and context status buffer. */
+#define INTEL_HWS_CSB_BUF0              0x10
+#define INTEL_HWS_CSB_WRITE             0x2F
+#define INTEL_CSB_ENTRIES               12
+#define   INTEL_CSB_IDLE_ACTIVE         (1u << 0)
+#define   INTEL_CSB_PREEMPTED           (1u << 1)
+#define   INTEL_CSB_ELEMENT_SWITCH      (1u << 2)
+#define   INTEL_CSB_ACTIVE_IDLE         (1u << 3)
+#define   INTEL_CSB_COMPLETE            (1u << 4)
+#define   INTEL_CSB_LITE_RESTORE        (1u << 15)
+
+/* Execlist context descriptor. */
+#define INTEL_CTX_DESC_VALID            (1ull << 0)
+#define INTEL_CTX_DESC_FORCE_RESTORE    (1ull << 2)
+#define INTEL_CTX_DESC_ADDR_MODE_SHIFT  3
+#define INTEL_CTX_DESC_PRIVILEGE        (1ull << 8)
+#define INTEL_CTX_DESC_LRCA_MASK        0xFFFFF000ull
+#define INTEL_LRC_STATE_OFFSET          0x1000      /* after the PPHWSP */
 
 #endif

@@ -1,0 +1,391 @@
+/*
+ * intel-gpu command streamers: which registers a non-privileged (PPGTT)
+ * batch buffer may write with MI_LOAD_REGISTER_IMM/MEM/REG.
+ *
+ * Two sources grant access:
+ *
+ * - the PRM's "User Mode Non-Privileged Registers" tables for each command
+ *   streamer (DG2 PRM vol. 8, "Register Access and User Mode Privileges"),
+ *   transcribed below; the Compute CS tables are left out, this GT has no
+ *   CCS;
+ * - the engine's twelve RING_FORCE_TO_NONPRIV slots, through which the
+ *   driver whitelists further registers.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "intel-gpu.h"
+
+/*
+ * RING_FORCE_TO_NONPRIV slot fields, as Linux 6.1 i915 encodes them
+ * (gt/intel_engine_regs.h):
+ *   RING_FORCE_TO_NONPRIV_DENY          REG_BIT(30)  (Xe_HP+; PVC only)
+ *   RING_FORCE_TO_NONPRIV_ACCESS_MASK   (3 << 28)
+ *     _ACCESS_RW (0 << 28), _RD (1 << 28), _WR (2 << 28),
+ *     _INVALID (3 << 28)
+ *   RING_FORCE_TO_NONPRIV_ADDRESS_MASK  REG_GENMASK(25, 2)
+ *   RING_FORCE_TO_NONPRIV_RANGE_MASK    (3 << 0)
+ *     _RANGE_1 (0), _RANGE_4 (1), _RANGE_16 (2), _RANGE_64 (3) registers
+ *   RING_MAX_NONPRIV_SLOTS              12
+ * The address is the absolute MMIO offset of the first register.
+ * intel_engine_apply_whitelist() (gt/intel_workarounds.c) fills the
+ * unused slots with RING_NOPID(base), which only makes NOPID writable.
+ */
+#define NONPRIV_SLOTS               12
+#define NONPRIV_DENY                (1u << 30)
+#define NONPRIV_ACCESS_MASK         (3u << 28)
+#define NONPRIV_ACCESS_RW           (0u << 28)
+#define NONPRIV_ACCESS_RD           (1u << 28)
+#define NONPRIV_ACCESS_WR           (2u << 28)
+#define NONPRIV_ACCESS_INVALID      (3u << 28)
+#define NONPRIV_ADDRESS_MASK        0x03FFFFFCu     /* bits 25:2 */
+#define NONPRIV_RANGE_MASK          3u
+
+/* Registers covered by a slot's range field: 1, 4, 16 or 64. */
+#define NONPRIV_RANGE_DWORDS(v)     (1u << (2 * ((v) & NONPRIV_RANGE_MASK)))
+
+/*
+ * HEVC unit bases from the PRM's base address table; the "ALL VCS" table
+ * gives its HEVC row relative to these.  VCSn pairs with HEVCn.
+ */
+#define NONPRIV_HEVC0_BASE          0x1C2800
+#define NONPRIV_HEVC1_BASE          0x1C6800
+#define NONPRIV_HEVC2_BASE          0x1D2800
+#define NONPRIV_HEVC3_BASE          0x1D6800
+
+typedef struct IntelNonPrivReg {
+    const char *name;
+    uint32_t offset;        /* absolute MMIO offset */
+    uint32_t dwords;        /* covers offset .. offset + 4 * dwords - 1 */
+} IntelNonPrivReg;
+
+typedef struct IntelNonPrivTable {
+    uint32_t base;          /* the engine's MMIO base */
+    const IntelNonPrivReg *regs;
+    unsigned nregs;
+} IntelNonPrivTable;
+
+/*
+ * "User Mode Non-Privileged Registers for Render Command Streamer (RCS)".
+ * Offsets are absolute.  Names are as the PRM spells them, typos included
+ * (IA_PRIMIVTIVES_COUNT, "PS_DEPTH_COUNT _0"); MI_PREDICATE_SRC0/SRC1/DATA
+ * are listed once per dword.
+ */
+static const IntelNonPrivReg rcs0_nonpriv[] = {
+    { "Cache_Mode_0", 0x7000, 1 },
+    { "Cache_Mode_1", 0x7004, 1 },
+    { "GT_MODE", 0x7008, 1 },
+    { "NOPID", 0x2094, 1 },
+    { "INSTPM", 0x20C0, 1 },
+    { "IA_VERTICES_COUNT", 0x2310, 2 },
+    { "IA_PRIMIVTIVES_COUNT", 0x2318, 2 },
+    { "VS_INVOCATION_COUNT", 0x2320, 2 },
+    { "HS_INVOCATION_COUNT", 0x2300, 2 },
+    { "DS_INVOCATION_COUNT", 0x2308, 2 },
+    { "GS_INVOCATION_COUNT", 0x2328, 2 },
+    { "GS_PRIMITIVES_COUNT", 0x2330, 2 },
+    { "SO_NUM_PRIMS_WRITTEN0", 0x5200, 2 },
+    { "SO_NUM_PRIMS_WRITTEN1", 0x5208, 2 },
+    { "SO_NUM_PRIMS_WRITTEN2", 0x5210, 2 },
+    { "SO_NUM_PRIMS_WRITTEN3", 0x5218, 2 },
+    { "SO_PRIM_STORAGE_NEEDED0", 0x5240, 2 },
+    { "SO_PRIM_STORAGE_NEEDED1", 0x5248, 2 },
+    { "SO_PRIM_STORAGE_NEEDED2", 0x5250, 2 },
+    { "SO_PRIM_STORAGE_NEEDED3", 0x5258, 2 },
+    { "SO_WRITE_OFFSET0", 0x5280, 1 },
+    { "SO_WRITE_OFFSET1", 0x5284, 1 },
+    { "SO_WRITE_OFFSET2", 0x5288, 1 },
+    { "SO_WRITE_OFFSET3", 0x528C, 1 },
+    { "CL_INVOCATION_COUNT", 0x2338, 2 },
+    { "CL_PRIMITIVES_COUNT", 0x2340, 2 },
+    { "PS_INVOCATION_COUNT", 0x2348, 2 },
+    { "PS_DEPTH_COUNT", 0x2350, 2 },
+    { "PS_INVOCATION_COUNT_0", 0x22C8, 2 },
+    { "PS_DEPTH_COUNT _0", 0x22D8, 2 },
+    { "PS_INVOCATION_COUNT_1", 0x22F0, 2 },
+    { "PS_DEPTH_COUNT _1", 0x22F8, 2 },
+    { "PS_INVOCATION_COUNT_2", 0x2448, 2 },
+    { "PS_DEPTH_COUNT_2", 0x2450, 2 },
+    { "PS_INVOCATION_COUNT_3", 0x2458, 2 },
+    { "PS_DEPTH_COUNT_3", 0x2460, 2 },
+    { "PS_INVOCATION_COUNT_4", 0x2468, 2 },
+    { "PS_DEPTH_COUNT_4", 0x2470, 2 },
+    { "PS_INVOCATION_COUNT_5", 0x24A0, 2 },
+    { "PS_DEPTH_COUNT_5", 0x24A8, 2 },
+    { "PS_INVOCATION_COUNT_6", 0x25D0, 2 },
+    { "PS_DEPTH_COUNT_6", 0x25B0, 2 },
+    { "PS_INVOCATION_COUNT_7", 0x25D8, 2 },
+    { "PS_DEPTH_COUNT_7", 0x25B8, 2 },
+    { "CPS_INVOCATION_COUNT", 0x2478, 2 },
+    { "GPUGPU_DISPATCHDIMX", 0x2500, 1 },
+    { "GPUGPU_DISPATCHDIMY", 0x2504, 1 },
+    { "GPUGPU_DISPATCHDIMZ", 0x2508, 1 },
+    { "MI_PREDICATE_SRC0", 0x2400, 1 },
+    { "MI_PREDICATE_SRC0", 0x2404, 1 },
+    { "MI_PREDICATE_SRC1", 0x2408, 1 },
+    { "MI_PREDICATE_SRC1", 0x240C, 1 },
+    { "MI_PREDICATE_DATA", 0x2410, 1 },
+    { "MI_PREDICATE_DATA", 0x2414, 1 },
+    { "MI_PREDICATE_RESULT", 0x2418, 1 },
+    { "MI_PREDICATE_RESULT_1", 0x241C, 1 },
+    { "MI_PREDICATE_RESULT_2", 0x23BC, 1 },
+    { "3DPRIM_END_OFFSET", 0x2420, 1 },
+    { "3DPRIM_START_VERTEX", 0x2430, 1 },
+    { "3DPRIM_VERTEX_COUNT", 0x2434, 1 },
+    { "3DPRIM_INSTANCE_COUNT", 0x2438, 1 },
+    { "3DPRIM_START_INSTANCE", 0x243C, 1 },
+    { "3DPRIM_BASE_VERTEX", 0x2440, 1 },
+    { "3DPRIM_XP0", 0x2690, 1 },
+    { "3DPRIM_XP1", 0x2694, 1 },
+    { "3DPRIM_XP2", 0x2698, 1 },
+    { "GPGPU_THREADS_DISPATCHED", 0x2290, 2 },
+    { "BB_OFFSET", 0x2158, 1 },
+    { "CS_GPR (1-16)", 0x2600, 32 },
+    { "OA_CTX_CONTROL", 0x2360, 1 },
+    { "OA_CTX_CONTROL_MSG", 0x2AA0, 1 },
+    { "OACTXID", 0x2364, 1 },
+    { "OAR_OACONTROL", 0x2960, 1 },
+    { "OAR_OASTATUS", 0x2968, 1 },
+    { "PR_CTR_CTL_RCSUNIT", 0x2178, 1 },
+    { "PR_CTR_THRSH_RCSUNIT", 0x217C, 1 },
+    { "Deprecated Register", 0xE518, 1 },
+    { "PTBR_PAGE_POOL_SIZE_REGISTER", 0x17520, 1 },
+    { "PSS_MODE", 0x7038, 1 },
+    { "CMD_BUFF_CTL", 0x2084, 1 },
+    { "Z_DISCARD_EN", 0x7040, 1 },
+    { "TRTT_CR", 0x4400, 1 },
+    { "TRTT_VA_RANGE", 0x4404, 1 },
+    { "TRTT_L3_BASE_LOW", 0x4408, 1 },
+    { "TRTT_L3_BASE_HIGH", 0x440C, 1 },
+    { "TR_NULL_GFX", 0x4410, 1 },
+    { "TRTT_INVAL", 0x4414, 1 },
+    { "LSQCREG1", 0xB100, 1 },
+    { "LSQCREG4", 0xB118, 1 },
+    { "LSQCREG5", 0xB158, 1 },
+    { "LSQCREG6", 0xB15C, 1 },
+    { "L3ALLOCREG", 0xB134, 1 },
+    { "L3TCCNTLREG", 0xB138, 1 },
+    { "CS_MI_ADDRESS_OFFSET", 0x23B4, 1 },
+    { "MI_SET_PREDICATE_RESULT", 0x23B8, 1 },
+    { "WPARID", 0x221C, 1 },
+    { "PREDICATION_MASK", 0x21FC, 1 },
+    { "TASK_INVOCATION_COUNT", 0x26E8, 2 },
+    { "MESH_INVOCATION_COUNT", 0x26E0, 2 },
+    { "3DMESH_TG_COUNT", 0x26F0, 1 },
+    { "3DMESH_STARTING_TGID", 0x26F4, 1 },
+    { "MESH_PRIMITIVE_COUNT", 0x26D8, 2 },
+};
+
+/*
+ * "User Mode Non-Privileged Registers for Blitter Command Streamer(BCS)".
+ * Offsets are absolute.
+ */
+static const IntelNonPrivReg bcs0_nonpriv[] = {
+    { "BCS_GPR", 0x22600, 32 },
+    { "BCS_SWCTRL", 0x22200, 1 },
+    { "BLIT_CCTL", 0x22204, 1 },
+    { "PR_CTR_CTL_BCSUNIT", 0x22178, 1 },
+    { "PR_CTR_THRSH_BCSUNIT", 0x2217C, 1 },
+    { "BLT_TRTT_CR", 0x4480, 1 },
+    { "BLT_TRTT_VA_RANGE", 0x4484, 1 },
+    { "BLT_TRTT_L3_BASE_LOW", 0x4488, 1 },
+    { "BLT_TRTT_L3_BASE_HIGH", 0x448C, 1 },
+    { "BLT_TRTT_NULL", 0x4490, 1 },
+    { "BLT_TRTT_INV", 0x4494, 1 },
+    { "NOPID", 0x22094, 1 },
+    { "MI_PREDICATE_RESULT_1", 0x2241C, 1 },
+    { "MI_PREDICATE_RESULT_2", 0x223BC, 1 },
+    { "INSTPM", 0x220C0, 1 },
+    { "CS_MI_ADDRESS_OFFSET", 0x223B4, 1 },
+    { "MI_SET_PREDICATE_RESULT", 0x223B8, 1 },
+    { "WPARID", 0x2221C, 1 },
+    { "PREDICATION_MASK", 0x221FC, 1 },
+};
+
+/*
+ * "User Mode Non-Privileged Registers for Video Enhancement Command
+ * Streamer (VECS)": offsets relative to the VECS base, which the PRM says
+ * to take from its base address table (VECS 0x1C8000, VECS1 0x1D8000).
+ */
+#define VECS_NONPRIV(base) \
+    { "VECS_GPR", (base) + 0x600, 32 }, \
+    { "PR_CTR_CTL_VECSUNIT", (base) + 0x178, 1 }, \
+    { "PR_CTR_THRSH_VECSUNIT", (base) + 0x17C, 1 }, \
+    { "NOPID", (base) + 0x094, 1 }, \
+    { "MI_PREDICATE_RESULT_1", (base) + 0x41C, 1 }, \
+    { "MI_PREDICATE_RESULT_2", (base) + 0x3BC, 1 }, \
+    { "INSTPM", (base) + 0x0C0, 1 }, \
+    { "CS_MI_ADDRESS_OFFSET", (base) + 0x3B4, 1 }, \
+    { "MI_SET_PREDICATE_RESULT", (base) + 0x3B8, 1 }, \
+    { "WPARID", (base) + 0x21C, 1 }, \
+    { "PREDICATION_MASK", (base) + 0x1FC, 1 }
+
+/*
+ * "User Mode Non-Privileged Registers for Video Command Streamer (ALL
+ * VCS)": offsets relative to the VCS base, except HEVC, relative to the
+ * HEVC unit's base; both from the PRM's base address table.
+ */
+#define VCS_NONPRIV(base, hevc) \
+    { "VCS_GPR", (base) + 0x600, 32 }, \
+    { "PR_CTR_CTL_VCSUNIT", (base) + 0x178, 1 }, \
+    { "PR_CTR_THRSH_VCSUNIT", (base) + 0x17C, 1 }, \
+    { "MFC_VDBOX1", (base) + 0x800, 512 }, \
+    { "HEVC", (hevc) + 0x00, 64 }, \
+    { "NOPID", (base) + 0x094, 1 }, \
+    { "MI_PREDICATE_RESULT_1", (base) + 0x41C, 1 }, \
+    { "MI_PREDICATE_RESULT_2", (base) + 0x3BC, 1 }, \
+    { "INSTPM", (base) + 0x0C0, 1 }, \
+    { "CS_MI_ADDRESS_OFFSET", (base) + 0x3B4, 1 }, \
+    { "MI_SET_PREDICATE_RESULT", (base) + 0x3B8, 1 }, \
+    { "WPARID", (base) + 0x21C, 1 }, \
+    { "PREDICATION_MASK", (base) + 0x1FC, 1 }
+
+/*
+ * The TRTT registers are "not at a standard offset from their
+ * corresponding CS MMIO base address", so the PRM lists them per engine
+ * (VEBOX-0/1, VDBOX-0..3) at absolute offsets; the PRM's footnote mark
+ * ("TRTT_CR*") is left out of the names.
+ */
+static const IntelNonPrivReg vcs0_nonpriv[] = {
+    VCS_NONPRIV(INTEL_VCS0_BASE, NONPRIV_HEVC0_BASE),
+    /* VDBOX-0 */
+    { "TRTT_CR", 0x4420, 1 },
+    { "TRTT_VA_RANGE", 0x4424, 1 },
+    { "TRTT_L3_BASE_LOW", 0x4428, 1 },
+    { "TRTT_L3_BASE_HIGH", 0x442C, 1 },
+    { "TRTT_NULL", 0x4430, 1 },
+    { "TRTT_INVAL", 0x4434, 1 },
+};
+
+static const IntelNonPrivReg vcs1_nonpriv[] = {
+    VCS_NONPRIV(INTEL_VCS1_BASE, NONPRIV_HEVC1_BASE),
+    /* VDBOX-1 */
+    { "TRTT_CR", 0x4440, 1 },
+    { "TRTT_VA_RANGE", 0x4444, 1 },
+    { "TRTT_L3_BASE_LOW", 0x4448, 1 },
+    { "TRTT_L3_BASE_HIGH", 0x444C, 1 },
+    { "TRTT_NULL", 0x4450, 1 },
+    { "TRTT_INVAL", 0x4454, 1 },
+};
+
+static const IntelNonPrivReg vcs2_nonpriv[] = {
+    VCS_NONPRIV(INTEL_VCS2_BASE, NONPRIV_HEVC2_BASE),
+    /* VDBOX-2 */
+    { "TRTT_CR", 0x4520, 1 },
+    { "TRTT_VA_RANGE", 0x4524, 1 },
+    { "TRTT_L3_BASE_LOW", 0x4528, 1 },
+    { "TRTT_L3_BASE_HIGH", 0x452C, 1 },
+    { "TRTT_NULL", 0x4530, 1 },
+    { "TRTT_INVAL", 0x4534, 1 },
+};
+
+static const IntelNonPrivReg vcs3_nonpriv[] = {
+    VCS_NONPRIV(INTEL_VCS3_BASE, NONPRIV_HEVC3_BASE),
+    /* VDBOX-3 */
+    { "TRTT_CR", 0x4540, 1 },
+    { "TRTT_VA_RANGE", 0x4544, 1 },
+    { "TRTT_L3_BASE_LOW", 0x4548, 1 },
+    { "TRTT_L3_BASE_HIGH", 0x454C, 1 },
+    { "TRTT_NULL", 0x4550, 1 },
+    { "TRTT_INVAL", 0x4554, 1 },
+};
+
+static const IntelNonPrivReg vecs0_nonpriv[] = {
+    VECS_NONPRIV(INTEL_VECS0_BASE),
+    /* VEBOX-0 */
+    { "TRTT_CR", 0x4460, 1 },
+    { "TRTT_VA_RANGE", 0x4464, 1 },
+    { "TRTT_L3_BASE_LOW", 0x4468, 1 },
+    { "TRTT_L3_BASE_HIGH", 0x446C, 1 },
+    { "TRTT_NULL", 0x4470, 1 },
+    { "TRTT_INVAL", 0x4474, 1 },
+};
+
+static const IntelNonPrivReg vecs1_nonpriv[] = {
+    VECS_NONPRIV(INTEL_VECS1_BASE),
+    /* VEBOX-1 */
+    { "TRTT_CR", 0x4560, 1 },
+    { "TRTT_VA_RANGE", 0x4564, 1 },
+    { "TRTT_L3_BASE_LOW", 0x4568, 1 },
+    { "TRTT_L3_BASE_HIGH", 0x456C, 1 },
+    { "TRTT_NULL", 0x4570, 1 },
+    { "TRTT_INVAL", 0x4574, 1 },
+};
+
+#define NONPRIV_TABLE(b, t) { .base = (b), .regs = (t), \
+                              .nregs = G_N_ELEMENTS(t) }
+
+/* In the order of IntelEngineId. */
+static const IntelNonPrivTable nonpriv_tables[] = {
+    [INTEL_RCS0] = NONPRIV_TABLE(INTEL_RCS0_BASE, rcs0_nonpriv),
+    [INTEL_BCS0] = NONPRIV_TABLE(INTEL_BCS0_BASE, bcs0_nonpriv),
+    [INTEL_VCS0] = NONPRIV_TABLE(INTEL_VCS0_BASE, vcs0_nonpriv),
+    [INTEL_VCS1] = NONPRIV_TABLE(INTEL_VCS1_BASE, vcs1_nonpriv),
+    [INTEL_VCS2] = NONPRIV_TABLE(INTEL_VCS2_BASE, vcs2_nonpriv),
+    [INTEL_VCS3] = NONPRIV_TABLE(INTEL_VCS3_BASE, vcs3_nonpriv),
+    [INTEL_VECS0] = NONPRIV_TABLE(INTEL_VECS0_BASE, vecs0_nonpriv),
+    [INTEL_VECS1] = NONPRIV_TABLE(INTEL_VECS1_BASE, vecs1_nonpriv),
+};
+
+/* Compile-time sanity checks on the tables and the slot encoding. */
+G_STATIC_ASSERT(G_N_ELEMENTS(nonpriv_tables) == INTEL_ENGINE_COUNT);
+G_STATIC_ASSERT(G_N_ELEMENTS(rcs0_nonpriv) == 102);
+G_STATIC_ASSERT(G_N_ELEMENTS(bcs0_nonpriv) == 19);
+G_STATIC_ASSERT(G_N_ELEMENTS(vcs0_nonpriv) == 13 + 6);
+G_STATIC_ASSERT(G_N_ELEMENTS(vecs0_nonpriv) == 11 + 6);
+G_STATIC_ASSERT(NONPRIV_RANGE_DWORDS(0) == 1);
+G_STATIC_ASSERT(NONPRIV_RANGE_DWORDS(1) == 4);
+G_STATIC_ASSERT(NONPRIV_RANGE_DWORDS(2) == 16);
+G_STATIC_ASSERT(NONPRIV_RANGE_DWORDS(3) == 64);
+G_STATIC_ASSERT(INTEL_VECS1_BASE + INTEL_RING_FORCE_TO_NONPRIV(11) <
+                INTEL_MMIO_SIZE);
+
+/* Does [start, start + 4 * dwords) hold @offset? */
+static bool nonpriv_covers(uint32_t start, uint32_t dwords, uint32_t offset)
+{
+    return offset >= start && offset - start < 4 * dwords;
+}
+
+/* Does one of engine @t's RING_FORCE_TO_NONPRIV slots allow the write? */
+static bool nonpriv_slot_allows(IntelGpu *gpu, const IntelNonPrivTable *t,
+                                uint32_t offset)
+{
+    for (unsigned i = 0; i < NONPRIV_SLOTS; i++) {
+        uint32_t v = intel_reg_get(gpu,
+                                   t->base + INTEL_RING_FORCE_TO_NONPRIV(i));
+        uint32_t access = v & NONPRIV_ACCESS_MASK;
+        uint32_t addr = v & NONPRIV_ADDRESS_MASK;
+
+        /*
+         * A deny entry grants nothing.  Address 0 is a slot never
+         * programmed (storage resets to 0), not a whitelisted register.
+         */
+        if ((v & NONPRIV_DENY) || addr == 0) {
+            continue;
+        }
+        if (access != NONPRIV_ACCESS_RW && access != NONPRIV_ACCESS_WR) {
+            continue;
+        }
+        if (nonpriv_covers(addr, NONPRIV_RANGE_DWORDS(v), offset)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
+                                    uint32_t offset)
+{
+    const IntelNonPrivTable *t;
+
+    if ((unsigned)id >= INTEL_ENGINE_COUNT) {
+        return false;
+    }
+    t = &nonpriv_tables[id];
+
+    for (unsigned i = 0; i < t->nregs; i++) {
+        if (nonpriv_covers(t->regs[i].offset, t->regs[i].dwords, offset)) {
+            return true;
+        }
+    }
+    return nonpriv_slot_allows(gpu, t, offset);
+}

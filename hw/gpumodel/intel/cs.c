@@ -1,0 +1,1610 @@
+/*
+ * intel-gpu command streamer: fetches commands from a ring or from batch
+ * buffers and executes them (PRM "Command Streamer Command Formats",
+ * "Memory Interface Commands", "Execution Control Infrastructure").
+ *
+ * Execution is deferred work on the virtual clock: a doorbell (TAIL write,
+ * execlist Load) only schedules the engine; each run executes at most a
+ * budget of commands, then the next slice is scheduled after the modelled
+ * time the slice took (and no sooner than CS_SLICE_GAP_NS), so a batch
+ * that jumps to itself runs forever without holding the host's main loop.
+ *
+ * Cost model: every command costs CS_NS_PER_DWORD per dword plus its
+ * table cost (flushes, post-sync writes) and blits one nanosecond per 16
+ * bytes.  The sum is the engine's busy time, feeding timestamps and
+ * statistics.
+ *
+ * One table maps (command type, opcode) to name, length rule, where it
+ * may run and its handler.  Handlers run with the fetch position already
+ * past the command; a handler that must wait (an unsatisfied semaphore)
+ * returns CS_RETRY and the position is put back.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+#include "intel-gpu.h"
+
+#define CS_SLICE_BUDGET     2048        /* work units per slice */
+#define CS_SLICE_GAP_NS     50000       /* minimum between slices */
+#define CS_NS_PER_DWORD     1
+#define CS_POLL_NS          10000       /* semaphore re-poll interval */
+#define CS_SIGNAL_POLL_NS   100000      /* signal-mode safety re-poll */
+#define CS_MAX_BLIT_BYTES   (256u << 20)
+
+/* Handler results. */
+enum {
+    CS_NEXT,        /* done, continue with the next command */
+    CS_RETRY,       /* not done: execute it again later */
+    CS_STOP,        /* the engine stopped (error, idle, switch) */
+};
+
+typedef struct CsCmd CsCmd;
+typedef int CsCmdFn(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                    unsigned len);
+
+/* Where a command may run (the table's "Pipes" column). */
+#define CS_ALL          0
+#define CS_RCS_ONLY     (1u << 0)
+#define CS_NOT_RCS      (1u << 1)
+#define CS_NOT_BCS      (1u << 2)
+#define CS_RCS_BCS      (1u << 3)
+/* Refused in a non-privileged batch (PRM "User Mode Privileged Commands"). */
+#define CS_PRIV         (1u << 4)
+/* Skips are counted in stats and logged once as LOG_UNIMP. */
+#define CS_UNIMP        (1u << 5)
+
+struct CsCmd {
+    const char *name;
+    uint8_t fixed_len;      /* dwords, or 0: length field + 2 */
+    uint16_t len_mask;      /* header bits holding length - 2 */
+    uint16_t flags;
+    uint16_t cost_ns;
+    CsCmdFn *fn;
+};
+
+/* ---- helpers ---- */
+
+static uint64_t addr48(uint32_t lo, uint32_t hi)
+{
+    return ((uint64_t)(hi & 0xffff) << 32) | lo;
+}
+
+bool intel_cs_execlists_mode(IntelEngine *e)
+{
+    return intel_engine_reg(e, INTEL_RING_MODE) &
+           INTEL_GFX_DISABLE_LEGACY_MODE;
+}
+
+/* Is the command being executed from a privileged buffer? */
+static bool cs_privileged(IntelEngine *e)
+{
+    if (e->depth) {
+        return e->level[e->depth].privileged;
+    }
+    return !intel_cs_execlists_mode(e) ||
+           (e->ctx_desc & INTEL_CTX_DESC_PRIVILEGE);
+}
+
+/* The address space of accesses that do not select the GGTT. */
+static bool cs_ppgtt(IntelEngine *e)
+{
+    return intel_cs_execlists_mode(e) && e->ctx_active && e->pml4;
+}
+
+void intel_cs_raise(IntelEngine *e, uint16_t bits)
+{
+    intel_irq_raise(e->gpu, e->klass, e->instance, bits);
+}
+
+static void cs_sync_registers(IntelEngine *e);
+
+/*
+ * The hardware's error path: the status bit in ESR, reported in EIR (and
+ * as the CS master error interrupt) unless EMR masks it; the engine stops
+ * until reset.
+ */
+void intel_cs_error(IntelEngine *e, uint32_t error, const char *why)
+{
+    gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                 "engine %u: %s; engine halted", e->id, why);
+    intel_engine_set_reg(e, INTEL_RING_ESR,
+                         intel_engine_reg(e, INTEL_RING_ESR) | error);
+    if (!(intel_engine_reg(e, INTEL_RING_EMR) & error)) {
+        intel_engine_set_reg(e, INTEL_RING_EIR,
+                             intel_engine_reg(e, INTEL_RING_EIR) | error);
+        intel_cs_raise(e, INTEL_GT_CS_MASTER_ERROR);
+    }
+    e->state = INTEL_CS_HALTED;
+    gpu_host_timer_del(&e->gpu->host, e->timer);
+    cs_sync_registers(e);
+}
+
+/* A privileged command in a non-privileged batch is dropped and flagged. */
+static void cs_privilege_violation(IntelEngine *e, const char *what)
+{
+    gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                 "engine %u: %s refused in a non-privileged batch",
+                 e->id, what);
+    intel_engine_set_reg(e, INTEL_RING_ESR,
+                         intel_engine_reg(e, INTEL_RING_ESR) |
+                         INTEL_ERROR_PRIVILEGE);
+    if (!(intel_engine_reg(e, INTEL_RING_EMR) & INTEL_ERROR_PRIVILEGE)) {
+        intel_engine_set_reg(e, INTEL_RING_EIR,
+                             intel_engine_reg(e, INTEL_RING_EIR) |
+                             INTEL_ERROR_PRIVILEGE);
+        intel_cs_raise(e, INTEL_GT_CS_MASTER_ERROR);
+    }
+}
+
+/* A page fault stops the engine and reports the address (RING_FAULT_REG). */
+static int cs_fault(IntelEngine *e, bool ppgtt, uint64_t addr)
+{
+    IntelGpu *gpu = e->gpu;
+
+    intel_reg_set(gpu, INTEL_RING_FAULT_REG,
+                  1u | (uint32_t)e->klass << 12 | (uint32_t)e->instance << 3);
+    intel_reg_set(gpu, INTEL_FAULT_TLB_DATA0, addr >> 12);
+    intel_reg_set(gpu, INTEL_FAULT_TLB_DATA1,
+                  ((addr >> 44) & 0xf) | (ppgtt ? 0 : 1u << 4));
+    intel_cs_raise(e, INTEL_GT_PAGE_FAULT);
+    intel_cs_error(e, INTEL_ERROR_PAGE_TABLE,
+                   ppgtt ? "PPGTT page fault" : "GGTT page fault");
+    return CS_STOP;
+}
+
+/* Memory access from a command; a failure is the engine's page fault. */
+static int cs_mem(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
+                  size_t len, bool write)
+{
+    if (intel_vm_rw(e, ppgtt, addr, buf, len, write)) {
+        cs_fault(e, ppgtt, addr);
+        return -1;
+    }
+    return 0;
+}
+
+static int cs_write32(IntelEngine *e, bool ppgtt, uint64_t addr, uint32_t v)
+{
+    v = GUINT32_TO_LE(v);
+    return cs_mem(e, ppgtt, addr, &v, 4, true);
+}
+
+static int cs_write64(IntelEngine *e, bool ppgtt, uint64_t addr, uint64_t v)
+{
+    v = GUINT64_TO_LE(v);
+    return cs_mem(e, ppgtt, addr, &v, 8, true);
+}
+
+static int cs_read32(IntelEngine *e, bool ppgtt, uint64_t addr, uint32_t *v)
+{
+    if (cs_mem(e, ppgtt, addr, v, 4, false)) {
+        return -1;
+    }
+    *v = GUINT32_FROM_LE(*v);
+    return 0;
+}
+
+/* Where "store data index" lands: the context's PPHWSP or the HWSP. */
+static uint64_t cs_status_page(IntelEngine *e, bool per_process)
+{
+    if (per_process && intel_cs_execlists_mode(e) && e->ctx_active) {
+        return e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK;
+    }
+    return intel_engine_reg(e, INTEL_RING_HWS_PGA) & ~0xfffu;
+}
+
+uint32_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns)
+{
+    uint64_t hz = intel_cs_timestamp_hz(gpu);
+
+    return ns / 1000000000u * hz + ns % 1000000000u * hz / 1000000000u;
+}
+
+static uint64_t cs_timestamp64(IntelEngine *e)
+{
+    uint64_t ns = gpu_host_now_ns(&e->gpu->host);
+    uint64_t hz = intel_cs_timestamp_hz(e->gpu);
+
+    return ns / 1000000000u * hz + ns % 1000000000u * hz / 1000000000u;
+}
+
+/* CS MMIO remap: render-CS offsets address the executing engine. */
+static uint32_t cs_reg_offset(IntelEngine *e, uint32_t hdr, uint32_t off,
+                              uint32_t remap_bit)
+{
+    off &= 0x7ffffc;
+    if ((hdr & remap_bit) && off >= INTEL_RCS0_BASE &&
+        off < INTEL_RCS0_BASE + 0x800) {
+        off = off - INTEL_RCS0_BASE + e->base;
+    }
+    return off;
+}
+
+/* A register write from a command stream, subject to privilege. */
+static bool cs_reg_write_allowed(IntelEngine *e, uint32_t off)
+{
+    return cs_privileged(e) ||
+           intel_cs_nonpriv_write_allowed(e->gpu, e->id, off);
+}
+
+static uint64_t gpr_get(IntelEngine *e, unsigned n)
+{
+    return (uint64_t)intel_engine_reg(e, INTEL_RING_CS_GPR(n) + 4) << 32 |
+           intel_engine_reg(e, INTEL_RING_CS_GPR(n));
+}
+
+static void gpr_set(IntelEngine *e, unsigned n, uint64_t v)
+{
+    intel_engine_set_reg(e, INTEL_RING_CS_GPR(n), v);
+    intel_engine_set_reg(e, INTEL_RING_CS_GPR(n) + 4, v >> 32);
+}
+
+/* ---- MI commands ---- */
+
+static int mi_noop(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                   unsigned len)
+{
+    /* Identification number write enable: bits 21:0 go to NOPID. */
+    if (cmd[0] & (1u << 22)) {
+        intel_engine_set_reg(e, INTEL_RING_NOPID, cmd[0] & 0x3fffff);
+    }
+    return CS_NEXT;
+}
+
+static int mi_accept(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                     unsigned len)
+{
+    return CS_NEXT;
+}
+
+/* Displays events, legacy contexts: no display and no legacy contexts. */
+static int mi_unimp(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                    unsigned len)
+{
+    gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                 "engine %u: %s not modelled, skipped", e->id, c->name);
+    return CS_NEXT;
+}
+
+static int mi_user_interrupt(IntelEngine *e, const CsCmd *c,
+                             const uint32_t *cmd, unsigned len)
+{
+    intel_cs_raise(e, INTEL_GT_RENDER_USER_INTERRUPT);
+    return CS_NEXT;
+}
+
+/* An arbitration point: switch if a new execlist waits. */
+static int cs_arbitrate(IntelEngine *e)
+{
+    if (e->arb_enabled && e->load_pending &&
+        intel_execlists_arbitrate(e)) {
+        return CS_STOP;
+    }
+    return CS_NEXT;
+}
+
+static int mi_arb_check(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                        unsigned len)
+{
+    return cs_arbitrate(e);
+}
+
+static int mi_arb_on_off(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                         unsigned len)
+{
+    e->arb_enabled = cmd[0] & 1;
+    return CS_NEXT;
+}
+
+static int mi_report_head(IntelEngine *e, const CsCmd *c,
+                          const uint32_t *cmd, unsigned len)
+{
+    /* Ring head pointer storage: HWSP dword 4. */
+    cs_write32(e, false, cs_status_page(e, false) + 16,
+               intel_engine_reg(e, INTEL_RING_HEAD));
+    return e->state == INTEL_CS_HALTED ? CS_STOP : CS_NEXT;
+}
+
+static int mi_batch_buffer_end(IntelEngine *e, const CsCmd *c,
+                               const uint32_t *cmd, unsigned len)
+{
+    if (!e->depth) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: MI_BATCH_BUFFER_END in the ring ignored",
+                     e->id);
+        return CS_NEXT;
+    }
+    e->depth--;
+    return CS_NEXT;
+}
+
+/* MI_SET_PREDICATE modes: when following commands become NOOPs. */
+static bool set_predicate_noop(IntelEngine *e, uint32_t mode)
+{
+    uint32_t r = intel_engine_reg(e, INTEL_RING_PREDICATE_RESULT) & 1;
+    uint32_t r2 = intel_engine_reg(e, INTEL_RING_PREDICATE_RESULT_2) & 1;
+
+    switch (mode) {
+    case 0: return false;           /* NOOP never */
+    case 1: return !r2;             /* NOOP on result2 clear */
+    case 2: return r2;              /* NOOP on result2 set */
+    case 3: return !r;              /* NOOP on result clear */
+    case 4: return r;               /* NOOP on result set */
+    case 5: return false;           /* execute when one slice enabled */
+    case 6: case 7: return true;    /* two or three slices: we have one */
+    default: return true;           /* NOOP always */
+    }
+}
+
+static int mi_set_predicate(IntelEngine *e, const CsCmd *c,
+                            const uint32_t *cmd, unsigned len)
+{
+    e->set_predicate = cmd[0] & 0xf;
+    intel_engine_set_reg(e, INTEL_RING_SET_PREDICATE_RESULT,
+                         set_predicate_noop(e, e->set_predicate));
+    return CS_NEXT;
+}
+
+static uint64_t reg64(IntelEngine *e, uint32_t off)
+{
+    return (uint64_t)intel_engine_reg(e, off + 4) << 32 |
+           intel_engine_reg(e, off);
+}
+
+/* MI_PREDICATE: load, combine and compare operations (RCS). */
+static int mi_predicate(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                        unsigned len)
+{
+    uint64_t src0 = reg64(e, INTEL_RING_PREDICATE_SRC0);
+    uint64_t src1 = reg64(e, INTEL_RING_PREDICATE_SRC1);
+    uint64_t data = reg64(e, INTEL_RING_PREDICATE_DATA);
+    uint32_t load_op = (cmd[0] >> 6) & 3, combine = (cmd[0] >> 3) & 3;
+    bool p = intel_engine_reg(e, INTEL_RING_PREDICATE_RESULT) & 1, v;
+
+    switch (cmd[0] & 3) {
+    case 0: v = true; break;                    /* COMPARE_TRUE */
+    case 1: v = false; break;                   /* COMPARE_FALSE */
+    case 2: v = src0 == src1; break;            /* SRCS_EQUAL */
+    default: v = src0 - src1 == data; break;    /* DELTAS_EQUAL */
+    }
+    intel_engine_set_reg(e, INTEL_RING_PREDICATE_DATA, src0 - src1);
+    intel_engine_set_reg(e, INTEL_RING_PREDICATE_DATA + 4,
+                         (src0 - src1) >> 32);
+    if (load_op == 0) {                         /* LOAD_KEEP */
+        return CS_NEXT;
+    }
+    if (load_op == 3) {                         /* LOAD_LOADINV */
+        v = !v;
+    } else if (load_op != 2) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: MI_PREDICATE reserved load operation",
+                     e->id);
+        return CS_NEXT;
+    }
+    switch (combine) {
+    case 0: p = v; break;
+    case 1: p = p && v; break;
+    case 2: p = p || v; break;
+    default: p = p != v; break;
+    }
+    intel_engine_set_reg(e, INTEL_RING_PREDICATE_RESULT, p);
+    return CS_NEXT;
+}
+
+/* ---- CS ALU ---- */
+
+enum {
+    ALU_SRCA = 0x20, ALU_SRCB = 0x21,
+    ALU_ACCU = 0x31, ALU_ZF = 0x32, ALU_CF = 0x33,
+};
+
+static bool alu_read(IntelEngine *e, unsigned op, uint64_t *v)
+{
+    if (op < 16) {
+        *v = gpr_get(e, op);
+    } else if (op == ALU_SRCA) {
+        *v = e->srca;
+    } else if (op == ALU_SRCB) {
+        *v = e->srcb;
+    } else if (op == ALU_ACCU) {
+        *v = e->accu;
+    } else if (op == ALU_ZF) {
+        *v = e->zf ? ~0ull : 0;
+    } else if (op == ALU_CF) {
+        *v = e->cf ? ~0ull : 0;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+static uint64_t alu_shift_amount(uint64_t b)
+{
+    static const unsigned steps[] = { 32, 16, 8, 4, 2, 1 };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(steps); i++) {
+        if (b >= steps[i]) {
+            return steps[i];
+        }
+    }
+    return 0;
+}
+
+static void alu_result(IntelEngine *e, uint64_t v, bool cf)
+{
+    e->accu = v;
+    e->zf = v == 0;
+    e->cf = cf;
+}
+
+/* One ALU instruction; false if it is malformed. */
+static bool alu_exec(IntelEngine *e, uint32_t insn, bool ppgtt)
+{
+    unsigned opcode = insn >> 20, op1 = (insn >> 10) & 0x3ff, op2 = insn & 0x3ff;
+    uint64_t a = e->srca, b = e->srcb, v;
+
+    switch (opcode) {
+    case 0x000: case 0x001: case 0x002:         /* NOOP, FENCE_RD/WR */
+        return true;
+    case 0x080: case 0x480:                     /* LOAD, LOADINV */
+        if ((op1 != ALU_SRCA && op1 != ALU_SRCB) || !alu_read(e, op2, &v)) {
+            return false;
+        }
+        v = opcode == 0x480 ? ~v : v;
+        *(op1 == ALU_SRCA ? &e->srca : &e->srcb) = v;
+        return true;
+    case 0x081: case 0x481:                     /* LOAD0, LOAD1 */
+        if (op1 != ALU_SRCA && op1 != ALU_SRCB) {
+            return false;
+        }
+        *(op1 == ALU_SRCA ? &e->srca : &e->srcb) =
+            opcode == 0x481 ? 1 : 0;
+        return true;
+    case 0x082:                                 /* LOADIND Rn, *ACCU */
+        if (op1 >= 16) {
+            return false;
+        }
+        if (cs_mem(e, ppgtt, e->accu & ~7ull, &v, 8, false)) {
+            return true;
+        }
+        gpr_set(e, op1, GUINT64_FROM_LE(v));
+        return true;
+    case 0x100: alu_result(e, a + b, a + b < a); return true;
+    case 0x101: alu_result(e, a - b, a < b); return true;
+    case 0x102: alu_result(e, a & b, false); return true;
+    case 0x103: alu_result(e, a | b, false); return true;
+    case 0x104: alu_result(e, a ^ b, false); return true;
+    case 0x105: alu_result(e, a << alu_shift_amount(b), false); return true;
+    case 0x106: alu_result(e, a >> alu_shift_amount(b), false); return true;
+    case 0x107:
+        alu_result(e, (uint64_t)((int64_t)a >> alu_shift_amount(b)), false);
+        return true;
+    case 0x180: case 0x580:                     /* STORE, STOREINV */
+        if (op1 >= 16 || (op2 != ALU_ACCU && op2 != ALU_ZF &&
+                          op2 != ALU_CF && op2 != ALU_SRCA &&
+                          op2 != ALU_SRCB)) {
+            return false;
+        }
+        alu_read(e, op2, &v);
+        gpr_set(e, op1, opcode == 0x580 ? ~v : v);
+        return true;
+    case 0x181:                                 /* STOREIND *ACCU, Rn */
+        if (op2 >= 16) {
+            return false;
+        }
+        cs_write64(e, ppgtt, e->accu & ~7ull, gpr_get(e, op2));
+        return true;
+    default:
+        return false;
+    }
+}
+
+static int mi_math(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                   unsigned len)
+{
+    bool ppgtt = e->depth ? e->level[e->depth].ppgtt : false;
+
+    for (unsigned i = 1; i < len && e->state != INTEL_CS_HALTED; i++) {
+        if (!alu_exec(e, cmd[i], ppgtt)) {
+            gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                         "engine %u: MI_MATH instruction 0x%08x invalid, "
+                         "ignored", e->id, cmd[i]);
+        }
+    }
+    return e->state == INTEL_CS_HALTED ? CS_STOP : CS_NEXT;
+}
+
+/* ---- semaphores ---- */
+
+static bool sem_compare(unsigned op, uint32_t sad, uint32_t sdd)
+{
+    switch (op) {
+    case 0: return sad > sdd;
+    case 1: return sad >= sdd;
+    case 2: return sad < sdd;
+    case 3: return sad <= sdd;
+    case 4: return sad == sdd;
+    default: return sad != sdd;
+    }
+}
+
+static int mi_semaphore_wait(IntelEngine *e, const CsCmd *c,
+                             const uint32_t *cmd, unsigned len)
+{
+    bool ggtt = cmd[0] & (1u << 22), poll = cmd[0] & (1u << 15);
+    unsigned op = (cmd[0] >> 12) & 7;
+    uint32_t sad;
+
+    if (op > 5) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_SEMAPHORE_WAIT with a reserved compare operation");
+        return CS_STOP;
+    }
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_SEMAPHORE_WAIT in the GGTT");
+        return CS_NEXT;
+    }
+    if (cs_read32(e, !ggtt && cs_ppgtt(e), addr48(cmd[2] & ~3u, cmd[3]),
+                  &sad)) {
+        return CS_STOP;
+    }
+    if (sem_compare(op, sad, cmd[1])) {
+        return CS_NEXT;
+    }
+    /* Unsuccessful: a preemption point, then wait and poll again. */
+    if (cs_arbitrate(e) == CS_STOP) {
+        return CS_STOP;
+    }
+    e->state = INTEL_CS_WAITING;
+    gpu_host_timer_mod(&e->gpu->host, e->timer,
+                       gpu_host_now_ns(&e->gpu->host) +
+                       (poll ? CS_POLL_NS : CS_SIGNAL_POLL_NS));
+    return CS_RETRY;
+}
+
+/* Engine numbering of MI_SEMAPHORE_SIGNAL's target engine select. */
+static const IntelEngineId signal_target[8] = {
+    INTEL_RCS0, INTEL_VCS0, INTEL_BCS0, INTEL_VECS0,
+    INTEL_VCS1, INTEL_VCS2, INTEL_VCS3, INTEL_VECS1,
+};
+
+static int mi_semaphore_signal(IntelEngine *e, const CsCmd *c,
+                               const uint32_t *cmd, unsigned len)
+{
+    IntelEngine *t = &e->gpu->engine[signal_target[(cmd[0] >> 15) & 7]];
+
+    if (t->state == INTEL_CS_WAITING) {
+        intel_cs_kick(t);
+    }
+    return CS_NEXT;
+}
+
+/* ---- stores and loads ---- */
+
+static int mi_store_data_imm(IntelEngine *e, const CsCmd *c,
+                             const uint32_t *cmd, unsigned len)
+{
+    bool ggtt = cmd[0] & (1u << 22);
+    uint64_t addr = addr48(cmd[1], cmd[2]);
+    uint32_t data[2];
+
+    if (len != 4 && len != 5) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_STORE_DATA_IMM length is not 4 or 5");
+        return CS_STOP;
+    }
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_STORE_DATA_IMM to the GGTT");
+        return CS_NEXT;
+    }
+    data[0] = GUINT32_TO_LE(cmd[3]);
+    data[1] = GUINT32_TO_LE(len == 5 ? cmd[4] : 0);
+    if (cs_mem(e, !ggtt && cs_ppgtt(e), addr & ~3ull, data, (len - 3) * 4,
+               true)) {
+        return CS_STOP;
+    }
+    return CS_NEXT;
+}
+
+static int mi_store_data_index(IntelEngine *e, const CsCmd *c,
+                               const uint32_t *cmd, unsigned len)
+{
+    uint64_t hws = cs_status_page(e, cmd[0] & (1u << 21));
+    uint32_t data[2] = { GUINT32_TO_LE(cmd[2]),
+                         GUINT32_TO_LE(len == 4 ? cmd[3] : 0) };
+
+    if (len != 3 && len != 4) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_STORE_DATA_INDEX length is not 3 or 4");
+        return CS_STOP;
+    }
+    return cs_mem(e, false, hws + (cmd[1] & 0xffc), data, (len - 2) * 4,
+                  true) ? CS_STOP : CS_NEXT;
+}
+
+static int mi_load_register_imm(IntelEngine *e, const CsCmd *c,
+                                const uint32_t *cmd, unsigned len)
+{
+    if (!(len & 1)) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_LOAD_REGISTER_IMM with an odd dword");
+        return CS_STOP;
+    }
+    /* A privileged register anywhere makes the whole command a NOOP. */
+    for (unsigned i = 1; i < len; i += 2) {
+        uint32_t off = cs_reg_offset(e, cmd[0], cmd[i], 1u << 19);
+
+        if (!cs_reg_write_allowed(e, off)) {
+            cs_privilege_violation(e, "MI_LOAD_REGISTER_IMM to a "
+                                   "privileged register");
+            return CS_NEXT;
+        }
+    }
+    for (unsigned i = 1; i < len && e->state != INTEL_CS_HALTED; i += 2) {
+        intel_mmio_write(e->gpu, cs_reg_offset(e, cmd[0], cmd[i], 1u << 19),
+                         cmd[i + 1], 0xffffffff);
+    }
+    return e->state == INTEL_CS_HALTED || e->state == INTEL_CS_IDLE ?
+           CS_STOP : CS_NEXT;
+}
+
+static int mi_store_register_mem(IntelEngine *e, const CsCmd *c,
+                                 const uint32_t *cmd, unsigned len)
+{
+    bool ggtt = cmd[0] & (1u << 22);
+    uint32_t v = intel_mmio_read(e->gpu,
+                                 cs_reg_offset(e, cmd[0], cmd[1], 1u << 19));
+
+    /* The read is always done; the store needs privilege for the GGTT. */
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_STORE_REGISTER_MEM to the GGTT");
+        return CS_NEXT;
+    }
+    return cs_write32(e, !ggtt && cs_ppgtt(e),
+                      addr48(cmd[2] & ~3u, cmd[3]), v) ? CS_STOP : CS_NEXT;
+}
+
+static int mi_load_register_mem(IntelEngine *e, const CsCmd *c,
+                                const uint32_t *cmd, unsigned len)
+{
+    bool ggtt = cmd[0] & (1u << 22);
+    uint32_t off = cs_reg_offset(e, cmd[0], cmd[1], 1u << 19), v;
+
+    if ((ggtt || !cs_reg_write_allowed(e, off)) && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_LOAD_REGISTER_MEM");
+        return CS_NEXT;
+    }
+    if (cs_read32(e, !ggtt && cs_ppgtt(e), addr48(cmd[2] & ~3u, cmd[3]),
+                  &v)) {
+        return CS_STOP;
+    }
+    intel_mmio_write(e->gpu, off, v, 0xffffffff);
+    return e->state == INTEL_CS_HALTED ? CS_STOP : CS_NEXT;
+}
+
+static int mi_load_register_reg(IntelEngine *e, const CsCmd *c,
+                                const uint32_t *cmd, unsigned len)
+{
+    uint32_t src = cs_reg_offset(e, cmd[0], cmd[1], 1u << 16);
+    uint32_t dst = cs_reg_offset(e, cmd[0], cmd[2], 1u << 17);
+
+    if (!cs_reg_write_allowed(e, dst)) {
+        cs_privilege_violation(e, "MI_LOAD_REGISTER_REG to a privileged "
+                               "register");
+        return CS_NEXT;
+    }
+    intel_mmio_write(e->gpu, dst, intel_mmio_read(e->gpu, src), 0xffffffff);
+    return e->state == INTEL_CS_HALTED ? CS_STOP : CS_NEXT;
+}
+
+static int mi_mem_to_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                         unsigned len)
+{
+    bool src_ggtt = cmd[0] & (1u << 22), dst_ggtt = cmd[0] & (1u << 21);
+    uint32_t v;
+
+    if ((src_ggtt || dst_ggtt) && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_COPY_MEM_MEM in the GGTT");
+        return CS_NEXT;
+    }
+    if (cs_read32(e, !src_ggtt && cs_ppgtt(e), addr48(cmd[3] & ~3u, cmd[4]),
+                  &v) ||
+        cs_write32(e, !dst_ggtt && cs_ppgtt(e), addr48(cmd[1] & ~3u, cmd[2]),
+                   v)) {
+        return CS_STOP;
+    }
+    return CS_NEXT;
+}
+
+/* MI_ATOMIC opcodes (low bits; +0x20 for qword, +0x40 for octword). */
+enum {
+    ATOMIC_AND = 1, ATOMIC_OR, ATOMIC_XOR, ATOMIC_MOVE, ATOMIC_INC,
+    ATOMIC_DEC, ATOMIC_ADD, ATOMIC_SUB, ATOMIC_RSUB, ATOMIC_IMAX,
+    ATOMIC_IMIN, ATOMIC_UMAX, ATOMIC_UMIN, ATOMIC_CMP_WR, ATOMIC_PREDEC,
+};
+
+static bool atomic_op(unsigned op, unsigned bits, uint64_t m, uint64_t s0,
+                      uint64_t s1, uint64_t *out)
+{
+    uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+    int64_t sm = bits == 64 ? (int64_t)m : (int32_t)m;
+    int64_t ss = bits == 64 ? (int64_t)s0 : (int32_t)s0;
+
+    switch (op) {
+    case ATOMIC_AND: *out = m & s0; break;
+    case ATOMIC_OR: *out = m | s0; break;
+    case ATOMIC_XOR: *out = m ^ s0; break;
+    case ATOMIC_MOVE: *out = s0; break;
+    case ATOMIC_INC: *out = m + 1; break;
+    case ATOMIC_DEC: case ATOMIC_PREDEC: *out = m - 1; break;
+    case ATOMIC_ADD: *out = m + s0; break;
+    case ATOMIC_SUB: *out = m - s0; break;
+    case ATOMIC_RSUB: *out = s0 - m; break;
+    case ATOMIC_IMAX: *out = sm > ss ? m : s0; break;
+    case ATOMIC_IMIN: *out = sm < ss ? m : s0; break;
+    case ATOMIC_UMAX: *out = (m & mask) > (s0 & mask) ? m : s0; break;
+    case ATOMIC_UMIN: *out = (m & mask) < (s0 & mask) ? m : s0; break;
+    case ATOMIC_CMP_WR: *out = (m & mask) == (s0 & mask) ? s1 : m; break;
+    default: return false;
+    }
+    *out &= mask;
+    return true;
+}
+
+static int mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                     unsigned len)
+{
+    bool ggtt = cmd[0] & (1u << 22), inline_data = cmd[0] & (1u << 18);
+    bool ret = cmd[0] & (1u << 16);
+    unsigned size = (cmd[0] >> 19) & 3, op = (cmd[0] >> 8) & 0xff;
+    unsigned bytes = 4u << size, n = bytes / 4;
+    uint64_t addr = addr48(cmd[1] & ~3u, cmd[2]);
+    bool ppgtt = !ggtt && cs_ppgtt(e);
+    uint32_t mem[4] = { 0 }, src[8], res[4];
+
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_ATOMIC in the GGTT");
+        return CS_NEXT;
+    }
+    if (size == 3 || (op >> 5) != size || (inline_data && len < 11)) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_ATOMIC size, opcode and length disagree");
+        return CS_STOP;
+    }
+    /* Operands: inline dwords 3-10, or the same dwords of CS_GPR0-3. */
+    for (unsigned i = 0; i < 8; i++) {
+        src[i] = inline_data ? cmd[3 + i]
+                             : intel_engine_reg(e, INTEL_RING_CS_GPR(0) + 4 * i);
+    }
+    if (cs_mem(e, ppgtt, addr & ~(uint64_t)(bytes - 1), mem, bytes, false)) {
+        return CS_STOP;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        mem[i] = GUINT32_FROM_LE(mem[i]);
+    }
+    if (size == 2) {
+        /* Octword: compare-and-write of 16 bytes only. */
+        if ((op & 0x1f) != ATOMIC_CMP_WR) {
+            gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                         "engine %u: MI_ATOMIC octword op 0x%x not "
+                         "modelled, skipped", e->id, op);
+            return CS_NEXT;
+        }
+        memcpy(res, memcmp(mem, src, 16) ? mem : &src[4], 16);
+    } else {
+        uint64_t m = mem[0] | (n == 2 ? (uint64_t)mem[1] << 32 : 0);
+        uint64_t s0 = src[0] | (n == 2 ? (uint64_t)src[1] << 32 : 0);
+        uint64_t s1 = n == 2 ? (src[2] | (uint64_t)src[3] << 32) : src[1];
+        uint64_t out;
+
+        if (!atomic_op(op & 0x1f, n * 32, m, s0, s1, &out)) {
+            intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                           "MI_ATOMIC reserved opcode");
+            return CS_STOP;
+        }
+        res[0] = out;
+        res[1] = out >> 32;
+    }
+    if (ret) {
+        for (unsigned i = 0; i < n; i++) {
+            intel_engine_set_reg(e, INTEL_RING_CS_GPR(0) + 4 * i, mem[i]);
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        res[i] = GUINT32_TO_LE(res[i]);
+    }
+    return cs_mem(e, ppgtt, addr & ~(uint64_t)(bytes - 1), res, bytes, true) ?
+           CS_STOP : CS_NEXT;
+}
+
+static int mi_update_gtt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                         unsigned len)
+{
+    /* dw1: GGTT address of the first page; then one qword PTE per page. */
+    uint32_t first = cmd[1] >> 12;
+
+    for (unsigned i = 2; i + 1 < len; i += 2) {
+        intel_ggtt_write_pte(e->gpu, first + (i - 2) / 2,
+                             cmd[i] | (uint64_t)cmd[i + 1] << 32);
+    }
+    return CS_NEXT;
+}
+
+/* A minimal report until the OA unit writes real ones (docs). */
+static int mi_report_perf_count(IntelEngine *e, const CsCmd *c,
+                                const uint32_t *cmd, unsigned len)
+{
+    bool ggtt = cmd[1] & 1;
+    uint32_t report[16] = { 0 };
+    uint64_t ts = cs_timestamp64(e);
+
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_REPORT_PERF_COUNT to the GGTT");
+        return CS_NEXT;
+    }
+    report[0] = GUINT32_TO_LE(cmd[3]);
+    report[1] = GUINT32_TO_LE((uint32_t)ts);
+    report[2] = GUINT32_TO_LE((uint32_t)(e->ctx_desc >> 32));
+    report[3] = GUINT32_TO_LE((uint32_t)ts);
+    return cs_mem(e, !ggtt && cs_ppgtt(e), addr48(cmd[1] & ~63u, cmd[2]),
+                  report, sizeof(report), true) ? CS_STOP : CS_NEXT;
+}
+
+/* Post-sync operation of MI_FLUSH_DW and PIPE_CONTROL. */
+static int cs_post_sync(IntelEngine *e, unsigned op, bool index, bool ggtt,
+                        uint64_t addr, uint64_t data, unsigned bytes)
+{
+    bool ppgtt = !ggtt && !index && cs_ppgtt(e);
+
+    if (!op) {
+        return CS_NEXT;
+    }
+    if ((ggtt || index) && !cs_privileged(e)) {
+        cs_privilege_violation(e, "post-sync write to the GGTT");
+        return CS_NEXT;
+    }
+    if (index) {
+        addr = cs_status_page(e, true) + (addr & 0xff8);
+    }
+    switch (op) {
+    case 1:                                     /* write immediate */
+        break;
+    case 2:                                     /* PS depth count */
+        data = e->stats.primitives;
+        bytes = 8;
+        break;
+    default:                                    /* timestamp */
+        data = cs_timestamp64(e);
+        bytes = 8;
+        break;
+    }
+    if (bytes == 8 ? cs_write64(e, ppgtt, addr & ~7ull, data)
+                   : cs_write32(e, ppgtt, addr & ~3ull, data)) {
+        return CS_STOP;
+    }
+    return CS_NEXT;
+}
+
+static int mi_flush_dw(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                       unsigned len)
+{
+    unsigned op = (cmd[0] >> 14) & 3;
+    bool index = cmd[0] & (1u << 21);
+    int r;
+
+    if (len < 4) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_FLUSH_DW shorter than 4 dwords");
+        return CS_STOP;
+    }
+    if (cmd[0] & (1u << 18)) {
+        intel_ppgtt_flush(e);
+    }
+    r = cs_post_sync(e, op, index, cmd[1] & (1u << 2),
+                     addr48(cmd[1] & ~7u, cmd[2]),
+                     cmd[3] | (len >= 5 ? (uint64_t)cmd[4] << 32 : 0),
+                     len >= 5 ? 8 : 4);
+    if (r == CS_NEXT && (cmd[0] & (1u << 8))) {
+        intel_cs_raise(e, INTEL_GT_FLUSH_NOTIFY);
+    }
+    return r;
+}
+
+static int mi_conditional_bb_end(IntelEngine *e, const CsCmd *c,
+                                 const uint32_t *cmd, unsigned len)
+{
+    bool ggtt = cmd[0] & (1u << 22), mask_mode = cmd[0] & (1u << 19);
+    uint64_t addr = addr48(cmd[2] & ~7u, cmd[3]);
+    uint32_t v, m = ~0u;
+
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_CONDITIONAL_BATCH_BUFFER_END in the "
+                               "GGTT");
+        return CS_NEXT;
+    }
+    if (cs_read32(e, !ggtt && cs_ppgtt(e), addr, &v) ||
+        (mask_mode && cs_read32(e, !ggtt && cs_ppgtt(e), addr + 4, &m))) {
+        return CS_STOP;
+    }
+    /* The batch ends when the memory value is not above the data. */
+    if ((v & m) <= cmd[1] && e->depth) {
+        e->depth--;
+    }
+    return CS_NEXT;
+}
+
+static int mi_batch_buffer_start(IntelEngine *e, const CsCmd *c,
+                                 const uint32_t *cmd, unsigned len)
+{
+    bool ppgtt = cmd[0] & (1u << 8), second = cmd[0] & (1u << 22);
+    bool priv = cs_privileged(e) && !ppgtt;
+    IntelCsLevel lvl;
+
+    /* Predicated: taken only when MI_PREDICATE_RESULT_1 is set. */
+    if ((cmd[0] & (1u << 15)) &&
+        !(intel_engine_reg(e, INTEL_RING_PREDICATE_RESULT_1) & 1)) {
+        return CS_NEXT;
+    }
+    if (cmd[0] & (1u << 16)) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                     "engine %u: MI_BATCH_BUFFER_START add-offset not "
+                     "modelled, offset ignored", e->id);
+    }
+    lvl = (IntelCsLevel) {
+        .addr = addr48(cmd[1] & ~3u, cmd[2]),
+        .ppgtt = ppgtt && cs_ppgtt(e),
+        .privileged = priv,
+    };
+    if (ppgtt && !cs_ppgtt(e)) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: PPGTT batch without a PPGTT context, "
+                     "using the GGTT", e->id);
+    }
+    if (e->depth == 0 || (second && e->depth == 1)) {
+        e->depth++;                 /* first level, or second level */
+    } else if (second) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "third-level batch buffer");
+        return CS_STOP;
+    }
+    /* Otherwise chained: the new batch replaces the current one. */
+    e->level[e->depth] = lvl;
+    return CS_NEXT;
+}
+
+/* ---- render, media and blitter commands ---- */
+
+static int pipe_control(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                        unsigned len)
+{
+    uint32_t dw1;
+    int r;
+
+    if (len < 6) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "PIPE_CONTROL shorter than 6 dwords");
+        return CS_STOP;
+    }
+    dw1 = cmd[1];
+    if (dw1 & (1u << 18)) {
+        intel_ppgtt_flush(e);
+    }
+    r = cs_post_sync(e, (dw1 >> 14) & 3, dw1 & (1u << 21), dw1 & (1u << 24),
+                     addr48(cmd[2] & ~3u, cmd[3]),
+                     cmd[4] | (uint64_t)cmd[5] << 32, 8);
+    if (r == CS_NEXT && (dw1 & (1u << 8))) {
+        intel_cs_raise(e, INTEL_GT_FLUSH_NOTIFY);
+    }
+    return r;
+}
+
+/* 3D, media and GPGPU work is not modelled: counted and skipped. */
+static int gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                    unsigned len)
+{
+    uint32_t op = cmd[0] >> 16;
+
+    if (op == 0x7b00) {                     /* 3DPRIMITIVE */
+        e->stats.primitives++;
+    } else if (op == 0x7105 || op == 0x7100) {  /* GPGPU_WALKER, MEDIA_OBJ */
+        e->stats.walkers++;
+    }
+    e->stats.cmds_3d++;
+    return CS_NEXT;
+}
+
+typedef struct BlitSurface {
+    uint64_t addr;
+    int32_t pitch;
+    unsigned x, y;
+    bool tiled;
+} BlitSurface;
+
+static bool blit_check(IntelEngine *e, const CsCmd *c, bool tiled,
+                       uint64_t w, uint64_t h, unsigned cpp)
+{
+    if (tiled) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                     "engine %u: %s with a tiled surface not modelled, "
+                     "skipped", e->id, c->name);
+        return false;
+    }
+    if (w * h * cpp > CS_MAX_BLIT_BYTES) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: %s of %" G_GUINT64_FORMAT " bytes exceeds "
+                     "the model's limit, skipped", e->id, c->name,
+                     w * h * cpp);
+        return false;
+    }
+    return true;
+}
+
+/* Copy or fill a w x h rectangle of cpp-byte pixels, row by row. */
+static int blit_rect(IntelEngine *e, const BlitSurface *dst,
+                     const BlitSurface *src, uint32_t fill, unsigned w,
+                     unsigned h, unsigned cpp)
+{
+    bool ppgtt = cs_ppgtt(e);
+    uint8_t buf[4096];
+    size_t row = (size_t)w * cpp;
+
+    for (unsigned y = 0; y < h; y++) {
+        uint64_t d = dst->addr + (int64_t)(dst->y + y) * dst->pitch +
+                     (uint64_t)dst->x * cpp;
+        uint64_t s = src ? src->addr + (int64_t)(src->y + y) * src->pitch +
+                           (uint64_t)src->x * cpp : 0;
+
+        for (size_t done = 0; done < row; done += sizeof(buf)) {
+            size_t n = MIN(sizeof(buf), row - done);
+
+            if (src) {
+                if (cs_mem(e, ppgtt, s + done, buf, n, false)) {
+                    return CS_STOP;
+                }
+            } else {
+                for (size_t i = 0; i < n; i++) {
+                    buf[i] = fill >> (8 * ((done + i) % cpp));
+                }
+            }
+            if (cs_mem(e, ppgtt, d + done, buf, n, true)) {
+                return CS_STOP;
+            }
+        }
+    }
+    e->stats.blit_bytes += (uint64_t)row * h;
+    return CS_NEXT;
+}
+
+/* XY_* color depth (dw1 bits 25:24) in bytes per pixel. */
+static unsigned xy_cpp(uint32_t dw1)
+{
+    static const uint8_t cpp[4] = { 1, 2, 2, 4 };
+
+    return cpp[(dw1 >> 24) & 3];
+}
+
+static int xy_color_blt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                        unsigned len)
+{
+    unsigned cpp = xy_cpp(cmd[1]), rop = (cmd[1] >> 16) & 0xff;
+    unsigned x1 = cmd[2] & 0xffff, y1 = cmd[2] >> 16;
+    unsigned x2 = cmd[3] & 0xffff, y2 = cmd[3] >> 16;
+    BlitSurface dst = {
+        .addr = addr48(cmd[4], cmd[5]), .pitch = (int16_t)cmd[1],
+        .x = x1, .y = y1,
+    };
+
+    if (len < 7 || x2 <= x1 || y2 <= y1) {
+        return CS_NEXT;             /* empty rectangle: nothing drawn */
+    }
+    if (rop != 0xf0) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                     "engine %u: XY_COLOR_BLT ROP 0x%02x not modelled, "
+                     "skipped", e->id, rop);
+        return CS_NEXT;
+    }
+    if (!blit_check(e, c, cmd[0] & (1u << 11), x2 - x1, y2 - y1, cpp)) {
+        return CS_NEXT;
+    }
+    return blit_rect(e, &dst, NULL, cmd[6], x2 - x1, y2 - y1, cpp);
+}
+
+static int xy_src_copy_blt(IntelEngine *e, const CsCmd *c,
+                           const uint32_t *cmd, unsigned len)
+{
+    unsigned cpp = xy_cpp(cmd[1]), rop = (cmd[1] >> 16) & 0xff;
+    unsigned x1 = cmd[2] & 0xffff, y1 = cmd[2] >> 16;
+    unsigned x2 = cmd[3] & 0xffff, y2 = cmd[3] >> 16;
+    BlitSurface dst = {
+        .addr = addr48(cmd[4], cmd[5]), .pitch = (int16_t)cmd[1],
+        .x = x1, .y = y1,
+    };
+    BlitSurface src;
+
+    if (len < 10 || x2 <= x1 || y2 <= y1) {
+        return CS_NEXT;
+    }
+    src = (BlitSurface) {
+        .addr = addr48(cmd[8], cmd[9]), .pitch = (int16_t)cmd[7],
+        .x = cmd[6] & 0xffff, .y = cmd[6] >> 16,
+    };
+    if (rop != 0xcc) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                     "engine %u: XY_SRC_COPY_BLT ROP 0x%02x not modelled, "
+                     "skipped", e->id, rop);
+        return CS_NEXT;
+    }
+    if (!blit_check(e, c, cmd[0] & ((1u << 11) | (1u << 15)), x2 - x1,
+                    y2 - y1, cpp)) {
+        return CS_NEXT;
+    }
+    return blit_rect(e, &dst, &src, 0, x2 - x1, y2 - y1, cpp);
+}
+
+static int xy_fast_copy_blt(IntelEngine *e, const CsCmd *c,
+                            const uint32_t *cmd, unsigned len)
+{
+    static const uint8_t cpp_of[8] = { 1, 2, 4, 8, 16, 0, 0, 0 };
+    unsigned cpp = cpp_of[(cmd[1] >> 24) & 7];
+    unsigned x1 = cmd[2] & 0xffff, y1 = cmd[2] >> 16;
+    unsigned x2 = cmd[3] & 0xffff, y2 = cmd[3] >> 16;
+    BlitSurface dst = {
+        .addr = addr48(cmd[4], cmd[5]), .pitch = (int16_t)cmd[1],
+        .x = x1, .y = y1,
+    };
+    BlitSurface src;
+
+    if (len < 10 || x2 <= x1 || y2 <= y1) {
+        return CS_NEXT;
+    }
+    if (!cpp) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "XY_FAST_COPY_BLT reserved color depth");
+        return CS_STOP;
+    }
+    src = (BlitSurface) {
+        .addr = addr48(cmd[8], cmd[9]), .pitch = (int16_t)cmd[7],
+        .x = cmd[6] & 0xffff, .y = cmd[6] >> 16,
+    };
+    if (!blit_check(e, c, cmd[0] & ((3u << 20) | (3u << 13)), x2 - x1,
+                    y2 - y1, cpp)) {
+        return CS_NEXT;
+    }
+    return blit_rect(e, &dst, &src, 0, x2 - x1, y2 - y1, cpp);
+}
+
+/* ---- the command table ---- */
+
+#define MI1(n, f, fn_)  { .name = n, .fixed_len = 1, .flags = f, .fn = fn_ }
+#define MIN_(n, m, f, cost, fn_) \
+    { .name = n, .len_mask = m, .flags = f, .cost_ns = cost, .fn = fn_ }
+
+/* Memory Interface commands, by opcode (bits 28:23). */
+static const CsCmd mi_cmds[64] = {
+    [0x00] = MI1("MI_NOOP", CS_ALL, mi_noop),
+    [0x01] = MI1("MI_SET_PREDICATE", CS_ALL, mi_set_predicate),
+    [0x02] = MI1("MI_USER_INTERRUPT", CS_ALL, mi_user_interrupt),
+    [0x03] = MI1("MI_WAIT_FOR_EVENT", CS_RCS_BCS | CS_UNIMP, mi_unimp),
+    [0x04] = MI1("MI_WAIT_FOR_EVENT_2", CS_RCS_BCS | CS_UNIMP, mi_unimp),
+    [0x05] = MI1("MI_ARB_CHECK", CS_ALL, mi_arb_check),
+    [0x07] = MI1("MI_REPORT_HEAD", CS_ALL, mi_report_head),
+    [0x08] = MI1("MI_ARB_ON_OFF", CS_PRIV, mi_arb_on_off),
+    [0x0a] = MI1("MI_BATCH_BUFFER_END", CS_ALL, mi_batch_buffer_end),
+    [0x0b] = MI1("MI_SUSPEND_FLUSH", CS_ALL, mi_accept),
+    [0x0c] = MI1("MI_PREDICATE", CS_RCS_ONLY, mi_predicate),
+    [0x12] = MIN_("MI_LOAD_SCAN_LINES_INCL", 0x3f, CS_RCS_BCS | CS_UNIMP, 0,
+                  mi_unimp),
+    [0x13] = MIN_("MI_LOAD_SCAN_LINES_EXCL", 0x3f, CS_RCS_BCS | CS_UNIMP, 0,
+                  mi_unimp),
+    [0x14] = MIN_("MI_DISPLAY_FLIP", 0xff, CS_RCS_BCS | CS_PRIV | CS_UNIMP,
+                  0, mi_unimp),
+    [0x18] = MIN_("MI_SET_CONTEXT", 0xff, CS_RCS_ONLY | CS_PRIV | CS_UNIMP,
+                  0, mi_unimp),
+    [0x1a] = MIN_("MI_MATH", 0xff, CS_ALL, 0, mi_math),
+    [0x1b] = MIN_("MI_SEMAPHORE_SIGNAL", 0xff, CS_ALL, 0,
+                  mi_semaphore_signal),
+    [0x1c] = MIN_("MI_SEMAPHORE_WAIT", 0xff, CS_ALL, 0, mi_semaphore_wait),
+    [0x1d] = MIN_("MI_FORCE_WAKEUP", 0xff, CS_NOT_RCS, 0, mi_accept),
+    [0x20] = MIN_("MI_STORE_DATA_IMM", 0x3ff, CS_ALL, 10,
+                  mi_store_data_imm),
+    [0x21] = MIN_("MI_STORE_DATA_INDEX", 0xff, CS_PRIV, 10,
+                  mi_store_data_index),
+    [0x22] = MIN_("MI_LOAD_REGISTER_IMM", 0xff, CS_ALL, 0,
+                  mi_load_register_imm),
+    [0x23] = MIN_("MI_UPDATE_GTT", 0x3ff, CS_PRIV, 0, mi_update_gtt),
+    [0x24] = MIN_("MI_STORE_REGISTER_MEM", 0xff, CS_ALL, 10,
+                  mi_store_register_mem),
+    [0x26] = MIN_("MI_FLUSH_DW", 0x3f, CS_NOT_RCS, 100, mi_flush_dw),
+    [0x27] = MIN_("MI_CLFLUSH", 0x3ff, CS_RCS_ONLY, 0, mi_accept),
+    [0x28] = MIN_("MI_REPORT_PERF_COUNT", 0x3f, CS_RCS_ONLY, 100,
+                  mi_report_perf_count),
+    [0x29] = MIN_("MI_LOAD_REGISTER_MEM", 0xff, CS_ALL, 10,
+                  mi_load_register_mem),
+    [0x2a] = MIN_("MI_LOAD_REGISTER_REG", 0xff, CS_ALL, 0,
+                  mi_load_register_reg),
+    [0x2e] = MIN_("MI_MEM_TO_MEM", 0xff, CS_ALL, 10, mi_mem_to_mem),
+    [0x2f] = MIN_("MI_ATOMIC", 0xff, CS_ALL, 20, mi_atomic),
+    [0x31] = MIN_("MI_BATCH_BUFFER_START", 0xff, CS_ALL, 0,
+                  mi_batch_buffer_start),
+    [0x36] = MIN_("MI_CONDITIONAL_BATCH_BUFFER_END", 0xff, CS_ALL, 0,
+                  mi_conditional_bb_end),
+    [0x39] = MIN_("MI_PRT_BATCH_BUFFER_START", 0xff, CS_ALL | CS_UNIMP, 0,
+                  mi_unimp),
+};
+
+/* Blitter (2D) commands, by opcode (bits 28:22). */
+static const CsCmd blt_cmds[128] = {
+    [0x42] = MIN_("XY_FAST_COPY_BLT", 0xff, CS_ALL, 0, xy_fast_copy_blt),
+    [0x50] = MIN_("XY_COLOR_BLT", 0xff, CS_ALL, 0, xy_color_blt),
+    [0x53] = MIN_("XY_SRC_COPY_BLT", 0xff, CS_ALL, 0, xy_src_copy_blt),
+};
+
+static const CsCmd pipe_control_cmd =
+    MIN_("PIPE_CONTROL", 0xff, CS_RCS_ONLY, 100, pipe_control);
+static const CsCmd gfx_1dw_cmd = MI1("GFX_1DW", CS_ALL, gfx_skip);
+static const CsCmd gfx_cmd = MIN_("GFX", 0xff, CS_ALL, 0, gfx_skip);
+static const CsCmd media_cmd = MIN_("MEDIA", 0xffff, CS_ALL, 0, gfx_skip);
+static const CsCmd blt_unknown_cmd =
+    MIN_("2D", 0xff, CS_ALL | CS_UNIMP, 0, mi_unimp);
+
+/* Decode a header; NULL for an invalid command. */
+static const CsCmd *cs_decode(uint32_t hdr)
+{
+    const CsCmd *c;
+
+    switch (hdr >> 29) {
+    case 0:
+        c = &mi_cmds[(hdr >> 23) & 0x3f];
+        return c->fn ? c : NULL;
+    case 2:
+        c = &blt_cmds[(hdr >> 22) & 0x7f];
+        return c->fn ? c : &blt_unknown_cmd;
+    case 3:
+        if ((hdr >> 16) == 0x7a00) {
+            return &pipe_control_cmd;
+        }
+        /* PIPELINE_SELECT and 3DSTATE_VF_STATISTICS are single dwords. */
+        if ((hdr >> 16) == 0x6904 || (hdr >> 16) == 0x680b) {
+            return &gfx_1dw_cmd;
+        }
+        return ((hdr >> 27) & 3) == 2 ? &media_cmd : &gfx_cmd;
+    default:
+        return NULL;
+    }
+}
+
+static unsigned cs_cmd_len(const CsCmd *c, uint32_t hdr)
+{
+    return c->fixed_len ? c->fixed_len : (hdr & c->len_mask) + 2;
+}
+
+static bool cs_engine_allowed(IntelEngine *e, const CsCmd *c)
+{
+    bool rcs = e->id == INTEL_RCS0, bcs = e->id == INTEL_BCS0;
+
+    return !((c->flags & CS_RCS_ONLY) && !rcs) &&
+           !((c->flags & CS_NOT_RCS) && rcs) &&
+           !((c->flags & CS_NOT_BCS) && bcs) &&
+           !((c->flags & CS_RCS_BCS) && !rcs && !bcs);
+}
+
+/* Does predication turn this command into a NOOP? */
+static bool cs_predicated_off(IntelEngine *e, uint32_t hdr, const CsCmd *c)
+{
+    if (c->fn == mi_set_predicate) {
+        return false;
+    }
+    if (e->set_predicate &&
+        (intel_engine_reg(e, INTEL_RING_SET_PREDICATE_RESULT) & 1)) {
+        return true;
+    }
+    /* Commands with their own PredicateEnable use MI_PREDICATE_RESULT. */
+    if ((c->fn == mi_store_register_mem && (hdr & (1u << 21))) ||
+        (c == &pipe_control_cmd && (hdr & (1u << 8))) ||
+        ((hdr >> 16) == 0x7b00 && (hdr & (1u << 8)))) {
+        return !(intel_engine_reg(e, INTEL_RING_PREDICATE_RESULT) & 1);
+    }
+    return false;
+}
+
+/* ---- fetch and execution ---- */
+
+/*
+ * Make @need dwords at @addr available.  A refill reads to the end of the
+ * page (commands are prefetched as on hardware), and further only as far
+ * as the command needs, so a command ending at a page end never touches
+ * the next page.
+ */
+static const uint32_t *cs_fetch(IntelEngine *e, IntelCsFetch *f, uint64_t addr,
+                                bool ppgtt, unsigned need)
+{
+    unsigned n;
+
+    if (f->len && f->ppgtt == ppgtt && addr >= f->addr &&
+        addr + need * 4ull <= f->addr + f->len * 4ull) {
+        return &f->buf[(addr - f->addr) / 4];
+    }
+    n = MAX(need, (4096 - (addr & 0xfff)) / 4);
+    n = MIN(n, INTEL_CS_FETCH_DWORDS);
+    f->len = 0;
+    if (intel_vm_rw(e, ppgtt, addr, f->buf, n * 4, false)) {
+        if (need == n || intel_vm_rw(e, ppgtt, addr, f->buf, need * 4,
+                                     false)) {
+            return NULL;
+        }
+        n = need;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        f->buf[i] = GUINT32_FROM_LE(f->buf[i]);
+    }
+    f->addr = addr;
+    f->len = n;
+    f->ppgtt = ppgtt;
+    return f->buf;
+}
+
+static uint32_t ring_size(IntelEngine *e)
+{
+    return ((intel_engine_reg(e, INTEL_RING_CTL) >> 12) & 0x1ff) * 4096 +
+           4096;
+}
+
+/* Where the next command is, and the dwords left before the ring's end. */
+static uint64_t cs_position(IntelEngine *e, bool *ppgtt, unsigned *room)
+{
+    if (e->depth) {
+        *ppgtt = e->level[e->depth].ppgtt;
+        *room = INTEL_CS_FETCH_DWORDS;
+        return e->level[e->depth].addr;
+    }
+    *ppgtt = false;
+    *room = (ring_size(e) - (intel_engine_reg(e, INTEL_RING_HEAD) &
+                             0x1ffffc)) / 4;
+    return (intel_engine_reg(e, INTEL_RING_START) & ~0xfffu) +
+           (intel_engine_reg(e, INTEL_RING_HEAD) & 0x1ffffc);
+}
+
+static void cs_advance(IntelEngine *e, unsigned dwords)
+{
+    uint32_t head, off, wraps;
+
+    if (e->depth) {
+        e->level[e->depth].addr += dwords * 4;
+        return;
+    }
+    head = intel_engine_reg(e, INTEL_RING_HEAD);
+    off = (head & 0x1ffffc) + dwords * 4;
+    wraps = head >> 21;
+    if (off >= ring_size(e)) {
+        off -= ring_size(e);
+        wraps++;
+    }
+    intel_engine_set_reg(e, INTEL_RING_HEAD, wraps << 21 | off);
+}
+
+static bool ring_empty(IntelEngine *e)
+{
+    return (intel_engine_reg(e, INTEL_RING_HEAD) & 0x1ffff8) ==
+           (intel_engine_reg(e, INTEL_RING_TAIL) & 0x1ffff8);
+}
+
+/* ACTHD and the batch registers show where the engine is. */
+static void cs_sync_registers(IntelEngine *e)
+{
+    bool ppgtt;
+    unsigned room;
+    uint64_t pos = cs_position(e, &ppgtt, &room);
+    IntelCsLevel *l1 = &e->level[1];
+
+    intel_engine_set_reg(e, INTEL_RING_ACTHD, pos);
+    intel_engine_set_reg(e, INTEL_RING_ACTHD_UDW, pos >> 32);
+    intel_engine_set_reg(e, INTEL_RING_BBADDR, e->depth ? l1->addr : 0);
+    intel_engine_set_reg(e, INTEL_RING_BBADDR_UDW,
+                         e->depth ? l1->addr >> 32 : 0);
+    intel_engine_set_reg(e, INTEL_RING_BB_STATE,
+                         e->depth ? INTEL_BB_STATE_ACTIVE |
+                         (l1->ppgtt ? INTEL_BB_STATE_PPGTT : 0) |
+                         (l1->privileged ? INTEL_BB_STATE_PRIVILEGED : 0)
+                         : 0);
+    intel_engine_set_reg(e, INTEL_RING_SBB_ADDR,
+                         e->depth > 1 ? e->level[2].addr : 0);
+    intel_engine_set_reg(e, INTEL_RING_SBB_ADDR_UDW,
+                         e->depth > 1 ? e->level[2].addr >> 32 : 0);
+    intel_engine_set_reg(e, INTEL_RING_SBB_STATE,
+                         e->depth > 1 ? INTEL_BB_STATE_ACTIVE |
+                         (e->level[2].ppgtt ? INTEL_BB_STATE_PPGTT : 0) |
+                         (e->level[2].privileged ?
+                          INTEL_BB_STATE_PRIVILEGED : 0) : 0);
+}
+
+/* Reload the batch levels from the registers (after a context restore). */
+static void cs_load_level(IntelEngine *e, IntelCsLevel *l, uint32_t state,
+                          uint32_t lo, uint32_t hi)
+{
+    l->addr = addr48(lo, hi);
+    l->ppgtt = state & INTEL_BB_STATE_PPGTT;
+    l->privileged = state & INTEL_BB_STATE_PRIVILEGED;
+}
+
+void intel_cs_load_batch_state(IntelEngine *e)
+{
+    uint32_t bb = intel_engine_reg(e, INTEL_RING_BB_STATE);
+    uint32_t sbb = intel_engine_reg(e, INTEL_RING_SBB_STATE);
+
+    e->depth = 0;
+    if (bb & INTEL_BB_STATE_ACTIVE) {
+        cs_load_level(e, &e->level[1], bb,
+                      intel_engine_reg(e, INTEL_RING_BBADDR),
+                      intel_engine_reg(e, INTEL_RING_BBADDR_UDW));
+        e->depth = 1;
+        if (sbb & INTEL_BB_STATE_ACTIVE) {
+            cs_load_level(e, &e->level[2], sbb,
+                          intel_engine_reg(e, INTEL_RING_SBB_ADDR),
+                          intel_engine_reg(e, INTEL_RING_SBB_ADDR_UDW));
+            e->depth = 2;
+        }
+    }
+}
+
+static bool cs_runnable(IntelEngine *e)
+{
+    return e->state == INTEL_CS_RUNNING &&
+           !(intel_engine_reg(e, INTEL_RING_MI_MODE) &
+             INTEL_MI_MODE_STOP_RING) &&
+           !(intel_engine_reg(e, INTEL_RING_RESET_CTL) &
+             INTEL_RESET_CTL_REQUEST_RESET);
+}
+
+/* The ring ran dry: the element is complete, or a legacy ring idles. */
+static void cs_ring_done(IntelEngine *e)
+{
+    if (intel_cs_execlists_mode(e) && e->ctx_active) {
+        intel_execlists_element_done(e);
+    } else {
+        e->state = INTEL_CS_IDLE;
+    }
+}
+
+/* Execute one command; returns the work units it took. */
+static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, uint64_t *cost)
+{
+    unsigned saved_depth = e->depth, room, len;
+    uint32_t saved_head = intel_engine_reg(e, INTEL_RING_HEAD);
+    IntelCsLevel saved = e->depth ? e->level[e->depth] : (IntelCsLevel) {0};
+    const uint32_t *cmd;
+    const CsCmd *c;
+    bool ppgtt;
+    uint64_t pos, blit0 = e->stats.blit_bytes;
+    int r;
+
+    if (!e->depth && ring_empty(e)) {
+        cs_ring_done(e);
+        return 1;
+    }
+    pos = cs_position(e, &ppgtt, &room);
+    cmd = cs_fetch(e, f, pos, ppgtt, 1);
+    if (!cmd) {
+        cs_fault(e, ppgtt, pos);
+        return 1;
+    }
+    c = cs_decode(cmd[0]);
+    if (!c || !cs_engine_allowed(e, c)) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION, c ?
+                       "command not supported on this engine" :
+                       "invalid command header");
+        return 1;
+    }
+    len = cs_cmd_len(c, cmd[0]);
+    if (len > room) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "command crosses the end of the ring");
+        return 1;
+    }
+    cmd = cs_fetch(e, f, pos, ppgtt, len);
+    if (!cmd) {
+        cs_fault(e, ppgtt, pos);
+        return 1;
+    }
+    e->stats.commands++;
+    *cost += len * CS_NS_PER_DWORD + c->cost_ns;
+    cs_advance(e, len);
+    if (cs_predicated_off(e, cmd[0], c)) {
+        return 1;
+    }
+    if ((c->flags & CS_PRIV) && !cs_privileged(e)) {
+        cs_privilege_violation(e, c->name);
+        return 1;
+    }
+    r = c->fn(e, c, cmd, len);
+    if (r == CS_RETRY) {
+        /* Not done: the command executes again from the same place. */
+        e->depth = saved_depth;
+        if (saved_depth) {
+            e->level[saved_depth] = saved;
+        } else {
+            intel_engine_set_reg(e, INTEL_RING_HEAD, saved_head);
+        }
+    }
+    /* Blits cost one unit per 4 KiB moved, on top of the command. */
+    *cost += (e->stats.blit_bytes - blit0) / 16;
+    return 1 + (e->stats.blit_bytes - blit0) / 4096;
+}
+
+void intel_cs_run(IntelEngine *e, unsigned budget)
+{
+    uint64_t cost = 0;
+    unsigned used = 0;
+
+    /* Memory may have changed since the last slice: fetch afresh. */
+    e->fetch.len = 0;
+    if (e->state == INTEL_CS_WAITING) {
+        e->state = INTEL_CS_RUNNING;
+    }
+    /* An idle engine takes a new execlist at once. */
+    if (e->load_pending && !e->ctx_active &&
+        e->state != INTEL_CS_HALTED) {
+        intel_execlists_arbitrate(e);
+    }
+    while (used < budget && cs_runnable(e)) {
+        used += cs_step(e, &e->fetch, &cost);
+    }
+    e->stats.busy_ns += cost;
+    cs_sync_registers(e);
+    if (cs_runnable(e)) {
+        uint64_t now = gpu_host_now_ns(&e->gpu->host);
+
+        gpu_host_timer_mod(&e->gpu->host, e->timer,
+                           now + MAX(cost, CS_SLICE_GAP_NS));
+    }
+}
+
+void intel_cs_timer(void *opaque)
+{
+    intel_cs_run(opaque, CS_SLICE_BUDGET);
+}
+
+/*
+ * A doorbell (TAIL write, execlist Load, semaphore signal, STOP_RING or
+ * reset request cleared): execute soon, from the main loop.
+ */
+void intel_cs_kick(IntelEngine *e)
+{
+    if (e->state == INTEL_CS_HALTED) {
+        return;
+    }
+    if (e->state == INTEL_CS_WAITING ||
+        (e->state == INTEL_CS_IDLE && !intel_cs_execlists_mode(e) &&
+         (intel_engine_reg(e, INTEL_RING_CTL) & 1) && !ring_empty(e))) {
+        e->state = INTEL_CS_RUNNING;
+    }
+    if (e->state == INTEL_CS_RUNNING || e->load_pending) {
+        gpu_host_timer_mod(&e->gpu->host, e->timer,
+                           gpu_host_now_ns(&e->gpu->host));
+    }
+}
+
+bool intel_cs_busy(IntelEngine *e)
+{
+    return e->state == INTEL_CS_RUNNING || e->state == INTEL_CS_WAITING;
+}
+
+void intel_cs_reset(IntelEngine *e)
+{
+    gpu_host_timer_del(&e->gpu->host, e->timer);
+    e->state = INTEL_CS_IDLE;
+    e->depth = 0;
+    e->arb_enabled = true;          /* arbitration is on by default */
+    e->set_predicate = 0;
+    e->srca = e->srcb = e->accu = 0;
+    e->zf = e->cf = false;
+    e->pml4 = 0;
+    intel_ppgtt_flush(e);
+}
+
+/* The command table, for documentation and tests. */
+const char *intel_cs_command_name(uint32_t hdr)
+{
+    const CsCmd *c = cs_decode(hdr);
+
+    return c ? c->name : NULL;
+}

@@ -1,0 +1,414 @@
+/*
+ * intel-gpu execlists (PRM "Scheduling and Execlists", "Context Status";
+ * Gen11 as i915 uses it): the submission queue, context switches with
+ * save and restore of the logical ring context, and the context status
+ * buffer (CSB) in the hardware status page.
+ *
+ * The submit queue (SQ, 8 descriptors at EXECLIST_SQ_CONTENTS, or written
+ * cyclically through ELSP) is a staging buffer; a Load (EXECLIST_CONTROL)
+ * samples it.  An idle engine switches to the sampled queue at once; a
+ * busy one at its next arbitration point (MI_ARB_CHECK or an unsuccessful
+ * MI_SEMAPHORE_WAIT with arbitration on, or an element boundary).  A later
+ * Load before that replaces the sample: the latest queue wins.
+ *
+ * Context images are sequences of MI_LOAD_REGISTER_IMM (offset, value)
+ * pairs after the PPHWSP page, as the hardware defines them.  Restore
+ * applies every pair; with CTX_CONTEXT_CONTROL's restore-inhibit bit only
+ * the ring context (ring, batch and PDP registers).  Save writes the
+ * current value of every listed register back into its slot, so whatever
+ * the driver put in the image (RING_HEAD, CTX_TIMESTAMP, OACTXCONTROL,
+ * GPRs ...) round-trips without a per-generation slot table.
+ *
+ * CSB entries use the Gen8-Gen11 encoding i915 parses on Gen11 (bit 0
+ * idle-to-active, 1 preempted, 2 element switch, 3 active-to-idle, 4
+ * complete, 15 lite restore; high dword the context ID), twelve entries
+ * at HWSP dword 0x10, the write pointer at dword 0x2F, mirrored in MMIO.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+#include "intel-gpu.h"
+
+/* The register-state part of an image that save and restore walk. */
+#define LRC_MAX_DWORDS  2048
+#define MI_LRI_HEADER   0x11000000u
+#define MI_BBE_HEADER   0x05000000u
+
+typedef struct LrcImage {
+    uint64_t addr;                  /* GGTT address of the state page */
+    uint32_t dw[LRC_MAX_DWORDS];
+    unsigned pages;                 /* pages read into dw[] */
+    /* Value slots in order, and the registers they load. */
+    uint16_t slot[LRC_MAX_DWORDS / 2];
+    uint32_t reg[LRC_MAX_DWORDS / 2];
+    unsigned nregs;
+} LrcImage;
+
+/* Registers a restore-inhibited image still loads (the ring context). */
+static const uint16_t ring_context_regs[] = {
+    INTEL_RING_CONTEXT_CONTROL, INTEL_RING_HEAD, INTEL_RING_TAIL,
+    INTEL_RING_START, INTEL_RING_CTL, INTEL_RING_BBADDR_UDW,
+    INTEL_RING_BBADDR, INTEL_RING_BB_STATE, INTEL_RING_SBB_ADDR_UDW,
+    INTEL_RING_SBB_ADDR, INTEL_RING_SBB_STATE, INTEL_RING_BB_PER_CTX_PTR,
+    INTEL_RING_INDIRECT_CTX, INTEL_RING_INDIRECT_CTX_OFFSET,
+    INTEL_RING_CTX_TIMESTAMP,
+    INTEL_RING_PDP_UDW(3), INTEL_RING_PDP_LDW(3),
+    INTEL_RING_PDP_UDW(2), INTEL_RING_PDP_LDW(2),
+    INTEL_RING_PDP_UDW(1), INTEL_RING_PDP_LDW(1),
+    INTEL_RING_PDP_UDW(0), INTEL_RING_PDP_LDW(0),
+};
+
+static IntelEngine *engine_at(IntelGpu *gpu, uint32_t offset)
+{
+    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
+        if (offset - gpu->engine[i].base < 0x1000) {
+            return &gpu->engine[i];
+        }
+    }
+    return NULL;
+}
+
+/*
+ * Registers an image may not load: doorbells and resets, here or on
+ * another engine, which would recurse into submission from inside it.
+ */
+static bool lrc_reg_loadable(IntelEngine *e, uint32_t offset)
+{
+    IntelEngine *owner = engine_at(e->gpu, offset);
+    uint32_t rel = offset - e->base;
+
+    if (offset == INTEL_GDRST || (owner && owner != e)) {
+        return false;
+    }
+    return !owner || (rel != INTEL_RING_ELSP &&
+                      rel != INTEL_RING_EXECLIST_CONTROL &&
+                      rel != INTEL_RING_RESET_CTL &&
+                      (rel < INTEL_RING_EXECLIST_SQ ||
+                       rel >= INTEL_RING_EXECLIST_SQ + 0x40));
+}
+
+static bool lrc_page(IntelEngine *e, LrcImage *img, unsigned page)
+{
+    if (page >= LRC_MAX_DWORDS / 1024) {
+        return false;
+    }
+    while (img->pages <= page) {
+        uint32_t *p = &img->dw[img->pages * 1024];
+
+        if (intel_vm_rw(e, false, img->addr + img->pages * 4096ull, p, 4096,
+                        false)) {
+            gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                         "engine %u: context image page at GGTT 0x%"
+                         G_GINT64_MODIFIER "x not mapped", e->id,
+                         (uint64_t)(img->addr + img->pages * 4096ull));
+            return false;
+        }
+        for (unsigned i = 0; i < 1024; i++) {
+            p[i] = GUINT32_FROM_LE(p[i]);
+        }
+        img->pages++;
+    }
+    return true;
+}
+
+/*
+ * Read the image and index its LRI list: MI_NOOP padding, LRI headers with
+ * their pairs, up to MI_BATCH_BUFFER_END or anything else.
+ */
+static bool lrc_parse(IntelEngine *e, LrcImage *img, uint64_t lrca)
+{
+    unsigned i = 0;
+
+    img->addr = lrca + INTEL_LRC_STATE_OFFSET;
+    img->pages = 0;
+    img->nregs = 0;
+    if (!lrc_page(e, img, 0)) {
+        return false;
+    }
+    while (i < LRC_MAX_DWORDS && lrc_page(e, img, i / 1024)) {
+        uint32_t hdr = img->dw[i];
+        unsigned pairs;
+
+        if (hdr == 0) {
+            i++;
+            continue;
+        }
+        if ((hdr & 0xff800000u) != MI_LRI_HEADER) {
+            break;          /* MI_BATCH_BUFFER_END or the end of the list */
+        }
+        pairs = ((hdr & 0xff) + 1) / 2;
+        i++;
+        for (unsigned p = 0; p < pairs && i + 1 < LRC_MAX_DWORDS; p++) {
+            if (!lrc_page(e, img, (i + 1) / 1024)) {
+                return true;
+            }
+            img->reg[img->nregs] = img->dw[i] & 0x7ffffc;
+            img->slot[img->nregs] = i + 1;
+            img->nregs++;
+            i += 2;
+        }
+    }
+    return true;
+}
+
+static int lrc_find(LrcImage *img, IntelEngine *e, uint32_t rel)
+{
+    for (unsigned i = 0; i < img->nregs; i++) {
+        if (img->reg[i] == e->base + rel) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+static bool is_ring_context_reg(IntelEngine *e, uint32_t offset)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(ring_context_regs); i++) {
+        if (offset == e->base + ring_context_regs[i]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void context_restore(IntelEngine *e, uint64_t desc)
+{
+    LrcImage *img = g_new(LrcImage, 1);
+    bool inhibit = false;
+    int ctl;
+
+    e->ctx_desc = desc;
+    e->ctx_active = true;
+    e->arb_enabled = true;          /* arbitration is on by default */
+    if (lrc_parse(e, img, desc & INTEL_CTX_DESC_LRCA_MASK)) {
+        ctl = lrc_find(img, e, INTEL_RING_CONTEXT_CONTROL);
+        inhibit = ctl >= 0 && (img->dw[img->slot[ctl]] &
+                               INTEL_CTX_CTRL_RESTORE_INHIBIT);
+        for (unsigned i = 0; i < img->nregs; i++) {
+            uint32_t reg = img->reg[i];
+
+            if (lrc_reg_loadable(e, reg) &&
+                (!inhibit || is_ring_context_reg(e, reg))) {
+                intel_mmio_write_quiet(e->gpu, reg, img->dw[img->slot[i]]);
+            }
+        }
+    }
+    g_free(img);
+    if (intel_engine_reg(e, INTEL_RING_BB_PER_CTX_PTR) & 1 ||
+        intel_engine_reg(e, INTEL_RING_INDIRECT_CTX)) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                     "engine %u: workaround batch buffers (BB_PER_CTX_PTR, "
+                     "INDIRECT_CTX) not executed", e->id);
+    }
+    /* Addressing mode 3: legacy 64-bit context, 4-level PPGTT. */
+    e->pml4 = ((desc >> INTEL_CTX_DESC_ADDR_MODE_SHIFT) & 3) == 3 ?
+              (uint64_t)intel_engine_reg(e, INTEL_RING_PDP_UDW(0)) << 32 |
+              intel_engine_reg(e, INTEL_RING_PDP_LDW(0)) : 0;
+    intel_ppgtt_flush(e);
+    intel_cs_load_batch_state(e);
+    e->ctx_ts_base = intel_engine_reg(e, INTEL_RING_CTX_TIMESTAMP);
+    e->ctx_in_ns = gpu_host_now_ns(&e->gpu->host);
+    e->stats.context_switches++;
+}
+
+/* Write every listed register's current value back into the image. */
+static void context_save(IntelEngine *e)
+{
+    LrcImage *img = g_new(LrcImage, 1);
+
+    intel_engine_set_reg(e, INTEL_RING_CTX_TIMESTAMP,
+                         intel_execlists_ctx_timestamp(e));
+    if (lrc_parse(e, img, e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK)) {
+        for (unsigned i = 0; i < img->nregs; i++) {
+            const IntelRegBinding *b = intel_mmio_lookup(e->gpu, img->reg[i]);
+            uint32_t v = intel_mmio_read_quiet(e->gpu, img->reg[i]);
+
+            /* Masked registers are saved with all write enables set. */
+            if (b && b->reg->access == INTEL_REG_MASKED) {
+                v = 0xffff0000u | (v & 0xffff);
+            }
+            img->dw[img->slot[i]] = v;
+        }
+        for (unsigned i = 0; i < img->pages * 1024; i++) {
+            img->dw[i] = GUINT32_TO_LE(img->dw[i]);
+        }
+        intel_vm_rw(e, false, img->addr, img->dw, img->pages * 4096, true);
+    }
+    g_free(img);
+}
+
+/* Re-read only RING_TAIL from the image (lite restore). */
+static void context_resample_tail(IntelEngine *e)
+{
+    LrcImage *img = g_new(LrcImage, 1);
+
+    if (lrc_parse(e, img, e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK)) {
+        int t = lrc_find(img, e, INTEL_RING_TAIL);
+
+        if (t >= 0) {
+            intel_engine_set_reg(e, INTEL_RING_TAIL, img->dw[img->slot[t]]);
+        }
+    }
+    g_free(img);
+}
+
+uint32_t intel_execlists_ctx_timestamp(IntelEngine *e)
+{
+    if (!e->ctx_active) {
+        return intel_engine_reg(e, INTEL_RING_CTX_TIMESTAMP);
+    }
+    return e->ctx_ts_base +
+           intel_engine_timestamp(e->gpu, gpu_host_now_ns(&e->gpu->host) -
+                                          e->ctx_in_ns);
+}
+
+/*
+ * One context status entry: the entry, then the write pointer (HWSP and
+ * CONTEXT_STATUS_PTR), then the context-switch interrupt, in that order.
+ */
+static void csb_write(IntelEngine *e, uint32_t status, uint32_t ctx_id)
+{
+    uint32_t ptr = intel_engine_reg(e, INTEL_RING_CONTEXT_STATUS_PTR);
+    unsigned wp = ((ptr & INTEL_CSB_WRITE_PTR_MASK) + 1) % INTEL_CSB_ENTRIES;
+    uint64_t hwsp = intel_engine_reg(e, INTEL_RING_HWS_PGA) & ~0xfffu;
+    uint32_t entry[2] = { GUINT32_TO_LE(status), GUINT32_TO_LE(ctx_id) };
+    uint32_t wp_le = GUINT32_TO_LE(wp);
+    uint32_t mirror = wp < 6 ? INTEL_RING_CSB_BUF + 8 * wp
+                             : INTEL_RING_CSB_BUF2 + 8 * (wp - 6);
+
+    intel_engine_set_reg(e, mirror, status);
+    intel_engine_set_reg(e, mirror + 4, ctx_id);
+    if (intel_vm_rw(e, false, hwsp + (INTEL_HWS_CSB_BUF0 + 2 * wp) * 4,
+                    entry, 8, true) ||
+        intel_vm_rw(e, false, hwsp + INTEL_HWS_CSB_WRITE * 4, &wp_le, 4,
+                    true)) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: hardware status page at GGTT 0x%"
+                     G_GINT64_MODIFIER "x not mapped; context status only "
+                     "in MMIO", e->id, hwsp);
+    }
+    intel_engine_set_reg(e, INTEL_RING_CONTEXT_STATUS_PTR,
+                         (ptr & ~INTEL_CSB_WRITE_PTR_MASK) | wp);
+    intel_cs_raise(e, INTEL_GT_CONTEXT_SWITCH);
+}
+
+static unsigned next_valid(IntelEngine *e, unsigned from)
+{
+    while (from < INTEL_ELSQ_ELEMENTS &&
+           !(e->eq[from] & INTEL_CTX_DESC_VALID)) {
+        from++;
+    }
+    return from;
+}
+
+static uint32_t ctx_id(uint64_t desc)
+{
+    return desc >> 32;
+}
+
+/* Run element @idx of the execution queue, or go idle past the end. */
+static void start_element(IntelEngine *e, unsigned idx)
+{
+    e->eq_pos = idx;
+    if (idx >= INTEL_ELSQ_ELEMENTS) {
+        e->ctx_active = false;
+        e->depth = 0;
+        e->state = INTEL_CS_IDLE;
+        return;
+    }
+    context_restore(e, e->eq[idx]);
+    e->state = INTEL_CS_RUNNING;
+}
+
+/* A Load: sample the submission queue, to be taken at arbitration. */
+void intel_execlists_load(IntelEngine *e)
+{
+    for (unsigned i = 0; i < INTEL_ELSQ_ELEMENTS; i++) {
+        uint32_t off = INTEL_RING_EXECLIST_SQ + 8 * i;
+
+        e->pending_eq[i] = (uint64_t)intel_engine_reg(e, off + 4) << 32 |
+                           intel_engine_reg(e, off);
+    }
+    e->load_pending = true;
+    intel_cs_kick(e);
+}
+
+/*
+ * Switch to the sampled queue; @saved when the running context was
+ * already saved (it completed at an element boundary).  Returns true:
+ * the engine now executes something else (or nothing).
+ */
+static bool switch_to_new_queue(IntelEngine *e, bool completed)
+{
+    unsigned first;
+    uint32_t status, away = ctx_id(e->ctx_desc);
+    bool was_active = e->ctx_active, lite;
+
+    memcpy(e->eq, e->pending_eq, sizeof(e->eq));
+    e->load_pending = false;
+    first = next_valid(e, 0);
+    lite = was_active && first < INTEL_ELSQ_ELEMENTS &&
+           !((e->eq[first] ^ e->ctx_desc) & INTEL_CTX_DESC_LRCA_MASK) &&
+           !(e->eq[first] & INTEL_CTX_DESC_FORCE_RESTORE);
+
+    if (!was_active) {
+        status = INTEL_CSB_IDLE_ACTIVE;
+    } else {
+        status = INTEL_CSB_PREEMPTED | (completed ? INTEL_CSB_COMPLETE : 0) |
+                 (lite ? INTEL_CSB_LITE_RESTORE : 0);
+        if (!lite && !completed) {
+            context_save(e);
+        }
+    }
+    if (lite) {
+        /* Same context: keep HEAD and position, take the new TAIL. */
+        e->eq_pos = first;
+        e->ctx_desc = e->eq[first];
+        context_resample_tail(e);
+        e->state = INTEL_CS_RUNNING;
+    } else {
+        if (first >= INTEL_ELSQ_ELEMENTS && was_active) {
+            status |= INTEL_CSB_ACTIVE_IDLE;    /* preempt to idle */
+        }
+        start_element(e, first);
+    }
+    csb_write(e, status, was_active ? away : ctx_id(e->ctx_desc));
+    return true;
+}
+
+/* An arbitration point with a Load pending. */
+bool intel_execlists_arbitrate(IntelEngine *e)
+{
+    return e->load_pending && switch_to_new_queue(e, false);
+}
+
+/* The running element's ring is empty: the context is complete. */
+void intel_execlists_element_done(IntelEngine *e)
+{
+    uint32_t away = ctx_id(e->ctx_desc);
+    unsigned next;
+
+    context_save(e);
+    if (e->load_pending) {
+        switch_to_new_queue(e, true);
+        return;
+    }
+    next = next_valid(e, e->eq_pos + 1);
+    start_element(e, next);
+    csb_write(e, next < INTEL_ELSQ_ELEMENTS ?
+              INTEL_CSB_ELEMENT_SWITCH | INTEL_CSB_COMPLETE :
+              INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE, away);
+}
+
+void intel_execlists_reset(IntelEngine *e)
+{
+    memset(e->eq, 0, sizeof(e->eq));
+    memset(e->pending_eq, 0, sizeof(e->pending_eq));
+    e->eq_pos = 0;
+    e->load_pending = false;
+    e->ctx_active = false;
+    e->ctx_desc = 0;
+    e->ctx_in_ns = 0;
+    e->ctx_ts_base = 0;
+    e->elsp_dword = 0;
+}
