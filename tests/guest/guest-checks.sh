@@ -245,19 +245,123 @@ case "$wedged" in
         else
             gt="$gt (dmesg gives no reason)"
         fi
-        result gt-state ok "GT state reported: $gt; engines: $engines" ;;
+        result gt-state fail "GT $gt; engines: $engines" ;;
     0)
-        if [ -z "$said" ]; then
-            gt="not wedged"
-            result gt-state ok "GT state reported: $gt; engines: $engines"
-        else
+        hung=$(grep -E 'GPU HANG|Resetting|reset request timed out' "$work/dmesg.txt" |
+            head -n 1 | sed 's/^\[[ 0-9.]*\] //')
+        if [ -n "$said" ]; then
             gt="inconsistent"
             result gt-state fail "GT state: debugfs i915_wedged is 0 but dmesg says: $said"
+        elif [ -n "$hung" ]; then
+            gt="hung"
+            result gt-state fail "GT initialised, but dmesg has: $hung"
+        elif [ "$engines" != "bcs0 rcs0" ]; then
+            gt="not wedged"
+            result gt-state fail "GT not wedged, but engines: $engines, want bcs0 rcs0"
+        else
+            gt="not wedged"
+            result gt-state ok "GT initialised, not wedged, no hang or reset; engines: $engines"
         fi ;;
     *)
         gt="unknown"
         result gt-state fail "GT state unknown: no i915 debugfs for $BDF (driver: $drv)" ;;
 esac
+
+# ---- user work: execbuf, IGT benchmark, PMU, hang and reset -----------------
+# Only on a GT that initialised: on a wedged GT every execbuf fails -EIO.
+
+probe=/gpumodel/i915-exec-probe
+work_sum=
+# exec_store ID ENGINE VALUE: a user batch stores VALUE, read back.
+exec_store() {
+    bounded "$TOOL_TIMEOUT" "$work/$1.txt" "$probe" store "$2" "$3"
+    if [ "$b_rc" = 0 ]; then
+        result "$1" ok "i915-exec-probe: $(brief "$work/$1.txt")"
+    else
+        result "$1" fail "i915-exec-probe store $2 (status $b_rc): $(brief "$work/$1.txt")"
+    fi
+    work_sum="$work_sum; $2 store: $(cut -d: -f1 "$work/$1.txt" | head -n 1)"
+}
+
+# busy_of FILE NAME: the largest "busy" of engine NAME in intel_gpu_top -J
+# output (one JSON object per sample; the engine's block spans lines).
+busy_of() {
+    awk -v n="\"$2\"" 'index($0, n) { inb = 1 }
+        inb && /"busy"/ { gsub(/[^0-9.]/, "", $2); if ($2 + 0 > m) m = $2 + 0; inb = 0 }
+        END { printf "%.1f\n", m }' FS=: "$1"
+}
+
+NOP_SECS=2      # gem_exec_nop runs one 2 s repetition per engine
+if [ "$gt" = "not wedged" ]; then
+    exec_store exec-store-rcs rcs 0xc0ffee01
+    exec_store exec-store-bcs bcs 0xc0ffee02
+
+    # gem_exec_nop (IGT benchmark): prints the microseconds per empty
+    # batch; intel_gpu_top samples the engines (i915 PMU) meanwhile.
+    nop_ok=0 nop_what=
+    for e in rcs bcs; do
+        bounded $((TOOL_TIMEOUT + NOP_SECS)) "$work/nop-$e.txt" \
+            /usr/libexec/igt-gpu-tools/benchmarks/gem_exec_nop -e "$e" -r 1 &
+        nop_pid=$!
+        if [ "$e" = rcs ]; then
+            bounded $((NOP_SECS + 5)) "$work/top-busy.txt" \
+                intel_gpu_top -J -s 500 -n $((NOP_SECS * 2 - 1))
+        fi
+        wait "$nop_pid"
+        us=$(grep -E '^ *[0-9]+\.[0-9]+ *$' "$work/nop-$e.txt" | tail -n 1 | tr -d ' ')
+        if [ -n "$us" ] && awk -v u="$us" 'BEGIN { exit !(u > 0) }'; then
+            rate=$(awk -v u="$us" 'BEGIN { printf "%.0f", 1e6 / u }')
+            nop_ok=$((nop_ok + 1))
+            nop_what="$nop_what $e ${us} us/batch ($rate/s);"
+        else
+            nop_what="$nop_what $e: no rate ($(brief "$work/nop-$e.txt"));"
+        fi
+        section "gem_exec_nop-$e" "$work/nop-$e.txt"
+    done
+    if [ "$nop_ok" = 2 ]; then
+        result exec-nop ok "gem_exec_nop:$nop_what"
+    else
+        result exec-nop fail "gem_exec_nop:$nop_what"
+    fi
+    work_sum="$work_sum; gem_exec_nop:$nop_what"
+
+    bounded 5 "$work/top-idle.txt" intel_gpu_top -J -s 500 -n 2
+    section intel_gpu_top-busy "$work/top-busy.txt"
+    section intel_gpu_top-idle "$work/top-idle.txt"
+    busy=$(busy_of "$work/top-busy.txt" Render/3D/0)
+    idle=$(busy_of "$work/top-idle.txt" Render/3D/0)
+    if awk -v b="$busy" -v i="$idle" 'BEGIN { exit !(b >= 10 && i < 5) }'; then
+        result gpu-top ok "intel_gpu_top: Render/3D/0 ${busy}% busy during gem_exec_nop, ${idle}% after"
+    else
+        result gpu-top fail "intel_gpu_top: Render/3D/0 ${busy}% busy during gem_exec_nop, ${idle}% after; want >= 10% and < 5% ($(brief "$work/top-busy.txt"))"
+    fi
+
+    # A batch that never ends: i915's heartbeat (made fast here) finds it,
+    # the engine is reset (STOP_RING, RING_RESET_CTL, GDRST), and the next
+    # batch runs.
+    hb=/sys/class/drm/card0/engine/rcs0/heartbeat_interval_ms
+    hb0=$(cat "$hb" 2>/dev/null)
+    echo 250 > "$hb" 2>/dev/null
+    dmesg > "$work/dmesg-before-hang.txt"
+    bounded 40 "$work/hang.txt" "$probe" hang rcs 30
+    echo "${hb0:-2500}" > "$hb" 2>/dev/null
+    dmesg | sed "1,$(wc -l < "$work/dmesg-before-hang.txt")d" > "$work/dmesg-hang.txt"
+    section dmesg-hang "$work/dmesg-hang.txt"
+    reset_line=$(grep -E 'Resetting rcs0|GPU HANG' "$work/dmesg-hang.txt" | head -n 1 |
+        sed 's/^\[[ 0-9.]*\] //')
+    wedge_line=$(grep -iE 'wedged|Failed to reset' "$work/dmesg-hang.txt" | head -n 1)
+    if [ "$b_rc" = 0 ] && [ -n "$reset_line" ] && [ -z "$wedge_line" ]; then
+        result hang-reset ok "$(brief "$work/hang.txt"); dmesg: $reset_line"
+    else
+        result hang-reset fail "i915-exec-probe hang (status $b_rc): $(brief "$work/hang.txt"); reset: ${reset_line:-none}; ${wedge_line:-}"
+    fi
+    work_sum="$work_sum; hang: ${reset_line:-no reset}"
+    exec_store exec-after-reset rcs 0xc0ffee03
+else
+    for c in exec-store-rcs exec-store-bcs exec-nop gpu-top hang-reset exec-after-reset; do
+        result "$c" fail "not run: GT $gt"
+    done
+fi
 
 # ---- splats -----------------------------------------------------------------
 # Everything after our "modprobe i915" mark in the kernel log counts.  A splat
@@ -323,6 +427,7 @@ else
 fi
 echo "Driver: $drv (modprobe i915: status $mp_rc after $mp_secs s)"
 echo "GT: $gt"
+echo "User work: ${work_sum#; }"
 if [ -n "$dri" ] && [ -r "$dri/i915_capabilities" ]; then
     grep -E '^(platform|graphics version|gt):' "$dri/i915_capabilities" 2>/dev/null |
         sed 's/^/  /'
