@@ -33,6 +33,7 @@ check: qemu unit guest-image
 # Throughput and overhead as ratios against baselines in the same run.
 bench: unit
 	build/unit/bench-intel-mmio
+	build/unit/bench-intel-cs
 	build/unit/bench-nv-pcounter
 
 clean:

@@ -30,6 +30,7 @@
 #define CS_POLL_NS          10000       /* semaphore re-poll interval */
 #define CS_SIGNAL_POLL_NS   100000      /* signal-mode safety re-poll */
 #define CS_MAX_BLIT_BYTES   (256u << 20)
+#define CS_PREFETCH_DWORDS  256         /* per refill, within a page */
 
 /* Handler results. */
 enum {
@@ -1324,7 +1325,7 @@ static const uint32_t *cs_fetch(IntelEngine *e, IntelCsFetch *f, uint64_t addr,
         addr + need * 4ull <= f->addr + f->len * 4ull) {
         return &f->buf[(addr - f->addr) / 4];
     }
-    n = MAX(need, (4096 - (addr & 0xfff)) / 4);
+    n = MAX(need, MIN(CS_PREFETCH_DWORDS, (4096 - (addr & 0xfff)) / 4));
     n = MIN(n, INTEL_CS_FETCH_DWORDS);
     f->len = 0;
     if (intel_vm_rw(e, ppgtt, addr, f->buf, n * 4, false)) {
@@ -1465,8 +1466,38 @@ static void cs_ring_done(IntelEngine *e)
     }
 }
 
+/*
+ * A run of MI_NOOPs (without an identification number) does nothing but
+ * take time: execute as many as are fetched, within the budget and before
+ * TAIL, at once.
+ */
+static unsigned cs_noop_run(IntelEngine *e, IntelCsFetch *f,
+                            const uint32_t *cmd, unsigned room,
+                            unsigned budget, uint64_t *cost)
+{
+    unsigned avail = MIN(f->len - (unsigned)(cmd - f->buf), room), n = 0;
+
+    if (!e->depth) {
+        uint32_t head = intel_engine_reg(e, INTEL_RING_HEAD) & 0x1ffff8;
+        uint32_t tail = intel_engine_reg(e, INTEL_RING_TAIL) & 0x1ffff8;
+
+        if (tail > head) {
+            avail = MIN(avail, (tail - head) / 4);
+        }
+    }
+    avail = MIN(avail, budget);
+    while (n < avail && !cmd[n]) {
+        n++;
+    }
+    e->stats.commands += n;
+    *cost += n * CS_NS_PER_DWORD;
+    cs_advance(e, n);
+    return n;
+}
+
 /* Execute one command; returns the work units it took. */
-static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, uint64_t *cost)
+static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
+                        uint64_t *cost)
 {
     unsigned saved_depth = e->depth, room, len;
     uint32_t saved_head = intel_engine_reg(e, INTEL_RING_HEAD);
@@ -1486,6 +1517,9 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, uint64_t *cost)
     if (!cmd) {
         cs_fault(e, ppgtt, pos);
         return 1;
+    }
+    if (!cmd[0]) {
+        return cs_noop_run(e, f, cmd, room, budget, cost);
     }
     c = cs_decode(cmd[0]);
     if (!c || !cs_engine_allowed(e, c)) {
@@ -1546,7 +1580,7 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
         intel_execlists_arbitrate(e);
     }
     while (used < budget && cs_runnable(e)) {
-        used += cs_step(e, &e->fetch, &cost);
+        used += cs_step(e, &e->fetch, budget - used, &cost);
     }
     e->stats.busy_ns += cost;
     cs_sync_registers(e);

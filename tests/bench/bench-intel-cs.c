@@ -1,0 +1,267 @@
+/*
+ * make bench: throughput of the intel-gpu command streamer on the
+ * host-neutral model, each next to a baseline measured in the same run
+ * (memcpy of the same bytes), so the figures compare across machines.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdio.h>
+#include <string.h>
+#include <glib.h>
+#include "fake-host.h"
+#include "intel/intel-gpu.h"
+
+#define RING        0x100000u   /* 64 KiB ring */
+#define RING_SIZE   0x10000u
+#define BATCH       0x200000u   /* batches from 2 MiB, up to 8 MiB */
+#define BATCH_MAX   (6u << 20)
+#define TARGET      0x080000u
+#define HWSP        0x0f0000u
+#define CTX_A       0x0c0000u
+#define CTX_B       0x0d0000u
+#define MI_NOOP     0x00000000u
+#define MI_BBE      0x05000000u
+#define MI_BBS      0x18800001u  /* MI_BATCH_BUFFER_START, GGTT */
+#define MI_SDI      0x10400002u  /* MI_STORE_DATA_IMM, GGTT */
+
+typedef struct Bench {
+    FakeHost *fh;
+    IntelGpu *gpu;
+    IntelEngine *rcs;
+} Bench;
+
+static void put32(Bench *b, uint32_t addr, uint32_t v)
+{
+    memcpy(b->fh->ram + addr, &v, 4);
+}
+
+static void wr(Bench *b, uint32_t off, uint32_t v)
+{
+    intel_mmio_write(b->gpu, off, v, ~0u);
+}
+
+/* Run the batch at BATCH from a two-command legacy ring; seconds taken. */
+static double run_batch(Bench *b)
+{
+    gint64 t0;
+
+    put32(b, RING, MI_BBS);
+    put32(b, RING + 4, BATCH);
+    put32(b, RING + 8, 0);
+    put32(b, RING + 12, MI_NOOP);
+    wr(b, INTEL_RCS0_BASE + INTEL_RING_HEAD, 0);
+    wr(b, INTEL_RCS0_BASE + INTEL_RING_TAIL, 16);
+    t0 = g_get_monotonic_time();
+    intel_cs_run(b->rcs, ~0u);
+    return (g_get_monotonic_time() - t0) / 1e6;
+}
+
+static double best_of(double (*fn)(Bench *), Bench *b)
+{
+    double best = 1e9;
+
+    for (int r = 0; r < 5; r++) {
+        best = MIN(best, fn(b));
+    }
+    return best;
+}
+
+static size_t memcpy_bytes;
+
+static double memcpy_run(Bench *b)
+{
+    static uint8_t *dst;
+    gint64 t0;
+
+    dst = dst ? dst : g_malloc(BATCH_MAX);
+    t0 = g_get_monotonic_time();
+    memcpy(dst, b->fh->ram + BATCH, memcpy_bytes);
+    __asm__ volatile("" : : "r"(dst) : "memory");
+    return (g_get_monotonic_time() - t0) / 1e6;
+}
+
+static double baseline(Bench *b, size_t bytes)
+{
+    memcpy_bytes = bytes;
+    return best_of(memcpy_run, b);
+}
+
+static void report(const char *what, double n, double secs, double base)
+{
+    printf("  %-34s %8.1f M/s  %6.1fx memcpy of the same bytes\n", what,
+           n / secs / 1e6, secs / base);
+}
+
+static unsigned fill_noops(Bench *b, unsigned dwords)
+{
+    memset(b->fh->ram + BATCH, 0, dwords * 4);
+    put32(b, BATCH + dwords * 4, MI_BBE);
+    return dwords;
+}
+
+static void bench_noop(Bench *b, unsigned dwords, const char *what)
+{
+    fill_noops(b, dwords);
+    report(what, dwords, best_of(run_batch, b), baseline(b, dwords * 4));
+}
+
+static void bench_sdi(Bench *b)
+{
+    unsigned n = BATCH_MAX / 16 - 1;
+
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t a = BATCH + i * 16;
+
+        put32(b, a, MI_SDI);
+        put32(b, a + 4, TARGET + (i % 1024) * 4);
+        put32(b, a + 8, 0);
+        put32(b, a + 12, i);
+    }
+    put32(b, BATCH + n * 16, MI_BBE);
+    report("MI_STORE_DATA_IMM", n, best_of(run_batch, b),
+           baseline(b, n * 16));
+}
+
+/* Second-level MI_BATCH_BUFFER_START to an MI_BATCH_BUFFER_END. */
+static void bench_bb_pairs(Bench *b)
+{
+    unsigned n = BATCH_MAX / 16 - 1;
+    uint32_t end = TARGET;
+
+    put32(b, end, MI_BBE);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t a = BATCH + i * 16;
+
+        put32(b, a, MI_BBS | 1u << 22);
+        put32(b, a + 4, end);
+        put32(b, a + 8, 0);
+        put32(b, a + 12, MI_NOOP);
+    }
+    put32(b, BATCH + n * 16, MI_BBE);
+    report("MI_BATCH_BUFFER_START/END pairs", n, best_of(run_batch, b),
+           baseline(b, n * 16));
+}
+
+static double ggtt_walks(Bench *b)
+{
+    volatile uint64_t sink = 0;
+    gint64 t0 = g_get_monotonic_time();
+
+    for (uint32_t i = 0; i < 4000000; i++) {
+        uint64_t pa;
+
+        /* Pages 64 apart: every lookup misses the translation cache. */
+        intel_ggtt_translate(b->gpu, (i * 64 % 2048) << 12, &pa);
+        sink += pa;
+    }
+    return (g_get_monotonic_time() - t0) / 1e6;
+}
+
+static double ppgtt_walks(Bench *b)
+{
+    volatile uint64_t sink = 0;
+    gint64 t0 = g_get_monotonic_time();
+
+    for (uint32_t i = 0; i < 4000000; i++) {
+        uint64_t pa;
+
+        /* 512 pages over 64 cache slots: every lookup walks. */
+        intel_ppgtt_translate(b->rcs, (uint64_t)(i % 512) << 12, &pa);
+        sink += pa;
+    }
+    return (g_get_monotonic_time() - t0) / 1e6;
+}
+
+/* PML4 at 0xa0000 -> PDP 0xa1000 -> PD 0xa2000 -> PT 0xa3000: 512 pages. */
+static void build_ppgtt(Bench *b)
+{
+    uint64_t e;
+
+    for (int i = 0; i < 3; i++) {
+        e = 0xa1000 + i * 0x1000 + 3;
+        memcpy(b->fh->ram + 0xa0000 + i * 0x1000, &e, 8);
+    }
+    for (int i = 0; i < 512; i++) {
+        e = (uint64_t)(0x400000 + i * 4096) | 3;
+        memcpy(b->fh->ram + 0xa3000 + i * 8, &e, 8);
+    }
+    b->rcs->pml4 = 0xa0000;
+}
+
+/* A context image whose ring is empty: each element completes at once. */
+static void build_context(Bench *b, uint32_t lrca)
+{
+    static const uint32_t lri[] = {
+        0x11000007, INTEL_RCS0_BASE + INTEL_RING_CONTEXT_CONTROL, 0x00090008,
+        INTEL_RCS0_BASE + INTEL_RING_HEAD, 0,
+        INTEL_RCS0_BASE + INTEL_RING_TAIL, 0,
+        INTEL_RCS0_BASE + INTEL_RING_START, RING,
+        MI_BBE,
+    };
+
+    memset(b->fh->ram + lrca, 0, 0x2000);
+    memcpy(b->fh->ram + lrca + 0x1000 + 4, lri, sizeof(lri));
+}
+
+static double context_switches(Bench *b)
+{
+    gint64 t0 = g_get_monotonic_time();
+
+    for (int i = 0; i < 20000; i++) {
+        wr(b, INTEL_RCS0_BASE + INTEL_RING_EXECLIST_SQ, CTX_A | 0x119);
+        wr(b, INTEL_RCS0_BASE + INTEL_RING_EXECLIST_SQ + 4, 1);
+        wr(b, INTEL_RCS0_BASE + INTEL_RING_EXECLIST_SQ + 8, CTX_B | 0x119);
+        wr(b, INTEL_RCS0_BASE + INTEL_RING_EXECLIST_SQ + 12, 2);
+        wr(b, INTEL_RCS0_BASE + INTEL_RING_EXECLIST_CONTROL, 1);
+        intel_cs_run(b->rcs, ~0u);
+    }
+    return (g_get_monotonic_time() - t0) / 1e6;
+}
+
+int main(void)
+{
+    static const IntelGpuConfig cfg = {
+        .device_id = INTEL_GPU_DEVICE_ID_ICL_GT2,
+        .slices = 1, .subslices = 8, .eus_per_subslice = 8,
+    };
+    Bench b = { .fh = fake_host_new() };
+    double secs;
+    uint64_t sw0;
+
+    b.gpu = intel_gpu_new(&cfg, &b.fh->host);
+    b.rcs = &b.gpu->engine[INTEL_RCS0];
+    /* GGTT = physical for the first 8 MiB. */
+    for (uint32_t p = 0; p < 2048; p++) {
+        intel_ggtt_write_pte(b.gpu, p, (uint64_t)p << 12 | 1);
+    }
+    wr(&b, INTEL_RCS0_BASE + INTEL_RING_START, RING);
+    wr(&b, INTEL_RCS0_BASE + INTEL_RING_CTL, (RING_SIZE - 4096) | 1);
+
+    printf("intel-gpu command streamer (model, no QEMU), rate and cost "
+           "relative to memcpy of the command bytes in the same run:\n");
+    bench_noop(&b, 16384, "MI_NOOP dwords, 64 KiB batch");
+    bench_noop(&b, BATCH_MAX / 4 - 1, "MI_NOOP dwords, 6 MiB batch");
+    bench_sdi(&b);
+    bench_bb_pairs(&b);
+
+    secs = best_of(ggtt_walks, &b);
+    printf("  %-34s %8.1f M/s\n", "GGTT translations (cache misses)",
+           4 / secs);
+    build_ppgtt(&b);
+    secs = best_of(ppgtt_walks, &b);
+    printf("  %-34s %8.1f M/s\n", "PPGTT 4-level walks", 4 / secs);
+
+    wr(&b, INTEL_RCS0_BASE + INTEL_RING_MODE, 0x00080008);
+    wr(&b, INTEL_RCS0_BASE + INTEL_RING_HWS_PGA, HWSP);
+    build_context(&b, CTX_A);
+    build_context(&b, CTX_B);
+    sw0 = b.rcs->stats.context_switches;
+    secs = context_switches(&b);
+    printf("  %-34s %8.3f M/s  (two contexts ping-ponging; image "
+           "restore + save each)\n", "context switches",
+           (b.rcs->stats.context_switches - sw0) / secs / 1e6);
+
+    intel_gpu_free(b.gpu);
+    fake_host_free(b.fh);
+    return 0;
+}
