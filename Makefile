@@ -31,10 +31,11 @@ check: qemu unit guest-image
 	scripts/check.sh
 
 # Throughput and overhead as ratios against baselines in the same run.
-bench: unit
+bench: qemu unit guest-image
 	build/unit/bench-intel-mmio
 	build/unit/bench-intel-cs
 	build/unit/bench-nv-pcounter
+	scripts/bench-guest.sh
 
 clean:
 	rm -rf build

@@ -334,6 +334,9 @@ if [ "$gt" = "not wedged" ]; then
         result exec-nop fail "gem_exec_nop:$nop_what"
     fi
     work_sum="$work_sum; gem_exec_nop:$nop_what"
+    # The CPU-only baseline make bench divides the rates by.
+    bounded $((TOOL_TIMEOUT + NOP_SECS)) "$work/syscalls.txt" "$probe" syscalls - "$NOP_SECS"
+    work_sum="$work_sum baseline $(sed -n 's/^syscalls ok: //p' "$work/syscalls.txt")"
 
     top_sample "$work/top-idle.txt" 1
     section intel_gpu_top-busy "$work/top-busy.txt"

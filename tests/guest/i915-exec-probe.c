@@ -10,6 +10,9 @@
  *       a batch that jumps to itself with no arbitration point; waits up to
  *       SECONDS for i915 to detect the hang and reset the engine, then
  *       reports how long the batch took to be retired.
+ *   i915-exec-probe syscalls - SECONDS
+ *       a CPU-only baseline for benchmarks: getppid() calls per second,
+ *       measured in the same guest as the GPU figures.
  *
  * Prints one line "store ok ..." / "hang ok ..." (exit 0) or the failure
  * (exit 1).
@@ -126,8 +129,23 @@ int main(int argc, char **argv)
     unsigned ring;
     double t0;
 
+    if (argc == 4 && !strcmp(argv[1], "syscalls")) {
+        double secs = atof(argv[3]), t;
+        unsigned long n = 0;
+
+        t0 = now_s();
+        do {
+            for (int i = 0; i < 1000; i++) {
+                getppid();
+            }
+            n += 1000;
+            t = now_s() - t0;
+        } while (t < secs);
+        printf("syscalls ok: %.0f getppid/s\n", n / t);
+        return 0;
+    }
     if (argc != 4 || (strcmp(argv[2], "rcs") && strcmp(argv[2], "bcs"))) {
-        fprintf(stderr, "usage: %s store|hang rcs|bcs VALUE|SECONDS\n",
+        fprintf(stderr, "usage: %s store|hang rcs|bcs VALUE|SECONDS, or syscalls - SECONDS\n",
                 argv[0]);
         return 2;
     }

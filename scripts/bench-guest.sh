@@ -1,0 +1,24 @@
+#!/bin/sh
+# make bench, guest part: boot the test guest once and report IGT's
+# gem_exec_nop rate on rcs and bcs next to a CPU-only baseline measured in
+# the same guest run (getppid() calls per second), so the figure compares
+# across machines and TCG speeds.  Information only: never fails a build.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$top/build/guest/out
+
+"$top/scripts/run-guest.sh" --summary > /dev/null 2>&1
+line=$(grep -h '^User work:' "$out/summary.txt" 2>/dev/null | head -n 1)
+base=$(echo "$line" | sed -n 's/.*baseline \([0-9]*\) getppid\/s.*/\1/p')
+echo "guest (stock i915, TCG): gem_exec_nop against a CPU-only baseline in the same run:"
+if [ -z "$base" ]; then
+    echo "  no figures: the guest did not report them (see $out/summary.txt)"
+    exit 0
+fi
+for e in rcs bcs; do
+    rate=$(echo "$line" | sed -n "s/.* $e [0-9.]* us\/batch (\([0-9]*\)\/s).*/\1/p")
+    [ -n "$rate" ] || { echo "  $e: no rate"; continue; }
+    awk -v e="$e" -v r="$rate" -v b="$base" 'BEGIN {
+        printf "  %s  %8d batches/s  = 1 per %.0f getppid() (baseline %d/s)\n",
+               e, r, b / r, b }'
+done
