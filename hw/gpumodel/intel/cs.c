@@ -29,7 +29,7 @@
 #define CS_NS_PER_DWORD     1
 #define CS_POLL_NS          10000       /* semaphore re-poll interval */
 #define CS_SIGNAL_POLL_NS   100000      /* signal-mode safety re-poll */
-#define CS_MAX_BLIT_BYTES   (256u << 20)
+#define CS_MAX_BLIT_BYTES   (64u << 20)    /* a 4K framebuffer is 33 MB */
 #define CS_PREFETCH_DWORDS  256         /* per refill, within a page */
 
 /* Handler results. */

@@ -32,25 +32,38 @@ static void gdrst_write(IntelGpu *gpu, const IntelRegBinding *b,
     intel_reg_set(gpu, offset, 0);
 }
 
-/* No translations are cached for PPGTT yet: invalidation is immediate. */
+/*
+ * TLB invalidation of one engine class: bit n drops the cached PPGTT
+ * translations of instance n.  It completes at once, so the bits
+ * self-clear.
+ */
 static void tlb_inval_write(IntelGpu *gpu, const IntelRegBinding *b,
                             uint32_t offset, uint32_t old)
 {
+    uint32_t v = intel_reg_get(gpu, offset);
+
+    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
+        IntelEngine *e = &gpu->engine[i];
+
+        if (e->klass == b->reg->aux && (v & (1u << e->instance))) {
+            intel_ppgtt_flush(e);
+        }
+    }
     intel_reg_set(gpu, offset, 0);
 }
 
-#define TLB_INVAL(n, off) \
-    { .name = n, .offset = off, .access = INTEL_REG_RW, \
+#define TLB_INVAL(n, off, klass) \
+    { .name = n, .offset = off, .access = INTEL_REG_RW, .aux = klass, \
       .write = tlb_inval_write }
 
 static const IntelReg gt_regs[] = {
     { .name = "GDRST", .offset = INTEL_GDRST, .access = INTEL_REG_RW,
       .write = gdrst_write },
-    TLB_INVAL("RTCR", INTEL_RTCR),
-    TLB_INVAL("M1TCR", INTEL_M1TCR),
-    TLB_INVAL("M2TCR", INTEL_M2TCR),
-    TLB_INVAL("BTCR", INTEL_BTCR),
-    TLB_INVAL("VTCR", INTEL_VTCR),
+    TLB_INVAL("RTCR", INTEL_RTCR, INTEL_CLASS_RENDER),
+    TLB_INVAL("M1TCR", INTEL_M1TCR, INTEL_CLASS_VIDEO),
+    TLB_INVAL("M2TCR", INTEL_M2TCR, INTEL_CLASS_VIDEO),
+    TLB_INVAL("BTCR", INTEL_BTCR, INTEL_CLASS_COPY),
+    TLB_INVAL("VTCR", INTEL_VTCR, INTEL_CLASS_VIDEO_ENHANCE),
     /* No page faults are reported: valid bit 0 stays clear. */
     { .name = "RING_FAULT_REG", .offset = INTEL_RING_FAULT_REG,
       .access = INTEL_REG_W1C },
