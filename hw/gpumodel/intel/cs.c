@@ -306,9 +306,60 @@ static int mi_report_head(IntelEngine *e, const CsCmd *c,
     return e->state == INTEL_CS_HALTED ? CS_STOP : CS_NEXT;
 }
 
+/* A workaround batch ended: the next one, or back to the context. */
+static void cs_wa_done(IntelEngine *e)
+{
+    if (e->wa_next.addr) {
+        e->level[INTEL_CS_WA_LEVEL] = e->wa_next;
+        e->wa_next = (IntelCsLevel) { 0 };
+        return;
+    }
+    e->depth = e->wa_return_depth;
+    e->arb_enabled = true;
+}
+
+/*
+ * After a context restore: INDIRECT_CTX (address 31:6, size in cache
+ * lines 5:0; run at the end of the restore rather than at its offset) and
+ * then BB_PER_CTX_PTR (address 31:6, valid bit 0, until
+ * MI_BATCH_BUFFER_END).  Both are privileged GGTT batches.
+ */
+void intel_cs_start_wa_batches(IntelEngine *e)
+{
+    uint32_t ind = intel_engine_reg(e, INTEL_RING_INDIRECT_CTX);
+    uint32_t per = intel_engine_reg(e, INTEL_RING_BB_PER_CTX_PTR);
+    IntelCsLevel first = { 0 }, second = { 0 };
+
+    if (ind & 0x3f) {
+        first = (IntelCsLevel) {
+            .addr = ind & ~0x3fu, .end = (ind & ~0x3fu) + (ind & 0x3f) * 64,
+            .privileged = true,
+        };
+    }
+    if (per & 1) {
+        second = (IntelCsLevel) { .addr = per & ~0x3fu, .privileged = true };
+    }
+    if (!first.addr) {
+        first = second;
+        second = (IntelCsLevel) { 0 };
+    }
+    if (!first.addr) {
+        return;
+    }
+    e->wa_return_depth = e->depth;
+    e->depth = INTEL_CS_WA_LEVEL;
+    e->level[INTEL_CS_WA_LEVEL] = first;
+    e->wa_next = second;
+    e->arb_enabled = false;
+}
+
 static int mi_batch_buffer_end(IntelEngine *e, const CsCmd *c,
                                const uint32_t *cmd, unsigned len)
 {
+    if (e->depth == INTEL_CS_WA_LEVEL) {
+        cs_wa_done(e);
+        return CS_NEXT;
+    }
     if (!e->depth) {
         gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                      "engine %u: MI_BATCH_BUFFER_END in the ring ignored",
@@ -929,7 +980,7 @@ static int mi_conditional_bb_end(IntelEngine *e, const CsCmd *c,
     }
     /* The batch ends when the memory value is not above the data. */
     if ((v & m) <= cmd[1] && e->depth) {
-        e->depth--;
+        mi_batch_buffer_end(e, c, cmd, len);
     }
     return CS_NEXT;
 }
@@ -1390,32 +1441,34 @@ static bool ring_empty(IntelEngine *e)
 }
 
 /* ACTHD and the batch registers show where the engine is. */
+static uint32_t bb_state(const IntelCsLevel *l)
+{
+    return INTEL_BB_STATE_ACTIVE | (l->ppgtt ? INTEL_BB_STATE_PPGTT : 0) |
+           (l->privileged ? INTEL_BB_STATE_PRIVILEGED : 0);
+}
+
 static void cs_sync_registers(IntelEngine *e)
 {
     bool ppgtt;
     unsigned room;
     uint64_t pos = cs_position(e, &ppgtt, &room);
     IntelCsLevel *l1 = &e->level[1];
+    /* A workaround batch runs on top of the context's own position. */
+    unsigned depth = e->depth == INTEL_CS_WA_LEVEL ? e->wa_return_depth
+                                                   : e->depth;
 
     intel_engine_set_reg(e, INTEL_RING_ACTHD, pos);
     intel_engine_set_reg(e, INTEL_RING_ACTHD_UDW, pos >> 32);
-    intel_engine_set_reg(e, INTEL_RING_BBADDR, e->depth ? l1->addr : 0);
+    intel_engine_set_reg(e, INTEL_RING_BBADDR, depth ? l1->addr : 0);
     intel_engine_set_reg(e, INTEL_RING_BBADDR_UDW,
-                         e->depth ? l1->addr >> 32 : 0);
-    intel_engine_set_reg(e, INTEL_RING_BB_STATE,
-                         e->depth ? INTEL_BB_STATE_ACTIVE |
-                         (l1->ppgtt ? INTEL_BB_STATE_PPGTT : 0) |
-                         (l1->privileged ? INTEL_BB_STATE_PRIVILEGED : 0)
-                         : 0);
+                         depth ? l1->addr >> 32 : 0);
+    intel_engine_set_reg(e, INTEL_RING_BB_STATE, depth ? bb_state(l1) : 0);
     intel_engine_set_reg(e, INTEL_RING_SBB_ADDR,
-                         e->depth > 1 ? e->level[2].addr : 0);
+                         depth > 1 ? e->level[2].addr : 0);
     intel_engine_set_reg(e, INTEL_RING_SBB_ADDR_UDW,
-                         e->depth > 1 ? e->level[2].addr >> 32 : 0);
+                         depth > 1 ? e->level[2].addr >> 32 : 0);
     intel_engine_set_reg(e, INTEL_RING_SBB_STATE,
-                         e->depth > 1 ? INTEL_BB_STATE_ACTIVE |
-                         (e->level[2].ppgtt ? INTEL_BB_STATE_PPGTT : 0) |
-                         (e->level[2].privileged ?
-                          INTEL_BB_STATE_PRIVILEGED : 0) : 0);
+                         depth > 1 ? bb_state(&e->level[2]) : 0);
 }
 
 /* Reload the batch levels from the registers (after a context restore). */
@@ -1510,6 +1563,11 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
 
     if (!e->depth && ring_empty(e)) {
         cs_ring_done(e);
+        return 1;
+    }
+    if (e->depth == INTEL_CS_WA_LEVEL && e->level[e->depth].end &&
+        e->level[e->depth].addr >= e->level[e->depth].end) {
+        cs_wa_done(e);
         return 1;
     }
     pos = cs_position(e, &ppgtt, &room);
@@ -1627,6 +1685,7 @@ void intel_cs_reset(IntelEngine *e)
     gpu_host_timer_del(&e->gpu->host, e->timer);
     e->state = INTEL_CS_IDLE;
     e->depth = 0;
+    e->wa_next = (IntelCsLevel) { 0 };
     e->arb_enabled = true;          /* arbitration is on by default */
     e->set_predicate = 0;
     e->srca = e->srcb = e->accu = 0;

@@ -194,18 +194,13 @@ static void context_restore(IntelEngine *e, uint64_t desc)
         }
     }
     g_free(img);
-    if (intel_engine_reg(e, INTEL_RING_BB_PER_CTX_PTR) & 1 ||
-        intel_engine_reg(e, INTEL_RING_INDIRECT_CTX)) {
-        gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
-                     "engine %u: workaround batch buffers (BB_PER_CTX_PTR, "
-                     "INDIRECT_CTX) not executed", e->id);
-    }
     /* Addressing mode 3: legacy 64-bit context, 4-level PPGTT. */
     e->pml4 = ((desc >> INTEL_CTX_DESC_ADDR_MODE_SHIFT) & 3) == 3 ?
               (uint64_t)intel_engine_reg(e, INTEL_RING_PDP_UDW(0)) << 32 |
               intel_engine_reg(e, INTEL_RING_PDP_LDW(0)) : 0;
     intel_ppgtt_flush(e);
     intel_cs_load_batch_state(e);
+    intel_cs_start_wa_batches(e);
     e->ctx_ts_base = intel_engine_reg(e, INTEL_RING_CTX_TIMESTAMP);
     e->ctx_in_ns = gpu_host_now_ns(&e->gpu->host);
     e->stats.context_switches++;

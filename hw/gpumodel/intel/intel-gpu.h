@@ -136,12 +136,18 @@ typedef struct IntelPpgttTlbEntry {
 /* Where the command streamer fetches from: the ring or a batch level. */
 typedef struct IntelCsLevel {
     uint64_t addr;          /* next command */
+    uint64_t end;           /* INDIRECT_CTX: where it ends; 0: at BB_END */
     bool ppgtt;
     bool privileged;
 } IntelCsLevel;
 
-/* Levels of batch nesting: the ring, first and second level batches. */
-#define INTEL_CS_LEVELS 3
+/*
+ * Levels of batch nesting: the ring, first and second level batches, and
+ * the context's workaround batch, which runs on top of whatever level the
+ * restored context was at.
+ */
+#define INTEL_CS_LEVELS 4
+#define INTEL_CS_WA_LEVEL 3
 
 typedef enum IntelCsState {
     INTEL_CS_IDLE,          /* nothing to execute */
@@ -187,6 +193,8 @@ typedef struct IntelEngine {
     IntelCsState state;
     unsigned depth;                         /* 0: ring; 1, 2: batches */
     IntelCsLevel level[INTEL_CS_LEVELS];    /* [0] unused: HEAD is MMIO */
+    IntelCsLevel wa_next;                   /* BB_PER_CTX after INDIRECT */
+    unsigned wa_return_depth;
     bool arb_enabled;
     uint32_t set_predicate;                 /* MI_SET_PREDICATE mode */
     uint64_t srca, srcb, accu;              /* MI_MATH */
@@ -314,6 +322,7 @@ void intel_cs_timer(void *opaque);
 void intel_cs_run(IntelEngine *e, unsigned budget);
 bool intel_cs_busy(IntelEngine *e);
 void intel_cs_load_batch_state(IntelEngine *e);
+void intel_cs_start_wa_batches(IntelEngine *e);
 const char *intel_cs_command_name(uint32_t hdr);
 void intel_cs_reset(IntelEngine *e);
 void intel_cs_raise(IntelEngine *e, uint16_t bits);
