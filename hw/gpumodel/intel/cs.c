@@ -509,8 +509,12 @@ static bool alu_exec(IntelEngine *e, uint32_t insn, bool ppgtt)
         if (op1 != ALU_SRCA && op1 != ALU_SRCB) {
             return false;
         }
+        /*
+         * LOAD1 is LOAD0 with the "invert" prefix: all ones (Mesa's
+         * mi_builder emits it for UINT64_MAX).
+         */
         *(op1 == ALU_SRCA ? &e->srca : &e->srcb) =
-            opcode == 0x481 ? 1 : 0;
+            opcode == 0x481 ? ~0ull : 0;
         return true;
     case 0x082:                                 /* LOADIND Rn, *ACCU */
         if (op1 >= 16) {
@@ -603,10 +607,11 @@ static int mi_semaphore_wait(IntelEngine *e, const CsCmd *c,
     if (sem_compare(op, sad, cmd[1])) {
         return CS_NEXT;
     }
-    /* Unsuccessful: a preemption point, then wait and poll again. */
-    if (cs_arbitrate(e) == CS_STOP) {
-        return CS_STOP;
-    }
+    /*
+     * Unsuccessful: wait and poll again.  It is also a preemption point,
+     * taken in cs_step once the position is back at this command, so a
+     * preempted context re-evaluates the wait when it is resubmitted.
+     */
     e->state = INTEL_CS_WAITING;
     gpu_host_timer_mod(&e->gpu->host, e->timer,
                        gpu_host_now_ns(&e->gpu->host) +
@@ -823,10 +828,15 @@ static int mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                        "MI_ATOMIC size, opcode and length disagree");
         return CS_STOP;
     }
-    /* Operands: inline dwords 3-10, or the same dwords of CS_GPR0-3. */
-    for (unsigned i = 0; i < 8; i++) {
-        src[i] = inline_data ? cmd[3 + i]
-                             : intel_engine_reg(e, INTEL_RING_CS_GPR(0) + 4 * i);
+    /*
+     * Operand1 (src[0-3]): inline dwords 3, 5, 7, 9 or [CS_GPR1, CS_GPR0];
+     * Operand2 (src[4-7]): dwords 4, 6, 8, 10 or [CS_GPR3, CS_GPR2].
+     */
+    for (unsigned i = 0; i < 4; i++) {
+        src[i] = inline_data ? cmd[3 + 2 * i] :
+                 intel_engine_reg(e, INTEL_RING_CS_GPR(0) + 4 * i);
+        src[4 + i] = inline_data ? cmd[4 + 2 * i] :
+                     intel_engine_reg(e, INTEL_RING_CS_GPR(2) + 4 * i);
     }
     if (cs_mem(e, ppgtt, addr & ~(uint64_t)(bytes - 1), mem, bytes, false)) {
         return CS_STOP;
@@ -846,7 +856,7 @@ static int mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     } else {
         uint64_t m = mem[0] | (n == 2 ? (uint64_t)mem[1] << 32 : 0);
         uint64_t s0 = src[0] | (n == 2 ? (uint64_t)src[1] << 32 : 0);
-        uint64_t s1 = n == 2 ? (src[2] | (uint64_t)src[3] << 32) : src[1];
+        uint64_t s1 = src[4] | (n == 2 ? (uint64_t)src[5] << 32 : 0);
         uint64_t out;
 
         if (!atomic_op(op & 0x1f, n * 32, m, s0, s1, &out)) {
@@ -857,9 +867,10 @@ static int mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         res[0] = out;
         res[1] = out >> 32;
     }
+    /* Return data: the old memory value in [CS_GPR5, CS_GPR4]. */
     if (ret) {
         for (unsigned i = 0; i < n; i++) {
-            intel_engine_set_reg(e, INTEL_RING_CS_GPR(0) + 4 * i, mem[i]);
+            intel_engine_set_reg(e, INTEL_RING_CS_GPR(4) + 4 * i, mem[i]);
         }
     }
     for (unsigned i = 0; i < n; i++) {
@@ -991,6 +1002,11 @@ static int mi_batch_buffer_start(IntelEngine *e, const CsCmd *c,
     bool ppgtt = cmd[0] & (1u << 8), second = cmd[0] & (1u << 22);
     bool priv = cs_privileged(e) && !ppgtt;
     IntelCsLevel lvl;
+
+    /* Chained or second level from a PPGTT batch: in the PPGTT too. */
+    if (e->depth && e->level[e->depth].ppgtt) {
+        ppgtt = true;
+    }
 
     /* Predicated: taken only when MI_PREDICATE_RESULT_1 is set. */
     if ((cmd[0] & (1u << 15)) &&
@@ -1471,6 +1487,12 @@ static void cs_sync_registers(IntelEngine *e)
                          depth > 1 ? bb_state(&e->level[2]) : 0);
 }
 
+/* Before a context save: the registers must show the current position. */
+void intel_cs_sync_registers(IntelEngine *e)
+{
+    cs_sync_registers(e);
+}
+
 /* Reload the batch levels from the registers (after a context restore). */
 static void cs_load_level(IntelEngine *e, IntelCsLevel *l, uint32_t state,
                           uint32_t lo, uint32_t hi)
@@ -1531,7 +1553,8 @@ static unsigned cs_noop_run(IntelEngine *e, IntelCsFetch *f,
     unsigned avail = MIN(f->len - (unsigned)(cmd - f->buf), room), n = 0;
 
     if (!e->depth) {
-        uint32_t head = intel_engine_reg(e, INTEL_RING_HEAD) & 0x1ffff8;
+        /* HEAD may sit on an odd dword: count from it, not its QWord. */
+        uint32_t head = intel_engine_reg(e, INTEL_RING_HEAD) & 0x1ffffc;
         uint32_t tail = intel_engine_reg(e, INTEL_RING_TAIL) & 0x1ffff8;
 
         if (tail > head) {
@@ -1616,6 +1639,8 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
         } else {
             intel_engine_set_reg(e, INTEL_RING_HEAD, saved_head);
         }
+        /* An unsuccessful semaphore wait is an arbitration point. */
+        cs_arbitrate(e);
     }
     /* Blits cost one unit per 4 KiB moved, on top of the command. */
     *cost += (e->stats.blit_bytes - blit0) / 16;

@@ -199,6 +199,8 @@ static void context_restore(IntelEngine *e, uint64_t desc)
               (uint64_t)intel_engine_reg(e, INTEL_RING_PDP_UDW(0)) << 32 |
               intel_engine_reg(e, INTEL_RING_PDP_LDW(0)) : 0;
     intel_ppgtt_flush(e);
+    /* Prefetched commands belong to the old context's address space. */
+    e->fetch.len = 0;
     intel_cs_load_batch_state(e);
     intel_cs_start_wa_batches(e);
     e->ctx_ts_base = intel_engine_reg(e, INTEL_RING_CTX_TIMESTAMP);
@@ -211,6 +213,8 @@ static void context_save(IntelEngine *e)
 {
     LrcImage *img = g_new(LrcImage, 1);
 
+    /* Batch levels (BB_STATE, BBADDR ...) are saved where they are now. */
+    intel_cs_sync_registers(e);
     intel_engine_set_reg(e, INTEL_RING_CTX_TIMESTAMP,
                          intel_execlists_ctx_timestamp(e));
     if (lrc_parse(e, img, e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK)) {

@@ -322,6 +322,7 @@ void intel_cs_timer(void *opaque);
 void intel_cs_run(IntelEngine *e, unsigned budget);
 bool intel_cs_busy(IntelEngine *e);
 void intel_cs_load_batch_state(IntelEngine *e);
+void intel_cs_sync_registers(IntelEngine *e);
 void intel_cs_start_wa_batches(IntelEngine *e);
 const char *intel_cs_command_name(uint32_t hdr);
 void intel_cs_reset(IntelEngine *e);
