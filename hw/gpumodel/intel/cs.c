@@ -97,17 +97,13 @@ void intel_cs_raise(IntelEngine *e, uint16_t bits)
     intel_irq_raise(e->gpu, e->klass, e->instance, bits);
 }
 
-static void cs_sync_registers(IntelEngine *e);
-
 /*
  * The hardware's error path: the status bit in ESR, reported in EIR (and
  * as the CS master error interrupt) unless EMR masks it; the engine stops
  * until reset.
  */
-void intel_cs_error(IntelEngine *e, uint32_t error, const char *why)
+static void cs_report_error(IntelEngine *e, uint32_t error)
 {
-    gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
-                 "engine %u: %s; engine halted", e->id, why);
     intel_engine_set_reg(e, INTEL_RING_ESR,
                          intel_engine_reg(e, INTEL_RING_ESR) | error);
     if (!(intel_engine_reg(e, INTEL_RING_EMR) & error)) {
@@ -115,9 +111,16 @@ void intel_cs_error(IntelEngine *e, uint32_t error, const char *why)
                              intel_engine_reg(e, INTEL_RING_EIR) | error);
         intel_cs_raise(e, INTEL_GT_CS_MASTER_ERROR);
     }
+}
+
+void intel_cs_error(IntelEngine *e, uint32_t error, const char *why)
+{
+    gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                 "engine %u: %s; engine halted", e->id, why);
+    cs_report_error(e, error);
     e->state = INTEL_CS_HALTED;
     gpu_host_timer_del(&e->gpu->host, e->timer);
-    cs_sync_registers(e);
+    intel_cs_sync_registers(e);
 }
 
 /* A privileged command in a non-privileged batch is dropped and flagged. */
@@ -126,15 +129,7 @@ static void cs_privilege_violation(IntelEngine *e, const char *what)
     gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                  "engine %u: %s refused in a non-privileged batch",
                  e->id, what);
-    intel_engine_set_reg(e, INTEL_RING_ESR,
-                         intel_engine_reg(e, INTEL_RING_ESR) |
-                         INTEL_ERROR_PRIVILEGE);
-    if (!(intel_engine_reg(e, INTEL_RING_EMR) & INTEL_ERROR_PRIVILEGE)) {
-        intel_engine_set_reg(e, INTEL_RING_EIR,
-                             intel_engine_reg(e, INTEL_RING_EIR) |
-                             INTEL_ERROR_PRIVILEGE);
-        intel_cs_raise(e, INTEL_GT_CS_MASTER_ERROR);
-    }
+    cs_report_error(e, INTEL_ERROR_PRIVILEGE);
 }
 
 /* A page fault stops the engine and reports the address (RING_FAULT_REG). */
@@ -492,7 +487,8 @@ static void alu_result(IntelEngine *e, uint64_t v, bool cf)
 /* One ALU instruction; false if it is malformed. */
 static bool alu_exec(IntelEngine *e, uint32_t insn, bool ppgtt)
 {
-    unsigned opcode = insn >> 20, op1 = (insn >> 10) & 0x3ff, op2 = insn & 0x3ff;
+    unsigned opcode = insn >> 20, op1 = (insn >> 10) & 0x3ff;
+    unsigned op2 = insn & 0x3ff;
     uint64_t a = e->srca, b = e->srcb, v;
 
     switch (opcode) {
@@ -989,8 +985,11 @@ static int mi_conditional_bb_end(IntelEngine *e, const CsCmd *c,
         (mask_mode && cs_read32(e, !ggtt && cs_ppgtt(e), addr + 4, &m))) {
         return CS_STOP;
     }
-    /* The batch ends when the memory value is not above the data. */
-    if ((v & m) <= cmd[1] && e->depth) {
+    /*
+     * With "compare semaphore" (bit 21) the batch ends when the memory
+     * value is not above the data; without it, never.
+     */
+    if ((cmd[0] & (1u << 21)) && (v & m) <= cmd[1] && e->depth) {
         mi_batch_buffer_end(e, c, cmd, len);
     }
     return CS_NEXT;
@@ -1450,10 +1449,18 @@ static void cs_advance(IntelEngine *e, unsigned dwords)
     intel_engine_set_reg(e, INTEL_RING_HEAD, wraps << 21 | off);
 }
 
+/* Dwords between HEAD and TAIL, across the ring's end. */
+static uint32_t ring_dwords_to_tail(IntelEngine *e)
+{
+    uint32_t head = intel_engine_reg(e, INTEL_RING_HEAD) & 0x1ffffc;
+    uint32_t tail = intel_engine_reg(e, INTEL_RING_TAIL) & 0x1ffff8;
+
+    return (tail >= head ? tail - head : ring_size(e) - head + tail) / 4;
+}
+
 static bool ring_empty(IntelEngine *e)
 {
-    return (intel_engine_reg(e, INTEL_RING_HEAD) & 0x1ffff8) ==
-           (intel_engine_reg(e, INTEL_RING_TAIL) & 0x1ffff8);
+    return ring_dwords_to_tail(e) == 0;
 }
 
 /* ACTHD and the batch registers show where the engine is. */
@@ -1463,7 +1470,8 @@ static uint32_t bb_state(const IntelCsLevel *l)
            (l->privileged ? INTEL_BB_STATE_PRIVILEGED : 0);
 }
 
-static void cs_sync_registers(IntelEngine *e)
+/* Also before a context save: the image gets the current position. */
+void intel_cs_sync_registers(IntelEngine *e)
 {
     bool ppgtt;
     unsigned room;
@@ -1485,12 +1493,6 @@ static void cs_sync_registers(IntelEngine *e)
                          depth > 1 ? e->level[2].addr >> 32 : 0);
     intel_engine_set_reg(e, INTEL_RING_SBB_STATE,
                          depth > 1 ? bb_state(&e->level[2]) : 0);
-}
-
-/* Before a context save: the registers must show the current position. */
-void intel_cs_sync_registers(IntelEngine *e)
-{
-    cs_sync_registers(e);
 }
 
 /* Reload the batch levels from the registers (after a context restore). */
@@ -1553,13 +1555,7 @@ static unsigned cs_noop_run(IntelEngine *e, IntelCsFetch *f,
     unsigned avail = MIN(f->len - (unsigned)(cmd - f->buf), room), n = 0;
 
     if (!e->depth) {
-        /* HEAD may sit on an odd dword: count from it, not its QWord. */
-        uint32_t head = intel_engine_reg(e, INTEL_RING_HEAD) & 0x1ffffc;
-        uint32_t tail = intel_engine_reg(e, INTEL_RING_TAIL) & 0x1ffff8;
-
-        if (tail > head) {
-            avail = MIN(avail, (tail - head) / 4);
-        }
+        avail = MIN(avail, ring_dwords_to_tail(e));
     }
     avail = MIN(avail, budget);
     while (n < avail && !cmd[n]) {
@@ -1610,6 +1606,11 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
         return 1;
     }
     len = cs_cmd_len(c, cmd[0]);
+    if (!e->depth && len > ring_dwords_to_tail(e)) {
+        /* The rest of the command is not submitted yet: wait for TAIL. */
+        cs_ring_done(e);
+        return 1;
+    }
     if (len > room) {
         intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
                        "command crosses the end of the ring");
@@ -1666,7 +1667,7 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
         used += cs_step(e, &e->fetch, budget - used, &cost);
     }
     e->stats.busy_ns += cost;
-    cs_sync_registers(e);
+    intel_cs_sync_registers(e);
     if (cs_runnable(e)) {
         uint64_t now = gpu_host_now_ns(&e->gpu->host);
 
