@@ -145,7 +145,8 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc != 4 || (strcmp(argv[2], "rcs") && strcmp(argv[2], "bcs"))) {
-        fprintf(stderr, "usage: %s store|hang rcs|bcs VALUE|SECONDS, or syscalls - SECONDS\n",
+        fprintf(stderr, "usage: %s store|hang rcs|bcs VALUE|SECONDS, "
+                "or syscalls - SECONDS\n",
                 argv[0]);
         return 2;
     }

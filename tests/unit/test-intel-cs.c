@@ -17,7 +17,7 @@
 #include <string.h>
 #include <glib.h>
 #include "fake-host.h"
-#include "intel/intel-gpu.h"
+#include "intel-i915.h"
 
 typedef struct Fixture {
     FakeHost *fh;
@@ -118,22 +118,16 @@ typedef struct Fixture {
 /* ---- fixture, registers, memory ---- */
 
 /* What i915's gen11_gt_irq_postinstall and master enable do. */
-static void i915_postinstall(Fixture *f);
 
 static void fixture_setup(Fixture *f, gconstpointer data)
 {
-    static const IntelGpuConfig cfg = {
-        .device_id = INTEL_GPU_DEVICE_ID_ICL_GT2,
-        .slices = 1, .subslices = 8, .eus_per_subslice = 8,
-    };
-
     f->fh = fake_host_new();
-    f->gpu = intel_gpu_new(&cfg, &f->fh->host);
+    f->gpu = intel_gpu_new(&intel_test_cfg, &f->fh->host);
     for (uint32_t page = 0; page < GGTT_MAPPED / 4096; page++) {
         intel_ggtt_write_pte(f->gpu, page, (uint64_t)page * 4096 | 1);
     }
     f->next_table = TABLES;
-    i915_postinstall(f);
+    i915_irq_postinstall(f->gpu);
 }
 
 static void fixture_teardown(Fixture *f, gconstpointer data)
@@ -223,28 +217,7 @@ static void step(Fixture *f)
 
 /* ---- interrupts, as i915 handles them ---- */
 
-static void i915_postinstall(Fixture *f)
-{
-    uint32_t irqs = USER | CTXSW | CS_ERR | INTEL_GT_WAIT_SEMAPHORE;
 
-    wr(f, INTEL_RENDER_COPY_INTR_ENABLE, irqs << 16 | irqs);
-    wr(f, INTEL_VCS_VECS_INTR_ENABLE, irqs << 16 | irqs);
-    wr(f, INTEL_RCS0_RSVD_INTR_MASK, ~(irqs << 16));
-    wr(f, INTEL_BCS_RSVD_INTR_MASK, ~(irqs << 16));
-    wr(f, INTEL_VCS_INTR_MASK(0), ~(irqs << 16 | irqs));
-    wr(f, INTEL_GFX_MSTR_IRQ, INTEL_MSTR_ENABLE);
-}
-
-/* gen11_gt_bank_handler for one engine bit; returns the identity. */
-static uint32_t service_bit(Fixture *f, unsigned bank, unsigned bit)
-{
-    uint32_t id;
-
-    wr(f, INTEL_IIR_REG_SELECTOR(bank), 1u << bit);
-    id = rd(f, INTEL_INTR_IDENTITY_REG(bank));
-    wr(f, INTEL_INTR_IDENTITY_REG(bank), INTEL_INTR_DATA_VALID);
-    return id;
-}
 
 /*
  * Service GT INT DW0 bit @bit (RCS 0, BCS 15) if it is set: the identity
@@ -257,7 +230,7 @@ static uint32_t take_irq(Fixture *f, unsigned bit)
     if (!(rd(f, INTEL_GT_INTR_DW(0)) & (1u << bit))) {
         return 0;
     }
-    id = service_bit(f, 0, bit);
+    id = i915_service_bit(f->gpu, 0, bit);
     wr(f, INTEL_GT_INTR_DW(0), 1u << bit);
     return id;
 }
@@ -386,7 +359,8 @@ static void test_legacy_ring(Fixture *f, gconstpointer data)
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
     g_assert_true(f->fh->irq);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0);
-    g_assert_cmphex(service_bit(f, 0, 0), ==, INTEL_INTR_DATA_VALID | USER);
+    g_assert_cmphex(i915_service_bit(f->gpu, 0, 0), ==,
+                    INTEL_INTR_DATA_VALID | USER);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 0);
     g_assert_false(f->fh->irq);
 

@@ -5,7 +5,7 @@
  */
 #include <glib.h>
 #include "fake-host.h"
-#include "intel/intel-gpu.h"
+#include "intel-i915.h"
 
 typedef struct Fixture {
     FakeHost *fh;
@@ -22,13 +22,8 @@ typedef struct Fixture {
 
 static void fixture_setup(Fixture *f, gconstpointer data)
 {
-    static const IntelGpuConfig cfg = {
-        .device_id = INTEL_GPU_DEVICE_ID_ICL_GT2,
-        .slices = 1, .subslices = 8, .eus_per_subslice = 8,
-    };
-
     f->fh = fake_host_new();
-    f->gpu = intel_gpu_new(&cfg, &f->fh->host);
+    f->gpu = intel_gpu_new(&intel_test_cfg, &f->fh->host);
 }
 
 static void fixture_teardown(Fixture *f, gconstpointer data)
@@ -47,30 +42,7 @@ static void wr(Fixture *f, uint32_t off, uint32_t val)
     intel_mmio_write(f->gpu, off, val, 0xffffffff);
 }
 
-/* What i915's gen11_gt_irq_postinstall and master enable do. */
-static void i915_postinstall(Fixture *f)
-{
-    uint32_t irqs = USER | CTXSW | INTEL_GT_CS_MASTER_ERROR |
-                    INTEL_GT_WAIT_SEMAPHORE;
 
-    wr(f, INTEL_RENDER_COPY_INTR_ENABLE, irqs << 16 | irqs);
-    wr(f, INTEL_VCS_VECS_INTR_ENABLE, irqs << 16 | irqs);
-    wr(f, INTEL_RCS0_RSVD_INTR_MASK, ~(irqs << 16));
-    wr(f, INTEL_BCS_RSVD_INTR_MASK, ~(irqs << 16));
-    wr(f, INTEL_VCS_INTR_MASK(0), ~(irqs << 16 | irqs));
-    wr(f, INTEL_GFX_MSTR_IRQ, INTEL_MSTR_ENABLE);
-}
-
-/* gen11_gt_bank_handler for one engine bit; returns the identity. */
-static uint32_t service_bit(Fixture *f, unsigned bank, unsigned bit)
-{
-    uint32_t id;
-
-    wr(f, INTEL_IIR_REG_SELECTOR(bank), 1u << bit);
-    id = rd(f, INTEL_INTR_IDENTITY_REG(bank));
-    wr(f, INTEL_INTR_IDENTITY_REG(bank), INTEL_INTR_DATA_VALID);
-    return id;
-}
 
 static void test_reset_state(Fixture *f, gconstpointer data)
 {
@@ -105,7 +77,8 @@ static void test_enable_drops(Fixture *f, gconstpointer data)
     g_assert_cmphex(rd(f, INTEL_GFX_MSTR_IRQ), ==,
                     INTEL_MSTR_ENABLE | INTEL_MSTR_GT_DW(0));
     /* Only the enabled bit is presented. */
-    g_assert_cmphex(service_bit(f, 0, 0), ==, INTEL_INTR_DATA_VALID | USER);
+    g_assert_cmphex(i915_service_bit(f->gpu, 0, 0), ==,
+                    INTEL_INTR_DATA_VALID | USER);
 
     g_assert_false(intel_irq_raise(f->gpu, INTEL_CLASS_RENDER, 1, USER));
     g_assert_false(intel_irq_raise(f->gpu, 7, 0, USER));
@@ -120,14 +93,14 @@ static void test_class_enable_instance_mask(Fixture *f, gconstpointer data)
     intel_irq_raise(f->gpu, VCS(0), USER);
     intel_irq_raise(f->gpu, VCS(1), USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(1)), ==, 1u << 1);
-    g_assert_cmphex(service_bit(f, 1, 1), ==, INTEL_INTR_DATA_VALID |
+    g_assert_cmphex(i915_service_bit(f->gpu, 1, 1), ==, INTEL_INTR_DATA_VALID |
                     INTEL_CLASS_VIDEO << 16 | 1 << 20 | USER);
     /* VCS0's masked event waits in its collapsing register. */
     wr(f, INTEL_GT_INTR_DW(1), 1u << 1);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(1)), ==, 0);
     wr(f, INTEL_VCS_INTR_MASK(0), ~(uint32_t)(USER << 16 | USER));
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(1)), ==, 1u << 0);
-    g_assert_cmphex(service_bit(f, 1, 0), ==, INTEL_INTR_DATA_VALID |
+    g_assert_cmphex(i915_service_bit(f->gpu, 1, 0), ==, INTEL_INTR_DATA_VALID |
                     INTEL_CLASS_VIDEO << 16 | USER);
 
     /*
@@ -145,13 +118,13 @@ static void test_class_enable_instance_mask(Fixture *f, gconstpointer data)
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 16);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 16);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 20);
-    g_assert_cmphex(service_bit(f, 0, 20), ==, INTEL_INTR_DATA_VALID |
+    g_assert_cmphex(i915_service_bit(f->gpu, 0, 20), ==, INTEL_INTR_DATA_VALID |
                     INTEL_CLASS_OTHER << 16 | 2 << 20 | 0x1000);
 }
 
 static void test_selector_misuse(Fixture *f, gconstpointer data)
 {
-    i915_postinstall(f);
+    i915_irq_postinstall(f->gpu);
     intel_irq_raise(f->gpu, RCS, USER);
     intel_irq_raise(f->gpu, BCS, USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0 | 1u << 15);
@@ -175,18 +148,18 @@ static void test_selector_misuse(Fixture *f, gconstpointer data)
 /* An event between the snapshot read and the final clear. */
 static void test_double_buffer_race(Fixture *f, gconstpointer data)
 {
-    i915_postinstall(f);
+    i915_irq_postinstall(f->gpu);
     intel_irq_raise(f->gpu, RCS, USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0);   /* snapshot */
     intel_irq_raise(f->gpu, BCS, USER);
     /* The snapshot under service does not change. */
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0);
-    g_assert_cmphex(service_bit(f, 0, 0) & 0xffff, ==, USER);
+    g_assert_cmphex(i915_service_bit(f->gpu, 0, 0) & 0xffff, ==, USER);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 0);
     /* Completely cleared: the secondary storage becomes a new event. */
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 15);
     g_assert_true(f->fh->irq);
-    g_assert_cmphex(service_bit(f, 0, 15), ==,
+    g_assert_cmphex(i915_service_bit(f->gpu, 0, 15), ==,
                     INTEL_INTR_DATA_VALID | INTEL_CLASS_COPY << 16 | USER);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 15);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 0);
@@ -195,11 +168,11 @@ static void test_double_buffer_race(Fixture *f, gconstpointer data)
     /* A same-engine event during service also comes back afterwards. */
     intel_irq_raise(f->gpu, RCS, USER);
     rd(f, INTEL_GT_INTR_DW(0));
-    service_bit(f, 0, 0);
+    i915_service_bit(f->gpu, 0, 0);
     intel_irq_raise(f->gpu, RCS, CTXSW);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 0);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0);
-    g_assert_cmphex(service_bit(f, 0, 0) & 0xffff, ==, CTXSW);
+    g_assert_cmphex(i915_service_bit(f->gpu, 0, 0) & 0xffff, ==, CTXSW);
 }
 
 /*
@@ -210,7 +183,7 @@ static void test_master_flow(Fixture *f, gconstpointer data)
 {
     uint32_t master;
 
-    i915_postinstall(f);
+    i915_irq_postinstall(f->gpu);
     intel_irq_raise(f->gpu, RCS, USER);
     g_assert_cmpuint(f->fh->irq_edges, ==, 1);
 
@@ -224,7 +197,7 @@ static void test_master_flow(Fixture *f, gconstpointer data)
     rd(f, INTEL_GT_INTR_DW(0));
     intel_irq_raise(f->gpu, BCS, USER);
     intel_irq_raise(f->gpu, VCS(0), USER);
-    service_bit(f, 0, 0);
+    i915_service_bit(f->gpu, 0, 0);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 0);
     g_assert_cmpuint(f->fh->irq_edges, ==, 1);
     wr(f, INTEL_GFX_MSTR_IRQ, INTEL_MSTR_ENABLE);
@@ -235,10 +208,10 @@ static void test_master_flow(Fixture *f, gconstpointer data)
     /* Service everything: the output drops, no further message. */
     wr(f, INTEL_GFX_MSTR_IRQ, 0);
     rd(f, INTEL_GT_INTR_DW(0));
-    service_bit(f, 0, 15);
+    i915_service_bit(f->gpu, 0, 15);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 15);
     rd(f, INTEL_GT_INTR_DW(1));
-    service_bit(f, 1, 0);
+    i915_service_bit(f->gpu, 1, 0);
     wr(f, INTEL_GT_INTR_DW(1), 1u << 0);
     wr(f, INTEL_GFX_MSTR_IRQ, INTEL_MSTR_ENABLE);
     g_assert_false(f->fh->irq);
@@ -247,14 +220,14 @@ static void test_master_flow(Fixture *f, gconstpointer data)
 
 static void test_drill_drop_and_delay(Fixture *f, gconstpointer data)
 {
-    i915_postinstall(f);
+    i915_irq_postinstall(f->gpu);
     g_assert_true(intel_irq_drill(f->gpu, RCS, 2, 0));
     intel_irq_raise(f->gpu, RCS, USER);
     intel_irq_raise(f->gpu, RCS, USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 0);
     intel_irq_raise(f->gpu, RCS, USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0);
-    service_bit(f, 0, 0);
+    i915_service_bit(f->gpu, 0, 0);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 0);
 
     /* Delayed by 50 us: nothing before, the event after. */
@@ -267,7 +240,7 @@ static void test_drill_drop_and_delay(Fixture *f, gconstpointer data)
     g_assert_true(f->fh->irq);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 15);
     /* The drill is spent: the next message is immediate. */
-    service_bit(f, 0, 15);
+    i915_service_bit(f->gpu, 0, 15);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 15);
     intel_irq_raise(f->gpu, BCS, USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 15);
@@ -276,7 +249,7 @@ static void test_drill_drop_and_delay(Fixture *f, gconstpointer data)
 
 static void test_reset_clears_tree(Fixture *f, gconstpointer data)
 {
-    i915_postinstall(f);
+    i915_irq_postinstall(f->gpu);
     intel_irq_drill(f->gpu, BCS, 1, 1000);
     intel_irq_raise(f->gpu, BCS, USER);
     intel_irq_raise(f->gpu, RCS, USER);

@@ -189,7 +189,8 @@ static uint64_t cs_status_page(IntelEngine *e, bool per_process)
     return intel_engine_reg(e, INTEL_RING_HWS_PGA) & ~0xfffu;
 }
 
-uint32_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns)
+/* Command-streamer timestamp ticks in @ns nanoseconds. */
+uint64_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns)
 {
     uint64_t hz = intel_cs_timestamp_hz(gpu);
 
@@ -198,10 +199,7 @@ uint32_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns)
 
 static uint64_t cs_timestamp64(IntelEngine *e)
 {
-    uint64_t ns = gpu_host_now_ns(&e->gpu->host);
-    uint64_t hz = intel_cs_timestamp_hz(e->gpu);
-
-    return ns / 1000000000u * hz + ns % 1000000000u * hz / 1000000000u;
+    return intel_engine_timestamp(e->gpu, gpu_host_now_ns(&e->gpu->host));
 }
 
 /* CS MMIO remap: render-CS offsets address the executing engine. */

@@ -85,9 +85,8 @@ static void reset_ctl_write(IntelGpu *gpu, const IntelRegBinding *b,
 static uint32_t timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
                                uint32_t offset)
 {
-    uint64_t ns = gpu_host_now_ns(&gpu->host);
-    uint64_t hz = intel_cs_timestamp_hz(gpu);
-    uint64_t ticks = ns / 1000000000u * hz + ns % 1000000000u * hz / 1000000000u;
+    uint64_t ticks = intel_engine_timestamp(gpu,
+                                            gpu_host_now_ns(&gpu->host));
 
     return b->reg->aux ? ticks >> 32 : (uint32_t)ticks;
 }

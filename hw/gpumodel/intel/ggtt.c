@@ -72,7 +72,8 @@ int intel_aperture_rw(IntelGpu *gpu, uint64_t offset, void *buf, size_t len,
         return -1;
     }
     while (len) {
-        uint32_t in_page = INTEL_GGTT_PAGE_SIZE - (offset % INTEL_GGTT_PAGE_SIZE);
+        uint32_t in_page = INTEL_GGTT_PAGE_SIZE -
+                           offset % INTEL_GGTT_PAGE_SIZE;
         size_t n = MIN(len, in_page);
         uint64_t phys;
         int err;

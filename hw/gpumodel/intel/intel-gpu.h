@@ -297,7 +297,7 @@ uint32_t intel_cs_timestamp_hz(IntelGpu *gpu);
 void intel_engines_init(IntelGpu *gpu);
 void intel_engines_fini(IntelGpu *gpu);
 void intel_engine_reset(IntelGpu *gpu, IntelEngineId id);
-uint32_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns);
+uint64_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns);
 
 static inline uint32_t intel_engine_reg(IntelEngine *e, uint32_t off)
 {
