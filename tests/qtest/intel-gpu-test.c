@@ -393,9 +393,10 @@ static void test_ggtt_pte(void)
     gpu_stop(&g);
 }
 
-static uint64_t alloc_page(Gpu *g)
+/* @n contiguous pages of guest RAM, page aligned. */
+static uint64_t alloc_pages(Gpu *g, unsigned n)
 {
-    uint64_t a = guest_alloc(&g->alloc, 2 * INTEL_GGTT_PAGE_SIZE);
+    uint64_t a = guest_alloc(&g->alloc, (n + 1) * INTEL_GGTT_PAGE_SIZE);
 
     return QEMU_ALIGN_UP(a, INTEL_GGTT_PAGE_SIZE);
 }
@@ -406,8 +407,8 @@ static void test_aperture(void)
     uint64_t page_a, page_b;
 
     gpu_start(&g);
-    page_a = alloc_page(&g);
-    page_b = alloc_page(&g);
+    page_a = alloc_pages(&g, 1);
+    page_b = alloc_pages(&g, 1);
     qtest_writel(g.qts, page_a + 0x40, 0x11223344);
     qtest_writel(g.qts, page_b + 0x40, 0x55667788);
 
@@ -712,6 +713,587 @@ static void test_irq_drill(void)
     gpu_stop(&g);
 }
 
+/* ---- command streamers ---- */
+
+/* Command headers (PRM "MI Commands", "Blitter Commands"). */
+#define MI_NOOP                 0x00000000u
+#define MI_USER_INTERRUPT       0x01000000u
+#define MI_ARB_ON_OFF_ENABLE    0x04000001u
+#define MI_BATCH_BUFFER_END     0x05000000u
+#define MI_SEMAPHORE_WAIT_EQ    0x0E40C002u     /* GGTT, poll, SAD == SDD */
+#define MI_STORE_DATA_IMM       0x10000002u
+#define   MI_USE_GGTT           (1u << 22)
+#define MI_LRI(n)               (0x11000000u | (2 * (n) - 1))
+#define MI_BATCH_BUFFER_START   0x18800001u
+#define   MI_BB_PPGTT           (1u << 8)
+#define XY_BLT(op, len)         (2u << 29 | (op) << 22 | 3u << 20 | ((len) - 2))
+#define XY_COLOR_BLT            XY_BLT(0x50u, 7)
+#define XY_SRC_COPY_BLT         XY_BLT(0x53u, 10)
+#define XY_BR13_32BPP(rop, pitch) (3u << 24 | (rop) << 16 | (pitch))
+
+/* Virtual time in which any of these rings runs to its end. */
+#define CS_SETTLE_NS            1000000
+/* Test memory sits in the GGTT at its guest-physical address plus this. */
+#define GTT_BIAS                0x40000000u
+/* Descriptor: valid, legacy 64-bit context (4-level PPGTT), privileged. */
+#define CTX_DESC_FLAGS          0x119u
+/* i915's CCIDs (upper descriptor dword): SW context ID tag << 5. */
+#define CCID(tag)               ((tag) << 5)
+/* The image's value slots (state page dwords) of RING_HEAD and RING_TAIL. */
+#define CTX_HEAD                5
+#define CTX_TAIL                7
+
+/* Guest RAM, possibly mapped in the GGTT, and a write cursor into it. */
+typedef struct Buf {
+    uint64_t phys;
+    uint32_t gtt;
+    uint32_t size;
+    uint32_t len;           /* bytes emitted */
+} Buf;
+
+static void ggtt_map(Gpu *g, uint32_t gtt, uint64_t phys, unsigned pages)
+{
+    for (unsigned i = 0; i < pages; i++) {
+        qpci_io_writeq(g->dev, g->bar[0], INTEL_GSM_OFFSET +
+                       (gtt / INTEL_GGTT_PAGE_SIZE + i) * 8ull,
+                       (phys + i * INTEL_GGTT_PAGE_SIZE) |
+                       INTEL_GGTT_PTE_PRESENT);
+    }
+    wr(g, INTEL_GFX_FLSH_CNTL, INTEL_GFX_FLSH_CNTL_EN);
+}
+
+/* Zeroed RAM that only a PPGTT maps. */
+static Buf buf_ram(Gpu *g, unsigned pages)
+{
+    Buf b = { .size = pages * INTEL_GGTT_PAGE_SIZE };
+
+    b.phys = alloc_pages(g, pages);
+    qtest_memset(g->qts, b.phys, 0, b.size);
+    return b;
+}
+
+/* Zeroed RAM mapped in the GGTT. */
+static Buf buf_new(Gpu *g, unsigned pages)
+{
+    Buf b = buf_ram(g, pages);
+
+    b.gtt = b.phys + GTT_BIAS;
+    ggtt_map(g, b.gtt, b.phys, pages);
+    return b;
+}
+
+static uint32_t buf_readl(Gpu *g, const Buf *b, uint32_t off)
+{
+    return qtest_readl(g->qts, b->phys + off);
+}
+
+static void buf_emit(Gpu *g, Buf *b, const uint32_t *dw, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        g_assert_cmpuint(b->len + 4, <=, b->size);
+        qtest_writel(g->qts, b->phys + b->len, dw[i]);
+        b->len += 4;
+    }
+}
+
+#define EMIT(g, b, ...) \
+    buf_emit(g, b, (const uint32_t[]) { __VA_ARGS__ }, \
+             sizeof((const uint32_t[]) { __VA_ARGS__ }) / 4)
+
+static void emit_store(Gpu *g, Buf *b, uint32_t flags, uint64_t addr,
+                       uint32_t val)
+{
+    EMIT(g, b, MI_STORE_DATA_IMM | flags, addr, addr >> 32, val);
+}
+
+/* RING_TAIL is qword aligned (bits 20:3): pad with MI_NOOP. */
+static uint32_t ring_tail(Gpu *g, Buf *ring)
+{
+    if (ring->len & 4) {
+        EMIT(g, ring, MI_NOOP);
+    }
+    return ring->len;
+}
+
+/* Legacy ring mode: program the ring; the TAIL write is the doorbell. */
+static void ring_submit(Gpu *g, uint32_t base, Buf *ring)
+{
+    wr(g, base + INTEL_RING_HEAD, 0);
+    wr(g, base + INTEL_RING_START, ring->gtt);
+    wr(g, base + INTEL_RING_CTL, (ring->size - INTEL_GGTT_PAGE_SIZE) | 1);
+    wr(g, base + INTEL_RING_TAIL, ring_tail(g, ring));
+}
+
+static void cs_settle(Gpu *g)
+{
+    qtest_clock_step(g->qts, CS_SETTLE_NS);
+}
+
+static bool engine_idle(Gpu *g, uint32_t base)
+{
+    return rd(g, base + INTEL_RING_MI_MODE) & INTEL_MI_MODE_IDLE;
+}
+
+/* i915's ring_is_idle: HEAD == TAIL (offsets) and MODE_IDLE. */
+static void assert_ring_idle(Gpu *g, uint32_t base)
+{
+    g_assert_cmphex(rd(g, base + INTEL_RING_HEAD) & 0x1ffffc, ==,
+                    rd(g, base + INTEL_RING_TAIL) & 0x1ffff8);
+    g_assert_true(engine_idle(g, base));
+}
+
+/* One MSI arrived: service the GT DW0 interrupt, as i915's handler does. */
+static void expect_msi(Gpu *g, uint64_t msi, unsigned bit, uint32_t data)
+{
+    g_assert_cmphex(qtest_readl(g->qts, msi), ==, MSI_MAGIC);
+    qtest_writel(g->qts, msi, 0);
+    wr(g, INTEL_GFX_MSTR_IRQ, 0);
+    service(g, 0, bit, INTEL_INTR_DATA_VALID | data);
+    wr(g, INTEL_GFX_MSTR_IRQ, INTEL_MSTR_ENABLE);
+    g_assert_cmphex(qtest_readl(g->qts, msi), ==, 0);
+}
+
+static void test_cs_ring_store_irq(void)
+{
+    uint32_t rcs = INTEL_RCS0_BASE;
+    uint64_t msi;
+    Buf ring, data;
+    Gpu g;
+
+    gpu_start(&g);
+    msi = msi_to_ram(&g);
+    irq_postinstall(&g);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_MODE) &
+                    INTEL_GFX_DISABLE_LEGACY_MODE, ==, 0);
+    ring = buf_new(&g, 2);
+    data = buf_new(&g, 1);
+    emit_store(&g, &ring, MI_USE_GGTT, data.gtt + 0x40, 0x5eed0001);
+    EMIT(&g, &ring, MI_USER_INTERRUPT, MI_NOOP, MI_NOOP, MI_NOOP);
+    ring_submit(&g, rcs, &ring);
+    cs_settle(&g);
+
+    g_assert_cmphex(buf_readl(&g, &data, 0x40), ==, 0x5eed0001);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_HEAD), ==, ring.len);
+    assert_ring_idle(&g, rcs);
+    expect_msi(&g, msi, 0, INTEL_GT_RENDER_USER_INTERRUPT);
+
+    /*
+     * The next request starts after MI_NOOPs to the ring's end (the ring
+     * is zeroed) and wraps to its start; HEAD counts the wrap in 31:21.
+     */
+    ring.len = 0;
+    emit_store(&g, &ring, MI_USE_GGTT, data.gtt + 0x44, 0x5eed0002);
+    EMIT(&g, &ring, MI_USER_INTERRUPT);
+    wr(&g, rcs + INTEL_RING_TAIL, ring_tail(&g, &ring));
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 0x44), ==, 0x5eed0002);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_HEAD), ==, 1 << 21 | ring.len);
+    assert_ring_idle(&g, rcs);
+    expect_msi(&g, msi, 0, INTEL_GT_RENDER_USER_INTERRUPT);
+    gpu_stop(&g);
+}
+
+/* XY_* blits on BCS0 between linear 32 bpp surfaces in the GGTT. */
+static void test_cs_blit(void)
+{
+    enum { SRC_PITCH = 256, DST_PITCH = 512, CPP = 4 };
+    uint32_t bcs = INTEL_BCS0_BASE;
+    uint8_t pattern[INTEL_GGTT_PAGE_SIZE], expect[INTEL_GGTT_PAGE_SIZE];
+    uint8_t got[INTEL_GGTT_PAGE_SIZE];
+    Buf ring, src, dst;
+    Gpu g;
+
+    gpu_start(&g);
+    ring = buf_new(&g, 1);
+    src = buf_new(&g, 1);
+    dst = buf_new(&g, 1);
+    for (unsigned i = 0; i < sizeof(pattern); i++) {
+        pattern[i] = i * 7 + 1;
+    }
+    qtest_memwrite(g.qts, src.phys, pattern, sizeof(pattern));
+    qtest_memset(g.qts, dst.phys, 0xee, dst.size);
+
+    /* 5 x 3 pixels from src (2, 1) to dst (4, 2). */
+    EMIT(&g, &ring, XY_SRC_COPY_BLT, XY_BR13_32BPP(0xcc, DST_PITCH),
+         2 << 16 | 4, 5 << 16 | 9, dst.gtt, 0,
+         1 << 16 | 2, SRC_PITCH, src.gtt, 0);
+    /* Fill dst (10, 5) - (13, 7) with one colour. */
+    EMIT(&g, &ring, XY_COLOR_BLT, XY_BR13_32BPP(0xf0, DST_PITCH),
+         5 << 16 | 10, 7 << 16 | 13, dst.gtt, 0, 0x11223344);
+    ring_submit(&g, bcs, &ring);
+    cs_settle(&g);
+    assert_ring_idle(&g, bcs);
+    g_assert_cmphex(rd(&g, bcs + INTEL_RING_ESR), ==, 0);
+
+    memset(expect, 0xee, sizeof(expect));
+    for (unsigned y = 0; y < 3; y++) {
+        memcpy(&expect[(2 + y) * DST_PITCH + 4 * CPP],
+               &pattern[(1 + y) * SRC_PITCH + 2 * CPP], 5 * CPP);
+    }
+    for (unsigned y = 5; y < 7; y++) {
+        for (unsigned x = 10; x < 13; x++) {
+            memcpy(&expect[y * DST_PITCH + x * CPP],
+                   (const uint8_t[]) { 0x44, 0x33, 0x22, 0x11 }, CPP);
+        }
+    }
+    qtest_memread(g.qts, dst.phys, got, sizeof(got));
+    g_assert_cmpmem(got, sizeof(got), expect, sizeof(expect));
+    gpu_stop(&g);
+}
+
+/*
+ * A batch that jumps to itself runs until stopped, in slices: the device
+ * keeps answering, STOP_RING idles it and an engine reset clears it.
+ */
+static void test_cs_self_loop(void)
+{
+    uint32_t rcs = INTEL_RCS0_BASE, ts, acthd;
+    int64_t t0 = g_get_monotonic_time();
+    Buf ring, batch;
+    Gpu g;
+
+    gpu_start(&g);
+    ring = buf_new(&g, 1);
+    batch = buf_new(&g, 1);
+    EMIT(&g, &batch, MI_BATCH_BUFFER_START, batch.gtt, 0);
+    EMIT(&g, &ring, MI_BATCH_BUFFER_START, batch.gtt, 0);
+    ring_submit(&g, rcs, &ring);
+    qtest_clock_step(g.qts, 1);
+    for (int i = 0; i < 5; i++) {
+        ts = rd(&g, rcs + INTEL_RING_TIMESTAMP);
+        qtest_clock_step(g.qts, CS_SETTLE_NS);
+        g_assert_cmpuint((uint32_t)(rd(&g, rcs + INTEL_RING_TIMESTAMP) - ts),
+                         >, 0);
+        acthd = rd(&g, rcs + INTEL_RING_ACTHD);
+        g_assert_cmphex(acthd, >=, batch.gtt);
+        g_assert_cmphex(acthd, <, batch.gtt + batch.len);
+        g_assert_false(engine_idle(&g, rcs));
+    }
+    /* 5 ms of an endless batch must not hold the main loop for long. */
+    g_assert_cmpint(g_get_monotonic_time() - t0, <, 30 * G_USEC_PER_SEC);
+
+    wr(&g, rcs + INTEL_RING_MI_MODE, 0x01000100);       /* STOP_RING */
+    g_assert_true(engine_idle(&g, rcs));
+    acthd = rd(&g, rcs + INTEL_RING_ACTHD);
+    qtest_clock_step(g.qts, CS_SETTLE_NS);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_ACTHD), ==, acthd);
+
+    wr(&g, INTEL_GDRST, INTEL_GRDOM_RENDER);
+    g_assert_cmphex(rd(&g, INTEL_GDRST), ==, 0);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_HEAD), ==, 0);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_TAIL), ==, 0);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_START), ==, 0);
+    g_assert_true(engine_idle(&g, rcs));
+    gpu_stop(&g);
+}
+
+/*
+ * An invalid command header halts the engine with a CS error until an
+ * engine reset; after it the engine runs a new ring.
+ */
+static void test_cs_invalid_opcode(void)
+{
+    static const uint32_t invalid[] = { 0x3f800000, 0x20000000 };
+    uint32_t rcs = INTEL_RCS0_BASE;
+    uint64_t msi;
+    Buf ring, data;
+    Gpu g;
+
+    gpu_start(&g);
+    msi = msi_to_ram(&g);
+    irq_postinstall(&g);
+    data = buf_new(&g, 1);
+    for (unsigned i = 0; i < ARRAY_SIZE(invalid); i++) {
+        uint32_t off = 16 * i;
+
+        g_test_message("header 0x%08x", invalid[i]);
+        /* i915's enable_error_interrupt. */
+        wr(&g, rcs + INTEL_RING_EMR, ~0u);
+        wr(&g, rcs + INTEL_RING_EIR, ~0u);
+        g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR), ==, 0);
+        wr(&g, rcs + INTEL_RING_EMR, ~INTEL_ERROR_INSTRUCTION);
+        ring = buf_new(&g, 1);
+        emit_store(&g, &ring, MI_USE_GGTT, data.gtt + off, 1);
+        EMIT(&g, &ring, invalid[i]);
+        emit_store(&g, &ring, MI_USE_GGTT, data.gtt + off + 4, 2);
+        ring_submit(&g, rcs, &ring);
+        cs_settle(&g);
+
+        g_assert_cmphex(buf_readl(&g, &data, off), ==, 1);
+        g_assert_cmphex(buf_readl(&g, &data, off + 4), ==, 0);
+        g_assert_true(engine_idle(&g, rcs));
+        g_assert_cmphex(rd(&g, rcs + INTEL_RING_EIR) &
+                        INTEL_ERROR_INSTRUCTION, ==, INTEL_ERROR_INSTRUCTION);
+        g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR) &
+                        INTEL_ERROR_INSTRUCTION, ==, INTEL_ERROR_INSTRUCTION);
+        expect_msi(&g, msi, 0, INTEL_GT_CS_MASTER_ERROR);
+        /* EIR is write-1-to-clear; ESR is status until the reset. */
+        wr(&g, rcs + INTEL_RING_EIR, INTEL_ERROR_INSTRUCTION);
+        g_assert_cmphex(rd(&g, rcs + INTEL_RING_EIR), ==, 0);
+        g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR), ==,
+                        INTEL_ERROR_INSTRUCTION);
+        /* Halted: time does not move it on. */
+        qtest_clock_step(g.qts, CS_SETTLE_NS);
+        g_assert_cmphex(buf_readl(&g, &data, off + 4), ==, 0);
+
+        wr(&g, INTEL_GDRST, INTEL_GRDOM_RENDER);
+        g_assert_cmphex(rd(&g, INTEL_GDRST), ==, 0);
+        g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR), ==, 0);
+        ring = buf_new(&g, 1);
+        emit_store(&g, &ring, MI_USE_GGTT, data.gtt + off + 8, 3);
+        EMIT(&g, &ring, MI_USER_INTERRUPT);
+        ring_submit(&g, rcs, &ring);
+        cs_settle(&g);
+        g_assert_cmphex(buf_readl(&g, &data, off + 8), ==, 3);
+        g_assert_cmphex(buf_readl(&g, &data, off + 4), ==, 0);
+        assert_ring_idle(&g, rcs);
+        expect_msi(&g, msi, 0, INTEL_GT_RENDER_USER_INTERRUPT);
+    }
+    gpu_stop(&g);
+}
+
+/* ---- execlists ---- */
+
+/* i915's reset_csb_pointers and enable_execlists; returns the HWSP. */
+static Buf execlists_enable(Gpu *g, uint32_t base)
+{
+    Buf hwsp = buf_new(g, 1);
+
+    qtest_memset(g->qts, hwsp.phys + INTEL_HWS_CSB_BUF0 * 4, 0xff,
+                 INTEL_CSB_ENTRIES * 8);
+    qtest_writel(g->qts, hwsp.phys + INTEL_HWS_CSB_WRITE * 4,
+                 INTEL_CSB_ENTRIES - 1);
+    wr(g, base + INTEL_RING_CONTEXT_STATUS_PTR, 0xffff0b0b);
+    wr(g, base + INTEL_RING_HWSTAM, ~0u);
+    wr(g, base + INTEL_RING_MODE, 0x00080008);
+    wr(g, base + INTEL_RING_MI_MODE, 0x01000000);
+    wr(g, base + INTEL_RING_HWS_PGA, hwsp.gtt);
+    return hwsp;
+}
+
+static uint32_t csb_ctx_id(Gpu *g, const Buf *hwsp, unsigned slot)
+{
+    return buf_readl(g, hwsp, (INTEL_HWS_CSB_BUF0 + 2 * slot + 1) * 4);
+}
+
+/*
+ * The CSB entries from @first on have these statuses, in the HWSP and its
+ * MMIO mirror, and the last of them is the last written.
+ */
+static void expect_csb(Gpu *g, uint32_t base, const Buf *hwsp,
+                       unsigned first, const uint32_t *status, unsigned n)
+{
+    unsigned last = (first + n - 1) % INTEL_CSB_ENTRIES;
+
+    for (unsigned i = 0; i < n; i++) {
+        unsigned s = (first + i) % INTEL_CSB_ENTRIES;
+        uint32_t mirror = s < 6 ? INTEL_RING_CSB_BUF + 8 * s
+                                : INTEL_RING_CSB_BUF2 + 8 * (s - 6);
+
+        g_test_message("CSB slot %u", s);
+        g_assert_cmphex(buf_readl(g, hwsp, (INTEL_HWS_CSB_BUF0 + 2 * s) * 4),
+                        ==, status[i]);
+        g_assert_cmphex(rd(g, base + mirror), ==, status[i]);
+    }
+    g_assert_cmphex(buf_readl(g, hwsp, INTEL_HWS_CSB_WRITE * 4), ==, last);
+    g_assert_cmphex(rd(g, base + INTEL_RING_CONTEXT_STATUS_PTR) &
+                    INTEL_CSB_WRITE_PTR_MASK, ==, last);
+    /* Nothing beyond. */
+    g_assert_cmphex(csb_ctx_id(g, hwsp, (last + 1) % INTEL_CSB_ENTRIES), ==,
+                    0xffffffff);
+}
+
+#define EXPECT_CSB(g, base, hwsp, first, ...) \
+    expect_csb(g, base, hwsp, first, (const uint32_t[]) { __VA_ARGS__ }, \
+               sizeof((const uint32_t[]) { __VA_ARGS__ }) / 4)
+
+/* A logical ring context: PPHWSP and register state pages, and a ring. */
+typedef struct Ctx {
+    Buf image;
+    Buf ring;
+} Ctx;
+
+static void ctx_init(Gpu *g, Ctx *c, uint32_t base, uint64_t pml4)
+{
+    c->image = buf_new(g, 2);
+    c->ring = buf_new(g, 1);
+    c->image.len = INTEL_LRC_STATE_OFFSET;
+    EMIT(g, &c->image, MI_NOOP, MI_LRI(7),
+         base + INTEL_RING_CONTEXT_CONTROL, 0x00090008,
+         base + INTEL_RING_HEAD, 0,
+         base + INTEL_RING_TAIL, 0,
+         base + INTEL_RING_START, c->ring.gtt,
+         base + INTEL_RING_CTL, (c->ring.size - INTEL_GGTT_PAGE_SIZE) | 1,
+         base + INTEL_RING_PDP_UDW(0), pml4 >> 32,
+         base + INTEL_RING_PDP_LDW(0), pml4,
+         MI_BATCH_BUFFER_END);
+}
+
+static uint32_t ctx_slot(Gpu *g, const Ctx *c, unsigned slot)
+{
+    return buf_readl(g, &c->image, INTEL_LRC_STATE_OFFSET + slot * 4);
+}
+
+/* i915's execlists_update_context, then the ELSQ writes and a Load. */
+static void ctx_submit(Gpu *g, uint32_t base, Ctx *c, uint32_t ccid)
+{
+    qtest_writel(g->qts, c->image.phys + INTEL_LRC_STATE_OFFSET +
+                 CTX_TAIL * 4, ring_tail(g, &c->ring));
+    wr(g, base + INTEL_RING_EXECLIST_SQ + 8, 0);
+    wr(g, base + INTEL_RING_EXECLIST_SQ + 12, 0);
+    wr(g, base + INTEL_RING_EXECLIST_SQ, c->image.gtt | CTX_DESC_FLAGS);
+    wr(g, base + INTEL_RING_EXECLIST_SQ + 4, ccid);
+    wr(g, base + INTEL_RING_EXECLIST_CONTROL, INTEL_EL_CTRL_LOAD);
+}
+
+static void test_execlists_elsq_csb(void)
+{
+    uint32_t rcs = INTEL_RCS0_BASE;
+    uint64_t msi;
+    Buf hwsp, data;
+    Ctx ctx;
+    Gpu g;
+
+    gpu_start(&g);
+    msi = msi_to_ram(&g);
+    irq_postinstall(&g);
+    hwsp = execlists_enable(&g, rcs);
+    data = buf_new(&g, 1);
+    ctx_init(&g, &ctx, rcs, 0);
+    emit_store(&g, &ctx.ring, MI_USE_GGTT, data.gtt + 0x100, 0xb0000001);
+    EMIT(&g, &ctx.ring, MI_USER_INTERRUPT);
+    ctx_submit(&g, rcs, &ctx, CCID(1));
+    cs_settle(&g);
+
+    g_assert_cmphex(buf_readl(&g, &data, 0x100), ==, 0xb0000001);
+    EXPECT_CSB(&g, rcs, &hwsp, 0, INTEL_CSB_IDLE_ACTIVE,
+               INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_ctx_id(&g, &hwsp, 1), ==, CCID(1));
+    /* Context save: the image's HEAD is where execution ended. */
+    g_assert_cmphex(ctx_slot(&g, &ctx, CTX_HEAD), ==, ctx.ring.len);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_EXECLIST_STATUS_HI), ==, 0);
+    g_assert_true(engine_idle(&g, rcs));
+    expect_msi(&g, msi, 0, INTEL_GT_CONTEXT_SWITCH |
+                           INTEL_GT_RENDER_USER_INTERRUPT);
+    gpu_stop(&g);
+}
+
+/* A 4-level PPGTT with one page table: the 2 MiB around one address. */
+typedef struct Ppgtt {
+    uint64_t table[4];      /* PML4, PDP, PD, PT */
+    uint64_t va;            /* what the PT maps */
+} Ppgtt;
+
+#define PPGTT_PRESENT_RW    3u
+
+static void ppgtt_init(Gpu *g, Ppgtt *p, uint64_t va)
+{
+    p->va = va & ~((1ull << 21) - 1);
+    for (int l = 0; l < 4; l++) {
+        p->table[l] = buf_ram(g, 1).phys;
+    }
+    for (int l = 0; l < 3; l++) {
+        qtest_writeq(g->qts, p->table[l] + ((va >> (39 - 9 * l)) & 511) * 8,
+                     p->table[l + 1] | PPGTT_PRESENT_RW);
+    }
+}
+
+static void ppgtt_map(Gpu *g, Ppgtt *p, uint64_t va, uint64_t phys)
+{
+    g_assert_cmphex(va & ~((1ull << 21) - 1), ==, p->va);
+    qtest_writeq(g->qts, p->table[3] + ((va >> 12) & 511) * 8,
+                 phys | PPGTT_PRESENT_RW);
+}
+
+static void test_cs_ppgtt_batch(void)
+{
+    /* PML4, PDP, PD and PT index 1, 2, 3, 4. */
+    const uint64_t batch_va = 1ull << 39 | 2ull << 30 | 3ull << 21 | 4ull << 12;
+    uint32_t rcs = INTEL_RCS0_BASE;
+    Buf hwsp, batch, target;
+    Ppgtt pp;
+    Ctx ctx;
+    Gpu g;
+
+    gpu_start(&g);
+    batch = buf_ram(&g, 1);
+    target = buf_ram(&g, 1);
+    ppgtt_init(&g, &pp, batch_va);
+    ppgtt_map(&g, &pp, batch_va, batch.phys);
+    ppgtt_map(&g, &pp, batch_va + 0x1000, target.phys);
+    emit_store(&g, &batch, 0, batch_va + 0x1080, 0x99990001);
+    EMIT(&g, &batch, MI_BATCH_BUFFER_END);
+
+    hwsp = execlists_enable(&g, rcs);
+    ctx_init(&g, &ctx, rcs, pp.table[0]);
+    EMIT(&g, &ctx.ring, MI_ARB_ON_OFF_ENABLE,
+         MI_BATCH_BUFFER_START | MI_BB_PPGTT, (uint32_t)batch_va,
+         batch_va >> 32);
+    ctx_submit(&g, rcs, &ctx, CCID(1));
+    cs_settle(&g);
+
+    g_assert_cmphex(qtest_readl(g.qts, target.phys + 0x80), ==, 0x99990001);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR), ==, 0);
+    EXPECT_CSB(&g, rcs, &hwsp, 0, INTEL_CSB_IDLE_ACTIVE,
+               INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    gpu_stop(&g);
+}
+
+/*
+ * Context A blocks in i915's "pause" semaphore; a Load of B preempts it
+ * there; A, resubmitted once the flag is clear, re-evaluates the wait.
+ */
+static void test_execlists_preempt(void)
+{
+    uint32_t rcs = INTEL_RCS0_BASE, wait_at;
+    Buf hwsp, data;
+    Ctx a, b;
+    Gpu g;
+
+    gpu_start(&g);
+    hwsp = execlists_enable(&g, rcs);
+    data = buf_new(&g, 1);
+    qtest_writel(g.qts, data.phys + 0x100, 1);          /* the flag */
+    ctx_init(&g, &a, rcs, 0);
+    emit_store(&g, &a.ring, MI_USE_GGTT, data.gtt, 0xa1);
+    EMIT(&g, &a.ring, MI_ARB_ON_OFF_ENABLE);
+    wait_at = a.ring.len;
+    EMIT(&g, &a.ring, MI_SEMAPHORE_WAIT_EQ, 0, data.gtt + 0x100, 0);
+    emit_store(&g, &a.ring, MI_USE_GGTT, data.gtt + 4, 0xa2);
+    ctx_init(&g, &b, rcs, 0);
+    emit_store(&g, &b.ring, MI_USE_GGTT, data.gtt + 8, 0xb1);
+
+    ctx_submit(&g, rcs, &a, CCID(1));
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 0), ==, 0xa1);
+    g_assert_cmphex(buf_readl(&g, &data, 4), ==, 0);
+    EXPECT_CSB(&g, rcs, &hwsp, 0, INTEL_CSB_IDLE_ACTIVE);
+    g_assert_false(engine_idle(&g, rcs));
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_EXECLIST_STATUS_HI), ==, CCID(1));
+
+    ctx_submit(&g, rcs, &b, CCID(2));
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 8), ==, 0xb1);
+    g_assert_cmphex(buf_readl(&g, &data, 4), ==, 0);
+    EXPECT_CSB(&g, rcs, &hwsp, 1, INTEL_CSB_PREEMPTED,
+               INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_ctx_id(&g, &hwsp, 1), ==, CCID(1));
+    g_assert_cmphex(csb_ctx_id(&g, &hwsp, 2), ==, CCID(2));
+    /* A was saved at the unsuccessful wait: it executes it again. */
+    g_assert_cmphex(ctx_slot(&g, &a, CTX_HEAD), ==, wait_at);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_EXECLIST_STATUS_HI), ==, 0);
+
+    qtest_writel(g.qts, data.phys + 0x100, 0);
+    ctx_submit(&g, rcs, &a, CCID(3));
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 4), ==, 0xa2);
+    EXPECT_CSB(&g, rcs, &hwsp, 3, INTEL_CSB_IDLE_ACTIVE,
+               INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_ctx_id(&g, &hwsp, 4), ==, CCID(3));
+    g_assert_cmphex(ctx_slot(&g, &a, CTX_HEAD), ==, a.ring.len);
+    gpu_stop(&g);
+}
+
 /* Bad properties stop QEMU with a message naming the property. */
 static void test_bad_properties(void)
 {
@@ -763,5 +1345,12 @@ int main(int argc, char **argv)
                    test_irq_msi_mask_pending);
     qtest_add_func("/intel-gpu/irq/intx", test_irq_intx);
     qtest_add_func("/intel-gpu/irq/drill", test_irq_drill);
+    qtest_add_func("/intel-gpu/cs/ring-store-irq", test_cs_ring_store_irq);
+    qtest_add_func("/intel-gpu/cs/ppgtt-batch", test_cs_ppgtt_batch);
+    qtest_add_func("/intel-gpu/cs/blit", test_cs_blit);
+    qtest_add_func("/intel-gpu/cs/self-loop", test_cs_self_loop);
+    qtest_add_func("/intel-gpu/cs/invalid-opcode", test_cs_invalid_opcode);
+    qtest_add_func("/intel-gpu/execlists/elsq-csb", test_execlists_elsq_csb);
+    qtest_add_func("/intel-gpu/execlists/preempt", test_execlists_preempt);
     return g_test_run();
 }
