@@ -95,6 +95,16 @@ static void gpumodel_pci_timer_free(GpuTimer *t)
     timer_free((QEMUTimer *)t);
 }
 
+static void gpumodel_pci_trace(void *opaque, unsigned event, uint64_t a,
+                               uint64_t b, uint64_t c)
+{
+    GpuModelPciHost *h = opaque;
+
+    if (h->trace) {
+        h->trace(event, a, b, c);
+    }
+}
+
 static const GpuHostOps gpumodel_pci_host_ops = {
     .dma_read = gpumodel_pci_dma_read,
     .dma_write = gpumodel_pci_dma_write,
@@ -105,6 +115,7 @@ static const GpuHostOps gpumodel_pci_host_ops = {
     .timer_mod = gpumodel_pci_timer_mod,
     .timer_del = gpumodel_pci_timer_del,
     .timer_free = gpumodel_pci_timer_free,
+    .trace = gpumodel_pci_trace,
 };
 
 void gpumodel_pci_host_init(GpuModelPciHost *h, PCIDevice *pdev,
@@ -112,6 +123,7 @@ void gpumodel_pci_host_init(GpuModelPciHost *h, PCIDevice *pdev,
 {
     h->pdev = pdev;
     h->irq_level = false;
+    h->trace = NULL;
     host->ops = &gpumodel_pci_host_ops;
     host->opaque = h;
 }

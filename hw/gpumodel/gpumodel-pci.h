@@ -13,9 +13,13 @@
 #include "hw/pci/pci_device.h"
 #include "host.h"
 
+typedef void GpuModelTraceFn(unsigned event, uint64_t a, uint64_t b,
+                             uint64_t c);
+
 typedef struct GpuModelPciHost {
     PCIDevice *pdev;
     bool irq_level;         /* the model's output, as last set */
+    GpuModelTraceFn *trace; /* the device's map of model events, or NULL */
 } GpuModelPciHost;
 
 /* Fill @host so that the model uses @pdev through @h. */

@@ -47,6 +47,12 @@ typedef struct GpuHostOps {
     void (*timer_mod)(GpuTimer *t, uint64_t deadline_ns);
     void (*timer_del)(GpuTimer *t);
     void (*timer_free)(GpuTimer *t);
+    /*
+     * Optional: a model event for tracing.  @event is the model's own
+     * number (e.g. IntelTraceEvent); the host maps it to a trace event.
+     */
+    void (*trace)(void *opaque, unsigned event, uint64_t a, uint64_t b,
+                  uint64_t c);
 } GpuHostOps;
 
 typedef struct GpuHost {
@@ -96,6 +102,14 @@ static inline void gpu_host_timer_del(const GpuHost *h, GpuTimer *t)
 static inline void gpu_host_timer_free(const GpuHost *h, GpuTimer *t)
 {
     h->ops->timer_free(t);
+}
+
+static inline void gpu_host_trace(const GpuHost *h, unsigned event,
+                                  uint64_t a, uint64_t b, uint64_t c)
+{
+    if (h->ops->trace) {
+        h->ops->trace(h->opaque, event, a, b, c);
+    }
 }
 
 void gpu_host_log(const GpuHost *h, GpuLogKind kind, const char *fmt, ...)

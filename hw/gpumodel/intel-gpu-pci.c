@@ -417,6 +417,29 @@ void qmp_x_intel_gpu_drill_irq(const char *id, uint8_t engine_class,
 
 /* ---- QOM ---- */
 
+/* The model's events (IntelTraceEvent) as trace events. */
+static void intel_gpu_trace(unsigned event, uint64_t a, uint64_t b,
+                            uint64_t c)
+{
+    switch ((IntelTraceEvent)event) {
+    case INTEL_TRACE_ENGINE_KICK:
+        trace_intel_gpu_engine_kick(a, b);
+        break;
+    case INTEL_TRACE_ENGINE_SLICE:
+        trace_intel_gpu_engine_slice(a, b, c);
+        break;
+    case INTEL_TRACE_ENGINE_ERROR:
+        trace_intel_gpu_engine_error(a, b, c);
+        break;
+    case INTEL_TRACE_EXECLIST_LOAD:
+        trace_intel_gpu_execlist_load(a, b, c);
+        break;
+    case INTEL_TRACE_CONTEXT_STATUS:
+        trace_intel_gpu_context_status(a, b, c);
+        break;
+    }
+}
+
 static void intel_gpu_realize(PCIDevice *pdev, Error **errp)
 {
     IntelGpuPci *s = INTEL_GPU(pdev);
@@ -441,6 +464,7 @@ static void intel_gpu_realize(PCIDevice *pdev, Error **errp)
     }
 
     gpumodel_pci_host_init(&s->host, pdev, &host);
+    s->host.trace = intel_gpu_trace;
     s->gpu = intel_gpu_new(&s->cfg, &host);
 
     memory_region_init(&s->gttmmadr, OBJECT(s), "intel-gpu-gttmmadr",

@@ -121,6 +121,9 @@ void intel_cs_error(IntelEngine *e, uint32_t error, const char *why)
     e->state = INTEL_CS_HALTED;
     gpu_host_timer_del(&e->gpu->host, e->timer);
     intel_cs_sync_registers(e);
+    gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_ERROR, e->id, error,
+                   (uint64_t)intel_engine_reg(e, INTEL_RING_ACTHD_UDW) << 32 |
+                   intel_engine_reg(e, INTEL_RING_ACTHD));
 }
 
 /* A privileged command in a non-privileged batch is dropped and flagged. */
@@ -1648,7 +1651,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
 
 void intel_cs_run(IntelEngine *e, unsigned budget)
 {
-    uint64_t cost = 0;
+    uint64_t cost = 0, commands = e->stats.commands;
     unsigned used = 0;
 
     /* Memory may have changed since the last slice: fetch afresh. */
@@ -1666,6 +1669,8 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     }
     e->stats.busy_ns += cost;
     intel_cs_sync_registers(e);
+    gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_SLICE, e->id,
+                   e->stats.commands - commands, cost);
     if (cs_runnable(e)) {
         uint64_t now = gpu_host_now_ns(&e->gpu->host);
 
@@ -1693,6 +1698,7 @@ void intel_cs_kick(IntelEngine *e)
          (intel_engine_reg(e, INTEL_RING_CTL) & 1) && !ring_empty(e))) {
         e->state = INTEL_CS_RUNNING;
     }
+    gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_KICK, e->id, e->state, 0);
     if (e->state == INTEL_CS_RUNNING || e->load_pending) {
         gpu_host_timer_mod(&e->gpu->host, e->timer,
                            gpu_host_now_ns(&e->gpu->host));

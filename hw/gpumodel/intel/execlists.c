@@ -288,6 +288,8 @@ static void csb_write(IntelEngine *e, uint32_t status, uint32_t ctx_id)
     }
     intel_engine_set_reg(e, INTEL_RING_CONTEXT_STATUS_PTR,
                          (ptr & ~INTEL_CSB_WRITE_PTR_MASK) | wp);
+    gpu_host_trace(&e->gpu->host, INTEL_TRACE_CONTEXT_STATUS, e->id,
+                   (uint64_t)ctx_id << 32 | status, wp);
     intel_cs_raise(e, INTEL_GT_CONTEXT_SWITCH);
 }
 
@@ -329,6 +331,8 @@ void intel_execlists_load(IntelEngine *e)
                            intel_engine_reg(e, off);
     }
     e->load_pending = true;
+    gpu_host_trace(&e->gpu->host, INTEL_TRACE_EXECLIST_LOAD, e->id,
+                   e->pending_eq[0], e->pending_eq[1]);
     intel_cs_kick(e);
 }
 

@@ -37,6 +37,15 @@ typedef enum IntelEngineId {
     INTEL_ENGINE_COUNT
 } IntelEngineId;
 
+/* Model events for the host's trace (gpu_host_trace). */
+typedef enum IntelTraceEvent {
+    INTEL_TRACE_ENGINE_KICK,        /* engine, state */
+    INTEL_TRACE_ENGINE_SLICE,       /* engine, commands, modelled ns */
+    INTEL_TRACE_ENGINE_ERROR,       /* engine, error bits, ACTHD */
+    INTEL_TRACE_EXECLIST_LOAD,      /* engine, element 0, element 1 */
+    INTEL_TRACE_CONTEXT_STATUS,     /* engine, CSB entry, slot */
+} IntelTraceEvent;
+
 typedef struct IntelGpu IntelGpu;
 typedef struct IntelReg IntelReg;
 typedef struct IntelRegBinding IntelRegBinding;
