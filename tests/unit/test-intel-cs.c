@@ -217,8 +217,6 @@ static void step(Fixture *f)
 
 /* ---- interrupts, as i915 handles them ---- */
 
-
-
 /*
  * Service GT INT DW0 bit @bit (RCS 0, BCS 15) if it is set: the identity
  * (0 if the bit was clear), and the bit acknowledged.
@@ -1702,6 +1700,77 @@ static void test_execlists_preempt(Fixture *f, gconstpointer data)
     g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 4);
 }
 
+/* PRM context-status rows 2 and 3: a Load with no valid element. */
+static void test_execlists_preempt_to_idle(Fixture *f, gconstpointer data)
+{
+    Ctx a;
+    uint32_t wait_at;
+
+    execlists_init(f, RCS, HWSP_RCS);
+    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
+    wait_at = a.ring.pos;
+    sem_wait(&a.ring, 4, 1, SEM);
+    ctx_submit(&a);
+    step(f);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_EXECLIST_STATUS_HI), ==, 0x41);
+
+    /* While A polls: preempt to idle, A saved at its wait. */
+    elsq_submit(f, RCS, 0, 0);
+    step(f);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
+                    INTEL_CSB_PREEMPTED | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x41);
+    g_assert_cmphex(ctx_head(&a), ==, wait_at);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_EXECLIST_STATUS_HI), ==, 0);
+    g_assert_true(erd(f, RCS, INTEL_RING_MI_MODE) & INTEL_MI_MODE_IDLE);
+
+    /* While idle: idle to active and back to idle in one entry. */
+    elsq_submit(f, RCS, 0, 0);
+    step(f);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==,
+                    INTEL_CSB_IDLE_ACTIVE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 2);
+}
+
+/*
+ * PRM context-status row 4: the running element completes at its boundary
+ * while a Load waits: one entry, switched to the new queue with the
+ * earlier context complete.
+ */
+static void test_execlists_complete_with_load(Fixture *f,
+                                              gconstpointer data)
+{
+    Ctx a, b;
+
+    execlists_init(f, RCS, HWSP_RCS);
+    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
+    ctx_init(f, &b, RCS, CTX_B, CRING_B, 0x42, 0);
+    /* 5000 MI_NOOPs (zeroed memory) with arbitration off: 3 slices. */
+    EMIT(&a.ring, MI_ARB_ON & ~1u);
+    bb_start(&a.ring, BATCH, 0);
+    ram_w32(f, BATCH + 5000 * 4, MI_BB_END);
+    sdi(&a.ring, DATA, 0xA);
+    sdi(&b.ring, DATA + 4, 0xB);
+    ctx_submit(&a);
+    fake_host_step(f->fh, 1);
+    g_assert_cmphex(ram_r32(f, DATA), ==, 0);
+    g_assert_true(intel_cs_busy(eng(f, RCS)));
+
+    ctx_submit(&b);
+    step(f);
+    g_assert_cmphex(ram_r32(f, DATA), ==, 0xA);
+    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0xB);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, INTEL_CSB_IDLE_ACTIVE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
+                    INTEL_CSB_PREEMPTED | INTEL_CSB_COMPLETE);
+    g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x41);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==,
+                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 2);
+    /* A's image: complete, HEAD at its tail. */
+    g_assert_cmphex(ctx_head(&a), ==, a.ring.pos);
+}
+
 /*
  * Preempted inside a batch: the image keeps the batch position
  * (BB_STATE, BBADDR), so resubmission continues in the batch at the
@@ -2019,6 +2088,10 @@ int main(int argc, char **argv)
     add("/intel/cs/execlists/two-elements", test_execlists_two_elements);
     add("/intel/cs/execlists/lite-restore", test_execlists_lite_restore);
     add("/intel/cs/execlists/preempt", test_execlists_preempt);
+    add("/intel/cs/execlists/preempt-to-idle",
+        test_execlists_preempt_to_idle);
+    add("/intel/cs/execlists/complete-with-load",
+        test_execlists_complete_with_load);
     add("/intel/cs/execlists/preempt-in-batch",
         test_execlists_preempt_in_batch);
     add("/intel/cs/execlists/latest-queue", test_execlists_latest_queue);

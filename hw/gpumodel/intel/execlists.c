@@ -370,7 +370,7 @@ static bool switch_to_new_queue(IntelEngine *e, bool completed)
         context_resample_tail(e);
         e->state = INTEL_CS_RUNNING;
     } else {
-        if (first >= INTEL_ELSQ_ELEMENTS && was_active) {
+        if (first >= INTEL_ELSQ_ELEMENTS) {
             status |= INTEL_CSB_ACTIVE_IDLE;    /* preempt to idle */
         }
         start_element(e, first);
