@@ -12,7 +12,7 @@ rm -rf "$out"
 mkdir -p "$out"
 
 echo "== unit"
-for t in "$top"/build/unit/tests/unit/test-*; do
+for t in "$top"/build/unit/tests/unit/test-* "$top"/build/unit/fuzz-*-smoke; do
     [ -f "$t" ] && [ -x "$t" ] || continue
     "$top/scripts/tap-tier.sh" "unit/$(basename "$t")" "$out" -- "$t" --tap
 done

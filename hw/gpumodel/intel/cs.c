@@ -890,24 +890,21 @@ static int mi_update_gtt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     return CS_NEXT;
 }
 
-/* A minimal report until the OA unit writes real ones (docs). */
+/* An OA snapshot in the current report format, report ID in dword 0. */
 static int mi_report_perf_count(IntelEngine *e, const CsCmd *c,
                                 const uint32_t *cmd, unsigned len)
 {
     bool ggtt = cmd[1] & 1;
-    uint32_t report[16] = { 0 };
-    uint64_t ts = cs_timestamp64(e);
+    uint64_t addr = addr48(cmd[1] & ~63u, cmd[2]);
 
     if (ggtt && !cs_privileged(e)) {
         cs_privilege_violation(e, "MI_REPORT_PERF_COUNT to the GGTT");
         return CS_NEXT;
     }
-    report[0] = GUINT32_TO_LE(cmd[3]);
-    report[1] = GUINT32_TO_LE((uint32_t)ts);
-    report[2] = GUINT32_TO_LE((uint32_t)(e->ctx_desc >> 32));
-    report[3] = GUINT32_TO_LE((uint32_t)ts);
-    return cs_mem(e, !ggtt && cs_ppgtt(e), addr48(cmd[1] & ~63u, cmd[2]),
-                  report, sizeof(report), true) ? CS_STOP : CS_NEXT;
+    if (intel_oa_snapshot(e, !ggtt && cs_ppgtt(e), addr, cmd[3])) {
+        return cs_fault(e, !ggtt && cs_ppgtt(e), addr);
+    }
+    return CS_NEXT;
 }
 
 /* Post-sync operation of MI_FLUSH_DW and PIPE_CONTROL. */

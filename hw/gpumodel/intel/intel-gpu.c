@@ -18,6 +18,7 @@ static const IntelRegBlock *const intel_blocks[] = {
     &intel_gt_block,
     &intel_engine_block,
     &intel_ggtt_block,
+    &intel_oa_block,
 };
 
 /* Gen11 PCI IDs (i915_pciids.h INTEL_ICL_11_IDS). */
@@ -79,6 +80,7 @@ IntelGpu *intel_gpu_new(const IntelGpuConfig *cfg, const GpuHost *host)
     gpu->gsm = g_malloc0(INTEL_GSM_SIZE);
     intel_irq_init(gpu);
     intel_engines_init(gpu);
+    intel_oa_init(gpu);
     intel_gpu_reset(gpu);
     return gpu;
 }
@@ -86,6 +88,7 @@ IntelGpu *intel_gpu_new(const IntelGpuConfig *cfg, const GpuHost *host)
 void intel_gpu_free(IntelGpu *gpu)
 {
     if (gpu) {
+        intel_oa_fini(gpu);
         intel_engines_fini(gpu);
         intel_irq_fini(gpu);
         intel_mmio_fini(gpu);
@@ -99,6 +102,7 @@ void intel_gpu_reset(IntelGpu *gpu)
     intel_mmio_reset(gpu);
     intel_irq_reset(gpu);
     intel_ggtt_reset(gpu);
+    intel_oa_reset(gpu);
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         intel_cs_reset(&gpu->engine[i]);
         intel_execlists_reset(&gpu->engine[i]);

@@ -225,6 +225,16 @@ typedef struct IntelEngine {
     unsigned elsp_dword;                    /* next SQ dword via ELSP */
 } IntelEngine;
 
+/* The OA unit's sampling state (oa.c). */
+typedef struct IntelOaState {
+    GpuTimer *timer;
+    bool running;               /* periodic sampling on */
+    uint64_t period_ns;
+    uint64_t next_ns;           /* when the next periodic report falls due */
+    uint64_t reports;           /* written, for tests and benchmarks */
+    uint64_t lost;              /* dropped: buffer full or unmapped */
+} IntelOaState;
+
 struct IntelGpu {
     IntelGpuConfig cfg;
     GpuHost host;
@@ -247,6 +257,9 @@ struct IntelGpu {
 
     /* Command streamers (engine.c, cs.c, execlists.c) */
     IntelEngine engine[INTEL_ENGINE_COUNT];
+
+    /* OA unit (oa.c) */
+    IntelOaState oa;
 };
 
 /* intel-gpu.c: life cycle */
@@ -348,6 +361,13 @@ void intel_execlists_element_done(IntelEngine *e);
 void intel_execlists_reset(IntelEngine *e);
 uint32_t intel_execlists_ctx_timestamp(IntelEngine *e);
 
+/* oa.c: the OA unit */
+void intel_oa_init(IntelGpu *gpu);
+void intel_oa_fini(IntelGpu *gpu);
+void intel_oa_reset(IntelGpu *gpu);
+int intel_oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
+                      uint32_t report_id);
+
 /* The register blocks, in the files named after them. */
 extern const IntelRegBlock intel_ranges_block;      /* mmio.c */
 extern const IntelRegBlock intel_forcewake_block;   /* forcewake.c */
@@ -359,5 +379,6 @@ extern const IntelRegBlock intel_irq_block;         /* irq.c */
 extern const IntelRegBlock intel_gt_block;          /* gt.c */
 extern const IntelRegBlock intel_engine_block;      /* engine.c */
 extern const IntelRegBlock intel_ggtt_block;        /* ggtt.c */
+extern const IntelRegBlock intel_oa_block;          /* oa.c */
 
 #endif

@@ -269,6 +269,25 @@
 #define   INTEL_EL_CTRL_LOAD            (1u << 0)
 #define INTEL_RING_CS_GPR(n)            (0x600 + 8 * (n))
 
+/* OA unit (i915_perf_oa_regs.h). */
+#define INTEL_OACTXCONTROL              0x2360
+#define   INTEL_OACTXCONTROL_TIMER_ENABLE (1u << 1)
+#define INTEL_OABUFFER_UDW              0x23B4
+#define INTEL_OASTARTTRIG(n)            (0x2710 + 4 * (n))
+#define INTEL_OAREPORTTRIG(n)           (0x2740 + 4 * (n))
+#define INTEL_OACEC(n)                  (0x2770 + 4 * (n))   /* 8 x 2 */
+#define INTEL_OACONTROL                 0x2B00
+#define   INTEL_OACONTROL_ENABLE        (1u << 0)
+#define INTEL_OA_DEBUG                  0x2B04
+#define INTEL_OASTATUS                  0x2B08
+#define   INTEL_OASTATUS_REPORT_LOST    (1u << 0)
+#define   INTEL_OASTATUS_BUFFER_OVERFLOW (1u << 1)
+#define INTEL_OAHEADPTR                 0x2B0C
+#define INTEL_OATAILPTR                 0x2B10
+#define INTEL_OABUFFER                  0x2B14
+#define INTEL_EU_PERF_CNTL0             0xE458      /* 1-3 at +0x100 each */
+#define INTEL_EU_PERF_CNTL4             0xE45C      /* 5-6 at +0x100 each */
+
 /* Engine error bits (EIR, EMR, ESR). */
 #define INTEL_ERROR_INSTRUCTION         (1u << 0)
 #define INTEL_ERROR_PRIVILEGE           (1u << 2)   /* model's choice */
