@@ -437,6 +437,9 @@ static void intel_gpu_trace(unsigned event, uint64_t a, uint64_t b,
     case INTEL_TRACE_CONTEXT_STATUS:
         trace_intel_gpu_context_status(a, b, c);
         break;
+    case INTEL_TRACE_OA_SAMPLING:
+        trace_intel_gpu_oa_sampling(a, b, c);
+        break;
     }
 }
 

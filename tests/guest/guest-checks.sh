@@ -305,6 +305,30 @@ top_sample() {
 }
 
 NOP_SECS=2      # gem_exec_nop runs one 2 s repetition per engine
+
+# reader_field FILE NAME: the value i915-perf-reader printed for NAME.
+reader_field() {
+    sed -n "s/^ *$2: *//p" "$1" | head -n 1
+}
+
+# perf_record BASE CMD...: i915-perf-recorder (RenderBasic, 1 ms period)
+# into BASE.rec while CMD runs; its output in BASE-recorder.txt.
+perf_record() {
+    p_base=$1
+    shift
+    i915-perf-recorder -m RenderBasic -p 0.001 -o "$p_base.rec" \
+        > "$p_base-recorder.txt" 2>&1 &
+    p_pid=$!
+    sleep 1
+    bounded $((TOOL_TIMEOUT + NOP_SECS)) "$p_base-cmd.txt" "$@"
+    kill -INT "$p_pid" 2>/dev/null
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        kill -0 "$p_pid" 2>/dev/null || break
+        sleep 1
+    done
+    kill -9 "$p_pid" 2>/dev/null
+    wait "$p_pid" 2>/dev/null
+}
 if [ "$gt" = "not wedged" ]; then
     exec_store exec-store-rcs rcs 0xc0ffee01
     exec_store exec-store-bcs bcs 0xc0ffee02
@@ -370,6 +394,41 @@ if [ "$gt" = "not wedged" ]; then
     fi
     work_sum="$work_sum; hang: ${reset_line:-no reset}"
     exec_store exec-after-reset rcs 0xc0ffee03
+
+    # i915 perf streams (the OA unit) recorded by IGT's recorder, once idle
+    # and once around gem_exec_nop, decoded by IGT's reader.
+    perf_record "$work/perf-idle" sleep "$NOP_SECS"
+    perf_record "$work/perf-busy" "$probe" store rcs 0xc0ffee04
+    for r in idle busy; do
+        bounded "$TOOL_TIMEOUT" "$work/perf-$r-reader.txt" \
+            i915-perf-reader -c all "$work/perf-$r.rec"
+        section "perf-$r-recorder" "$work/perf-$r-recorder.txt"
+        section "perf-$r-reader" "$work/perf-$r-reader.txt"
+        section "perf-$r-cmd" "$work/perf-$r-cmd.txt"
+    done
+    # Idle: (reports - 1) x 2^(e+1) ticks span the OA timestamps; GPU
+    # ticks at the model's 1 GHz GT clock.  Busy: GpuBusy (A0) rises.
+    e=$(sed -n 's/.*oa_exponent=\([0-9]*\).*/\1/p' "$work/perf-idle-recorder.txt")
+    n=$(reader_field "$work/perf-idle-reader.txt" Reports)
+    range=$(sed -n 's/^OA data timestamp range: *//p' "$work/perf-idle-reader.txt")
+    t0=${range%%-*} t1=${range##*-}
+    f=$(reader_field "$work/perf-idle-reader.txt" AvgGpuCoreFrequency)
+    b0=$(reader_field "$work/perf-idle-reader.txt" GpuBusy)
+    b1=$(reader_field "$work/perf-busy-reader.txt" GpuBusy)
+    store=$(head -n 1 "$work/perf-busy-cmd.txt")
+    span=$(( (t1 - t0) / (2 << ${e:-0}) ))
+    what="idle: ${n:-?} reports at e=${e:-?} over ${span:-?} periods, AvgGpuCoreFrequency ${f:-?}, GpuBusy ${b0:-?}; with a user batch: GpuBusy ${b1:-?}"
+    if [ -n "$e" ] && [ -n "$n" ] && [ "$n" -gt 100 ] && [ -n "$t0" ] &&
+        [ $(( (t1 - t0) % (2 << e) )) -eq 0 ] &&
+        [ $((n - 1)) -ge $((span * 9 / 10)) ] && [ $((n - 1)) -le $((span + 2)) ] &&
+        awk -v f="$f" -v b0="$b0" -v b1="$b1" \
+            'BEGIN { exit !(f > 0.99e9 && f < 1.01e9 && b1 > b0) }' &&
+        [ "${store%%:*}" = "store ok" ]; then
+        result perf-record ok "i915-perf-recorder/reader, RenderBasic: $what"
+    else
+        result perf-record fail "$what; timestamps ${range:-?}; batch: ${store:-none}"
+    fi
+    work_sum="$work_sum; OA: $what"
 else
     for c in exec-store-rcs exec-store-bcs exec-nop gpu-top hang-reset exec-after-reset; do
         result "$c" fail "not run: GT $gt"

@@ -85,8 +85,9 @@ static void test_periodic(Fixture *f, gconstpointer data)
     for (unsigned i = 0; i + 1 < reports_written(f); i++) {
         uint64_t r = OABUF + i * 256;
 
-        /* Reason TIMER, no context; timestamps 2^(e+1) ticks apart. */
+        /* Reason TIMER, no context; on multiples of 2^(e+1) ticks. */
         g_assert_cmphex(ram32(f, r) >> 19, ==, 1);
+        g_assert_cmpuint(ram32(f, r + 4) % (2u << EXPONENT), ==, 0);
         g_assert_cmpuint(ram32(f, r + 256 + 4) - ram32(f, r + 4), ==,
                          2u << EXPONENT);
         /* GPU_TICKS at the model's 1 GHz GT clock. */
@@ -158,14 +159,14 @@ static void test_busy_counter(Fixture *f, gconstpointer data)
     unsigned n;
 
     oa_open(f, 16);
-    fake_host_step(f->fh, 2 * p);
+    fake_host_step(f->fh, 2 * p + 1000);
     /* 100000 MI_NOOPs, then the two next reports. */
     put(f, RING, 0x18800001);           /* MI_BATCH_BUFFER_START, GGTT */
     put(f, RING + 4, BATCH);
     put(f, RING + 8, 0);
     put(f, BATCH + 100000 * 4, 0x05000000);
     run_ring(f, 4);
-    fake_host_step(f->fh, 2 * p);
+    fake_host_step(f->fh, 2 * p + 1000);
     n = reports_written(f);
     g_assert_cmpuint(n, >=, 4);
     /* Busy between the first two reports: none; over the workload: 1 ns a

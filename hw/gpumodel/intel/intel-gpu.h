@@ -44,6 +44,7 @@ typedef enum IntelTraceEvent {
     INTEL_TRACE_ENGINE_ERROR,       /* engine, error bits, ACTHD */
     INTEL_TRACE_EXECLIST_LOAD,      /* engine, element 0, element 1 */
     INTEL_TRACE_CONTEXT_STATUS,     /* engine, CSB entry, slot */
+    INTEL_TRACE_OA_SAMPLING,        /* on, period ns, OATAILPTR */
 } IntelTraceEvent;
 
 typedef struct IntelGpu IntelGpu;
@@ -229,8 +230,8 @@ typedef struct IntelEngine {
 typedef struct IntelOaState {
     GpuTimer *timer;
     bool running;               /* periodic sampling on */
-    uint64_t period_ns;
-    uint64_t next_ns;           /* when the next periodic report falls due */
+    uint64_t period_ticks;      /* timestamp ticks between reports */
+    uint64_t next_tick;         /* timestamp of the next periodic report */
     uint64_t reports;           /* written, for tests and benchmarks */
     uint64_t lost;              /* dropped: buffer full or unmapped */
 } IntelOaState;

@@ -4,8 +4,9 @@
  * GGTT, and the snapshots MI_REPORT_PERF_COUNT asks for.
  *
  * Sampling runs while OACONTROL's counter enable and OACTXCONTROL's timer
- * enable are both set, one report every 2^(exponent + 1) command-streamer
- * timestamp ticks, engines busy or idle.  Reports are produced lazily: a
+ * enable are both set, one report each time the command-streamer
+ * timestamp crosses a multiple of 2^(exponent + 1) ticks, engines busy or
+ * idle.  Reports are produced lazily: a
  * timer wakes at most every OA_BATCH_NS and writes every report that fell
  * due since, each with its own timestamp, so a short period costs few
  * host wake-ups.
@@ -192,14 +193,21 @@ static bool oa_sampling(IntelGpu *gpu)
             INTEL_OACTXCONTROL_TIMER_ENABLE) && oa_format(gpu);
 }
 
-static uint64_t oa_period_ns(IntelGpu *gpu)
+/* The timer period in timestamp ticks: 2^(exponent + 1). */
+static uint64_t oa_period_ticks(IntelGpu *gpu)
 {
     unsigned e = (intel_reg_get(gpu, INTEL_OACTXCONTROL) >> 2) & 0x3f;
-    uint64_t ticks = 2ull << MIN(e, 31u);
+
+    return 2ull << MIN(e, 31u);
+}
+
+/* The first nanosecond at which the timestamp reads @ticks. */
+static uint64_t ticks_to_ns(IntelGpu *gpu, uint64_t ticks)
+{
     uint64_t hz = intel_cs_timestamp_hz(gpu);
 
-    return MAX(1, ticks / hz * 1000000000u +
-                  ticks % hz * 1000000000u / hz);
+    return ticks / hz * 1000000000u +
+           (ticks % hz * 1000000000u + hz - 1) / hz;
 }
 
 static void oa_arm(IntelGpu *gpu)
@@ -207,7 +215,19 @@ static void oa_arm(IntelGpu *gpu)
     uint64_t now = gpu_host_now_ns(&gpu->host);
 
     gpu_host_timer_mod(&gpu->host, gpu->oa.timer,
-                       MAX(gpu->oa.next_ns, now + OA_BATCH_NS));
+                       MAX(ticks_to_ns(gpu, gpu->oa.next_tick),
+                           now + OA_BATCH_NS));
+}
+
+/*
+ * The timer fires when timestamp bit (exponent + 1) toggles, so reports
+ * sit on multiples of the period whenever sampling (re)starts.
+ */
+static uint64_t oa_next_boundary(IntelGpu *gpu, uint64_t period)
+{
+    uint64_t now = intel_engine_timestamp(gpu, gpu_host_now_ns(&gpu->host));
+
+    return (now / period + 1) * period;
 }
 
 static void oa_timer(void *opaque)
@@ -218,16 +238,18 @@ static void oa_timer(void *opaque)
     unsigned n = 0;
 
     if (!oa_sampling(gpu)) {
+        gpu->oa.running = false;
         return;
     }
-    while (gpu->oa.next_ns <= now && n++ < OA_MAX_PER_WAKE) {
-        oa_append(gpu, f, gpu->oa.next_ns);
-        gpu->oa.next_ns += gpu->oa.period_ns;
+    while (ticks_to_ns(gpu, gpu->oa.next_tick) <= now &&
+           n++ < OA_MAX_PER_WAKE) {
+        oa_append(gpu, f, ticks_to_ns(gpu, gpu->oa.next_tick));
+        gpu->oa.next_tick += gpu->oa.period_ticks;
     }
-    if (gpu->oa.next_ns <= now) {
+    if (ticks_to_ns(gpu, gpu->oa.next_tick) <= now) {
         /* More fell due than a wake-up writes: those are lost. */
         oa_status(gpu, INTEL_OASTATUS_REPORT_LOST);
-        gpu->oa.next_ns = now + gpu->oa.period_ns;
+        gpu->oa.next_tick = oa_next_boundary(gpu, gpu->oa.period_ticks);
     }
     oa_arm(gpu);
 }
@@ -237,14 +259,19 @@ static void oa_control_write(IntelGpu *gpu, const IntelRegBinding *b,
                              uint32_t offset, uint32_t old)
 {
     bool on = oa_sampling(gpu);
-    uint64_t period = oa_period_ns(gpu);
+    uint64_t period = oa_period_ticks(gpu);
 
-    if (on && (!gpu->oa.running || period != gpu->oa.period_ns)) {
-        gpu->oa.period_ns = period;
-        gpu->oa.next_ns = gpu_host_now_ns(&gpu->host) + period;
+    if (on && (!gpu->oa.running || period != gpu->oa.period_ticks)) {
+        gpu->oa.period_ticks = period;
+        gpu->oa.next_tick = oa_next_boundary(gpu, period);
         oa_arm(gpu);
     } else if (!on && gpu->oa.running) {
         gpu_host_timer_del(&gpu->host, gpu->oa.timer);
+    }
+    if (on != gpu->oa.running) {
+        gpu_host_trace(&gpu->host, INTEL_TRACE_OA_SAMPLING, on,
+                       ticks_to_ns(gpu, period),
+                       intel_reg_get(gpu, INTEL_OATAILPTR));
     }
     gpu->oa.running = on;
 }
