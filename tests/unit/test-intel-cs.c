@@ -1354,6 +1354,14 @@ static void ctx_submit(Ctx *c)
     elsq_submit(c->f, c->id, ctx_desc(c), 0);
 }
 
+/* Execlists on RCS and two contexts, A (ID 0x41) and B (ID 0x42). */
+static void two_contexts(Fixture *f, Ctx *a, Ctx *b)
+{
+    execlists_init(f, RCS, HWSP_RCS);
+    ctx_init(f, a, RCS, CTX_A, CRING_A, 0x41, 0);
+    ctx_init(f, b, RCS, CTX_B, CRING_B, 0x42, 0);
+}
+
 static uint32_t csb_lo(Fixture *f, uint64_t hwsp, unsigned i)
 {
     return ram_r32(f, hwsp + (INTEL_HWS_CSB_BUF0 + 2 * i) * 4);
@@ -1595,9 +1603,7 @@ static void test_execlists_two_elements(Fixture *f, gconstpointer data)
 {
     Ctx a, b;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
-    ctx_init(f, &b, RCS, CTX_B, CRING_B, 0x42, 0);
+    two_contexts(f, &a, &b);
     sdi(&a.ring, DATA, 0xA);
     sdi(&b.ring, DATA + 4, 0xB);
     ctx_set_tail(&a);
@@ -1661,9 +1667,7 @@ static void test_execlists_preempt(Fixture *f, gconstpointer data)
     Ctx a, b;
     uint32_t wait_at;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
-    ctx_init(f, &b, RCS, CTX_B, CRING_B, 0x42, 0);
+    two_contexts(f, &a, &b);
     sdi(&a.ring, DATA, 0x11);
     wait_at = a.ring.pos;
     sem_wait(&a.ring, 4, 1, SEM);
@@ -1742,9 +1746,7 @@ static void test_execlists_complete_with_load(Fixture *f,
 {
     Ctx a, b;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
-    ctx_init(f, &b, RCS, CTX_B, CRING_B, 0x42, 0);
+    two_contexts(f, &a, &b);
     /* 5000 MI_NOOPs (zeroed memory) with arbitration off: 3 slices. */
     EMIT(&a.ring, MI_ARB_ON & ~1u);
     bb_start(&a.ring, BATCH, 0);
@@ -1781,9 +1783,7 @@ static void test_execlists_preempt_in_batch(Fixture *f, gconstpointer data)
     Buf bb = buf_at(f, BATCH);
     Ctx a, b;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
-    ctx_init(f, &b, RCS, CTX_B, CRING_B, 0x42, 0);
+    two_contexts(f, &a, &b);
     sdi(&bb, DATA, 1);
     sem_wait(&bb, 4, 1, SEM);
     sdi(&bb, DATA + 4, 2);
@@ -1829,9 +1829,7 @@ static void test_execlists_latest_queue(Fixture *f, gconstpointer data)
 {
     Ctx a, b;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
-    ctx_init(f, &b, RCS, CTX_B, CRING_B, 0x42, 0);
+    two_contexts(f, &a, &b);
     sdi(&a.ring, DATA, 0xA);
     sdi(&b.ring, DATA + 4, 0xB);
     ctx_submit(&a);
