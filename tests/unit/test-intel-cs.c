@@ -1704,6 +1704,46 @@ static void test_execlists_preempt(Fixture *f, gconstpointer data)
     g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 4);
 }
 
+/*
+ * The context's workaround batches run after its restore, before its
+ * ring: INDIRECT_CTX for its size in cache lines (no BB_END needed), then
+ * BB_PER_CTX_PTR until its MI_BATCH_BUFFER_END.
+ */
+static void test_execlists_wa_batches(Fixture *f, gconstpointer data)
+{
+    uint32_t base = eng(f, RCS)->base;
+    Buf ind = buf_at(f, BATCH), per = buf_at(f, BATCH2);
+    uint64_t st;
+    Ctx a;
+
+    execlists_init(f, RCS, HWSP_RCS);
+    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
+    sdi(&ind, MARK, 1);             /* 4 dwords + 12 MI_NOOPs: 1 line */
+    ram_w32(f, BATCH + 64, MI_USER_INTERRUPT);  /* past the line: not run */
+    sdi(&per, MARK + 4, 2);
+    EMIT(&per, MI_BB_END);
+    /* Replace the image's MI_BATCH_BUFFER_END with one more LRI. */
+    st = a.lrca + INTEL_LRC_STATE_OFFSET;
+    ram_w32(f, st + 4 * 0x34, MI_LRI(3) | 1u << 19);
+    ram_w32(f, st + 4 * 0x35, base + INTEL_RING_BB_PER_CTX_PTR);
+    ram_w32(f, st + 4 * 0x36, BATCH2 | 1);
+    ram_w32(f, st + 4 * 0x37, base + INTEL_RING_INDIRECT_CTX);
+    ram_w32(f, st + 4 * 0x38, BATCH | 1);
+    ram_w32(f, st + 4 * 0x39, base + INTEL_RING_INDIRECT_CTX_OFFSET);
+    ram_w32(f, st + 4 * 0x3a, 0);
+    ram_w32(f, st + 4 * 0x3b, MI_BB_END | 1);
+    sdi(&a.ring, DATA, 3);
+    ctx_submit(&a);
+    step(f);
+    g_assert_cmphex(ram_r32(f, MARK), ==, 1);
+    g_assert_cmphex(ram_r32(f, MARK + 4), ==, 2);
+    g_assert_cmphex(ram_r32(f, DATA), ==, 3);
+    g_assert_cmphex(take_irq(f, 0) & USER, ==, 0);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
+                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
+
 /* PRM context-status rows 2 and 3: a Load with no valid element. */
 static void test_execlists_preempt_to_idle(Fixture *f, gconstpointer data)
 {
@@ -2086,6 +2126,7 @@ int main(int argc, char **argv)
     add("/intel/cs/execlists/two-elements", test_execlists_two_elements);
     add("/intel/cs/execlists/lite-restore", test_execlists_lite_restore);
     add("/intel/cs/execlists/preempt", test_execlists_preempt);
+    add("/intel/cs/execlists/wa-batches", test_execlists_wa_batches);
     add("/intel/cs/execlists/preempt-to-idle",
         test_execlists_preempt_to_idle);
     add("/intel/cs/execlists/complete-with-load",
