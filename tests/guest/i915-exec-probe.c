@@ -10,6 +10,10 @@
  *       a batch that jumps to itself with no arbitration point; waits up to
  *       SECONDS for i915 to detect the hang and reset the engine, then
  *       reports how long the batch took to be retired.
+ *   i915-exec-probe nop rcs|bcs COUNT
+ *       COUNT empty batches, the last waited for: a workload that, unlike
+ *       IGT's gem_exec_nop, does not ask i915 to idle the GT first (which
+ *       an open perf stream never lets happen).
  *   i915-exec-probe syscalls - SECONDS
  *       a CPU-only baseline for benchmarks: getppid() calls per second,
  *       measured in the same guest as the GPU figures.
@@ -145,8 +149,8 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc != 4 || (strcmp(argv[2], "rcs") && strcmp(argv[2], "bcs"))) {
-        fprintf(stderr, "usage: %s store|hang rcs|bcs VALUE|SECONDS, "
-                "or syscalls - SECONDS\n",
+        fprintf(stderr, "usage: %s store|hang|nop rcs|bcs "
+                "VALUE|SECONDS|COUNT, or syscalls - SECONDS\n",
                 argv[0]);
         return 2;
     }
@@ -160,6 +164,23 @@ int main(int argc, char **argv)
     batch = bo_create(4096);
     bo_write(target, cs, sizeof(cs));
 
+    if (!strcmp(argv[1], "nop")) {
+        long count = strtol(argv[3], NULL, 0);
+
+        cs[0] = MI_BATCH_BUFFER_END;
+        bo_write(batch, cs, sizeof(cs));
+        t0 = now_s();
+        for (long i = 0; i < count; i++) {
+            submit(target, batch, ring);
+        }
+        if (bo_wait(target, 60 * 1000000000ll)) {
+            printf("nop fail: %s batches not done in 60 s\n", argv[2]);
+            return 1;
+        }
+        printf("nop ok: %ld %s batches in %.2f s\n", count, argv[2],
+               now_s() - t0);
+        return 0;
+    }
     if (!strcmp(argv[1], "store")) {
         uint32_t value = strtoul(argv[3], NULL, 0);
 
