@@ -1744,6 +1744,32 @@ static void test_execlists_wa_batches(Fixture *f, gconstpointer data)
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
 }
 
+/*
+ * With OA counting (no timer), a render context switch writes an OA
+ * report: reason "context switch" (dword 0 bit 22), context valid
+ * (bit 16) and the new context's ID in dword 2.
+ */
+static void test_execlists_oa_switch_report(Fixture *f, gconstpointer data)
+{
+    const uint64_t oabuf = SURF;
+    Ctx a;
+
+    execlists_init(f, RCS, HWSP_RCS);
+    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
+    wr(f, INTEL_OAHEADPTR, oabuf);
+    wr(f, INTEL_OATAILPTR, oabuf);
+    wr(f, INTEL_OABUFFER, oabuf | 1);           /* 128 KiB */
+    wr(f, INTEL_OACONTROL, 5 << 2 | 1);         /* A32u40_A4u32_B8_C8 */
+    sdi(&a.ring, DATA, 0xA);
+    ctx_submit(&a);
+    step(f);
+    g_assert_cmphex(ram_r32(f, DATA), ==, 0xA);
+    g_assert_cmphex(rd(f, INTEL_OATAILPTR), ==, oabuf + 256);
+    g_assert_cmphex(ram_r32(f, oabuf) >> 19 & 0x3f, ==, 1u << 3);
+    g_assert_true(ram_r32(f, oabuf) & (1u << 16));
+    g_assert_cmphex(ram_r32(f, oabuf + 8), ==, 0x41);
+}
+
 /* PRM context-status rows 2 and 3: a Load with no valid element. */
 static void test_execlists_preempt_to_idle(Fixture *f, gconstpointer data)
 {
@@ -2127,6 +2153,8 @@ int main(int argc, char **argv)
     add("/intel/cs/execlists/lite-restore", test_execlists_lite_restore);
     add("/intel/cs/execlists/preempt", test_execlists_preempt);
     add("/intel/cs/execlists/wa-batches", test_execlists_wa_batches);
+    add("/intel/cs/execlists/oa-switch-report",
+        test_execlists_oa_switch_report);
     add("/intel/cs/execlists/preempt-to-idle",
         test_execlists_preempt_to_idle);
     add("/intel/cs/execlists/complete-with-load",

@@ -206,6 +206,9 @@ static void context_restore(IntelEngine *e, uint64_t desc)
     e->ctx_ts_base = intel_engine_reg(e, INTEL_RING_CTX_TIMESTAMP);
     e->ctx_in_ns = gpu_host_now_ns(&e->gpu->host);
     e->stats.context_switches++;
+    if (e->id == INTEL_RCS0) {
+        intel_oa_context_switch(e->gpu);
+    }
 }
 
 /* Write every listed register's current value back into the image. */

@@ -368,6 +368,7 @@ void intel_oa_fini(IntelGpu *gpu);
 void intel_oa_reset(IntelGpu *gpu);
 int intel_oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
                       uint32_t report_id);
+void intel_oa_context_switch(IntelGpu *gpu);
 
 /* The register blocks, in the files named after them. */
 extern const IntelRegBlock intel_ranges_block;      /* mmio.c */

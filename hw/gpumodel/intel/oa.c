@@ -11,6 +11,9 @@
  * due since, each with its own timestamp, so a short period costs few
  * host wake-ups.
  *
+ * While counting, every render context switch adds a report too (reason
+ * "context switch", the new context's ID).
+ *
  * Each report is written whole before OATAILPTR advances (i915 reads up to
  * the tail).  When the next report would reach OAHEADPTR the buffer is
  * full: the report is dropped and OASTATUS reports the overflow; nothing
@@ -35,6 +38,7 @@
 #define OA_GT_CLOCK_HZ      1000000000ull
 #define OA_REASON_SHIFT     19
 #define OA_REASON_TIMER     (1u << 0)
+#define OA_REASON_CTX_SWITCH (1u << 3)
 #define OA_CTX_VALID        (1u << 16)
 
 /* Report formats by OACONTROL bits 4:2 (ICL), byte offsets of the parts. */
@@ -156,8 +160,9 @@ static void oa_status(IntelGpu *gpu, uint32_t bits)
                   intel_reg_get(gpu, INTEL_OASTATUS) | bits);
 }
 
-/* Append one periodic report at the tail, unless the buffer is full. */
-static void oa_append(IntelGpu *gpu, const OaFormat *f, uint64_t ns)
+/* Append one report at the tail, unless the buffer is full. */
+static void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
+                      uint64_t ns)
 {
     uint32_t base = oa_buffer_base(gpu), size = oa_buffer_size(gpu);
     uint32_t head = (intel_reg_get(gpu, INTEL_OAHEADPTR) & ~63u) - base;
@@ -171,7 +176,7 @@ static void oa_append(IntelGpu *gpu, const OaFormat *f, uint64_t ns)
         gpu->oa.lost++;
         return;
     }
-    oa_build(gpu, f, OA_REASON_TIMER << OA_REASON_SHIFT, ns, r);
+    oa_build(gpu, f, reason << OA_REASON_SHIFT, ns, r);
     if (intel_vm_rw(&gpu->engine[INTEL_RCS0], false, base + tail, r,
                     f->size, true)) {
         gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
@@ -243,7 +248,8 @@ static void oa_timer(void *opaque)
     }
     while (ticks_to_ns(gpu, gpu->oa.next_tick) <= now &&
            n++ < OA_MAX_PER_WAKE) {
-        oa_append(gpu, f, ticks_to_ns(gpu, gpu->oa.next_tick));
+        oa_append(gpu, f, OA_REASON_TIMER,
+                  ticks_to_ns(gpu, gpu->oa.next_tick));
         gpu->oa.next_tick += gpu->oa.period_ticks;
     }
     if (ticks_to_ns(gpu, gpu->oa.next_tick) <= now) {
@@ -252,6 +258,21 @@ static void oa_timer(void *opaque)
         gpu->oa.next_tick = oa_next_boundary(gpu, gpu->oa.period_ticks);
     }
     oa_arm(gpu);
+}
+
+/*
+ * A render context was switched in: with OA counting, a report with
+ * reason "context switch" and the new context's ID goes to the buffer.
+ */
+void intel_oa_context_switch(IntelGpu *gpu)
+{
+    const OaFormat *f = oa_format(gpu);
+
+    if ((intel_reg_get(gpu, INTEL_OACONTROL) & INTEL_OACONTROL_ENABLE) &&
+        f) {
+        oa_append(gpu, f, OA_REASON_CTX_SWITCH,
+                  gpu_host_now_ns(&gpu->host));
+    }
 }
 
 /* OACONTROL or OACTXCONTROL changed: start, retime or stop sampling. */
