@@ -311,6 +311,11 @@ reader_field() {
     sed -n "s/^ *$2: *//p" "$1" | head -n 1
 }
 
+# reader_max FILE NAME: the largest value printed for NAME.
+reader_max() {
+    sed -n "s/^ *$2: *//p" "$1" | sort -g | tail -n 1
+}
+
 # perf_record BASE CMD...: i915-perf-recorder (RenderBasic, 1 ms period)
 # into BASE.rec while CMD runs; its output in BASE-recorder.txt.
 perf_record() {
@@ -415,8 +420,9 @@ if [ "$gt" = "not wedged" ]; then
     range=$(sed -n 's/^OA data timestamp range: *//p' "$work/perf-idle-reader.txt")
     t0=${range%%-*} t1=${range##*-}
     f=$(reader_field "$work/perf-idle-reader.txt" AvgGpuCoreFrequency)
-    b0=$(reader_field "$work/perf-idle-reader.txt" GpuBusy)
-    b1=$(reader_field "$work/perf-busy-reader.txt" GpuBusy)
+    # The reader prints counters per timeline (split at context switches).
+    b0=$(reader_max "$work/perf-idle-reader.txt" GpuBusy)
+    b1=$(reader_max "$work/perf-busy-reader.txt" GpuBusy)
     store=$(head -n 1 "$work/perf-busy-cmd.txt")
     span=$(( (t1 - t0) / (2 << ${e:-0}) ))
     what="idle: ${n:-?} reports at e=${e:-?} over ${span:-?} periods, AvgGpuCoreFrequency ${f:-?}, GpuBusy ${b0:-?}; with 2000 user batches: GpuBusy ${b1:-?}"
