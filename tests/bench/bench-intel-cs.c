@@ -218,6 +218,40 @@ static double context_switches(Bench *b)
     return (g_get_monotonic_time() - t0) / 1e6;
 }
 
+/*
+ * OA periodic sampling at exponent 0 (2 ticks, the shortest period) for
+ * one second of virtual time into a 128 KiB buffer that the "reader"
+ * drains each millisecond: reports written per host second, next to
+ * memcpy of the same report bytes.
+ */
+static void bench_oa(Bench *b)
+{
+    uint64_t r0 = b->gpu->oa.reports, n;
+    gint64 t0;
+    double secs;
+    size_t bytes;
+
+    wr(b, INTEL_OAHEADPTR, BATCH);
+    wr(b, INTEL_OATAILPTR, BATCH);
+    wr(b, INTEL_OABUFFER, BATCH | 1);
+    wr(b, INTEL_OACTXCONTROL, 0 << 2 | 2 | 1);
+    wr(b, INTEL_OACONTROL, 5 << 2 | 1);
+    t0 = g_get_monotonic_time();
+    for (int ms = 0; ms < 1000; ms++) {
+        fake_host_step(b->fh, 1000000);
+        wr(b, INTEL_OAHEADPTR, intel_mmio_read(b->gpu, INTEL_OATAILPTR));
+    }
+    secs = (g_get_monotonic_time() - t0) / 1e6;
+    wr(b, INTEL_OACONTROL, 0);
+    n = b->gpu->oa.reports - r0;
+    /* The baseline copies one buffer's worth; scale it to all reports. */
+    bytes = MIN(n * 256, BATCH_MAX);
+    report("OA reports, shortest period", n, secs,
+           baseline(b, bytes) * (n * 256.0 / bytes));
+    printf("  %-34s %8.3f host s per virtual s (%" G_GUINT64_FORMAT
+           " reports; the full buffer drops the rest)\n", "", secs, n);
+}
+
 int main(void)
 {
     static const IntelGpuConfig cfg = {
@@ -260,6 +294,8 @@ int main(void)
     printf("  %-34s %8.3f M/s  (two contexts ping-ponging; image "
            "restore + save each)\n", "context switches",
            (b.rcs->stats.context_switches - sw0) / secs / 1e6);
+
+    bench_oa(&b);
 
     intel_gpu_free(b.gpu);
     fake_host_free(b.fh);
