@@ -725,6 +725,7 @@ static void test_irq_drill(void)
 #define   MI_USE_GGTT           (1u << 22)
 #define MI_LRI(n)               (0x11000000u | (2 * (n) - 1))
 #define MI_BATCH_BUFFER_START   0x18800001u
+#define MI_REPORT_PERF_COUNT    0x14000002u
 #define   MI_BB_PPGTT           (1u << 8)
 #define XY_BLT(op, len)         (2u << 29 | (op) << 22 | 3u << 20 | ((len) - 2))
 #define XY_COLOR_BLT            XY_BLT(0x50u, 7)
@@ -890,6 +891,59 @@ static void test_cs_ring_store_irq(void)
     g_assert_cmphex(rd(&g, rcs + INTEL_RING_HEAD), ==, 1 << 21 | ring.len);
     assert_ring_idle(&g, rcs);
     expect_msi(&g, msi, 0, INTEL_GT_RENDER_USER_INTERRUPT);
+    gpu_stop(&g);
+}
+
+/*
+ * The OA unit programmed as i915's gen8_init_oa_buffer/gen8_oa_enable do:
+ * periodic reports land one period (2^(e+1) timestamp ticks) apart until
+ * OACONTROL is cleared; MI_REPORT_PERF_COUNT from a ring writes a
+ * snapshot with its report ID.
+ */
+static void test_oa_periodic_and_snapshot(void)
+{
+    const uint32_t oa_gtt = 0x20000000, exponent = 10;
+    Buf oabuf, ring, snap;
+    uint32_t tail, n;
+    Gpu g;
+
+    gpu_start(&g);
+    /* 128 KiB (size code 0), size-aligned in the GGTT. */
+    oabuf = buf_ram(&g, 32);
+    ggtt_map(&g, oa_gtt, oabuf.phys, 32);
+    wr(&g, INTEL_OASTATUS, 0);
+    wr(&g, INTEL_OAHEADPTR, oa_gtt);
+    wr(&g, INTEL_OABUFFER, oa_gtt | 1);
+    wr(&g, INTEL_OATAILPTR, oa_gtt);
+    wr(&g, INTEL_OACTXCONTROL, exponent << 2 | 2 | 1);
+    wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
+    qtest_clock_step(g.qts, 20 * 1000 * 1000);
+
+    /* 20 ms at 170.7 us a report, written once a millisecond. */
+    tail = rd(&g, INTEL_OATAILPTR);
+    n = (tail - oa_gtt) / 256;
+    g_assert_cmpuint(n, >=, 100);
+    g_assert_cmpuint(n, <=, 118);
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        uint32_t r = i * 256;
+
+        g_assert_cmphex(buf_readl(&g, &oabuf, r) >> 19, ==, 1);
+        g_assert_cmpuint(buf_readl(&g, &oabuf, r + 256 + 4) -
+                         buf_readl(&g, &oabuf, r + 4), ==, 2u << exponent);
+    }
+    wr(&g, INTEL_OACONTROL, 0);
+    qtest_clock_step(g.qts, 5 * 1000 * 1000);
+    g_assert_cmphex(rd(&g, INTEL_OATAILPTR), ==, tail);
+    g_assert_cmphex(rd(&g, INTEL_OASTATUS), ==, 0);
+
+    ring = buf_new(&g, 1);
+    snap = buf_new(&g, 1);
+    EMIT(&g, &ring, MI_REPORT_PERF_COUNT, snap.gtt | 1, 0, 0xcafe);
+    ring_submit(&g, INTEL_RCS0_BASE, &ring);
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &snap, 0), ==, 0xcafe);
+    g_assert_cmpuint(buf_readl(&g, &snap, 4), >,
+                     buf_readl(&g, &oabuf, (n - 1) * 256 + 4));
     gpu_stop(&g);
 }
 
@@ -1350,6 +1404,8 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-gpu/cs/blit", test_cs_blit);
     qtest_add_func("/intel-gpu/cs/self-loop", test_cs_self_loop);
     qtest_add_func("/intel-gpu/cs/invalid-opcode", test_cs_invalid_opcode);
+    qtest_add_func("/intel-gpu/oa/periodic-and-snapshot",
+                   test_oa_periodic_and_snapshot);
     qtest_add_func("/intel-gpu/execlists/elsq-csb", test_execlists_elsq_csb);
     qtest_add_func("/intel-gpu/execlists/preempt", test_execlists_preempt);
     return g_test_run();
