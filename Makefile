@@ -4,7 +4,7 @@
 SHELL := /bin/sh
 MESON ?= /usr/bin/meson
 
-.PHONY: all deps qemu unit guest-image run check bench clean
+.PHONY: all deps qemu unit unit-sanitize guest-image run check bench clean
 
 all: qemu unit
 
@@ -20,6 +20,14 @@ build/unit/build.ninja: | deps
 unit: build/unit/build.ninja
 	ninja -C build/unit
 
+# The same unit tests and fuzz smoke test built with ASan and UBSan.
+build/sanitize/build.ninja: | deps
+	$(MESON) setup build/sanitize -Db_sanitize=address,undefined \
+	    -Db_lundef=false
+
+unit-sanitize: build/sanitize/build.ninja
+	ninja -C build/sanitize
+
 guest-image: deps
 	scripts/make-guest.sh
 
@@ -27,7 +35,7 @@ guest-image: deps
 run: qemu guest-image
 	scripts/run-guest.sh --summary
 
-check: qemu unit guest-image
+check: qemu unit unit-sanitize guest-image
 	scripts/check.sh
 
 # Throughput and overhead as ratios against baselines in the same run.

@@ -21,6 +21,14 @@ done
     "$top/tests/unit/regs-doc-check.sh" "$top/build/unit/intel-gpu-regs-doc" \
     "$top/docs/intel-gpu-registers.rst"
 
+echo "== sanitize (ASan + UBSan: any report fails the test)"
+for t in "$top"/build/sanitize/tests/unit/test-* "$top"/build/sanitize/fuzz-*-smoke; do
+    [ -f "$t" ] && [ -x "$t" ] || continue
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        "$top/scripts/tap-tier.sh" "sanitize/$(basename "$t")" "$out" -- \
+        "$t" --tap
+done
+
 echo "== qtest"
 for t in "$top"/build/qemu/tests/qtest/*-test; do
     [ -f "$t" ] && [ -x "$t" ] || continue
