@@ -2,7 +2,8 @@
 # make bench, guest part: boot the test guest once and report IGT's
 # gem_exec_nop rate on rcs and bcs next to a CPU-only baseline measured in
 # the same guest run (getppid() calls per second), so the figure compares
-# across machines and TCG speeds.  Information only: never fails a build.
+# across machines and TCG speeds, and the run-time cost of an OA stream.
+# Information only: never fails a build.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/guest/out
@@ -22,3 +23,19 @@ for e in rcs bcs; do
         printf "  %s  %8d batches/s  = 1 per %.0f getppid() (baseline %d/s)\n",
                e, r, b / r, b }'
 done
+
+# OA sampling cost: the same 4000 user batches without and with an i915
+# perf stream at i915's shortest default period (10 us), read by IGT's
+# i915-perf-recorder.  The target is a ratio below 1.10.
+cost=$(echo "$line" | sed -n 's/.*OA cost: \([^;]*\).*/\1/p')
+off=$(echo "$cost" | sed -n 's/.* \([0-9.]*\) s without.*/\1/p')
+on=$(echo "$cost" | sed -n 's/.* \([0-9.]*\) s with one at e=\([0-9?]*\).*/\1/p')
+e=$(echo "$cost" | sed -n 's/.*at e=\([0-9?]*\).*/\1/p')
+echo "guest OA streaming cost (run time of the same batches, with / without a stream):"
+if [ -z "$off" ] || [ -z "$on" ]; then
+    echo "  no figures: ${cost:-the guest did not report them}"
+    exit 0
+fi
+awk -v a="$off" -v b="$on" -v e="$e" 'BEGIN {
+    printf "  %.2f s without, %.2f s with OA at exponent %s: ratio %.3f (target < 1.10)\n",
+           a, b, e, b / a }'

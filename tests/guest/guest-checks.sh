@@ -316,12 +316,12 @@ reader_max() {
     sed -n "s/^ *$2: *//p" "$1" | sort -g | tail -n 1
 }
 
-# perf_record BASE CMD...: i915-perf-recorder (RenderBasic, 1 ms period)
-# into BASE.rec while CMD runs; its output in BASE-recorder.txt.
+# perf_record BASE PERIOD CMD...: i915-perf-recorder (RenderBasic, PERIOD
+# seconds) into BASE.rec while CMD runs; its output in BASE-recorder.txt.
 perf_record() {
-    p_base=$1
-    shift
-    i915-perf-recorder -m RenderBasic -p 0.001 -o "$p_base.rec" \
+    p_base=$1 p_period=$2
+    shift 2
+    i915-perf-recorder -m RenderBasic -p "$p_period" -o "$p_base.rec" \
         > "$p_base-recorder.txt" 2>&1 &
     p_pid=$!
     sleep 1
@@ -402,10 +402,10 @@ if [ "$gt" = "not wedged" ]; then
 
     # i915 perf streams (the OA unit) recorded by IGT's recorder, once idle
     # and once around gem_exec_nop, decoded by IGT's reader.
-    perf_record "$work/perf-idle" sleep "$NOP_SECS"
+    perf_record "$work/perf-idle" 0.001 sleep "$NOP_SECS"
     # Not gem_exec_nop: IGT first asks i915 to idle the GT (drop_caches
     # DROP_IDLE), which waits as long as a perf stream keeps it awake.
-    perf_record "$work/perf-busy" "$probe" nop rcs 2000
+    perf_record "$work/perf-busy" 0.001 "$probe" nop rcs 2000
     for r in idle busy; do
         bounded "$TOOL_TIMEOUT" "$work/perf-$r-reader.txt" \
             i915-perf-reader -c all "$work/perf-$r.rec"
@@ -437,6 +437,17 @@ if [ "$gt" = "not wedged" ]; then
         result perf-record fail "$what; timestamps ${range:-?}; batch: ${store:-none}"
     fi
     work_sum="$work_sum; OA: $what"
+
+    # make bench's OA cost: the same user batches without and with a
+    # stream at the shortest period i915 allows by default (10 us,
+    # dev.i915.oa_max_sample_rate), the recorder reading all of it.
+    bounded "$TOOL_TIMEOUT" "$work/oa-cost-off.txt" "$probe" nop rcs 4000
+    perf_record "$work/oa-cost-on" 0.00001 "$probe" nop rcs 4000
+    off=$(sed -n 's/^nop ok: .* in \([0-9.]*\) s$/\1/p' "$work/oa-cost-off.txt")
+    on=$(sed -n 's/^nop ok: .* in \([0-9.]*\) s$/\1/p' "$work/oa-cost-on-cmd.txt")
+    oa_e=$(sed -n 's/.*oa_exponent=\([0-9]*\).*/\1/p' "$work/oa-cost-on-recorder.txt")
+    section oa-cost-recorder "$work/oa-cost-on-recorder.txt"
+    work_sum="$work_sum; OA cost: 4000 batches ${off:-?} s without a stream, ${on:-?} s with one at e=${oa_e:-?}"
 else
     for c in exec-store-rcs exec-store-bcs exec-nop gpu-top hang-reset exec-after-reset; do
         result "$c" fail "not run: GT $gt"

@@ -175,22 +175,275 @@ static void test_busy_counter(Fixture *f, gconstpointer data)
                      a_counter(f, OABUF, 0), ==, 0);
     g_assert_cmpuint(a_counter(f, OABUF + (n - 1) * 256, 0) -
                      a_counter(f, OABUF + 256, 0), >=, 100000);
-    /* The render engine did it all; the copy engine did nothing. */
-    g_assert_cmpuint(a_counter(f, OABUF + (n - 1) * 256, 1), ==,
-                     a_counter(f, OABUF + (n - 1) * 256, 0));
-    g_assert_cmpuint(a_counter(f, OABUF + (n - 1) * 256, 2), ==, 0);
 }
 
 /* 40-bit A counters: low dword at 16 + 4i, high byte at 160 + i. */
 static void test_a40_packing(Fixture *f, gconstpointer data)
 {
-    f->gpu->engine[INTEL_RCS0].stats.busy_ns = 0x12345678ABull;
     oa_open(f, EXPONENT);
+    f->gpu->engine[INTEL_RCS0].stats.busy_ns = 0x12345678ABull;
     fake_host_step(f->fh, 2 * 1000000);
     g_assert_cmphex(ram32(f, OABUF + 16), ==, 0x345678AB);
     g_assert_cmphex(f->fh->ram[OABUF + 160], ==, 0x12);
-    g_assert_cmphex(ram32(f, OABUF + 20), ==, 0x345678AB);   /* A1 */
-    g_assert_cmphex(f->fh->ram[OABUF + 161], ==, 0x12);
+    g_assert_cmphex(f->fh->ram[OABUF + 161], ==, 0);            /* A1 */
+}
+
+/*
+ * Every Gen11 format byte for byte (PRM "Report Formats"), from a
+ * snapshot with counting off: counter n holds a value that names it.
+ */
+static void test_formats(Fixture *f, gconstpointer data)
+{
+    static const struct {
+        unsigned sel, size;
+        int a;                  /* offset of the first A counter */
+        unsigned a_first, n_a;
+        int b, c;
+        unsigned n_c;
+    } fmt[] = {
+        { 0, 64, 16, 7, 12, -1, -1, 0 },        /* A12 */
+        { 2, 128, 16, 7, 12, 64, 96, 8 },       /* A12_B8_C8 */
+        { 5, 256, 16, 0, 36, 192, 224, 8 },     /* A32u40_A4u32_B8_C8 */
+        { 7, 64, -1, 0, 0, 32, 16, 4 },         /* C4_B8 */
+    };
+    IntelOaCounters *v = &f->gpu->oa.count;
+
+    for (unsigned n = 0; n < INTEL_OA_A_COUNTERS; n++) {
+        v->a[n] = (uint64_t)(0x40 + n) << 32 | (0xa000 + n);
+    }
+    for (unsigned n = 0; n < INTEL_OA_BC_COUNTERS; n++) {
+        v->b[n] = 0xb000 + n;
+        v->c[n] = 0xc000 + n;
+    }
+    fake_host_step(f->fh, 1000);
+    for (unsigned i = 0; i < G_N_ELEMENTS(fmt); i++) {
+        uint8_t zero[256] = { 0 };
+        uint64_t r = SNAP + i * 0x1000;
+        unsigned used = 16;
+
+        i915_wr(f->gpu, INTEL_OACONTROL, fmt[i].sel << 2);
+        g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
+                                          r, 0x1234), ==, 0);
+        g_assert_cmphex(ram32(f, r), ==, 0x1234);
+        g_assert_cmpuint(ram32(f, r + 4), ==, 12);      /* 1 us at 12 MHz */
+        g_assert_cmphex(ram32(f, r + 8), ==, 0);        /* no context */
+        g_assert_cmpuint(ram32(f, r + 12), ==, 1000);   /* GPU ticks */
+        for (unsigned k = 0; k < fmt[i].n_a; k++) {
+            unsigned n = fmt[i].a_first + k;
+
+            g_assert_cmphex(ram32(f, r + fmt[i].a + 4 * k), ==, 0xa000 + n);
+            used += 4;
+            if (fmt[i].sel == 5 && n < 32) {
+                g_assert_cmphex(f->fh->ram[r + 160 + n], ==, 0x40 + n);
+                used++;
+            }
+        }
+        for (unsigned k = 0; fmt[i].b >= 0 && k < 8; k++) {
+            g_assert_cmphex(ram32(f, r + fmt[i].b + 4 * k), ==, 0xb000 + k);
+            used += 4;
+        }
+        for (unsigned k = 0; k < fmt[i].n_c; k++) {
+            g_assert_cmphex(ram32(f, r + fmt[i].c + 4 * k), ==, 0xc000 + k);
+            used += 4;
+        }
+        /* Everything else in the report is 0, nothing after it written. */
+        g_assert_cmpuint(used, ==, fmt[i].size);
+        g_assert_cmpmem(f->fh->ram + r + fmt[i].size, 64, zero, 64);
+    }
+}
+
+/* IGT's "TestOa" B counter configuration (contract §9.8). */
+static const uint32_t test_oa_cec[16] = {
+    0x4, 0xffff, 0x3, 0xffff, 0x7, 0xffff, 0x00100002, 0xfff7,
+    0x00100002, 0xffcf, 0x00100082, 0xffef, 0x001000c2, 0xffe7,
+    0x00100001, 0xffe7,
+};
+
+static uint32_t b_counter(Fixture *f, uint64_t report, unsigned i)
+{
+    return ram32(f, report + 192 + 4 * i);
+}
+
+/*
+ * CEC Boolean evaluation: with TestOa's configuration, between two timer
+ * reports B0 = 0, B1 = B2 = clocks, B3 = clocks/2, B4 = B5 = clocks/3,
+ * B6 = clocks/6, B7 = 2 clocks/3, each within 1 (IGT's check).
+ */
+static void test_cec_test_oa(Fixture *f, gconstpointer data)
+{
+    static const unsigned num[8] = { 0, 6, 6, 3, 2, 2, 1, 4 };
+
+    i915_wr(f->gpu, INTEL_OASTARTTRIG(1), 0xf0800000);
+    i915_wr(f->gpu, INTEL_OASTARTTRIG(5), 0xf0800000);
+    for (unsigned i = 0; i < 16; i++) {
+        i915_wr(f->gpu, INTEL_OACEC(i), test_oa_cec[i]);
+    }
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, 3 * 1000000);
+    g_assert_cmpuint(reports_written(f), >=, 10);
+    for (unsigned k = 0; k + 1 < reports_written(f); k++) {
+        uint64_t r = OABUF + k * 256;
+        uint32_t clocks = ram32(f, r + 256 + 12) - ram32(f, r + 12);
+
+        /* Reason timer; the start trigger (threshold 0) has fired. */
+        g_assert_cmphex(ram32(f, r) & 0xffff0000, ==, 1u << 19 | 1u << 18);
+        for (unsigned i = 0; i < 8; i++) {
+            int64_t d = b_counter(f, r + 256, i) - b_counter(f, r, i);
+
+            g_assert_cmpint(d, >=, (int64_t)clocks * num[i] / 6 - 1);
+            g_assert_cmpint(d, <=, (int64_t)clocks * num[i] / 6 + 1);
+        }
+    }
+}
+
+/*
+ * A start trigger with a threshold: B counters count from THRESHOLD
+ * clocks after GO; RPT_ID bit 18 tells reports after it.  C0 (an engine
+ * active) stays 0 on an idle GT.
+ */
+static void test_start_trigger(Fixture *f, gconstpointer data)
+{
+    uint64_t p = period_ns(f, 8);       /* 42.7 us */
+
+    i915_wr(f->gpu, INTEL_OACEC(2), 0x3);       /* B1: always */
+    i915_wr(f->gpu, INTEL_OACEC(3), 0xffff);
+    i915_wr(f->gpu, INTEL_OASTARTTRIG(0), 3 * p / 2);
+    i915_wr(f->gpu, INTEL_OASTARTTRIG(1), INTEL_OATRIG_THRESHOLD_ENABLE);
+    oa_open(f, 8);
+    fake_host_step(f->fh, 2 * 1000000);
+    g_assert_cmpuint(reports_written(f), >=, 3);
+    /* Reports at p and 2p after GO (GO at 0, a period boundary). */
+    g_assert_cmphex(ram32(f, OABUF) & (1u << 18), ==, 0);
+    g_assert_cmpuint(b_counter(f, OABUF, 1), ==, 0);
+    g_assert_cmphex(ram32(f, OABUF + 256) & (1u << 18), ==, 1u << 18);
+    g_assert_cmpuint(b_counter(f, OABUF + 256, 1), ==,
+                     ram32(f, OABUF + 256 + 12) - 3 * p / 2);
+    g_assert_cmpuint(ram32(f, OABUF + 256 + 224), ==, 0);       /* C0 */
+}
+
+/* Report trigger 1: a report every THRESHOLD clocks, reason bit 20. */
+static void test_report_trigger(Fixture *f, gconstpointer data)
+{
+    oa_open(f, 30);                     /* the timer: once in 179 s */
+    i915_wr(f->gpu, INTEL_OAREPORTTRIG(0), 50000);
+    i915_wr(f->gpu, INTEL_OAREPORTTRIG(1), INTEL_OATRIG_REPORT_ENABLE |
+            INTEL_OATRIG_THRESHOLD_ENABLE);
+    fake_host_step(f->fh, 1000000 + 100);
+    g_assert_cmpuint(reports_written(f), ==, 20);
+    for (unsigned k = 0; k < 20; k++) {
+        uint64_t r = OABUF + k * 256;
+
+        /* Reason trigger 1, RPT_ID's threshold-enable bit. */
+        g_assert_cmphex(ram32(f, r) & 0xfff80000, ==, 1u << 20);
+        g_assert_cmphex(ram32(f, r) & (1u << 17), ==, 1u << 17);
+        g_assert_cmpuint(ram32(f, r + 12), ==, 50000 * (k + 1));
+    }
+}
+
+/*
+ * OACTXCONTROL's stop-resume bit: clearing it stops the counters (GO
+ * 1->0 report, reason bit 23); timer reports go on with frozen counters.
+ */
+static void test_go_transition(Fixture *f, gconstpointer data)
+{
+    uint64_t p = period_ns(f, EXPONENT);
+    unsigned n;
+
+    i915_wr(f->gpu, INTEL_OACEC(2), 0x3);
+    i915_wr(f->gpu, INTEL_OACEC(3), 0xffff);
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, 2 * p + p / 2);
+    i915_wr(f->gpu, INTEL_OACTXCONTROL, EXPONENT << 2 | 2);
+    n = reports_written(f);
+    g_assert_cmpuint(n, ==, 3);
+    g_assert_cmphex(ram32(f, OABUF + 2 * 256) >> 19, ==, 1u << 4);
+    g_assert_cmpuint(b_counter(f, OABUF + 2 * 256, 1), ==,
+                     ram32(f, OABUF + 2 * 256 + 12));
+    fake_host_step(f->fh, 1000000);
+    n = reports_written(f);
+    g_assert_cmpuint(n, >, 3);
+    g_assert_cmphex(ram32(f, OABUF + (n - 1) * 256) >> 19, ==, 1);
+    g_assert_cmpuint(b_counter(f, OABUF + (n - 1) * 256, 1), ==,
+                     b_counter(f, OABUF + 2 * 256, 1));
+    /* OA_DEBUG can turn GO reports off. */
+    i915_wr(f->gpu, INTEL_OACTXCONTROL, EXPONENT << 2 | 2 | 1);
+    i915_wr(f->gpu, INTEL_OA_DEBUG, INTEL_OA_DEBUG_NO_GO_REPORTS << 16 |
+            INTEL_OA_DEBUG_NO_GO_REPORTS);
+    i915_wr(f->gpu, INTEL_OACTXCONTROL, EXPONENT << 2 | 2);
+    g_assert_cmpuint(reports_written(f), ==, n);
+}
+
+/* A counter wrapping its 32 bits between reports: OASTATUS bit 2. */
+static void test_counter_overflow(Fixture *f, gconstpointer data)
+{
+    i915_wr(f->gpu, INTEL_OACEC(2), 0x3);
+    i915_wr(f->gpu, INTEL_OACEC(3), 0xffff);
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==, 0);
+    f->gpu->oa.count.b[1] = 0xffffffffull - 1000;
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==,
+                    INTEL_OASTATUS_COUNTER_OVERFLOW);
+    /* i915 clears it by writing 0. */
+    i915_wr(f->gpu, INTEL_OASTATUS, 0);
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==, 0);
+}
+
+/*
+ * The buffer crossing half full raises the OA event (data bit 12) on the
+ * WDOAPerf source, GT INT DW0 bit 20, unless OA_IMR bit 28 masks it.
+ */
+static void test_half_full_irq(Fixture *f, gconstpointer data)
+{
+    uint64_t p = period_ns(f, 4);
+    unsigned half = OABUF_SIZE / 2 / 256;
+
+    i915_wr(f->gpu, INTEL_GFX_MSTR_IRQ, INTEL_MSTR_ENABLE);
+    i915_wr(f->gpu, INTEL_GPM_WGBOXPERF_INTR_ENABLE, 1u << 12);
+    i915_wr(f->gpu, INTEL_GPM_WGBOXPERF_INTR_MASK, 0);
+    oa_open(f, 4);
+    fake_host_step(f->fh, (half - 2) * p);
+    g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 0);
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 20);
+    g_assert_true(f->fh->irq);
+
+    /* Masked in OA_IMR: a second crossing raises nothing. */
+    i915_wr(f->gpu, INTEL_GT_INTR_DW(0), 1u << 20);
+    i915_wr(f->gpu, INTEL_OA_IMR, INTEL_OA_IMR_BUFFER_HALF_FULL);
+    i915_wr(f->gpu, INTEL_OAHEADPTR, rd(f, INTEL_OATAILPTR));
+    fake_host_step(f->fh, 2 * 1000000);
+    g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 0);
+}
+
+/*
+ * Thread dispatch: a 3DPRIMITIVE of 100 vertices x 3 instances is 38
+ * SIMD8 vertex-shader threads (A1); a GPGPU_WALKER of 4x2x1 groups of 16
+ * threads is 128 GPGPU threads (A4).
+ */
+static void test_thread_counters(Fixture *f, gconstpointer data)
+{
+    static const uint32_t cmds[] = {
+        0x7b000005, 0, 100, 0, 3, 0, 0,                 /* 3DPRIMITIVE */
+        0x7105000d, 0, 0, 0, 15, 0, 0, 4, 0, 0, 2, 0, 1, ~0u, ~0u,
+        0x05000000,                                     /* MI_BB_END */
+    };
+
+    oa_open(f, 16);
+    for (unsigned i = 0; i < G_N_ELEMENTS(cmds); i++) {
+        put(f, BATCH + 4 * i, cmds[i]);
+    }
+    put(f, RING, 0x18800001);
+    put(f, RING + 4, BATCH);
+    put(f, RING + 8, 0);
+    run_ring(f, 4);
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
+                                      SNAP, 0), ==, 0);
+    g_assert_cmpuint(ram32(f, SNAP + 16 + 4 * 1), ==, 38);
+    g_assert_cmpuint(ram32(f, SNAP + 16 + 4 * 4), ==, 128);
 }
 
 /* MI_REPORT_PERF_COUNT: a report in the current format at the address. */
@@ -221,5 +474,13 @@ int main(int argc, char **argv)
     ADD("/intel/oa/busy-counter", test_busy_counter);
     ADD("/intel/oa/a40-packing", test_a40_packing);
     ADD("/intel/oa/report-perf-count", test_report_perf_count);
+    ADD("/intel/oa/formats", test_formats);
+    ADD("/intel/oa/cec-test-oa", test_cec_test_oa);
+    ADD("/intel/oa/start-trigger", test_start_trigger);
+    ADD("/intel/oa/report-trigger", test_report_trigger);
+    ADD("/intel/oa/go-transition", test_go_transition);
+    ADD("/intel/oa/counter-overflow", test_counter_overflow);
+    ADD("/intel/oa/half-full-irq", test_half_full_irq);
+    ADD("/intel/oa/thread-counters", test_thread_counters);
     return g_test_run();
 }

@@ -1063,7 +1063,32 @@ static int pipe_control(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     return r;
 }
 
-/* 3D, media and GPGPU work is not modelled: counted and skipped. */
+/* @a * @b, saturating: the operands are guest-controlled. */
+static uint64_t mul_sat(uint64_t a, uint64_t b)
+{
+    uint64_t r;
+
+    return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+/* Thread groups of a GPGPU_WALKER: (dimension - start) in x, y and z. */
+static uint64_t walker_groups(const uint32_t *cmd)
+{
+    uint64_t x = cmd[7] > cmd[5] ? cmd[7] - cmd[5] : 0;
+    uint64_t y = cmd[10] > cmd[8] ? cmd[10] - cmd[8] : 0;
+    uint64_t z = cmd[12] > cmd[11] ? cmd[12] - cmd[11] : 0;
+
+    return mul_sat(mul_sat(x, y), z);
+}
+
+/*
+ * 3D, media and GPGPU work is not executed: it is counted and skipped.
+ * The thread dispatch the OA counters see is modelled from the command:
+ * a 3DPRIMITIVE dispatches one SIMD8 vertex-shader thread per 8 vertices
+ * (vertex count x instance count), a GPGPU_WALKER its threads per group
+ * (thread width counter maximum + 1) times its groups, a MEDIA_OBJECT one
+ * thread.
+ */
 static int gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len)
 {
@@ -1071,8 +1096,18 @@ static int gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
     if (op == 0x7b00) {                     /* 3DPRIMITIVE */
         e->stats.primitives++;
-    } else if (op == 0x7105 || op == 0x7100) {  /* GPGPU_WALKER, MEDIA_OBJ */
+        if (len >= 5) {
+            uint64_t v = mul_sat(cmd[2], MAX(cmd[4], 1u));
+
+            e->stats.vs_threads += v / 8 + (v % 8 != 0);
+        }
+    } else if (op == 0x7105 && len >= 13) { /* GPGPU_WALKER */
         e->stats.walkers++;
+        e->stats.gpgpu_threads += mul_sat((cmd[4] & 0x3f) + 1,
+                                          walker_groups(cmd));
+    } else if (op == 0x7100) {              /* MEDIA_OBJECT */
+        e->stats.walkers++;
+        e->stats.gpgpu_threads++;
     }
     e->stats.cmds_3d++;
     return CS_NEXT;

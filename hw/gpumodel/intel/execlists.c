@@ -171,6 +171,15 @@ static bool is_ring_context_reg(IntelEngine *e, uint32_t offset)
     return false;
 }
 
+/* The OA unit counts engine activity (its NOA signals): tell it first. */
+static void set_ctx_active(IntelEngine *e, bool active)
+{
+    if (e->ctx_active != active) {
+        intel_oa_sync(e->gpu);
+        e->ctx_active = active;
+    }
+}
+
 static void context_restore(IntelEngine *e, uint64_t desc)
 {
     LrcImage *img = g_new(LrcImage, 1);
@@ -178,7 +187,7 @@ static void context_restore(IntelEngine *e, uint64_t desc)
     int ctl;
 
     e->ctx_desc = desc;
-    e->ctx_active = true;
+    set_ctx_active(e, true);
     e->arb_enabled = true;          /* arbitration is on by default */
     if (lrc_parse(e, img, desc & INTEL_CTX_DESC_LRCA_MASK)) {
         ctl = lrc_find(img, e, INTEL_RING_CONTEXT_CONTROL);
@@ -315,7 +324,7 @@ static void start_element(IntelEngine *e, unsigned idx)
 {
     e->eq_pos = idx;
     if (idx >= INTEL_ELSQ_ELEMENTS) {
-        e->ctx_active = false;
+        set_ctx_active(e, false);
         e->depth = 0;
         e->state = INTEL_CS_IDLE;
         return;
@@ -412,7 +421,7 @@ void intel_execlists_reset(IntelEngine *e)
     memset(e->pending_eq, 0, sizeof(e->pending_eq));
     e->eq_pos = 0;
     e->load_pending = false;
-    e->ctx_active = false;
+    set_ctx_active(e, false);
     e->ctx_desc = 0;
     e->ctx_in_ns = 0;
     e->ctx_ts_base = 0;

@@ -187,6 +187,8 @@ typedef struct IntelCsStats {
     uint64_t cmds_3d;           /* render/media commands skipped */
     uint64_t primitives;        /* 3DPRIMITIVE */
     uint64_t walkers;           /* GPGPU_WALKER, MEDIA_OBJECT */
+    uint64_t vs_threads;        /* modelled dispatch of 3DPRIMITIVE */
+    uint64_t gpgpu_threads;     /* of GPGPU_WALKER and MEDIA_OBJECT */
     uint64_t blit_bytes;
     uint64_t busy_ns;           /* modelled execution time */
     uint64_t context_switches;
@@ -226,12 +228,39 @@ typedef struct IntelEngine {
     unsigned elsp_dword;                    /* next SQ dword via ELSP */
 } IntelEngine;
 
-/* The OA unit's sampling state (oa.c). */
+#define INTEL_OA_A_COUNTERS     36
+#define INTEL_OA_BC_COUNTERS    8
+
+/* OA counter values (A0-A35 40 or 32 bits, B and C 32 bits, unwrapped). */
+typedef struct IntelOaCounters {
+    uint64_t a[INTEL_OA_A_COUNTERS];
+    uint64_t b[INTEL_OA_BC_COUNTERS];
+    uint64_t c[INTEL_OA_BC_COUNTERS];
+} IntelOaCounters;
+
+/* What the A counters count, summed over the engines since reset. */
+typedef struct IntelOaSources {
+    uint64_t busy_clocks;
+    uint64_t vs_threads;
+    uint64_t gpgpu_threads;
+} IntelOaSources;
+
+/* The OA unit's sampling and counting state (oa.c). */
 typedef struct IntelOaState {
     GpuTimer *timer;
     bool running;               /* periodic sampling on */
     uint64_t period_ticks;      /* timestamp ticks between reports */
     uint64_t next_tick;         /* timestamp of the next periodic report */
+    uint64_t trig_next_ns[2];   /* next report-trigger report; 0: off */
+    bool go;                    /* counters counting (enable and resume) */
+    uint64_t start_ns;          /* B and C count from here on */
+    bool start_trigger;         /* a start trigger is programmed */
+    uint64_t sync_ns;           /* @count and @src as of this time */
+    IntelOaCounters count;
+    IntelOaSources src;
+    IntelOaCounters last;       /* as in the last report (overflow) */
+    uint16_t cec_prefix[INTEL_OA_BC_COUNTERS][7]; /* see cec_count() */
+    bool cec_valid;
     uint64_t reports;           /* written, for tests and benchmarks */
     uint64_t lost;              /* dropped: buffer full or unmapped */
 } IntelOaState;
@@ -369,6 +398,7 @@ void intel_oa_reset(IntelGpu *gpu);
 int intel_oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
                       uint32_t report_id);
 void intel_oa_context_switch(IntelGpu *gpu);
+void intel_oa_sync(IntelGpu *gpu);
 
 /* The register blocks, in the files named after them. */
 extern const IntelRegBlock intel_ranges_block;      /* mmio.c */

@@ -1,32 +1,45 @@
 /*
- * intel-gpu OA unit (PRM "Observability": OA programming, report formats;
- * i915 contract §9): periodic reports written into the OA buffer in the
- * GGTT, and the snapshots MI_REPORT_PERF_COUNT asks for.
+ * intel-gpu OA unit (PRM "Observability": OA programming, report formats,
+ * trigger logic; i915 contract §9): reports written into the OA buffer in
+ * the GGTT, and the snapshots MI_REPORT_PERF_COUNT asks for.
  *
- * Sampling runs while OACONTROL's counter enable and OACTXCONTROL's timer
- * enable are both set, one report each time the command-streamer
- * timestamp crosses a multiple of 2^(exponent + 1) ticks, engines busy or
- * idle.  Reports are produced lazily: a
- * timer wakes at most every OA_BATCH_NS and writes every report that fell
- * due since, each with its own timestamp, so a short period costs few
- * host wake-ups.
+ * Counting ("GO") runs while OACONTROL's counter enable and OACTXCONTROL's
+ * counter stop-resume bit are both set; the A, B and C counters advance
+ * only then, and a GO 1->0 transition with OA enabled writes a report.
  *
- * While counting, every render context switch adds a report too (reason
- * "context switch", the new context's ID).
+ * Reports go to the buffer
+ *  - every 2^(exponent + 1) command-streamer timestamp ticks while
+ *    OACTXCONTROL's timer is enabled, on multiples of the period, engines
+ *    busy or idle (reason "timer");
+ *  - every THRESHOLD GT clocks of a report trigger whose OAREPORTTRIG2/6
+ *    has REPORT_TRIGGER_ENABLE and THRESHOLD_ENABLE (reason "internal
+ *    report trigger 1/2"; trigger 1 wins when both fall on one clock);
+ *  - on every render context switch while OA is enabled;
+ *  - on GO 1->0.
+ * OA_DEBUG can turn off the last two, as on hardware.  Timer and trigger
+ * reports are produced lazily: a timer wakes at most every OA_BATCH_NS and
+ * writes every report that fell due since, each with its own time; any
+ * change that moves the counters (GO, an engine going active or idle, a
+ * CEC or trigger write) first writes the reports due before it.
  *
  * Each report is written whole before OATAILPTR advances (i915 reads up to
  * the tail).  When the next report would reach OAHEADPTR the buffer is
  * full: the report is dropped and OASTATUS reports the overflow; nothing
- * is overwritten.
+ * is overwritten.  A report that makes the buffer cross half full raises
+ * the "buffer half full" event (OA_IMR bit 28) on the WDOAPerf interrupt
+ * source.
  *
- * Counter model (what the counters mean in the emulation), GT clock
- * OA_GT_CLOCK_HZ:
+ * Counter model (docs/intel-gpu-oa.rst), GT clock OA_GT_CLOCK_HZ:
  *   GPU_TICKS (dw3)  GT clocks since reset
- *   A0               GT busy clocks: modelled execution time of all engines
- *   A1, A2           render, copy engine busy clocks
- *   A3               3D, media and GPGPU commands executed
- *   A4               3DPRIMITIVE commands, A5 GPGPU_WALKER/MEDIA_OBJECT
- *   other A, B, C    0 (the Boolean CEC configuration is not evaluated)
+ *   A0               GT busy: modelled execution time of all engines
+ *   A1               vertex-shader threads dispatched (3DPRIMITIVE)
+ *   A4               GPGPU threads dispatched (GPGPU_WALKER, MEDIA_OBJECT)
+ *   other A          0: no shader, rasterizer or EU array is modelled
+ *   B0-B7            clocks on which CECn's Boolean compare of the NOA
+ *                    signals holds (oa_noa() lists the signals)
+ *   C0-C7            clocks on which NOA signal 8 + n is high
+ * B and C count from the start trigger on when one is programmed
+ * (OASTARTTRIG2/6 THRESHOLD_ENABLE): THRESHOLD GT clocks after GO.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -36,32 +49,65 @@
 #define OA_BATCH_NS         1000000     /* timer wake-ups at most 1 kHz */
 #define OA_MAX_PER_WAKE     4096        /* reports written per wake-up */
 #define OA_GT_CLOCK_HZ      1000000000ull
-#define OA_REASON_SHIFT     19
-#define OA_REASON_TIMER     (1u << 0)
-#define OA_REASON_CTX_SWITCH (1u << 3)
-#define OA_CTX_VALID        (1u << 16)
 
-/* Report formats by OACONTROL bits 4:2 (ICL), byte offsets of the parts. */
+/* RPT_ID (dword 0), the Gen9+ layout. */
+#define OA_RPT_CTX_VALID        (1u << 16)
+#define OA_RPT_THRESHOLD_ENABLE (1u << 17)
+#define OA_RPT_START_TRIGGER    (1u << 18)
+#define OA_REASON_SHIFT         19
+#define OA_REASON_TIMER         (1u << 0)
+#define OA_REASON_TRIGGER(k)    (1u << (1 + (k)))
+#define OA_REASON_CTX_SWITCH    (1u << 3)
+#define OA_REASON_GO_1_0        (1u << 4)
+
+/* The OA buffer event on the WDOAPerf source (class 4, instance 2). */
+#define OA_IRQ_INSTANCE         2
+#define OA_IRQ_BUFFER_HALF_FULL (1u << 12)
+
+/*
+ * A report format: its size and the byte offsets of its parts (-1: not
+ * in this format).  A counters are 40 bits where the format has a high
+ * byte array (a40_hi), else 32.
+ */
 typedef struct OaFormat {
+    const char *name;
     unsigned size;
-    int ticks;          /* dword 3 = GPU_TICKS, or -1 */
-    int a40;            /* A0-A31 low dwords (high bytes at a40_hi) */
-    int a40_hi;
-    int a32;            /* 32-bit A counters (A0.. or A32..) */
-    unsigned n_a32;
-    int b, c;           /* B0-B7, C0-C7 (or C0-C3 in C4_B8) */
+    int ts;             /* TIME_STAMP */
+    int ctx;            /* CTX_ID */
+    int ticks;          /* GPU_TICKS */
+    int a;              /* A counters from @a_first, @n_a of them */
+    unsigned a_first, n_a;
+    int a40_hi;         /* high bytes of the first 32 A counters */
+    int b;              /* B0.. (@n_b) */
+    unsigned n_b;
+    int c;              /* C0.. (@n_c) */
     unsigned n_c;
 } OaFormat;
 
+/* Gen9-11, by OACONTROL Counter Select (bits 4:2). */
 static const OaFormat oa_formats[8] = {
-    [0] = { .size = 64, .ticks = -1, .a40 = -1, .a32 = 12, .n_a32 = 12,
-            .b = -1, .c = -1 },                         /* A12 */
-    [2] = { .size = 128, .ticks = -1, .a40 = -1, .a32 = 12, .n_a32 = 12,
-            .b = 64, .c = 96, .n_c = 8 },               /* A12_B8_C8 */
-    [5] = { .size = 256, .ticks = 12, .a40 = 16, .a40_hi = 160, .a32 = 144,
-            .n_a32 = 4, .b = 192, .c = 224, .n_c = 8 }, /* A32u40_A4u32_B8_C8 */
-    [7] = { .size = 64, .ticks = 12, .a40 = -1, .a32 = -1, .b = 32,
-            .c = 16, .n_c = 4 },                        /* C4_B8 */
+    [0] = { "A12", 64, 4, 8, 12, 16, 7, 12, -1, -1, 0, -1, 0 },
+    [2] = { "A12_B8_C8", 128, 4, 8, 12, 16, 7, 12, -1, 64, 8, 96, 8 },
+    [5] = { "A32u40_A4u32_B8_C8", 256, 4, 8, 12, 16, 0, 36, 160,
+            192, 8, 224, 8 },
+    [7] = { "C4_B8", 64, 4, 8, 12, -1, 0, 0, -1, 32, 8, 16, 4 },
+};
+
+/*
+ * Haswell, by OACONTROL Counter Select (intel-observability-perf-counters
+ * seed, "Report Formats"): RPT_ID and TIME_STAMP, then the counters; the
+ * reserved row of the B formats holds the C counters.  Platform data for a
+ * "hsw" platform: the Gen11 device does not select it.
+ */
+static const OaFormat oa_formats_hsw[8] G_GNUC_UNUSED = {
+    [0] = { "A13", 64, 4, -1, -1, 12, 0, 13, -1, -1, 0, -1, 0 },
+    [1] = { "A29", 128, 4, -1, -1, 12, 0, 29, -1, -1, 0, -1, 0 },
+    [2] = { "A13_B8_C8", 128, 4, -1, -1, 12, 0, 13, -1, 64, 8, 96, 8 },
+    [3] = { "A29_B8_C8", 192, 4, -1, -1, 12, 0, 29, -1, 128, 8, 160, 8 },
+    [4] = { "B4_C8", 64, 4, -1, -1, -1, 0, 0, -1, 16, 4, 32, 8 },
+    [5] = { "A45_B8_C8", 256, 4, -1, -1, 12, 0, 45, -1, 192, 8, 224, 8 },
+    [6] = { "B4_C8_A16", 128, 4, -1, -1, 64, 29, 16, -1, 16, 4, 32, 8 },
+    [7] = { "C4_B8", 64, 4, -1, -1, -1, 0, 0, -1, 32, 8, 16, 4 },
 };
 
 static const OaFormat *oa_format(IntelGpu *gpu)
@@ -78,21 +124,135 @@ static uint64_t ns_to_gt_clocks(uint64_t ns)
            ns % 1000000000u * OA_GT_CLOCK_HZ / 1000000000u;
 }
 
-/* The A counters of the model (see the top of the file). */
-static void oa_a_counters(IntelGpu *gpu, uint64_t a[6])
+static uint64_t gt_clocks_to_ns(uint64_t clocks)
 {
-    IntelCsStats *rcs = &gpu->engine[INTEL_RCS0].stats;
-    IntelCsStats *bcs = &gpu->engine[INTEL_BCS0].stats;
+    return clocks / OA_GT_CLOCK_HZ * 1000000000u +
+           (clocks % OA_GT_CLOCK_HZ * 1000000000u + OA_GT_CLOCK_HZ - 1) /
+           OA_GT_CLOCK_HZ;
+}
 
-    memset(a, 0, 6 * sizeof(a[0]));
+/* ---- the counters ---- */
+
+/*
+ * The NOA signals B and C counters see, at GT clock @c with the engines
+ * in their present state:
+ *   bit 3      high on odd clocks (a clock/2 square wave)
+ *   bits 5:4   01 on clocks 1 mod 3, 10 on clocks 2 mod 3, else 00
+ *   bit 8      an engine has a context (is active)
+ *   bits 12:9  the render, copy, any video, any video-enhance engine
+ * and 0 elsewhere.  Bits 3-5 are where IGT's "TestOa" configuration looks
+ * for its test signals, so its expected B counter ratios hold.
+ */
+#define OA_NOA_PERIOD   6       /* of the clock-derived bits */
+
+static uint16_t oa_noa_engines(IntelGpu *gpu)
+{
+    static const uint8_t bit[INTEL_ENGINE_COUNT] = {
+        [INTEL_RCS0] = 9, [INTEL_BCS0] = 10, [INTEL_VCS0] = 11,
+        [INTEL_VCS1] = 11, [INTEL_VCS2] = 11, [INTEL_VCS3] = 11,
+        [INTEL_VECS0] = 12, [INTEL_VECS1] = 12,
+    };
+    uint16_t v = 0;
+
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
-        a[0] += ns_to_gt_clocks(gpu->engine[i].stats.busy_ns);
-        a[3] += gpu->engine[i].stats.cmds_3d;
-        a[4] += gpu->engine[i].stats.primitives;
-        a[5] += gpu->engine[i].stats.walkers;
+        if (gpu->engine[i].ctx_active) {
+            v |= 1u << 8 | 1u << bit[i];
+        }
     }
-    a[1] = ns_to_gt_clocks(rcs->busy_ns);
-    a[2] = ns_to_gt_clocks(bcs->busy_ns);
+    return v;
+}
+
+static uint16_t oa_noa(uint16_t engines, uint64_t c)
+{
+    return engines | (c & 1) << 3 | (c % 3 == 1) << 4 | (c % 3 == 2) << 5;
+}
+
+/*
+ * CECn_0: compare function (2:0), compare value (18:3), select (20:19);
+ * CECn_1: mask (15:0), 1 = bit not considered.  Functions 1-7 are sets of
+ * {greater, equal, less} (i915's names: 1 >, 2 ==, 3 >=, 4 <, 5 !=, 6 <=;
+ * 7 always, as TestOa's B2 needs); 0 "any equal": some considered bit
+ * equals the value's.
+ */
+static bool cec_holds(uint32_t ctl, uint32_t mask, uint16_t noa)
+{
+    uint16_t considered = ~mask;
+    uint16_t s = noa & considered, v = (ctl >> 3) & considered;
+    unsigned fn = ctl & 7;
+
+    if (!fn) {
+        return (uint16_t)~(s ^ v) & considered;
+    }
+    return ((fn & 1) && s > v) || ((fn & 2) && s == v) ||
+           ((fn & 4) && s < v);
+}
+
+/* Clocks in [0, @c) on which CEC @n holds, with the engines as they are. */
+static uint64_t cec_upto(IntelGpu *gpu, unsigned n, uint64_t c)
+{
+    IntelOaState *oa = &gpu->oa;
+
+    if (!oa->cec_valid) {
+        uint16_t engines = oa_noa_engines(gpu);
+
+        for (unsigned i = 0; i < INTEL_OA_BC_COUNTERS; i++) {
+            uint32_t ctl = intel_reg_get(gpu, INTEL_OACEC(2 * i));
+            uint32_t mask = intel_reg_get(gpu, INTEL_OACEC(2 * i + 1));
+
+            oa->cec_prefix[i][0] = 0;
+            for (unsigned k = 0; k < OA_NOA_PERIOD; k++) {
+                oa->cec_prefix[i][k + 1] = oa->cec_prefix[i][k] +
+                    cec_holds(ctl, mask, oa_noa(engines, k));
+            }
+        }
+        oa->cec_valid = true;
+    }
+    return c / OA_NOA_PERIOD * oa->cec_prefix[n][OA_NOA_PERIOD] +
+           oa->cec_prefix[n][c % OA_NOA_PERIOD];
+}
+
+static void oa_sources(IntelGpu *gpu, IntelOaSources *s)
+{
+    memset(s, 0, sizeof(*s));
+    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
+        IntelCsStats *st = &gpu->engine[i].stats;
+
+        s->busy_clocks += ns_to_gt_clocks(st->busy_ns);
+        s->vs_threads += st->vs_threads;
+        s->gpgpu_threads += st->gpgpu_threads;
+    }
+}
+
+/*
+ * The counters at @ns, not before the last sync: what they were then,
+ * plus what counted since if GO.  A counters take the engines' work done
+ * by now; B and C are exact per clock.
+ */
+static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
+{
+    IntelOaState *oa = &gpu->oa;
+    uint64_t from = MAX(oa->sync_ns, oa->start_ns);
+    IntelOaSources s;
+
+    *v = oa->count;
+    if (!oa->go) {
+        return;
+    }
+    oa_sources(gpu, &s);
+    v->a[0] += s.busy_clocks - oa->src.busy_clocks;
+    v->a[1] += s.vs_threads - oa->src.vs_threads;
+    v->a[4] += s.gpgpu_threads - oa->src.gpgpu_threads;
+    if (ns > from) {
+        uint64_t c0 = ns_to_gt_clocks(from), c1 = ns_to_gt_clocks(ns);
+        uint16_t engines = oa_noa_engines(gpu);
+
+        for (unsigned i = 0; i < INTEL_OA_BC_COUNTERS; i++) {
+            v->b[i] += cec_upto(gpu, i, c1) - cec_upto(gpu, i, c0);
+            if (engines & (1u << (8 + i))) {
+                v->c[i] += c1 - c0;
+            }
+        }
+    }
 }
 
 static void put32(uint8_t *r, int off, uint32_t v)
@@ -101,36 +261,71 @@ static void put32(uint8_t *r, int off, uint32_t v)
     memcpy(r + off, &v, 4);
 }
 
+/* Did counter @v wrap its @bits since the last report? */
+static bool wrapped(uint64_t v, uint64_t last, unsigned bits)
+{
+    return v >> bits != last >> bits;
+}
+
 /*
- * Build a report of format @f taken at @ns: header dword 0 @dw0, the
- * timestamp, the running render context's ID, GPU ticks, counters.
+ * Build a report of format @f taken at @ns: header dword 0 @dw0 (a report
+ * ID, or the reason bits), the timestamp, the running render context's ID,
+ * GPU ticks, counters.  Counter wrap since the previous report sets
+ * OASTATUS's counter overflow bit.
  */
 static void oa_build(IntelGpu *gpu, const OaFormat *f, uint32_t dw0,
                      uint64_t ns, uint8_t *r)
 {
     IntelEngine *rcs = &gpu->engine[INTEL_RCS0];
-    uint64_t a[6];
+    IntelOaState *oa = &gpu->oa;
+    IntelOaCounters v;
+    bool wrap = false;
 
     memset(r, 0, f->size);
-    oa_a_counters(gpu, a);
+    oa_counters_at(gpu, ns, &v);
     if (rcs->ctx_active && (dw0 >> OA_REASON_SHIFT)) {
-        dw0 |= OA_CTX_VALID;
+        dw0 |= OA_RPT_CTX_VALID;
+    }
+    if (oa->start_trigger && ns >= oa->start_ns && oa->go) {
+        dw0 |= OA_RPT_START_TRIGGER;
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        if (intel_reg_get(gpu, INTEL_OAREPORTTRIG(4 * k + 1)) &
+            INTEL_OATRIG_THRESHOLD_ENABLE) {
+            dw0 |= OA_RPT_THRESHOLD_ENABLE;
+        }
     }
     put32(r, 0, dw0);
-    put32(r, 4, intel_engine_timestamp(gpu, ns));
-    put32(r, 8, rcs->ctx_active ? rcs->ctx_desc >> 32 : 0);
+    put32(r, f->ts, intel_engine_timestamp(gpu, ns));
+    if (f->ctx >= 0) {
+        put32(r, f->ctx, rcs->ctx_active ? rcs->ctx_desc >> 32 : 0);
+    }
     if (f->ticks >= 0) {
         put32(r, f->ticks, ns_to_gt_clocks(ns));
     }
-    for (unsigned i = 0; i < G_N_ELEMENTS(a); i++) {
-        if (f->a40 >= 0) {
-            /* 40-bit: low dword, and the high byte in its own array. */
-            put32(r, f->a40 + 4 * i, a[i]);
-            r[f->a40_hi + i] = a[i] >> 32;
-        } else if (f->a32 >= 0 && i < f->n_a32) {
-            put32(r, f->a32 + 4 * i, a[i]);
+    for (unsigned i = 0; f->a >= 0 && i < f->n_a; i++) {
+        unsigned n = f->a_first + i;
+        bool a40 = f->a40_hi >= 0 && n < 32;
+
+        put32(r, f->a + 4 * i, v.a[n]);
+        if (a40) {
+            r[f->a40_hi + n] = v.a[n] >> 32;
         }
+        wrap |= wrapped(v.a[n], oa->last.a[n], a40 ? 40 : 32);
     }
+    for (unsigned i = 0; i < f->n_b; i++) {
+        put32(r, f->b + 4 * i, v.b[i]);
+        wrap |= wrapped(v.b[i], oa->last.b[i], 32);
+    }
+    for (unsigned i = 0; i < f->n_c; i++) {
+        put32(r, f->c + 4 * i, v.c[i]);
+        wrap |= wrapped(v.c[i], oa->last.c[i], 32);
+    }
+    if (wrap) {
+        intel_reg_set(gpu, INTEL_OASTATUS, intel_reg_get(gpu, INTEL_OASTATUS) |
+                      INTEL_OASTATUS_COUNTER_OVERFLOW);
+    }
+    oa->last = v;
 }
 
 /* MI_REPORT_PERF_COUNT: a snapshot in the current format at @addr. */
@@ -167,11 +362,13 @@ static void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
     uint32_t base = oa_buffer_base(gpu), size = oa_buffer_size(gpu);
     uint32_t head = (intel_reg_get(gpu, INTEL_OAHEADPTR) & ~63u) - base;
     uint32_t tail = (intel_reg_get(gpu, INTEL_OATAILPTR) & ~63u) - base;
+    uint32_t used;
     uint8_t r[256];
 
     head %= size;
     tail %= size;
-    if ((tail - head) % size + f->size >= size) {
+    used = (tail - head) % size;
+    if (used + f->size >= size) {
         oa_status(gpu, INTEL_OASTATUS_BUFFER_OVERFLOW);
         gpu->oa.lost++;
         return;
@@ -189,13 +386,24 @@ static void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
     intel_reg_set(gpu, INTEL_OATAILPTR,
                   base + (tail + f->size) % size);
     gpu->oa.reports++;
+    if (used < size / 2 && used + f->size >= size / 2 &&
+        !(intel_reg_get(gpu, INTEL_OA_IMR) & INTEL_OA_IMR_BUFFER_HALF_FULL)) {
+        intel_irq_raise(gpu, INTEL_CLASS_OTHER, OA_IRQ_INSTANCE,
+                        OA_IRQ_BUFFER_HALF_FULL);
+    }
+}
+
+static bool oa_enabled(IntelGpu *gpu)
+{
+    return (intel_reg_get(gpu, INTEL_OACONTROL) & INTEL_OACONTROL_ENABLE) &&
+           oa_format(gpu);
 }
 
 static bool oa_sampling(IntelGpu *gpu)
 {
-    return (intel_reg_get(gpu, INTEL_OACONTROL) & INTEL_OACONTROL_ENABLE) &&
+    return oa_enabled(gpu) &&
            (intel_reg_get(gpu, INTEL_OACTXCONTROL) &
-            INTEL_OACTXCONTROL_TIMER_ENABLE) && oa_format(gpu);
+            INTEL_OACTXCONTROL_TIMER_ENABLE);
 }
 
 /* The timer period in timestamp ticks: 2^(exponent + 1). */
@@ -215,13 +423,60 @@ static uint64_t ticks_to_ns(IntelGpu *gpu, uint64_t ticks)
            (ticks % hz * 1000000000u + hz - 1) / hz;
 }
 
-static void oa_arm(IntelGpu *gpu)
+/*
+ * Report trigger @k's period in GT clocks, 0 when it does not report:
+ * OAREPORTTRIG1/5 threshold (15:0), OAREPORTTRIG2/6 enables.  The event
+ * the threshold counts is the GT clock; the NOA input selection and its
+ * invert bits are stored only.
+ */
+static uint64_t oa_trigger_clocks(IntelGpu *gpu, unsigned k)
 {
-    uint64_t now = gpu_host_now_ns(&gpu->host);
+    uint32_t ctl = intel_reg_get(gpu, INTEL_OAREPORTTRIG(4 * k + 1));
+    uint32_t need = INTEL_OATRIG_REPORT_ENABLE | INTEL_OATRIG_THRESHOLD_ENABLE;
 
-    gpu_host_timer_mod(&gpu->host, gpu->oa.timer,
-                       MAX(ticks_to_ns(gpu, gpu->oa.next_tick),
-                           now + OA_BATCH_NS));
+    if ((ctl & need) != need) {
+        return 0;
+    }
+    return intel_reg_get(gpu, INTEL_OAREPORTTRIG(4 * k)) & 0xffff;
+}
+
+/* The next timer or trigger report due, its time and reason; or false. */
+static bool oa_next_due(IntelGpu *gpu, uint64_t *ns, uint32_t *reason)
+{
+    IntelOaState *oa = &gpu->oa;
+
+    *ns = oa->running ? ticks_to_ns(gpu, oa->next_tick) : UINT64_MAX;
+    *reason = oa->running ? OA_REASON_TIMER : 0;
+    for (unsigned k = 0; k < 2; k++) {
+        uint64_t t = oa->trig_next_ns[k];
+
+        if (!t || t > *ns) {
+            continue;
+        }
+        if (t < *ns) {
+            *reason = 0;
+            *ns = t;
+        }
+        if (!(*reason & OA_REASON_TRIGGER(0))) {    /* trigger 1 first */
+            *reason |= OA_REASON_TRIGGER(k);
+        }
+    }
+    return *reason;
+}
+
+/* Move every report source due at @ns to its next report. */
+static void oa_advance(IntelGpu *gpu, uint64_t ns)
+{
+    IntelOaState *oa = &gpu->oa;
+
+    if (oa->running && ticks_to_ns(gpu, oa->next_tick) == ns) {
+        oa->next_tick += oa->period_ticks;
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        if (oa->trig_next_ns[k] == ns) {
+            oa->trig_next_ns[k] += gt_clocks_to_ns(oa_trigger_clocks(gpu, k));
+        }
+    }
 }
 
 /*
@@ -235,76 +490,183 @@ static uint64_t oa_next_boundary(IntelGpu *gpu, uint64_t period)
     return (now / period + 1) * period;
 }
 
+/* (Re)start the report triggers from now. */
+static void oa_triggers_start(IntelGpu *gpu)
+{
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+
+    for (unsigned k = 0; k < 2; k++) {
+        uint64_t c = oa_trigger_clocks(gpu, k);
+
+        gpu->oa.trig_next_ns[k] = c && gpu->oa.go ?
+                                  now + gt_clocks_to_ns(c) : 0;
+    }
+}
+
+static void oa_arm(IntelGpu *gpu)
+{
+    uint64_t now = gpu_host_now_ns(&gpu->host), ns;
+    uint32_t reason;
+
+    if (oa_next_due(gpu, &ns, &reason)) {
+        gpu_host_timer_mod(&gpu->host, gpu->oa.timer,
+                           MAX(ns, now + OA_BATCH_NS));
+    } else {
+        gpu_host_timer_del(&gpu->host, gpu->oa.timer);
+    }
+}
+
+/*
+ * Write every timer and trigger report due by now, at most
+ * OA_MAX_PER_WAKE; more than that are lost and the sources skip ahead.
+ */
+static void oa_catch_up(IntelGpu *gpu)
+{
+    uint64_t now = gpu_host_now_ns(&gpu->host), ns;
+    const OaFormat *f = oa_format(gpu);
+    uint32_t reason;
+    unsigned n;
+
+    if (!oa_enabled(gpu)) {
+        return;
+    }
+    for (n = 0; n < OA_MAX_PER_WAKE; n++) {
+        if (!oa_next_due(gpu, &ns, &reason) || ns > now) {
+            return;
+        }
+        oa_append(gpu, f, reason, ns);
+        oa_advance(gpu, ns);
+    }
+    if (oa_next_due(gpu, &ns, &reason) && ns <= now) {
+        oa_status(gpu, INTEL_OASTATUS_REPORT_LOST);
+        if (gpu->oa.running) {
+            gpu->oa.next_tick = oa_next_boundary(gpu, gpu->oa.period_ticks);
+        }
+        oa_triggers_start(gpu);
+    }
+}
+
 static void oa_timer(void *opaque)
 {
     IntelGpu *gpu = opaque;
-    uint64_t now = gpu_host_now_ns(&gpu->host);
-    const OaFormat *f = oa_format(gpu);
-    unsigned n = 0;
 
-    if (!oa_sampling(gpu)) {
-        gpu->oa.running = false;
-        return;
-    }
-    while (ticks_to_ns(gpu, gpu->oa.next_tick) <= now &&
-           n++ < OA_MAX_PER_WAKE) {
-        oa_append(gpu, f, OA_REASON_TIMER,
-                  ticks_to_ns(gpu, gpu->oa.next_tick));
-        gpu->oa.next_tick += gpu->oa.period_ticks;
-    }
-    if (ticks_to_ns(gpu, gpu->oa.next_tick) <= now) {
-        /* More fell due than a wake-up writes: those are lost. */
-        oa_status(gpu, INTEL_OASTATUS_REPORT_LOST);
-        gpu->oa.next_tick = oa_next_boundary(gpu, gpu->oa.period_ticks);
-    }
+    oa_catch_up(gpu);
     oa_arm(gpu);
 }
 
 /*
- * A render context was switched in: with OA counting, a report with
+ * Something that moves the counters is about to change (GO, an engine's
+ * activity, the CEC or trigger configuration): write the reports due
+ * before it, then fold what counted so far into the counters.
+ */
+void intel_oa_sync(IntelGpu *gpu)
+{
+    IntelOaState *oa = &gpu->oa;
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+
+    oa_catch_up(gpu);
+    oa_counters_at(gpu, now, &oa->count);
+    oa_sources(gpu, &oa->src);
+    oa->sync_ns = now;
+    oa->cec_valid = false;
+}
+
+/*
+ * A render context was switched in: with OA enabled, a report with
  * reason "context switch" and the new context's ID goes to the buffer.
  */
 void intel_oa_context_switch(IntelGpu *gpu)
 {
-    const OaFormat *f = oa_format(gpu);
-
-    if ((intel_reg_get(gpu, INTEL_OACONTROL) & INTEL_OACONTROL_ENABLE) &&
-        f) {
-        oa_append(gpu, f, OA_REASON_CTX_SWITCH,
+    if (oa_enabled(gpu) &&
+        !(intel_reg_get(gpu, INTEL_OA_DEBUG) &
+          INTEL_OA_DEBUG_NO_CTX_SWITCH_REPORTS)) {
+        oa_append(gpu, oa_format(gpu), OA_REASON_CTX_SWITCH,
                   gpu_host_now_ns(&gpu->host));
     }
 }
 
-/* OACONTROL or OACTXCONTROL changed: start, retime or stop sampling. */
-static void oa_control_write(IntelGpu *gpu, const IntelRegBinding *b,
-                             uint32_t offset, uint32_t old)
+/*
+ * Start trigger: the earliest programmed one (OASTARTTRIG2/6
+ * THRESHOLD_ENABLE) fires THRESHOLD (OASTARTTRIG1/5 15:0) GT clocks after
+ * GO; B and C count from then on.  Without one they count from GO.
+ */
+static void oa_start_trigger(IntelGpu *gpu, uint64_t go_ns)
 {
-    bool on = oa_sampling(gpu);
-    uint64_t period = oa_period_ticks(gpu);
+    IntelOaState *oa = &gpu->oa;
+    uint64_t delay = UINT64_MAX;
 
-    if (on && (!gpu->oa.running || period != gpu->oa.period_ticks)) {
-        gpu->oa.period_ticks = period;
-        gpu->oa.next_tick = oa_next_boundary(gpu, period);
-        oa_arm(gpu);
-    } else if (!on && gpu->oa.running) {
-        gpu_host_timer_del(&gpu->host, gpu->oa.timer);
+    for (unsigned k = 0; k < 2; k++) {
+        if (intel_reg_get(gpu, INTEL_OASTARTTRIG(4 * k + 1)) &
+            INTEL_OATRIG_THRESHOLD_ENABLE) {
+            delay = MIN(delay,
+                        intel_reg_get(gpu, INTEL_OASTARTTRIG(4 * k)) & 0xffff);
+        }
     }
-    if (on != gpu->oa.running) {
+    oa->start_trigger = delay != UINT64_MAX;
+    oa->start_ns = go_ns + (oa->start_trigger ? gt_clocks_to_ns(delay) : 0);
+}
+
+/*
+ * A register that moves the counters or the report sources changed from
+ * @old: sync under the old value, then apply the new one.
+ */
+static void oa_config_write(IntelGpu *gpu, const IntelRegBinding *b,
+                            uint32_t offset, uint32_t old)
+{
+    IntelOaState *oa = &gpu->oa;
+    uint32_t val = intel_reg_get(gpu, offset);
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+    bool was_go = oa->go, on;
+    uint64_t period;
+
+    intel_reg_set(gpu, offset, old);
+    intel_oa_sync(gpu);
+    intel_reg_set(gpu, offset, val);
+
+    oa->go = oa_enabled(gpu) && (intel_reg_get(gpu, INTEL_OACTXCONTROL) &
+                                 INTEL_OACTXCONTROL_COUNTER_RESUME);
+    if (oa->go && !was_go) {
+        oa_start_trigger(gpu, now);
+    } else if (!oa->go && was_go && oa_enabled(gpu) &&
+               !(intel_reg_get(gpu, INTEL_OA_DEBUG) &
+                 INTEL_OA_DEBUG_NO_GO_REPORTS)) {
+        oa_append(gpu, oa_format(gpu), OA_REASON_GO_1_0, now);
+    }
+    if (offset != INTEL_OACONTROL && offset != INTEL_OACTXCONTROL &&
+        oa->go == was_go) {
+        oa_triggers_start(gpu);     /* a CEC or trigger register */
+    }
+
+    on = oa_sampling(gpu);
+    period = oa_period_ticks(gpu);
+    if (on && (!oa->running || period != oa->period_ticks)) {
+        oa->period_ticks = period;
+        oa->next_tick = oa_next_boundary(gpu, period);
+    }
+    if (on != oa->running) {
         gpu_host_trace(&gpu->host, INTEL_TRACE_OA_SAMPLING, on,
                        ticks_to_ns(gpu, period),
                        intel_reg_get(gpu, INTEL_OATAILPTR));
     }
-    gpu->oa.running = on;
+    oa->running = on;
+    if (oa->go != was_go) {
+        oa_triggers_start(gpu);
+    }
+    oa_arm(gpu);
 }
 
 #define OA_RW(n, off) { .name = n, .offset = off, .access = INTEL_REG_RW }
+/* Registers whose change moves the counters or the report triggers. */
+#define OA_RWC(n, off, cnt) \
+    { .name = n, .offset = off, .count = cnt, .stride = 4, \
+      .access = INTEL_REG_RW, .write = oa_config_write }
 #define OA_RWN(n, off, cnt, stride_) \
     { .name = n, .offset = off, .count = cnt, .stride = stride_, \
       .access = INTEL_REG_RW }
 
 static const IntelReg oa_regs[] = {
     { .name = "OACONTROL", .offset = INTEL_OACONTROL, .access = INTEL_REG_RW,
-      .write = oa_control_write },
+      .write = oa_config_write },
     { .name = "OA_DEBUG", .offset = INTEL_OA_DEBUG,
       .access = INTEL_REG_MASKED },
     OA_RW("OASTATUS", INTEL_OASTATUS),
@@ -314,10 +676,11 @@ static const IntelReg oa_regs[] = {
     OA_RW("OABUFFER_UDW", INTEL_OABUFFER_UDW),
     /* Also loaded from the render context image (value slot 0x125). */
     { .name = "OACTXCONTROL", .offset = INTEL_OACTXCONTROL,
-      .access = INTEL_REG_RW, .write = oa_control_write },
-    OA_RWN("OASTARTTRIG", INTEL_OASTARTTRIG(0), 8, 4),
-    OA_RWN("OAREPORTTRIG", INTEL_OAREPORTTRIG(0), 8, 4),
-    OA_RWN("OACEC", INTEL_OACEC(0), 16, 4),
+      .access = INTEL_REG_RW, .write = oa_config_write },
+    OA_RWC("OASTARTTRIG", INTEL_OASTARTTRIG(0), 8),
+    OA_RWC("OAREPORTTRIG", INTEL_OAREPORTTRIG(0), 8),
+    OA_RWC("OACEC", INTEL_OACEC(0), 16),
+    OA_RW("OA_IMR", INTEL_OA_IMR),
     OA_RWN("EU_PERF_CNTL0_3", INTEL_EU_PERF_CNTL0, 4, 0x100),
     OA_RWN("EU_PERF_CNTL4_6", INTEL_EU_PERF_CNTL4, 3, 0x100),
 };

@@ -271,17 +271,26 @@
 
 /* OA unit (i915_perf_oa_regs.h). */
 #define INTEL_OACTXCONTROL              0x2360
+#define   INTEL_OACTXCONTROL_COUNTER_RESUME (1u << 0)
 #define   INTEL_OACTXCONTROL_TIMER_ENABLE (1u << 1)
 #define INTEL_OABUFFER_UDW              0x23B4
+/* Trigger 1 is registers 1-4 (n = 0-3), trigger 2 registers 5-8. */
 #define INTEL_OASTARTTRIG(n)            (0x2710 + 4 * (n))
 #define INTEL_OAREPORTTRIG(n)           (0x2740 + 4 * (n))
+#define   INTEL_OATRIG_THRESHOLD_ENABLE (1u << 23)      /* in 2 and 6 */
+#define   INTEL_OATRIG_REPORT_ENABLE    (1u << 31)      /* in 2 and 6 */
 #define INTEL_OACEC(n)                  (0x2770 + 4 * (n))   /* 8 x 2 */
 #define INTEL_OACONTROL                 0x2B00
 #define   INTEL_OACONTROL_ENABLE        (1u << 0)
 #define INTEL_OA_DEBUG                  0x2B04
+#define   INTEL_OA_DEBUG_NO_CTX_SWITCH_REPORTS (1u << 1)
+#define   INTEL_OA_DEBUG_NO_GO_REPORTS  (1u << 2)
 #define INTEL_OASTATUS                  0x2B08
 #define   INTEL_OASTATUS_REPORT_LOST    (1u << 0)
 #define   INTEL_OASTATUS_BUFFER_OVERFLOW (1u << 1)
+#define   INTEL_OASTATUS_COUNTER_OVERFLOW (1u << 2)
+#define INTEL_OA_IMR                    0x2B20
+#define   INTEL_OA_IMR_BUFFER_HALF_FULL (1u << 28)
 #define INTEL_OAHEADPTR                 0x2B0C
 #define INTEL_OATAILPTR                 0x2B10
 #define INTEL_OABUFFER                  0x2B14
