@@ -316,12 +316,13 @@ reader_max() {
     sed -n "s/^ *$2: *//p" "$1" | sort -g | tail -n 1
 }
 
-# perf_record BASE PERIOD CMD...: i915-perf-recorder (RenderBasic, PERIOD
-# seconds) into BASE.rec while CMD runs; its output in BASE-recorder.txt.
+# perf_record BASE METRICS PERIOD CMD...: i915-perf-recorder (metric set
+# METRICS, PERIOD seconds) into BASE.rec while CMD runs; its output in
+# BASE-recorder.txt.
 perf_record() {
-    p_base=$1 p_period=$2
-    shift 2
-    i915-perf-recorder -m RenderBasic -p "$p_period" -o "$p_base.rec" \
+    p_base=$1 p_metrics=$2 p_period=$3
+    shift 3
+    i915-perf-recorder -m "$p_metrics" -p "$p_period" -o "$p_base.rec" \
         > "$p_base-recorder.txt" 2>&1 &
     p_pid=$!
     sleep 1
@@ -402,10 +403,10 @@ if [ "$gt" = "not wedged" ]; then
 
     # i915 perf streams (the OA unit) recorded by IGT's recorder, once idle
     # and once around gem_exec_nop, decoded by IGT's reader.
-    perf_record "$work/perf-idle" 0.001 sleep "$NOP_SECS"
+    perf_record "$work/perf-idle" RenderBasic 0.001 sleep "$NOP_SECS"
     # Not gem_exec_nop: IGT first asks i915 to idle the GT (drop_caches
     # DROP_IDLE), which waits as long as a perf stream keeps it awake.
-    perf_record "$work/perf-busy" 0.001 "$probe" nop rcs 2000
+    perf_record "$work/perf-busy" RenderBasic 0.001 "$probe" nop rcs 2000
     for r in idle busy; do
         bounded "$TOOL_TIMEOUT" "$work/perf-$r-reader.txt" \
             i915-perf-reader -c all "$work/perf-$r.rec"
@@ -438,11 +439,38 @@ if [ "$gt" = "not wedged" ]; then
     fi
     work_sum="$work_sum; OA: $what"
 
+    # IGT's TestOa metric set: its B counter configuration (added through
+    # i915 perf) against the model's NOA signals gives fixed ratios to the
+    # GPU clock (IGT's gen8_sanity_check_test_oa_reports).
+    perf_record "$work/perf-testoa" TestOa 0.001 sleep 1
+    bounded "$TOOL_TIMEOUT" "$work/perf-testoa-reader.txt" \
+        i915-perf-reader -c all "$work/perf-testoa.rec"
+    section perf-testoa-recorder "$work/perf-testoa-recorder.txt"
+    section perf-testoa-reader "$work/perf-testoa-reader.txt"
+    clk=$(reader_field "$work/perf-testoa-reader.txt" GpuCoreClocks)
+    cs=
+    for i in 0 1 2 3 4 5 6 7; do
+        cs="$cs $(reader_field "$work/perf-testoa-reader.txt" Counter$i)"
+    done
+    what="TestOa: GpuCoreClocks ${clk:-?}, Counter0-7:$cs"
+    if [ -n "$clk" ] && echo "$cs" | awk -v k="$clk" '{
+            n = split("0 6 6 3 2 2 1 4", w, " ")
+            if (NF != 8 || k < 1e6) exit 1
+            for (i = 1; i <= 8; i++) {
+                d = $i - k * w[i] / 6
+                if (d < -k / 1000 || d > k / 1000) exit 1
+            }
+        }'; then
+        result perf-testoa ok "$what (ratios 0, 1, 1, 1/2, 1/3, 1/3, 1/6, 2/3)"
+    else
+        result perf-testoa fail "$what; want ratios 0, 1, 1, 1/2, 1/3, 1/3, 1/6, 2/3"
+    fi
+
     # make bench's OA cost: the same user batches without and with a
     # stream at the shortest period i915 allows by default (10 us,
     # dev.i915.oa_max_sample_rate), the recorder reading all of it.
     bounded "$TOOL_TIMEOUT" "$work/oa-cost-off.txt" "$probe" nop rcs 4000
-    perf_record "$work/oa-cost-on" 0.00001 "$probe" nop rcs 4000
+    perf_record "$work/oa-cost-on" RenderBasic 0.00001 "$probe" nop rcs 4000
     off=$(sed -n 's/^nop ok: .* in \([0-9.]*\) s$/\1/p' "$work/oa-cost-off.txt")
     on=$(sed -n 's/^nop ok: .* in \([0-9.]*\) s$/\1/p' "$work/oa-cost-on-cmd.txt")
     oa_e=$(sed -n 's/.*oa_exponent=\([0-9]*\).*/\1/p' "$work/oa-cost-on-recorder.txt")
