@@ -238,6 +238,7 @@ typedef struct NvPcDomain {
     NvPcTable tabs[NV_PC_TABLES];
     NvPcTable *tab;         /* the one in use */
     unsigned tab_next;      /* the slot to replace next */
+    uint32_t tab_steps;     /* one-cycle steps for want of a table */
     uint8_t unimp_seen[NV_PCOUNTER_SIGNALS / 8];
 } NvPcDomain;
 

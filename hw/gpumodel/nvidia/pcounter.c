@@ -417,30 +417,41 @@ static void table_drop(NvPcDomain *d)
     d->tab = &d->tabs[0];
 }
 
-/*
- * Make d->tab the table for the current trailer values d->dyn: one kept
- * from before, or a new one in the next slot.  Without trailer inputs
- * there is one key, 0, and one slot in use.
- */
-static void table_build(NvGpu *gpu, NvPcDomain *d)
+/* The period of the domain's inputs: every selected signal's divides it. */
+static unsigned table_len(NvGpu *gpu, const NvPcDomain *d)
 {
-    NvPcTable *t;
     unsigned len = 1;
-
-    for (unsigned i = 0; i < NV_PC_TABLES; i++) {
-        if (d->tabs[i].valid && d->tabs[i].key == d->dyn) {
-            d->tab = &d->tabs[i];
-            return;
-        }
-    }
-    t = d->tab = &d->tabs[d->tab_next];
-    d->tab_next = (d->tab_next + 1) % NV_PC_TABLES;
 
     for (unsigned i = 0; i < 16; i++) {
         len = MAX(len, sig_period(gpu, d, sel_signal(d, i)));
     }
     len = MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_SWAP(d->spec_src)));
-    len = MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
+    return MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
+}
+
+/* Make d->tab a kept table for the current trailer values d->dyn. */
+static bool table_find(NvPcDomain *d)
+{
+    for (unsigned i = 0; i < NV_PC_TABLES; i++) {
+        if (d->tabs[i].valid && d->tabs[i].key == d->dyn) {
+            d->tab = &d->tabs[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * A new table for the current trailer values d->dyn, in the next slot.
+ * Without trailer inputs there is one key, 0, and one slot in use.
+ */
+static void table_build(NvGpu *gpu, NvPcDomain *d)
+{
+    NvPcTable *t = d->tab = &d->tabs[d->tab_next];
+    unsigned len = table_len(gpu, d);
+
+    d->tab_next = (d->tab_next + 1) % NV_PC_TABLES;
+    d->tab_steps = 0;
     table_free(t);
     t->key = d->dyn;
     t->len = len;
@@ -1172,17 +1183,27 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
             }
             d->dyn = dyn_at_cur(gpu, d);
         }
-        if (is_special(gpu, d, c) || d->dyn != d->dyn_prev) {
-            /* A trailer change: delayed arguments see the old value. */
-            s.one = true;
+        /* A trailer change: delayed arguments see the old value. */
+        s.one = is_special(gpu, d, c) || d->dyn != d->dyn_prev;
+        if (!s.one && (!d->tab->valid || d->tab->key != d->dyn) &&
+            !table_find(d)) {
+            /*
+             * Trailer values without a table: one cycle at a time until
+             * the steps since the last build pay for one (a quarter of
+             * its length), so that values changing every few cycles
+             * cost no more than a few times a step per cycle.
+             */
+            s.one = coupled && d->tab_steps++ < table_len(gpu, d) / 4;
+            if (!s.one) {
+                table_build(gpu, d);
+            }
+        }
+        if (s.one) {
             s.c0 = c;
             s.w = word_at(gpu, d, c, false);
             end = c + 1;
         } else {
             end = MIN(target, next_special(gpu, d, c));
-            if (!d->tab->valid || d->tab->key != d->dyn) {
-                table_build(gpu, d);
-            }
             if (coupled) {
                 end = dyn_span_end(d, &s, c, end);
             }
