@@ -30,6 +30,20 @@
  * PM_TRIGGER) are evaluated one at a time
  * through the same mode code with a one-cycle span.
  *
+ * Coupling: the trailer signals DOM[x].EVENT/FLAG (0xf0-0xff) depend on
+ * a domain's own state or on another domain's, so they are not periodic.
+ * A domain that selects any of them, or whose own EVENT/FLAG some domain
+ * selects, is evaluated in spans over which those signals are constant:
+ * a span stops after the next change of the EVENT output, after the next
+ * cycle the FLAG may change, and before the next change of an import.
+ * Within a span the trailer values are constants of the period table
+ * (tables are kept per set of values, NV_PC_TABLES of them).  A domain
+ * tells each importer of its EVENT/FLAG about changes as it passes them,
+ * in the importer's cycles (a short queue per imported signal); an
+ * importer runs only as far as its sources' evaluated past decides its
+ * inputs.  nv_pcounter_sync() then runs the domains in rounds
+ * (sync_coupled()).  Domains nobody couples to take the direct path.
+ *
  * A register write takes effect between cycle cur-1 (the last evaluated)
  * and cycle cur: cycles before it ran under the old configuration, cycle
  * cur and later under the new one.
@@ -37,6 +51,13 @@
  * Choices the seed leaves open (to be listed in docs/nv-gpu.rst):
  * - a delayed argument is the selected signal's value in the previous
  *   cycle (the delay sits before the input multiplexer);
+ * - a domain's own DOM[d].EVENT is its EVENT output one cycle late (a
+ *   same-cycle one would loop); an import of DOM[x].S in y's cycle c is
+ *   S as x sees it in the last x cycle completed by the end of y's cycle
+ *   c-2 (CONTINUOUS), or 1 iff it rose in the x cycles taken in by cycle
+ *   c (PULSE);
+ * - a newly selected trailer EVENT/FLAG signal starts at its source's
+ *   current value;
  * - PERIODIC pulses on the last clock of each period, counting from reset
  *   or from the release of GCTRL.PERIODIC_RESET;
  * - single mode: CTR_CYCLES counts the cycles in COUNTING, the STOP cycle
