@@ -16,19 +16,25 @@ typedef struct Fixture {
     NvGpu *gpu;
 } Fixture;
 
-static void fixture_open(Fixture *f, const char *chipset, uint32_t wcycles)
+/* @hz: per domain, NULL for 1 GHz everywhere (cycle c is ns c). */
+static void fixture_open_hz(Fixture *f, const char *chipset,
+                            uint32_t wcycles, const uint64_t *hz)
 {
     NvGpuConfig cfg = {
         .chipset = chipset,
         .record_write_cycles = wcycles,
     };
 
-    /* 1 GHz everywhere: cycle c of every domain is ns c. */
     for (unsigned d = 0; d < NV_PCOUNTER_DOMAINS; d++) {
-        cfg.domain_hz[d] = 1000000000;
+        cfg.domain_hz[d] = hz ? hz[d] : 1000000000;
     }
     f->fh = fake_host_new();
     f->gpu = nv_gpu_new(&cfg, &f->fh->host);
+}
+
+static void fixture_open(Fixture *f, const char *chipset, uint32_t wcycles)
+{
+    fixture_open_hz(f, chipset, wcycles, NULL);
 }
 
 static void fixture_close(Fixture *f)
@@ -202,6 +208,12 @@ static void test_layout(Fixture *f, gconstpointer data)
     unimps = f->fh->unimps;
     wr(f, NV40_PC_EVENT_SRC(0), SRC4(0x42, 0x42, ONE, ONE));
     wr(f, NV40_PC_PRE_SRC(0), SRC4(0x42, ZERO, ZERO, ZERO));
+    g_assert_cmpuint(f->fh->unimps - unimps, ==, 1);
+    /* The trailer EVENT/FLAG signals are modelled. */
+    wr(f, NV40_PC_STOP_SRC(0), SRC4(NV_SIG_DOM_EVENT(0), NV_SIG_DOM_FLAG(7),
+                                    NV_SIG_DOM_EVENT(5), ZERO));
+    wr(f, NV40_PC_CTRL(0), NV_PC_CTRL_EVENT_IMPORT_PULSE |
+       NV_PC_CTRL_FLAG_IMPORT_PULSE);
     g_assert_cmpuint(f->fh->unimps - unimps, ==, 1);
 }
 
@@ -640,13 +652,213 @@ static void test_record_timer(Fixture *f, gconstpointer data)
     g_assert_cmpuint(le16(f->fh->ram + 0x1000 + 32 * 90 + 6), ==, 1);
 }
 
+/* ==== trailer EVENT/FLAG signals as inputs ==== */
+
+#define EV(d) NV_SIG_DOM_EVENT(d)
+#define FL(d) NV_SIG_DOM_FLAG(d)
+
+/* Quad mode counting @event as CTR_EVENT and @stop as CTR_STOP. */
+static void count_setup(Fixture *f, unsigned d, unsigned event,
+                        unsigned stop, uint32_t ctrl)
+{
+    quad_setup(f, d, 0, 0, SRC4(event, 0, 0, 0), SRC4(stop, 0, 0, 0),
+               OP_ARG0);
+    wr(f, NV40_PC_CTRL(d), NV_PC_MODE_QUAD | ctrl);
+    wr(f, NV40_PC_PRE_OP(d), OP_ARG0);     /* swap: a clean start */
+}
+
+/* Swap (PRE_OP write) and read a counter of the closed period. */
+static uint32_t swap_read(Fixture *f, unsigned d, uint32_t reg)
+{
+    wr(f, NV40_PC_PRE_OP(d), rd(f, NV40_PC_PRE_OP(d)));
+    return rd(f, reg);
+}
+
+/* SRC_STATUS bit @i of domain @d: selected signal i in the current cycle. */
+static bool src_bit(Fixture *f, unsigned d, unsigned i)
+{
+    return (rd(f, NV40_PC_SRC_STATUS(d)) >> i) & 1;
+}
+
+/* The own EVENT is the EVENT output one cycle late; it may feed back. */
+static void test_own_event(Fixture *f, gconstpointer data)
+{
+    nv_pcounter_set_synth(f->gpu, 0, 0, 4, 1, 0);   /* cycles 16k */
+    quad_setup(f, 0, SRC4(EV(0), 0, 0, 0), 0, SRC4(SYN(0), 0, 0, 0), 0,
+               OP_ARG0);
+    g_assert_cmpuint(f->fh->unimps, ==, 0);
+    step(f, 17);
+    /* cycle 17: EVENT(16) = 1 shows as DOM[0].EVENT (bit 0x17) */
+    g_assert_true(src_bit(f, 0, 0));
+    g_assert_false(src_bit(f, 0, 8));
+    g_assert_cmpuint((rd(f, NV40_PC_SIG_STATUS(0, 7)) >> 0x17) & 1, ==, 1);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_EVENT(0)), ==, 2);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(0)), ==, 1);      /* cycle 1 */
+
+    /* EVENT = NOT own EVENT: 0, 1, 0, 1... from cycle 17 (EVENT(16) 1) */
+    wr(f, NV40_PC_EVENT_SRC(0), SRC4(EV(0), 0, 0, 0));
+    wr(f, NV40_PC_EVENT_OP(0), 0x5555);
+    wr(f, NV40_PC_PRE_OP(0), OP_ARG0);
+    step(f, 1001);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_EVENT(0)), ==, 500);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(0)), ==, 501);  /* 16..1016 */
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(0)), ==, 1001);
+}
+
+/* The own FLAG is the FLAG two cycles late (the seed); it may feed back. */
+static void test_own_flag(Fixture *f, gconstpointer data)
+{
+    /* SETFLAG = START_SRC[2] (its argument 0) = SYNTH0, 1 at cycle 10 */
+    nv_pcounter_set_synth(f->gpu, 1, 0, 10, 1, 1024 - 10);
+    quad_setup(f, 1, 0, SRC4(ZERO, ZERO, SYN(0), ZERO),
+               SRC4(FL(1), 0, 0, 0), 0, OP_ARG0);
+    wr(f, NV40_PC_SETFLAG_OP(1), OP_ARG0);
+    wr(f, NV40_PC_PRE_OP(1), OP_ARG0);
+    step(f, 11);
+    g_assert_false(src_bit(f, 1, 8));
+    step(f, 1);
+    g_assert_true(src_bit(f, 1, 8));                     /* cycle 12 */
+    step(f, 88);
+    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_EVENT(1)), ==, 88);
+
+    /*
+     * SETFLAG = NOT FLAG signal, CLRFLAG = FLAG signal: the FLAG (after
+     * cycle 100 + i) goes 1 1 0 0 1 1 0 0..., the signal two cycles
+     * later: half of the cycles.
+     */
+    quad_setup(f, 2, SRC4(FL(2), ZERO, FL(2), ZERO), 0,
+               SRC4(FL(2), 0, 0, 0), 0, OP_ARG0);
+    wr(f, NV40_PC_SETFLAG_OP(2), 0x0f0f);   /* NOT argument 2, PRE_SRC[0] */
+    wr(f, NV40_PC_CLRFLAG_OP(2), OP_ARG0);  /* argument 0, PRE_SRC[2] */
+    wr(f, NV40_PC_PRE_OP(2), OP_ARG0);
+    step(f, 2);
+    g_assert_true(src_bit(f, 2, 8));
+    step(f, 2);
+    g_assert_false(src_bit(f, 2, 8));
+    step(f, 996);
+    g_assert_cmpuint(swap_read(f, 2, NV40_PC_CTR_EVENT(2)), ==, 500);
+}
+
+/*
+ * Equal clocks: another domain's signal two cycles late (CONTINUOUS), or
+ * one cycle per 0-to-1 change (PULSE).  Domain 1's EVENT is 1 for cycles
+ * 0-31 of every 64 (DOM[1].EVENT: 1-32), its FLAG set at cycle 10
+ * (DOM[1].FLAG: from 12).
+ */
+static void test_import_equal_clocks(Fixture *f, gconstpointer data)
+{
+    nv_pcounter_set_synth(f->gpu, 1, 0, 6, 32, 0);
+    nv_pcounter_set_synth(f->gpu, 1, 1, 10, 1, 1024 - 10);
+    quad_setup(f, 1, 0, SRC4(ZERO, ZERO, SYN(1), ZERO),
+               SRC4(SYN(0), 0, 0, 0), 0, OP_ARG0);
+    wr(f, NV40_PC_SETFLAG_OP(1), OP_ARG0);
+    count_setup(f, 2, EV(1), FL(1), 0);
+    count_setup(f, 3, EV(1), FL(1), NV_PC_CTRL_EVENT_IMPORT_PULSE |
+                NV_PC_CTRL_FLAG_IMPORT_PULSE);
+    step(f, 2);
+    g_assert_false(src_bit(f, 2, 8));
+    g_assert_false(src_bit(f, 3, 8));
+    step(f, 1);
+    g_assert_true(src_bit(f, 2, 8));                     /* cycle 3 */
+    g_assert_true(src_bit(f, 3, 8));
+    step(f, 1);
+    g_assert_true(src_bit(f, 2, 8));
+    g_assert_false(src_bit(f, 3, 8));
+    step(f, 9);
+    g_assert_false(src_bit(f, 2, 12));                   /* cycle 13 */
+    step(f, 1);
+    g_assert_true(src_bit(f, 2, 12));
+    g_assert_true(src_bit(f, 3, 12));
+    step(f, 1);
+    g_assert_true(src_bit(f, 2, 12));
+    g_assert_false(src_bit(f, 3, 12));
+    step(f, 640 - 15);
+    /* cycles 3-34 of every 64; one pulse per 64 */
+    g_assert_cmpuint(swap_read(f, 2, NV40_PC_CTR_EVENT(2)), ==, 320);
+    g_assert_cmpuint(swap_read(f, 3, NV40_PC_CTR_EVENT(3)), ==, 10);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(2)), ==, 640 - 14);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(3)), ==, 1);
+    /* Each domain's own signals are not synchronized. */
+    g_assert_cmpuint(rd(f, NV40_PC_SIG_STATUS(1, 7)) >> 0x1e & 1, ==, 1);
+}
+
+/*
+ * The seed: through CONTINUOUS, single-clock pulses are lost in a slower
+ * domain and stretched in a faster one; PULSE makes each 0-to-1 change
+ * one pulse.  Domain 1 at 1 GHz pulses every 64 cycles (DOM[1].EVENT at
+ * 64m + 1), domains 2 and 3 see it at 250 MHz; domain 5 at 250 MHz
+ * pulses every 16 of its cycles, domains 4 and 6 see it at 1 GHz.
+ */
+static void test_import_clock_ratio(void)
+{
+    static const uint64_t hz[NV_PCOUNTER_DOMAINS] = {
+        1000000000, 1000000000, 250000000, 250000000,
+        1000000000, 250000000, 1000000000, 1000000000,
+    };
+    Fixture fx, *f = &fx;
+
+    fixture_open_hz(f, "g84", 0, hz);
+    nv_pcounter_set_synth(f->gpu, 1, 0, 6, 1, 0);
+    nv_pcounter_set_synth(f->gpu, 5, 0, 4, 1, 0);
+    count_setup(f, 1, SYN(0), ZERO, 0);
+    count_setup(f, 5, SYN(0), ZERO, 0);
+    count_setup(f, 2, EV(1), ZERO, 0);
+    count_setup(f, 3, EV(1), ZERO, NV_PC_CTRL_EVENT_IMPORT_PULSE);
+    count_setup(f, 4, EV(5), ZERO, 0);
+    count_setup(f, 6, EV(5), ZERO, NV_PC_CTRL_EVENT_IMPORT_PULSE);
+    /* Domain 4's cycle c samples domain 5's cycle (c - 1) / 4 - 1. */
+    step(f, 8);
+    g_assert_false(src_bit(f, 4, 8));
+    step(f, 1);
+    g_assert_true(src_bit(f, 4, 8));                     /* cycle 9 */
+    g_assert_true(src_bit(f, 6, 8));
+    step(f, 1);
+    g_assert_true(src_bit(f, 4, 8));
+    g_assert_false(src_bit(f, 6, 8));
+    step(f, 6400 - 10);
+    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_EVENT(1)), ==, 100);
+    g_assert_cmpuint(swap_read(f, 5, NV40_PC_CTR_EVENT(5)), ==, 100);
+    /* 4c - 5 is never 64m + 1: all lost; windows of 4 catch them all */
+    g_assert_cmpuint(swap_read(f, 2, NV40_PC_CTR_EVENT(2)), ==, 0);
+    g_assert_cmpuint(swap_read(f, 3, NV40_PC_CTR_EVENT(3)), ==, 100);
+    /* cycles 64m + 9 .. 64m + 12; one each */
+    g_assert_cmpuint(swap_read(f, 4, NV40_PC_CTR_EVENT(4)), ==, 400);
+    g_assert_cmpuint(swap_read(f, 6, NV40_PC_CTR_EVENT(6)), ==, 100);
+    fixture_close(f);
+}
+
+/*
+ * Two domains importing each other's EVENT, each EVENT the NOT of the
+ * import: EVENT(c) = NOT EVENT'(c - 3), 1 for three cycles of every six.
+ * The domains run in lock-step rounds; a hostile loop ends.
+ */
+static void test_import_loop(Fixture *f, gconstpointer data)
+{
+    const uint64_t n = 600000;
+
+    for (unsigned d = 0; d < 2; d++) {
+        count_setup(f, d, EV(1 - d), ZERO, 0);
+        wr(f, NV40_PC_EVENT_OP(d), 0x5555);
+        wr(f, NV40_PC_PRE_OP(d), OP_ARG0);
+    }
+    step(f, n);
+    for (unsigned d = 0; d < 2; d++) {
+        g_assert_cmpuint(swap_read(f, d, NV40_PC_CTR_EVENT(d)), ==, n / 2);
+    }
+}
+
 /* ==== the reference evaluator: one cycle at a time, from the seed ==== */
 
 typedef struct RefSynth {
     unsigned log2, high, phase;
 } RefSynth;
 
+typedef struct RefSys RefSys;
+
 typedef struct Ref {
+    RefSys *sys;
+    unsigned id;
+    uint64_t hz;                /* 0: the domain is not evaluated */
     /* configuration */
     bool g92;
     uint32_t src[4];            /* PRE, START, EVENT, STOP _SRC */
@@ -666,7 +878,69 @@ typedef struct Ref {
     uint32_t pos;
     bool valid, fault;
     uint8_t *mem;               /* a copy of guest RAM's buffer area */
+    GByteArray *ev_out;         /* EVENT output of every cycle */
+    GByteArray *flag_out;       /* FLAG after every cycle */
 } Ref;
+
+struct RefSys {
+    Ref dom[NV_PCOUNTER_DOMAINS];
+};
+
+/* Cycle @c's value in @a, 0 before cycle 0. */
+static bool ref_hist(const GByteArray *a, int64_t c)
+{
+    g_assert(c < (int64_t)a->len);
+    return c >= 0 && a->data[c];
+}
+
+/*
+ * The seed's DOM[x].EVENT / DOM[x].FLAG as domain x itself sees it, in
+ * its cycle j: the EVENT output one cycle late (the model's choice: a
+ * direct connection loops), the FLAG two cycles late (the seed).
+ */
+static bool ref_trailer_own(const Ref *x, bool flag, int64_t j)
+{
+    return flag ? ref_hist(x->flag_out, j - 2) : ref_hist(x->ev_out, j - 1);
+}
+
+/*
+ * Domain x's signal in domain y's cycle c: the synchronizer presents
+ * the signal as it was in x two y clocks ago, at the end of y's cycle
+ * c - 2: the last x cycle completed by then, k(c) (CONTINUOUS), or 1 if
+ * it rose in the x cycles sampled for c and not for c - 1 (PULSE).
+ */
+static int64_t ref_k(const Ref *x, const Ref *y, int64_t c)
+{
+    if (c < 1) {
+        return -1;
+    }
+    return (int64_t)((unsigned __int128)(c - 1) * x->hz / y->hz) - 1;
+}
+
+static bool ref_trailer(const Ref *y, unsigned s, int64_t c)
+{
+    bool flag = s >= NV_SIG_DOM_FLAG(7);
+    unsigned xid = flag ? NV_SIG_DOM_FLAG(0) - s : NV_SIG_DOM_EVENT(0) - s;
+    const Ref *x = &y->sys->dom[xid];
+    bool pulse = y->ctrl & (flag ? 1u << 13 : 1u << 11);
+    int64_t k = ref_k(x, y, c);
+
+    if (x == y) {
+        return ref_trailer_own(y, flag, c);
+    }
+    if (!x->hz) {
+        return false;
+    }
+    if (!pulse) {
+        return ref_trailer_own(x, flag, k);
+    }
+    for (int64_t j = MAX(ref_k(x, y, c - 1) + 1, 0); j <= k; j++) {
+        if (ref_trailer_own(x, flag, j) && !ref_trailer_own(x, flag, j - 1)) {
+            return true;
+        }
+    }
+    return false;
+}
 
 static bool ref_sig(const Ref *r, unsigned s, int64_t c)
 {
@@ -688,6 +962,9 @@ static bool ref_sig(const Ref *r, unsigned s, int64_t c)
         per = (r->ctrl >> 21) & 7;
         /* one clock of 1 every 0x200 << per clocks, on the last clock */
         return per && (uint64_t)c % (0x200u << per) == (0x200u << per) - 1;
+    }
+    if (s >= NV_SIG_DOM_EVENT(7) && r->sys) {
+        return ref_trailer(r, s, c);
     }
     return false;   /* ZERO and everything not modelled */
 }
@@ -816,6 +1093,7 @@ static void ref_cycle(Ref *r, FakeHost *fh)
     unsigned b2 = (in.srcbits >> 8) & 3;
     uint64_t ev_inc, st_inc, xpre_inc;
     bool frozen = false;
+    uint8_t hist[2];
 
     ev_inc = cm == 1 ? (in.event ? b4 : 0) :
              cm == 2 ? (in.event ? b6 : 0) :
@@ -903,7 +1181,39 @@ static void ref_cycle(Ref *r, FakeHost *fh)
         }
     }
     r->flag_hist[0] = r->flag;
+    hist[0] = in.event;
+    hist[1] = r->flag;
+    g_byte_array_append(r->ev_out, &hist[0], 1);
+    g_byte_array_append(r->flag_out, &hist[1], 1);
     r->c++;
+}
+
+/*
+ * Every evaluated domain up to @ns, one cycle at a time in the order the
+ * cycles start (a cycle only needs others' cycles that ended before).
+ */
+static void ref_run_to(RefSys *sys, uint64_t ns, FakeHost *fh)
+{
+    for (;;) {
+        Ref *next = NULL;
+
+        for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+            Ref *r = &sys->dom[i];
+
+            if (!r->hz || r->c >= (unsigned __int128)ns * r->hz /
+                                  1000000000) {
+                continue;
+            }
+            if (!next || (unsigned __int128)r->c * next->hz <
+                         (unsigned __int128)next->c * r->hz) {
+                next = r;
+            }
+        }
+        if (!next) {
+            return;
+        }
+        ref_cycle(next, fh);
+    }
 }
 
 /* A PRE_OP write before cycle r->c: start single mode, swap quad mode. */
@@ -914,6 +1224,10 @@ static void ref_preop(Ref *r)
         r->ctr[3] = r->pre_init;
         r->ctr[4] = r->stop_init;
         r->flag = r->flag_hist[0] = false;
+        if (r->c) {
+            /* FLAG after cycle c - 1, as the seed's INACTIVE case has it */
+            r->flag_out->data[r->c - 1] = 0;
+        }
         r->sstate = 1;
     } else if ((r->ctrl & 3) == 1) {
         memcpy(r->ctr, r->shadow, sizeof(r->ctr));
@@ -928,24 +1242,48 @@ static const uint8_t sig_pool[] = {
     ZERO, ONE, SYN(0), SYN(1), SYN(2), SYN(3), SYN(4), PER,
 };
 
-static unsigned rnd_sig(GRand *g)
+/* The signals a random configuration picks from. */
+typedef struct Pool {
+    uint8_t sig[G_N_ELEMENTS(sig_pool) + 8];
+    unsigned n;
+} Pool;
+
+static unsigned rnd_sig(GRand *g, const Pool *p)
 {
-    return sig_pool[g_rand_int_range(g, 0, G_N_ELEMENTS(sig_pool))];
+    return p->sig[g_rand_int_range(g, 0, p->n)];
 }
 
-static uint32_t rnd_src(GRand *g)
+static uint32_t rnd_src(GRand *g, const Pool *p)
 {
-    return SRC4(rnd_sig(g), rnd_sig(g), rnd_sig(g), rnd_sig(g));
+    return SRC4(rnd_sig(g, p), rnd_sig(g, p), rnd_sig(g, p), rnd_sig(g, p));
 }
 
-static void compare(Fixture *f, Ref *r, unsigned dom, const char *what)
+/* The trailer EVENT/FLAG signals domain @r selects (bit s - 0xf0). */
+static unsigned ref_trailer_sel(const Ref *r)
 {
+    unsigned sel = 0;
+
+    for (unsigned i = 0; i < 17; i++) {
+        unsigned s = i < 16 ? ref_srcsig(r, i / 4, i % 4) : r->spec & 0xff;
+
+        if (s >= NV_SIG_DOM_EVENT(7)) {
+            sel |= 1u << (s - NV_SIG_DOM_EVENT(7));
+        }
+    }
+    return sel;
+}
+
+static void compare(Fixture *f, Ref *r, const char *what)
+{
+    unsigned dom = r->id;
     unsigned mode = r->ctrl & 3;
     uint32_t ctrl = rd(f, NV40_PC_CTRL(dom));
     uint32_t sig7 = rd(f, NV40_PC_SIG_STATUS(dom, 7));
     RefIn in = ref_inputs(r, r->c);
+    unsigned sel = ref_trailer_sel(r);
 
-    g_assert_cmpuint(f->fh->now_ns, ==, r->c);
+    g_assert_cmpuint(r->c, ==,
+                     (unsigned __int128)f->fh->now_ns * r->hz / 1000000000);
     if (mode != 2) {
         g_assert_cmphex(rd(f, NV40_PC_CTR_CYCLES(dom)), ==, r->ctr[0]);
         g_assert_cmphex(rd(f, NV40_PC_CTR_CYCLES_ALT(dom)), ==, r->ctr[0]);
@@ -964,80 +1302,144 @@ static void compare(Fixture *f, Ref *r, unsigned dom, const char *what)
     g_assert_cmphex(rd(f, NV40_PC_SRC_STATUS(dom)), ==, in.srcbits);
     /* The own FLAG signal shows the FLAG two cycles late. */
     g_assert_cmpuint((sig7 >> (0x1f - dom)) & 1, ==, r->flag_hist[1]);
+    /* Selected trailer signals (and the own ones) as the inputs see them. */
+    sel |= 1u << (NV_SIG_DOM_EVENT(dom) - NV_SIG_DOM_EVENT(7));
+    sel |= 1u << (NV_SIG_DOM_FLAG(dom) - NV_SIG_DOM_EVENT(7));
+    for (unsigned b = 0; b < 16; b++) {
+        if (sel & (1u << b)) {
+            g_assert_cmpuint((sig7 >> (16 + b)) & 1, ==,
+                             ref_sig(r, NV_SIG_DOM_EVENT(7) + b, r->c));
+        }
+    }
 }
 
-static void random_run(GRand *g, unsigned mode, const char *chipset)
+/* A random configuration of domain @r, written to the model. */
+static void ref_setup_random(GRand *g, Fixture *f, Ref *r, unsigned mode,
+                             const Pool *pool)
 {
-    Fixture f;
-    Ref r = { 0 };
-    unsigned dom = g_rand_int_range(g, 0, NV_PCOUNTER_DOMAINS);
-    uint32_t wcycles = g_rand_int_range(g, 0, 3) ? 0 :
-                       g_rand_int_range(g, 0, 300);
+    unsigned dom = r->id;
 
-    fixture_open(&f, chipset, wcycles);
-    r.g92 = !strcmp(chipset, "g92");
-    r.wcycles = wcycles;
     for (unsigned n = 0; n < 5; n++) {
-        RefSynth *y = &r.synth[n];
+        RefSynth *y = &r->synth[n];
 
         y->log2 = g_rand_int_range(g, 0, 13);
         y->high = g_rand_int_range(g, 0, (1 << y->log2) + 1);
         y->phase = g_rand_int_range(g, 0, 1 << y->log2);
-        g_assert_true(nv_pcounter_set_synth(f.gpu, dom, n, y->log2, y->high,
+        g_assert_true(nv_pcounter_set_synth(f->gpu, dom, n, y->log2, y->high,
                                             y->phase));
     }
     for (unsigned i = 0; i < 4; i++) {
-        r.src[i] = rnd_src(g);
+        r->src[i] = rnd_src(g, pool);
     }
     for (unsigned k = 0; k < 6; k++) {
-        uint32_t mask = r.g92 ? 0x1fffff : 0x7ffff;
+        uint32_t mask = r->g92 ? 0x1fffff : 0x7ffff;
 
-        r.op[k] = g_rand_int(g) & mask;
+        r->op[k] = g_rand_int(g) & mask;
     }
-    r.spec = rnd_sig(g);
-    r.ctrl = mode | g_rand_int_range(g, 0, 5) << 4 |
-             (g_rand_boolean(g) ? 1u << 8 : 0) |
-             (g_rand_boolean(g) ? 1u << 20 : 0) |
-             g_rand_int_range(g, 0, 3) << 21;
-    r.threshold = g_rand_int_range(g, 0, 300);
-    r.pre_init = g_rand_int_range(g, 0, 4);
-    r.stop_init = g_rand_int_range(g, 0, 20);
-    r.rec_start = 0x10000;
-    r.rec_limit = r.rec_start + g_rand_int_range(g, 0, 0x100) * 16;
-    r.mem = g_malloc0(FAKE_RAM_SIZE);
+    r->spec = rnd_sig(g, pool);
+    r->ctrl = mode | g_rand_int_range(g, 0, 5) << 4 |
+              (g_rand_boolean(g) ? 1u << 8 : 0) |
+              (g_rand_boolean(g) ? NV_PC_CTRL_EVENT_IMPORT_PULSE : 0) |
+              (g_rand_boolean(g) ? NV_PC_CTRL_FLAG_IMPORT_PULSE : 0) |
+              (g_rand_boolean(g) ? 1u << 20 : 0) |
+              g_rand_int_range(g, 0, 3) << 21;
+    r->threshold = g_rand_int_range(g, 0, 300);
+    r->pre_init = g_rand_int_range(g, 0, 4);
+    r->stop_init = g_rand_int_range(g, 0, 20);
+    r->rec_start = 0x10000 + dom * 0x8000;
+    r->rec_limit = r->rec_start + g_rand_int_range(g, 0, 0x100) * 16;
+    r->mem = g_malloc0(FAKE_RAM_SIZE);
+    r->ev_out = g_byte_array_new();
+    r->flag_out = g_byte_array_new();
 
-    wr(&f, NV40_PC_CTRL(dom), r.ctrl);
-    wr(&f, NV40_PC_PRE_SRC(dom), r.src[0]);
-    wr(&f, NV40_PC_START_SRC(dom), r.src[1]);
-    wr(&f, NV40_PC_EVENT_SRC(dom), r.src[2]);
-    wr(&f, NV40_PC_STOP_SRC(dom), r.src[3]);
-    wr(&f, NV40_PC_START_OP(dom), r.op[1]);
-    wr(&f, NV40_PC_EVENT_OP(dom), r.op[2]);
-    wr(&f, NV40_PC_STOP_OP(dom), r.op[3]);
-    wr(&f, NV40_PC_SETFLAG_OP(dom), r.op[4]);
-    wr(&f, NV40_PC_CLRFLAG_OP(dom), r.op[5]);
-    wr(&f, NV40_PC_SPEC_SRC(dom), r.spec);
-    wr(&f, NV40_PC_THRESHOLD(dom), r.threshold);
-    wr(&f, NV40_PC_CTR_PRE(dom), r.pre_init);
-    wr(&f, NV40_PC_CTR_STOP(dom), r.stop_init);
-    wr(&f, NV40_PC_RECORD_LIMIT(dom), r.rec_limit);
-    wr(&f, NV40_PC_RECORD_START(dom), r.rec_start);
-    r.pos = r.rec_start;
-    r.valid = true;
-    wr(&f, NV40_PC_PRE_OP(dom), r.op[0]);
-    ref_preop(&r);
+    wr(f, NV40_PC_CTRL(dom), r->ctrl);
+    wr(f, NV40_PC_PRE_SRC(dom), r->src[0]);
+    wr(f, NV40_PC_START_SRC(dom), r->src[1]);
+    wr(f, NV40_PC_EVENT_SRC(dom), r->src[2]);
+    wr(f, NV40_PC_STOP_SRC(dom), r->src[3]);
+    wr(f, NV40_PC_START_OP(dom), r->op[1]);
+    wr(f, NV40_PC_EVENT_OP(dom), r->op[2]);
+    wr(f, NV40_PC_STOP_OP(dom), r->op[3]);
+    wr(f, NV40_PC_SETFLAG_OP(dom), r->op[4]);
+    wr(f, NV40_PC_CLRFLAG_OP(dom), r->op[5]);
+    wr(f, NV40_PC_SPEC_SRC(dom), r->spec);
+    wr(f, NV40_PC_THRESHOLD(dom), r->threshold);
+    wr(f, NV40_PC_CTR_PRE(dom), r->pre_init);
+    wr(f, NV40_PC_CTR_STOP(dom), r->stop_init);
+    wr(f, NV40_PC_RECORD_LIMIT(dom), r->rec_limit);
+    wr(f, NV40_PC_RECORD_START(dom), r->rec_start);
+    r->pos = r->rec_start;
+    r->valid = true;
+    wr(f, NV40_PC_PRE_OP(dom), r->op[0]);
+    ref_preop(r);
+}
+
+static const uint64_t rnd_hz[] = {
+    1000000000, 1000000000, 500000000, 1200000000, 400000000, 333333333,
+    2700000000ull,
+};
+
+/*
+ * @ndom random domains, each in @mode (or a random mode if @mode > 2),
+ * against the reference.  With @ndom > 1 the domains run at random clocks
+ * and their inputs include their own and each other's EVENT/FLAG.
+ */
+static void random_run(GRand *g, unsigned mode, const char *chipset,
+                       unsigned ndom)
+{
+    Fixture f;
+    RefSys sys = { 0 };
+    Pool pool = { .n = G_N_ELEMENTS(sig_pool) };
+    uint64_t hz[NV_PCOUNTER_DOMAINS];
+    unsigned ids[NV_PCOUNTER_DOMAINS];
+    uint32_t wcycles = g_rand_int_range(g, 0, 3) ? 0 :
+                       g_rand_int_range(g, 0, 300);
+
+    memcpy(pool.sig, sig_pool, sizeof(sig_pool));
+    for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+        unsigned j = g_rand_int_range(g, 0, i + 1);
+
+        /* a random permutation: the first @ndom are the domains used */
+        ids[i] = ids[j];
+        ids[j] = i;
+        hz[i] = ndom > 1 ? rnd_hz[g_rand_int_range(g, 0,
+                                                    G_N_ELEMENTS(rnd_hz))]
+                         : 1000000000;
+    }
+    for (unsigned i = 0; i < ndom && ndom > 1; i++) {
+        pool.sig[pool.n++] = NV_SIG_DOM_EVENT(ids[i]);
+        pool.sig[pool.n++] = NV_SIG_DOM_FLAG(ids[i]);
+    }
+    fixture_open_hz(&f, chipset, wcycles, hz);
+    for (unsigned i = 0; i < ndom; i++) {
+        Ref *r = &sys.dom[ids[i]];
+
+        r->sys = &sys;
+        r->id = ids[i];
+        r->hz = hz[ids[i]];
+        r->g92 = !strcmp(chipset, "g92");
+        r->wcycles = wcycles;
+        ref_setup_random(g, &f, r, mode <= 2 ? mode :
+                         (unsigned)g_rand_int_range(g, 0, 3), &pool);
+    }
 
     for (unsigned i = 0; i < 12; i++) {
         uint64_t ns = g_rand_boolean(g) ? g_rand_int_range(g, 0, 40) :
                       g_rand_int_range(g, 0, 9000);
 
         step(&f, ns);
-        while (r.c < f.fh->now_ns) {
-            ref_cycle(&r, f.fh);
+        ref_run_to(&sys, f.fh->now_ns, f.fh);
+        for (unsigned j = 0; j < ndom; j++) {
+            compare(&f, &sys.dom[ids[j]], "random");
         }
-        compare(&f, &r, dom, "random");
     }
-    g_free(r.mem);
+    for (unsigned i = 0; i < ndom; i++) {
+        Ref *r = &sys.dom[ids[i]];
+
+        g_free(r->mem);
+        g_byte_array_free(r->ev_out, true);
+        g_byte_array_free(r->flag_out, true);
+    }
     fixture_close(&f);
 }
 
@@ -1046,7 +1448,7 @@ static void test_random_mode(unsigned mode, const char *chipset)
     GRand *g = g_rand_new_with_seed(g_test_rand_int());
 
     for (unsigned i = 0; i < 60; i++) {
-        random_run(g, mode, chipset);
+        random_run(g, mode, chipset, 1);
     }
     g_rand_free(g);
 }
@@ -1067,6 +1469,17 @@ static void test_random_record(void)
 {
     test_random_mode(NV_PC_MODE_RECORD, "g84");
     test_random_mode(NV_PC_MODE_RECORD, "g92");
+}
+
+/* Two or three domains at random clocks, importing from each other. */
+static void test_random_coupled(void)
+{
+    GRand *g = g_rand_new_with_seed(g_test_rand_int());
+
+    for (unsigned i = 0; i < 80; i++) {
+        random_run(g, ~0u, i % 2 ? "g92" : "g84", 2 + i % 2);
+    }
+    g_rand_free(g);
 }
 
 static void add(const char *path, void (*fn)(Fixture *, gconstpointer),
@@ -1098,8 +1511,16 @@ int main(int argc, char **argv)
                     test_record_backpressure);
     add("/nv/pcounter/record/fault", test_record_fault, NULL);
     add("/nv/pcounter/record/timer", test_record_timer, NULL);
+    add("/nv/pcounter/trailer/own-event", test_own_event, NULL);
+    add("/nv/pcounter/trailer/own-flag", test_own_flag, NULL);
+    add("/nv/pcounter/trailer/import-equal-clocks",
+        test_import_equal_clocks, NULL);
+    g_test_add_func("/nv/pcounter/trailer/import-clock-ratio",
+                    test_import_clock_ratio);
+    add("/nv/pcounter/trailer/import-loop", test_import_loop, NULL);
     g_test_add_func("/nv/pcounter/random/quad", test_random_quad);
     g_test_add_func("/nv/pcounter/random/single", test_random_single);
     g_test_add_func("/nv/pcounter/random/record", test_random_record);
+    g_test_add_func("/nv/pcounter/random/coupled", test_random_coupled);
     return g_test_run();
 }

@@ -160,10 +160,31 @@ enum {
  */
 typedef struct NvPcTable {
     bool valid;
+    uint16_t key;           /* the trailer EVENT/FLAG values it assumes */
     uint32_t len;           /* a power of two */
     uint32_t *word;         /* input word per cycle mod len */
     uint32_t *prefix[NV_PC_CHANNELS];   /* built on first use */
 } NvPcTable;
+
+/* Trailer EVENT/FLAG signals 0xf0-0xff as bits 0-15 of a 16-bit set. */
+#define NV_PC_TRAILER_SIGS  16
+#define NV_PC_TABLES        4   /* period tables kept per domain */
+#define NV_PC_IMPORT_QUEUE  8
+
+/*
+ * One imported EVENT or FLAG signal of another domain: the changes of the
+ * source's signal that the importing domain has yet to see, in its own
+ * cycles (the cycle whose synchronizer window takes the change in).
+ */
+typedef struct NvPcImport {
+    uint64_t c[NV_PC_IMPORT_QUEUE];
+    bool v[NV_PC_IMPORT_QUEUE];     /* the value from then on */
+    bool rose[NV_PC_IMPORT_QUEUE];  /* a 0-to-1 change in that window */
+    uint8_t head, n;
+    bool last;              /* the value of the last change queued */
+    bool cont;              /* CONTINUOUS value in cycle cur */
+    uint64_t pulse_c;       /* the last window with a 0-to-1 change */
+} NvPcImport;
 
 typedef struct NvPcDomain {
     unsigned id;
@@ -205,7 +226,19 @@ typedef struct NvPcDomain {
     bool rec_wedged;
     uint64_t rec_packets;               /* packets sent (diagnostic) */
 
-    NvPcTable tab;
+    /* trailer EVENT/FLAG signals as inputs (pcounter.c: "coupling") */
+    uint16_t dyn_sel;       /* the ones this domain selects */
+    uint16_t dyn;           /* their values in the current span */
+    uint16_t dyn_prev;      /* their values in the cycle before it */
+    bool ev_last;           /* EVENT output of cycle cur-1 */
+    bool ev_watched;        /* some domain selects DOM[id].EVENT */
+    bool flag_watched;      /* some domain selects DOM[id].FLAG */
+    NvPcImport imp[NV_PC_TRAILER_SIGS];
+
+    NvPcTable tabs[NV_PC_TABLES];
+    NvPcTable *tab;         /* the one in use */
+    unsigned tab_next;      /* the slot to replace next */
+    uint32_t tab_steps;     /* one-cycle steps for want of a table */
     uint8_t unimp_seen[NV_PCOUNTER_SIGNALS / 8];
 } NvPcDomain;
 
@@ -215,6 +248,7 @@ typedef struct NvPcounter {
     uint32_t record_chan, record_dma;
     uint64_t epoch_ns;
     uint64_t synced_ns;     /* every domain is up to this time */
+    bool coupled;           /* some domain selects a trailer EVENT/FLAG */
     GpuTimer *flush_timer;
 } NvPcounter;
 

@@ -30,6 +30,20 @@
  * PM_TRIGGER) are evaluated one at a time
  * through the same mode code with a one-cycle span.
  *
+ * Coupling: the trailer signals DOM[x].EVENT/FLAG (0xf0-0xff) depend on
+ * a domain's own state or on another domain's, so they are not periodic.
+ * A domain that selects any of them, or whose own EVENT/FLAG some domain
+ * selects, is evaluated in spans over which those signals are constant:
+ * a span stops after the next change of the EVENT output, after the next
+ * cycle the FLAG may change, and before the next change of an import.
+ * Within a span the trailer values are constants of the period table
+ * (tables are kept per set of values, NV_PC_TABLES of them).  A domain
+ * tells each importer of its EVENT/FLAG about changes as it passes them,
+ * in the importer's cycles (a short queue per imported signal); an
+ * importer runs only as far as its sources' evaluated past decides its
+ * inputs.  nv_pcounter_sync() then runs the domains in rounds
+ * (sync_coupled()).  Domains nobody couples to take the direct path.
+ *
  * A register write takes effect between cycle cur-1 (the last evaluated)
  * and cycle cur: cycles before it ran under the old configuration, cycle
  * cur and later under the new one.
@@ -37,6 +51,13 @@
  * Choices the seed leaves open (to be listed in docs/nv-gpu.rst):
  * - a delayed argument is the selected signal's value in the previous
  *   cycle (the delay sits before the input multiplexer);
+ * - a domain's own DOM[d].EVENT is its EVENT output one cycle late (a
+ *   same-cycle one would loop); an import of DOM[x].S in y's cycle c is
+ *   S as x sees it in the last x cycle completed by the end of y's cycle
+ *   c-2 (CONTINUOUS), or 1 iff it rose in the x cycles taken in by cycle
+ *   c (PULSE);
+ * - a newly selected trailer EVENT/FLAG signal starts at its source's
+ *   current value;
  * - PERIODIC pulses on the last clock of each period, counting from reset
  *   or from the release of GCTRL.PERIODIC_RESET;
  * - single mode: CTR_CYCLES counts the cycles in COUNTING, the STOP cycle
@@ -107,6 +128,25 @@ static NvSigKind sig_kind(unsigned s)
     const NvSigRange *r = sig_range(s);
 
     return r ? r->kind : SIG_UNMODELLED;
+}
+
+/*
+ * The trailer EVENT/FLAG signals as a 16-bit set: bit b is signal
+ * 0xf0 + b, DOM[7 - b].EVENT for b < 8, DOM[15 - b].FLAG above.
+ */
+static unsigned trailer_bit(unsigned s)
+{
+    return s - NV_SIG_DOM_EVENT(7);
+}
+
+static unsigned trailer_dom(unsigned b)
+{
+    return (NV_PC_TRAILER_SIGS / 2 - 1) - b % (NV_PC_TRAILER_SIGS / 2);
+}
+
+static bool trailer_is_flag(unsigned b)
+{
+    return b >= NV_PC_TRAILER_SIGS / 2;
 }
 
 /* ---- the logic operations, as data ---- */
@@ -196,8 +236,12 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
     case SIG_PM_TRIGGER:
         return !table && (c == d->pm_trigger_cycle[0] ||
                           c == d->pm_trigger_cycle[1]);
+    case SIG_DOM_EVENT:
+    case SIG_DOM_FLAG:
+        /* Constant over a span; the cycle before it may differ. */
+        return (((!table && c < d->cur) ? d->dyn_prev : d->dyn) >>
+                trailer_bit(s)) & 1;
     default:
-        /* Cross-domain imports and own EVENT/FLAG as sources: UNIMP. */
         return false;
     }
 }
@@ -279,6 +323,10 @@ enum {
     CH_EV_INC,          /* CTR_EVENT increment, by counter mode */
     CH_QSTART_INC,      /* quad CTR_START increment */
     CH_XPRE_INC,        /* single CTR_PRE increment (EXTRA_* modes) */
+    CH_EV_HIGH,         /* the EVENT output is 1 */
+    CH_EV_LOW,          /* the EVENT output is 0 */
+    CH_SET_ONLY,        /* SETFLAG without CLRFLAG: the FLAG becomes 1 */
+    CH_CLR,             /* CLRFLAG: the FLAG becomes 0 */
     CH_REC0,            /* 12 record counters: the selected signals 0-11 */
     CH_COUNT = CH_REC0 + 12
 };
@@ -325,6 +373,16 @@ static uint32_t ch_inc(unsigned ch, uint32_t w, unsigned mode)
     case CH_SETCLR:
         return !!(w & (NV_PC_W_IN(NV_PC_IN_SETFLAG) |
                        NV_PC_W_IN(NV_PC_IN_CLRFLAG)));
+    case CH_EV_HIGH:
+        return ev;
+    case CH_EV_LOW:
+        return !ev;
+    case CH_SET_ONLY:
+        return (w & (NV_PC_W_IN(NV_PC_IN_SETFLAG) |
+                     NV_PC_W_IN(NV_PC_IN_CLRFLAG))) ==
+               NV_PC_W_IN(NV_PC_IN_SETFLAG);
+    case CH_CLR:
+        return !!(w & NV_PC_W_IN(NV_PC_IN_CLRFLAG));
     case CH_EV_INC:
         switch (mode) {
         case NV_PC_CTR_EVENT_B4:
@@ -361,28 +419,62 @@ static uint32_t ch_inc(unsigned ch, uint32_t w, unsigned mode)
 
 /* ---- the period table ---- */
 
-static void table_drop(NvPcDomain *d)
+static void table_free(NvPcTable *t)
 {
-    g_free(d->tab.word);
-    d->tab.word = NULL;
+    g_free(t->word);
+    t->word = NULL;
     for (unsigned i = 0; i < NV_PC_CHANNELS; i++) {
-        g_free(d->tab.prefix[i]);
-        d->tab.prefix[i] = NULL;
+        g_free(t->prefix[i]);
+        t->prefix[i] = NULL;
     }
-    d->tab.valid = false;
+    t->valid = false;
 }
 
-static void table_build(NvGpu *gpu, NvPcDomain *d)
+static void table_drop(NvPcDomain *d)
 {
-    NvPcTable *t = &d->tab;
+    for (unsigned i = 0; i < NV_PC_TABLES; i++) {
+        table_free(&d->tabs[i]);
+    }
+    d->tab = &d->tabs[0];
+}
+
+/* The period of the domain's inputs: every selected signal's divides it. */
+static unsigned table_len(NvGpu *gpu, const NvPcDomain *d)
+{
     unsigned len = 1;
 
     for (unsigned i = 0; i < 16; i++) {
         len = MAX(len, sig_period(gpu, d, sel_signal(d, i)));
     }
     len = MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_SWAP(d->spec_src)));
-    len = MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
-    table_drop(d);
+    return MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
+}
+
+/* Make d->tab a kept table for the current trailer values d->dyn. */
+static bool table_find(NvPcDomain *d)
+{
+    for (unsigned i = 0; i < NV_PC_TABLES; i++) {
+        if (d->tabs[i].valid && d->tabs[i].key == d->dyn) {
+            d->tab = &d->tabs[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * A new table for the current trailer values d->dyn, in the next slot.
+ * Without trailer inputs there is one key, 0, and one slot in use.
+ */
+static void table_build(NvGpu *gpu, NvPcDomain *d)
+{
+    NvPcTable *t = d->tab = &d->tabs[d->tab_next];
+    unsigned len = table_len(gpu, d);
+
+    d->tab_next = (d->tab_next + 1) % NV_PC_TABLES;
+    d->tab_steps = 0;
+    table_free(t);
+    t->key = d->dyn;
     t->len = len;
     t->word = g_new(uint32_t, len);
     /* Cycle i stands for every cycle congruent to i: all periods divide. */
@@ -394,7 +486,7 @@ static void table_build(NvGpu *gpu, NvPcDomain *d)
 
 static const uint32_t *table_prefix(NvPcDomain *d, unsigned ch)
 {
-    NvPcTable *t = &d->tab;
+    NvPcTable *t = d->tab;
 
     if (!t->prefix[ch]) {
         unsigned mode = ctr_mode(d);
@@ -425,7 +517,7 @@ typedef struct Span {
 static uint64_t tab_f(NvPcDomain *d, unsigned ch, uint64_t x)
 {
     const uint32_t *p = table_prefix(d, ch);
-    uint32_t len = d->tab.len;
+    uint32_t len = d->tab->len;
 
     return (x / len) * p[len] + p[x % len];
 }
@@ -461,7 +553,7 @@ static uint64_t sp_find(const Span *s, unsigned ch, uint64_t a, uint64_t b,
                 ch_inc(ch, s->w, ctr_mode(s->d)) >= n) ? s->c0 : NONE;
     }
     p = table_prefix(s->d, ch);
-    len = s->d->tab.len;
+    len = s->d->tab->len;
     if (!p[len]) {
         return NONE;
     }
@@ -486,7 +578,7 @@ static uint64_t sp_find(const Span *s, unsigned ch, uint64_t a, uint64_t b,
 
 static uint32_t sp_word(const Span *s, uint64_t c)
 {
-    return s->one ? s->w : s->d->tab.word[c % s->d->tab.len];
+    return s->one ? s->w : s->d->tab->word[c % s->d->tab->len];
 }
 
 /* ---- the FLAG ---- */
@@ -786,7 +878,7 @@ static void record_run(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
     }
 }
 
-/* ---- advancing a domain ---- */
+/* ---- running spans ---- */
 
 static unsigned dom_mode(const NvPcDomain *d)
 {
@@ -876,33 +968,274 @@ static uint64_t next_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
     return next;
 }
 
-static void step_one(NvGpu *gpu, NvPcDomain *d, uint64_t c)
-{
-    Span s = { .d = d, .one = true, .c0 = c };
+/* ---- trailer EVENT/FLAG signals as inputs ---- */
 
-    s.w = word_at(gpu, d, c, false);
-    run_span(gpu, &s, c, c + 1);
+/*
+ * DOM[x].EVENT and DOM[x].FLAG are, in domain x itself, the EVENT output
+ * one cycle late and the FLAG two cycles late: S_x(j) = EVENT(j - 1),
+ * FLAG after cycle j - 2.  Domain y != x sees them through a synchronizer
+ * (pcounter.c head, "coupling"): in its cycle c, the window of x cycles
+ * (k(c - 1), k(c)] with k(c) = floor((c - 1) * hz_x / hz_y) - 1, the x
+ * cycles completed by the end of y's cycle c - 2.  CONTINUOUS gives
+ * S_x(k(c)); PULSE gives 1 iff S_x rose from 0 to 1 inside the window.
+ *
+ * The first y cycle whose window takes in x cycle @j.
+ */
+static uint64_t import_cycle(const NvPcDomain *x, const NvPcDomain *y,
+                             uint64_t j)
+{
+    unsigned __int128 c = ((unsigned __int128)(j + 1) * y->hz + x->hz - 1) /
+                          x->hz + 1;
+
+    return c < NONE ? c : NONE - 1;
 }
 
-/* At most one bulk span between consecutive special cycles. */
+static bool import_pulse_mode(const NvPcDomain *d, unsigned b)
+{
+    return d->ctrl & (trailer_is_flag(b) ? NV_PC_CTRL_FLAG_IMPORT_PULSE :
+                                           NV_PC_CTRL_EVENT_IMPORT_PULSE);
+}
+
+/* Domain @x's own DOM[x].EVENT/FLAG signal in its cycle cur. */
+static bool trailer_own(const NvPcDomain *x, bool flag)
+{
+    return flag ? x->flag_prev : x->ev_last;
+}
+
+/* The value of imported signal @b in cycle cur, taking in due changes. */
+static bool import_value(NvPcDomain *d, unsigned b)
+{
+    NvPcImport *q = &d->imp[b];
+
+    while (q->n && q->c[q->head] <= d->cur) {
+        q->cont = q->v[q->head];
+        if (q->rose[q->head]) {
+            q->pulse_c = q->c[q->head];
+        }
+        q->head = (q->head + 1) % NV_PC_IMPORT_QUEUE;
+        q->n--;
+    }
+    return import_pulse_mode(d, b) ? q->pulse_c == d->cur : q->cont;
+}
+
+/* The trailer EVENT/FLAG signals @d selects, in its cycle cur. */
+static uint16_t dyn_at_cur(NvGpu *gpu, NvPcDomain *d)
+{
+    uint16_t v = 0;
+
+    for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
+        unsigned x = trailer_dom(b);
+        bool on;
+
+        if (!(d->dyn_sel & (1u << b))) {
+            continue;
+        }
+        if (x == d->id) {
+            on = trailer_own(d, trailer_is_flag(b));
+        } else {
+            on = import_value(d, b);
+        }
+        v |= (uint16_t)on << b;
+    }
+    return v;
+}
+
+/*
+ * The first cycle after cur at which an imported signal may change: the
+ * next queued change, or the end of a PULSE.  NONE: none known.
+ */
+static uint64_t import_next_change(NvPcDomain *d)
+{
+    uint64_t next = NONE;
+
+    for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
+        const NvPcImport *q = &d->imp[b];
+
+        if (!(d->dyn_sel & (1u << b)) || trailer_dom(b) == d->id) {
+            continue;
+        }
+        if (q->n) {
+            next = MIN(next, q->c[q->head]);
+        }
+        if (q->pulse_c == d->cur) {
+            next = MIN(next, d->cur + 1);
+        }
+    }
+    return next;
+}
+
+/* Whether every domain importing from @x has room for a span's changes. */
+static bool export_room(NvGpu *gpu, const NvPcDomain *x)
+{
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        const NvPcDomain *y = &gpu->pc.dom[i];
+
+        for (unsigned f = 0; f < 2 && y != x; f++) {
+            unsigned b = f ? trailer_bit(NV_SIG_DOM_FLAG(x->id))
+                           : trailer_bit(NV_SIG_DOM_EVENT(x->id));
+
+            /* A span queues at most two changes per signal. */
+            if ((y->dyn_sel & (1u << b)) &&
+                y->imp[b].n + 2 > NV_PC_IMPORT_QUEUE) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* @x's signal DOM[x].EVENT/FLAG is @v from its cycle @j: tell importers. */
+static void export_value(NvGpu *gpu, const NvPcDomain *x, bool flag,
+                         uint64_t j, bool v)
+{
+    unsigned b = flag ? trailer_bit(NV_SIG_DOM_FLAG(x->id))
+                      : trailer_bit(NV_SIG_DOM_EVENT(x->id));
+
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        NvPcDomain *y = &gpu->pc.dom[i];
+        NvPcImport *q = &y->imp[b];
+        unsigned tail;
+        uint64_t c;
+
+        if (y == x || !(y->dyn_sel & (1u << b)) || q->last == v) {
+            continue;
+        }
+        q->last = v;
+        c = import_cycle(x, y, j);
+        tail = (q->head + q->n + NV_PC_IMPORT_QUEUE - 1) % NV_PC_IMPORT_QUEUE;
+        if (q->n && q->c[tail] == c) {
+            /* The same window: the last value, any rise. */
+            q->v[tail] = v;
+            q->rose[tail] |= v;
+            continue;
+        }
+        /* export_room() checked before the span. */
+        g_assert(q->n < NV_PC_IMPORT_QUEUE);
+        tail = (q->head + q->n) % NV_PC_IMPORT_QUEUE;
+        q->c[tail] = c;
+        q->v[tail] = v;
+        q->rose[tail] = v;
+        q->n++;
+    }
+}
+
+/* Whether the FLAG can change at all in the current state. */
+static bool flag_live(const NvPcDomain *d)
+{
+    switch (dom_mode(d)) {
+    case NV_PC_MODE_SINGLE:
+        return d->single_state != NV_PC_SINGLE_INACTIVE;
+    case NV_PC_MODE_QUAD:
+    case NV_PC_MODE_RECORD:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/*
+ * With trailer EVENT/FLAG signals in use, where a bulk span [c, end) must
+ * stop so that they are constant inside it: before the next import
+ * change; after the next change of the EVENT output or possible change
+ * of the FLAG (they show one or two cycles later, here and in importers).
+ */
+static uint64_t dyn_span_end(NvPcDomain *d, const Span *s, uint64_t c,
+                             uint64_t end)
+{
+    uint64_t t;
+
+    end = MIN(end, import_next_change(d));
+    if (d->ev_watched) {
+        t = sp_find(s, d->ev_last ? CH_EV_LOW : CH_EV_HIGH, c, end, 1);
+        end = t == NONE ? end : t + 1;
+    }
+    if (d->flag_watched && d->flag != d->flag_prev) {
+        end = MIN(end, c + 1);
+    } else if (d->flag_watched && flag_live(d)) {
+        t = sp_find(s, d->flag ? CH_CLR : CH_SET_ONLY, c, end, 1);
+        end = t == NONE ? end : t + 1;
+    }
+    return end;
+}
+
+/*
+ * After span [c, e): the EVENT output of cycle e - 1, and what importers
+ * must see.  @fp, @f: FLAG after cycles c - 2 and c - 1, the FLAG signal
+ * in cycles c and c + 1; dyn_span_end() kept it so up to e - 1.
+ */
+static void dyn_span_done(NvGpu *gpu, NvPcDomain *d, const Span *s,
+                          uint64_t c, uint64_t e, bool fp, bool f)
+{
+    bool ev = sp_word(s, e - 1) & NV_PC_W_IN(NV_PC_IN_EVENT);
+
+    if (d->ev_watched && ev != d->ev_last) {
+        export_value(gpu, d, false, e, ev);
+    }
+    d->ev_last = ev;
+    if (d->flag_watched) {
+        export_value(gpu, d, true, c, fp);
+        if (e > c + 1) {
+            export_value(gpu, d, true, c + 1, f);
+        }
+    }
+    d->dyn_prev = d->dyn;
+}
+
+/* ---- advancing a domain ---- */
+
+/*
+ * At most one bulk span between consecutive special cycles, and with
+ * trailer EVENT/FLAG signals in use, one per change of them.  Stops short
+ * of @target when an importing domain's queue is full.
+ */
 static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
 {
+    bool coupled = d->dyn_sel || d->ev_watched || d->flag_watched;
+
     while (d->cur < target) {
         uint64_t c = d->cur;
         uint64_t end;
+        bool fp = d->flag_prev, f = d->flag;
         Span s = { .d = d };
 
-        if (is_special(gpu, d, c)) {
-            step_one(gpu, d, c);
-            d->cur = c + 1;
-            continue;
+        if (coupled) {
+            if (!export_room(gpu, d)) {
+                return;
+            }
+            d->dyn = dyn_at_cur(gpu, d);
         }
-        end = MIN(target, next_special(gpu, d, c));
-        if (!d->tab.valid) {
-            table_build(gpu, d);
+        /* A trailer change: delayed arguments see the old value. */
+        s.one = is_special(gpu, d, c) || d->dyn != d->dyn_prev;
+        if (!s.one && (!d->tab->valid || d->tab->key != d->dyn) &&
+            !table_find(d)) {
+            /*
+             * Trailer values without a table: one cycle at a time until
+             * the steps since the last build pay for one (a quarter of
+             * its length), so that values changing every few cycles
+             * cost no more than a few times a step per cycle.
+             */
+            s.one = coupled && d->tab_steps++ < table_len(gpu, d) / 4;
+            if (!s.one) {
+                table_build(gpu, d);
+            }
+        }
+        if (s.one) {
+            s.c0 = c;
+            s.w = word_at(gpu, d, c, false);
+            end = c + 1;
+        } else {
+            end = MIN(target, next_special(gpu, d, c));
+            if (coupled) {
+                end = dyn_span_end(d, &s, c, end);
+            }
         }
         run_span(gpu, &s, c, end);
         d->cur = end;
+        if (coupled) {
+            dyn_span_done(gpu, d, &s, c, end, fp, f);
+        } else {
+            d->ev_last = sp_word(&s, end - 1) & NV_PC_W_IN(NV_PC_IN_EVENT);
+        }
     }
 }
 
@@ -930,10 +1263,61 @@ static void flush_arm(NvGpu *gpu)
     gpu_host_timer_del(&gpu->host, pc->flush_timer);
 }
 
+/* How far domain @d may run before it needs more of its sources' past. */
+static uint64_t import_limit(NvGpu *gpu, const NvPcDomain *d)
+{
+    uint64_t lim = NONE;
+
+    for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
+        unsigned x = trailer_dom(b);
+
+        if ((d->dyn_sel & (1u << b)) && x != d->id &&
+            x < gpu->chip->pc_domains) {
+            /* Cycle c needs S_x up to k(c): all x cycles before cur_x. */
+            lim = MIN(lim, import_cycle(&gpu->pc.dom[x], d,
+                                        gpu->pc.dom[x].cur));
+        }
+    }
+    return lim;
+}
+
+/*
+ * Domains that import from each other run in rounds: each as far as its
+ * sources' evaluated past allows.  The domain that is earliest in virtual
+ * time always moves: its cycle cur only needs source cycles that ended
+ * before it started, and its importers, not earlier than it, hold at most
+ * two queued windows from it.  So every round moves; how many rounds
+ * depends on the signals' changes and on how closely the domains import
+ * from each other (one to two cycles per round for a loop of imports).
+ */
+static void sync_coupled(NvGpu *gpu, const uint64_t *target)
+{
+    unsigned n = gpu->chip->pc_domains;
+
+    for (;;) {
+        bool pending = false, moved = false;
+
+        for (unsigned i = 0; i < n; i++) {
+            NvPcDomain *d = &gpu->pc.dom[i];
+            uint64_t before = d->cur;
+
+            dom_advance(gpu, d, MIN(target[i], import_limit(gpu, d)));
+            moved |= d->cur != before;
+            pending |= d->cur < target[i];
+        }
+        if (!pending || !moved) {
+            /* !moved cannot happen (above); never spin on it. */
+            g_assert(!pending);
+            return;
+        }
+    }
+}
+
 /* Bring every domain up to the current time. */
 void nv_pcounter_sync(NvGpu *gpu)
 {
     uint64_t now = gpu_host_now_ns(&gpu->host);
+    uint64_t target[NV_PCOUNTER_DOMAINS];
 
     /*
      * A driver reads many counters at one instant: after the first, the
@@ -943,9 +1327,13 @@ void nv_pcounter_sync(NvGpu *gpu)
         return;
     }
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
-        NvPcDomain *d = &gpu->pc.dom[i];
-
-        dom_advance(gpu, d, dom_cycles_at(gpu, d, now));
+        target[i] = dom_cycles_at(gpu, &gpu->pc.dom[i], now);
+        if (!gpu->pc.coupled) {
+            dom_advance(gpu, &gpu->pc.dom[i], target[i]);
+        }
+    }
+    if (gpu->pc.coupled) {
+        sync_coupled(gpu, target);
     }
     gpu->pc.synced_ns = now;
 }
@@ -994,7 +1382,7 @@ static void note_signal(NvGpu *gpu, NvPcDomain *d, unsigned s)
     NvSigKind k = sig_kind(s);
     const NvSigRange *r = sig_range(s);
 
-    if (k != SIG_UNMODELLED && k != SIG_DOM_EVENT && k != SIG_DOM_FLAG) {
+    if (k != SIG_UNMODELLED) {
         return;
     }
     if (d->unimp_seen[s / 8] & (1u << (s % 8))) {
@@ -1007,6 +1395,82 @@ static void note_signal(NvGpu *gpu, NvPcDomain *d, unsigned s)
                  r ? r->name : "unassigned");
 }
 
+/* Which domains' EVENT/FLAG some domain selects. */
+static void coupling_update(NvGpu *gpu)
+{
+    NvPcounter *pc = &gpu->pc;
+    unsigned n = gpu->chip->pc_domains;
+
+    pc->coupled = false;
+    for (unsigned i = 0; i < n; i++) {
+        pc->dom[i].ev_watched = pc->dom[i].flag_watched = false;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
+            NvPcDomain *x = &pc->dom[trailer_dom(b)];
+
+            if (!(pc->dom[i].dyn_sel & (1u << b)) || trailer_dom(b) >= n) {
+                continue;
+            }
+            pc->coupled = true;
+            if (trailer_is_flag(b)) {
+                x->flag_watched = true;
+            } else {
+                x->ev_watched = true;
+            }
+        }
+    }
+}
+
+/*
+ * After a SRC or SPEC_SRC write.  A newly selected signal has no tracked
+ * past: it is taken to have held its source's current value (an import's
+ * synchronizer starts full of it), delayed arguments included.
+ */
+static void selection_update(NvGpu *gpu, NvPcDomain *d)
+{
+    uint16_t sel = 0, added;
+
+    for (unsigned i = 0; i < 16; i++) {
+        unsigned s = sel_signal(d, i);
+
+        if (s >= NV_SIG_DOM_EVENT(7)) {
+            sel |= 1u << trailer_bit(s);
+        }
+    }
+    if (has(gpu, NV_PC_F_SPEC_SRC)) {
+        for (unsigned i = 0; i < 2; i++) {
+            unsigned s = i ? NV_PC_SPEC_SRC_UNK8(d->spec_src)
+                           : NV_PC_SPEC_SRC_SWAP(d->spec_src);
+
+            if (s >= NV_SIG_DOM_EVENT(7)) {
+                sel |= 1u << trailer_bit(s);
+            }
+        }
+    }
+    added = sel & ~d->dyn_sel;
+    for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
+        unsigned x = trailer_dom(b);
+        NvPcImport *q = &d->imp[b];
+        bool v = false;
+
+        if (!(added & (1u << b))) {
+            continue;
+        }
+        if (x < gpu->chip->pc_domains) {
+            v = trailer_own(&gpu->pc.dom[x], trailer_is_flag(b));
+        }
+        memset(q, 0, sizeof(*q));
+        q->last = q->cont = v;
+        q->pulse_c = NONE;
+        d->dyn_prev = (d->dyn_prev & ~(1u << b)) | (uint16_t)v << b;
+    }
+    d->dyn_sel = sel;
+    d->dyn_prev &= sel;
+    d->dyn = d->dyn_prev;
+    coupling_update(gpu);
+}
+
 static void src_write(NvGpu *gpu, NvPcDomain *d, unsigned which,
                       uint32_t val)
 {
@@ -1014,6 +1478,7 @@ static void src_write(NvGpu *gpu, NvPcDomain *d, unsigned which,
     for (unsigned i = 0; i < 4; i++) {
         note_signal(gpu, d, (val >> (8 * i)) & 0xff);
     }
+    selection_update(gpu, d);
 }
 
 static uint32_t ctrl_read(NvPcDomain *d)
@@ -1044,11 +1509,6 @@ static void ctrl_write(NvGpu *gpu, NvPcDomain *d, uint32_t val)
                      "nv-gpu: PCOUNTER CTRL[%u] CTR_MODE %u is not a mode; "
                      "counting as SIMPLE", d->id, cm);
     }
-    if (val & (NV_PC_CTRL_EVENT_IMPORT_PULSE | NV_PC_CTRL_FLAG_IMPORT_PULSE)) {
-        gpu_host_log(&gpu->host, GPU_LOG_UNIMP,
-                     "nv-gpu: PCOUNTER CTRL[%u] import modes stored; "
-                     "cross-domain EVENT/FLAG signals not modelled", d->id);
-    }
     d->ctrl = val & gpu->chip->ctrl_wmask;
     dom_reconfigured(d);
     dom_abort(d);
@@ -1075,23 +1535,31 @@ static void gctrl_write(NvGpu *gpu, uint32_t val)
     }
 }
 
+/*
+ * The trailer signals as the domain's inputs see them in cycle cur; an
+ * import it does not select reads as its source's current value.
+ */
 static uint32_t sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
 {
-    uint32_t w = word_at(gpu, d, d->cur, false);
     uint32_t v = 0;
 
+    d->dyn = dyn_at_cur(gpu, d);
     for (unsigned b = 0; b < 32; b++) {
         unsigned s = i * 32 + b;
+        unsigned x;
         bool on;
 
         switch (sig_kind(s)) {
-        case SIG_DOM_FLAG:
-            /* Own FLAG, 2 cycles late; other domains' not modelled. */
-            on = s == NV_SIG_DOM_FLAG(d->id) && d->flag_prev;
-            break;
         case SIG_DOM_EVENT:
-            on = s == NV_SIG_DOM_EVENT(d->id) &&
-                 (w & NV_PC_W_IN(NV_PC_IN_EVENT));
+        case SIG_DOM_FLAG:
+            x = trailer_dom(trailer_bit(s));
+            if (d->dyn_sel & (1u << trailer_bit(s))) {
+                on = (d->dyn >> trailer_bit(s)) & 1;
+            } else {
+                on = x < gpu->chip->pc_domains &&
+                     trailer_own(&gpu->pc.dom[x], sig_kind(s) ==
+                                 SIG_DOM_FLAG);
+            }
             break;
         default:
             on = sig_value(gpu, d, s, d->cur, false);
@@ -1110,6 +1578,7 @@ static uint32_t pc_read(NvGpu *gpu, const NvReg *r, unsigned unit,
     nv_pcounter_sync(gpu);
     switch ((NvPcRegId)r->aux) {
     case PC_SRC_STATUS:
+        d->dyn = dyn_at_cur(gpu, d);
         return word_at(gpu, d, d->cur, false) & 0xffff;
     case PC_SIG_STATUS:
         return sig_status(gpu, &gpu->pc.dom[unit / 8], unit % 8);
@@ -1175,6 +1644,7 @@ static void pc_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     case PC_SPEC_SRC:
         d->spec_src = val;
         note_signal(gpu, d, NV_PC_SPEC_SRC_SWAP(val));
+        selection_update(gpu, d);
         dom_abort(d);
         break;
     case PC_CTR_PRE:
@@ -1398,6 +1868,11 @@ void nv_pcounter_reset(NvGpu *gpu)
         d->hz = gpu->cfg.domain_hz[i];
         d->spec_src = NV_SIG_PM_TRIGGER;
         d->pm_trigger_cycle[0] = d->pm_trigger_cycle[1] = NONE;
+        d->tab = &d->tabs[0];
+        for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
+            d->imp[b].pulse_c = NONE;
+        }
     }
+    pc->coupled = false;
     gpu_host_timer_del(&gpu->host, pc->flush_timer);
 }
