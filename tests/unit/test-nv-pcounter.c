@@ -881,6 +881,8 @@ typedef struct Ref {
     uint32_t pos;
     bool valid, fault;
     uint8_t *mem;               /* a copy of guest RAM's buffer area */
+    uint32_t ctrl_before;       /* CTRL before cycle ctrl_since */
+    uint64_t ctrl_since;
     GByteArray *ev_out;         /* EVENT output of every cycle */
     GByteArray *flag_out;       /* FLAG after every cycle */
 } Ref;
@@ -925,7 +927,8 @@ static bool ref_trailer(const Ref *y, unsigned s, int64_t c)
     bool flag = s >= NV_SIG_DOM_FLAG(7);
     unsigned xid = flag ? NV_SIG_DOM_FLAG(0) - s : NV_SIG_DOM_EVENT(0) - s;
     const Ref *x = &y->sys->dom[xid];
-    bool pulse = y->ctrl & (flag ? 1u << 13 : 1u << 11);
+    uint32_t ctrl = c < (int64_t)y->ctrl_since ? y->ctrl_before : y->ctrl;
+    bool pulse = ctrl & (flag ? 1u << 13 : 1u << 11);
     int64_t k = ref_k(x, y, c);
 
     if (x == y) {
@@ -1377,6 +1380,26 @@ static void ref_setup_random(GRand *g, Fixture *f, Ref *r, unsigned mode,
     ref_preop(r);
 }
 
+/*
+ * Mid-run: other import modes and another EVENT logic operation (the
+ * selection unchanged, so exact); the CTRL write aborts single mode.
+ */
+static void ref_rewrite_random(GRand *g, Fixture *f, Ref *r)
+{
+    if (r->ctrl_since != r->c) {
+        r->ctrl_before = r->ctrl;
+        r->ctrl_since = r->c;
+    }
+    r->ctrl ^= (g_rand_boolean(g) ? NV_PC_CTRL_EVENT_IMPORT_PULSE : 0) |
+               (g_rand_boolean(g) ? NV_PC_CTRL_FLAG_IMPORT_PULSE : 0);
+    r->op[2] = g_rand_int(g) & (r->g92 ? 0x1fffff : 0x7ffff);
+    wr(f, NV40_PC_CTRL(r->id), r->ctrl);
+    wr(f, NV40_PC_EVENT_OP(r->id), r->op[2]);
+    if ((r->ctrl & 3) == NV_PC_MODE_SINGLE) {
+        r->sstate = NV_PC_SINGLE_INACTIVE;
+    }
+}
+
 static const uint64_t rnd_hz[] = {
     1000000000, 1000000000, 500000000, 1200000000, 400000000, 333333333,
     2700000000ull,
@@ -1434,6 +1457,9 @@ static void random_run(GRand *g, unsigned mode, const char *chipset,
         ref_run_to(&sys, f.fh->now_ns, f.fh);
         for (unsigned j = 0; j < ndom; j++) {
             compare(&f, &sys.dom[ids[j]], "random");
+            if (ndom > 1 && i % 4 == 3 && g_rand_boolean(g)) {
+                ref_rewrite_random(g, &f, &sys.dom[ids[j]]);
+            }
         }
     }
     for (unsigned i = 0; i < ndom; i++) {
