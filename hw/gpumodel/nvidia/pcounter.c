@@ -22,12 +22,14 @@
  * range; single mode the next PRE/START/STOP; record mode the next STOP or
  * the next cycle an event counter reaches 0xf000.  The cost of a sync is
  * independent of the clock rate and of the time elapsed, except that each
- * record packet and each single-mode period transition is one step.
+ * record packet, each single-mode period transition and each change of a
+ * trailer EVENT/FLAG signal in use (below) is one step.
  *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;
  * a PM_TRIGGER pulse and the cycle after it, if any input selects
- * PM_TRIGGER) are evaluated one at a time
+ * PM_TRIGGER; the first cycle of new trailer EVENT/FLAG values, where
+ * delayed arguments see the old ones) are evaluated one at a time
  * through the same mode code with a one-cycle span.
  *
  * Coupling: the trailer signals DOM[x].EVENT/FLAG (0xf0-0xff) depend on
