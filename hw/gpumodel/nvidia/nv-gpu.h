@@ -162,6 +162,7 @@ typedef struct NvPcTable {
     bool valid;
     uint16_t key;           /* the trailer EVENT/FLAG values it assumes */
     uint32_t len;           /* a power of two */
+    uint8_t len_log2;
     uint32_t *word;         /* input word per cycle mod len */
     uint32_t *prefix[NV_PC_CHANNELS];   /* built on first use */
 } NvPcTable;
@@ -226,20 +227,23 @@ typedef struct NvPcDomain {
     bool rec_wedged;
     uint64_t rec_packets;               /* packets sent (diagnostic) */
 
+    NvPcTable tab;          /* the one in use */
+
     /* trailer EVENT/FLAG signals as inputs (pcounter.c: "coupling") */
     uint16_t dyn_sel;       /* the ones this domain selects */
     uint16_t dyn;           /* their values in the current span */
     uint16_t dyn_prev;      /* their values in the cycle before it */
     bool ev_last;           /* EVENT output of cycle cur-1 */
+    bool ev_last_in_tab;    /* ... to be read from the table (tab.word) */
     bool ev_watched;        /* some domain selects DOM[id].EVENT */
     bool flag_watched;      /* some domain selects DOM[id].FLAG */
-    NvPcImport imp[NV_PC_TRAILER_SIGS];
-
-    NvPcTable tabs[NV_PC_TABLES];
-    NvPcTable *tab;         /* the one in use */
-    unsigned tab_next;      /* the slot to replace next */
-    uint32_t tab_steps;     /* one-cycle steps for want of a table */
     uint8_t unimp_seen[NV_PCOUNTER_SIGNALS / 8];
+
+    /* rarely used: last in the structure */
+    NvPcTable spare[NV_PC_TABLES - 1];  /* for other trailer values */
+    unsigned spare_next;                /* the one to replace next */
+    uint32_t tab_steps;     /* one-cycle steps for want of a table */
+    NvPcImport imp[NV_PC_TRAILER_SIGS];
 } NvPcDomain;
 
 typedef struct NvPcounter {

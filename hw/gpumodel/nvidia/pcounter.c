@@ -22,12 +22,14 @@
  * range; single mode the next PRE/START/STOP; record mode the next STOP or
  * the next cycle an event counter reaches 0xf000.  The cost of a sync is
  * independent of the clock rate and of the time elapsed, except that each
- * record packet and each single-mode period transition is one step.
+ * record packet, each single-mode period transition and each change of a
+ * trailer EVENT/FLAG signal in use (below) is one step.
  *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;
  * a PM_TRIGGER pulse and the cycle after it, if any input selects
- * PM_TRIGGER) are evaluated one at a time
+ * PM_TRIGGER; the first cycle of new trailer EVENT/FLAG values, where
+ * delayed arguments see the old ones) are evaluated one at a time
  * through the same mode code with a one-cycle span.
  *
  * Coupling: the trailer signals DOM[x].EVENT/FLAG (0xf0-0xff) depend on
@@ -123,11 +125,21 @@ static const NvSigRange *sig_range(unsigned s)
     return NULL;
 }
 
+/* sig_map by signal, for the per-cycle paths (nv_pcounter_init fills it) */
+static uint8_t sig_kinds[NV_PCOUNTER_SIGNALS];
+
+static void sig_kinds_init(void)
+{
+    for (unsigned s = 0; s < NV_PCOUNTER_SIGNALS; s++) {
+        const NvSigRange *r = sig_range(s);
+
+        sig_kinds[s] = r ? r->kind : SIG_UNMODELLED;
+    }
+}
+
 static NvSigKind sig_kind(unsigned s)
 {
-    const NvSigRange *r = sig_range(s);
-
-    return r ? r->kind : SIG_UNMODELLED;
+    return sig_kinds[s % NV_PCOUNTER_SIGNALS];
 }
 
 /*
@@ -430,12 +442,28 @@ static void table_free(NvPcTable *t)
     t->valid = false;
 }
 
+/*
+ * The EVENT output of cycle cur-1.  After a bulk span it is left in the
+ * table (a cache miss on every span otherwise): read it before the table
+ * goes.
+ */
+static bool ev_last(NvPcDomain *d)
+{
+    if (d->ev_last_in_tab) {
+        d->ev_last = d->tab.word[(d->cur - 1) & (d->tab.len - 1)] &
+                     NV_PC_W_IN(NV_PC_IN_EVENT);
+        d->ev_last_in_tab = false;
+    }
+    return d->ev_last;
+}
+
 static void table_drop(NvPcDomain *d)
 {
-    for (unsigned i = 0; i < NV_PC_TABLES; i++) {
-        table_free(&d->tabs[i]);
+    ev_last(d);
+    table_free(&d->tab);
+    for (unsigned i = 0; i < NV_PC_TABLES - 1; i++) {
+        table_free(&d->spare[i]);
     }
-    d->tab = &d->tabs[0];
 }
 
 /* The period of the domain's inputs: every selected signal's divides it. */
@@ -450,12 +478,16 @@ static unsigned table_len(NvGpu *gpu, const NvPcDomain *d)
     return MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
 }
 
-/* Make d->tab a kept table for the current trailer values d->dyn. */
+/* Make d->tab a spare table kept for the current trailer values d->dyn. */
 static bool table_find(NvPcDomain *d)
 {
-    for (unsigned i = 0; i < NV_PC_TABLES; i++) {
-        if (d->tabs[i].valid && d->tabs[i].key == d->dyn) {
-            d->tab = &d->tabs[i];
+    for (unsigned i = 0; i < NV_PC_TABLES - 1; i++) {
+        if (d->spare[i].valid && d->spare[i].key == d->dyn) {
+            NvPcTable t = d->tab;
+
+            ev_last(d);
+            d->tab = d->spare[i];
+            d->spare[i] = t;
             return true;
         }
     }
@@ -463,19 +495,27 @@ static bool table_find(NvPcDomain *d)
 }
 
 /*
- * A new table for the current trailer values d->dyn, in the next slot.
- * Without trailer inputs there is one key, 0, and one slot in use.
+ * A new table for the current trailer values d->dyn; the one in use, if
+ * any, becomes a spare.  Without trailer inputs there is one key, 0, and
+ * no spares.
  */
 static void table_build(NvGpu *gpu, NvPcDomain *d)
 {
-    NvPcTable *t = d->tab = &d->tabs[d->tab_next];
+    NvPcTable *t = &d->tab;
     unsigned len = table_len(gpu, d);
 
-    d->tab_next = (d->tab_next + 1) % NV_PC_TABLES;
+    ev_last(d);
+    if (t->valid) {
+        table_free(&d->spare[d->spare_next]);
+        d->spare[d->spare_next] = *t;
+        d->spare_next = (d->spare_next + 1) % (NV_PC_TABLES - 1);
+        memset(t, 0, sizeof(*t));
+    }
     d->tab_steps = 0;
     table_free(t);
     t->key = d->dyn;
     t->len = len;
+    t->len_log2 = __builtin_ctz(len);
     t->word = g_new(uint32_t, len);
     /* Cycle i stands for every cycle congruent to i: all periods divide. */
     for (unsigned i = 0; i < len; i++) {
@@ -486,7 +526,7 @@ static void table_build(NvGpu *gpu, NvPcDomain *d)
 
 static const uint32_t *table_prefix(NvPcDomain *d, unsigned ch)
 {
-    NvPcTable *t = d->tab;
+    NvPcTable *t = &d->tab;
 
     if (!t->prefix[ch]) {
         unsigned mode = ctr_mode(d);
@@ -517,9 +557,9 @@ typedef struct Span {
 static uint64_t tab_f(NvPcDomain *d, unsigned ch, uint64_t x)
 {
     const uint32_t *p = table_prefix(d, ch);
-    uint32_t len = d->tab->len;
+    const NvPcTable *t = &d->tab;
 
-    return (x / len) * p[len] + p[x % len];
+    return (x >> t->len_log2) * p[t->len] + p[x & (t->len - 1)];
 }
 
 static uint64_t sp_count(const Span *s, unsigned ch, uint64_t a, uint64_t b)
@@ -553,7 +593,7 @@ static uint64_t sp_find(const Span *s, unsigned ch, uint64_t a, uint64_t b,
                 ch_inc(ch, s->w, ctr_mode(s->d)) >= n) ? s->c0 : NONE;
     }
     p = table_prefix(s->d, ch);
-    len = s->d->tab->len;
+    len = s->d->tab.len;
     if (!p[len]) {
         return NONE;
     }
@@ -578,7 +618,8 @@ static uint64_t sp_find(const Span *s, unsigned ch, uint64_t a, uint64_t b,
 
 static uint32_t sp_word(const Span *s, uint64_t c)
 {
-    return s->one ? s->w : s->d->tab->word[c % s->d->tab->len];
+    /* len is a power of two */
+    return s->one ? s->w : s->d->tab.word[c & (s->d->tab.len - 1)];
 }
 
 /* ---- the FLAG ---- */
@@ -997,9 +1038,9 @@ static bool import_pulse_mode(const NvPcDomain *d, unsigned b)
 }
 
 /* Domain @x's own DOM[x].EVENT/FLAG signal in its cycle cur. */
-static bool trailer_own(const NvPcDomain *x, bool flag)
+static bool trailer_own(NvPcDomain *x, bool flag)
 {
-    return flag ? x->flag_prev : x->ev_last;
+    return flag ? x->flag_prev : ev_last(x);
 }
 
 /* The value of imported signal @b in cycle cur, taking in due changes. */
@@ -1202,11 +1243,12 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
             if (!export_room(gpu, d)) {
                 return;
             }
+            ev_last(d);
             d->dyn = dyn_at_cur(gpu, d);
         }
         /* A trailer change: delayed arguments see the old value. */
         s.one = is_special(gpu, d, c) || d->dyn != d->dyn_prev;
-        if (!s.one && (!d->tab->valid || d->tab->key != d->dyn) &&
+        if (!s.one && (!d->tab.valid || d->tab.key != d->dyn) &&
             !table_find(d)) {
             /*
              * Trailer values without a table: one cycle at a time until
@@ -1233,8 +1275,11 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
         d->cur = end;
         if (coupled) {
             dyn_span_done(gpu, d, &s, c, end, fp, f);
+        } else if (s.one) {
+            d->ev_last = s.w & NV_PC_W_IN(NV_PC_IN_EVENT);
+            d->ev_last_in_tab = false;
         } else {
-            d->ev_last = sp_word(&s, end - 1) & NV_PC_W_IN(NV_PC_IN_EVENT);
+            d->ev_last_in_tab = true;
         }
     }
 }
@@ -1835,6 +1880,7 @@ bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
 
 void nv_pcounter_init(NvGpu *gpu)
 {
+    sig_kinds_init();
     gpu->pc.flush_timer = gpu_host_timer_new(&gpu->host, flush_fire, gpu);
 }
 
@@ -1868,7 +1914,6 @@ void nv_pcounter_reset(NvGpu *gpu)
         d->hz = gpu->cfg.domain_hz[i];
         d->spec_src = NV_SIG_PM_TRIGGER;
         d->pm_trigger_cycle[0] = d->pm_trigger_cycle[1] = NONE;
-        d->tab = &d->tabs[0];
         for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
             d->imp[b].pulse_c = NONE;
         }
