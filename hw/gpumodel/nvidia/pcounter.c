@@ -447,7 +447,7 @@ static void table_free(NvPcTable *t)
  * table (a cache miss on every span otherwise): read it before the table
  * goes.
  */
-static bool ev_last(NvPcDomain *d)
+static bool ev_last_get(NvPcDomain *d)
 {
     if (d->ev_last_in_tab) {
         d->ev_last = d->tab.word[(d->cur - 1) & (d->tab.len - 1)] &
@@ -459,7 +459,7 @@ static bool ev_last(NvPcDomain *d)
 
 static void table_drop(NvPcDomain *d)
 {
-    ev_last(d);
+    ev_last_get(d);
     table_free(&d->tab);
     for (unsigned i = 0; i < NV_PC_TABLES - 1; i++) {
         table_free(&d->spare[i]);
@@ -478,14 +478,14 @@ static unsigned table_len(NvGpu *gpu, const NvPcDomain *d)
     return MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
 }
 
-/* Make d->tab a spare table kept for the current trailer values d->dyn. */
+/* Swap in the spare table kept for the trailer values d->dyn, if any. */
 static bool table_find(NvPcDomain *d)
 {
     for (unsigned i = 0; i < NV_PC_TABLES - 1; i++) {
         if (d->spare[i].valid && d->spare[i].key == d->dyn) {
             NvPcTable t = d->tab;
 
-            ev_last(d);
+            ev_last_get(d);
             d->tab = d->spare[i];
             d->spare[i] = t;
             return true;
@@ -504,7 +504,7 @@ static void table_build(NvGpu *gpu, NvPcDomain *d)
     NvPcTable *t = &d->tab;
     unsigned len = table_len(gpu, d);
 
-    ev_last(d);
+    ev_last_get(d);
     if (t->valid) {
         table_free(&d->spare[d->spare_next]);
         d->spare[d->spare_next] = *t;
@@ -1040,7 +1040,7 @@ static bool import_pulse_mode(const NvPcDomain *d, unsigned b)
 /* Domain @x's own DOM[x].EVENT/FLAG signal in its cycle cur. */
 static bool trailer_own(NvPcDomain *x, bool flag)
 {
-    return flag ? x->flag_prev : ev_last(x);
+    return flag ? x->flag_prev : ev_last_get(x);
 }
 
 /* The value of imported signal @b in cycle cur, taking in due changes. */
@@ -1243,7 +1243,7 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
             if (!export_room(gpu, d)) {
                 return;
             }
-            ev_last(d);
+            ev_last_get(d);
             d->dyn = dyn_at_cur(gpu, d);
         }
         /* A trailer change: delayed arguments see the old value. */
