@@ -831,6 +831,35 @@ static void test_import_clock_ratio(void)
 }
 
 /*
+ * A handshake between two domains importing each other's FLAG: domain 1
+ * sets its FLAG at cycle 1000 (DOM[1].FLAG from 1002), domain 2 sees it
+ * from 1004 and sets its own (DOM[2].FLAG from 1006), which domain 1
+ * counts from 1008.  Then nothing changes: 10^7 cycles in few rounds.
+ */
+static void test_import_handshake(Fixture *f, gconstpointer data)
+{
+    const uint64_t n = 10000000;
+
+    /* SETFLAG = START_SRC[2]: SYNTH0 (cycle 1000) / DOM[1].FLAG */
+    nv_pcounter_set_synth(f->gpu, 1, 0, 16, 1, 65536 - 1000);
+    quad_setup(f, 1, 0, SRC4(ZERO, ZERO, SYN(0), ZERO),
+               SRC4(FL(2), 0, 0, 0), 0, OP_ARG0);
+    quad_setup(f, 2, 0, SRC4(ZERO, ZERO, FL(1), ZERO),
+               SRC4(FL(1), 0, 0, 0), 0, OP_ARG0);
+    for (unsigned d = 1; d <= 2; d++) {
+        wr(f, NV40_PC_SETFLAG_OP(d), OP_ARG0);
+        wr(f, NV40_PC_PRE_OP(d), OP_ARG0);
+    }
+    step(f, 1007);
+    g_assert_false(src_bit(f, 1, 8));
+    step(f, 1);
+    g_assert_true(src_bit(f, 1, 8));                     /* cycle 1008 */
+    step(f, n - 1008);
+    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_EVENT(1)), ==, n - 1008);
+    g_assert_cmpuint(swap_read(f, 2, NV40_PC_CTR_EVENT(2)), ==, n - 1004);
+}
+
+/*
  * Two domains importing each other's EVENT, each EVENT the NOT of the
  * import: EVENT(c) = NOT EVENT'(c - 3), 1 for three cycles of every six.
  * The domains run in lock-step rounds; a hostile loop ends.
@@ -1547,6 +1576,7 @@ int main(int argc, char **argv)
     g_test_add_func("/nv/pcounter/trailer/import-clock-ratio",
                     test_import_clock_ratio);
     add("/nv/pcounter/trailer/import-loop", test_import_loop, NULL);
+    add("/nv/pcounter/trailer/import-handshake", test_import_handshake, NULL);
     g_test_add_func("/nv/pcounter/random/quad", test_random_quad);
     g_test_add_func("/nv/pcounter/random/single", test_random_single);
     g_test_add_func("/nv/pcounter/random/record", test_random_record);
