@@ -1540,6 +1540,97 @@ static void test_random_coupled(void)
     g_rand_free(g);
 }
 
+/*
+ * A hostile guest: random writes of every PCOUNTER register, trailer
+ * signals selected and deselected at any time, PM_TRIGGER, synthetic
+ * signal changes, at random clocks.  Nothing is compared (a newly
+ * selected signal starts at its source's value, see nv-gpu.rst); the
+ * model's own checks (queue room, progress of every round) must hold
+ * and every sync must end.
+ */
+static uint32_t hostile_src(GRand *g)
+{
+    uint32_t v = 0;
+
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned s;
+
+        switch (g_rand_int_range(g, 0, 4)) {
+        case 0:
+        case 1:
+            s = g_rand_int_range(g, NV_SIG_DOM_EVENT(7), 0x100);
+            break;
+        case 2:
+            s = SYN(g_rand_int_range(g, 0, 4));
+            break;
+        default:
+            s = g_rand_int_range(g, 0, 0x100);
+            break;
+        }
+        v |= s << (8 * i);
+    }
+    return v;
+}
+
+static void test_random_hostile(void)
+{
+    static const uint32_t regs[] = {
+        NV40_PC_PRE_SRC(0), NV40_PC_START_SRC(0), NV40_PC_EVENT_SRC(0),
+        NV40_PC_STOP_SRC(0), NV40_PC_SPEC_SRC(0), NV40_PC_PRE_OP(0),
+        NV40_PC_START_OP(0), NV40_PC_EVENT_OP(0), NV40_PC_STOP_OP(0),
+        NV40_PC_SETFLAG_OP(0), NV40_PC_CLRFLAG_OP(0), NV40_PC_CTRL(0),
+        NV40_PC_THRESHOLD(0), NV40_PC_CTR_PRE(0), NV40_PC_CTR_STOP(0),
+        NV40_PC_QUAD_ACK_TRIGGER(0), NV40_PC_RECORD_LIMIT(0),
+        NV40_PC_RECORD_START(0),
+    };
+    static const uint64_t hz[] = {
+        1000000, 27000000, 100000000, 400000000, 1000000000, 2700000000ull,
+        10000000000ull,
+    };
+    GRand *g = g_rand_new_with_seed(g_test_rand_int());
+    unsigned loops = 0;
+
+    for (unsigned run = 0; run < 6; run++) {
+        uint64_t dhz[NV_PCOUNTER_DOMAINS];
+        Fixture f;
+
+        for (unsigned d = 0; d < NV_PCOUNTER_DOMAINS; d++) {
+            dhz[d] = hz[g_rand_int_range(g, 0, G_N_ELEMENTS(hz))];
+        }
+        fixture_open_hz(&f, run % 2 ? "g92" : "g84", 0, dhz);
+        for (unsigned i = 0; i < 400; i++) {
+            unsigned d = g_rand_int_range(g, 0, NV_PCOUNTER_DOMAINS);
+            unsigned k = g_rand_int_range(g, 0, G_N_ELEMENTS(regs) + 3);
+            uint32_t r = k < G_N_ELEMENTS(regs) ? regs[k] + 4 * d : 0;
+
+            if (r && r <= NV40_PC_SPEC_SRC(0) + 28 && k < 5) {
+                wr(&f, r, hostile_src(g));
+            } else if (r) {
+                wr(&f, r, g_rand_int(g));
+            } else if (k == G_N_ELEMENTS(regs)) {
+                wr(&f, NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+            } else if (k == G_N_ELEMENTS(regs) + 1) {
+                wr(&f, NV40_PC_GCTRL, g_rand_int(g));
+            } else if (k == G_N_ELEMENTS(regs) + 2) {
+                unsigned l = g_rand_int_range(g, 0, 17);
+
+                nv_pcounter_set_synth(f.gpu, d, g_rand_int_range(g, 0, 8), l,
+                                      g_rand_int_range(g, 0, (1 << l) + 1),
+                                      g_rand_int(g));
+            }
+            loops += f.gpu->pc.import_loop;
+            step(&f, g_rand_int_range(g, 0, 8) ? g_rand_int_range(g, 0, 50) :
+                 g_rand_int_range(g, 0, 10000));
+            (void)rd(&f, NV40_PC_SIG_STATUS(d, 7));
+            (void)rd(&f, NV40_PC_SRC_STATUS(d));
+        }
+        fixture_close(&f);
+    }
+    /* Most steps ran with domains importing from each other. */
+    g_assert_cmpuint(loops, >, 6 * 400 / 2);
+    g_rand_free(g);
+}
+
 static void add(const char *path, void (*fn)(Fixture *, gconstpointer),
                 const char *chipset)
 {
@@ -1581,5 +1672,6 @@ int main(int argc, char **argv)
     g_test_add_func("/nv/pcounter/random/single", test_random_single);
     g_test_add_func("/nv/pcounter/random/record", test_random_record);
     g_test_add_func("/nv/pcounter/random/coupled", test_random_coupled);
+    g_test_add_func("/nv/pcounter/random/hostile", test_random_hostile);
     return g_test_run();
 }
