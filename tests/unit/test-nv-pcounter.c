@@ -831,6 +831,35 @@ static void test_import_clock_ratio(void)
 }
 
 /*
+ * A handshake between two domains importing each other's FLAG: domain 1
+ * sets its FLAG at cycle 1000 (DOM[1].FLAG from 1002), domain 2 sees it
+ * from 1004 and sets its own (DOM[2].FLAG from 1006), which domain 1
+ * counts from 1008.  Then nothing changes: 10^7 cycles in few rounds.
+ */
+static void test_import_handshake(Fixture *f, gconstpointer data)
+{
+    const uint64_t n = 10000000;
+
+    /* SETFLAG = START_SRC[2]: SYNTH0 (cycle 1000) / DOM[1].FLAG */
+    nv_pcounter_set_synth(f->gpu, 1, 0, 16, 1, 65536 - 1000);
+    quad_setup(f, 1, 0, SRC4(ZERO, ZERO, SYN(0), ZERO),
+               SRC4(FL(2), 0, 0, 0), 0, OP_ARG0);
+    quad_setup(f, 2, 0, SRC4(ZERO, ZERO, FL(1), ZERO),
+               SRC4(FL(1), 0, 0, 0), 0, OP_ARG0);
+    for (unsigned d = 1; d <= 2; d++) {
+        wr(f, NV40_PC_SETFLAG_OP(d), OP_ARG0);
+        wr(f, NV40_PC_PRE_OP(d), OP_ARG0);
+    }
+    step(f, 1007);
+    g_assert_false(src_bit(f, 1, 8));
+    step(f, 1);
+    g_assert_true(src_bit(f, 1, 8));                     /* cycle 1008 */
+    step(f, n - 1008);
+    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_EVENT(1)), ==, n - 1008);
+    g_assert_cmpuint(swap_read(f, 2, NV40_PC_CTR_EVENT(2)), ==, n - 1004);
+}
+
+/*
  * Two domains importing each other's EVENT, each EVENT the NOT of the
  * import: EVENT(c) = NOT EVENT'(c - 3), 1 for three cycles of every six.
  * The domains run in lock-step rounds; a hostile loop ends.
@@ -1511,6 +1540,97 @@ static void test_random_coupled(void)
     g_rand_free(g);
 }
 
+/*
+ * A hostile guest: random writes of every PCOUNTER register, trailer
+ * signals selected and deselected at any time, PM_TRIGGER, synthetic
+ * signal changes, at random clocks.  Nothing is compared (a newly
+ * selected signal starts at its source's value, see nv-gpu.rst); the
+ * model's own checks (queue room, progress of every round) must hold
+ * and every sync must end.
+ */
+static uint32_t hostile_src(GRand *g)
+{
+    uint32_t v = 0;
+
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned s;
+
+        switch (g_rand_int_range(g, 0, 4)) {
+        case 0:
+        case 1:
+            s = g_rand_int_range(g, NV_SIG_DOM_EVENT(7), 0x100);
+            break;
+        case 2:
+            s = SYN(g_rand_int_range(g, 0, 4));
+            break;
+        default:
+            s = g_rand_int_range(g, 0, 0x100);
+            break;
+        }
+        v |= s << (8 * i);
+    }
+    return v;
+}
+
+static void test_random_hostile(void)
+{
+    static const uint32_t regs[] = {
+        NV40_PC_PRE_SRC(0), NV40_PC_START_SRC(0), NV40_PC_EVENT_SRC(0),
+        NV40_PC_STOP_SRC(0), NV40_PC_SPEC_SRC(0), NV40_PC_PRE_OP(0),
+        NV40_PC_START_OP(0), NV40_PC_EVENT_OP(0), NV40_PC_STOP_OP(0),
+        NV40_PC_SETFLAG_OP(0), NV40_PC_CLRFLAG_OP(0), NV40_PC_CTRL(0),
+        NV40_PC_THRESHOLD(0), NV40_PC_CTR_PRE(0), NV40_PC_CTR_STOP(0),
+        NV40_PC_QUAD_ACK_TRIGGER(0), NV40_PC_RECORD_LIMIT(0),
+        NV40_PC_RECORD_START(0),
+    };
+    static const uint64_t hz[] = {
+        1000000, 27000000, 100000000, 400000000, 1000000000, 2700000000ull,
+        10000000000ull,
+    };
+    GRand *g = g_rand_new_with_seed(g_test_rand_int());
+    unsigned loops = 0;
+
+    for (unsigned run = 0; run < 6; run++) {
+        uint64_t dhz[NV_PCOUNTER_DOMAINS];
+        Fixture f;
+
+        for (unsigned d = 0; d < NV_PCOUNTER_DOMAINS; d++) {
+            dhz[d] = hz[g_rand_int_range(g, 0, G_N_ELEMENTS(hz))];
+        }
+        fixture_open_hz(&f, run % 2 ? "g92" : "g84", 0, dhz);
+        for (unsigned i = 0; i < 400; i++) {
+            unsigned d = g_rand_int_range(g, 0, NV_PCOUNTER_DOMAINS);
+            unsigned k = g_rand_int_range(g, 0, G_N_ELEMENTS(regs) + 3);
+            uint32_t r = k < G_N_ELEMENTS(regs) ? regs[k] + 4 * d : 0;
+
+            if (r && r <= NV40_PC_SPEC_SRC(0) + 28 && k < 5) {
+                wr(&f, r, hostile_src(g));
+            } else if (r) {
+                wr(&f, r, g_rand_int(g));
+            } else if (k == G_N_ELEMENTS(regs)) {
+                wr(&f, NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+            } else if (k == G_N_ELEMENTS(regs) + 1) {
+                wr(&f, NV40_PC_GCTRL, g_rand_int(g));
+            } else if (k == G_N_ELEMENTS(regs) + 2) {
+                unsigned l = g_rand_int_range(g, 0, 17);
+
+                nv_pcounter_set_synth(f.gpu, d, g_rand_int_range(g, 0, 8), l,
+                                      g_rand_int_range(g, 0, (1 << l) + 1),
+                                      g_rand_int(g));
+            }
+            loops += f.gpu->pc.import_loop;
+            step(&f, g_rand_int_range(g, 0, 8) ? g_rand_int_range(g, 0, 50) :
+                 g_rand_int_range(g, 0, 10000));
+            (void)rd(&f, NV40_PC_SIG_STATUS(d, 7));
+            (void)rd(&f, NV40_PC_SRC_STATUS(d));
+        }
+        fixture_close(&f);
+    }
+    /* Most steps ran with domains importing from each other. */
+    g_assert_cmpuint(loops, >, 6 * 400 / 2);
+    g_rand_free(g);
+}
+
 static void add(const char *path, void (*fn)(Fixture *, gconstpointer),
                 const char *chipset)
 {
@@ -1547,9 +1667,11 @@ int main(int argc, char **argv)
     g_test_add_func("/nv/pcounter/trailer/import-clock-ratio",
                     test_import_clock_ratio);
     add("/nv/pcounter/trailer/import-loop", test_import_loop, NULL);
+    add("/nv/pcounter/trailer/import-handshake", test_import_handshake, NULL);
     g_test_add_func("/nv/pcounter/random/quad", test_random_quad);
     g_test_add_func("/nv/pcounter/random/single", test_random_single);
     g_test_add_func("/nv/pcounter/random/record", test_random_record);
     g_test_add_func("/nv/pcounter/random/coupled", test_random_coupled);
+    g_test_add_func("/nv/pcounter/random/hostile", test_random_hostile);
     return g_test_run();
 }

@@ -253,6 +253,7 @@ typedef struct NvPcounter {
     uint64_t epoch_ns;
     uint64_t synced_ns;     /* every domain is up to this time */
     bool coupled;           /* some domain selects a trailer EVENT/FLAG */
+    bool import_loop;       /* ... and domains import from each other */
     GpuTimer *flush_timer;
 } NvPcounter;
 

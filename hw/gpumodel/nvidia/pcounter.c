@@ -42,8 +42,9 @@
  * (tables are kept per set of values, NV_PC_TABLES of them).  A domain
  * tells each importer of its EVENT/FLAG about changes as it passes them,
  * in the importer's cycles (a short queue per imported signal); an
- * importer runs only as far as its sources' evaluated past decides its
- * inputs.  nv_pcounter_sync() then runs the domains in rounds
+ * importer runs only as far as its sources' evaluated past, or in a loop
+ * of imports the lookahead of their quiet periods (quiet_horizons()),
+ * decides its inputs.  nv_pcounter_sync() then runs the domains in rounds
  * (sync_coupled()).  Domains nobody couples to take the direct path.
  *
  * A register write takes effect between cycle cur-1 (the last evaluated)
@@ -447,7 +448,7 @@ static void table_free(NvPcTable *t)
  * table (a cache miss on every span otherwise): read it before the table
  * goes.
  */
-static bool ev_last(NvPcDomain *d)
+static bool ev_last_get(NvPcDomain *d)
 {
     if (d->ev_last_in_tab) {
         d->ev_last = d->tab.word[(d->cur - 1) & (d->tab.len - 1)] &
@@ -459,7 +460,7 @@ static bool ev_last(NvPcDomain *d)
 
 static void table_drop(NvPcDomain *d)
 {
-    ev_last(d);
+    ev_last_get(d);
     table_free(&d->tab);
     for (unsigned i = 0; i < NV_PC_TABLES - 1; i++) {
         table_free(&d->spare[i]);
@@ -478,14 +479,14 @@ static unsigned table_len(NvGpu *gpu, const NvPcDomain *d)
     return MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
 }
 
-/* Make d->tab a spare table kept for the current trailer values d->dyn. */
+/* Swap in the spare table kept for the trailer values d->dyn, if any. */
 static bool table_find(NvPcDomain *d)
 {
     for (unsigned i = 0; i < NV_PC_TABLES - 1; i++) {
         if (d->spare[i].valid && d->spare[i].key == d->dyn) {
             NvPcTable t = d->tab;
 
-            ev_last(d);
+            ev_last_get(d);
             d->tab = d->spare[i];
             d->spare[i] = t;
             return true;
@@ -504,7 +505,7 @@ static void table_build(NvGpu *gpu, NvPcDomain *d)
     NvPcTable *t = &d->tab;
     unsigned len = table_len(gpu, d);
 
-    ev_last(d);
+    ev_last_get(d);
     if (t->valid) {
         table_free(&d->spare[d->spare_next]);
         d->spare[d->spare_next] = *t;
@@ -1025,9 +1026,12 @@ static uint64_t next_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 static uint64_t import_cycle(const NvPcDomain *x, const NvPcDomain *y,
                              uint64_t j)
 {
-    unsigned __int128 c = ((unsigned __int128)(j + 1) * y->hz + x->hz - 1) /
-                          x->hz + 1;
+    unsigned __int128 c;
 
+    if (j >= NONE - 1) {
+        return NONE;
+    }
+    c = ((unsigned __int128)(j + 1) * y->hz + x->hz - 1) / x->hz + 1;
     return c < NONE ? c : NONE - 1;
 }
 
@@ -1040,7 +1044,7 @@ static bool import_pulse_mode(const NvPcDomain *d, unsigned b)
 /* Domain @x's own DOM[x].EVENT/FLAG signal in its cycle cur. */
 static bool trailer_own(NvPcDomain *x, bool flag)
 {
-    return flag ? x->flag_prev : ev_last(x);
+    return flag ? x->flag_prev : ev_last_get(x);
 }
 
 /* The value of imported signal @b in cycle cur, taking in due changes. */
@@ -1201,11 +1205,12 @@ static uint64_t dyn_span_end(NvPcDomain *d, const Span *s, uint64_t c,
 
 /*
  * After span [c, e): the EVENT output of cycle e - 1, and what importers
- * must see.  @fp, @f: FLAG after cycles c - 2 and c - 1, the FLAG signal
- * in cycles c and c + 1; dyn_span_end() kept it so up to e - 1.
+ * must see, the trailer signals up to cycle e (= cur) included: EVENT
+ * from e - 1, and @f, the FLAG after cycle c - 1, which dyn_span_end()
+ * kept as the FLAG signal of cycles c + 1 to e.
  */
 static void dyn_span_done(NvGpu *gpu, NvPcDomain *d, const Span *s,
-                          uint64_t c, uint64_t e, bool fp, bool f)
+                          uint64_t c, uint64_t e, bool f)
 {
     bool ev = sp_word(s, e - 1) & NV_PC_W_IN(NV_PC_IN_EVENT);
 
@@ -1214,10 +1219,7 @@ static void dyn_span_done(NvGpu *gpu, NvPcDomain *d, const Span *s,
     }
     d->ev_last = ev;
     if (d->flag_watched) {
-        export_value(gpu, d, true, c, fp);
-        if (e > c + 1) {
-            export_value(gpu, d, true, c + 1, f);
-        }
+        export_value(gpu, d, true, c + 1, f);
     }
     d->dyn_prev = d->dyn;
 }
@@ -1236,14 +1238,14 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
     while (d->cur < target) {
         uint64_t c = d->cur;
         uint64_t end;
-        bool fp = d->flag_prev, f = d->flag;
+        bool f = d->flag;
         Span s = { .d = d };
 
         if (coupled) {
             if (!export_room(gpu, d)) {
                 return;
             }
-            ev_last(d);
+            ev_last_get(d);
             d->dyn = dyn_at_cur(gpu, d);
         }
         /* A trailer change: delayed arguments see the old value. */
@@ -1274,7 +1276,7 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
         run_span(gpu, &s, c, end);
         d->cur = end;
         if (coupled) {
-            dyn_span_done(gpu, d, &s, c, end, fp, f);
+            dyn_span_done(gpu, d, &s, c, end, f);
         } else if (s.one) {
             d->ev_last = s.w & NV_PC_W_IN(NV_PC_IN_EVENT);
             d->ev_last_in_tab = false;
@@ -1308,45 +1310,160 @@ static void flush_arm(NvGpu *gpu)
     gpu_host_timer_del(&gpu->host, pc->flush_timer);
 }
 
-/* How far domain @d may run before it needs more of its sources' past. */
-static uint64_t import_limit(NvGpu *gpu, const NvPcDomain *d)
+/*
+ * Lookahead for domains that import from each other in a loop, which
+ * would otherwise advance in rounds of one or two cycles however rarely
+ * their signals change.
+ *
+ * The first cycle at which @d's inputs may change: now, if its current
+ * cycle is evaluated on its own; else a special cycle, a queued import
+ * change, the end of a PULSE, the first cycle whose window takes in a
+ * source's cycle @quiet[x], or the change of its own signals (@quiet[d]).
+ */
+static uint64_t inputs_quiet_until(NvGpu *gpu, NvPcDomain *d,
+                                   const uint64_t *quiet)
+{
+    uint64_t h;
+
+    d->dyn = dyn_at_cur(gpu, d);
+    if (is_special(gpu, d, d->cur) || d->dyn != d->dyn_prev) {
+        return d->cur;
+    }
+    h = MIN(next_special(gpu, d, d->cur), import_next_change(d));
+    for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
+        unsigned x = trailer_dom(b);
+
+        if (!(d->dyn_sel & (1u << b)) || x >= gpu->chip->pc_domains) {
+            continue;
+        }
+        h = MIN(h, x == d->id ? quiet[x] : import_cycle(&gpu->pc.dom[x], d,
+                                                        quiet[x]));
+    }
+    return h;
+}
+
+/*
+ * The first cycle after cur at which @d's DOM[d].EVENT/FLAG that some
+ * domain selects may differ from cycle cur, its inputs constant before
+ * cycle @h: a change of the EVENT output shows one cycle later, one of
+ * the FLAG two; from cycle h on anything may change.  Without a table
+ * for the current inputs, only cycle cur is sure.
+ */
+static uint64_t outputs_quiet_until(NvGpu *gpu, NvPcDomain *d, uint64_t h)
+{
+    uint64_t q = h == NONE ? NONE : h + 1, t;
+    Span s = { .d = d };
+
+    if (h <= d->cur ||
+        ((!d->tab.valid || d->tab.key != d->dyn) && !table_find(d))) {
+        return d->cur + 1;
+    }
+    if (d->ev_watched) {
+        t = sp_find(&s, ev_last_get(d) ? CH_EV_LOW : CH_EV_HIGH, d->cur, h,
+                    1);
+        q = t == NONE ? q : MIN(q, t + 1);
+    }
+    if (d->flag_watched && d->flag != d->flag_prev) {
+        q = MIN(q, d->cur + 1);
+    } else if (d->flag_watched && flag_live(d)) {
+        t = sp_find(&s, d->flag ? CH_CLR : CH_SET_ONLY, d->cur, h, 1);
+        q = t == NONE ? q : MIN(q, t + 2);
+    }
+    return q;
+}
+
+/*
+ * @quiet[x]: a cycle before which domain x's exported signals keep their
+ * value of cycle cur.  The greatest solution of the two functions above,
+ * from "never" down: every path from a change to its effect takes time,
+ * so, like shortest paths, it settles within one pass per domain.
+ */
+static void quiet_horizons(NvGpu *gpu, uint64_t *quiet)
+{
+    unsigned n = gpu->chip->pc_domains;
+
+    for (unsigned i = 0; i < n; i++) {
+        quiet[i] = NONE;
+    }
+    for (unsigned pass = 0; pass <= n + 1; pass++) {
+        bool changed = false;
+
+        for (unsigned i = 0; i < n; i++) {
+            NvPcDomain *d = &gpu->pc.dom[i];
+            uint64_t q;
+
+            if (!d->ev_watched && !d->flag_watched) {
+                continue;
+            }
+            q = outputs_quiet_until(gpu, d,
+                                    inputs_quiet_until(gpu, d, quiet));
+            if (q < quiet[i]) {
+                quiet[i] = q;
+                changed = true;
+            }
+        }
+        if (!changed) {
+            return;
+        }
+    }
+    /* Not settled (it does): only what is known. */
+    for (unsigned i = 0; i < n; i++) {
+        quiet[i] = gpu->pc.dom[i].cur + 1;
+    }
+}
+
+/*
+ * How far domain @d may run: until the first cycle whose window takes in
+ * a source cycle not known to importers, those after the source's cycle
+ * cur or the lookahead @quiet (NULL: none).
+ */
+static uint64_t import_limit(NvGpu *gpu, const NvPcDomain *d,
+                             const uint64_t *quiet)
 {
     uint64_t lim = NONE;
 
     for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
         unsigned x = trailer_dom(b);
+        uint64_t known;
 
-        if ((d->dyn_sel & (1u << b)) && x != d->id &&
-            x < gpu->chip->pc_domains) {
-            /* Cycle c needs S_x up to k(c): all x cycles before cur_x. */
-            lim = MIN(lim, import_cycle(&gpu->pc.dom[x], d,
-                                        gpu->pc.dom[x].cur));
+        if (!(d->dyn_sel & (1u << b)) || x == d->id ||
+            x >= gpu->chip->pc_domains) {
+            continue;
         }
+        known = gpu->pc.dom[x].cur + 1;
+        if (quiet) {
+            known = MAX(known, quiet[x]);
+        }
+        lim = MIN(lim, import_cycle(&gpu->pc.dom[x], d, known));
     }
     return lim;
 }
 
 /*
  * Domains that import from each other run in rounds: each as far as its
- * sources' evaluated past allows.  The domain that is earliest in virtual
+ * sources' known signals allow.  The domain that is earliest in virtual
  * time always moves: its cycle cur only needs source cycles that ended
  * before it started, and its importers, not earlier than it, hold at most
- * two queued windows from it.  So every round moves; how many rounds
- * depends on the signals' changes and on how closely the domains import
- * from each other (one to two cycles per round for a loop of imports).
+ * three queued windows from it.  So every round moves; the rounds follow
+ * the changes of the signals in use.
  */
 static void sync_coupled(NvGpu *gpu, const uint64_t *target)
 {
     unsigned n = gpu->chip->pc_domains;
+    uint64_t quiet[NV_PCOUNTER_DOMAINS];
 
     for (;;) {
         bool pending = false, moved = false;
 
+        if (gpu->pc.import_loop) {
+            quiet_horizons(gpu, quiet);
+        }
         for (unsigned i = 0; i < n; i++) {
             NvPcDomain *d = &gpu->pc.dom[i];
             uint64_t before = d->cur;
 
-            dom_advance(gpu, d, MIN(target[i], import_limit(gpu, d)));
+            dom_advance(gpu, d, MIN(target[i], import_limit(gpu, d,
+                        gpu->pc.import_loop ? quiet : NULL)));
             moved |= d->cur != before;
             pending |= d->cur < target[i];
         }
@@ -1446,7 +1563,9 @@ static void coupling_update(NvGpu *gpu)
     NvPcounter *pc = &gpu->pc;
     unsigned n = gpu->chip->pc_domains;
 
-    pc->coupled = false;
+    uint32_t reach[NV_PCOUNTER_DOMAINS] = { 0 };   /* x -> importers */
+
+    pc->coupled = pc->import_loop = false;
     for (unsigned i = 0; i < n; i++) {
         pc->dom[i].ev_watched = pc->dom[i].flag_watched = false;
     }
@@ -1458,12 +1577,26 @@ static void coupling_update(NvGpu *gpu)
                 continue;
             }
             pc->coupled = true;
+            if (trailer_dom(b) != i) {
+                reach[trailer_dom(b)] |= 1u << i;
+            }
             if (trailer_is_flag(b)) {
                 x->flag_watched = true;
             } else {
                 x->ev_watched = true;
             }
         }
+    }
+    /* Transitive closure: a domain that reaches itself is in a loop. */
+    for (unsigned k = 0; k < n; k++) {
+        for (unsigned i = 0; i < n; i++) {
+            if (reach[i] & (1u << k)) {
+                reach[i] |= reach[k];
+            }
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        pc->import_loop |= !!(reach[i] & (1u << i));
     }
 }
 
