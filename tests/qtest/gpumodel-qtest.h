@@ -11,12 +11,14 @@
 #include "libqos/pci-pc.h"
 #include "libqos/malloc-pc.h"
 #include "hw/pci/pci_regs.h"
+#include "qobject/qdict.h"
 
 typedef struct Gpu {
     QTestState *qts;
     QGuestAllocator alloc;
     QPCIBus *bus;
     QPCIDevice *dev;
+    int devfn;
     unsigned bars;          /* bit n: map BAR n */
     QPCIBar bar[6];
 } Gpu;
@@ -44,6 +46,7 @@ static inline void gpu_boot(Gpu *g, int devfn, unsigned bars,
     g->qts = qtest_init(args);
     pc_alloc_init(&g->alloc, g->qts, ALLOC_NO_FLAGS);
     g->bus = qpci_new_pc(g->qts, &g->alloc);
+    g->devfn = devfn;
     g->dev = qpci_device_find(g->bus, devfn);
     g_assert_nonnull(g->dev);
     g->bars = bars;
@@ -56,6 +59,69 @@ static inline void gpu_stop(Gpu *g)
     qpci_free_pc(g->bus);
     alloc_destroy(&g->alloc);
     qtest_quit(g->qts);
+}
+
+/* Wait (bounded) until query-migrate on @qts reports a final status. */
+static inline void gpu_migrate_wait(QTestState *qts)
+{
+    for (int i = 0; i < 3000; i++) {
+        QDict *rsp = qtest_qmp(qts, "{'execute': 'query-migrate'}");
+        QDict *ret = qdict_get_qdict(rsp, "return");
+        const char *st = ret ? qdict_get_try_str(ret, "status") : NULL;
+        bool done = st && !strcmp(st, "completed");
+
+        g_assert_true(!st || (strcmp(st, "failed") && strcmp(st, "cancelled")));
+        qobject_unref(rsp);
+        if (done) {
+            return;
+        }
+        g_usleep(10 * 1000);
+    }
+    g_assert_not_reached();
+}
+
+/*
+ * Save @g's machine to a file and continue in a new QEMU started with
+ * @args (the source's) that loads it, as savevm/loadvm or a migration
+ * would.  qtest's virtual clock is not in the migration stream (a real
+ * accelerator's is), so the destination's clock is set to the source's
+ * before the state is loaded.  The libqos allocator starts afresh: tests
+ * keep their guest buffers at fixed addresses.
+ */
+static inline void gpu_migrate(Gpu *g, const char *args)
+{
+    g_autofree char *dir = g_dir_make_tmp("gpumodel-mig-XXXXXX", NULL);
+    g_autofree char *file = g_build_filename(dir, "state", NULL);
+    g_autofree char *uri = g_strdup_printf("file:%s", file);
+    g_autofree char *dargs = g_strdup_printf("%s -incoming defer", args);
+    int64_t now = qtest_clock_step(g->qts, 0);
+    QTestState *to;
+
+    qtest_qmp_assert_success(g->qts, "{'execute': 'migrate', "
+                             "'arguments': {'uri': %s}}", uri);
+    gpu_migrate_wait(g->qts);
+
+    to = qtest_init(dargs);
+    qtest_clock_set(to, now);
+    qtest_qmp_assert_success(to, "{'execute': 'migrate-incoming', "
+                             "'arguments': {'uri': %s}}", uri);
+    gpu_migrate_wait(to);
+    qtest_qmp_assert_success(to, "{'execute': 'cont'}");
+    g_assert_cmpint(qtest_clock_step(to, 0), ==, now);
+
+    unlink(file);
+    rmdir(dir);
+    g_free(g->dev);
+    qpci_free_pc(g->bus);
+    alloc_destroy(&g->alloc);
+    qtest_quit(g->qts);
+
+    g->qts = to;
+    pc_alloc_init(&g->alloc, to, ALLOC_NO_FLAGS);
+    g->bus = qpci_new_pc(to, &g->alloc);
+    g->dev = qpci_device_find(g->bus, g->devfn);
+    g_assert_nonnull(g->dev);
+    gpu_map(g);
 }
 
 /* BAR0 dword access: both devices keep their registers there. */
