@@ -77,7 +77,13 @@ static void gpumodel_pci_log(void *opaque, GpuLogKind kind, const char *msg)
 static GpuTimer *gpumodel_pci_timer_new(void *opaque, GpuTimerFn *fn,
                                         void *fn_opaque)
 {
-    return (GpuTimer *)timer_new_ns(QEMU_CLOCK_VIRTUAL, fn, fn_opaque);
+    GpuModelPciHost *h = opaque;
+    QEMUTimer *t = timer_new_ns(QEMU_CLOCK_VIRTUAL, fn, fn_opaque);
+
+    /* Models create a fixed set of timers at realize. */
+    assert(h->ntimers < GPUMODEL_PCI_TIMERS);
+    h->timers[h->ntimers++] = t;
+    return (GpuTimer *)t;
 }
 
 static void gpumodel_pci_timer_mod(GpuTimer *t, uint64_t deadline_ns)
@@ -90,6 +96,7 @@ static void gpumodel_pci_timer_del(GpuTimer *t)
     timer_del((QEMUTimer *)t);
 }
 
+/* Only at unrealize: the list is not used after that. */
 static void gpumodel_pci_timer_free(GpuTimer *t)
 {
     timer_free((QEMUTimer *)t);
@@ -124,6 +131,7 @@ void gpumodel_pci_host_init(GpuModelPciHost *h, PCIDevice *pdev,
     h->pdev = pdev;
     h->irq_level = false;
     h->trace = NULL;
+    h->ntimers = 0;
     host->ops = &gpumodel_pci_host_ops;
     host->opaque = h;
 }
@@ -133,3 +141,46 @@ void gpumodel_pci_host_reset_hold(GpuModelPciHost *h)
     h->irq_level = false;
     pci_set_irq(h->pdev, 0);
 }
+
+static int gpumodel_pci_host_pre_save(void *opaque)
+{
+    GpuModelPciHost *h = opaque;
+
+    for (unsigned i = 0; i < h->ntimers; i++) {
+        h->deadline[i] = timer_expire_time_ns(h->timers[i]);
+    }
+    return 0;
+}
+
+/*
+ * Deadlines are on QEMU_CLOCK_VIRTUAL, which migrates with the machine, so
+ * a timer fires at the same guest time as it would have at the source.
+ */
+static int gpumodel_pci_host_post_load(void *opaque, int version_id)
+{
+    GpuModelPciHost *h = opaque;
+
+    for (unsigned i = 0; i < h->ntimers; i++) {
+        if (h->deadline[i] < 0) {
+            timer_del(h->timers[i]);
+        } else {
+            timer_mod(h->timers[i], h->deadline[i]);
+        }
+    }
+    return 0;
+}
+
+const VMStateDescription vmstate_gpumodel_pci_host = {
+    .name = "gpumodel-pci-host",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .pre_save = gpumodel_pci_host_pre_save,
+    .post_load = gpumodel_pci_host_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_BOOL(irq_level, GpuModelPciHost),
+        /* The destination's model made the same timers: check the count. */
+        VMSTATE_UINT32_EQUAL(ntimers, GpuModelPciHost, NULL),
+        VMSTATE_INT64_ARRAY(deadline, GpuModelPciHost, GPUMODEL_PCI_TIMERS),
+        VMSTATE_END_OF_LIST()
+    },
+};

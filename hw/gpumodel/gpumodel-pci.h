@@ -11,16 +11,35 @@
 #define HW_GPUMODEL_GPUMODEL_PCI_H
 
 #include "hw/pci/pci_device.h"
+#include "migration/vmstate.h"
+#include "qemu/timer.h"
 #include "host.h"
 
 typedef void GpuModelTraceFn(unsigned event, uint64_t a, uint64_t b,
                              uint64_t c);
 
+/* Enough for intel-gpu: an engine's slice timer each, OA, the irq drills. */
+#define GPUMODEL_PCI_TIMERS 16
+
 typedef struct GpuModelPciHost {
     PCIDevice *pdev;
     bool irq_level;         /* the model's output, as last set */
     GpuModelTraceFn *trace; /* the device's map of model events, or NULL */
+    /*
+     * The model's timers in creation order, which realize makes the same
+     * on both ends of a migration, and their deadlines (-1: not armed) as
+     * last saved or loaded.
+     */
+    QEMUTimer *timers[GPUMODEL_PCI_TIMERS];
+    uint32_t ntimers;
+    int64_t deadline[GPUMODEL_PCI_TIMERS];
 } GpuModelPciHost;
+
+/* The interrupt output and the armed timers of the model. */
+extern const VMStateDescription vmstate_gpumodel_pci_host;
+
+#define VMSTATE_GPUMODEL_PCI_HOST(_f, _s) \
+    VMSTATE_STRUCT(_f, _s, 0, vmstate_gpumodel_pci_host, GpuModelPciHost)
 
 /* Fill @host so that the model uses @pdev through @h. */
 void gpumodel_pci_host_init(GpuModelPciHost *h, PCIDevice *pdev,

@@ -27,6 +27,7 @@
 #include "hw/gpumodel/intel-gpu-regs.h"
 #include "intel/intel-gpu.h"
 #include "gpumodel-pci.h"
+#include "intel-gpu-vmstate.h"
 #include "trace.h"
 
 #define TYPE_INTEL_GPU "intel-gpu"
@@ -559,10 +560,18 @@ static const Property intel_gpu_properties[] = {
     DEFINE_PROP_UINT32("stolen-mb", IntelGpuPci, cfg.stolen_mb, 0),
 };
 
-/* Device state is not final yet: refuse migration rather than lose it. */
 static const VMStateDescription intel_gpu_vmstate = {
     .name = TYPE_INTEL_GPU,
-    .unmigratable = 1,
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_PCI_DEVICE(parent_obj, IntelGpuPci),
+        VMSTATE_UINT32(mmio_index, IntelGpuPci),
+        VMSTATE_STRUCT_POINTER(gpu, IntelGpuPci, vmstate_intel_gpu_model,
+                               IntelGpu),
+        VMSTATE_GPUMODEL_PCI_HOST(host, IntelGpuPci),
+        VMSTATE_END_OF_LIST()
+    },
 };
 
 static void intel_gpu_class_init(ObjectClass *klass, void *data)

@@ -1348,6 +1348,118 @@ static void test_execlists_preempt(void)
     gpu_stop(&g);
 }
 
+/*
+ * A workload with OA sampling, run twice: straight through, and saved to a
+ * file and loaded into a new QEMU while context A is blocked in a
+ * semaphore wait inside a PPGTT batch.  Both runs leave the same bytes in
+ * guest memory (breadcrumbs, CSB, OA reports) and the same registers.
+ */
+#define MIG_OA_PAGES    32
+
+static GByteArray *migrate_workload(bool migrate)
+{
+    const uint64_t batch_va = 1ull << 39 | 2ull << 30 | 3ull << 21 | 4ull << 12;
+    const uint64_t flag_va = batch_va + 0x1000 + 0x100;
+    const uint32_t rcs = INTEL_RCS0_BASE, oa_gtt = 0x20000000;
+    static const uint32_t regs[] = {
+        INTEL_OATAILPTR, INTEL_OASTATUS, INTEL_OAHEADPTR,
+        INTEL_RCS0_BASE + INTEL_RING_HEAD,
+        INTEL_RCS0_BASE + INTEL_RING_CONTEXT_STATUS_PTR,
+        INTEL_RCS0_BASE + INTEL_RING_EXECLIST_STATUS_LO,
+        INTEL_RCS0_BASE + INTEL_RING_EXECLIST_STATUS_HI,
+        INTEL_RCS0_BASE + INTEL_RING_ESR,
+    };
+    GByteArray *out = g_byte_array_new();
+    Buf hwsp, batch, target, data, oabuf;
+    g_autofree uint8_t *mem = g_malloc(MIG_OA_PAGES * INTEL_GGTT_PAGE_SIZE);
+    Ppgtt pp;
+    Ctx a, b;
+    Gpu g;
+
+    gpu_start(&g);
+    oabuf = buf_ram(&g, MIG_OA_PAGES);
+    ggtt_map(&g, oa_gtt, oabuf.phys, MIG_OA_PAGES);
+    wr(&g, INTEL_OASTATUS, 0);
+    wr(&g, INTEL_OAHEADPTR, oa_gtt);
+    wr(&g, INTEL_OABUFFER, oa_gtt | 1);
+    wr(&g, INTEL_OATAILPTR, oa_gtt);
+    wr(&g, INTEL_OACTXCONTROL, 10 << 2 | 2 | 1);
+    wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
+
+    batch = buf_ram(&g, 1);
+    target = buf_ram(&g, 1);
+    data = buf_new(&g, 1);
+    qtest_writel(g.qts, target.phys + 0x100, 1);         /* the flag */
+    ppgtt_init(&g, &pp, batch_va);
+    ppgtt_map(&g, &pp, batch_va, batch.phys);
+    ppgtt_map(&g, &pp, batch_va + 0x1000, target.phys);
+    emit_store(&g, &batch, 0, batch_va + 0x1080, 0xa1);
+    EMIT(&g, &batch, MI_SEMAPHORE_WAIT_EQ & ~MI_USE_GGTT, 0,
+         (uint32_t)flag_va, flag_va >> 32);
+    emit_store(&g, &batch, 0, batch_va + 0x1084, 0xa2);
+    EMIT(&g, &batch, MI_BATCH_BUFFER_END);
+
+    hwsp = execlists_enable(&g, rcs);
+    ctx_init(&g, &a, rcs, pp.table[0]);
+    EMIT(&g, &a.ring, MI_ARB_ON_OFF_ENABLE,
+         MI_BATCH_BUFFER_START | MI_BB_PPGTT, (uint32_t)batch_va,
+         batch_va >> 32);
+    emit_store(&g, &a.ring, MI_USE_GGTT, data.gtt, 0xa3);
+    ctx_init(&g, &b, rcs, 0);
+    emit_store(&g, &b.ring, MI_USE_GGTT, data.gtt + 4, 0xb1);
+
+    ctx_submit(&g, rcs, &a, CCID(1));
+    qtest_clock_step(g.qts, 1500 * 1000);
+    g_assert_cmphex(qtest_readl(g.qts, target.phys + 0x80), ==, 0xa1);
+    g_assert_cmphex(qtest_readl(g.qts, target.phys + 0x84), ==, 0);
+    if (migrate) {
+        gpu_migrate(&g, GPU_ARGS);
+    } else {
+        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
+    }
+    qtest_clock_step(g.qts, 300 * 1000);
+    qtest_writel(g.qts, target.phys + 0x100, 0);
+    qtest_clock_step(g.qts, 1000 * 1000);
+    ctx_submit(&g, rcs, &b, CCID(2));
+    qtest_clock_step(g.qts, 2000 * 1000);
+    wr(&g, INTEL_OACONTROL, 0);
+
+    g_assert_cmphex(qtest_readl(g.qts, target.phys + 0x84), ==, 0xa2);
+    g_assert_cmphex(buf_readl(&g, &data, 0), ==, 0xa3);
+    g_assert_cmphex(buf_readl(&g, &data, 4), ==, 0xb1);
+    EXPECT_CSB(&g, rcs, &hwsp, 0, INTEL_CSB_IDLE_ACTIVE,
+               INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE,
+               INTEL_CSB_IDLE_ACTIVE,
+               INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    /* 4.8 ms at 170.7 us a report, and a report per context switch in. */
+    g_assert_cmpuint(rd(&g, INTEL_OATAILPTR) - oa_gtt, >=, 28 * 256);
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(regs); i++) {
+        uint32_t v = rd(&g, regs[i]);
+
+        g_byte_array_append(out, (uint8_t *)&v, 4);
+    }
+    qtest_memread(g.qts, target.phys, mem, INTEL_GGTT_PAGE_SIZE);
+    g_byte_array_append(out, mem, INTEL_GGTT_PAGE_SIZE);
+    qtest_memread(g.qts, data.phys, mem, INTEL_GGTT_PAGE_SIZE);
+    g_byte_array_append(out, mem, INTEL_GGTT_PAGE_SIZE);
+    qtest_memread(g.qts, hwsp.phys, mem, INTEL_GGTT_PAGE_SIZE);
+    g_byte_array_append(out, mem, INTEL_GGTT_PAGE_SIZE);
+    qtest_memread(g.qts, oabuf.phys, mem, oabuf.size);
+    g_byte_array_append(out, mem, oabuf.size);
+    gpu_stop(&g);
+    return out;
+}
+
+static void test_migrate_workload(void)
+{
+    g_autoptr(GByteArray) straight = migrate_workload(false);
+    g_autoptr(GByteArray) migrated = migrate_workload(true);
+
+    g_assert_cmpmem(migrated->data, migrated->len,
+                    straight->data, straight->len);
+}
+
 /* Bad properties stop QEMU with a message naming the property. */
 static void test_bad_properties(void)
 {
@@ -1408,5 +1520,6 @@ int main(int argc, char **argv)
                    test_oa_periodic_and_snapshot);
     qtest_add_func("/intel-gpu/execlists/elsq-csb", test_execlists_elsq_csb);
     qtest_add_func("/intel-gpu/execlists/preempt", test_execlists_preempt);
+    qtest_add_func("/intel-gpu/migrate/workload", test_migrate_workload);
     return g_test_run();
 }

@@ -2136,6 +2136,44 @@ static void add(const char *path, void (*fn)(Fixture *, gconstpointer))
     g_test_add(path, Fixture, NULL, fixture_setup, fn, fixture_teardown);
 }
 
+/*
+ * State loaded from a migration stream: values the model cannot produce
+ * are refused before anything indexes with them.
+ */
+static void test_post_load_checks(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = &f->gpu->engine[RCS];
+    char *err = NULL;
+
+    g_assert_true(intel_gpu_post_load(f->gpu, &err));
+    g_assert_null(err);
+
+    e->depth = INTEL_CS_LEVELS;
+    g_assert_false(intel_gpu_post_load(f->gpu, &err));
+    g_assert_nonnull(strstr(err, "engine 0"));
+    g_clear_pointer(&err, g_free);
+    e->depth = 0;
+
+    e->eq_pos = INTEL_ELSQ_ELEMENTS;
+    g_assert_false(intel_gpu_post_load(f->gpu, &err));
+    g_clear_pointer(&err, g_free);
+    e->eq_pos = 0;
+
+    /* A running OA timer with a period OACTXCONTROL does not give. */
+    f->gpu->oa.running = true;
+    f->gpu->oa.period_ticks = 0;
+    g_assert_false(intel_gpu_post_load(f->gpu, &err));
+    g_assert_nonnull(strstr(err, "OA period"));
+    g_clear_pointer(&err, g_free);
+    f->gpu->oa.running = false;
+
+    f->gpu->oa.trig_next_ns[1] = 1000;
+    g_assert_false(intel_gpu_post_load(f->gpu, &err));
+    g_clear_pointer(&err, g_free);
+    f->gpu->oa.trig_next_ns[1] = 0;
+    g_assert_true(intel_gpu_post_load(f->gpu, &err));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -2148,6 +2186,7 @@ int main(int argc, char **argv)
     add("/intel/cs/errors", test_errors);
     add("/intel/cs/privilege", test_privilege);
     add("/intel/cs/budget", test_budget);
+    add("/intel/cs/post-load-checks", test_post_load_checks);
     add("/intel/cs/execlists/single", test_execlists_single);
     add("/intel/cs/execlists/two-elements", test_execlists_two_elements);
     add("/intel/cs/execlists/lite-restore", test_execlists_lite_restore);

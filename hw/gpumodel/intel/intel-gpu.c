@@ -109,3 +109,28 @@ void intel_gpu_reset(IntelGpu *gpu)
         gpu->engine[i].stats = (IntelCsStats) { 0 };
     }
 }
+
+/*
+ * After the state was loaded from a migration stream: reject values the
+ * model could not have produced (the stream is as untrusted as the guest)
+ * and drop caches of what was loaded.
+ */
+bool intel_gpu_post_load(IntelGpu *gpu, char **err)
+{
+    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
+        IntelEngine *e = &gpu->engine[i];
+
+        if (e->state > INTEL_CS_HALTED || e->depth >= INTEL_CS_LEVELS ||
+            e->wa_return_depth >= INTEL_CS_LEVELS ||
+            e->eq_pos >= INTEL_ELSQ_ELEMENTS ||
+            e->elsp_dword >= 2 * INTEL_ELSQ_ELEMENTS) {
+            *err = g_strdup_printf("engine %u: state %u, depth %u/%u, "
+                                   "queue position %u, ELSP dword %u", i,
+                                   e->state, e->depth, e->wa_return_depth,
+                                   e->eq_pos, e->elsp_dword);
+            return false;
+        }
+        e->fetch.len = 0;
+    }
+    return intel_oa_post_load(gpu, err);
+}

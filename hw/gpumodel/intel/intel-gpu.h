@@ -297,6 +297,7 @@ bool intel_gpu_config_check(const IntelGpuConfig *cfg, char **err);
 IntelGpu *intel_gpu_new(const IntelGpuConfig *cfg, const GpuHost *host);
 void intel_gpu_free(IntelGpu *gpu);
 void intel_gpu_reset(IntelGpu *gpu);
+bool intel_gpu_post_load(IntelGpu *gpu, char **err);
 uint16_t intel_gpu_ggc(const IntelGpuConfig *cfg);
 
 /* mmio.c: the register file */
@@ -399,6 +400,7 @@ int intel_oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
                       uint32_t report_id);
 void intel_oa_context_switch(IntelGpu *gpu);
 void intel_oa_sync(IntelGpu *gpu);
+bool intel_oa_post_load(IntelGpu *gpu, char **err);
 
 /* The register blocks, in the files named after them. */
 extern const IntelRegBlock intel_ranges_block;      /* mmio.c */

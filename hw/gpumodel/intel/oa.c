@@ -43,6 +43,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <inttypes.h>
 #include <string.h>
 #include "intel-gpu.h"
 
@@ -699,6 +700,30 @@ void intel_oa_init(IntelGpu *gpu)
 void intel_oa_fini(IntelGpu *gpu)
 {
     gpu_host_timer_free(&gpu->host, gpu->oa.timer);
+}
+
+/*
+ * Loaded state: a running timer has the period OACTXCONTROL gives and a
+ * pending trigger a non-zero threshold, or oa_advance() would not advance.
+ */
+bool intel_oa_post_load(IntelGpu *gpu, char **err)
+{
+    IntelOaState *oa = &gpu->oa;
+
+    if (oa->running && oa->period_ticks != oa_period_ticks(gpu)) {
+        *err = g_strdup_printf("OA period %" PRIu64 " ticks, OACTXCONTROL "
+                               "0x%x", oa->period_ticks,
+                               intel_reg_get(gpu, INTEL_OACTXCONTROL));
+        return false;
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        if (oa->trig_next_ns[k] && !oa_trigger_clocks(gpu, k)) {
+            *err = g_strdup_printf("OA report trigger %u pending but off", k);
+            return false;
+        }
+    }
+    oa->cec_valid = false;
+    return true;
 }
 
 void intel_oa_reset(IntelGpu *gpu)

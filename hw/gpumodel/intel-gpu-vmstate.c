@@ -1,0 +1,224 @@
+/*
+ * intel-gpu: migration state of the Gen11 GT model.
+ *
+ * Everything the model keeps between two calls is here, block by block,
+ * except what realize rebuilds (the register index and bindings), what
+ * the properties fix (IntelGpuConfig) and caches the model drops in
+ * intel_gpu_post_load() (a slice's prefetched commands, the CEC table).
+ * The host's part (timers, interrupt output) is vmstate_gpumodel_pci_host.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qemu/error-report.h"
+#include "migration/vmstate.h"
+#include "hw/gpumodel/intel-gpu-regs.h"
+#include "intel/intel-gpu.h"
+#include "intel-gpu-vmstate.h"
+
+/* A fixed-size array of integers behind a pointer the model allocated. */
+#define VMSTATE_PTR_ARRAY(_f, _s, _n, _info, _type) {                   \
+    .name = (stringify(_f)),                                            \
+    .num = (_n),                                                        \
+    .info = &(_info),                                                   \
+    .size = sizeof(_type),                                              \
+    .flags = VMS_ARRAY | VMS_POINTER,                                   \
+    .offset = vmstate_offset_pointer(_s, _f, _type),                    \
+}
+
+static const VMStateDescription vmstate_intel_irq = {
+    .name = "intel-gpu/irq",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT16_ARRAY(cr, IntelIrqState, INTEL_IRQ_SOURCES),
+        VMSTATE_UINT32_ARRAY(dw_iir, IntelIrqState, 2),
+        VMSTATE_UINT32_ARRAY(dw_cr, IntelIrqState, 2),
+        VMSTATE_BOOL_ARRAY(dw_snapshot, IntelIrqState, 2),
+        VMSTATE_UINT32_ARRAY(identity, IntelIrqState, 2),
+        VMSTATE_BOOL(level, IntelIrqState),
+        VMSTATE_UINT32_ARRAY(drill_count, IntelIrqState, INTEL_IRQ_SOURCES),
+        VMSTATE_UINT64_ARRAY(drill_delay_ns, IntelIrqState,
+                             INTEL_IRQ_SOURCES),
+        VMSTATE_UINT16_ARRAY(delayed_bits, IntelIrqState, INTEL_IRQ_SOURCES),
+        VMSTATE_UINT64_ARRAY(delayed_until, IntelIrqState,
+                             INTEL_IRQ_SOURCES),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_intel_ggtt_tlb_entry = {
+    .name = "intel-gpu/ggtt-tlb-entry",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(page, IntelGgttTlbEntry),
+        VMSTATE_UINT64(pte, IntelGgttTlbEntry),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_intel_ppgtt_tlb_entry = {
+    .name = "intel-gpu/ppgtt-tlb-entry",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(vpage, IntelPpgttTlbEntry),
+        VMSTATE_UINT64(ppage, IntelPpgttTlbEntry),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_intel_cs_level = {
+    .name = "intel-gpu/cs-level",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(addr, IntelCsLevel),
+        VMSTATE_UINT64(end, IntelCsLevel),
+        VMSTATE_BOOL(ppgtt, IntelCsLevel),
+        VMSTATE_BOOL(privileged, IntelCsLevel),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_intel_cs_stats = {
+    .name = "intel-gpu/cs-stats",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(commands, IntelCsStats),
+        VMSTATE_UINT64(cmds_3d, IntelCsStats),
+        VMSTATE_UINT64(primitives, IntelCsStats),
+        VMSTATE_UINT64(walkers, IntelCsStats),
+        VMSTATE_UINT64(vs_threads, IntelCsStats),
+        VMSTATE_UINT64(gpgpu_threads, IntelCsStats),
+        VMSTATE_UINT64(blit_bytes, IntelCsStats),
+        VMSTATE_UINT64(busy_ns, IntelCsStats),
+        VMSTATE_UINT64(context_switches, IntelCsStats),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* A command streamer with its execlists; its timer is the host's. */
+static const VMStateDescription vmstate_intel_engine = {
+    .name = "intel-gpu/engine",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(state, IntelEngine),
+        VMSTATE_UINT32(depth, IntelEngine),
+        VMSTATE_STRUCT_ARRAY(level, IntelEngine, INTEL_CS_LEVELS, 0,
+                             vmstate_intel_cs_level, IntelCsLevel),
+        VMSTATE_STRUCT(wa_next, IntelEngine, 0, vmstate_intel_cs_level,
+                       IntelCsLevel),
+        VMSTATE_UINT32(wa_return_depth, IntelEngine),
+        VMSTATE_BOOL(arb_enabled, IntelEngine),
+        VMSTATE_UINT32(set_predicate, IntelEngine),
+        VMSTATE_UINT64(srca, IntelEngine),
+        VMSTATE_UINT64(srcb, IntelEngine),
+        VMSTATE_UINT64(accu, IntelEngine),
+        VMSTATE_BOOL(zf, IntelEngine),
+        VMSTATE_BOOL(cf, IntelEngine),
+        VMSTATE_UINT64(pml4, IntelEngine),
+        VMSTATE_STRUCT_ARRAY(tlb, IntelEngine, INTEL_PPGTT_TLB_ENTRIES, 0,
+                             vmstate_intel_ppgtt_tlb_entry,
+                             IntelPpgttTlbEntry),
+        VMSTATE_STRUCT(stats, IntelEngine, 0, vmstate_intel_cs_stats,
+                       IntelCsStats),
+        VMSTATE_UINT64_ARRAY(eq, IntelEngine, INTEL_ELSQ_ELEMENTS),
+        VMSTATE_UINT32(eq_pos, IntelEngine),
+        VMSTATE_UINT64_ARRAY(pending_eq, IntelEngine, INTEL_ELSQ_ELEMENTS),
+        VMSTATE_BOOL(load_pending, IntelEngine),
+        VMSTATE_BOOL(ctx_active, IntelEngine),
+        VMSTATE_UINT64(ctx_desc, IntelEngine),
+        VMSTATE_UINT64(ctx_in_ns, IntelEngine),
+        VMSTATE_UINT32(ctx_ts_base, IntelEngine),
+        VMSTATE_UINT32(elsp_dword, IntelEngine),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_intel_oa_counters = {
+    .name = "intel-gpu/oa-counters",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64_ARRAY(a, IntelOaCounters, INTEL_OA_A_COUNTERS),
+        VMSTATE_UINT64_ARRAY(b, IntelOaCounters, INTEL_OA_BC_COUNTERS),
+        VMSTATE_UINT64_ARRAY(c, IntelOaCounters, INTEL_OA_BC_COUNTERS),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_intel_oa_sources = {
+    .name = "intel-gpu/oa-sources",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(busy_clocks, IntelOaSources),
+        VMSTATE_UINT64(vs_threads, IntelOaSources),
+        VMSTATE_UINT64(gpgpu_threads, IntelOaSources),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_intel_oa = {
+    .name = "intel-gpu/oa",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_BOOL(running, IntelOaState),
+        VMSTATE_UINT64(period_ticks, IntelOaState),
+        VMSTATE_UINT64(next_tick, IntelOaState),
+        VMSTATE_UINT64_ARRAY(trig_next_ns, IntelOaState, 2),
+        VMSTATE_BOOL(go, IntelOaState),
+        VMSTATE_UINT64(start_ns, IntelOaState),
+        VMSTATE_BOOL(start_trigger, IntelOaState),
+        VMSTATE_UINT64(sync_ns, IntelOaState),
+        VMSTATE_STRUCT(count, IntelOaState, 0, vmstate_intel_oa_counters,
+                       IntelOaCounters),
+        VMSTATE_STRUCT(src, IntelOaState, 0, vmstate_intel_oa_sources,
+                       IntelOaSources),
+        VMSTATE_STRUCT(last, IntelOaState, 0, vmstate_intel_oa_counters,
+                       IntelOaCounters),
+        VMSTATE_UINT64(reports, IntelOaState),
+        VMSTATE_UINT64(lost, IntelOaState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static int intel_gpu_model_post_load(void *opaque, int version_id)
+{
+    g_autofree char *err = NULL;
+
+    if (!intel_gpu_post_load(opaque, &err)) {
+        error_report("intel-gpu: incoming state rejected: %s", err);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+const VMStateDescription vmstate_intel_gpu_model = {
+    .name = "intel-gpu/model",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .post_load = intel_gpu_model_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_PTR_ARRAY(mmio, IntelGpu, INTEL_MMIO_SIZE / 4,
+                          vmstate_info_uint32, uint32_t),
+        VMSTATE_PTR_ARRAY(unmodelled_seen, IntelGpu, INTEL_MMIO_SIZE / 32,
+                          vmstate_info_uint8, uint8_t),
+        VMSTATE_UINT32(unmodelled_count, IntelGpu),
+        VMSTATE_STRUCT(irq, IntelGpu, 0, vmstate_intel_irq, IntelIrqState),
+        VMSTATE_PTR_ARRAY(gsm, IntelGpu, INTEL_GSM_SIZE / 8,
+                          vmstate_info_uint64, uint64_t),
+        VMSTATE_STRUCT_ARRAY(tlb, IntelGpu, INTEL_GGTT_TLB_ENTRIES, 0,
+                             vmstate_intel_ggtt_tlb_entry, IntelGgttTlbEntry),
+        VMSTATE_UINT64(tlb_flushes, IntelGpu),
+        VMSTATE_STRUCT_ARRAY(engine, IntelGpu, INTEL_ENGINE_COUNT, 0,
+                             vmstate_intel_engine, IntelEngine),
+        VMSTATE_STRUCT(oa, IntelGpu, 0, vmstate_intel_oa, IntelOaState),
+        VMSTATE_END_OF_LIST()
+    },
+};
