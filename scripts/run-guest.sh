@@ -141,6 +141,14 @@ if [ ${#out} -gt 90 ]; then
     trap 'rm -rf "$sockdir"' EXIT
 fi
 
+# A qcow2 image with no device on it, where HMP savevm keeps the
+# snapshot of the guest's "snapshot" request (qemu-img: Debian's
+# qemu-utils; without it, the request fails and so does its check).
+snapdrive=
+if qemu-img create -q -f qcow2 "$out/snapshots.qcow2" 1M 2> "$out/qemu-img.log"; then
+    snapdrive="if=none,id=snapshots,format=qcow2,file=$(esc "$out/snapshots.qcow2")"
+fi
+
 qemu_rc=0
 t0=$(date +%s)
 if [ "$image_rc" != 0 ]; then
@@ -164,6 +172,7 @@ else
         -mon chardev=qmp,mode=control \
         -serial chardev:console -serial chardev:data \
         ${device:+-device "$device"} \
+        ${snapdrive:+-drive "$snapdrive"} \
         -kernel "$kernel" -initrd "$g/initramfs.cpio.gz" \
         -append "$cmdline" "$@" \
         < /dev/null > "$out/agent.err" 2>&1 || qemu_rc=$?

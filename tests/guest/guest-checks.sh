@@ -855,6 +855,41 @@ fi
 irq_sum="$irq_sum; tree after: $tree"
 section dmesg-irq "$work/dmesg-irq.txt"
 
+# A snapshot taken and loaded back (HMP savevm, loadvm, through the host
+# agent) while gem_exec_nop keeps rcs0 busy: the guest goes on from the
+# loaded state with i915's requests in flight, gem_exec_nop completes, no
+# hang, reset or splat follows, and the next batch runs.
+snap_sum="not taken"
+if [ "$gt" != "not wedged" ] || [ "$agent_st" != ok ]; then
+    result snapshot-resume skip "needs a GT that initialised and the host agent (GT: $gt; agent: $agent_st)"
+    result exec-after-snapshot skip "no snapshot was taken"
+else
+    kmsg "snapshot"
+    bounded $((TOOL_TIMEOUT + NOP_SECS)) "$work/nop-snapshot.txt" \
+        /usr/libexec/igt-gpu-tools/benchmarks/gem_exec_nop -e rcs -r 1 &
+    nop_pid=$!
+    sleep 1
+    ASK_TIMEOUT=600 ask snapshot
+    wait "$nop_pid"
+    section gem_exec_nop-snapshot "$work/nop-snapshot.txt"
+    dmesg | sed -n '/gpumodel: snapshot$/,$p' > "$work/dmesg-snapshot.txt"
+    section dmesg-snapshot "$work/dmesg-snapshot.txt"
+    us=$(grep -E '^ *[0-9]+\.[0-9]+ *$' "$work/nop-snapshot.txt" | tail -n 1 | tr -d ' ')
+    trouble=$(grep -E -m 1 "GPU HANG|Resetting|wedged|Failed to reset|$splat" "$work/dmesg-snapshot.txt" |
+        sed 's/^\[[ 0-9.]*\] //')
+    snap_sum="savevm+loadvm $ans_st ($ans_text), gem_exec_nop ${us:-no rate} us/batch, dmesg: ${trouble:-quiet}"
+    if [ "$ans_st" != ok ]; then
+        result snapshot-resume fail "savevm/loadvm: $ans_st: $ans_text"
+    elif [ -z "$us" ] || ! awk -v u="$us" 'BEGIN { exit !(u > 0) }'; then
+        result snapshot-resume fail "gem_exec_nop gave no rate across the snapshot: $(brief "$work/nop-snapshot.txt")"
+    elif [ -n "$trouble" ]; then
+        result snapshot-resume fail "dmesg after the snapshot: $trouble"
+    else
+        result snapshot-resume ok "$snap_sum"
+    fi
+    exec_store exec-after-snapshot rcs 0xc0ffee04
+fi
+
 # The VCS0 control (IRQ_VCS0_CONTROL=1), after every check: a VCS0 user
 # interrupt, for which i915 has no engine (the fuses disable every VDBOX), so
 # gen11_engine_irq_handler WARNs "unhandled engine interrupt".  It shows the
@@ -885,6 +920,7 @@ fi
 # The summary's last lines (run-guest.sh appends them to the summary above).
 echo "@@SUMMARY-BEGIN"
 echo "Interrupts: $irq_sum"
+echo "Snapshot: $snap_sum"
 echo "Unmodelled registers the guest touched: $unmodelled"
 echo "@@SUMMARY-END"
 echo "@@DONE"

@@ -23,6 +23,10 @@
 #       query-status: the agent is there and QMP works
 #   @@REQ <seq> unmodelled
 #       the device's unmodelled-mmio-count and x-unmodelled-mmio (qom-get)
+#   @@REQ <seq> snapshot
+#       HMP savevm then loadvm of one snapshot, "gpumodel" (QEMU needs a
+#       qcow2 drive for it: run-guest.sh adds one); the answer is sent once
+#       the guest runs again from the loaded state
 #   @@ANS <seq> ok <QMP return, as JSON>
 #   @@ANS <seq> error <what went wrong>
 # Anything else is not a request; only these verbs are accepted, so the
@@ -153,6 +157,26 @@ class Agent:
         except OSError as e:
             self.log("cannot answer the guest: %s" % e)
 
+    def hmp(self, line, wait):
+        """One HMP command: ("ok", its output) or ("error", text)."""
+        st, r = self.qmp_call("human-monitor-command",
+                              {"command-line": line}, wait=wait)
+        # HMP reports failures as text, with no QMP error.
+        if st == "ok" and r.strip():
+            return "error", "%s: %s" % (line, r.strip())
+        return st, r
+
+    def snapshot(self):
+        t0 = time.monotonic()
+        for line in ("savevm gpumodel", "loadvm gpumodel"):
+            st, r = self.hmp(line, 300.0)
+            if st != "ok":
+                # Let the guest run on to report it (a failed loadvm
+                # leaves the machine stopped).
+                self.qmp_call("cont")
+                return st, r
+        return "ok", {"seconds": round(time.monotonic() - t0, 1)}
+
     def request(self, line):
         words = line.split()
         if len(words) < 3:
@@ -177,6 +201,8 @@ class Agent:
                     "path": self.device_id, "property": "x-unmodelled-mmio"})
                 # Devices without the offset list (nv-gpu) give the count.
                 r = {"count": r, "offsets": offsets if st2 == "ok" else None}
+        elif verb == "snapshot" and not nums:
+            st, r = self.snapshot()
         elif verb == "inject" and len(nums) == 3:
             st, r = self.qmp_call("x-intel-gpu-inject-irq", {
                 "id": self.device_id, "engine-class": nums[0],

@@ -2154,7 +2154,9 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
     g_clear_pointer(&err, g_free);
     e->depth = 0;
 
-    e->eq_pos = INTEL_ELSQ_ELEMENTS;
+    e->eq_pos = INTEL_ELSQ_ELEMENTS;        /* idle past the last element */
+    g_assert_true(intel_gpu_post_load(f->gpu, &err));
+    e->eq_pos = INTEL_ELSQ_ELEMENTS + 1;
     g_assert_false(intel_gpu_post_load(f->gpu, &err));
     g_clear_pointer(&err, g_free);
     e->eq_pos = 0;

@@ -122,7 +122,7 @@ bool intel_gpu_post_load(IntelGpu *gpu, char **err)
 
         if (e->state > INTEL_CS_HALTED || e->depth >= INTEL_CS_LEVELS ||
             e->wa_return_depth >= INTEL_CS_LEVELS ||
-            e->eq_pos >= INTEL_ELSQ_ELEMENTS ||
+            e->eq_pos > INTEL_ELSQ_ELEMENTS ||      /* past the end: idle */
             e->elsp_dword >= 2 * INTEL_ELSQ_ELEMENTS) {
             *err = g_strdup_printf("engine %u: state %u, depth %u/%u, "
                                    "queue position %u, ELSP dword %u", i,
