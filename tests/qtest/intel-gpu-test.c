@@ -1349,6 +1349,54 @@ static void test_execlists_preempt(void)
 }
 
 /*
+ * OA enabled without the timer: each render context switched in writes a
+ * report with reason "context switch" (RPT_ID bit 22), context valid
+ * (bit 16) and the context ID i915 reads back (report dword 2): the
+ * descriptor's upper dword, i915's CCID.
+ */
+static void test_oa_context_switch_report(void)
+{
+    const uint32_t rcs = INTEL_RCS0_BASE, oa_gtt = 0x20000000;
+    Buf oabuf, data;
+    Ctx a, b;
+    Gpu g;
+
+    gpu_start(&g);
+    oabuf = buf_ram(&g, 32);
+    ggtt_map(&g, oa_gtt, oabuf.phys, 32);
+    wr(&g, INTEL_OAHEADPTR, oa_gtt);
+    wr(&g, INTEL_OABUFFER, oa_gtt | 1);
+    wr(&g, INTEL_OATAILPTR, oa_gtt);
+    wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
+    execlists_enable(&g, rcs);
+    data = buf_new(&g, 1);
+    ctx_init(&g, &a, rcs, 0);
+    emit_store(&g, &a.ring, MI_USE_GGTT, data.gtt, 0xa1);
+    ctx_init(&g, &b, rcs, 0);
+    emit_store(&g, &b.ring, MI_USE_GGTT, data.gtt + 4, 0xb1);
+
+    ctx_submit(&g, rcs, &a, CCID(7));
+    cs_settle(&g);
+    ctx_submit(&g, rcs, &b, CCID(9));
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 4), ==, 0xb1);
+
+    g_assert_cmphex(rd(&g, INTEL_OATAILPTR), ==, oa_gtt + 2 * 256);
+    for (unsigned i = 0; i < 2; i++) {
+        uint32_t rpt = buf_readl(&g, &oabuf, i * 256);
+
+        g_assert_cmphex(rpt >> 19 & 0x3f, ==, 1u << 3);
+        g_assert_true(rpt & (1u << 16));
+        g_assert_cmphex(buf_readl(&g, &oabuf, i * 256 + 8), ==,
+                        i ? CCID(9) : CCID(7));
+    }
+    /* TIMESTAMP (dword 1) moves on between the two switches. */
+    g_assert_cmpuint(buf_readl(&g, &oabuf, 256 + 4), >,
+                     buf_readl(&g, &oabuf, 4));
+    gpu_stop(&g);
+}
+
+/*
  * A workload with OA sampling, run twice: straight through, and saved to a
  * file and loaded into a new QEMU while context A is blocked in a
  * semaphore wait inside a PPGTT batch.  Both runs leave the same bytes in
@@ -1520,6 +1568,8 @@ int main(int argc, char **argv)
                    test_oa_periodic_and_snapshot);
     qtest_add_func("/intel-gpu/execlists/elsq-csb", test_execlists_elsq_csb);
     qtest_add_func("/intel-gpu/execlists/preempt", test_execlists_preempt);
+    qtest_add_func("/intel-gpu/oa/context-switch-report",
+                   test_oa_context_switch_report);
     qtest_add_func("/intel-gpu/migrate/workload", test_migrate_workload);
     return g_test_run();
 }
