@@ -895,6 +895,26 @@ static void test_cs_ring_store_irq(void)
 }
 
 /*
+ * The OA buffer as i915's gen8_init_oa_buffer programs it: 128 KiB (size
+ * code 0), size-aligned at OA_GTT in the GGTT, head and tail at its start.
+ */
+#define OA_GTT      0x20000000u
+#define OA_PAGES    32
+
+static Buf oa_buffer_init(Gpu *g)
+{
+    Buf b = buf_ram(g, OA_PAGES);
+
+    b.gtt = OA_GTT;
+    ggtt_map(g, OA_GTT, b.phys, OA_PAGES);
+    wr(g, INTEL_OASTATUS, 0);
+    wr(g, INTEL_OAHEADPTR, OA_GTT);
+    wr(g, INTEL_OABUFFER, OA_GTT | 1);
+    wr(g, INTEL_OATAILPTR, OA_GTT);
+    return b;
+}
+
+/*
  * The OA unit programmed as i915's gen8_init_oa_buffer/gen8_oa_enable do:
  * periodic reports land one period (2^(e+1) timestamp ticks) apart until
  * OACONTROL is cleared; MI_REPORT_PERF_COUNT from a ring writes a
@@ -902,19 +922,13 @@ static void test_cs_ring_store_irq(void)
  */
 static void test_oa_periodic_and_snapshot(void)
 {
-    const uint32_t oa_gtt = 0x20000000, exponent = 10;
+    const uint32_t oa_gtt = OA_GTT, exponent = 10;
     Buf oabuf, ring, snap;
     uint32_t tail, n;
     Gpu g;
 
     gpu_start(&g);
-    /* 128 KiB (size code 0), size-aligned in the GGTT. */
-    oabuf = buf_ram(&g, 32);
-    ggtt_map(&g, oa_gtt, oabuf.phys, 32);
-    wr(&g, INTEL_OASTATUS, 0);
-    wr(&g, INTEL_OAHEADPTR, oa_gtt);
-    wr(&g, INTEL_OABUFFER, oa_gtt | 1);
-    wr(&g, INTEL_OATAILPTR, oa_gtt);
+    oabuf = oa_buffer_init(&g);
     wr(&g, INTEL_OACTXCONTROL, exponent << 2 | 2 | 1);
     wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
     qtest_clock_step(g.qts, 20 * 1000 * 1000);
@@ -1259,10 +1273,31 @@ static void ppgtt_map(Gpu *g, Ppgtt *p, uint64_t va, uint64_t phys)
                  phys | PPGTT_PRESENT_RW);
 }
 
+/* PML4, PDP, PD and PT index 1, 2, 3, 4. */
+#define BATCH_VA    (1ull << 39 | 2ull << 30 | 3ull << 21 | 4ull << 12)
+
+/* A PPGTT with a batch page at BATCH_VA and a target page after it. */
+static void ppgtt_batch_init(Gpu *g, Ppgtt *pp, Buf *batch, Buf *target)
+{
+    *batch = buf_ram(g, 1);
+    *target = buf_ram(g, 1);
+    ppgtt_init(g, pp, BATCH_VA);
+    ppgtt_map(g, pp, BATCH_VA, batch->phys);
+    ppgtt_map(g, pp, BATCH_VA + 0x1000, target->phys);
+}
+
+/* A context on @pp whose ring starts the batch at BATCH_VA. */
+static void ctx_init_batch(Gpu *g, Ctx *ctx, uint32_t base, Ppgtt *pp)
+{
+    ctx_init(g, ctx, base, pp->table[0]);
+    EMIT(g, &ctx->ring, MI_ARB_ON_OFF_ENABLE,
+         MI_BATCH_BUFFER_START | MI_BB_PPGTT, (uint32_t)BATCH_VA,
+         BATCH_VA >> 32);
+}
+
 static void test_cs_ppgtt_batch(void)
 {
-    /* PML4, PDP, PD and PT index 1, 2, 3, 4. */
-    const uint64_t batch_va = 1ull << 39 | 2ull << 30 | 3ull << 21 | 4ull << 12;
+    const uint64_t batch_va = BATCH_VA;
     uint32_t rcs = INTEL_RCS0_BASE;
     Buf hwsp, batch, target;
     Ppgtt pp;
@@ -1270,19 +1305,12 @@ static void test_cs_ppgtt_batch(void)
     Gpu g;
 
     gpu_start(&g);
-    batch = buf_ram(&g, 1);
-    target = buf_ram(&g, 1);
-    ppgtt_init(&g, &pp, batch_va);
-    ppgtt_map(&g, &pp, batch_va, batch.phys);
-    ppgtt_map(&g, &pp, batch_va + 0x1000, target.phys);
+    ppgtt_batch_init(&g, &pp, &batch, &target);
     emit_store(&g, &batch, 0, batch_va + 0x1080, 0x99990001);
     EMIT(&g, &batch, MI_BATCH_BUFFER_END);
 
     hwsp = execlists_enable(&g, rcs);
-    ctx_init(&g, &ctx, rcs, pp.table[0]);
-    EMIT(&g, &ctx.ring, MI_ARB_ON_OFF_ENABLE,
-         MI_BATCH_BUFFER_START | MI_BB_PPGTT, (uint32_t)batch_va,
-         batch_va >> 32);
+    ctx_init_batch(&g, &ctx, rcs, &pp);
     ctx_submit(&g, rcs, &ctx, CCID(1));
     cs_settle(&g);
 
@@ -1356,17 +1384,13 @@ static void test_execlists_preempt(void)
  */
 static void test_oa_context_switch_report(void)
 {
-    const uint32_t rcs = INTEL_RCS0_BASE, oa_gtt = 0x20000000;
+    const uint32_t rcs = INTEL_RCS0_BASE, oa_gtt = OA_GTT;
     Buf oabuf, data;
     Ctx a, b;
     Gpu g;
 
     gpu_start(&g);
-    oabuf = buf_ram(&g, 32);
-    ggtt_map(&g, oa_gtt, oabuf.phys, 32);
-    wr(&g, INTEL_OAHEADPTR, oa_gtt);
-    wr(&g, INTEL_OABUFFER, oa_gtt | 1);
-    wr(&g, INTEL_OATAILPTR, oa_gtt);
+    oabuf = oa_buffer_init(&g);
     wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
     execlists_enable(&g, rcs);
     data = buf_new(&g, 1);
@@ -1402,13 +1426,11 @@ static void test_oa_context_switch_report(void)
  * semaphore wait inside a PPGTT batch.  Both runs leave the same bytes in
  * guest memory (breadcrumbs, CSB, OA reports) and the same registers.
  */
-#define MIG_OA_PAGES    32
-
 static GByteArray *migrate_workload(bool migrate)
 {
-    const uint64_t batch_va = 1ull << 39 | 2ull << 30 | 3ull << 21 | 4ull << 12;
+    const uint64_t batch_va = BATCH_VA;
     const uint64_t flag_va = batch_va + 0x1000 + 0x100;
-    const uint32_t rcs = INTEL_RCS0_BASE, oa_gtt = 0x20000000;
+    const uint32_t rcs = INTEL_RCS0_BASE, oa_gtt = OA_GTT;
     static const uint32_t regs[] = {
         INTEL_OATAILPTR, INTEL_OASTATUS, INTEL_OAHEADPTR,
         INTEL_RCS0_BASE + INTEL_RING_HEAD,
@@ -1419,28 +1441,19 @@ static GByteArray *migrate_workload(bool migrate)
     };
     GByteArray *out = g_byte_array_new();
     Buf hwsp, batch, target, data, oabuf;
-    g_autofree uint8_t *mem = g_malloc(MIG_OA_PAGES * INTEL_GGTT_PAGE_SIZE);
+    g_autofree uint8_t *mem = g_malloc(OA_PAGES * INTEL_GGTT_PAGE_SIZE);
     Ppgtt pp;
     Ctx a, b;
     Gpu g;
 
     gpu_start(&g);
-    oabuf = buf_ram(&g, MIG_OA_PAGES);
-    ggtt_map(&g, oa_gtt, oabuf.phys, MIG_OA_PAGES);
-    wr(&g, INTEL_OASTATUS, 0);
-    wr(&g, INTEL_OAHEADPTR, oa_gtt);
-    wr(&g, INTEL_OABUFFER, oa_gtt | 1);
-    wr(&g, INTEL_OATAILPTR, oa_gtt);
+    oabuf = oa_buffer_init(&g);
     wr(&g, INTEL_OACTXCONTROL, 10 << 2 | 2 | 1);
     wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
 
-    batch = buf_ram(&g, 1);
-    target = buf_ram(&g, 1);
+    ppgtt_batch_init(&g, &pp, &batch, &target);
     data = buf_new(&g, 1);
     qtest_writel(g.qts, target.phys + 0x100, 1);         /* the flag */
-    ppgtt_init(&g, &pp, batch_va);
-    ppgtt_map(&g, &pp, batch_va, batch.phys);
-    ppgtt_map(&g, &pp, batch_va + 0x1000, target.phys);
     emit_store(&g, &batch, 0, batch_va + 0x1080, 0xa1);
     EMIT(&g, &batch, MI_SEMAPHORE_WAIT_EQ & ~MI_USE_GGTT, 0,
          (uint32_t)flag_va, flag_va >> 32);
@@ -1448,10 +1461,7 @@ static GByteArray *migrate_workload(bool migrate)
     EMIT(&g, &batch, MI_BATCH_BUFFER_END);
 
     hwsp = execlists_enable(&g, rcs);
-    ctx_init(&g, &a, rcs, pp.table[0]);
-    EMIT(&g, &a.ring, MI_ARB_ON_OFF_ENABLE,
-         MI_BATCH_BUFFER_START | MI_BB_PPGTT, (uint32_t)batch_va,
-         batch_va >> 32);
+    ctx_init_batch(&g, &a, rcs, &pp);
     emit_store(&g, &a.ring, MI_USE_GGTT, data.gtt, 0xa3);
     ctx_init(&g, &b, rcs, 0);
     emit_store(&g, &b.ring, MI_USE_GGTT, data.gtt + 4, 0xb1);
