@@ -416,6 +416,18 @@ void qmp_x_intel_gpu_drill_irq(const char *id, uint8_t engine_class,
     }
 }
 
+void qmp_x_intel_gpu_drill_hang(const char *id, uint8_t engine_class,
+                                uint8_t instance, Error **errp)
+{
+    IntelGpuPci *s = intel_gpu_find(id, errp);
+
+    trace_intel_gpu_qmp_drill_hang(engine_class, instance);
+    if (s && !intel_engine_drill_hang(s->gpu, engine_class, instance)) {
+        error_setg(errp, "intel-gpu has no engine of class %u, instance %u",
+                   engine_class, instance);
+    }
+}
+
 /* ---- QOM ---- */
 
 /* The model's events (IntelTraceEvent) as trace events. */

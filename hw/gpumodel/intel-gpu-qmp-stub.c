@@ -20,3 +20,9 @@ void qmp_x_intel_gpu_drill_irq(const char *id, uint8_t engine_class,
 {
     error_setg(errp, "this QEMU is built without intel-gpu");
 }
+
+void qmp_x_intel_gpu_drill_hang(const char *id, uint8_t engine_class,
+                                uint8_t instance, Error **errp)
+{
+    error_setg(errp, "this QEMU is built without intel-gpu");
+}

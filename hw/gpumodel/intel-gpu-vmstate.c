@@ -114,6 +114,7 @@ static const VMStateDescription vmstate_intel_engine = {
                        IntelCsLevel),
         VMSTATE_UINT32(wa_return_depth, IntelEngine),
         VMSTATE_BOOL(arb_enabled, IntelEngine),
+        VMSTATE_BOOL(hang_drill, IntelEngine),
         VMSTATE_UINT32(set_predicate, IntelEngine),
         VMSTATE_UINT64(srca, IntelEngine),
         VMSTATE_UINT64(srcb, IntelEngine),

@@ -1120,6 +1120,48 @@ static void test_cs_invalid_opcode(void)
     gpu_stop(&g);
 }
 
+/*
+ * x-intel-gpu-drill-hang: rcs0 stops fetching with no error (HEAD still,
+ * not idle, ESR clear) until a GDRST render reset, after which a new
+ * request runs.  Naming an engine that does not exist is an error.
+ */
+static void test_drill_hang(void)
+{
+    uint32_t rcs = INTEL_RCS0_BASE;
+    QDict *resp;
+    Buf ring, data;
+    Gpu g;
+
+    gpu_start(&g);
+    ring = buf_new(&g, 1);
+    data = buf_new(&g, 1);
+    qmp_ok(&g, "{'execute': 'x-intel-gpu-drill-hang', 'arguments': "
+           "{'id': 'gpu', 'engine-class': 0, 'instance': 0}}");
+    emit_store(&g, &ring, MI_USE_GGTT, data.gtt, 0xdead0001);
+    ring_submit(&g, rcs, &ring);
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 0), ==, 0);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_HEAD), ==, 0);
+    g_assert_false(engine_idle(&g, rcs));
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR), ==, 0);
+
+    wr(&g, INTEL_GDRST, INTEL_GRDOM_RENDER);
+    g_assert_cmphex(rd(&g, INTEL_GDRST), ==, 0);
+    ring.len = 0;
+    emit_store(&g, &ring, MI_USE_GGTT, data.gtt + 4, 0x600d0002);
+    ring_submit(&g, rcs, &ring);
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 4), ==, 0x600d0002);
+    assert_ring_idle(&g, rcs);
+
+    resp = qtest_qmp(g.qts, "{'execute': 'x-intel-gpu-drill-hang', "
+                     "'arguments': {'id': 'gpu', 'engine-class': 5, "
+                     "'instance': 0}}");
+    g_assert_true(qdict_haskey(resp, "error"));
+    qobject_unref(resp);
+    gpu_stop(&g);
+}
+
 /* ---- execlists ---- */
 
 /* i915's reset_csb_pointers and enable_execlists; returns the HWSP. */
@@ -1574,6 +1616,7 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-gpu/cs/blit", test_cs_blit);
     qtest_add_func("/intel-gpu/cs/self-loop", test_cs_self_loop);
     qtest_add_func("/intel-gpu/cs/invalid-opcode", test_cs_invalid_opcode);
+    qtest_add_func("/intel-gpu/cs/drill-hang", test_drill_hang);
     qtest_add_func("/intel-gpu/oa/periodic-and-snapshot",
                    test_oa_periodic_and_snapshot);
     qtest_add_func("/intel-gpu/execlists/elsq-csb", test_execlists_elsq_csb);

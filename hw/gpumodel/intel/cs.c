@@ -1686,6 +1686,13 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     uint64_t cost = 0, commands = e->stats.commands;
     unsigned used = 0;
 
+    /*
+     * A hang drill: the engine stops fetching, stays busy and reports
+     * nothing, as a hung engine does, until an engine or GT reset.
+     */
+    if (e->hang_drill) {
+        return;
+    }
     /* Memory may have changed since the last slice: fetch afresh. */
     e->fetch.len = 0;
     if (e->state == INTEL_CS_WAITING) {
@@ -1749,6 +1756,7 @@ void intel_cs_reset(IntelEngine *e)
     e->depth = 0;
     e->wa_next = (IntelCsLevel) { 0 };
     e->arb_enabled = true;          /* arbitration is on by default */
+    e->hang_drill = false;
     e->set_predicate = 0;
     e->srca = e->srcb = e->accu = 0;
     e->zf = e->cf = false;

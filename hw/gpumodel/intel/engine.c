@@ -276,3 +276,22 @@ void intel_engine_reset(IntelGpu *gpu, IntelEngineId id)
     intel_execlists_reset(e);
     intel_mmio_reset_unit(gpu, &intel_engine_block, id);
 }
+
+/*
+ * Fault drill: the engine of @klass/@instance stops fetching commands from
+ * now on, without an error, until reset.  False if there is no such engine.
+ */
+bool intel_engine_drill_hang(IntelGpu *gpu, unsigned klass,
+                             unsigned instance)
+{
+    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
+        IntelEngine *e = &gpu->engine[i];
+
+        if (e->klass == klass && e->instance == instance) {
+            e->hang_drill = true;
+            gpu_host_timer_del(&gpu->host, e->timer);
+            return true;
+        }
+    }
+    return false;
+}

@@ -208,6 +208,7 @@ typedef struct IntelEngine {
     IntelCsLevel wa_next;                   /* BB_PER_CTX after INDIRECT */
     unsigned wa_return_depth;
     bool arb_enabled;
+    bool hang_drill;                        /* fetches nothing until reset */
     uint32_t set_predicate;                 /* MI_SET_PREDICATE mode */
     uint64_t srca, srcb, accu;              /* MI_MATH */
     bool zf, cf;
@@ -351,6 +352,8 @@ void intel_engines_init(IntelGpu *gpu);
 void intel_engines_fini(IntelGpu *gpu);
 void intel_engine_reset(IntelGpu *gpu, IntelEngineId id);
 uint64_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns);
+bool intel_engine_drill_hang(IntelGpu *gpu, unsigned klass,
+                             unsigned instance);
 
 static inline uint32_t intel_engine_reg(IntelEngine *e, uint32_t off)
 {
