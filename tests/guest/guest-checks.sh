@@ -890,6 +890,42 @@ else
     exec_store exec-after-snapshot rcs 0xc0ffee04
 fi
 
+# The hang drill: rcs0 stops fetching with no error
+# (x-intel-gpu-drill-hang) under a user batch.  i915's heartbeat (made
+# fast here) finds the engine stuck and resets it, which ends the drill;
+# the next batch runs.
+drill_sum="not run"
+if [ "$gt" != "not wedged" ] || [ "$agent_st" != ok ]; then
+    result drill-hang skip "needs a GT that initialised and the host agent (GT: $gt; agent: $agent_st)"
+else
+    kmsg "drill hang"
+    hb=/sys/class/drm/card0/engine/rcs0/heartbeat_interval_ms
+    hb0=$(cat "$hb" 2>/dev/null)
+    echo 250 > "$hb" 2>/dev/null
+    ask hang 0 0
+    drill_st=$ans_st drill_text=$ans_text
+    bounded 40 "$work/drill-hang-victim.txt" "$probe" store rcs 0xc0ffee05
+    victim_rc=$b_rc
+    echo "${hb0:-2500}" > "$hb" 2>/dev/null
+    dmesg | sed -n '/gpumodel: drill hang$/,$p' > "$work/dmesg-drill-hang.txt"
+    section dmesg-drill-hang "$work/dmesg-drill-hang.txt"
+    reset_line=$(grep -E 'Resetting rcs0|GPU HANG' "$work/dmesg-drill-hang.txt" | head -n 1 |
+        sed 's/^\[[ 0-9.]*\] //')
+    wedge_line=$(grep -iE 'wedged|Failed to reset' "$work/dmesg-drill-hang.txt" | head -n 1)
+    bounded "$TOOL_TIMEOUT" "$work/drill-hang-after.txt" "$probe" store rcs 0xc0ffee06
+    after_rc=$b_rc
+    drill_sum="drill $drill_st; batch under the hang: status $victim_rc; reset: ${reset_line:-none}; next batch: status $after_rc"
+    if [ "$drill_st" != ok ]; then
+        result drill-hang fail "x-intel-gpu-drill-hang: $drill_text"
+    elif [ -z "$reset_line" ] || [ -n "$wedge_line" ]; then
+        result drill-hang fail "i915 did not reset rcs0 cleanly: reset ${reset_line:-none}; ${wedge_line:-}"
+    elif [ "$after_rc" != 0 ]; then
+        result drill-hang fail "after the reset the next batch failed (status $after_rc): $(brief "$work/drill-hang-after.txt")"
+    else
+        result drill-hang ok "$drill_sum; $(brief "$work/drill-hang-after.txt")"
+    fi
+fi
+
 # The VCS0 control (IRQ_VCS0_CONTROL=1), after every check: a VCS0 user
 # interrupt, for which i915 has no engine (the fuses disable every VDBOX), so
 # gen11_engine_irq_handler WARNs "unhandled engine interrupt".  It shows the
@@ -921,6 +957,7 @@ fi
 echo "@@SUMMARY-BEGIN"
 echo "Interrupts: $irq_sum"
 echo "Snapshot: $snap_sum"
+echo "Hang drill: $drill_sum"
 echo "Unmodelled registers the guest touched: $unmodelled"
 echo "@@SUMMARY-END"
 echo "@@DONE"

@@ -23,6 +23,8 @@
 #       query-status: the agent is there and QMP works
 #   @@REQ <seq> unmodelled
 #       the device's unmodelled-mmio-count and x-unmodelled-mmio (qom-get)
+#   @@REQ <seq> hang <class> <instance>
+#       x-intel-gpu-drill-hang on the device ID
 #   @@REQ <seq> snapshot
 #       HMP savevm then loadvm of one snapshot, "gpumodel" (QEMU needs a
 #       qcow2 drive for it: run-guest.sh adds one); the answer is sent once
@@ -201,6 +203,10 @@ class Agent:
                     "path": self.device_id, "property": "x-unmodelled-mmio"})
                 # Devices without the offset list (nv-gpu) give the count.
                 r = {"count": r, "offsets": offsets if st2 == "ok" else None}
+        elif verb == "hang" and len(nums) == 2:
+            st, r = self.qmp_call("x-intel-gpu-drill-hang", {
+                "id": self.device_id, "engine-class": nums[0],
+                "instance": nums[1]})
         elif verb == "snapshot" and not nums:
             st, r = self.snapshot()
         elif verb == "inject" and len(nums) == 3:
