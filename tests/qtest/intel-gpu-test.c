@@ -531,6 +531,20 @@ static void qmp_ok(Gpu *g, const char *fmt, ...)
     qobject_unref(resp);
 }
 
+/* A QMP command that must be refused. */
+static void qmp_refused(Gpu *g, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static void qmp_refused(Gpu *g, const char *fmt, ...)
+{
+    va_list ap;
+    QDict *resp;
+
+    va_start(ap, fmt);
+    resp = qtest_vqmp(g->qts, fmt, ap);
+    va_end(ap);
+    g_assert_true(qdict_haskey(resp, "error"));
+    qobject_unref(resp);
+}
+
 static void inject(Gpu *g, int klass, int instance, int bits)
 {
     qmp_ok(g, "{'execute': 'x-intel-gpu-inject-irq', 'arguments': "
@@ -673,7 +687,6 @@ static void test_irq_drill(void)
 {
     uint64_t msi;
     Gpu g;
-    QDict *resp;
 
     gpu_start(&g);
     msi = msi_to_ram(&g);
@@ -700,16 +713,12 @@ static void test_irq_drill(void)
     g_assert_cmphex(qtest_readl(g.qts, msi), ==, MSI_MAGIC);
 
     /* Unknown sources and devices are errors. */
-    resp = qtest_qmp(g.qts, "{'execute': 'x-intel-gpu-inject-irq', "
-                     "'arguments': {'id': 'gpu', 'engine-class': 0, "
-                     "'instance': 5, 'bits': 1}}");
-    g_assert_true(qdict_haskey(resp, "error"));
-    qobject_unref(resp);
-    resp = qtest_qmp(g.qts, "{'execute': 'x-intel-gpu-inject-irq', "
-                     "'arguments': {'id': 'nosuch', 'engine-class': 0, "
-                     "'instance': 0, 'bits': 1}}");
-    g_assert_true(qdict_haskey(resp, "error"));
-    qobject_unref(resp);
+    qmp_refused(&g, "{'execute': 'x-intel-gpu-inject-irq', "
+                "'arguments': {'id': 'gpu', 'engine-class': 0, "
+                "'instance': 5, 'bits': 1}}");
+    qmp_refused(&g, "{'execute': 'x-intel-gpu-inject-irq', "
+                "'arguments': {'id': 'nosuch', 'engine-class': 0, "
+                "'instance': 0, 'bits': 1}}");
     gpu_stop(&g);
 }
 
@@ -1128,7 +1137,6 @@ static void test_cs_invalid_opcode(void)
 static void test_drill_hang(void)
 {
     uint32_t rcs = INTEL_RCS0_BASE;
-    QDict *resp;
     Buf ring, data;
     Gpu g;
 
@@ -1154,11 +1162,9 @@ static void test_drill_hang(void)
     g_assert_cmphex(buf_readl(&g, &data, 4), ==, 0x600d0002);
     assert_ring_idle(&g, rcs);
 
-    resp = qtest_qmp(g.qts, "{'execute': 'x-intel-gpu-drill-hang', "
-                     "'arguments': {'id': 'gpu', 'engine-class': 5, "
-                     "'instance': 0}}");
-    g_assert_true(qdict_haskey(resp, "error"));
-    qobject_unref(resp);
+    qmp_refused(&g, "{'execute': 'x-intel-gpu-drill-hang', "
+                "'arguments': {'id': 'gpu', 'engine-class': 5, "
+                "'instance': 0}}");
     gpu_stop(&g);
 }
 
