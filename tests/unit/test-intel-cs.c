@@ -2169,10 +2169,30 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
     g_clear_pointer(&err, g_free);
     f->gpu->oa.running = false;
 
-    f->gpu->oa.trig_next_ns[1] = 1000;
+    f->gpu->oa.trig_next[1] = 1000;
     g_assert_false(intel_gpu_post_load(f->gpu, &err));
     g_clear_pointer(&err, g_free);
-    f->gpu->oa.trig_next_ns[1] = 0;
+    f->gpu->oa.trig_next[1] = 0;
+
+    /* An OA tail-stall end time without a stall. */
+    f->gpu->oa.stall_until_ns = 1000;
+    g_assert_false(intel_gpu_post_load(f->gpu, &err));
+    g_assert_nonnull(strstr(err, "stall"));
+    g_clear_pointer(&err, g_free);
+    f->gpu->oa.tail_stalled = true;
+    g_assert_true(intel_gpu_post_load(f->gpu, &err));
+    f->gpu->oa.tail_stalled = false;
+    f->gpu->oa.stall_until_ns = 0;
+
+    /* A GT frequency outside RPn..RP0 (0 would divide by zero). */
+    f->gpu->rps.ratio = 0;
+    g_assert_false(intel_gpu_post_load(f->gpu, &err));
+    g_assert_nonnull(strstr(err, "frequency"));
+    g_clear_pointer(&err, g_free);
+    f->gpu->rps.ratio = 67;
+    g_assert_false(intel_gpu_post_load(f->gpu, &err));
+    g_clear_pointer(&err, g_free);
+    f->gpu->rps.ratio = 66;
     g_assert_true(intel_gpu_post_load(f->gpu, &err));
 }
 

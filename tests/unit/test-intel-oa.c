@@ -464,6 +464,223 @@ static void test_report_perf_count(Fixture *f, gconstpointer data)
     g_assert_cmphex(rd(f, INTEL_RCS0_BASE + INTEL_RING_ESR), ==, 0);
 }
 
+/* RPNSWREQ as i915's gen6_rps_set writes it on Gen9+. */
+static void rps_request(Fixture *f, uint32_t ratio)
+{
+    i915_wr(f->gpu, INTEL_RPNSWREQ, ratio << INTEL_RPS_FREQ_SHIFT);
+}
+
+static unsigned find_reason(Fixture *f, unsigned from, uint32_t reason)
+{
+    for (unsigned k = from; k < reports_written(f); k++) {
+        if ((ram32(f, OABUF + k * 256) >> 19 & 0x3f) == reason) {
+            return k;
+        }
+    }
+    return ~0u;
+}
+
+/*
+ * A GT frequency change (RPNSWREQ, granted within RPn..RP0 and read back
+ * in RPSTAT1) writes a report with reason bit 5; GPU_TICKS then advance
+ * at the new frequency.  With OA_DEBUG "include clock ratio" RPT_ID
+ * carries the frequency; OA_DEBUG bit 5 turns the reports off.
+ */
+static void test_frequency_change(Fixture *f, gconstpointer data)
+{
+    uint64_t p = period_ns(f, EXPONENT);
+    unsigned k, n;
+
+    g_assert_cmphex(rd(f, INTEL_RPSTAT1), ==, 60u << 23);      /* 1 GHz */
+    oa_open(f, EXPONENT);
+    i915_wr(f->gpu, INTEL_OA_DEBUG, INTEL_OA_DEBUG_INCLUDE_CLK_RATIO << 16 |
+            INTEL_OA_DEBUG_INCLUDE_CLK_RATIO);
+    fake_host_step(f->fh, 1000000 + p / 2);
+    n = reports_written(f);
+    /* 60 = 0b0111100: bits 31:25 and 8:0 of RPT_ID. */
+    g_assert_cmphex(ram32(f, OABUF) & 0xfe0007ff, ==, 60u << 25 | 60);
+
+    rps_request(f, 33);                                 /* 550 MHz */
+    g_assert_cmphex(rd(f, INTEL_RPSTAT1), ==, 33u << 23);
+    /* Written after the reports due before the change, at once. */
+    k = reports_written(f) - 1;
+    g_assert_cmpuint(k, >=, n);
+    g_assert_cmpuint(find_reason(f, 0, 1u << 5), ==, k);
+    g_assert_cmphex(ram32(f, OABUF + k * 256) & 0xfe0007ff, ==,
+                    33u << 25 | 33);
+    fake_host_step(f->fh, 2 * 1000000);
+    g_assert_cmpuint(reports_written(f), >=, k + 10);
+    for (unsigned i = k + 1; i + 1 < reports_written(f); i++) {
+        uint64_t r = OABUF + i * 256;
+        uint32_t d = ram32(f, r + 256 + 12) - ram32(f, r + 12);
+
+        g_assert_cmphex(ram32(f, r) >> 19 & 0x3f, ==, 1);
+        g_assert_cmpuint(d, >=, p * 33 / 60 - 1);
+        g_assert_cmpuint(d, <=, p * 33 / 60 + 2);
+    }
+
+    /* Clamped to RP0 (1100 MHz); the same frequency again: no report. */
+    rps_request(f, 200);
+    g_assert_cmphex(rd(f, INTEL_RPSTAT1), ==, 66u << 23);
+    n = reports_written(f);
+    rps_request(f, 66);
+    g_assert_cmpuint(reports_written(f), ==, n);
+    rps_request(f, 0);                                  /* RPn: 300 MHz */
+    g_assert_cmphex(rd(f, INTEL_RPSTAT1), ==, 18u << 23);
+    g_assert_cmpuint(find_reason(f, n, 1u << 5), ==, n);
+
+    /* i915's OA_DEBUG: no clock-ratio reports. */
+    i915_wr(f->gpu, INTEL_OA_DEBUG,
+            INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS << 16 |
+            INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS);
+    n = reports_written(f);
+    rps_request(f, 60);
+    g_assert_cmpuint(reports_written(f), ==, n);
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==, 0);
+}
+
+/* A report trigger's threshold counts GT clocks at the GT frequency. */
+static void test_trigger_follows_frequency(Fixture *f, gconstpointer data)
+{
+    rps_request(f, 30);                                 /* 500 MHz */
+    oa_open(f, 30);
+    i915_wr(f->gpu, INTEL_OAREPORTTRIG(0), 50000);      /* 100 us */
+    i915_wr(f->gpu, INTEL_OAREPORTTRIG(1), INTEL_OATRIG_REPORT_ENABLE |
+            INTEL_OATRIG_THRESHOLD_ENABLE);
+    fake_host_step(f->fh, 1000000 + 100);
+    g_assert_cmpuint(reports_written(f), ==, 10);
+    for (unsigned k = 0; k + 1 < 10; k++) {
+        g_assert_cmpuint(ram32(f, OABUF + (k + 1) * 256 + 12) -
+                         ram32(f, OABUF + k * 256 + 12), ==, 50000);
+        g_assert_cmpuint(ram32(f, OABUF + (k + 1) * 256 + 4) -
+                         ram32(f, OABUF + k * 256 + 4), ==, 1200);
+    }
+}
+
+/*
+ * The readable counter registers (OAPERF_A*, B, C, GPU_TICKS, the
+ * free-running A4) read what a report taken at the same time carries.
+ */
+static void test_counter_registers(Fixture *f, gconstpointer data)
+{
+    static const uint32_t cmds[] = {
+        0x7105000d, 0, 0, 0, 15, 0, 0, 4, 0, 0, 2, 0, 1, ~0u, ~0u,
+        0x05000000,
+    };
+
+    i915_wr(f->gpu, INTEL_OACEC(2), 0x3);       /* B1: always */
+    i915_wr(f->gpu, INTEL_OACEC(3), 0xffff);
+    oa_open(f, 16);
+    f->gpu->oa.count.a[0] = 0x2300000000ull;    /* past 32 bits */
+    for (unsigned i = 0; i < G_N_ELEMENTS(cmds); i++) {
+        put(f, BATCH + 4 * i, cmds[i]);
+    }
+    put(f, RING, 0x18800001);
+    put(f, RING + 4, BATCH);
+    put(f, RING + 8, 0);
+    run_ring(f, 4);
+    fake_host_step(f->fh, 1000000 + 777);
+    g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
+                                      SNAP, 0), ==, 0);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(0)), ==, a_counter(f, SNAP, 0));
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(0) + 4), ==,
+                     f->fh->ram[SNAP + 160]);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(0) + 4), ==, 0x23);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(4)), ==, 128);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(4)), ==, a_counter(f, SNAP, 4));
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_GPU_TICKS), ==, ram32(f, SNAP + 12));
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmpuint(rd(f, INTEL_OAPERF_B(i)), ==,
+                         ram32(f, SNAP + 192 + 4 * i));
+        g_assert_cmpuint(rd(f, INTEL_OAPERF_C(i)), ==,
+                         ram32(f, SNAP + 224 + 4 * i));
+    }
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_B(1)), ==, 1000777);
+    /* Free-running A4 counts with OA off too; counters do not. */
+    i915_wr(f->gpu, INTEL_OACONTROL, 0);
+    run_ring(f, 4);
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(0)), ==, 256);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(4)), ==, 128);
+    /* Read-only. */
+    i915_wr(f->gpu, INTEL_OAPERF_B(1), 5);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_B(1)), ==, 1000777);
+}
+
+/*
+ * Tail-stall drill: reports keep landing in the buffer, OATAILPTR holds
+ * until the drill's time is up, then publishes them all; the stream has
+ * no gap and nothing is lost.
+ */
+static void test_drill_tail_stall(Fixture *f, gconstpointer data)
+{
+    uint64_t p = period_ns(f, EXPONENT);
+    uint32_t tail0;
+    unsigned n;
+
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, 1000000);
+    tail0 = rd(f, INTEL_OATAILPTR);
+    intel_oa_drill_tail_stall(f->gpu, true, 3000000);
+    fake_host_step(f->fh, 2000000);
+    g_assert_cmphex(rd(f, INTEL_OATAILPTR), ==, tail0);
+    /* The report after the held tail has landed. */
+    g_assert_cmphex(ram32(f, tail0) >> 19, ==, 1);
+    fake_host_step(f->fh, 1000000 + 1);
+    n = reports_written(f);
+    g_assert_cmpuint(n, >=, (4000000 - p) / p);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        g_assert_cmpuint(ram32(f, OABUF + (i + 1) * 256 + 4) -
+                         ram32(f, OABUF + i * 256 + 4), ==, 2u << EXPONENT);
+    }
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==, 0);
+    g_assert_false(f->gpu->oa.tail_stalled);
+
+    /* Without a duration until ended; software moving the tail (i915's
+     * buffer re-init) moves the write position. */
+    intel_oa_drill_tail_stall(f->gpu, true, 0);
+    i915_wr(f->gpu, INTEL_OAHEADPTR, OABUF);
+    i915_wr(f->gpu, INTEL_OATAILPTR, OABUF);
+    fake_host_step(f->fh, 10 * 1000000);
+    g_assert_cmphex(rd(f, INTEL_OATAILPTR), ==, OABUF);
+    intel_oa_drill_tail_stall(f->gpu, false, 0);
+    g_assert_cmpuint(reports_written(f), >=, 10 * 1000000 / p - 1);
+    g_assert_cmpuint(reports_written(f), <=, 10 * 1000000 / p + 1);
+}
+
+/*
+ * Overflow drill: the next report finds the buffer full (dropped,
+ * OASTATUS buffer overflow); later ones land normally, one period after
+ * the gap.
+ */
+static void test_drill_overflow(Fixture *f, gconstpointer data)
+{
+    unsigned n, gaps = 0;
+
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==, 0);
+    intel_oa_drill_overflow(f->gpu, 1);
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==,
+                    INTEL_OASTATUS_BUFFER_OVERFLOW);
+    g_assert_cmpuint(f->gpu->oa.lost, ==, 1);
+    n = reports_written(f);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        uint32_t d = ram32(f, OABUF + (i + 1) * 256 + 4) -
+                     ram32(f, OABUF + i * 256 + 4);
+
+        g_assert_true(d == 2u << EXPONENT || d == 4u << EXPONENT);
+        gaps += d == 4u << EXPONENT;
+    }
+    g_assert_cmpuint(gaps, ==, 1);
+    /* i915's restart: status cleared, and it stays clear. */
+    i915_wr(f->gpu, INTEL_OASTATUS, 0);
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==, 0);
+    g_assert_cmpuint(reports_written(f), >, n);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -482,5 +699,11 @@ int main(int argc, char **argv)
     ADD("/intel/oa/counter-overflow", test_counter_overflow);
     ADD("/intel/oa/half-full-irq", test_half_full_irq);
     ADD("/intel/oa/thread-counters", test_thread_counters);
+    ADD("/intel/oa/frequency-change", test_frequency_change);
+    ADD("/intel/oa/trigger-follows-frequency",
+        test_trigger_follows_frequency);
+    ADD("/intel/oa/counter-registers", test_counter_registers);
+    ADD("/intel/oa/drill-tail-stall", test_drill_tail_stall);
+    ADD("/intel/oa/drill-overflow", test_drill_overflow);
     return g_test_run();
 }

@@ -19,6 +19,7 @@ static const IntelRegBlock *const intel_blocks[] = {
     &intel_engine_block,
     &intel_ggtt_block,
     &intel_oa_block,
+    &intel_rps_block,
 };
 
 /* Gen11 PCI IDs (i915_pciids.h INTEL_ICL_11_IDS). */
@@ -103,6 +104,7 @@ void intel_gpu_reset(IntelGpu *gpu)
     intel_irq_reset(gpu);
     intel_ggtt_reset(gpu);
     intel_oa_reset(gpu);
+    intel_rps_reset(gpu);
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         intel_cs_reset(&gpu->engine[i]);
         intel_execlists_reset(&gpu->engine[i]);
@@ -132,5 +134,5 @@ bool intel_gpu_post_load(IntelGpu *gpu, char **err)
         }
         e->fetch.len = 0;
     }
-    return intel_oa_post_load(gpu, err);
+    return intel_rps_post_load(gpu, err) && intel_oa_post_load(gpu, err);
 }

@@ -45,7 +45,15 @@ typedef enum IntelTraceEvent {
     INTEL_TRACE_EXECLIST_LOAD,      /* engine, element 0, element 1 */
     INTEL_TRACE_CONTEXT_STATUS,     /* engine, CSB entry, slot */
     INTEL_TRACE_OA_SAMPLING,        /* on, period ns, OATAILPTR */
+    INTEL_TRACE_GT_FREQUENCY,       /* MHz, requested ratio, GT clocks */
+    INTEL_TRACE_OA_DRILL,           /* IntelOaDrillEvent, value, OATAILPTR */
 } IntelTraceEvent;
+
+/* What INTEL_TRACE_OA_DRILL reports. */
+typedef enum IntelOaDrillEvent {
+    INTEL_OA_DRILL_STALL_END,       /* value: bytes published at once */
+    INTEL_OA_DRILL_OVERFLOW,        /* value: forced overflows left */
+} IntelOaDrillEvent;
 
 typedef struct IntelGpu IntelGpu;
 typedef struct IntelReg IntelReg;
@@ -241,7 +249,7 @@ typedef struct IntelOaCounters {
 
 /* What the A counters count, summed over the engines since reset. */
 typedef struct IntelOaSources {
-    uint64_t busy_clocks;
+    uint64_t busy_ns;
     uint64_t vs_threads;
     uint64_t gpgpu_threads;
 } IntelOaSources;
@@ -252,9 +260,10 @@ typedef struct IntelOaState {
     bool running;               /* periodic sampling on */
     uint64_t period_ticks;      /* timestamp ticks between reports */
     uint64_t next_tick;         /* timestamp of the next periodic report */
-    uint64_t trig_next_ns[2];   /* next report-trigger report; 0: off */
+    uint64_t trig_next[2];      /* GT clock of the next report-trigger
+                                 * report; 0: off */
     bool go;                    /* counters counting (enable and resume) */
-    uint64_t start_ns;          /* B and C count from here on */
+    uint64_t start_clock;       /* B and C count from this GT clock on */
     bool start_trigger;         /* a start trigger is programmed */
     uint64_t sync_ns;           /* @count and @src as of this time */
     IntelOaCounters count;
@@ -264,7 +273,20 @@ typedef struct IntelOaState {
     bool cec_valid;
     uint64_t reports;           /* written, for tests and benchmarks */
     uint64_t lost;              /* dropped: buffer full or unmapped */
+    /* Fault drills (intel_oa_drill_*) */
+    bool tail_stalled;          /* OATAILPTR held while reports go on */
+    uint32_t stall_tail;        /* meanwhile, where the next report goes */
+    uint64_t stall_until_ns;    /* the stall ends then; 0: when ended */
+    uint32_t overflow_drill;    /* the next N reports find the buffer full */
 } IntelOaState;
+
+/* The GT frequency (rps.c): since @since_ns at @ratio x 50/3 MHz, after
+ * @clocks GT clocks. */
+typedef struct IntelRpsState {
+    uint32_t ratio;
+    uint64_t since_ns;
+    uint64_t clocks;
+} IntelRpsState;
 
 struct IntelGpu {
     IntelGpuConfig cfg;
@@ -291,6 +313,9 @@ struct IntelGpu {
 
     /* OA unit (oa.c) */
     IntelOaState oa;
+
+    /* GT frequency (rps.c) */
+    IntelRpsState rps;
 };
 
 /* intel-gpu.c: life cycle */
@@ -404,6 +429,17 @@ int intel_oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
 void intel_oa_context_switch(IntelGpu *gpu);
 void intel_oa_sync(IntelGpu *gpu);
 bool intel_oa_post_load(IntelGpu *gpu, char **err);
+void intel_oa_frequency_change(IntelGpu *gpu);
+void intel_oa_drill_tail_stall(IntelGpu *gpu, bool on, uint64_t duration_ns);
+void intel_oa_drill_overflow(IntelGpu *gpu, uint32_t count);
+
+/* rps.c: the GT frequency and clock */
+uint64_t intel_gt_clocks(IntelGpu *gpu, uint64_t ns);
+uint64_t intel_gt_clocks_ns(IntelGpu *gpu, uint64_t clocks);
+uint64_t intel_gt_clocks_for(IntelGpu *gpu, uint64_t ns);
+uint32_t intel_rps_ratio(IntelGpu *gpu);
+void intel_rps_reset(IntelGpu *gpu);
+bool intel_rps_post_load(IntelGpu *gpu, char **err);
 
 /* The register blocks, in the files named after them. */
 extern const IntelRegBlock intel_ranges_block;      /* mmio.c */
@@ -417,5 +453,6 @@ extern const IntelRegBlock intel_gt_block;          /* gt.c */
 extern const IntelRegBlock intel_engine_block;      /* engine.c */
 extern const IntelRegBlock intel_ggtt_block;        /* ggtt.c */
 extern const IntelRegBlock intel_oa_block;          /* oa.c */
+extern const IntelRegBlock intel_rps_block;         /* rps.c */
 
 #endif

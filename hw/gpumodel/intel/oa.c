@@ -49,7 +49,6 @@
 
 #define OA_BATCH_NS         1000000     /* timer wake-ups at most 1 kHz */
 #define OA_MAX_PER_WAKE     4096        /* reports written per wake-up */
-#define OA_GT_CLOCK_HZ      1000000000ull
 
 /* RPT_ID (dword 0), the Gen9+ layout. */
 #define OA_RPT_CTX_VALID        (1u << 16)
@@ -60,6 +59,7 @@
 #define OA_REASON_TRIGGER(k)    (1u << (1 + (k)))
 #define OA_REASON_CTX_SWITCH    (1u << 3)
 #define OA_REASON_GO_1_0        (1u << 4)
+#define OA_REASON_CLK_RATIO     (1u << 5)
 
 /* The OA buffer event on the WDOAPerf source (class 4, instance 2). */
 #define OA_IRQ_INSTANCE         2
@@ -117,19 +117,6 @@ static const OaFormat *oa_format(IntelGpu *gpu)
         &oa_formats[(intel_reg_get(gpu, INTEL_OACONTROL) >> 2) & 7];
 
     return f->size ? f : NULL;
-}
-
-static uint64_t ns_to_gt_clocks(uint64_t ns)
-{
-    return ns / 1000000000u * OA_GT_CLOCK_HZ +
-           ns % 1000000000u * OA_GT_CLOCK_HZ / 1000000000u;
-}
-
-static uint64_t gt_clocks_to_ns(uint64_t clocks)
-{
-    return clocks / OA_GT_CLOCK_HZ * 1000000000u +
-           (clocks % OA_GT_CLOCK_HZ * 1000000000u + OA_GT_CLOCK_HZ - 1) /
-           OA_GT_CLOCK_HZ;
 }
 
 /* ---- the counters ---- */
@@ -218,7 +205,7 @@ static void oa_sources(IntelGpu *gpu, IntelOaSources *s)
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         IntelCsStats *st = &gpu->engine[i].stats;
 
-        s->busy_clocks += ns_to_gt_clocks(st->busy_ns);
+        s->busy_ns += st->busy_ns;
         s->vs_threads += st->vs_threads;
         s->gpgpu_threads += st->gpgpu_threads;
     }
@@ -227,12 +214,14 @@ static void oa_sources(IntelGpu *gpu, IntelOaSources *s)
 /*
  * The counters at @ns, not before the last sync: what they were then,
  * plus what counted since if GO.  A counters take the engines' work done
- * by now; B and C are exact per clock.
+ * by now; B and C are exact per clock.  The GT frequency has not changed
+ * since the last sync (a change syncs first).
  */
 static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
 {
     IntelOaState *oa = &gpu->oa;
-    uint64_t from = MAX(oa->sync_ns, oa->start_ns);
+    uint64_t c0 = MAX(intel_gt_clocks(gpu, oa->sync_ns), oa->start_clock);
+    uint64_t c1 = intel_gt_clocks(gpu, ns);
     IntelOaSources s;
 
     *v = oa->count;
@@ -240,11 +229,10 @@ static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
         return;
     }
     oa_sources(gpu, &s);
-    v->a[0] += s.busy_clocks - oa->src.busy_clocks;
+    v->a[0] += intel_gt_clocks_for(gpu, s.busy_ns - oa->src.busy_ns);
     v->a[1] += s.vs_threads - oa->src.vs_threads;
     v->a[4] += s.gpgpu_threads - oa->src.gpgpu_threads;
-    if (ns > from) {
-        uint64_t c0 = ns_to_gt_clocks(from), c1 = ns_to_gt_clocks(ns);
+    if (c1 > c0) {
         uint16_t engines = oa_noa_engines(gpu);
 
         for (unsigned i = 0; i < INTEL_OA_BC_COUNTERS; i++) {
@@ -269,6 +257,19 @@ static bool wrapped(uint64_t v, uint64_t last, unsigned bits)
 }
 
 /*
+ * RPT_ID's clock fields (OA_DEBUG "include clock ratio"): the squashed
+ * slice clock frequency in bits 31:25 (its bits 6:0) and 10:9 (8:7), the
+ * unslice clock frequency in 8:0, both in the RPS units of 50/3 MHz.  The
+ * model's slice and unslice clocks are the one GT clock.
+ */
+static uint32_t oa_rpt_clock_ratio(IntelGpu *gpu)
+{
+    uint32_t f = intel_rps_ratio(gpu);
+
+    return (f & 0x7f) << 25 | (f >> 7 & 3) << 9 | (f & 0x1ff);
+}
+
+/*
  * Build a report of format @f taken at @ns: header dword 0 @dw0 (a report
  * ID, or the reason bits), the timestamp, the running render context's ID,
  * GPU ticks, counters.  Counter wrap since the previous report sets
@@ -287,7 +288,13 @@ static void oa_build(IntelGpu *gpu, const OaFormat *f, uint32_t dw0,
     if (rcs->ctx_active && (dw0 >> OA_REASON_SHIFT)) {
         dw0 |= OA_RPT_CTX_VALID;
     }
-    if (oa->start_trigger && ns >= oa->start_ns && oa->go) {
+    if ((dw0 >> OA_REASON_SHIFT) &&
+        (intel_reg_get(gpu, INTEL_OA_DEBUG) &
+         INTEL_OA_DEBUG_INCLUDE_CLK_RATIO)) {
+        dw0 |= oa_rpt_clock_ratio(gpu);
+    }
+    if (oa->start_trigger && oa->go &&
+        intel_gt_clocks(gpu, ns) >= oa->start_clock) {
         dw0 |= OA_RPT_START_TRIGGER;
     }
     for (unsigned k = 0; k < 2; k++) {
@@ -302,7 +309,7 @@ static void oa_build(IntelGpu *gpu, const OaFormat *f, uint32_t dw0,
         put32(r, f->ctx, rcs->ctx_active ? rcs->ctx_desc >> 32 : 0);
     }
     if (f->ticks >= 0) {
-        put32(r, f->ticks, ns_to_gt_clocks(ns));
+        put32(r, f->ticks, intel_gt_clocks(gpu, ns));
     }
     for (unsigned i = 0; f->a >= 0 && i < f->n_a; i++) {
         unsigned n = f->a_first + i;
@@ -356,22 +363,86 @@ static void oa_status(IntelGpu *gpu, uint32_t bits)
                   intel_reg_get(gpu, INTEL_OASTATUS) | bits);
 }
 
+/*
+ * Where the next report goes: OATAILPTR, or during a tail-stall drill the
+ * device's own position, which OATAILPTR catches up with when it ends.
+ */
+static uint32_t oa_write_ptr(IntelGpu *gpu)
+{
+    return gpu->oa.tail_stalled ? gpu->oa.stall_tail :
+           intel_reg_get(gpu, INTEL_OATAILPTR);
+}
+
+static void oa_set_write_ptr(IntelGpu *gpu, uint32_t v)
+{
+    if (gpu->oa.tail_stalled) {
+        gpu->oa.stall_tail = v;
+    } else {
+        intel_reg_set(gpu, INTEL_OATAILPTR, v);
+    }
+}
+
+/* End a tail stall: OATAILPTR publishes every report written meanwhile. */
+static void oa_stall_end(IntelGpu *gpu)
+{
+    IntelOaState *oa = &gpu->oa;
+    uint32_t held = intel_reg_get(gpu, INTEL_OATAILPTR);
+
+    if (!oa->tail_stalled) {
+        return;
+    }
+    intel_reg_set(gpu, INTEL_OATAILPTR, oa->stall_tail);
+    gpu_host_trace(&gpu->host, INTEL_TRACE_OA_DRILL, INTEL_OA_DRILL_STALL_END,
+                   (oa->stall_tail - held) % oa_buffer_size(gpu),
+                   oa->stall_tail);
+    oa->tail_stalled = false;
+    oa->stall_tail = 0;
+    oa->stall_until_ns = 0;
+}
+
+/* A stall with a duration ends by itself: what is true at @ns. */
+static void oa_stall_expire(IntelGpu *gpu, uint64_t ns)
+{
+    if (gpu->oa.stall_until_ns && ns >= gpu->oa.stall_until_ns) {
+        oa_stall_end(gpu);
+    }
+}
+
+/*
+ * Is the buffer full for the next report (the drill says so, or it would
+ * reach OAHEADPTR)?  Then it is dropped with OASTATUS's buffer overflow.
+ */
+static bool oa_full(IntelGpu *gpu, uint32_t used, uint32_t need,
+                    uint32_t size)
+{
+    IntelOaState *oa = &gpu->oa;
+
+    if (oa->overflow_drill) {
+        oa->overflow_drill--;
+        gpu_host_trace(&gpu->host, INTEL_TRACE_OA_DRILL,
+                       INTEL_OA_DRILL_OVERFLOW, oa->overflow_drill,
+                       oa_write_ptr(gpu));
+    } else if (used + need < size) {
+        return false;
+    }
+    oa_status(gpu, INTEL_OASTATUS_BUFFER_OVERFLOW);
+    oa->lost++;
+    return true;
+}
+
 /* Append one report at the tail, unless the buffer is full. */
 static void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
                       uint64_t ns)
 {
     uint32_t base = oa_buffer_base(gpu), size = oa_buffer_size(gpu);
-    uint32_t head = (intel_reg_get(gpu, INTEL_OAHEADPTR) & ~63u) - base;
-    uint32_t tail = (intel_reg_get(gpu, INTEL_OATAILPTR) & ~63u) - base;
-    uint32_t used;
+    uint32_t head, tail, used;
     uint8_t r[256];
 
-    head %= size;
-    tail %= size;
+    oa_stall_expire(gpu, ns);
+    head = ((intel_reg_get(gpu, INTEL_OAHEADPTR) & ~63u) - base) % size;
+    tail = ((oa_write_ptr(gpu) & ~63u) - base) % size;
     used = (tail - head) % size;
-    if (used + f->size >= size) {
-        oa_status(gpu, INTEL_OASTATUS_BUFFER_OVERFLOW);
-        gpu->oa.lost++;
+    if (oa_full(gpu, used, f->size, size)) {
         return;
     }
     oa_build(gpu, f, reason << OA_REASON_SHIFT, ns, r);
@@ -384,8 +455,7 @@ static void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
         gpu->oa.lost++;
         return;
     }
-    intel_reg_set(gpu, INTEL_OATAILPTR,
-                  base + (tail + f->size) % size);
+    oa_set_write_ptr(gpu, base + (tail + f->size) % size);
     gpu->oa.reports++;
     if (used < size / 2 && used + f->size >= size / 2 &&
         !(intel_reg_get(gpu, INTEL_OA_IMR) & INTEL_OA_IMR_BUFFER_HALF_FULL)) {
@@ -449,9 +519,13 @@ static bool oa_next_due(IntelGpu *gpu, uint64_t *ns, uint32_t *reason)
     *ns = oa->running ? ticks_to_ns(gpu, oa->next_tick) : UINT64_MAX;
     *reason = oa->running ? OA_REASON_TIMER : 0;
     for (unsigned k = 0; k < 2; k++) {
-        uint64_t t = oa->trig_next_ns[k];
+        uint64_t t;
 
-        if (!t || t > *ns) {
+        if (!oa->trig_next[k]) {
+            continue;
+        }
+        t = intel_gt_clocks_ns(gpu, oa->trig_next[k]);
+        if (t > *ns) {
             continue;
         }
         if (t < *ns) {
@@ -474,8 +548,9 @@ static void oa_advance(IntelGpu *gpu, uint64_t ns)
         oa->next_tick += oa->period_ticks;
     }
     for (unsigned k = 0; k < 2; k++) {
-        if (oa->trig_next_ns[k] == ns) {
-            oa->trig_next_ns[k] += gt_clocks_to_ns(oa_trigger_clocks(gpu, k));
+        if (oa->trig_next[k] &&
+            intel_gt_clocks_ns(gpu, oa->trig_next[k]) == ns) {
+            oa->trig_next[k] += oa_trigger_clocks(gpu, k);
         }
     }
 }
@@ -499,8 +574,8 @@ static void oa_triggers_start(IntelGpu *gpu)
     for (unsigned k = 0; k < 2; k++) {
         uint64_t c = oa_trigger_clocks(gpu, k);
 
-        gpu->oa.trig_next_ns[k] = c && gpu->oa.go ?
-                                  now + gt_clocks_to_ns(c) : 0;
+        gpu->oa.trig_next[k] = c && gpu->oa.go ?
+                               intel_gt_clocks(gpu, now) + c : 0;
     }
 }
 
@@ -587,6 +662,54 @@ void intel_oa_context_switch(IntelGpu *gpu)
 }
 
 /*
+ * The GT frequency changed (rps.c, after intel_oa_sync()): with OA
+ * enabled, a frequency-change report (reason bit 5) unless OA_DEBUG turns
+ * those off; the report triggers' times moved with the clock.
+ */
+void intel_oa_frequency_change(IntelGpu *gpu)
+{
+    if (oa_enabled(gpu) &&
+        !(intel_reg_get(gpu, INTEL_OA_DEBUG) &
+          INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS)) {
+        oa_append(gpu, oa_format(gpu), OA_REASON_CLK_RATIO,
+                  gpu_host_now_ns(&gpu->host));
+    }
+    oa_arm(gpu);
+}
+
+/*
+ * Fault drill: hold OATAILPTR.  Reports keep landing in the buffer (and
+ * fill it) but the tail does not move until the drill ends: after
+ * @duration_ns of virtual time (0: when ended), when @on is false, or at
+ * a reset.  A software write of OATAILPTR meanwhile moves the write
+ * position as it would without the drill.
+ */
+void intel_oa_drill_tail_stall(IntelGpu *gpu, bool on, uint64_t duration_ns)
+{
+    IntelOaState *oa = &gpu->oa;
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+
+    oa_catch_up(gpu);
+    oa_stall_expire(gpu, now);
+    if (!on) {
+        oa_stall_end(gpu);
+        return;
+    }
+    if (!oa->tail_stalled) {
+        oa->stall_tail = intel_reg_get(gpu, INTEL_OATAILPTR);
+        oa->tail_stalled = true;
+    }
+    oa->stall_until_ns = duration_ns ? now + duration_ns : 0;
+}
+
+/* Fault drill: the next @count reports find the buffer full. */
+void intel_oa_drill_overflow(IntelGpu *gpu, uint32_t count)
+{
+    oa_catch_up(gpu);
+    gpu->oa.overflow_drill = count;
+}
+
+/*
  * Start trigger: the earliest programmed one (OASTARTTRIG2/6
  * THRESHOLD_ENABLE) fires THRESHOLD (OASTARTTRIG1/5 15:0) GT clocks after
  * GO; B and C count from then on.  Without one they count from GO.
@@ -604,7 +727,8 @@ static void oa_start_trigger(IntelGpu *gpu, uint64_t go_ns)
         }
     }
     oa->start_trigger = delay != UINT64_MAX;
-    oa->start_ns = go_ns + (oa->start_trigger ? gt_clocks_to_ns(delay) : 0);
+    oa->start_clock = intel_gt_clocks(gpu, go_ns) +
+                      (oa->start_trigger ? delay : 0);
 }
 
 /*
@@ -656,11 +780,64 @@ static void oa_config_write(IntelGpu *gpu, const IntelRegBinding *b,
     oa_arm(gpu);
 }
 
+/* OATAILPTR reads: a stall drill whose time is up has ended by now. */
+static uint32_t oa_tailptr_read(IntelGpu *gpu, const IntelRegBinding *b,
+                                uint32_t offset)
+{
+    oa_stall_expire(gpu, gpu_host_now_ns(&gpu->host));
+    return intel_reg_get(gpu, offset);
+}
+
+/* Software moves the tail (buffer init): so does the write position. */
+static void oa_tailptr_write(IntelGpu *gpu, const IntelRegBinding *b,
+                             uint32_t offset, uint32_t old)
+{
+    if (gpu->oa.tail_stalled) {
+        gpu->oa.stall_tail = intel_reg_get(gpu, offset);
+    }
+}
+
+/*
+ * The readable counters: the values a report taken now carries (A0-A31
+ * as low and upper dwords of 40 bits).  The free-running copies of A4,
+ * A6, A19 and A20 count since reset whatever OA's enable and GO say.
+ */
+static uint32_t oa_counter_read(IntelGpu *gpu, const IntelRegBinding *b,
+                                uint32_t offset)
+{
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+    IntelOaCounters v;
+    IntelOaSources s;
+    uint64_t x;
+
+    oa_counters_at(gpu, now, &v);
+    if (offset < INTEL_OAPERF_A32(0)) {
+        x = v.a[(offset - INTEL_OAPERF_A(0)) / 8] & ((1ull << 40) - 1);
+        return offset & 4 ? x >> 32 : x;
+    } else if (offset < INTEL_OAPERF_GPU_TICKS) {
+        return v.a[32 + (offset - INTEL_OAPERF_A32(0)) / 4];
+    } else if (offset < INTEL_OAPERF_B(0)) {
+        return intel_gt_clocks(gpu, now);
+    } else if (offset < INTEL_OAPERF_C(0)) {
+        return v.b[(offset - INTEL_OAPERF_B(0)) / 4];
+    } else if (offset < INTEL_OAPERF_FREE(0)) {
+        return v.c[(offset - INTEL_OAPERF_C(0)) / 4];
+    }
+    /* Free-running: only A4 (GPGPU threads) has a modelled source. */
+    oa_sources(gpu, &s);
+    x = offset < INTEL_OAPERF_FREE(1) ? s.gpgpu_threads : 0;
+    return offset & 4 ? x >> 32 : x;
+}
+
 #define OA_RW(n, off) { .name = n, .offset = off, .access = INTEL_REG_RW }
 /* Registers whose change moves the counters or the report triggers. */
 #define OA_RWC(n, off, cnt) \
     { .name = n, .offset = off, .count = cnt, .stride = 4, \
       .access = INTEL_REG_RW, .write = oa_config_write }
+/* Counter registers: read-only, read as now. */
+#define OA_CNT(n, off, cnt) \
+    { .name = n, .offset = off, .count = cnt, .stride = 4, \
+      .access = INTEL_REG_RO, .read = oa_counter_read }
 #define OA_RWN(n, off, cnt, stride_) \
     { .name = n, .offset = off, .count = cnt, .stride = stride_, \
       .access = INTEL_REG_RW }
@@ -672,7 +849,9 @@ static const IntelReg oa_regs[] = {
       .access = INTEL_REG_MASKED },
     OA_RW("OASTATUS", INTEL_OASTATUS),
     OA_RW("OAHEADPTR", INTEL_OAHEADPTR),
-    OA_RW("OATAILPTR", INTEL_OATAILPTR),
+    { .name = "OATAILPTR", .offset = INTEL_OATAILPTR,
+      .access = INTEL_REG_RW, .read = oa_tailptr_read,
+      .write = oa_tailptr_write },
     OA_RW("OABUFFER", INTEL_OABUFFER),
     OA_RW("OABUFFER_UDW", INTEL_OABUFFER_UDW),
     /* Also loaded from the render context image (value slot 0x125). */
@@ -684,6 +863,12 @@ static const IntelReg oa_regs[] = {
     OA_RW("OA_IMR", INTEL_OA_IMR),
     OA_RWN("EU_PERF_CNTL0_3", INTEL_EU_PERF_CNTL0, 4, 0x100),
     OA_RWN("EU_PERF_CNTL4_6", INTEL_EU_PERF_CNTL4, 3, 0x100),
+    OA_CNT("OAPERF_A0_31", INTEL_OAPERF_A(0), 64),
+    OA_CNT("OAPERF_A32_35", INTEL_OAPERF_A32(0), 4),
+    OA_CNT("GPU_TICKS", INTEL_OAPERF_GPU_TICKS, 1),
+    OA_CNT("OAPERF_B", INTEL_OAPERF_B(0), INTEL_OA_BC_COUNTERS),
+    OA_CNT("OAPERF_C", INTEL_OAPERF_C(0), INTEL_OA_BC_COUNTERS),
+    OA_CNT("OAPERF_FREE", INTEL_OAPERF_FREE(0), 8),
 };
 
 const IntelRegBlock intel_oa_block = {
@@ -717,10 +902,16 @@ bool intel_oa_post_load(IntelGpu *gpu, char **err)
         return false;
     }
     for (unsigned k = 0; k < 2; k++) {
-        if (oa->trig_next_ns[k] && !oa_trigger_clocks(gpu, k)) {
+        if (oa->trig_next[k] && !oa_trigger_clocks(gpu, k)) {
             *err = g_strdup_printf("OA report trigger %u pending but off", k);
             return false;
         }
+    }
+    if (!oa->tail_stalled && (oa->stall_until_ns || oa->stall_tail)) {
+        *err = g_strdup_printf("OA tail stall end %" PRIu64 " ns, position "
+                               "0x%x without a stall", oa->stall_until_ns,
+                               oa->stall_tail);
+        return false;
     }
     oa->cec_valid = false;
     return true;

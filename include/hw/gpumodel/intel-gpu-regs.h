@@ -285,6 +285,8 @@
 #define INTEL_OA_DEBUG                  0x2B04
 #define   INTEL_OA_DEBUG_NO_CTX_SWITCH_REPORTS (1u << 1)
 #define   INTEL_OA_DEBUG_NO_GO_REPORTS  (1u << 2)
+#define   INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS (1u << 5)
+#define   INTEL_OA_DEBUG_INCLUDE_CLK_RATIO (1u << 6)
 #define INTEL_OASTATUS                  0x2B08
 #define   INTEL_OASTATUS_REPORT_LOST    (1u << 0)
 #define   INTEL_OASTATUS_BUFFER_OVERFLOW (1u << 1)
@@ -296,6 +298,20 @@
 #define INTEL_OABUFFER                  0x2B14
 #define INTEL_EU_PERF_CNTL0             0xE458      /* 1-3 at +0x100 each */
 #define INTEL_EU_PERF_CNTL4             0xE45C      /* 5-6 at +0x100 each */
+/* Readable OA counters (Mesa's intel_perf_regs.h, GFX8_OA_PERF_*). */
+#define INTEL_OAPERF_A(n)               (0x2800 + 8 * (n))  /* A0-A31, 2 dw */
+#define INTEL_OAPERF_A32(n)             (0x2900 + 4 * (n))  /* A32-A35 */
+#define INTEL_OAPERF_GPU_TICKS          0x2910
+#define INTEL_OAPERF_B(n)               (0x2920 + 4 * (n))
+#define INTEL_OAPERF_C(n)               (0x2940 + 4 * (n))
+/* Free-running A4, A6, A19, A20: lower and upper dword each. */
+#define INTEL_OAPERF_FREE(n)            (0x2960 + 8 * (n))
+
+/* RPS (gt/intel_gt_regs.h): frequencies in 50/3 MHz units from bit 23. */
+#define INTEL_RPNSWREQ                  0xA008
+#define INTEL_RPSTAT1                   0xA01C
+#define   INTEL_RPS_FREQ_SHIFT          23
+#define   INTEL_RPS_FREQ_MASK           0x1ffu
 
 /* Engine error bits (EIR, EMR, ESR). */
 #define INTEL_ERROR_INSTRUCTION         (1u << 0)
