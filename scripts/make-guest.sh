@@ -274,6 +274,10 @@ cp "$g/nv-pcounter-probe" "$root/gpumodel/nv-pcounter-probe"
 ${CC:-gcc} -static -O2 -Wall -I/usr/include/libdrm -o "$g/i915-exec-probe" \
     "$tests/i915-exec-probe.c" || die "cannot build i915-exec-probe (gcc -static, libdrm-dev)"
 cp "$g/i915-exec-probe" "$root/gpumodel/i915-exec-probe"
+# The i915 perf stream reader of the OA drill checks, likewise.
+${CC:-gcc} -static -O2 -Wall -I/usr/include/libdrm -o "$g/i915-perf-probe" \
+    "$tests/i915-perf-probe.c" || die "cannot build i915-perf-probe (gcc -static, libdrm-dev)"
+cp "$g/i915-perf-probe" "$root/gpumodel/i915-perf-probe"
 echo "$kver" > "$root/gpumodel/kver"
 
 # ---- pack -----------------------------------------------------------------

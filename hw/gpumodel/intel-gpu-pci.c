@@ -428,6 +428,30 @@ void qmp_x_intel_gpu_drill_hang(const char *id, uint8_t engine_class,
     }
 }
 
+void qmp_x_intel_gpu_drill_oa_tail_stall(const char *id, bool stall,
+                                         bool has_duration_ns,
+                                         uint64_t duration_ns, Error **errp)
+{
+    IntelGpuPci *s = intel_gpu_find(id, errp);
+
+    trace_intel_gpu_qmp_drill_oa_tail_stall(stall, duration_ns);
+    if (s) {
+        intel_oa_drill_tail_stall(s->gpu, stall, duration_ns);
+    }
+}
+
+void qmp_x_intel_gpu_drill_oa_overflow(const char *id, bool has_count,
+                                       uint32_t count, Error **errp)
+{
+    IntelGpuPci *s = intel_gpu_find(id, errp);
+
+    count = has_count ? count : 1;
+    trace_intel_gpu_qmp_drill_oa_overflow(count);
+    if (s) {
+        intel_oa_drill_overflow(s->gpu, count);
+    }
+}
+
 /* ---- QOM ---- */
 
 /* The model's events (IntelTraceEvent) as trace events. */
@@ -452,6 +476,14 @@ static void intel_gpu_trace(unsigned event, uint64_t a, uint64_t b,
         break;
     case INTEL_TRACE_OA_SAMPLING:
         trace_intel_gpu_oa_sampling(a, b, c);
+        break;
+    case INTEL_TRACE_GT_FREQUENCY:
+        trace_intel_gpu_gt_frequency(a, b, c);
+        break;
+    case INTEL_TRACE_OA_DRILL:
+        trace_intel_gpu_oa_drill(a == INTEL_OA_DRILL_STALL_END ?
+                                 "tail stall ended, bytes published" :
+                                 "forced overflow, left", b, c);
         break;
     }
 }

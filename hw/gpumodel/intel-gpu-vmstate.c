@@ -157,7 +157,7 @@ static const VMStateDescription vmstate_intel_oa_sources = {
     .version_id = 0,
     .minimum_version_id = 0,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT64(busy_clocks, IntelOaSources),
+        VMSTATE_UINT64(busy_ns, IntelOaSources),
         VMSTATE_UINT64(vs_threads, IntelOaSources),
         VMSTATE_UINT64(gpgpu_threads, IntelOaSources),
         VMSTATE_END_OF_LIST()
@@ -172,9 +172,9 @@ static const VMStateDescription vmstate_intel_oa = {
         VMSTATE_BOOL(running, IntelOaState),
         VMSTATE_UINT64(period_ticks, IntelOaState),
         VMSTATE_UINT64(next_tick, IntelOaState),
-        VMSTATE_UINT64_ARRAY(trig_next_ns, IntelOaState, 2),
+        VMSTATE_UINT64_ARRAY(trig_next, IntelOaState, 2),
         VMSTATE_BOOL(go, IntelOaState),
-        VMSTATE_UINT64(start_ns, IntelOaState),
+        VMSTATE_UINT64(start_clock, IntelOaState),
         VMSTATE_BOOL(start_trigger, IntelOaState),
         VMSTATE_UINT64(sync_ns, IntelOaState),
         VMSTATE_STRUCT(count, IntelOaState, 0, vmstate_intel_oa_counters,
@@ -185,6 +185,23 @@ static const VMStateDescription vmstate_intel_oa = {
                        IntelOaCounters),
         VMSTATE_UINT64(reports, IntelOaState),
         VMSTATE_UINT64(lost, IntelOaState),
+        VMSTATE_BOOL(tail_stalled, IntelOaState),
+        VMSTATE_UINT32(stall_tail, IntelOaState),
+        VMSTATE_UINT64(stall_until_ns, IntelOaState),
+        VMSTATE_UINT32(overflow_drill, IntelOaState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* The GT frequency; intel_rps_post_load() checks it. */
+static const VMStateDescription vmstate_intel_rps = {
+    .name = "intel-gpu/rps",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(ratio, IntelRpsState),
+        VMSTATE_UINT64(since_ns, IntelRpsState),
+        VMSTATE_UINT64(clocks, IntelRpsState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -220,6 +237,7 @@ const VMStateDescription vmstate_intel_gpu_model = {
         VMSTATE_STRUCT_ARRAY(engine, IntelGpu, INTEL_ENGINE_COUNT, 0,
                              vmstate_intel_engine, IntelEngine),
         VMSTATE_STRUCT(oa, IntelGpu, 0, vmstate_intel_oa, IntelOaState),
+        VMSTATE_STRUCT(rps, IntelGpu, 0, vmstate_intel_rps, IntelRpsState),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -403,7 +403,9 @@ if [ "$gt" = "not wedged" ]; then
 
     # i915 perf streams (the OA unit) recorded by IGT's recorder, once idle
     # and once around gem_exec_nop, decoded by IGT's reader.
-    perf_record "$work/perf-idle" RenderBasic 0.001 sleep "$NOP_SECS"
+    # The GT frequency i915 has set (RPSTAT1's CAGF) during the recording.
+    perf_record "$work/perf-idle" RenderBasic 0.001 \
+        sh -c "cat /sys/class/drm/card0/gt_act_freq_mhz; sleep $NOP_SECS"
     # Not gem_exec_nop: IGT first asks i915 to idle the GT (drop_caches
     # DROP_IDLE), which waits as long as a perf stream keeps it awake.
     perf_record "$work/perf-busy" RenderBasic 0.001 "$probe" nop rcs 2000
@@ -415,23 +417,24 @@ if [ "$gt" = "not wedged" ]; then
         section "perf-$r-cmd" "$work/perf-$r-cmd.txt"
     done
     # Idle: (reports - 1) x 2^(e+1) ticks span the OA timestamps; GPU
-    # ticks at the model's 1 GHz GT clock.  Busy: GpuBusy (A0) rises.
+    # ticks at the GT frequency i915 set.  Busy: GpuBusy (A0) rises.
     e=$(sed -n 's/.*oa_exponent=\([0-9]*\).*/\1/p' "$work/perf-idle-recorder.txt")
     n=$(reader_field "$work/perf-idle-reader.txt" Reports)
     range=$(sed -n 's/^OA data timestamp range: *//p' "$work/perf-idle-reader.txt")
     t0=${range%%-*} t1=${range##*-}
     f=$(reader_field "$work/perf-idle-reader.txt" AvgGpuCoreFrequency)
+    act=$(head -n 1 "$work/perf-idle-cmd.txt")
     # The reader prints counters per timeline (split at context switches).
     b0=$(reader_max "$work/perf-idle-reader.txt" GpuBusy)
     b1=$(reader_max "$work/perf-busy-reader.txt" GpuBusy)
     store=$(head -n 1 "$work/perf-busy-cmd.txt")
     span=$(( (t1 - t0) / (2 << ${e:-0}) ))
-    what="idle: ${n:-?} reports at e=${e:-?} over ${span:-?} periods, AvgGpuCoreFrequency ${f:-?}, GpuBusy ${b0:-?}; with 2000 user batches: GpuBusy ${b1:-?}"
+    what="idle: ${n:-?} reports at e=${e:-?} over ${span:-?} periods, AvgGpuCoreFrequency ${f:-?} (GT at ${act:-?} MHz), GpuBusy ${b0:-?}; with 2000 user batches: GpuBusy ${b1:-?}"
     if [ -n "$e" ] && [ -n "$n" ] && [ "$n" -gt 100 ] && [ -n "$t0" ] &&
         [ $(( (t1 - t0) % (2 << e) )) -eq 0 ] &&
         [ $((n - 1)) -ge $((span * 9 / 10)) ] && [ $((n - 1)) -le $((span + 2)) ] &&
-        awk -v f="$f" -v b0="$b0" -v b1="$b1" \
-            'BEGIN { exit !(f > 0.99e9 && f < 1.01e9 && b1 > b0) }' &&
+        awk -v f="$f" -v a="$act" -v b0="$b0" -v b1="$b1" \
+            'BEGIN { exit !(a >= 300 && f > 0.99e6 * a && f < 1.01e6 * a && b1 > b0) }' &&
         [ "${store%%:*}" = "nop ok" ]; then
         result perf-record ok "i915-perf-recorder/reader, RenderBasic: $what"
     else
@@ -926,6 +929,74 @@ else
     fi
 fi
 
+# The OA drills: i915-perf-probe reads an i915 perf stream (timer at
+# exponent OA_DRILL_E: 1.37 ms) while the host drills, one second in.
+# What stock i915 6.1 does:
+# - drill-oa-stall (x-intel-gpu-drill-oa-tail-stall, 1 s): i915 follows
+#   OATAILPTR, so the reader gets nothing while it holds, then every
+#   report written meanwhile at once: no gap, nothing lost;
+# - drill-oa-overflow (x-intel-gpu-drill-oa-overflow, one report):
+#   gen8_oa_read finds OASTATUS buffer overflow, gives the reader a
+#   DRM_I915_PERF_RECORD_OA_BUFFER_LOST record and restarts the OA unit
+#   (buffer re-initialised); the reports after it come one period apart.
+OA_DRILL_E=13
+oa_sum="not run"
+# oa_field NAME: a number from the probe's "perf ok" line in $o_out.
+oa_field() { echo " $o_out " | sed -n "s/.* $1 \([0-9]*\) .*/\1/p"; }
+# oa_drill NAME SECONDS REQUEST...: the probe reads for SECONDS; one
+# second in, the host agent runs REQUEST.  Sets o_out (the probe's line)
+# and o_trouble (a splat or i915 complaint in dmesg since the drill).
+oa_drill() {
+    o_name=$1 o_secs=$2
+    shift 2
+    kmsg "drill $o_name"
+    /gpumodel/i915-perf-probe "$o_secs" "$OA_DRILL_E" > "$work/$o_name.txt" 2>&1 &
+    o_pid=$!
+    sleep 1
+    ask "$@"
+    o_t=0
+    while kill -0 "$o_pid" 2>/dev/null && [ "$o_t" -lt $((TOOL_TIMEOUT + o_secs)) ]; do
+        sleep 1
+        o_t=$((o_t + 1))
+    done
+    kill -9 "$o_pid" 2>/dev/null
+    wait "$o_pid" 2>/dev/null
+    section "$o_name" "$work/$o_name.txt"
+    dmesg | sed -n "/gpumodel: drill $o_name\$/,\$p" > "$work/dmesg-$o_name.txt"
+    section "dmesg-$o_name" "$work/dmesg-$o_name.txt"
+    o_out=$(grep -m 1 '^perf ok' "$work/$o_name.txt")
+    o_trouble=$(grep -m 1 -E 'WARN|BUG|Oops|Call Trace|unlanded|timed out' \
+        "$work/dmesg-$o_name.txt" | sed 's/^\[[ 0-9.]*\] //')
+}
+if [ "$gt" != "not wedged" ] || [ "$agent_st" != ok ]; then
+    result drill-oa-stall skip "needs a GT that initialised and the host agent (GT: $gt; agent: $agent_st)"
+    result drill-oa-overflow skip "needs a GT that initialised and the host agent (GT: $gt; agent: $agent_st)"
+else
+    oa_drill drill-oa-stall 4 oa-stall 1 1000000000
+    what="drill $ans_st; ${o_out:-no probe result: $(brief "$work/drill-oa-stall.txt")}"
+    oa_sum="stall: $what"
+    if [ "$ans_st" = ok ] && [ -n "$o_out" ] &&
+        [ "$(oa_field samples)" -ge 300 ] && [ "$(oa_field gaps)" = 0 ] &&
+        [ "$(oa_field buffer_lost)" = 0 ] && [ "$(oa_field report_lost)" = 0 ] &&
+        [ "$(oa_field max_wait_ms)" -ge 800 ] && [ -z "$o_trouble" ]; then
+        result drill-oa-stall ok "$what"
+    else
+        result drill-oa-stall fail "$what; want >= 300 samples, no gap or loss, a wait >= 800 ms; dmesg: ${o_trouble:-quiet}"
+    fi
+
+    oa_drill drill-oa-overflow 3 oa-overflow 1
+    what="drill $ans_st; ${o_out:-no probe result: $(brief "$work/drill-oa-overflow.txt")}"
+    oa_sum="$oa_sum; overflow: $what"
+    if [ "$ans_st" = ok ] && [ -n "$o_out" ] &&
+        [ "$(oa_field buffer_lost)" = 1 ] && [ "$(oa_field report_lost)" = 0 ] &&
+        [ "$(oa_field after_lost)" -ge 100 ] &&
+        [ "$(oa_field gaps_after_lost)" = 0 ] && [ -z "$o_trouble" ]; then
+        result drill-oa-overflow ok "$what"
+    else
+        result drill-oa-overflow fail "$what; want one OA_BUFFER_LOST record, >= 100 samples after it one period apart; dmesg: ${o_trouble:-quiet}"
+    fi
+fi
+
 # The VCS0 control (IRQ_VCS0_CONTROL=1), after every check: a VCS0 user
 # interrupt, for which i915 has no engine (the fuses disable every VDBOX), so
 # gen11_engine_irq_handler WARNs "unhandled engine interrupt".  It shows the
@@ -958,6 +1029,7 @@ echo "@@SUMMARY-BEGIN"
 echo "Interrupts: $irq_sum"
 echo "Snapshot: $snap_sum"
 echo "Hang drill: $drill_sum"
+echo "OA drills: $oa_sum"
 echo "Unmodelled registers the guest touched: $unmodelled"
 echo "@@SUMMARY-END"
 echo "@@DONE"

@@ -25,6 +25,10 @@
 #       the device's unmodelled-mmio-count and x-unmodelled-mmio (qom-get)
 #   @@REQ <seq> hang <class> <instance>
 #       x-intel-gpu-drill-hang on the device ID
+#   @@REQ <seq> oa-stall <0|1> [<duration-ns>]
+#       x-intel-gpu-drill-oa-tail-stall on the device ID
+#   @@REQ <seq> oa-overflow <count>
+#       x-intel-gpu-drill-oa-overflow on the device ID
 #   @@REQ <seq> snapshot
 #       HMP savevm then loadvm of one snapshot, "gpumodel" (QEMU needs a
 #       qcow2 drive for it: run-guest.sh adds one); the answer is sent once
@@ -207,6 +211,14 @@ class Agent:
             st, r = self.qmp_call("x-intel-gpu-drill-hang", {
                 "id": self.device_id, "engine-class": nums[0],
                 "instance": nums[1]})
+        elif verb == "oa-stall" and len(nums) in (1, 2):
+            a = {"id": self.device_id, "stall": nums[0] != 0}
+            if len(nums) == 2:
+                a["duration-ns"] = nums[1]
+            st, r = self.qmp_call("x-intel-gpu-drill-oa-tail-stall", a)
+        elif verb == "oa-overflow" and len(nums) == 1:
+            st, r = self.qmp_call("x-intel-gpu-drill-oa-overflow", {
+                "id": self.device_id, "count": nums[0]})
         elif verb == "snapshot" and not nums:
             st, r = self.snapshot()
         elif verb == "inject" and len(nums) == 3:

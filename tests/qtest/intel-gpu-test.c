@@ -1566,6 +1566,141 @@ static void test_migrate_workload(void)
                     straight->data, straight->len);
 }
 
+/* ---- OA fault drills and the GT frequency ---- */
+
+/* OA on at exponent 10 (170.7 us) in the A32u40_A4u32_B8_C8 format. */
+static Buf oa_start(Gpu *g)
+{
+    Buf b = oa_buffer_init(g);
+
+    wr(g, INTEL_OACTXCONTROL, 10 << 2 | 2 | 1);
+    wr(g, INTEL_OACONTROL, 5 << 2 | 1);
+    return b;
+}
+
+/* How many timer periods apart reports @i and @i + 1 are. */
+static uint32_t oa_periods_between(Gpu *g, Buf *oabuf, unsigned i)
+{
+    return (buf_readl(g, oabuf, (i + 1) * 256 + 4) -
+            buf_readl(g, oabuf, i * 256 + 4)) / (2u << 10);
+}
+
+/*
+ * x-intel-gpu-drill-oa-tail-stall: OATAILPTR holds while reports land in
+ * the buffer; after the duration it publishes them all, one period apart
+ * with none lost.  Ended early by stall=false.
+ */
+static void test_oa_drill_tail_stall(void)
+{
+    uint32_t tail0, n;
+    Buf oabuf;
+    Gpu g;
+
+    gpu_start(&g);
+    oabuf = oa_start(&g);
+    qtest_clock_step(g.qts, 2 * 1000 * 1000);
+    tail0 = rd(&g, INTEL_OATAILPTR);
+    qmp_ok(&g, "{'execute': 'x-intel-gpu-drill-oa-tail-stall', "
+           "'arguments': {'id': 'gpu', 'stall': true, "
+           "'duration-ns': 5000000}}");
+    qtest_clock_step(g.qts, 4 * 1000 * 1000);
+    g_assert_cmphex(rd(&g, INTEL_OATAILPTR), ==, tail0);
+    g_assert_cmphex(buf_readl(&g, &oabuf, tail0 - OA_GTT) >> 19, ==, 1);
+    qtest_clock_step(g.qts, 2 * 1000 * 1000);
+    n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
+    g_assert_cmpuint(n, >=, (tail0 - OA_GTT) / 256 + 4000 / 171);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        g_assert_cmpuint(oa_periods_between(&g, &oabuf, i), ==, 1);
+    }
+    g_assert_cmphex(rd(&g, INTEL_OASTATUS), ==, 0);
+
+    qmp_ok(&g, "{'execute': 'x-intel-gpu-drill-oa-tail-stall', "
+           "'arguments': {'id': 'gpu', 'stall': true}}");
+    tail0 = rd(&g, INTEL_OATAILPTR);
+    qtest_clock_step(g.qts, 3 * 1000 * 1000);
+    g_assert_cmphex(rd(&g, INTEL_OATAILPTR), ==, tail0);
+    qmp_ok(&g, "{'execute': 'x-intel-gpu-drill-oa-tail-stall', "
+           "'arguments': {'id': 'gpu', 'stall': false}}");
+    g_assert_cmpuint(rd(&g, INTEL_OATAILPTR), >=, tail0 + 15 * 256);
+    qmp_refused(&g, "{'execute': 'x-intel-gpu-drill-oa-tail-stall', "
+                "'arguments': {'id': 'nothing', 'stall': true}}");
+    gpu_stop(&g);
+}
+
+/*
+ * x-intel-gpu-drill-oa-overflow: the next report is dropped with
+ * OASTATUS buffer overflow, as for a full buffer; i915's restart (clear
+ * the status, re-init the buffer) gets a normal stream again.
+ */
+static void test_oa_drill_overflow(void)
+{
+    uint32_t n, gaps = 0;
+    Buf oabuf;
+    Gpu g;
+
+    gpu_start(&g);
+    oabuf = oa_start(&g);
+    qtest_clock_step(g.qts, 2 * 1000 * 1000);
+    qmp_ok(&g, "{'execute': 'x-intel-gpu-drill-oa-overflow', "
+           "'arguments': {'id': 'gpu'}}");
+    qtest_clock_step(g.qts, 2 * 1000 * 1000);
+    g_assert_cmphex(rd(&g, INTEL_OASTATUS), ==,
+                    INTEL_OASTATUS_BUFFER_OVERFLOW);
+    n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
+    for (unsigned i = 0; i + 1 < n; i++) {
+        uint32_t d = oa_periods_between(&g, &oabuf, i);
+
+        g_assert_true(d == 1 || d == 2);
+        gaps += d == 2;
+    }
+    g_assert_cmpuint(gaps, ==, 1);
+
+    /* gen8_oa_read's restart: OA off, buffer re-initialised, OA on. */
+    wr(&g, INTEL_OACONTROL, 0);
+    oa_buffer_init(&g);
+    wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
+    qtest_clock_step(g.qts, 2 * 1000 * 1000);
+    g_assert_cmphex(rd(&g, INTEL_OASTATUS), ==, 0);
+    n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
+    g_assert_cmpuint(n, >=, 10);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        g_assert_cmpuint(oa_periods_between(&g, &oabuf, i), ==, 1);
+    }
+    gpu_stop(&g);
+}
+
+/*
+ * RPNSWREQ changes the GT frequency (RPSTAT1 reads it back): a report
+ * with reason bit 5 is written and GPU ticks then advance at 550 MHz.
+ */
+static void test_oa_frequency_change(void)
+{
+    uint32_t n, k;
+    Buf oabuf;
+    Gpu g;
+
+    gpu_start(&g);
+    g_assert_cmphex(rd(&g, INTEL_RPSTAT1), ==, 60u << 23);
+    oabuf = oa_start(&g);
+    qtest_clock_step(g.qts, 1000 * 1000);
+    wr(&g, INTEL_RPNSWREQ, 33u << 23);
+    g_assert_cmphex(rd(&g, INTEL_RPSTAT1), ==, 33u << 23);
+    k = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256 - 1;
+    g_assert_cmphex(buf_readl(&g, &oabuf, k * 256) >> 19 & 0x3f, ==, 1u << 5);
+    qtest_clock_step(g.qts, 2 * 1000 * 1000);
+    n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
+    g_assert_cmpuint(n, >=, k + 10);
+    for (unsigned i = k + 1; i + 1 < n; i++) {
+        uint32_t d = buf_readl(&g, &oabuf, (i + 1) * 256 + 12) -
+                     buf_readl(&g, &oabuf, i * 256 + 12);
+
+        /* 170667 ns at 550 MHz */
+        g_assert_cmpuint(d, >=, 93865);
+        g_assert_cmpuint(d, <=, 93868);
+    }
+    gpu_stop(&g);
+}
+
 /* Bad properties stop QEMU with a message naming the property. */
 static void test_bad_properties(void)
 {
@@ -1630,5 +1765,9 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-gpu/oa/context-switch-report",
                    test_oa_context_switch_report);
     qtest_add_func("/intel-gpu/migrate/workload", test_migrate_workload);
+    qtest_add_func("/intel-gpu/oa/drill-tail-stall", test_oa_drill_tail_stall);
+    qtest_add_func("/intel-gpu/oa/drill-overflow", test_oa_drill_overflow);
+    qtest_add_func("/intel-gpu/oa/frequency-change",
+                   test_oa_frequency_change);
     return g_test_run();
 }
