@@ -29,7 +29,8 @@
  * the "buffer half full" event (OA_IMR bit 28) on the WDOAPerf interrupt
  * source.
  *
- * Counter model (docs/intel-gpu-oa.rst), GT clock OA_GT_CLOCK_HZ:
+ * Counter model (docs/intel-gpu-oa.rst), in GT clocks at the frequency
+ * RPS grants (rps.c):
  *   GPU_TICKS (dw3)  GT clocks since reset
  *   A0               GT busy: modelled execution time of all engines
  *   A1               vertex-shader threads dispatched (3DPRIMITIVE)
