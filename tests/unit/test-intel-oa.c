@@ -147,6 +147,18 @@ static void run_ring(Fixture *f, unsigned n)
     i915_wr(f->gpu, INTEL_RCS0_BASE + INTEL_RING_TAIL, n * 4);
 }
 
+/* @n dwords at BATCH, started from a legacy RCS ring. */
+static void run_batch(Fixture *f, const uint32_t *cmds, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        put(f, BATCH + 4 * i, cmds[i]);
+    }
+    put(f, RING, 0x18800001);           /* MI_BATCH_BUFFER_START, GGTT */
+    put(f, RING + 4, BATCH);
+    put(f, RING + 8, 0);
+    run_ring(f, 4);
+}
+
 static uint32_t a_counter(Fixture *f, uint64_t report, unsigned i)
 {
     return ram32(f, report + 16 + 4 * i);
@@ -432,13 +444,7 @@ static void test_thread_counters(Fixture *f, gconstpointer data)
     };
 
     oa_open(f, 16);
-    for (unsigned i = 0; i < G_N_ELEMENTS(cmds); i++) {
-        put(f, BATCH + 4 * i, cmds[i]);
-    }
-    put(f, RING, 0x18800001);
-    put(f, RING + 4, BATCH);
-    put(f, RING + 8, 0);
-    run_ring(f, 4);
+    run_batch(f, cmds, G_N_ELEMENTS(cmds));
     fake_host_step(f->fh, 1000000);
     g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
                                       SNAP, 0), ==, 0);
@@ -572,13 +578,7 @@ static void test_counter_registers(Fixture *f, gconstpointer data)
     i915_wr(f->gpu, INTEL_OACEC(3), 0xffff);
     oa_open(f, 16);
     f->gpu->oa.count.a[0] = 0x2300000000ull;    /* past 32 bits */
-    for (unsigned i = 0; i < G_N_ELEMENTS(cmds); i++) {
-        put(f, BATCH + 4 * i, cmds[i]);
-    }
-    put(f, RING, 0x18800001);
-    put(f, RING + 4, BATCH);
-    put(f, RING + 8, 0);
-    run_ring(f, 4);
+    run_batch(f, cmds, G_N_ELEMENTS(cmds));
     fake_host_step(f->fh, 1000000 + 777);
     g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
                                       SNAP, 0), ==, 0);

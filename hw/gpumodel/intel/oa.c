@@ -648,18 +648,22 @@ void intel_oa_sync(IntelGpu *gpu)
     oa->cec_valid = false;
 }
 
+/* An event's report, with OA enabled and unless OA_DEBUG's @off is set. */
+static void oa_event_report(IntelGpu *gpu, uint32_t off, uint32_t reason)
+{
+    if (oa_enabled(gpu) && !(intel_reg_get(gpu, INTEL_OA_DEBUG) & off)) {
+        oa_append(gpu, oa_format(gpu), reason, gpu_host_now_ns(&gpu->host));
+    }
+}
+
 /*
  * A render context was switched in: with OA enabled, a report with
  * reason "context switch" and the new context's ID goes to the buffer.
  */
 void intel_oa_context_switch(IntelGpu *gpu)
 {
-    if (oa_enabled(gpu) &&
-        !(intel_reg_get(gpu, INTEL_OA_DEBUG) &
-          INTEL_OA_DEBUG_NO_CTX_SWITCH_REPORTS)) {
-        oa_append(gpu, oa_format(gpu), OA_REASON_CTX_SWITCH,
-                  gpu_host_now_ns(&gpu->host));
-    }
+    oa_event_report(gpu, INTEL_OA_DEBUG_NO_CTX_SWITCH_REPORTS,
+                    OA_REASON_CTX_SWITCH);
 }
 
 /*
@@ -669,12 +673,8 @@ void intel_oa_context_switch(IntelGpu *gpu)
  */
 void intel_oa_frequency_change(IntelGpu *gpu)
 {
-    if (oa_enabled(gpu) &&
-        !(intel_reg_get(gpu, INTEL_OA_DEBUG) &
-          INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS)) {
-        oa_append(gpu, oa_format(gpu), OA_REASON_CLK_RATIO,
-                  gpu_host_now_ns(&gpu->host));
-    }
+    oa_event_report(gpu, INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS,
+                    OA_REASON_CLK_RATIO);
     oa_arm(gpu);
 }
 
@@ -753,10 +753,8 @@ static void oa_config_write(IntelGpu *gpu, const IntelRegBinding *b,
                                  INTEL_OACTXCONTROL_COUNTER_RESUME);
     if (oa->go && !was_go) {
         oa_start_trigger(gpu, now);
-    } else if (!oa->go && was_go && oa_enabled(gpu) &&
-               !(intel_reg_get(gpu, INTEL_OA_DEBUG) &
-                 INTEL_OA_DEBUG_NO_GO_REPORTS)) {
-        oa_append(gpu, oa_format(gpu), OA_REASON_GO_1_0, now);
+    } else if (!oa->go && was_go) {
+        oa_event_report(gpu, INTEL_OA_DEBUG_NO_GO_REPORTS, OA_REASON_GO_1_0);
     }
     if (offset != INTEL_OACONTROL && offset != INTEL_OACTXCONTROL &&
         oa->go == was_go) {
