@@ -1587,8 +1587,8 @@ static uint32_t oa_periods_between(Gpu *g, Buf *oabuf, unsigned i)
 
 /*
  * x-intel-gpu-drill-oa-tail-stall: OATAILPTR holds while reports land in
- * the buffer; after the duration it publishes them all, one period apart
- * with none lost.  Ended early by stall=false.
+ * the buffer, across a migration; after the duration it publishes them
+ * all, one period apart with none lost.  Ended early by stall=false.
  */
 static void test_oa_drill_tail_stall(void)
 {
@@ -1606,6 +1606,9 @@ static void test_oa_drill_tail_stall(void)
     qtest_clock_step(g.qts, 4 * 1000 * 1000);
     g_assert_cmphex(rd(&g, INTEL_OATAILPTR), ==, tail0);
     g_assert_cmphex(buf_readl(&g, &oabuf, tail0 - OA_GTT) >> 19, ==, 1);
+    /* The stall is part of the migration state. */
+    gpu_migrate(&g, GPU_ARGS);
+    g_assert_cmphex(rd(&g, INTEL_OATAILPTR), ==, tail0);
     qtest_clock_step(g.qts, 2 * 1000 * 1000);
     n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
     g_assert_cmpuint(n, >=, (tail0 - OA_GTT) / 256 + 4000 / 171);
