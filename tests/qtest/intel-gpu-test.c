@@ -1660,7 +1660,7 @@ static void test_oa_drill_overflow(void)
 
     /* gen8_oa_read's restart: OA off, buffer re-initialised, OA on. */
     wr(&g, INTEL_OACONTROL, 0);
-    oa_buffer_init(&g);
+    oabuf = oa_buffer_init(&g);
     wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
     qtest_clock_step(g.qts, 2 * 1000 * 1000);
     g_assert_cmphex(rd(&g, INTEL_OASTATUS), ==, 0);
