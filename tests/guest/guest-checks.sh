@@ -985,15 +985,19 @@ else
     fi
 
     oa_drill drill-oa-overflow 3 oa-overflow 1
-    what="drill $ans_st; ${o_out:-no probe result: $(brief "$work/drill-oa-overflow.txt")}"
+    # i915's drm_dbg when gen8_oa_read restarts the unit.
+    restart=$(grep -m 1 'OA buffer overflow.*force restart' \
+        "$work/dmesg-drill-oa-overflow.txt" | sed 's/^\[[ 0-9.]*\] //')
+    what="drill $ans_st; ${o_out:-no probe result: $(brief "$work/drill-oa-overflow.txt")}; dmesg: ${restart:-no restart}"
     oa_sum="$oa_sum; overflow: $what"
     if [ "$ans_st" = ok ] && [ -n "$o_out" ] &&
         [ "$(oa_field buffer_lost)" = 1 ] && [ "$(oa_field report_lost)" = 0 ] &&
         [ "$(oa_field after_lost)" -ge 100 ] &&
-        [ "$(oa_field gaps_after_lost)" = 0 ] && [ -z "$o_trouble" ]; then
+        [ "$(oa_field gaps_after_lost)" = 0 ] && [ -n "$restart" ] &&
+        [ -z "$o_trouble" ]; then
         result drill-oa-overflow ok "$what"
     else
-        result drill-oa-overflow fail "$what; want one OA_BUFFER_LOST record, >= 100 samples after it one period apart; dmesg: ${o_trouble:-quiet}"
+        result drill-oa-overflow fail "$what; want one OA_BUFFER_LOST record, i915's restart, >= 100 samples after it one period apart; dmesg: ${o_trouble:-quiet}"
     fi
 fi
 
