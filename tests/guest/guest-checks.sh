@@ -291,17 +291,25 @@ busy_of() {
         END { printf "%.1f\n", m }' FS=: "$1"
 }
 
-# top_sample FILE SECONDS: intel_gpu_top's JSON samples (500 ms) for about
-# SECONDS; SIGINT makes it finish its output.
-top_sample() {
+# top_start FILE, top_stop: intel_gpu_top's JSON samples (500 ms) into
+# FILE from one to the other; SIGINT makes it finish its output.
+top_start() {
     intel_gpu_top -J -s 500 -o "$1" > /dev/null 2>&1 &
     t_pid=$!
-    sleep "$2"
+}
+top_stop() {
     usleep 600000
     kill -INT "$t_pid" 2>/dev/null
     usleep 500000
     kill -9 "$t_pid" 2>/dev/null
     wait "$t_pid" 2>/dev/null
+}
+
+# top_sample FILE SECONDS: the samples of about SECONDS.
+top_sample() {
+    top_start "$1"
+    sleep "$2"
+    top_stop
 }
 
 NOP_SECS=2      # gem_exec_nop runs one 2 s repetition per engine
@@ -346,8 +354,11 @@ if [ "$gt" = "not wedged" ]; then
         bounded $((TOOL_TIMEOUT + NOP_SECS)) "$work/nop-$e.txt" \
             /usr/libexec/igt-gpu-tools/benchmarks/gem_exec_nop -e "$e" -r 1 &
         nop_pid=$!
-        [ "$e" = rcs ] && top_sample "$work/top-busy.txt" $((NOP_SECS - 1))
+        # Sampled until gem_exec_nop ends: on a slow guest its start-up
+        # (IGT's idle wait) can outlast a fixed window.
+        [ "$e" = rcs ] && top_start "$work/top-busy.txt"
         wait "$nop_pid"
+        [ "$e" = rcs ] && top_stop
         us=$(grep -E '^ *[0-9]+\.[0-9]+ *$' "$work/nop-$e.txt" | tail -n 1 | tr -d ' ')
         if [ -n "$us" ] && awk -v u="$us" 'BEGIN { exit !(u > 0) }'; then
             rate=$(awk -v u="$us" 'BEGIN { printf "%.0f", 1e6 / u }')
