@@ -280,8 +280,10 @@ typedef struct IntelOaState {
     uint32_t overflow_drill;    /* the next N reports find the buffer full */
 } IntelOaState;
 
-/* The GT frequency (rps.c): since @since_ns at @ratio x 50/3 MHz, after
- * @clocks GT clocks. */
+/*
+ * The GT frequency (rps.c): @ratio x 50/3 MHz since @since_ns, when the
+ * GT clock had counted @clocks.
+ */
 typedef struct IntelRpsState {
     uint32_t ratio;
     uint64_t since_ns;
