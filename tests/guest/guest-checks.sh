@@ -976,7 +976,7 @@ oa_drill() {
     dmesg | sed -n "/gpumodel: drill $o_name\$/,\$p" > "$work/dmesg-$o_name.txt"
     section "dmesg-$o_name" "$work/dmesg-$o_name.txt"
     o_out=$(grep -m 1 '^perf ok' "$work/$o_name.txt")
-    o_trouble=$(grep -m 1 -E 'WARN|BUG|Oops|Call Trace|unlanded|timed out' \
+    o_trouble=$(grep -m 1 -E 'WARNING:|BUG:|Oops|Call Trace|unlanded|timed out' \
         "$work/dmesg-$o_name.txt" | sed 's/^\[[ 0-9.]*\] //')
 }
 if [ "$gt" != "not wedged" ] || [ "$agent_st" != ok ]; then
