@@ -687,6 +687,28 @@ static void test_drill_overflow(Fixture *f, gconstpointer data)
     }
 }
 
+/*
+ * An event report (here a context switch) between two timer wake-ups
+ * comes after the timer reports due before it: the buffer stays in
+ * timestamp order.
+ */
+static void test_event_report_order(Fixture *f, gconstpointer data)
+{
+    uint64_t p = period_ns(f, EXPONENT);
+    unsigned n;
+
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, 1000000 + 3 * p);
+    intel_oa_context_switch(f->gpu);
+    fake_host_step(f->fh, 2 * 1000000);
+    n = reports_written(f);
+    g_assert_cmpuint(find_reason(f, 0, 1u << 3), <, n);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        g_assert_cmpint((int32_t)(ram32(f, OABUF + (i + 1) * 256 + 4) -
+                                  ram32(f, OABUF + i * 256 + 4)), >=, 0);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -711,5 +733,6 @@ int main(int argc, char **argv)
     ADD("/intel/oa/counter-registers", test_counter_registers);
     ADD("/intel/oa/drill-tail-stall", test_drill_tail_stall);
     ADD("/intel/oa/drill-overflow", test_drill_overflow);
+    ADD("/intel/oa/event-report-order", test_event_report_order);
     return g_test_run();
 }

@@ -648,10 +648,15 @@ void intel_oa_sync(IntelGpu *gpu)
     oa->cec_valid = false;
 }
 
-/* An event's report, with OA enabled and unless OA_DEBUG's @off is set. */
+/*
+ * An event's report, with OA enabled and unless OA_DEBUG's @off is set;
+ * after the timer and trigger reports due before it, which the lazy
+ * timer may not have written yet (the buffer stays in time order).
+ */
 static void oa_event_report(IntelGpu *gpu, uint32_t off, uint32_t reason)
 {
     if (oa_enabled(gpu) && !(intel_reg_get(gpu, INTEL_OA_DEBUG) & off)) {
+        oa_catch_up(gpu);
         oa_append(gpu, oa_format(gpu), reason, gpu_host_now_ns(&gpu->host));
     }
 }
