@@ -15,12 +15,14 @@
  *    has REPORT_TRIGGER_ENABLE and THRESHOLD_ENABLE (reason "internal
  *    report trigger 1/2"; trigger 1 wins when both fall on one clock);
  *  - on every render context switch while OA is enabled;
- *  - on GO 1->0.
- * OA_DEBUG can turn off the last two, as on hardware.  Timer and trigger
+ *  - on GO 1->0;
+ *  - on a GT frequency change (rps.c).
+ * OA_DEBUG can turn off the last three, as on hardware.  Timer and trigger
  * reports are produced lazily: a timer wakes at most every OA_BATCH_NS and
  * writes every report that fell due since, each with its own time; any
  * change that moves the counters (GO, an engine going active or idle, a
- * CEC or trigger write) first writes the reports due before it.
+ * CEC or trigger write, a GT frequency change) and every event report
+ * first writes the reports due before it.
  *
  * Each report is written whole before OATAILPTR advances (i915 reads up to
  * the tail).  When the next report would reach OAHEADPTR the buffer is
