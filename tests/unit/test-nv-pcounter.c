@@ -879,6 +879,132 @@ static void test_import_loop(Fixture *f, gconstpointer data)
     }
 }
 
+/* ==== PTIMER_TIME_B12 and PGRAPH.WRCACHE_FLUSH ==== */
+
+#define TB12_G84 0x2c       /* envytools: G84/G86 host clock signal */
+#define TB12_G92 0x34
+#define OP_RISE  0x2222u    /* argument 0 and not argument 1 */
+
+/*
+ * Domain 0 counts TIME_B12 as CTR_PRE and its rises (the signal and
+ * itself delayed) as CTR_EVENT.  At 1 GHz and the reset ratio, TIME is
+ * the cycle number: bit 12 is 1 for 4096 of every 8192 cycles.
+ */
+static void test_ptimer_signal(Fixture *f, gconstpointer data)
+{
+    unsigned sig = data && !strcmp(data, "g92") ? TB12_G92 : TB12_G84;
+
+    quad_setup(f, 0, SRC4(sig, 0, 0, 0), 0, SRC4(sig, sig, 0, 0), 0,
+               OP_ARG0);
+    wr(f, NV40_PC_EVENT_OP(0), OP_RISE | NV_PC_OP_DELAY1);
+    /* Only the host domain has it. */
+    quad_setup(f, 1, SRC4(sig, 0, 0, 0), 0, 0, 0, OP_ARG0);
+    step(f, 81920);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 40960);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 10);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(0)), ==, 81920);
+    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_PRE(1)), ==, 0);
+
+    /* Twice the ratio from the write's cycle: a change every 2048. */
+    wr(f, NV_PTIMER_NUMERATOR, 2000);
+    step(f, 8192);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 4096);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 2);
+
+    /*
+     * TIME = 0x1000 from this cycle: 1.  The cycle before had 0x17ffe,
+     * also 1, so no rise: the delayed argument sees the old TIME.
+     */
+    g_assert_cmpuint(rd(f, NV_PTIMER_TIME_LOW), ==, 0x18000);
+    wr(f, NV_PTIMER_TIME_HIGH, 0);
+    wr(f, NV_PTIMER_TIME_LOW, 0x1000);
+    g_assert_true(src_bit(f, 0, 0));
+    step(f, 10);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 10);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 0);
+
+    /* TIME = 0xffd, 2 per cycle: 1 from the third cycle, one rise. */
+    wr(f, NV_PTIMER_TIME_LOW, 0xffd);
+    g_assert_false(src_bit(f, 0, 0));
+    step(f, 2);
+    g_assert_true(src_bit(f, 0, 0));
+    g_assert_cmphex(rd(f, NV40_PC_SIG_STATUS(0, sig / 32)) >> (sig % 32) & 1,
+                    ==, 1);
+    step(f, 8);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 8);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 1);
+
+    /* A zero ratio stops TIME: the signal holds. */
+    wr(f, NV_PTIMER_DENOMINATOR, 0);
+    step(f, 100000);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 100000);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 0);
+}
+
+/*
+ * Faster than 0x1000 TIME units per cycle, bit 12 samples TIME aliased:
+ * domain 0 at 1 MHz, ratio 0xffff/1, 1769445 units per cycle, TIME
+ * mod 0x2000 goes down 27 per cycle.
+ */
+static void test_ptimer_signal_fast(void)
+{
+    uint64_t hz[NV_PCOUNTER_DOMAINS] = { 1000000 };
+    uint64_t ones = 0, rises = 0;
+    Fixture f;
+
+    fixture_open_hz(&f, "g84", 0, hz);
+    quad_setup(&f, 0, SRC4(TB12_G84, 0, 0, 0), 0,
+               SRC4(TB12_G84, TB12_G84, 0, 0), 0, OP_ARG0);
+    wr(&f, NV40_PC_EVENT_OP(0), OP_RISE | NV_PC_OP_DELAY1);
+    wr(&f, NV_PTIMER_NUMERATOR, 0xffff);
+    wr(&f, NV_PTIMER_DENOMINATOR, 1);
+    step(&f, 10000000);
+    for (uint64_t c = 0; c < 10000; c++) {
+        bool b = (c * 1769445ull >> 12) & 1;
+
+        ones += b;
+        rises += b && c && !((c - 1) * 1769445ull >> 12 & 1);
+    }
+    g_assert_cmpuint(swap_read(&f, 0, NV40_PC_CTR_PRE(0)), ==, ones);
+    g_assert_cmpuint(rd(&f, NV40_PC_CTR_EVENT(0)), ==, rises);
+    /* one rise per 0x2000 / 27 cycles: not a constant signal */
+    g_assert_cmpuint(rises, >=, 10000 * 27 / 0x2000);
+    fixture_close(&f);
+}
+
+/*
+ * Each write of the flush trigger is a one-cycle WRCACHE_FLUSH pulse in
+ * every domain's current cycle; two in one cycle are one pulse.
+ */
+static void test_wrcache_flush(Fixture *f, gconstpointer data)
+{
+    quad_setup(f, 2, 0, 0, SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0), 0, OP_ARG0);
+    /* Delayed: the cycle after each pulse. */
+    wr(f, NV40_PC_STOP_SRC(2), SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0));
+    wr(f, NV40_PC_STOP_OP(2), OP_ARG0 | NV_PC_OP_DELAY0);
+    quad_setup(f, 5, 0, 0, 0, 0, OP_ARG0);
+    wr(f, NV40_PC_SPEC_SRC(5), NV_SIG_WRCACHE_FLUSH);
+    wr(f, NV40_PC_QUAD_ACK_TRIGGER(5), 1);
+    g_assert_cmpuint(quad_state(f, 5), ==, NV_PC_QUAD_EMPTY);
+    step(f, 100);
+    wr(f, NV_FLUSH, NV_FLUSH_TRIGGER);
+    g_assert_cmphex(rd(f, NV_FLUSH), ==, 0);        /* done at once */
+    /* The swap precedes the pulse cycle's counting: seen once it ran. */
+    step(f, 1);
+    g_assert_cmpuint(quad_state(f, 5), ==, NV_PC_QUAD_VALID);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(5)), ==, 100);
+    step(f, 4);
+    wr(f, NV_FLUSH, NV_FLUSH_TRIGGER);
+    wr(f, NV_FLUSH, NV_FLUSH_TRIGGER);
+    wr(f, NV_FLUSH, 0);                             /* not a flush */
+    step(f, 50);
+    g_assert_cmpuint(swap_read(f, 2, NV40_PC_CTR_EVENT(2)), ==, 2);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(2)), ==, 2);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(2)), ==, 155);
+    g_assert_cmpuint(quad_state(f, 5), ==, NV_PC_QUAD_OVERFLOW);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(5)), ==, 5);
+}
+
 /* ==== the reference evaluator: one cycle at a time, from the seed ==== */
 
 typedef struct RefSynth {
@@ -914,10 +1040,22 @@ typedef struct Ref {
     uint64_t ctrl_since;
     GByteArray *ev_out;         /* EVENT output of every cycle */
     GByteArray *flag_out;       /* FLAG after every cycle */
+    /* PTIMER's TIME in cycle c, and the fraction of a unit past it */
+    uint64_t ptime, pfrac;
+    unsigned ptimer_sig;        /* TIME_B12's number here, 0: none */
+    GByteArray *ptimer_out;     /* TIME_B12 of every cycle */
+    GArray *pulse[2];           /* cycles of PM_TRIGGER, WRCACHE_FLUSH */
 } Ref;
+
+/* PTIMER's registers: TIME = time + (ns - ns0) x 27 MHz x num / den */
+typedef struct RefPtimer {
+    uint64_t ns, time;
+    uint32_t num, den;
+} RefPtimer;
 
 struct RefSys {
     Ref dom[NV_PCOUNTER_DOMAINS];
+    RefPtimer pt;
 };
 
 /* Cycle @c's value in @a, 0 before cycle 0. */
@@ -977,6 +1115,17 @@ static bool ref_trailer(const Ref *y, unsigned s, int64_t c)
     return false;
 }
 
+/* Whether @c is one of the cycles in @a. */
+static bool ref_in(const GArray *a, int64_t c)
+{
+    for (unsigned i = 0; a && i < a->len; i++) {
+        if (g_array_index(a, uint64_t, i) == (uint64_t)c) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static bool ref_sig(const Ref *r, unsigned s, int64_t c)
 {
     unsigned per;
@@ -986,6 +1135,14 @@ static bool ref_sig(const Ref *r, unsigned s, int64_t c)
     }
     if (s == NV_SIG_ONE) {
         return true;
+    }
+    if (s && s == r->ptimer_sig) {
+        /* The cycle being evaluated: TIME now; earlier: as recorded. */
+        return c == (int64_t)r->c ? (r->ptime >> 12) & 1
+                                  : ref_hist(r->ptimer_out, c);
+    }
+    if (s == NV_SIG_PM_TRIGGER || s == NV_SIG_WRCACHE_FLUSH) {
+        return ref_in(r->pulse[s == NV_SIG_WRCACHE_FLUSH], c);
     }
     if (s >= NV_SIG_SYNTH(0) && s < NV_SIG_SYNTH(NV_SIG_SYNTH_COUNT)) {
         const RefSynth *y = &r->synth[s - NV_SIG_SYNTH(0)];
@@ -1220,6 +1377,16 @@ static void ref_cycle(Ref *r, FakeHost *fh)
     hist[1] = r->flag;
     g_byte_array_append(r->ev_out, &hist[0], 1);
     g_byte_array_append(r->flag_out, &hist[1], 1);
+    hist[0] = (r->ptime >> 12) & 1;
+    g_byte_array_append(r->ptimer_out, &hist[0], 1);
+    /* One cycle of the domain: 27 MHz / hz crystal ticks of num/den. */
+    if (r->sys && r->sys->pt.den) {
+        uint64_t q = r->hz * r->sys->pt.den;
+
+        r->pfrac += 27000000ull * r->sys->pt.num;
+        r->ptime += r->pfrac / q;
+        r->pfrac %= q;
+    }
     r->c++;
 }
 
@@ -1251,6 +1418,45 @@ static void ref_run_to(RefSys *sys, uint64_t ns, FakeHost *fh)
     }
 }
 
+/* PTIMER's TIME at @ns, from its register definition. */
+static uint64_t ref_ptimer_time(const RefSys *sys, uint64_t ns)
+{
+    const RefPtimer *pt = &sys->pt;
+
+    if (!pt->den) {
+        return pt->time;
+    }
+    return pt->time + (uint64_t)((unsigned __int128)(ns - pt->ns) *
+                                 27000000 * pt->num /
+                                 (1000000000ull * pt->den));
+}
+
+/*
+ * A PTIMER write at @ns (domains evaluated up to it): TIME becomes @time
+ * and the ratio @num/@den; each domain samples them from its next cycle.
+ */
+static void ref_ptimer_set(RefSys *sys, uint64_t ns, uint64_t time,
+                           uint32_t num, uint32_t den)
+{
+    sys->pt = (RefPtimer) { .ns = ns, .time = time, .num = num, .den = den };
+    for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+        sys->dom[i].ptime = time;
+        sys->dom[i].pfrac = 0;
+    }
+}
+
+/* A PGRAPH pulse (@k 0: PM_TRIGGER, 1: WRCACHE_FLUSH) in cycle r->c. */
+static void ref_pulse(RefSys *sys, unsigned k)
+{
+    for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+        Ref *r = &sys->dom[i];
+
+        if (r->hz) {
+            g_array_append_val(r->pulse[k], r->c);
+        }
+    }
+}
+
 /* A PRE_OP write before cycle r->c: start single mode, swap quad mode. */
 static void ref_preop(Ref *r)
 {
@@ -1275,6 +1481,7 @@ static void ref_preop(Ref *r)
 
 static const uint8_t sig_pool[] = {
     ZERO, ONE, SYN(0), SYN(1), SYN(2), SYN(3), SYN(4), PER,
+    TB12_G84, TB12_G92, NV_SIG_PM_TRIGGER, NV_SIG_WRCACHE_FLUSH,
 };
 
 /* The signals a random configuration picks from. */
@@ -1335,6 +1542,11 @@ static void compare(Fixture *f, Ref *r, const char *what)
                         r->mem + r->rec_start, 0x4000);
     }
     g_assert_cmphex(rd(f, NV40_PC_SRC_STATUS(dom)), ==, in.srcbits);
+    /* TIME_B12 in the host domain, nothing elsewhere. */
+    for (unsigned s = TB12_G84; s <= TB12_G92; s += TB12_G92 - TB12_G84) {
+        g_assert_cmpuint(rd(f, NV40_PC_SIG_STATUS(dom, 1)) >> (s - 32) & 1,
+                         ==, ref_sig(r, s, r->c));
+    }
     /* The own FLAG signal shows the FLAG two cycles late. */
     g_assert_cmpuint((sig7 >> (0x1f - dom)) & 1, ==, r->flag_hist[1]);
     /* Selected trailer signals (and the own ones) as the inputs see them. */
@@ -1386,6 +1598,10 @@ static void ref_setup_random(GRand *g, Fixture *f, Ref *r, unsigned mode,
     r->mem = g_malloc0(FAKE_RAM_SIZE);
     r->ev_out = g_byte_array_new();
     r->flag_out = g_byte_array_new();
+    r->ptimer_out = g_byte_array_new();
+    for (unsigned k = 0; k < 2; k++) {
+        r->pulse[k] = g_array_new(false, false, sizeof(uint64_t));
+    }
 
     wr(f, NV40_PC_CTRL(dom), r->ctrl);
     wr(f, NV40_PC_PRE_SRC(dom), r->src[0]);
@@ -1429,6 +1645,45 @@ static void ref_rewrite_random(GRand *g, Fixture *f, Ref *r)
     }
 }
 
+/*
+ * Between steps: a PGRAPH pulse, or PTIMER's TIME or ratio written
+ * (sometimes a zero or a far faster ratio).
+ */
+static void ref_random_event(GRand *g, Fixture *f, RefSys *sys)
+{
+    uint64_t now = f->fh->now_ns, t;
+    uint32_t num = sys->pt.num, den = sys->pt.den;
+
+    switch (g_rand_int_range(g, 0, 8)) {
+    case 0:
+        wr(f, NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+        ref_pulse(sys, 0);
+        return;
+    case 1:
+        wr(f, NV_FLUSH, NV_FLUSH_TRIGGER);
+        ref_pulse(sys, 1);
+        return;
+    case 2:
+        t = (uint64_t)g_rand_int(g) << 32 | g_rand_int(g);
+        wr(f, NV_PTIMER_TIME_HIGH, t >> 32);
+        wr(f, NV_PTIMER_TIME_LOW, t);
+        ref_ptimer_set(sys, now, t, num, den);
+        return;
+    case 3:
+        num = g_rand_int_range(g, 0, 8) ? g_rand_int_range(g, 1, 0x10000) : 0;
+        wr(f, NV_PTIMER_NUMERATOR, num);
+        break;
+    case 4:
+        den = g_rand_int_range(g, 0, 8) ?
+              g_rand_int_range(g, 1, 2u << g_rand_int_range(g, 0, 12)) : 0;
+        wr(f, NV_PTIMER_DENOMINATOR, den);
+        break;
+    default:
+        return;
+    }
+    ref_ptimer_set(sys, now, ref_ptimer_time(sys, now), num, den);
+}
+
 static const uint64_t rnd_hz[] = {
     1000000000, 1000000000, 500000000, 1200000000, 400000000, 333333333,
     2700000000ull,
@@ -1461,15 +1716,31 @@ static void random_run(GRand *g, unsigned mode, const char *chipset,
                                                     G_N_ELEMENTS(rnd_hz))]
                          : 1000000000;
     }
+    /*
+     * The host domain at its default 100 MHz or slower too: PTIMER then
+     * moves up to 0x10000 units per cycle, TIME_B12 aliased.
+     */
+    hz[0] = (uint64_t[]) { hz[0], 100000000, 27000000, 7000000 }
+            [g_rand_int_range(g, 0, 4)];
+    /* The host domain, the one with TIME_B12, in half the runs. */
+    for (unsigned i = 0, first = g_rand_boolean(g); first && i < 8; i++) {
+        if (ids[i] == 0) {
+            ids[i] = ids[0];
+            ids[0] = 0;
+        }
+    }
     for (unsigned i = 0; i < ndom && ndom > 1; i++) {
         pool.sig[pool.n++] = NV_SIG_DOM_EVENT(ids[i]);
         pool.sig[pool.n++] = NV_SIG_DOM_FLAG(ids[i]);
     }
     fixture_open_hz(&f, chipset, wcycles, hz);
+    ref_ptimer_set(&sys, 0, 0, 1000, 27);
     for (unsigned i = 0; i < ndom; i++) {
         Ref *r = &sys.dom[ids[i]];
 
         r->sys = &sys;
+        r->ptimer_sig = ids[i] ? 0 : !strcmp(chipset, "g92") ? TB12_G92
+                                                              : TB12_G84;
         r->id = ids[i];
         r->hz = hz[ids[i]];
         r->g92 = !strcmp(chipset, "g92");
@@ -1490,6 +1761,7 @@ static void random_run(GRand *g, unsigned mode, const char *chipset,
                 ref_rewrite_random(g, &f, &sys.dom[ids[j]]);
             }
         }
+        ref_random_event(g, &f, &sys);
     }
     for (unsigned i = 0; i < ndom; i++) {
         Ref *r = &sys.dom[ids[i]];
@@ -1497,6 +1769,10 @@ static void random_run(GRand *g, unsigned mode, const char *chipset,
         g_free(r->mem);
         g_byte_array_free(r->ev_out, true);
         g_byte_array_free(r->flag_out, true);
+        g_byte_array_free(r->ptimer_out, true);
+        for (unsigned k = 0; k < 2; k++) {
+            g_array_free(r->pulse[k], true);
+        }
     }
     fixture_close(&f);
 }
@@ -1542,8 +1818,8 @@ static void test_random_coupled(void)
 
 /*
  * A hostile guest: random writes of every PCOUNTER register, trailer
- * signals selected and deselected at any time, PM_TRIGGER, synthetic
- * signal changes, at random clocks.  Nothing is compared (a newly
+ * signals selected and deselected at any time, PM_TRIGGER, write
+ * flushes, PTIMER writes, synthetic signal changes, at random clocks.  Nothing is compared (a newly
  * selected signal starts at its source's value, see nv-gpu.rst); the
  * model's own checks (queue room, progress of every round) must hold
  * and every sync must end.
@@ -1555,13 +1831,16 @@ static uint32_t hostile_src(GRand *g)
     for (unsigned i = 0; i < 4; i++) {
         unsigned s;
 
-        switch (g_rand_int_range(g, 0, 4)) {
+        switch (g_rand_int_range(g, 0, 5)) {
         case 0:
         case 1:
             s = g_rand_int_range(g, NV_SIG_DOM_EVENT(7), 0x100);
             break;
         case 2:
             s = SYN(g_rand_int_range(g, 0, 4));
+            break;
+        case 3:
+            s = g_rand_boolean(g) ? TB12_G84 : TB12_G92;
             break;
         default:
             s = g_rand_int_range(g, 0, 0x100);
@@ -1600,7 +1879,7 @@ static void test_random_hostile(void)
         fixture_open_hz(&f, run % 2 ? "g92" : "g84", 0, dhz);
         for (unsigned i = 0; i < 400; i++) {
             unsigned d = g_rand_int_range(g, 0, NV_PCOUNTER_DOMAINS);
-            unsigned k = g_rand_int_range(g, 0, G_N_ELEMENTS(regs) + 3);
+            unsigned k = g_rand_int_range(g, 0, G_N_ELEMENTS(regs) + 5);
             uint32_t r = k < G_N_ELEMENTS(regs) ? regs[k] + 4 * d : 0;
 
             if (r && r <= NV40_PC_SPEC_SRC(0) + 28 && k < 5) {
@@ -1617,6 +1896,15 @@ static void test_random_hostile(void)
                 nv_pcounter_set_synth(f.gpu, d, g_rand_int_range(g, 0, 8), l,
                                       g_rand_int_range(g, 0, (1 << l) + 1),
                                       g_rand_int(g));
+            } else if (k == G_N_ELEMENTS(regs) + 3) {
+                wr(&f, NV_FLUSH, g_rand_int(g));
+            } else {
+                static const uint32_t ptimer_regs[] = {
+                    NV_PTIMER_NUMERATOR, NV_PTIMER_DENOMINATOR,
+                    NV_PTIMER_TIME_LOW, NV_PTIMER_TIME_HIGH,
+                };
+
+                wr(&f, ptimer_regs[g_rand_int_range(g, 0, 4)], g_rand_int(g));
             }
             loops += f.gpu->pc.import_loop;
             step(&f, g_rand_int_range(g, 0, 8) ? g_rand_int_range(g, 0, 50) :
@@ -1668,6 +1956,10 @@ int main(int argc, char **argv)
                     test_import_clock_ratio);
     add("/nv/pcounter/trailer/import-loop", test_import_loop, NULL);
     add("/nv/pcounter/trailer/import-handshake", test_import_handshake, NULL);
+    add("/nv/pcounter/ptimer-b12/g84", test_ptimer_signal, "g84");
+    add("/nv/pcounter/ptimer-b12/g92", test_ptimer_signal, "g92");
+    g_test_add_func("/nv/pcounter/ptimer-b12/fast", test_ptimer_signal_fast);
+    add("/nv/pcounter/wrcache-flush", test_wrcache_flush, NULL);
     g_test_add_func("/nv/pcounter/random/quad", test_random_quad);
     g_test_add_func("/nv/pcounter/random/single", test_random_single);
     g_test_add_func("/nv/pcounter/random/record", test_random_record);

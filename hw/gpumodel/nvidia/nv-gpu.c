@@ -26,26 +26,28 @@
 
 #define G84_FEATURES    (NV_PC_F_QUAD | NV_PC_F_EXTRA_MODES | NV_PC_F_RECORD | \
                          NV_PC_F_SPEC_SRC | NV_PC_F_PERIODIC | \
-                         NV_PC_F_PREOP_SWAP | NV_PC_F_SETFLAG_ARG)
+                         NV_PC_F_PREOP_SWAP | NV_PC_F_SETFLAG_ARG | \
+                         NV_PC_F_WRCACHE)
 
 /*
  * BOOT_0 as nouveau and envytools' parse_pmc_id decode it: chipset in
  * bits 28:20, bit 7 set (reference/nouveau-pcounter-notes.md 1.1).
+ * PTIMER_TIME_B12: envytools' G80:GF100 signal list, host clock.
  */
 static const NvChipset nv_chipsets[] = {
     { .name = "g84", .boot0 = 0x084000a2, .device_id = 0x0402,
       .pc_domains = 8, .pc_features = G84_FEATURES,
       .pc_block = &nv40_pcounter_block, .ctrl_wmask = G84_CTRL_WMASK,
-      .op_wmask = 0x0007ffff },
+      .op_wmask = 0x0007ffff, .ptimer_b12_sig = 0x2c },
     { .name = "g86", .boot0 = 0x086000a2, .device_id = 0x0422,
       .pc_domains = 8, .pc_features = G84_FEATURES,
       .pc_block = &nv40_pcounter_block, .ctrl_wmask = G84_CTRL_WMASK,
-      .op_wmask = 0x0007ffff },
+      .op_wmask = 0x0007ffff, .ptimer_b12_sig = 0x2c },
     { .name = "g92", .boot0 = 0x092000a2, .device_id = 0x0611,
       .pc_domains = 8,
       .pc_features = G84_FEATURES | NV_PC_F_G92_DELAY | NV_PC_F_ADDR_HIGH,
       .pc_block = &nv40_pcounter_block, .ctrl_wmask = G92_CTRL_WMASK,
-      .op_wmask = 0x001fffff },
+      .op_wmask = 0x001fffff, .ptimer_b12_sig = 0x34 },
 };
 
 const NvChipset *nv_chipset_find(const char *name)
@@ -80,6 +82,11 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err)
                                    cfg->domain_hz[d]);
             return false;
         }
+    }
+    if (cfg->ptimer_src_hz > 10000000000ull) {
+        *err = g_strdup_printf("PTIMER source clock %" G_GUINT64_FORMAT
+                               " Hz: at most 10 GHz", cfg->ptimer_src_hz);
+        return false;
     }
     return true;
 }
@@ -271,6 +278,7 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     regfile_add(gpu, &nv_ptimer_block);
     regfile_add(gpu, gpu->chip->pc_block);
     regfile_add(gpu, &nv_pgraph_block);
+    regfile_add(gpu, &nv_flush_block);
     nv_ptimer_init(gpu);
     nv_pcounter_init(gpu);
     nv_gpu_reset(gpu);

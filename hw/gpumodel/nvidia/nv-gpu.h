@@ -32,6 +32,7 @@ enum {
     NV_PC_F_G92_DELAY   = 1u << 6,  /* G92: delayed-source replace bits */
     NV_PC_F_ADDR_HIGH   = 1u << 7,  /* G92: RECORD_ADDRESS_HIGH */
     NV_PC_F_SETFLAG_ARG = 1u << 8,  /* NV30: SETFLAG as EVENT/STOP arg 3 */
+    NV_PC_F_WRCACHE     = 1u << 9,  /* G84:GF100: PGRAPH.WRCACHE_FLUSH */
 };
 
 typedef struct NvChipset {
@@ -43,6 +44,8 @@ typedef struct NvChipset {
     const NvRegBlock *pc_block;     /* the PCOUNTER register layout */
     uint32_t ctrl_wmask;            /* writable CTRL[dom] bits */
     uint32_t op_wmask;              /* writable *_OP bits */
+    /* Host domain (0) signal of PTIMER TIME bit 12 (envytools); 0: none */
+    uint8_t ptimer_b12_sig;
 } NvChipset;
 
 const NvChipset *nv_chipset_find(const char *name);
@@ -103,7 +106,7 @@ typedef struct NvRegFile {
     uint16_t *index;        /* dword -> reg number + 1 */
 } NvRegFile;
 
-#define NV_MAX_BLOCKS 4
+#define NV_MAX_BLOCKS 5
 
 /* ---- PTIMER ---- */
 
@@ -160,7 +163,7 @@ enum {
  */
 typedef struct NvPcTable {
     bool valid;
-    uint16_t key;           /* the trailer EVENT/FLAG values it assumes */
+    uint32_t key;           /* the span constants it assumes: tab_key() */
     uint32_t len;           /* a power of two */
     uint8_t len_log2;
     uint32_t *word;         /* input word per cycle mod len */
@@ -204,6 +207,17 @@ typedef struct NvPcDomain {
     /* signal origins: cycles at which one-cycle events happen */
     uint64_t periodic_origin;
     uint64_t pm_trigger_cycle[2];       /* last two; UINT64_MAX: none */
+    uint64_t wrcache_flush_cycle[2];    /* last two; UINT64_MAX: none */
+
+    /*
+     * PTIMER TIME as this domain samples it (pcounter.c: "PTIMER-derived
+     * signals"): NvPcounter.ptimer_t0 at cycle ptimer_c0, advancing by
+     * NUMERATOR x source Hz / (DENOMINATOR x domain Hz) per cycle.
+     */
+    uint64_t ptimer_c0;
+    bool ptimer_before;     /* TIME_B12 in cycle ptimer_c0 - 1 */
+    bool ptimer_sel;        /* some input selects TIME_B12 */
+    bool ptimer_b12;        /* TIME_B12 in the current span */
 
     /* counters: live in single mode, the visible set in quad mode */
     uint32_t ctr[NV_PC_CTRS];
@@ -255,6 +269,9 @@ typedef struct NvPcounter {
     bool coupled;           /* some domain selects a trailer EVENT/FLAG */
     bool import_loop;       /* ... and domains import from each other */
     GpuTimer *flush_timer;
+    /* PTIMER since its last write, as the domains sample it */
+    uint64_t ptimer_t0;     /* TIME at each domain's ptimer_c0 */
+    uint32_t ptimer_num, ptimer_den;
 } NvPcounter;
 
 struct NvGpu {
@@ -296,12 +313,17 @@ extern const NvRegBlock nv_ptimer_block;
 /* pgraph.c */
 extern const NvRegBlock nv_pgraph_block;
 
+/* flush.c */
+extern const NvRegBlock nv_flush_block;
+
 /* pcounter.c */
 void nv_pcounter_init(NvGpu *gpu);
 void nv_pcounter_fini(NvGpu *gpu);
 void nv_pcounter_reset(NvGpu *gpu);
 void nv_pcounter_sync(NvGpu *gpu);
 void nv_pcounter_pm_trigger(NvGpu *gpu);
+void nv_pcounter_wrcache_flush(NvGpu *gpu);
+void nv_pcounter_ptimer_changed(NvGpu *gpu);
 bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
                            unsigned period_log2, uint32_t high,
                            uint32_t phase);

@@ -9,9 +9,9 @@
  * state is brought up to "now" lazily (on any PCOUNTER access, and from a
  * flush timer in record mode) by nv_pcounter_sync().
  *
- * Analytic evaluation: every modelled signal is a function of the cycle
- * number that repeats with a power-of-two period (constants: 1, PERIODIC:
- * 0x400..0x10000, synthetic signals: 2^k).  So, with the configuration
+ * Analytic evaluation: every modelled signal but those below is a
+ * function of the cycle number that repeats with a power-of-two period
+ * (constants: 1, PERIODIC: 0x400..0x10000, synthetic signals: 2^k).  So, with the configuration
  * fixed, the per-cycle input word (the 16 selected signals, the six logic
  * op outputs, SWAP) repeats with period len = the largest period among the
  * selected signals.  The word is tabulated over one period, and per
@@ -27,10 +27,17 @@
  *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;
- * a PM_TRIGGER pulse and the cycle after it, if any input selects
- * PM_TRIGGER; the first cycle of new trailer EVENT/FLAG values, where
- * delayed arguments see the old ones) are evaluated one at a time
- * through the same mode code with a one-cycle span.
+ * a PM_TRIGGER or WRCACHE_FLUSH pulse and the cycle after it, if any
+ * input selects it; the first cycle of new trailer EVENT/FLAG values or
+ * of a new PTIMER_TIME_B12 value, where delayed arguments see the old
+ * ones) are evaluated one at a time through the same mode code with a
+ * one-cycle span.
+ *
+ * PTIMER_TIME_B12 (host domain) follows PTIMER at a rational rate, so it
+ * is not periodic in powers of two: a domain that selects it runs in
+ * spans over which it is constant, each ending at its next change, which
+ * is computed (ptimer_next_change()); the period table takes its value
+ * as a constant, like the trailer values below.
  *
  * Coupling: the trailer signals DOM[x].EVENT/FLAG (0xf0-0xff) depend on
  * a domain's own state or on another domain's, so they are not periodic.
@@ -90,8 +97,10 @@ typedef enum NvSigKind {
     SIG_SYNTH,
     SIG_PERIODIC,
     SIG_PM_TRIGGER,
+    SIG_WRCACHE_FLUSH,
     SIG_DOM_EVENT,
     SIG_DOM_FLAG,
+    SIG_PTIMER_B12,         /* the host domain's only: NvChipset row */
 } NvSigKind;
 
 typedef struct NvSigRange {
@@ -102,7 +111,7 @@ typedef struct NvSigRange {
 
 /*
  * The same in every domain (nv-gpu-regs.h, NV_SIG_*).  The trailer is
- * the seed's NV40:GF100 list; WRCACHE_FLUSH has no source here.
+ * the seed's NV40:GF100 list.
  */
 static const NvSigRange sig_map[] = {
     { NV_SIG_ZERO, NV_SIG_ZERO, SIG_ZERO, "ZERO" },
@@ -111,6 +120,8 @@ static const NvSigRange sig_map[] = {
       "SYNTH" },
     { NV_SIG_TRAILER_ZERO, NV_SIG_TRAILER_ZERO, SIG_ZERO, "ZERO" },
     { NV_SIG_PERIODIC, NV_SIG_PERIODIC, SIG_PERIODIC, "PERIODIC" },
+    { NV_SIG_WRCACHE_FLUSH, NV_SIG_WRCACHE_FLUSH, SIG_WRCACHE_FLUSH,
+      "WRCACHE_FLUSH" },
     { NV_SIG_PM_TRIGGER, NV_SIG_PM_TRIGGER, SIG_PM_TRIGGER, "PM_TRIGGER" },
     { NV_SIG_DOM_EVENT(7), NV_SIG_DOM_EVENT(0), SIG_DOM_EVENT, "DOM.EVENT" },
     { NV_SIG_DOM_FLAG(7), NV_SIG_DOM_FLAG(0), SIG_DOM_FLAG, "DOM.FLAG" },
@@ -138,9 +149,24 @@ static void sig_kinds_init(void)
     }
 }
 
-static NvSigKind sig_kind(unsigned s)
+static bool has(NvGpu *gpu, uint32_t feature)
 {
-    return sig_kinds[s % NV_PCOUNTER_SIGNALS];
+    return gpu->chip->pc_features & feature;
+}
+
+/* envytools' "host clock" domain, where PTIMER's signal is. */
+#define NV_PC_HOST_DOMAIN 0
+
+static NvSigKind sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
+{
+    s %= NV_PCOUNTER_SIGNALS;
+    if (s && s == gpu->chip->ptimer_b12_sig && d->id == NV_PC_HOST_DOMAIN) {
+        return SIG_PTIMER_B12;
+    }
+    if (sig_kinds[s] == SIG_WRCACHE_FLUSH && !has(gpu, NV_PC_F_WRCACHE)) {
+        return SIG_ZERO;            /* NV40:G84: base+0x0e is ZERO */
+    }
+    return sig_kinds[s];
 }
 
 /*
@@ -201,11 +227,6 @@ static const uint8_t op_order[NV_PC_INPUTS] = {
     NV_PC_IN_EVENT, NV_PC_IN_STOP,
 };
 
-static bool has(NvGpu *gpu, uint32_t feature)
-{
-    return gpu->chip->pc_features & feature;
-}
-
 static unsigned sel_signal(const NvPcDomain *d, unsigned i)
 {
     return (d->src[i / 4] >> (8 * (i % 4))) & 0xff;
@@ -223,6 +244,117 @@ static unsigned periodic_len(NvGpu *gpu, const NvPcDomain *d)
     return 0x200u << per;
 }
 
+/* ---- one-cycle pulses from PGRAPH ---- */
+
+/* The last two pulses of PGRAPH signal @k in @d's cycles. */
+static const uint64_t *pulse_cycles(const NvPcDomain *d, NvSigKind k)
+{
+    return k == SIG_PM_TRIGGER ? d->pm_trigger_cycle : d->wrcache_flush_cycle;
+}
+
+static bool pulse_at(const uint64_t *pulse, uint64_t c)
+{
+    return c == pulse[0] || c == pulse[1];
+}
+
+/* ---- PTIMER-derived signals ---- */
+
+/*
+ * PTIMER_TIME_B12 (envytools' G80:GF100 host clock signal list): bit 12 of
+ * PTIMER's TIME, sampled at the domain's clock.  TIME advances by
+ * NUMERATOR/DENOMINATOR per tick of the source clock, so in the domain's
+ * cycles by P/Q = src_hz x NUMERATOR / (DENOMINATOR x domain_hz) per
+ * cycle: TIME(c) = t0 + floor((c - c0) x P / Q) from the cycle c0 of the
+ * last TIME or ratio write (or reset), where it was t0.  Not periodic in
+ * powers of two, so not in the period table: constant over spans that
+ * end at its next change, which is computed, like the trailer values.
+ */
+static unsigned __int128 ptimer_rate(NvGpu *gpu, const NvPcDomain *d,
+                                     unsigned __int128 *q)
+{
+    *q = (unsigned __int128)d->hz * gpu->pc.ptimer_den;
+    return (unsigned __int128)gpu->cfg.ptimer_src_hz * gpu->pc.ptimer_num;
+}
+
+/* TIME units elapsed from cycle ptimer_c0 to cycle @c >= ptimer_c0. */
+static unsigned __int128 ptimer_units(NvGpu *gpu, const NvPcDomain *d,
+                                      uint64_t c)
+{
+    unsigned __int128 q, p = ptimer_rate(gpu, d, &q);
+
+    /* A zero ratio stops the clock (ptimer.c). */
+    return (p && q) ? (c - d->ptimer_c0) * p / q : 0;
+}
+
+/* TIME_B12 in cycle @c, which is at least ptimer_c0 - 1. */
+static bool ptimer_b12_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
+{
+    if (c < d->ptimer_c0) {
+        return d->ptimer_before;
+    }
+    return ((gpu->pc.ptimer_t0 + (uint64_t)ptimer_units(gpu, d, c)) >> 12) &
+           1;
+}
+
+/*
+ * The first cycle after @c (>= ptimer_c0) at which TIME_B12 may differ
+ * from cycle @c.  Bit 12 depends on TIME modulo 0x2000 only, which moves
+ * by the rate modulo 0x2000 per cycle: up to 0x1000 up, or less than
+ * 0x1000 down.  So the bit changes in the first cycle in which TIME has
+ * reached the next multiple of 0x1000 up, or gone below the last one.
+ */
+static uint64_t ptimer_next_change(NvGpu *gpu, const NvPcDomain *d,
+                                   uint64_t c)
+{
+    unsigned __int128 q, p = ptimer_rate(gpu, d, &q), k, x, dn, w, next;
+
+    if (!d->ptimer_sel || !p || !q) {
+        return NONE;
+    }
+    p %= q * 0x2000;
+    if (!p) {
+        return NONE;
+    }
+    k = c - d->ptimer_c0;
+    x = (gpu->pc.ptimer_t0 + (uint64_t)ptimer_units(gpu, d, c)) & 0xfff;
+    if (p <= q * 0x1000) {
+        /* Up: the first k' with floor(k' p / q) >= that + 0x1000 - x. */
+        w = k * p / q + 0x1000 - x;
+        next = (w * q + p - 1) / p;
+    } else {
+        /*
+         * Down by dn / q per cycle: TIME mod 0x2000 is the start's minus
+         * ceil(k dn / q); the first k' at which that has grown by x + 1.
+         */
+        dn = q * 0x2000 - p;
+        w = (k * dn + q - 1) / q + x + 1;
+        next = (w - 1) * q / dn + 1;
+    }
+    next += d->ptimer_c0;
+    return next < NONE ? (uint64_t)next : NONE;
+}
+
+/*
+ * TIME_B12 of the current cycle into d->ptimer_b12 (the span constant);
+ * whether it differs from the cycle before (delayed arguments see that).
+ */
+static bool ptimer_refresh(NvGpu *gpu, NvPcDomain *d)
+{
+    if (!d->ptimer_sel) {
+        return false;
+    }
+    d->ptimer_b12 = ptimer_b12_at(gpu, d, d->cur);
+    return d->cur && d->ptimer_b12 != ptimer_b12_at(gpu, d, d->cur - 1);
+}
+
+/* PTIMER as it is now becomes the domains' t0, NUMERATOR, DENOMINATOR. */
+static void ptimer_snapshot(NvGpu *gpu)
+{
+    gpu->pc.ptimer_t0 = nv_ptimer_time(gpu);
+    gpu->pc.ptimer_num = nv_reg_get(gpu, NV_PTIMER_NUMERATOR);
+    gpu->pc.ptimer_den = nv_reg_get(gpu, NV_PTIMER_DENOMINATOR);
+}
+
 /*
  * Signal @s of domain @d at cycle @c.  @table: the periodic form, valid
  * away from the cycles that nv_pcounter.c evaluates one at a time.
@@ -233,7 +365,7 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
     const NvSynth *sy;
     unsigned x;
 
-    switch (sig_kind(s)) {
+    switch (sig_kind(gpu, d, s)) {
     case SIG_ONE:
         return true;
     case SIG_SYNTH:
@@ -247,8 +379,10 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
         }
         return ((c - d->periodic_origin) & (x - 1)) == x - 1;
     case SIG_PM_TRIGGER:
-        return !table && (c == d->pm_trigger_cycle[0] ||
-                          c == d->pm_trigger_cycle[1]);
+    case SIG_WRCACHE_FLUSH:
+        return !table && pulse_at(pulse_cycles(d, sig_kind(gpu, d, s)), c);
+    case SIG_PTIMER_B12:
+        return table ? d->ptimer_b12 : ptimer_b12_at(gpu, d, c);
     case SIG_DOM_EVENT:
     case SIG_DOM_FLAG:
         /* Constant over a span; the cycle before it may differ. */
@@ -261,7 +395,7 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
 
 static unsigned sig_period(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
-    switch (sig_kind(s)) {
+    switch (sig_kind(gpu, d, s)) {
     case SIG_SYNTH:
         return 1u << d->synth[s - NV_SIG_SYNTH(0)].period_log2;
     case SIG_PERIODIC:
@@ -479,11 +613,20 @@ static unsigned table_len(NvGpu *gpu, const NvPcDomain *d)
     return MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
 }
 
-/* Swap in the spare table kept for the trailer values d->dyn, if any. */
+/*
+ * What a table takes as constant: the trailer EVENT/FLAG values d->dyn
+ * and PTIMER_TIME_B12 of the span.
+ */
+static uint32_t tab_key(const NvPcDomain *d)
+{
+    return d->dyn | (uint32_t)d->ptimer_b12 << NV_PC_TRAILER_SIGS;
+}
+
+/* Swap in the spare table kept for the current span constants, if any. */
 static bool table_find(NvPcDomain *d)
 {
     for (unsigned i = 0; i < NV_PC_TABLES - 1; i++) {
-        if (d->spare[i].valid && d->spare[i].key == d->dyn) {
+        if (d->spare[i].valid && d->spare[i].key == tab_key(d)) {
             NvPcTable t = d->tab;
 
             ev_last_get(d);
@@ -496,9 +639,9 @@ static bool table_find(NvPcDomain *d)
 }
 
 /*
- * A new table for the current trailer values d->dyn; the one in use, if
- * any, becomes a spare.  Without trailer inputs there is one key, 0, and
- * no spares.
+ * A new table for the current span constants (tab_key()); the one in
+ * use, if any, becomes a spare.  Without trailer or PTIMER inputs there
+ * is one key and no spares.
  */
 static void table_build(NvGpu *gpu, NvPcDomain *d)
 {
@@ -514,7 +657,7 @@ static void table_build(NvGpu *gpu, NvPcDomain *d)
     }
     d->tab_steps = 0;
     table_free(t);
-    t->key = d->dyn;
+    t->key = tab_key(d);
     t->len = len;
     t->len_log2 = __builtin_ctz(len);
     t->word = g_new(uint32_t, len);
@@ -946,21 +1089,27 @@ static void run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
     }
 }
 
-/* Whether the domain's inputs see PGRAPH.PM_TRIGGER at all. */
-static bool sees_pm_trigger(NvGpu *gpu, const NvPcDomain *d)
+/* Whether the domain's inputs see a signal of kind @k at all. */
+static bool selects(NvGpu *gpu, const NvPcDomain *d, NvSigKind k)
 {
-    if (!has(gpu, NV_PC_F_SPEC_SRC) ||
-        NV_PC_SPEC_SRC_SWAP(d->spec_src) == NV_SIG_PM_TRIGGER ||
-        NV_PC_SPEC_SRC_UNK8(d->spec_src) == NV_SIG_PM_TRIGGER) {
-        return true;
+    if (has(gpu, NV_PC_F_SPEC_SRC)) {
+        if (sig_kind(gpu, d, NV_PC_SPEC_SRC_SWAP(d->spec_src)) == k ||
+            sig_kind(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)) == k) {
+            return true;
+        }
+    } else if (k == SIG_PM_TRIGGER) {
+        return true;        /* NV30:G84: SWAP is PGRAPH.PM_TRIGGER */
     }
     for (unsigned i = 0; i < 16; i++) {
-        if (sel_signal(d, i) == NV_SIG_PM_TRIGGER) {
+        if (sig_kind(gpu, d, sel_signal(d, i)) == k) {
             return true;
         }
     }
     return false;
 }
+
+/* Origins and two pulses for each of two signals, and their next cycles */
+#define NV_PC_SPECIAL_MAX (2 + 2 * 2 * 2)
 
 /*
  * Cycles the period table does not describe: a pulse is seen directly and
@@ -970,15 +1119,19 @@ static bool sees_pm_trigger(NvGpu *gpu, const NvPcDomain *d)
 static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
                                uint64_t *out)
 {
-    bool pm = sees_pm_trigger(gpu, d);
+    static const NvSigKind pulsed[] = { SIG_PM_TRIGGER, SIG_WRCACHE_FLUSH };
     unsigned n = 0;
 
     out[n++] = 0;
     out[n++] = d->periodic_origin;
-    for (unsigned i = 0; i < 2 && pm; i++) {
-        if (d->pm_trigger_cycle[i] != NONE) {
-            out[n++] = d->pm_trigger_cycle[i];
-            out[n++] = d->pm_trigger_cycle[i] + 1;
+    for (unsigned k = 0; k < G_N_ELEMENTS(pulsed); k++) {
+        const uint64_t *pulse = pulse_cycles(d, pulsed[k]);
+
+        for (unsigned i = 0; i < 2 && selects(gpu, d, pulsed[k]); i++) {
+            if (pulse[i] != NONE) {
+                out[n++] = pulse[i];
+                out[n++] = pulse[i] + 1;
+            }
         }
     }
     return n;
@@ -986,7 +1139,7 @@ static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
 
 static bool is_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
-    uint64_t cand[6];
+    uint64_t cand[NV_PC_SPECIAL_MAX];
     unsigned n = special_cycles(gpu, d, cand);
 
     for (unsigned i = 0; i < n; i++) {
@@ -999,7 +1152,7 @@ static bool is_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 
 static uint64_t next_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
-    uint64_t cand[6], next = NONE;
+    uint64_t cand[NV_PC_SPECIAL_MAX], next = NONE;
     unsigned n = special_cycles(gpu, d, cand);
 
     for (unsigned i = 0; i < n; i++) {
@@ -1239,6 +1392,7 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
         uint64_t c = d->cur;
         uint64_t end;
         bool f = d->flag;
+        bool ptimer_changed = ptimer_refresh(gpu, d);
         Span s = { .d = d };
 
         if (coupled) {
@@ -1249,8 +1403,9 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
             d->dyn = dyn_at_cur(gpu, d);
         }
         /* A trailer change: delayed arguments see the old value. */
-        s.one = is_special(gpu, d, c) || d->dyn != d->dyn_prev;
-        if (!s.one && (!d->tab.valid || d->tab.key != d->dyn) &&
+        s.one = is_special(gpu, d, c) || d->dyn != d->dyn_prev ||
+                ptimer_changed;
+        if (!s.one && (!d->tab.valid || d->tab.key != tab_key(d)) &&
             !table_find(d)) {
             /*
              * Trailer values without a table: one cycle at a time until
@@ -1269,6 +1424,7 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
             end = c + 1;
         } else {
             end = MIN(target, next_special(gpu, d, c));
+            end = MIN(end, ptimer_next_change(gpu, d, c));
             if (coupled) {
                 end = dyn_span_end(d, &s, c, end);
             }
@@ -1323,13 +1479,16 @@ static void flush_arm(NvGpu *gpu)
 static uint64_t inputs_quiet_until(NvGpu *gpu, NvPcDomain *d,
                                    const uint64_t *quiet)
 {
+    bool ptimer_changed = ptimer_refresh(gpu, d);
     uint64_t h;
 
     d->dyn = dyn_at_cur(gpu, d);
-    if (is_special(gpu, d, d->cur) || d->dyn != d->dyn_prev) {
+    if (is_special(gpu, d, d->cur) || d->dyn != d->dyn_prev ||
+        ptimer_changed) {
         return d->cur;
     }
     h = MIN(next_special(gpu, d, d->cur), import_next_change(d));
+    h = MIN(h, ptimer_next_change(gpu, d, d->cur));
     for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
         unsigned x = trailer_dom(b);
 
@@ -1355,7 +1514,7 @@ static uint64_t outputs_quiet_until(NvGpu *gpu, NvPcDomain *d, uint64_t h)
     Span s = { .d = d };
 
     if (h <= d->cur ||
-        ((!d->tab.valid || d->tab.key != d->dyn) && !table_find(d))) {
+        ((!d->tab.valid || d->tab.key != tab_key(d)) && !table_find(d))) {
         return d->cur + 1;
     }
     if (d->ev_watched) {
@@ -1541,7 +1700,7 @@ static void dom_abort(NvPcDomain *d)
 
 static void note_signal(NvGpu *gpu, NvPcDomain *d, unsigned s)
 {
-    NvSigKind k = sig_kind(s);
+    NvSigKind k = sig_kind(gpu, d, s);
     const NvSigRange *r = sig_range(s);
 
     if (k != SIG_UNMODELLED) {
@@ -1646,6 +1805,7 @@ static void selection_update(NvGpu *gpu, NvPcDomain *d)
     d->dyn_sel = sel;
     d->dyn_prev &= sel;
     d->dyn = d->dyn_prev;
+    d->ptimer_sel = selects(gpu, d, SIG_PTIMER_B12);
     coupling_update(gpu);
 }
 
@@ -1727,7 +1887,7 @@ static uint32_t sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
         unsigned x;
         bool on;
 
-        switch (sig_kind(s)) {
+        switch (sig_kind(gpu, d, s)) {
         case SIG_DOM_EVENT:
         case SIG_DOM_FLAG:
             x = trailer_dom(trailer_bit(s));
@@ -1735,8 +1895,8 @@ static uint32_t sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
                 on = (d->dyn >> trailer_bit(s)) & 1;
             } else {
                 on = x < gpu->chip->pc_domains &&
-                     trailer_own(&gpu->pc.dom[x], sig_kind(s) ==
-                                 SIG_DOM_FLAG);
+                     trailer_own(&gpu->pc.dom[x],
+                                 trailer_is_flag(trailer_bit(s)));
             }
             break;
         default:
@@ -1973,18 +2133,47 @@ const NvRegBlock nv40_pcounter_block = {
 
 /* ---- outside the register space ---- */
 
-/* PGRAPH.PM_TRIGGER: a one-cycle pulse in every domain's current cycle. */
+/* A PGRAPH signal: a one-cycle pulse in every domain's current cycle. */
+static void pgraph_pulse(NvGpu *gpu, NvSigKind k)
+{
+    nv_pcounter_sync(gpu);
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        NvPcDomain *d = &gpu->pc.dom[i];
+        uint64_t *pulse = k == SIG_PM_TRIGGER ? d->pm_trigger_cycle
+                                              : d->wrcache_flush_cycle;
+
+        /* The previous pulse may still be seen delayed this cycle. */
+        pulse[1] = pulse[0];
+        pulse[0] = d->cur;
+    }
+    flush_arm(gpu);
+}
+
 void nv_pcounter_pm_trigger(NvGpu *gpu)
+{
+    pgraph_pulse(gpu, SIG_PM_TRIGGER);
+}
+
+void nv_pcounter_wrcache_flush(NvGpu *gpu)
+{
+    pgraph_pulse(gpu, SIG_WRCACHE_FLUSH);
+}
+
+/*
+ * PTIMER's TIME or ratio was written (ptimer.c, after its re-base): the
+ * cycles before each domain's current one sampled the old TIME, the
+ * current one on sample the new, as any register write.
+ */
+void nv_pcounter_ptimer_changed(NvGpu *gpu)
 {
     nv_pcounter_sync(gpu);
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
         NvPcDomain *d = &gpu->pc.dom[i];
 
-        /* The previous pulse may still be seen delayed this cycle. */
-        d->pm_trigger_cycle[1] = d->pm_trigger_cycle[0];
-        d->pm_trigger_cycle[0] = d->cur;
+        d->ptimer_before = d->cur && ptimer_b12_at(gpu, d, d->cur - 1);
+        d->ptimer_c0 = d->cur;
     }
-    flush_arm(gpu);
+    ptimer_snapshot(gpu);
 }
 
 /*
@@ -2047,10 +2236,12 @@ void nv_pcounter_reset(NvGpu *gpu)
         d->hz = gpu->cfg.domain_hz[i];
         d->spec_src = NV_SIG_PM_TRIGGER;
         d->pm_trigger_cycle[0] = d->pm_trigger_cycle[1] = NONE;
+        d->wrcache_flush_cycle[0] = d->wrcache_flush_cycle[1] = NONE;
         for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
             d->imp[b].pulse_c = NONE;
         }
     }
     pc->coupled = false;
+    ptimer_snapshot(gpu);       /* every domain's ptimer_c0 is 0 */
     gpu_host_timer_del(&gpu->host, pc->flush_timer);
 }

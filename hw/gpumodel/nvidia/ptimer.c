@@ -104,6 +104,7 @@ static void ratio_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                      "nv-gpu: PTIMER %s = 0 stops the clock", r->name);
     }
     alarm_arm(gpu);
+    nv_pcounter_ptimer_changed(gpu);
 }
 
 static uint32_t time_read(NvGpu *gpu, const NvReg *r, unsigned unit,
@@ -127,6 +128,7 @@ static void time_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     t->base_time = (uint64_t)t->time_high_latch << 32 | val;
     t->base_ns = gpu_host_now_ns(&gpu->host);
     alarm_arm(gpu);
+    nv_pcounter_ptimer_changed(gpu);
 }
 
 static void intr_write(NvGpu *gpu, const NvReg *r, unsigned unit,
