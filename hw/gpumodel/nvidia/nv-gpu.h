@@ -33,6 +33,8 @@ enum {
     NV_PC_F_ADDR_HIGH   = 1u << 7,  /* G92: RECORD_ADDRESS_HIGH */
     NV_PC_F_SETFLAG_ARG = 1u << 8,  /* NV30: SETFLAG as EVENT/STOP arg 3 */
     NV_PC_F_WRCACHE     = 1u << 9,  /* G84:GF100: PGRAPH.WRCACHE_FLUSH */
+    NV_PC_F_40BIT       = 1u << 10, /* NV10:NV30: _HI, SETFLAG/CLRFLAG_SRC */
+    NV_PC_F_USER        = 1u << 11, /* GT215: USER_TRIGGER */
 };
 
 typedef struct NvChipset {
@@ -316,7 +318,45 @@ extern const NvRegBlock nv_pgraph_block;
 /* flush.c */
 extern const NvRegBlock nv_flush_block;
 
+/*
+ * PCOUNTER registers, in the seed's words.  The three register spaces
+ * (pcounter-regs.c) name them by these ids in NvReg.aux, with the array
+ * index of SIG_STATUS; the instance (NvReg count/stride) is the domain.
+ */
+typedef enum NvPcRegId {
+    PC_PRE_SRC, PC_START_SRC, PC_EVENT_SRC, PC_STOP_SRC,
+    PC_PRE_OP, PC_START_OP, PC_EVENT_OP, PC_STOP_OP, PC_SETFLAG_OP,
+    PC_CLRFLAG_OP,
+    PC_SRC_STATUS, PC_SPEC_SRC,
+    PC_CTR_CYCLES, PC_CTR_CYCLES_ALT, PC_CTR_EVENT, PC_CTR_START,
+    PC_CTR_PRE, PC_CTR_STOP, PC_THRESHOLD,
+    PC_RECORD_ADDRESS_HIGH, PC_RECORD_STATUS, PC_RECORD_LIMIT,
+    PC_RECORD_START, PC_RECORD_CHAN, PC_RECORD_DMA, PC_GCTRL,
+    PC_CTRL, PC_QUAD_ACK_TRIGGER, PC_SIG_STATUS,
+    /* only in the nv10 and gf100 spaces, and GT215's USER_TRIGGER */
+    PC_SETFLAG_SRC, PC_CLRFLAG_SRC,
+    PC_CTR_CYCLES_HI, PC_CTR_CYCLES_ALT_HI, PC_CTR_EVENT_HI,
+    PC_CTR_START_HI, PC_THRESHOLD_HI,
+    PC_NV10_CTRL,               /* one for both domains, NV10:NV40 bits */
+    PC_NV30_QUAD_ACK_TRIGGER,   /* one for both domains: bits 0 and 8 */
+    PC_SWAP_SRC, PC_USER_TRIGGER,
+    PC_REG_IDS
+} NvPcRegId;
+
+#define NV_PC_AUX(id, index)    ((id) | (index) << 8)
+#define NV_PC_AUX_ID(aux)       ((NvPcRegId)((aux) & 0xff))
+#define NV_PC_AUX_INDEX(aux)    ((aux) >> 8)
+
+/* pcounter-regs.c: the seed's register spaces */
+extern const NvRegBlock nv10_pcounter_block;        /* NV10:NV40 */
+extern const NvRegBlock nv40_pcounter_block;        /* NV40:GF100 */
+extern const NvRegBlock gf100_pcounter_domain_block;
+
 /* pcounter.c */
+uint32_t nv_pcounter_reg_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                              uint32_t offset);
+void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                           uint32_t offset, uint32_t old, uint32_t val);
 void nv_pcounter_init(NvGpu *gpu);
 void nv_pcounter_fini(NvGpu *gpu);
 void nv_pcounter_reset(NvGpu *gpu);
@@ -327,6 +367,5 @@ void nv_pcounter_ptimer_changed(NvGpu *gpu);
 bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
                            unsigned period_log2, uint32_t high,
                            uint32_t phase);
-extern const NvRegBlock nv40_pcounter_block;
 
 #endif

@@ -1669,18 +1669,6 @@ static void flush_fire(void *opaque)
 
 /* ---- registers ---- */
 
-typedef enum NvPcRegId {
-    PC_PRE_SRC, PC_START_SRC, PC_EVENT_SRC, PC_STOP_SRC,
-    PC_PRE_OP, PC_START_OP, PC_EVENT_OP, PC_STOP_OP, PC_SETFLAG_OP,
-    PC_CLRFLAG_OP,
-    PC_SRC_STATUS, PC_SPEC_SRC,
-    PC_CTR_CYCLES, PC_CTR_CYCLES_ALT, PC_CTR_EVENT, PC_CTR_START,
-    PC_CTR_PRE, PC_CTR_STOP, PC_THRESHOLD,
-    PC_RECORD_ADDRESS_HIGH, PC_RECORD_STATUS, PC_RECORD_LIMIT,
-    PC_RECORD_START, PC_RECORD_CHAN, PC_RECORD_DMA, PC_GCTRL,
-    PC_CTRL, PC_QUAD_ACK_TRIGGER, PC_SIG_STATUS,
-} NvPcRegId;
-
 static NvPcDomain *reg_dom(NvGpu *gpu, unsigned unit)
 {
     return &gpu->pc.dom[unit % NV_PCOUNTER_DOMAINS];
@@ -1908,18 +1896,19 @@ static uint32_t sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
     return v;
 }
 
-static uint32_t pc_read(NvGpu *gpu, const NvReg *r, unsigned unit,
-                        uint32_t offset)
+/* The handlers of every PCOUNTER layout's registers (pcounter-regs.c). */
+uint32_t nv_pcounter_reg_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                              uint32_t offset)
 {
     NvPcDomain *d = reg_dom(gpu, unit);
 
     nv_pcounter_sync(gpu);
-    switch ((NvPcRegId)r->aux) {
+    switch (NV_PC_AUX_ID(r->aux)) {
     case PC_SRC_STATUS:
         d->dyn = dyn_at_cur(gpu, d);
         return word_at(gpu, d, d->cur, false) & 0xffff;
     case PC_SIG_STATUS:
-        return sig_status(gpu, &gpu->pc.dom[unit / 8], unit % 8);
+        return sig_status(gpu, d, NV_PC_AUX_INDEX(r->aux));
     case PC_CTR_CYCLES:
     case PC_CTR_CYCLES_ALT:
         return d->ctr[NV_PC_CTR_CYCLES];
@@ -1940,12 +1929,12 @@ static uint32_t pc_read(NvGpu *gpu, const NvReg *r, unsigned unit,
     }
 }
 
-static void pc_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                     uint32_t offset, uint32_t old, uint32_t val)
+void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                           uint32_t offset, uint32_t old, uint32_t val)
 {
     NvPcounter *pc = &gpu->pc;
     NvPcDomain *d = reg_dom(gpu, unit);
-    NvPcRegId id = r->aux;
+    NvPcRegId id = NV_PC_AUX_ID(r->aux);
 
     /* Everything before this write ran under the old configuration. */
     nv_pcounter_sync(gpu);
@@ -2051,85 +2040,6 @@ static void pc_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     }
     flush_arm(gpu);
 }
-
-#define PC_REG(nm, off, acc, id, ...) \
-    { .name = nm, .offset = (off) - NV_PCOUNTER_BASE, .count = 8, \
-      .access = acc, .aux = id, .read = pc_read, .write = pc_write, \
-      __VA_ARGS__ }
-#define PC_REG1(nm, off, acc, id, ...) \
-    { .name = nm, .offset = (off) - NV_PCOUNTER_BASE, \
-      .access = acc, .aux = id, .read = pc_read, .write = pc_write, \
-      __VA_ARGS__ }
-
-/*
- * "nv40-pcounter" (NV40:GF100).  *_OP writable bits are the chipset's
- * (bits 18-20 are G92+ or EVENT/STOP-only); they are stored as written
- * and decoded per chipset in word_at().
- */
-static const NvReg nv40_pcounter_regs[] = {
-    PC_REG("PRE_SRC", NV40_PC_PRE_SRC(0), NV_REG_RW, PC_PRE_SRC),
-    PC_REG("PRE_OP", NV40_PC_PRE_OP(0), NV_REG_RW, PC_PRE_OP,
-           .wmask = 0x001fffff),
-    PC_REG("START_SRC", NV40_PC_START_SRC(0), NV_REG_RW, PC_START_SRC),
-    PC_REG("START_OP", NV40_PC_START_OP(0), NV_REG_RW, PC_START_OP,
-           .wmask = 0x001fffff),
-    PC_REG("EVENT_SRC", NV40_PC_EVENT_SRC(0), NV_REG_RW, PC_EVENT_SRC),
-    PC_REG("EVENT_OP", NV40_PC_EVENT_OP(0), NV_REG_RW, PC_EVENT_OP,
-           .wmask = 0x001fffff),
-    PC_REG("STOP_SRC", NV40_PC_STOP_SRC(0), NV_REG_RW, PC_STOP_SRC),
-    PC_REG("STOP_OP", NV40_PC_STOP_OP(0), NV_REG_RW, PC_STOP_OP,
-           .wmask = 0x001fffff),
-    PC_REG("SETFLAG_OP", NV40_PC_SETFLAG_OP(0), NV_REG_RW, PC_SETFLAG_OP,
-           .wmask = 0x001fffff),
-    PC_REG("CLRFLAG_OP", NV40_PC_CLRFLAG_OP(0), NV_REG_RW, PC_CLRFLAG_OP,
-           .wmask = 0x001fffff),
-    PC_REG("SRC_STATUS", NV40_PC_SRC_STATUS(0), NV_REG_RO, PC_SRC_STATUS),
-    /* Reset: SWAP is PM_TRIGGER, which nouveau's nv40 perfmon pulses. */
-    PC_REG("SPEC_SRC", NV40_PC_SPEC_SRC(0), NV_REG_RW, PC_SPEC_SRC,
-           .wmask = 0xffff, .reset = NV_SIG_PM_TRIGGER,
-           .feature = NV_PC_F_SPEC_SRC),
-    PC_REG("CTR_CYCLES", NV40_PC_CTR_CYCLES(0), NV_REG_RO, PC_CTR_CYCLES),
-    PC_REG("CTR_CYCLES_ALT", NV40_PC_CTR_CYCLES_ALT(0), NV_REG_RO,
-           PC_CTR_CYCLES_ALT),
-    PC_REG("CTR_EVENT", NV40_PC_CTR_EVENT(0), NV_REG_RO, PC_CTR_EVENT),
-    PC_REG("RECORD_ADDRESS_HIGH", NV40_PC_RECORD_ADDRESS_HIGH(0), NV_REG_RW,
-           PC_RECORD_ADDRESS_HIGH, .wmask = 0xff,
-           .feature = NV_PC_F_ADDR_HIGH),
-    PC_REG("CTR_START", NV40_PC_CTR_START(0), NV_REG_RO, PC_CTR_START),
-    PC_REG("RECORD_STATUS", NV40_PC_RECORD_STATUS(0), NV_REG_RO,
-           PC_RECORD_STATUS, .feature = NV_PC_F_RECORD),
-    /* Writes set the initial value; reads the current one. */
-    PC_REG("CTR_PRE", NV40_PC_CTR_PRE(0), NV_REG_RW, PC_CTR_PRE),
-    PC_REG("RECORD_LIMIT", NV40_PC_RECORD_LIMIT(0), NV_REG_RW,
-           PC_RECORD_LIMIT, .wmask = NV_PC_RECORD_ADDR_MASK,
-           .feature = NV_PC_F_RECORD),
-    PC_REG("CTR_STOP", NV40_PC_CTR_STOP(0), NV_REG_RW, PC_CTR_STOP),
-    PC_REG("RECORD_START", NV40_PC_RECORD_START(0), NV_REG_RW,
-           PC_RECORD_START, .wmask = NV_PC_RECORD_ADDR_MASK,
-           .feature = NV_PC_F_RECORD),
-    PC_REG("THRESHOLD", NV40_PC_THRESHOLD(0), NV_REG_RW, PC_THRESHOLD),
-    PC_REG1("RECORD_CHAN", NV40_PC_RECORD_CHAN, NV_REG_RW, PC_RECORD_CHAN,
-            .wmask = 0xbfffffff, .feature = NV_PC_F_RECORD),
-    PC_REG1("RECORD_DMA", NV40_PC_RECORD_DMA, NV_REG_RW, PC_RECORD_DMA,
-            .wmask = 0xffff, .feature = NV_PC_F_RECORD),
-    PC_REG1("GCTRL", NV40_PC_GCTRL, NV_REG_RW, PC_GCTRL,
-            .wmask = NV_PC_GCTRL_RECORD_RESET | NV_PC_GCTRL_PERIODIC_RESET,
-            .feature = NV_PC_F_RECORD),
-    PC_REG("CTRL", NV40_PC_CTRL(0), NV_REG_RW, PC_CTRL),
-    PC_REG("QUAD_ACK_TRIGGER", NV40_PC_QUAD_ACK_TRIGGER(0), NV_REG_WO,
-           PC_QUAD_ACK_TRIGGER, .wmask = 1),
-    { .name = "SIG_STATUS", .offset = NV40_PC_SIG_STATUS(0, 0) -
-      NV_PCOUNTER_BASE, .count = 64, .access = NV_REG_RO,
-      .aux = PC_SIG_STATUS, .read = pc_read, .write = pc_write },
-};
-
-const NvRegBlock nv40_pcounter_block = {
-    .name = "PCOUNTER",
-    .base = NV_PCOUNTER_BASE,
-    .size = NV_PCOUNTER_SIZE,
-    .regs = nv40_pcounter_regs,
-    .nregs = G_N_ELEMENTS(nv40_pcounter_regs),
-};
 
 /* ---- outside the register space ---- */
 
