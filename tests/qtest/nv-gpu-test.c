@@ -503,6 +503,90 @@ static void test_quad_periodic(void)
     gpu_stop(&g);
 }
 
+#define TIME_B12    0x2c        /* G84 host domain (0) signal */
+#define OP_RISE     0x2222u     /* argument 0 and not argument 1 */
+
+/*
+ * Swap domain @dom (a PRE_OP write, at once) and return the closed
+ * period's CTR_PRE; its CTR_EVENT in @event.
+ */
+static uint32_t swap_pre(Gpu *g, unsigned dom, uint32_t *event)
+{
+    wr(g, NV40_PC_PRE_OP(dom), rd(g, NV40_PC_PRE_OP(dom)));
+    *event = rd(g, NV40_PC_CTR_EVENT(dom));
+    return rd(g, NV40_PC_CTR_PRE(dom));
+}
+
+/*
+ * PTIMER_TIME_B12 in domain 0 (1 GHz): CTR_PRE counts the cycles it is
+ * 1, CTR_EVENT its rises (it and itself one cycle late).  TIME is set to
+ * 0 at the swap, so at the reset ratio (1 ns per ns) bit 12 is 1 for
+ * 4096 of every 8192 cycles.
+ */
+static void test_ptimer_signal(void)
+{
+    uint32_t event;
+    Gpu g;
+
+    gpu_start(&g);
+    wr(&g, NV40_PC_SPEC_SRC(0), 0);
+    wr(&g, NV40_PC_PRE_SRC(0), SRC4(TIME_B12, 0, 0, 0));
+    wr(&g, NV40_PC_EVENT_SRC(0), SRC4(TIME_B12, TIME_B12, 0, 0));
+    wr(&g, NV40_PC_EVENT_OP(0), OP_RISE | NV_PC_OP_DELAY1);
+    wr(&g, NV40_PC_CTRL(0), NV_PC_MODE_QUAD);
+    wr(&g, NV_PTIMER_TIME_HIGH, 0);
+    wr(&g, NV_PTIMER_TIME_LOW, 0);
+    wr(&g, NV40_PC_PRE_OP(0), OP_ARG0);
+    step(&g, 81920);
+    g_assert_cmpuint(swap_pre(&g, 0, &event), ==, 40960);
+    g_assert_cmpuint(event, ==, 10);
+
+    /* Four times the ratio from here: a change every 1024 cycles. */
+    wr(&g, NV_PTIMER_NUMERATOR, 4000);
+    step(&g, 8192);
+    g_assert_cmpuint(swap_pre(&g, 0, &event), ==, 4096);
+    g_assert_cmpuint(event, ==, 4);
+
+    /* SIG_STATUS shows bit 12 of the TIME the driver reads. */
+    for (unsigned i = 0; i < 4; i++) {
+        uint32_t t;
+
+        step(&g, 700);
+        t = rd(&g, NV_PTIMER_TIME_LOW);
+        g_assert_cmpuint(rd(&g, NV40_PC_SIG_STATUS(0, 1)) >> 12 & 1, ==,
+                         t >> 12 & 1);
+    }
+    gpu_stop(&g);
+}
+
+/*
+ * PGRAPH.WRCACHE_FLUSH: each write of the flush trigger (0x070000 bit 0,
+ * as nouveau's g84_bar_flush() does) is a one-cycle pulse; the register
+ * reads 0 (flush done) at once.
+ */
+static void test_wrcache_flush(void)
+{
+    uint32_t event;
+    Gpu g;
+
+    gpu_start(&g);
+    wr(&g, NV40_PC_SPEC_SRC(2), 0);
+    wr(&g, NV40_PC_EVENT_SRC(2), SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0));
+    wr(&g, NV40_PC_EVENT_OP(2), OP_ARG0);
+    wr(&g, NV40_PC_CTRL(2), NV_PC_MODE_QUAD);
+    wr(&g, NV40_PC_PRE_OP(2), 0);
+    for (unsigned i = 0; i < 3; i++) {
+        step(&g, 100);
+        wr(&g, NV_FLUSH, NV_FLUSH_TRIGGER);
+        g_assert_cmphex(rd(&g, NV_FLUSH), ==, 0);
+    }
+    step(&g, 1);
+    swap_pre(&g, 2, &event);
+    g_assert_cmpuint(event, ==, 3);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_CYCLES(2)), ==, 301);
+    gpu_stop(&g);
+}
+
 /*
  * Single mode in domain 2 (1 GHz), time counted from the PRE_OP write at
  * cycle c0: PRE = constant 1 with CTR_PRE 9 (ten PREs: WAIT_START from
@@ -740,6 +824,8 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/reset", test_reset);
     qtest_add_func("/nv-gpu/pcounter/quad", test_quad);
     qtest_add_func("/nv-gpu/pcounter/quad-periodic", test_quad_periodic);
+    qtest_add_func("/nv-gpu/pcounter/ptimer-signal", test_ptimer_signal);
+    qtest_add_func("/nv-gpu/pcounter/wrcache-flush", test_wrcache_flush);
     qtest_add_func("/nv-gpu/pcounter/single", test_single);
     qtest_add_func("/nv-gpu/pcounter/record", test_record);
     qtest_add_func("/nv-gpu/pcounter/record-fault", test_record_fault);
