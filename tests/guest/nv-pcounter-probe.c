@@ -4,9 +4,10 @@
  * card.  Maps BAR0 through sysfs resource0 as envytools' tools do, reads
  * PMC BOOT_0, runs nouveau's nv40 perfmon sequence (quad mode: SRC/OP
  * programming, a PGRAPH PM_TRIGGER pulse to swap, counter reads), a quad
- * swap by the PERIODIC generator and a record-mode capture into a page of
- * guest memory, and checks every number against the synthetic signals the
- * host gave QEMU (-device nv-gpu,synth=SPEC; the same SPEC is passed here).
+ * swap by the PERIODIC generator, PTIMER_TIME_B12 and WRCACHE_FLUSH
+ * counts, and a record-mode capture into a page of guest memory, and
+ * checks every number against the synthetic signals the host gave QEMU
+ * (-device nv-gpu,synth=SPEC; the same SPEC is passed here) or PTIMER.
  *
  *   nv-pcounter-probe [--bdf 0000:00:03.0] [--synth SPEC] [--boot0 0x084000a2]
  *
@@ -501,6 +502,71 @@ static void test_quad_periodic(void)
            q.start, q.pre, q.stop, msg);
 }
 
+/* ---- PTIMER_TIME_B12 and PGRAPH.WRCACHE_FLUSH ----------------------------- */
+
+#define TIME_B12    0x2c        /* G84 host domain (0): PTIMER TIME bit 12 */
+#define OP_RISE     0x2222u     /* argument 0 and not argument 1 */
+
+/*
+ * envytools nvacounter's PTIMER_B12 sub-test: over a PM_TRIGGER window,
+ * domain 0 counts the cycles TIME bit 12 is 1 (CTR_PRE) and its rises
+ * (CTR_EVENT: the bit and itself one cycle late).  At the reset ratio
+ * (ns) it is a square wave of 8192 ns: half the cycles, give or take a
+ * quarter period for the unknown phase, and one rise per period.  Domain
+ * 1 counts WRCACHE_FLUSH in the same window: five flushes the way
+ * nouveau's g84_bar_flush() does them (0x070000 = 1, poll bit 1 to 0).
+ */
+static void test_ptimer_flush(void)
+{
+    Input b12 = { SRC4(TIME_B12, 0, 0, 0), OP_ARG0 };
+    Input rise = { SRC4(TIME_B12, TIME_B12, 0, 0), OP_RISE | NV_PC_OP_DELAY1 };
+    Input flush = { SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0), OP_ARG0 };
+    Input none = { 0, 0 };
+    unsigned flushes = 0;
+    double per, dev;
+    Quad a, b;
+    int ok;
+
+    quad_program(0, b12, none, rise, none);
+    quad_program(1, none, none, flush, none);
+    wr(NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+    ok = wait_state(0, NV_PC_QUAD_VALID);
+    wr(NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+    wr(NV40_PC_QUAD_ACK_TRIGGER(1), 1);
+    for (int i = 0; i < 5; i++) {
+        usleep(200);
+        wr(NV_FLUSH, NV_FLUSH_TRIGGER);
+        for (int n = 0; n < 1000 && (rd(NV_FLUSH) & NV_FLUSH_BUSY); n++) {
+            usleep(10);
+        }
+        flushes += !(rd(NV_FLUSH) & NV_FLUSH_BUSY);
+    }
+    usleep(1000);
+    wr(NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+    ok &= wait_state(0, NV_PC_QUAD_VALID) && wait_state(1, NV_PC_QUAD_VALID);
+    a = quad_read(0);
+    b = quad_read(1);
+    wr(NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+    wr(NV40_PC_QUAD_ACK_TRIGGER(1), 1);
+    note("domain 0: CYCLES %u PRE %u EVENT %u; domain 1: CYCLES %u EVENT %u",
+         a.cycles, a.pre, a.event, b.cycles, b.event);
+
+    per = 8192.0 * dom_hz[0] / 1e9;     /* cycles per period of bit 12 */
+    dev = (double)a.pre - a.cycles / 2.0;
+    result("ptimer-b12", ok && a.cycles > 0 && dev >= -per / 4 - 1 &&
+           dev <= per / 4 + 1 && a.event >= (uint32_t)(a.cycles / per) &&
+           a.event <= (uint32_t)(a.cycles / per) + 1,
+           "domain 0 (%" PRIu64 " MHz) over a %u-cycle PM_TRIGGER window: "
+           "PTIMER_TIME_B12 (signal 0x%02x) 1 in %u cycles (want %.0f +- %.0f), "
+           "%u rises (want %u or %u)", dom_hz[0] / 1000000, a.cycles,
+           TIME_B12, a.pre, a.cycles / 2.0, per / 4 + 1, a.event,
+           (uint32_t)(a.cycles / per), (uint32_t)(a.cycles / per) + 1);
+    result("wrcache-flush", ok && flushes == 5 && b.event == 5,
+           "%u of 5 write flushes (0x070000 = 1) done (bit 1 read 0); "
+           "domain 1 counted %u PGRAPH.WRCACHE_FLUSH pulses (want 5)",
+           flushes, b.event);
+}
+
 /* ---- record mode ---------------------------------------------------------- */
 
 static uint64_t le(const volatile uint8_t *p, int n)
@@ -667,6 +733,7 @@ int main(int argc, char **argv)
 
     test_quad_trigger();
     test_quad_periodic();
+    test_ptimer_flush();
 
     /*
      * The record buffer: one locked anonymous page, its physical address
