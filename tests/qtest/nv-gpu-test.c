@@ -506,6 +506,17 @@ static void test_quad_periodic(void)
 #define TIME_B12    0x2c        /* G84 host domain (0) signal */
 #define OP_RISE     0x2222u     /* argument 0 and not argument 1 */
 
+/* Quad mode counting @pre as CTR_PRE and @event as CTR_EVENT (by @op). */
+static void count_setup(Gpu *g, unsigned dom, uint32_t pre, uint32_t event,
+                        uint32_t op)
+{
+    wr(g, NV40_PC_SPEC_SRC(dom), 0);
+    wr(g, NV40_PC_PRE_SRC(dom), pre);
+    wr(g, NV40_PC_EVENT_SRC(dom), event);
+    wr(g, NV40_PC_EVENT_OP(dom), op);
+    wr(g, NV40_PC_CTRL(dom), NV_PC_MODE_QUAD);
+}
+
 /*
  * Swap domain @dom (a PRE_OP write, at once) and return the closed
  * period's CTR_PRE; its CTR_EVENT in @event.
@@ -529,11 +540,8 @@ static void test_ptimer_signal(void)
     Gpu g;
 
     gpu_start(&g);
-    wr(&g, NV40_PC_SPEC_SRC(0), 0);
-    wr(&g, NV40_PC_PRE_SRC(0), SRC4(TIME_B12, 0, 0, 0));
-    wr(&g, NV40_PC_EVENT_SRC(0), SRC4(TIME_B12, TIME_B12, 0, 0));
-    wr(&g, NV40_PC_EVENT_OP(0), OP_RISE | NV_PC_OP_DELAY1);
-    wr(&g, NV40_PC_CTRL(0), NV_PC_MODE_QUAD);
+    count_setup(&g, 0, SRC4(TIME_B12, 0, 0, 0),
+                SRC4(TIME_B12, TIME_B12, 0, 0), OP_RISE | NV_PC_OP_DELAY1);
     wr(&g, NV_PTIMER_TIME_HIGH, 0);
     wr(&g, NV_PTIMER_TIME_LOW, 0);
     wr(&g, NV40_PC_PRE_OP(0), OP_ARG0);
@@ -570,10 +578,7 @@ static void test_wrcache_flush(void)
     Gpu g;
 
     gpu_start(&g);
-    wr(&g, NV40_PC_SPEC_SRC(2), 0);
-    wr(&g, NV40_PC_EVENT_SRC(2), SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0));
-    wr(&g, NV40_PC_EVENT_OP(2), OP_ARG0);
-    wr(&g, NV40_PC_CTRL(2), NV_PC_MODE_QUAD);
+    count_setup(&g, 2, 0, SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0), OP_ARG0);
     wr(&g, NV40_PC_PRE_OP(2), 0);
     for (unsigned i = 0; i < 3; i++) {
         step(&g, 100);

@@ -1919,12 +1919,12 @@ static void test_random_coupled(void)
 }
 
 /*
- * A hostile guest: random writes of every PCOUNTER register, trailer
- * signals selected and deselected at any time, PM_TRIGGER, write
- * flushes, PTIMER writes, synthetic signal changes, at random clocks.  Nothing is compared (a newly
- * selected signal starts at its source's value, see nv-gpu.rst); the
- * model's own checks (queue room, progress of every round) must hold
- * and every sync must end.
+ * A hostile guest: random writes of every PCOUNTER register, trailer signals
+ * selected and deselected at any time, PM_TRIGGER, write flushes, PTIMER
+ * writes, synthetic signal changes, at random clocks.  Nothing is compared
+ * (a newly selected signal starts at its source's value, see nv-gpu.rst); the
+ * model's own checks (queue room, progress of every round) must hold and
+ * every sync must end.
  */
 static uint32_t hostile_src(GRand *g)
 {

@@ -28,10 +28,5 @@ static const NvReg flush_regs[] = {
       .access = NV_REG_WO, .wmask = NV_FLUSH_TRIGGER, .write = flush_write },
 };
 
-const NvRegBlock nv_flush_block = {
-    .name = "FLUSH",
-    .base = 0x070000,
-    .size = 0x1000,
-    .regs = flush_regs,
-    .nregs = G_N_ELEMENTS(flush_regs),
-};
+const NvRegBlock nv_flush_block =
+    NV_REG_BLOCK("FLUSH", 0x070000, 0x1000, flush_regs);

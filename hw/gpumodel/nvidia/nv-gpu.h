@@ -101,6 +101,10 @@ struct NvRegBlock {
     unsigned nregs;
 };
 
+#define NV_REG_BLOCK(nm, base_, size_, regs_) \
+    { .name = nm, .base = base_, .size = size_, .regs = regs_, \
+      .nregs = G_N_ELEMENTS(regs_) }
+
 /* One block placed in BAR0, with storage and a dense dword index. */
 typedef struct NvRegFile {
     const NvRegBlock *block;

@@ -96,13 +96,9 @@ static const NvReg nv40_pcounter_regs[] = {
     NV40_SIG_STATUS(6), NV40_SIG_STATUS(7),
 };
 
-const NvRegBlock nv40_pcounter_block = {
-    .name = "PCOUNTER",
-    .base = NV_PCOUNTER_BASE,
-    .size = NV_PCOUNTER_SIZE,
-    .regs = nv40_pcounter_regs,
-    .nregs = G_N_ELEMENTS(nv40_pcounter_regs),
-};
+const NvRegBlock nv40_pcounter_block =
+    NV_REG_BLOCK("PCOUNTER", NV_PCOUNTER_BASE, NV_PCOUNTER_SIZE,
+                 nv40_pcounter_regs);
 
 /*
  * "nv10-pcounter" (NV10:NV40): two domains 0x100 apart; 40-bit counters
@@ -163,13 +159,9 @@ static const NvReg nv10_pcounter_regs[] = {
     PC_ROW("CTRL", 0x73c, 1, 4, NV_REG_RW, PC_NV10_CTRL),
 };
 
-const NvRegBlock nv10_pcounter_block = {
-    .name = "PCOUNTER",
-    .base = NV_PCOUNTER_BASE,
-    .size = NV_PCOUNTER_SIZE,
-    .regs = nv10_pcounter_regs,
-    .nregs = G_N_ELEMENTS(nv10_pcounter_regs),
-};
+const NvRegBlock nv10_pcounter_block =
+    NV_REG_BLOCK("PCOUNTER", NV_PCOUNTER_BASE, NV_PCOUNTER_SIZE,
+                 nv10_pcounter_regs);
 
 /*
  * "gf100-pcounter-domain": one domain's registers, of which the GF100
@@ -207,10 +199,5 @@ static const NvReg gf100_pcounter_domain_regs[] = {
               .wmask = 0xff),
 };
 
-const NvRegBlock gf100_pcounter_domain_block = {
-    .name = "PCOUNTER domain",
-    .base = 0,
-    .size = 0x200,
-    .regs = gf100_pcounter_domain_regs,
-    .nregs = G_N_ELEMENTS(gf100_pcounter_domain_regs),
-};
+const NvRegBlock gf100_pcounter_domain_block =
+    NV_REG_BLOCK("PCOUNTER domain", 0, 0x200, gf100_pcounter_domain_regs);

@@ -9,9 +9,9 @@
  * state is brought up to "now" lazily (on any PCOUNTER access, and from a
  * flush timer in record mode) by nv_pcounter_sync().
  *
- * Analytic evaluation: every modelled signal but those below is a
+ * Analytic evaluation: every modelled signal but TIME_B12 (below) is a
  * function of the cycle number that repeats with a power-of-two period
- * (constants: 1, PERIODIC: 0x400..0x10000, synthetic signals: 2^k).  So, with the configuration
+ * (1, PERIODIC 0x400..0x10000, synthetic 2^k).  So, with the configuration
  * fixed, the per-cycle input word (the 16 selected signals, the six logic
  * op outputs, SWAP) repeats with period len = the largest period among the
  * selected signals.  The word is tabulated over one period, and per
@@ -23,7 +23,7 @@
  * the next cycle an event counter reaches 0xf000.  The cost of a sync is
  * independent of the clock rate and of the time elapsed, except that each
  * record packet, each single-mode period transition and each change of a
- * trailer EVENT/FLAG signal in use (below) is one step.
+ * trailer EVENT/FLAG signal or of TIME_B12 in use (below) is one step.
  *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;

@@ -172,13 +172,8 @@ static const NvReg ptimer_regs[] = {
       .access = NV_REG_RW, .write = alarm_write },
 };
 
-const NvRegBlock nv_ptimer_block = {
-    .name = "PTIMER",
-    .base = 0x009000,
-    .size = 0x1000,
-    .regs = ptimer_regs,
-    .nregs = G_N_ELEMENTS(ptimer_regs),
-};
+const NvRegBlock nv_ptimer_block =
+    NV_REG_BLOCK("PTIMER", 0x009000, 0x1000, ptimer_regs);
 
 void nv_ptimer_init(NvGpu *gpu)
 {
