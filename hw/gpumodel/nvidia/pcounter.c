@@ -1089,19 +1089,22 @@ static void run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
     }
 }
 
-/* Whether the domain's inputs see a signal of kind @k at all. */
-static bool selects(NvGpu *gpu, const NvPcDomain *d, NvSigKind k)
+/* Whether the domain's inputs see signal @s at all. */
+static bool selects(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
-    if (has(gpu, NV_PC_F_SPEC_SRC)) {
-        if (sig_kind(gpu, d, NV_PC_SPEC_SRC_SWAP(d->spec_src)) == k ||
-            sig_kind(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)) == k) {
-            return true;
+    if (!has(gpu, NV_PC_F_SPEC_SRC)) {
+        if (s == NV_SIG_PM_TRIGGER) {
+            return true;    /* NV30:G84: SWAP is PGRAPH.PM_TRIGGER */
         }
-    } else if (k == SIG_PM_TRIGGER) {
-        return true;        /* NV30:G84: SWAP is PGRAPH.PM_TRIGGER */
+    } else if (NV_PC_SPEC_SRC_SWAP(d->spec_src) == s ||
+               NV_PC_SPEC_SRC_UNK8(d->spec_src) == s) {
+        return true;
     }
-    for (unsigned i = 0; i < 16; i++) {
-        if (sig_kind(gpu, d, sel_signal(d, i)) == k) {
+    for (unsigned r = 0; r < 4; r++) {
+        uint32_t x = d->src[r] ^ s * 0x01010101u;
+
+        /* A zero byte in x: one of the four selections is @s. */
+        if ((x - 0x01010101u) & ~x & 0x80808080u) {
             return true;
         }
     }
@@ -1120,14 +1123,18 @@ static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
                                uint64_t *out)
 {
     static const NvSigKind pulsed[] = { SIG_PM_TRIGGER, SIG_WRCACHE_FLUSH };
+    static const uint8_t pulsed_sig[] = {
+        NV_SIG_PM_TRIGGER, NV_SIG_WRCACHE_FLUSH
+    };
     unsigned n = 0;
 
     out[n++] = 0;
     out[n++] = d->periodic_origin;
     for (unsigned k = 0; k < G_N_ELEMENTS(pulsed); k++) {
         const uint64_t *pulse = pulse_cycles(d, pulsed[k]);
+        bool seen = pulse[0] != NONE && selects(gpu, d, pulsed_sig[k]);
 
-        for (unsigned i = 0; i < 2 && selects(gpu, d, pulsed[k]); i++) {
+        for (unsigned i = 0; i < 2 && seen; i++) {
             if (pulse[i] != NONE) {
                 out[n++] = pulse[i];
                 out[n++] = pulse[i] + 1;
@@ -1793,7 +1800,9 @@ static void selection_update(NvGpu *gpu, NvPcDomain *d)
     d->dyn_sel = sel;
     d->dyn_prev &= sel;
     d->dyn = d->dyn_prev;
-    d->ptimer_sel = selects(gpu, d, SIG_PTIMER_B12);
+    d->ptimer_sel = d->id == NV_PC_HOST_DOMAIN &&
+                    gpu->chip->ptimer_b12_sig &&
+                    selects(gpu, d, gpu->chip->ptimer_b12_sig);
     coupling_update(gpu);
 }
 
