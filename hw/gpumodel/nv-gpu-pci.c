@@ -5,7 +5,8 @@
  * body: config space and capabilities, the BARs, interrupt delivery,
  * properties, reset and tracing.
  *
- *   BAR0      16 MiB: registers (PMC, PTIMER, PCOUNTER, PGRAPH.PM_CTRL)
+ *   BAR0      16 MiB: registers (PMC, PTIMER, PCOUNTER, PGRAPH.PM_CTRL,
+ *                       the write flush)
  *   BAR1/2   256 MiB: VRAM aperture, 64-bit prefetchable, not backed
  *   BAR3/4    32 MiB: RAMIN aperture, 64-bit prefetchable, not backed
  *
@@ -475,7 +476,8 @@ static void nv_gpu_class_init(ObjectClass *klass, void *data)
         object_class_property_set_description(klass, name, desc);
     }
     object_class_property_set_description(klass, "ptimer-src-hz",
-        "PTIMER source clock in Hz (0: the 27 MHz crystal)");
+        "PTIMER source clock in Hz, at most 10 GHz (0: the 27 MHz "
+        "crystal)");
     object_class_property_set_description(klass, "record-write-cycles",
         "domain cycles a record-mode packet occupies the domain's one "
         "outstanding write, beyond the first (default 0)");

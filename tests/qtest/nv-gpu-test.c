@@ -205,6 +205,7 @@ static void test_bad_properties(void)
     static const char *const cases[][2] = {
         { "chipset=nv50", "chipset=nv50" },
         { "dom3-hz=20000000000", "at most 10 GHz" },
+        { "ptimer-src-hz=20000000000", "PTIMER source clock" },
         { "synth=0.0=3/1", "synth" },
         { "synth=8.0=4/1", "synth" },
         { "synth=0.0=4/5", "synth" },
