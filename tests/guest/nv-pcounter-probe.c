@@ -529,6 +529,11 @@ static void test_ptimer_flush(void)
 
     quad_program(0, b12, none, rise, none);
     quad_program(1, none, none, flush, none);
+    /* The PRE_OP writes swapped (quad mode from before): back to EMPTY. */
+    for (int i = 0; i < 2; i++) {
+        wr(NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+        wr(NV40_PC_QUAD_ACK_TRIGGER(1), 1);
+    }
     wr(NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
     ok = wait_state(0, NV_PC_QUAD_VALID);
     wr(NV40_PC_QUAD_ACK_TRIGGER(0), 1);
