@@ -63,9 +63,26 @@ static void wr(Fixture *f, uint32_t off, uint32_t val)
     nv_gpu_write(f->gpu, off, val);
 }
 
+/*
+ * Evaluate PCOUNTER up to now, however many budgets that takes, with the
+ * clock standing still: the state a guest that waits long enough reads.
+ */
+static unsigned settle(Fixture *f)
+{
+    unsigned calls = 0;
+
+    do {
+        nv_pcounter_sync(f->gpu);
+        g_assert_cmpuint(++calls, <, 1u << 20);
+    } while (f->gpu->pc.behind);
+    return calls;
+}
+
+/* Advance the clock, then let PCOUNTER catch up (see settle()). */
 static void step(Fixture *f, uint64_t ns)
 {
     fake_host_step(f->fh, ns);
+    settle(f);
 }
 
 #define SRC4(a, b, c, d) ((a) | (b) << 8 | (c) << 16 | (uint32_t)(d) << 24)
@@ -1348,6 +1365,15 @@ static void compare(Fixture *f, Ref *r, const char *what)
     }
 }
 
+static void ref_apply(Fixture *f, Ref *r);
+
+static void ref_free(Ref *r)
+{
+    g_free(r->mem);
+    g_byte_array_free(r->ev_out, true);
+    g_byte_array_free(r->flag_out, true);
+}
+
 /* A random configuration of domain @r, written to the model. */
 static void ref_setup_random(GRand *g, Fixture *f, Ref *r, unsigned mode,
                              const Pool *pool)
@@ -1383,10 +1409,17 @@ static void ref_setup_random(GRand *g, Fixture *f, Ref *r, unsigned mode,
     r->stop_init = g_rand_int_range(g, 0, 20);
     r->rec_start = 0x10000 + dom * 0x8000;
     r->rec_limit = r->rec_start + g_rand_int_range(g, 0, 0x100) * 16;
+    ref_apply(f, r);
+}
+
+/* Write @r's configuration to the model; the PRE_OP write starts it. */
+static void ref_apply(Fixture *f, Ref *r)
+{
+    unsigned dom = r->id;
+
     r->mem = g_malloc0(FAKE_RAM_SIZE);
     r->ev_out = g_byte_array_new();
     r->flag_out = g_byte_array_new();
-
     wr(f, NV40_PC_CTRL(dom), r->ctrl);
     wr(f, NV40_PC_PRE_SRC(dom), r->src[0]);
     wr(f, NV40_PC_START_SRC(dom), r->src[1]);
@@ -1492,11 +1525,7 @@ static void random_run(GRand *g, unsigned mode, const char *chipset,
         }
     }
     for (unsigned i = 0; i < ndom; i++) {
-        Ref *r = &sys.dom[ids[i]];
-
-        g_free(r->mem);
-        g_byte_array_free(r->ev_out, true);
-        g_byte_array_free(r->flag_out, true);
+        ref_free(&sys.dom[ids[i]]);
     }
     fixture_close(&f);
 }
@@ -1631,6 +1660,69 @@ static void test_random_hostile(void)
     g_rand_free(g);
 }
 
+/*
+ * The work budget: trailer signals that change every cycle (domain 0's
+ * EVENT negates its own DOM[0].EVENT; domains 1 and 2 negate each
+ * other's) cost a step per cycle.  Over a long span each evaluation does
+ * at most a budget of steps and the domains lag; the flush timer and
+ * later accesses continue, and once caught up the counters are the
+ * reference's.
+ */
+static void test_budget(void)
+{
+    static const unsigned peer[3] = { 0, 2, 1 };
+    const uint64_t span = 300000;
+    RefSys sys = { 0 };
+    Fixture f;
+    uint64_t before;
+    unsigned calls;
+
+    fixture_open(&f, "g84", 0);
+    for (unsigned d = 0; d < 3; d++) {
+        Ref *r = &sys.dom[d];
+
+        *r = (Ref) {
+            .sys = &sys, .id = d, .hz = 1000000000,
+            .src = { 0, SRC4(ONE, 0, 0, 0), SRC4(EV(peer[d]), 0, 0, 0), 0 },
+            .op = { OP_ARG0, OP_ARG0, 0x5555 },
+            .spec = NV_SIG_PM_TRIGGER, .ctrl = NV_PC_MODE_QUAD,
+            .rec_start = 0x10000 + d * 0x8000,
+        };
+        r->rec_limit = r->rec_start;
+        ref_apply(&f, r);
+    }
+    fake_host_step(f.fh, span);
+    for (calls = 0; calls == 0 || f.gpu->pc.behind; calls++) {
+        before = f.gpu->pc.steps;
+        nv_pcounter_sync(f.gpu);
+        g_assert_cmpuint(f.gpu->pc.steps - before, <=, NV_PC_STEP_BUDGET);
+        if (calls == 0) {
+            /* Lagging: the flush timer goes on with the work. */
+            g_assert_true(f.gpu->pc.behind);
+            before = f.gpu->pc.steps;
+            fake_host_step(f.fh, 100000);
+            g_assert_cmpuint(f.gpu->pc.steps - before, >, 0);
+            g_assert_cmpuint(f.gpu->pc.steps - before, <=,
+                             NV_PC_STEP_BUDGET);
+        }
+    }
+    /* A step per domain cycle: many evaluations. */
+    g_assert_cmpuint(calls, >=, 3 * span / NV_PC_STEP_BUDGET);
+    ref_run_to(&sys, f.fh->now_ns, f.fh);
+    for (unsigned d = 0; d < 3; d++) {
+        wr(&f, NV40_PC_PRE_OP(d), OP_ARG0);
+        ref_preop(&sys.dom[d]);
+        compare(&f, &sys.dom[d], "budget");
+        /* EVENT is 1 every other cycle (every third in the loop). */
+        g_assert_cmpuint(rd(&f, NV40_PC_CTR_EVENT(d)), >=,
+                         (span + 100000) / 3);
+    }
+    for (unsigned d = 0; d < 3; d++) {
+        ref_free(&sys.dom[d]);
+    }
+    fixture_close(&f);
+}
+
 static void add(const char *path, void (*fn)(Fixture *, gconstpointer),
                 const char *chipset)
 {
@@ -1673,5 +1765,6 @@ int main(int argc, char **argv)
     g_test_add_func("/nv/pcounter/random/record", test_random_record);
     g_test_add_func("/nv/pcounter/random/coupled", test_random_coupled);
     g_test_add_func("/nv/pcounter/random/hostile", test_random_hostile);
+    g_test_add_func("/nv/pcounter/budget", test_budget);
     return g_test_run();
 }
