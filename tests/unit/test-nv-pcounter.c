@@ -1723,6 +1723,80 @@ static void test_budget(void)
     fixture_close(&f);
 }
 
+/*
+ * State loaded from a migration stream: each value the model cannot
+ * produce and would index, loop or compute with is refused.  @stmt
+ * spoils one field of a good state; the state is put back after.
+ */
+#define EXPECT_REFUSED(f, stmt, what) do {                              \
+        NvPcounter pc_ = (f)->gpu->pc;                                  \
+        NvPtimer pt_ = (f)->gpu->ptimer;                                \
+        uint32_t num_ = rd(f, NV_PTIMER_NUMERATOR);                     \
+        char *err_ = NULL;                                              \
+                                                                        \
+        stmt;                                                           \
+        g_assert_false(nv_gpu_post_load((f)->gpu, &err_));              \
+        g_assert_nonnull(strstr(err_, what));                           \
+        g_free(err_);                                                   \
+        (f)->gpu->pc = pc_;                                             \
+        (f)->gpu->ptimer = pt_;                                         \
+        nv_reg_set((f)->gpu, NV_PTIMER_NUMERATOR, num_);                \
+        g_assert_true(nv_gpu_post_load((f)->gpu, &err_));               \
+    } while (0)
+
+static void test_post_load_checks(Fixture *f, gconstpointer data)
+{
+    NvPcounter *pc = &f->gpu->pc;
+    NvPcDomain *d = &pc->dom[1];
+    NvPcImport *q = &d->imp[NV_SIG_DOM_EVENT(0) - NV_SIG_DOM_EVENT(7)];
+    char *err = NULL;
+
+    /* Domain 0's EVENT negates itself; domain 1 imports it. */
+    count_setup(f, 0, EV(0), ZERO, 0);
+    wr(f, NV40_PC_EVENT_OP(0), 0x5555);
+    count_setup(f, 1, EV(0), ZERO, 0);
+    record_setup(f, 2, 0, 0x1000, 0x2000);
+    step(f, 1000);
+    g_assert_true(nv_gpu_post_load(f->gpu, &err));
+    g_assert_null(err);
+    /* The derived state is rebuilt from the configuration. */
+    g_assert_true(pc->coupled && pc->dom[0].ev_watched);
+    g_assert_cmphex(d->dyn_sel, ==, 1u << 7);
+
+    EXPECT_REFUSED(f, pc->epoch_ns = pc->synced_ns + 1, "epoch");
+    EXPECT_REFUSED(f, pc->gctrl = 4, "GCTRL");
+    EXPECT_REFUSED(f, d->cur += 10000, "domain 1");
+    EXPECT_REFUSED(f, d->cur -= 1, "domain 1");
+    EXPECT_REFUSED(f, d->periodic_origin = d->cur + 1, "domain 1");
+    EXPECT_REFUSED(f, d->quad_state = 4, "domain 1");
+    EXPECT_REFUSED(f, d->single_state = 4, "domain 1");
+    EXPECT_REFUSED(f, d->ctrl |= NV_PC_CTRL_UNK30, "domain 1");
+    EXPECT_REFUSED(f, d->op[NV_PC_IN_STOP] = 0x100000, "domain 1");
+    EXPECT_REFUSED(f, d->rec_pos = 0x1008, "domain 1");
+    EXPECT_REFUSED(f, d->rec_start = 0x1004, "domain 1");
+    EXPECT_REFUSED(f, d->rec_limit = 0x1001, "domain 1");
+    EXPECT_REFUSED(f, d->rec_cycles = 1ull << 48, "domain 1");
+    EXPECT_REFUSED(f, d->rec_stop = 0x1000, "domain 1");
+    EXPECT_REFUSED(f, d->rec_busy_until = d->cur + 2, "domain 1");
+    EXPECT_REFUSED(f, d->pm_trigger_cycle[1] = d->cur + 1, "domain 1");
+    EXPECT_REFUSED(f, d->synth[3].period_log2 = 17, "domain 1");
+    EXPECT_REFUSED(f, d->synth[3].high = 2, "domain 1");
+    EXPECT_REFUSED(f, d->synth[3].phase = 1, "domain 1");
+    EXPECT_REFUSED(f, d->dyn = 1, "domain 1");
+    EXPECT_REFUSED(f, d->dyn_prev = 1, "domain 1");
+    /* The import queue: positions, order, causality. */
+    EXPECT_REFUSED(f, q->head = NV_PC_IMPORT_QUEUE, "import");
+    EXPECT_REFUSED(f, q->n = NV_PC_IMPORT_QUEUE + 1, "import");
+    EXPECT_REFUSED(f, q->pulse_c = d->cur + 1, "import");
+    EXPECT_REFUSED(f, (q->head = 0, q->n = 2, q->c[0] = d->cur,
+                       q->c[1] = d->cur), "import");
+    EXPECT_REFUSED(f, (q->head = 0, q->n = 1, q->c[0] = d->cur + 4),
+                   "import");
+    EXPECT_REFUSED(f, f->gpu->ptimer.base_ns = f->fh->now_ns + 1, "PTIMER");
+    EXPECT_REFUSED(f, nv_reg_set(f->gpu, NV_PTIMER_NUMERATOR, 0x10000),
+                   "PTIMER_NUMERATOR");
+}
+
 static void add(const char *path, void (*fn)(Fixture *, gconstpointer),
                 const char *chipset)
 {
@@ -1766,5 +1840,6 @@ int main(int argc, char **argv)
     g_test_add_func("/nv/pcounter/random/coupled", test_random_coupled);
     g_test_add_func("/nv/pcounter/random/hostile", test_random_hostile);
     g_test_add_func("/nv/pcounter/budget", test_budget);
+    add("/nv/post-load-checks", test_post_load_checks, NULL);
     return g_test_run();
 }

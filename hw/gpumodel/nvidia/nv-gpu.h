@@ -277,7 +277,7 @@ struct NvGpu {
     GpuHost host;
 
     NvRegFile files[NV_MAX_BLOCKS];
-    unsigned nfiles;
+    uint32_t nfiles;
     GHashTable *unmodelled_seen;
 
     bool irq_level;

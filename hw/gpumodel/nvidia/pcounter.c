@@ -2239,5 +2239,6 @@ void nv_pcounter_reset(NvGpu *gpu)
         }
     }
     pc->coupled = false;
+    pc->behind = false;
     gpu_host_timer_del(&gpu->host, pc->flush_timer);
 }
