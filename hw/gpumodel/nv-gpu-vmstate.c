@@ -14,8 +14,8 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
-#include "qemu/error-report.h"
 #include "migration/vmstate.h"
+#include "gpumodel-pci.h"
 #include "nvidia/nv-gpu.h"
 #include "nv-gpu-vmstate.h"
 
@@ -152,13 +152,10 @@ static int nv_gpu_model_pre_save(void *opaque)
 
 static int nv_gpu_model_post_load(void *opaque, int version_id)
 {
-    g_autofree char *err = NULL;
+    char *err = NULL;
 
-    if (!nv_gpu_post_load(opaque, &err)) {
-        error_report("nv-gpu: incoming state rejected: %s", err);
-        return -EINVAL;
-    }
-    return 0;
+    return nv_gpu_post_load(opaque, &err) ? 0 :
+           gpumodel_pci_state_refused("nv-gpu", err);
 }
 
 /* PMC and PGRAPH are registers only; PTIMER and PCOUNTER have state. */

@@ -125,6 +125,19 @@ static inline void gpu_migrate(Gpu *g, const char *args)
     gpu_map(g);
 }
 
+/*
+ * Run @workload uninterrupted, then saved and loaded into a new QEMU in
+ * its middle (gpu_migrate()): what it observed must match byte for byte.
+ */
+static inline void gpu_migrate_check(GByteArray *(*workload)(bool migrate))
+{
+    g_autoptr(GByteArray) straight = workload(false);
+    g_autoptr(GByteArray) migrated = workload(true);
+
+    g_assert_cmpmem(migrated->data, migrated->len,
+                    straight->data, straight->len);
+}
+
 /* A QMP command on @g's machine that must succeed (@ok) or be refused. */
 static inline void gpu_qmp_expect(Gpu *g, bool ok, const char *fmt,
                                   va_list ap)

@@ -1252,8 +1252,6 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target,
         bool f = d->flag;
         Span s = { .d = d };
 
-        (*budget)--;
-        gpu->pc.steps++;
         if (coupled) {
             if (!export_room(gpu, d)) {
                 return;
@@ -1261,6 +1259,8 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target,
             ev_last_get(d);
             d->dyn = dyn_at_cur(gpu, d);
         }
+        (*budget)--;
+        gpu->pc.steps++;
         /* A trailer change: delayed arguments see the old value. */
         s.one = is_special(gpu, d, c) || d->dyn != d->dyn_prev;
         if (!s.one && (!d->tab.valid || d->tab.key != d->dyn) &&
