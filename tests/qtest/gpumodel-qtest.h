@@ -139,8 +139,9 @@ static inline void gpu_migrate_check(GByteArray *(*workload)(bool migrate))
 }
 
 /* A QMP command on @g's machine that must succeed (@ok) or be refused. */
-static inline void gpu_qmp_expect(Gpu *g, bool ok, const char *fmt,
-                                  va_list ap)
+static inline void G_GNUC_PRINTF(3, 0) gpu_qmp_expect(Gpu *g, bool ok,
+                                                      const char *fmt,
+                                                      va_list ap)
 {
     QDict *resp = qtest_vqmp(g->qts, fmt, ap);
 
