@@ -770,7 +770,8 @@ static void observe(Gpu *g, GByteArray *out)
  *   domain 2: single mode, five periods, counting at the snapshot;
  *   domains 4 and 5: record mode, LONG and SHORT packets, a packet being
  *     gathered and the flush timer armed at the snapshot;
- *   domain 6 counts domain 7's EVENT through a PULSE import;
+ *   domain 6 counts domain 7's EVENT through a PULSE import, domain 7
+ *     its own as STOP, which is 1 at the snapshot;
  *   PTIMER with an alarm due after the snapshot, and TIME_HIGH written
  *     before it, TIME_LOW after.
  * Returns what a driver would read at the end.
@@ -788,8 +789,10 @@ static GByteArray *migrate_workload(bool migrate)
     qtest_memwrite(g.qts, MIG_BUF, fill, sizeof(fill));
     qtest_memwrite(g.qts, MIG_SBUF, fill, sizeof(fill));
     c0 = now_ns(&g);
+    /* Domain 7 (500 MHz): SYNTH2 high from 5 cycles before the snapshot. */
     spec = g_strdup_printf(MIG_SYNTH, phase_for(c0, 100, 256),
-                           phase_for(c0, 0, 16), phase_for(c0, 7, 64));
+                           phase_for(c0, 0, 16),
+                           phase_for((c0 + 700) / 2 - 5, 0, 64));
     set_synth(&g, spec);
 
     quad_setup(&g, 0);
@@ -802,6 +805,8 @@ static GByteArray *migrate_workload(bool migrate)
 
     wr(&g, NV40_PC_EVENT_SRC(7), SRC4(SYN(2), 0, 0, 0));
     wr(&g, NV40_PC_EVENT_OP(7), OP_ARG0);
+    wr(&g, NV40_PC_STOP_SRC(7), SRC4(NV_SIG_DOM_EVENT(7), 0, 0, 0));
+    wr(&g, NV40_PC_STOP_OP(7), OP_ARG0);
     wr(&g, NV40_PC_CTRL(7), NV_PC_MODE_QUAD);
     quad_setup(&g, 6);
     wr(&g, NV40_PC_EVENT_SRC(6), SRC4(NV_SIG_DOM_EVENT(7), 0, 0, 0));
