@@ -860,12 +860,11 @@ static void record_packet(NvGpu *gpu, NvPcDomain *d, uint64_t t)
     }
     if (d->rec_valid) {
         uint64_t addr = d->rec_pos;
+        bool drill = d->rec_drill;
 
         if (has(gpu, NV_PC_F_ADDR_HIGH)) {
             addr |= (uint64_t)d->rec_addr_high << 32;
         }
-        bool drill = d->rec_drill;
-
         if (drill || gpu_host_dma_write(&gpu->host, addr, pkt, size)) {
             /* The seed: a fault wedges the domain until GPU reset. */
             gpu_host_trace(&gpu->host, NV_TRACE_RECORD_FAULT, d->id, addr,
@@ -2128,7 +2127,8 @@ static bool dom_state_ok(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
         }
     }
     for (unsigned i = 0; i < 2; i++) {
-        if (d->pm_trigger_cycle[i] != NONE && d->pm_trigger_cycle[i] > d->cur) {
+        if (d->pm_trigger_cycle[i] != NONE &&
+            d->pm_trigger_cycle[i] > d->cur) {
             return false;
         }
     }
