@@ -10,8 +10,8 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
-#include "qemu/error-report.h"
 #include "migration/vmstate.h"
+#include "gpumodel-pci.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
 #include "intel/intel-gpu.h"
 #include "intel-gpu-vmstate.h"
@@ -191,13 +191,10 @@ static const VMStateDescription vmstate_intel_oa = {
 
 static int intel_gpu_model_post_load(void *opaque, int version_id)
 {
-    g_autofree char *err = NULL;
+    char *err = NULL;
 
-    if (!intel_gpu_post_load(opaque, &err)) {
-        error_report("intel-gpu: incoming state rejected: %s", err);
-        return -EINVAL;
-    }
-    return 0;
+    return intel_gpu_post_load(opaque, &err) ? 0 :
+           gpumodel_pci_state_refused("intel-gpu", err);
 }
 
 const VMStateDescription vmstate_intel_gpu_model = {

@@ -25,6 +25,8 @@
 #       the device's unmodelled-mmio-count and x-unmodelled-mmio (qom-get)
 #   @@REQ <seq> hang <class> <instance>
 #       x-intel-gpu-drill-hang on the device ID
+#   @@REQ <seq> record-fault <domain>
+#       x-nv-gpu-drill-record-fault on the device ID
 #   @@REQ <seq> snapshot
 #       HMP savevm then loadvm of one snapshot, "gpumodel" (QEMU needs a
 #       qcow2 drive for it: run-guest.sh adds one); the answer is sent once
@@ -207,6 +209,9 @@ class Agent:
             st, r = self.qmp_call("x-intel-gpu-drill-hang", {
                 "id": self.device_id, "engine-class": nums[0],
                 "instance": nums[1]})
+        elif verb == "record-fault" and len(nums) == 1:
+            st, r = self.qmp_call("x-nv-gpu-drill-record-fault", {
+                "id": self.device_id, "domain": nums[0]})
         elif verb == "snapshot" and not nums:
             st, r = self.snapshot()
         elif verb == "inject" and len(nums) == 3:

@@ -10,6 +10,11 @@
  * (-device nv-gpu,synth=SPEC; the same SPEC is passed here) or PTIMER.
  *
  *   nv-pcounter-probe [--bdf 0000:00:03.0] [--synth SPEC] [--boot0 0x084000a2]
+ *                     [--drill-record-fault DOM]
+ *
+ * With --drill-record-fault, only the record-fault drill check runs: the
+ * host has armed x-nv-gpu-drill-record-fault on domain DOM (LONG packets),
+ * and domain DOM + 1 records after it.
  *
  * Output: "@@RESULT <id> ok|fail|skip <text>" per check (tests/guest/
  * nv-checks.txt), "# ..." detail lines.
@@ -684,6 +689,58 @@ static void test_record(const char *id, int dom, int is_long,
            nctr - 2, msg);
 }
 
+/*
+ * The record-fault drill on domain dom, which the host armed: its first
+ * packet write fails as a DMA fault does.  The program sees the FAULT bit
+ * in RECORD_STATUS and nothing in memory, clears the bit with
+ * CTRL.FAULT_CLEAR, and the domain stays wedged (the seed: until the GPU
+ * is reset); domain dom + 1 then records as usual.
+ */
+static void test_record_fault_drill(int dom, volatile uint8_t *buf,
+                                    uint64_t bus)
+{
+    uint32_t start = bus, status, cleared, after;
+    uint64_t end = now_us() + 10000000;
+    int untouched = 1, ok;
+
+    if (synth[dom][0].high != 1) {
+        result("record-fault-drill", 0, "synth must give domain %d a "
+               "SYNTH0 pulse (STOP)", dom);
+        return;
+    }
+    memset((void *)buf, 0xaa, 2048);
+    wr(NV40_PC_PRE_SRC(dom), SRC4(ONE, SYN(1), 0, 0));
+    wr(NV40_PC_STOP_SRC(dom), SRC4(SYN(0), 0, 0, 0));
+    wr(NV40_PC_STOP_OP(dom), OP_ARG0);
+    wr(NV40_PC_CTRL(dom), NV_PC_MODE_RECORD);
+    wr(NV40_PC_RECORD_LIMIT(dom), start + 1024);
+    wr(NV40_PC_RECORD_START(dom), start);
+    do {
+        usleep(200);
+        status = rd(NV40_PC_RECORD_STATUS(dom));
+    } while (!(status & NV_PC_RECORD_STATUS_FAULT) && now_us() < end);
+    for (unsigned i = 0; i < 2048; i++) {
+        untouched &= buf[i] == 0xaa;
+    }
+    wr(NV40_PC_CTRL(dom), NV_PC_MODE_RECORD | NV_PC_CTRL_FAULT_CLEAR);
+    cleared = rd(NV40_PC_RECORD_STATUS(dom));
+    /* A new buffer: a wedged domain writes nothing (many STOPs later). */
+    wr(NV40_PC_RECORD_START(dom), start);
+    usleep(20000);
+    after = rd(NV40_PC_RECORD_STATUS(dom));
+    wr(NV40_PC_CTRL(dom), 0);
+    ok = status == (start | NV_PC_RECORD_STATUS_FAULT) && untouched &&
+         cleared == start && after == start && buf[0] == 0xaa;
+    result("record-fault-drill", ok, "domain %d under the drill: "
+           "RECORD_STATUS 0x%08x (want 0x%08x: FAULT, nothing written), "
+           "buffer %s; after CTRL.FAULT_CLEAR 0x%08x (want 0x%08x); "
+           "a new RECORD_START, 20 ms later: 0x%08x (want 0x%08x: the "
+           "domain stays wedged until GPU reset)", dom, status,
+           start | NV_PC_RECORD_STATUS_FAULT,
+           untouched ? "untouched" : "WRITTEN", cleared, start, after, start);
+    test_record("record-after-fault", dom + 1, 1, buf, bus, 2048, 2048);
+}
+
 /* ---- main ------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -695,7 +752,7 @@ int main(int argc, char **argv)
     struct stat st;
     volatile uint8_t *buf;
     uint64_t pfn, pfn2, bus;
-    int fd, ok;
+    int fd, ok, drill = -1;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -705,7 +762,14 @@ int main(int argc, char **argv)
             spec = argv[i + 1];
         } else if (!strcmp(argv[i], "--boot0")) {
             want_boot0 = strtoul(argv[i + 1], NULL, 0);
+        } else if (!strcmp(argv[i], "--drill-record-fault")) {
+            drill = atoi(argv[i + 1]);
         }
+    }
+    if (drill > 6) {
+        printf("# --drill-record-fault: a domain 0-6 (the next one records "
+               "after it)\n");
+        return 2;
     }
     if (parse_synth(spec)) {
         printf("# cannot parse synth spec '%s'\n", spec);
@@ -728,17 +792,17 @@ int main(int argc, char **argv)
         result("bar0-mmap", 0, "mmap %s: %s", path, strerror(errno));
         return 1;
     }
-    result("bar0-mmap", ok, "%s mapped (16 MiB), memory decoding and bus "
-           "mastering %s", path, ok ? "enabled" : "NOT enabled");
-
-    boot0 = rd(NV_PMC_BOOT_0);
-    result("pmc-boot0", boot0 == want_boot0, "PMC BOOT_0 = 0x%08x (chipset "
-           "0x%02x)%s", boot0, (boot0 >> 20) & 0x1ff,
-           boot0 == want_boot0 ? "" : ", want the G84's 0x084000a2");
-
-    test_quad_trigger();
-    test_quad_periodic();
-    test_ptimer_flush();
+    if (drill < 0) {
+        result("bar0-mmap", ok, "%s mapped (16 MiB), memory decoding and "
+               "bus mastering %s", path, ok ? "enabled" : "NOT enabled");
+        boot0 = rd(NV_PMC_BOOT_0);
+        result("pmc-boot0", boot0 == want_boot0, "PMC BOOT_0 = 0x%08x "
+               "(chipset 0x%02x)%s", boot0, (boot0 >> 20) & 0x1ff,
+               boot0 == want_boot0 ? "" : ", want the G84's 0x084000a2");
+        test_quad_trigger();
+        test_quad_periodic();
+        test_ptimer_flush();
+    }
 
     /*
      * The record buffer: one locked anonymous page, its physical address
@@ -766,6 +830,10 @@ int main(int argc, char **argv)
         result("dma-buffer", 0, "no usable physical address for the record page "
                "(pagemap PFN 0x%" PRIx64 "; RECORD_START is 32-bit)", pfn);
         return 1;
+    }
+    if (drill >= 0) {
+        test_record_fault_drill(drill, buf, bus);
+        return failures ? 1 : 0;
     }
     /* LONG packets in the first half, SHORT in the second. */
     test_record("record-long", 4, 1, buf, bus, 0, 2048);

@@ -518,33 +518,6 @@ static void test_reset(void)
 
 #define MSI_MAGIC 0x4321
 
-static void qmp_ok(Gpu *g, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
-static void qmp_ok(Gpu *g, const char *fmt, ...)
-{
-    va_list ap;
-    QDict *resp;
-
-    va_start(ap, fmt);
-    resp = qtest_vqmp(g->qts, fmt, ap);
-    va_end(ap);
-    g_assert_true(qdict_haskey(resp, "return"));
-    qobject_unref(resp);
-}
-
-/* A QMP command that must be refused. */
-static void qmp_refused(Gpu *g, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
-static void qmp_refused(Gpu *g, const char *fmt, ...)
-{
-    va_list ap;
-    QDict *resp;
-
-    va_start(ap, fmt);
-    resp = qtest_vqmp(g->qts, fmt, ap);
-    va_end(ap);
-    g_assert_true(qdict_haskey(resp, "error"));
-    qobject_unref(resp);
-}
-
 static void inject(Gpu *g, int klass, int instance, int bits)
 {
     qmp_ok(g, "{'execute': 'x-intel-gpu-inject-irq', 'arguments': "
@@ -1559,11 +1532,7 @@ static GByteArray *migrate_workload(bool migrate)
 
 static void test_migrate_workload(void)
 {
-    g_autoptr(GByteArray) straight = migrate_workload(false);
-    g_autoptr(GByteArray) migrated = migrate_workload(true);
-
-    g_assert_cmpmem(migrated->data, migrated->len,
-                    straight->data, straight->len);
+    gpu_migrate_check(migrate_workload);
 }
 
 /* Bad properties stop QEMU with a message naming the property. */

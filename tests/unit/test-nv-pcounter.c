@@ -63,9 +63,26 @@ static void wr(Fixture *f, uint32_t off, uint32_t val)
     nv_gpu_write(f->gpu, off, val);
 }
 
+/*
+ * Evaluate PCOUNTER up to now, however many budgets that takes, with the
+ * clock standing still: the state a guest that waits long enough reads.
+ */
+static unsigned settle(Fixture *f)
+{
+    unsigned calls = 0;
+
+    do {
+        nv_pcounter_sync(f->gpu);
+        g_assert_cmpuint(++calls, <, 1u << 20);
+    } while (f->gpu->pc.behind);
+    return calls;
+}
+
+/* Advance the clock, then let PCOUNTER catch up (see settle()). */
 static void step(Fixture *f, uint64_t ns)
 {
     fake_host_step(f->fh, ns);
+    settle(f);
 }
 
 #define SRC4(a, b, c, d) ((a) | (b) << 8 | (c) << 16 | (uint32_t)(d) << 24)
@@ -1662,6 +1679,19 @@ static void compare(Fixture *f, Ref *r, const char *what)
     }
 }
 
+static void ref_apply(Fixture *f, Ref *r);
+
+static void ref_free(Ref *r)
+{
+    g_free(r->mem);
+    g_byte_array_free(r->ev_out, true);
+    g_byte_array_free(r->flag_out, true);
+    g_byte_array_free(r->ptimer_out, true);
+    for (unsigned k = 0; k < 2; k++) {
+        g_array_free(r->pulse[k], true);
+    }
+}
+
 /* A random configuration of domain @r, written to the model. */
 static void ref_setup_random(GRand *g, Fixture *f, Ref *r, unsigned mode,
                              const Pool *pool)
@@ -1697,6 +1727,14 @@ static void ref_setup_random(GRand *g, Fixture *f, Ref *r, unsigned mode,
     r->stop_init = g_rand_int_range(g, 0, 20);
     r->rec_start = 0x10000 + dom * 0x8000;
     r->rec_limit = r->rec_start + g_rand_int_range(g, 0, 0x100) * 16;
+    ref_apply(f, r);
+}
+
+/* Write @r's configuration to the model; the PRE_OP write starts it. */
+static void ref_apply(Fixture *f, Ref *r)
+{
+    unsigned dom = r->id;
+
     r->mem = g_malloc0(FAKE_RAM_SIZE);
     r->ev_out = g_byte_array_new();
     r->flag_out = g_byte_array_new();
@@ -1866,15 +1904,7 @@ static void random_run(GRand *g, unsigned mode, const char *chipset,
         ref_random_event(g, &f, &sys);
     }
     for (unsigned i = 0; i < ndom; i++) {
-        Ref *r = &sys.dom[ids[i]];
-
-        g_free(r->mem);
-        g_byte_array_free(r->ev_out, true);
-        g_byte_array_free(r->flag_out, true);
-        g_byte_array_free(r->ptimer_out, true);
-        for (unsigned k = 0; k < 2; k++) {
-            g_array_free(r->pulse[k], true);
-        }
+        ref_free(&sys.dom[ids[i]]);
     }
     fixture_close(&f);
 }
@@ -2021,6 +2051,147 @@ static void test_random_hostile(void)
     g_rand_free(g);
 }
 
+/*
+ * The work budget: trailer signals that change every cycle (domain 0's
+ * EVENT negates its own DOM[0].EVENT; domains 1 and 2 negate each
+ * other's) cost a step per cycle.  Over a long span each evaluation does
+ * at most a budget of steps and the domains lag; the flush timer and
+ * later accesses continue, and once caught up the counters are the
+ * reference's.
+ */
+static void test_budget(void)
+{
+    static const unsigned peer[3] = { 0, 2, 1 };
+    const uint64_t span = 300000;
+    RefSys sys = { 0 };
+    Fixture f;
+    uint64_t before;
+    unsigned calls;
+
+    fixture_open(&f, "g84", 0);
+    ref_ptimer_set(&sys, 0, 0, 1000, 27);
+    for (unsigned d = 0; d < 3; d++) {
+        Ref *r = &sys.dom[d];
+
+        *r = (Ref) {
+            .sys = &sys, .id = d, .hz = 1000000000,
+            .ptimer_sig = d ? 0 : TB12_G84,
+            .src = { 0, SRC4(ONE, 0, 0, 0), SRC4(EV(peer[d]), 0, 0, 0), 0 },
+            .op = { OP_ARG0, OP_ARG0, 0x5555 },
+            .spec = NV_SIG_PM_TRIGGER, .ctrl = NV_PC_MODE_QUAD,
+            .rec_start = 0x10000 + d * 0x8000,
+        };
+        r->rec_limit = r->rec_start;
+        ref_apply(&f, r);
+    }
+    fake_host_step(f.fh, span);
+    for (calls = 0; calls == 0 || f.gpu->pc.behind; calls++) {
+        before = f.gpu->pc.steps;
+        nv_pcounter_sync(f.gpu);
+        g_assert_cmpuint(f.gpu->pc.steps - before, <=, NV_PC_STEP_BUDGET);
+        if (calls == 0) {
+            /* Lagging: the flush timer goes on with the work. */
+            g_assert_true(f.gpu->pc.behind);
+            before = f.gpu->pc.steps;
+            fake_host_step(f.fh, 100000);
+            g_assert_cmpuint(f.gpu->pc.steps - before, >, 0);
+            g_assert_cmpuint(f.gpu->pc.steps - before, <=,
+                             NV_PC_STEP_BUDGET);
+        }
+    }
+    /* A step per domain cycle: many evaluations. */
+    g_assert_cmpuint(calls, >=, 3 * span / NV_PC_STEP_BUDGET);
+    ref_run_to(&sys, f.fh->now_ns, f.fh);
+    for (unsigned d = 0; d < 3; d++) {
+        wr(&f, NV40_PC_PRE_OP(d), OP_ARG0);
+        ref_preop(&sys.dom[d]);
+        compare(&f, &sys.dom[d], "budget");
+        /* EVENT is 1 every other cycle (every third in the loop). */
+        g_assert_cmpuint(rd(&f, NV40_PC_CTR_EVENT(d)), >=,
+                         (span + 100000) / 3);
+    }
+    for (unsigned d = 0; d < 3; d++) {
+        ref_free(&sys.dom[d]);
+    }
+    fixture_close(&f);
+}
+
+/*
+ * State loaded from a migration stream: each value the model cannot
+ * produce and would index, loop or compute with is refused.  @stmt
+ * spoils one field of a good state; the state is put back after.
+ */
+#define EXPECT_REFUSED(f, stmt, what) do {                              \
+        NvPcounter pc_ = (f)->gpu->pc;                                  \
+        NvPtimer pt_ = (f)->gpu->ptimer;                                \
+        uint32_t num_ = rd(f, NV_PTIMER_NUMERATOR);                     \
+        char *err_ = NULL;                                              \
+                                                                        \
+        stmt;                                                           \
+        g_assert_false(nv_gpu_post_load((f)->gpu, &err_));              \
+        g_assert_nonnull(strstr(err_, what));                           \
+        g_free(err_);                                                   \
+        (f)->gpu->pc = pc_;                                             \
+        (f)->gpu->ptimer = pt_;                                         \
+        nv_reg_set((f)->gpu, NV_PTIMER_NUMERATOR, num_);                \
+        g_assert_true(nv_gpu_post_load((f)->gpu, &err_));               \
+    } while (0)
+
+static void test_post_load_checks(Fixture *f, gconstpointer data)
+{
+    NvPcounter *pc = &f->gpu->pc;
+    NvPcDomain *d = &pc->dom[1];
+    NvPcImport *q = &d->imp[NV_SIG_DOM_EVENT(0) - NV_SIG_DOM_EVENT(7)];
+    char *err = NULL;
+
+    /* Domain 0's EVENT negates itself; domain 1 imports it. */
+    count_setup(f, 0, EV(0), ZERO, 0);
+    wr(f, NV40_PC_EVENT_OP(0), 0x5555);
+    count_setup(f, 1, EV(0), ZERO, 0);
+    record_setup(f, 2, 0, 0x1000, 0x2000);
+    step(f, 1000);
+    g_assert_true(nv_gpu_post_load(f->gpu, &err));
+    g_assert_null(err);
+    /* The derived state is rebuilt from the configuration. */
+    g_assert_true(pc->coupled && pc->dom[0].ev_watched);
+    g_assert_cmphex(d->dyn_sel, ==, 1u << 7);
+
+    EXPECT_REFUSED(f, pc->epoch_ns = pc->synced_ns + 1, "epoch");
+    EXPECT_REFUSED(f, pc->gctrl = 4, "GCTRL");
+    EXPECT_REFUSED(f, d->cur += 10000, "domain 1");
+    EXPECT_REFUSED(f, d->cur -= 1, "domain 1");
+    EXPECT_REFUSED(f, d->periodic_origin = d->cur + 1, "domain 1");
+    EXPECT_REFUSED(f, d->quad_state = 4, "domain 1");
+    EXPECT_REFUSED(f, d->single_state = 4, "domain 1");
+    EXPECT_REFUSED(f, d->ctrl |= NV_PC_CTRL_UNK30, "domain 1");
+    EXPECT_REFUSED(f, d->op[NV_PC_IN_STOP] = 0x100000, "domain 1");
+    EXPECT_REFUSED(f, d->rec_pos = 0x1008, "domain 1");
+    EXPECT_REFUSED(f, d->rec_start = 0x1004, "domain 1");
+    EXPECT_REFUSED(f, d->rec_limit = 0x1001, "domain 1");
+    EXPECT_REFUSED(f, d->rec_cycles = 1ull << 48, "domain 1");
+    EXPECT_REFUSED(f, d->rec_stop = 0x1000, "domain 1");
+    EXPECT_REFUSED(f, d->rec_busy_until = d->cur + 2, "domain 1");
+    EXPECT_REFUSED(f, d->pm_trigger_cycle[1] = d->cur + 1, "domain 1");
+    EXPECT_REFUSED(f, d->wrcache_flush_cycle[0] = d->cur + 1, "domain 1");
+    EXPECT_REFUSED(f, d->ptimer_c0 = d->cur + 1, "domain 1");
+    EXPECT_REFUSED(f, d->synth[3].period_log2 = 17, "domain 1");
+    EXPECT_REFUSED(f, d->synth[3].high = 2, "domain 1");
+    EXPECT_REFUSED(f, d->synth[3].phase = 1, "domain 1");
+    EXPECT_REFUSED(f, d->dyn = 1, "domain 1");
+    EXPECT_REFUSED(f, d->dyn_prev = 1, "domain 1");
+    /* The import queue: positions, order, causality. */
+    EXPECT_REFUSED(f, q->head = NV_PC_IMPORT_QUEUE, "import");
+    EXPECT_REFUSED(f, q->n = NV_PC_IMPORT_QUEUE + 1, "import");
+    EXPECT_REFUSED(f, q->pulse_c = d->cur + 1, "import");
+    EXPECT_REFUSED(f, (q->head = 0, q->n = 2, q->c[0] = d->cur,
+                       q->c[1] = d->cur), "import");
+    EXPECT_REFUSED(f, (q->head = 0, q->n = 1, q->c[0] = d->cur + 4),
+                   "import");
+    EXPECT_REFUSED(f, f->gpu->ptimer.base_ns = f->fh->now_ns + 1, "PTIMER");
+    EXPECT_REFUSED(f, nv_reg_set(f->gpu, NV_PTIMER_NUMERATOR, 0x10000),
+                   "PTIMER_NUMERATOR");
+}
+
 static void add(const char *path, void (*fn)(Fixture *, gconstpointer),
                 const char *chipset)
 {
@@ -2068,5 +2239,7 @@ int main(int argc, char **argv)
     g_test_add_func("/nv/pcounter/random/record", test_random_record);
     g_test_add_func("/nv/pcounter/random/coupled", test_random_coupled);
     g_test_add_func("/nv/pcounter/random/hostile", test_random_hostile);
+    g_test_add_func("/nv/pcounter/budget", test_budget);
+    add("/nv/post-load-checks", test_post_load_checks, NULL);
     return g_test_run();
 }

@@ -109,7 +109,8 @@ static void regfile_add(NvGpu *gpu, const NvRegBlock *blk)
 
     g_assert(gpu->nfiles <= NV_MAX_BLOCKS);
     f->block = blk;
-    f->store = g_new0(uint32_t, blk->size / 4);
+    f->words = blk->size / 4;
+    f->store = g_new0(uint32_t, f->words);
     f->index = g_new0(uint16_t, blk->size / 4);
     for (unsigned r = 0; r < blk->nregs; r++) {
         const NvReg *reg = &blk->regs[r];
@@ -272,6 +273,9 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     if (!gpu->cfg.record_flush_ns) {
         gpu->cfg.record_flush_ns = 100000;
     }
+    if (!gpu->cfg.pc_step_budget) {
+        gpu->cfg.pc_step_budget = NV_PC_STEP_BUDGET;
+    }
     gpu->host = *host;
     gpu->unmodelled_seen = g_hash_table_new(NULL, NULL);
     regfile_add(gpu, &nv_pmc_block);
@@ -306,4 +310,47 @@ void nv_gpu_reset(NvGpu *gpu)
     nv_ptimer_reset(gpu);
     nv_pcounter_reset(gpu);
     nv_pmc_update_irq(gpu);
+}
+
+/* Before the state is saved: what is only in caches goes to the state. */
+void nv_gpu_pre_save(NvGpu *gpu)
+{
+    nv_pcounter_pre_save(gpu);
+}
+
+/* A writable register holds no bit outside its write mask. */
+static bool regfile_ok(NvGpu *gpu, const NvRegFile *f, char **err)
+{
+    const NvRegBlock *blk = f->block;
+
+    for (unsigned r = 0; r < blk->nregs; r++) {
+        const NvReg *reg = &blk->regs[r];
+
+        for (unsigned k = 0; k < reg_count(reg) && reg->wmask &&
+                             reg->access == NV_REG_RW; k++) {
+            uint32_t off = reg->offset + k * reg_stride(reg);
+
+            if (f->store[off / 4] & ~reg->wmask) {
+                *err = g_strdup_printf("%s 0x%x: 0x%08x", reg->name,
+                                       blk->base + off, f->store[off / 4]);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/*
+ * After the state was loaded from a migration stream: reject values the
+ * model could not have produced (the stream is as untrusted as the guest)
+ * and rebuild what is derived from it.
+ */
+bool nv_gpu_post_load(NvGpu *gpu, char **err)
+{
+    for (unsigned i = 0; i < gpu->nfiles; i++) {
+        if (!regfile_ok(gpu, &gpu->files[i], err)) {
+            return false;
+        }
+    }
+    return nv_ptimer_post_load(gpu, err) && nv_pcounter_post_load(gpu, err);
 }

@@ -62,7 +62,14 @@ typedef struct NvGpuConfig {
     uint32_t record_write_cycles;
     /* How often record-mode packets reach memory without MMIO traffic. */
     uint64_t record_flush_ns;
+    /* PCOUNTER steps per evaluation (0: NV_PC_STEP_BUDGET), pcounter.c */
+    uint32_t pc_step_budget;
 } NvGpuConfig;
+
+/* Model events for the host's trace hook (host.h), with their a, b, c. */
+typedef enum NvTraceEvent {
+    NV_TRACE_RECORD_FAULT,      /* domain, address, drilled */
+} NvTraceEvent;
 
 /* ---- registers as data ---- */
 
@@ -108,6 +115,7 @@ struct NvRegBlock {
 /* One block placed in BAR0, with storage and a dense dword index. */
 typedef struct NvRegFile {
     const NvRegBlock *block;
+    uint32_t words;         /* block->size / 4 */
     uint32_t *store;
     uint16_t *index;        /* dword -> reg number + 1 */
 } NvRegFile;
@@ -245,6 +253,7 @@ typedef struct NvPcDomain {
     bool rec_valid;
     bool rec_fault;
     bool rec_wedged;
+    bool rec_drill;                     /* the next write fails (a drill) */
     uint64_t rec_packets;               /* packets sent (diagnostic) */
 
     NvPcTable tab;          /* the one in use */
@@ -274,11 +283,16 @@ typedef struct NvPcounter {
     uint64_t synced_ns;     /* every domain is up to this time */
     bool coupled;           /* some domain selects a trailer EVENT/FLAG */
     bool import_loop;       /* ... and domains import from each other */
-    GpuTimer *flush_timer;
+    bool behind;            /* the budget ran out: some domain lags */
+    uint64_t steps;         /* evaluation steps so far (diagnostic) */
+    GpuTimer *flush_timer;  /* record flushes and catching up */
     /* PTIMER since its last write, as the domains sample it */
     uint64_t ptimer_t0;     /* TIME at each domain's ptimer_c0 */
     uint32_t ptimer_num, ptimer_den;
 } NvPcounter;
+
+/* Evaluation steps per nv_pcounter_sync() (pcounter.c: "budget"). */
+#define NV_PC_STEP_BUDGET   16384
 
 struct NvGpu {
     NvGpuConfig cfg;
@@ -286,7 +300,7 @@ struct NvGpu {
     GpuHost host;
 
     NvRegFile files[NV_MAX_BLOCKS];
-    unsigned nfiles;
+    uint32_t nfiles;
     GHashTable *unmodelled_seen;
 
     bool irq_level;
@@ -299,6 +313,8 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err);
 NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host);
 void nv_gpu_free(NvGpu *gpu);
 void nv_gpu_reset(NvGpu *gpu);
+void nv_gpu_pre_save(NvGpu *gpu);
+bool nv_gpu_post_load(NvGpu *gpu, char **err);
 uint32_t nv_gpu_read(NvGpu *gpu, uint32_t offset);
 void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val);
 uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset);
@@ -312,6 +328,7 @@ extern const NvRegBlock nv_pmc_block;
 void nv_ptimer_init(NvGpu *gpu);
 void nv_ptimer_fini(NvGpu *gpu);
 void nv_ptimer_reset(NvGpu *gpu);
+bool nv_ptimer_post_load(NvGpu *gpu, char **err);
 uint64_t nv_ptimer_time(NvGpu *gpu);
 uint32_t nv_ptimer_intr(NvGpu *gpu);
 extern const NvRegBlock nv_ptimer_block;
@@ -371,5 +388,8 @@ void nv_pcounter_ptimer_changed(NvGpu *gpu);
 bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
                            unsigned period_log2, uint32_t high,
                            uint32_t phase);
+bool nv_pcounter_drill_record_fault(NvGpu *gpu, unsigned dom);
+void nv_pcounter_pre_save(NvGpu *gpu);
+bool nv_pcounter_post_load(NvGpu *gpu, char **err);
 
 #endif

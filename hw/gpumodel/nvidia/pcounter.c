@@ -24,6 +24,8 @@
  * independent of the clock rate and of the time elapsed, except that each
  * record packet, each single-mode period transition and each change of a
  * trailer EVENT/FLAG signal or of TIME_B12 in use (below) is one step.
+ * A sync does at most a budget of steps; a domain that needs more lags
+ * and catches up in later syncs (nv_pcounter_sync()).
  *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;
@@ -1001,16 +1003,22 @@ static void record_packet(NvGpu *gpu, NvPcDomain *d, uint64_t t)
     }
     if (d->rec_valid) {
         uint64_t addr = d->rec_pos;
+        bool drill = d->rec_drill;
 
         if (has(gpu, NV_PC_F_ADDR_HIGH)) {
             addr |= (uint64_t)d->rec_addr_high << 32;
         }
-        if (gpu_host_dma_write(&gpu->host, addr, pkt, size)) {
+        if (drill || gpu_host_dma_write(&gpu->host, addr, pkt, size)) {
             /* The seed: a fault wedges the domain until GPU reset. */
-            gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
-                         "nv-gpu: PCOUNTER domain %u record write to "
-                         "0x%" G_GINT64_MODIFIER "x faulted; domain wedged",
-                         d->id, addr);
+            gpu_host_trace(&gpu->host, NV_TRACE_RECORD_FAULT, d->id, addr,
+                           drill);
+            if (!drill) {
+                gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
+                             "nv-gpu: PCOUNTER domain %u record write to "
+                             "0x%" G_GINT64_MODIFIER "x faulted; domain "
+                             "wedged", d->id, addr);
+            }
+            d->rec_drill = false;
             d->rec_fault = true;
             d->rec_wedged = true;
             return;
@@ -1109,6 +1117,13 @@ static bool selects(NvGpu *gpu, const NvPcDomain *d, unsigned s)
         }
     }
     return false;
+}
+
+/* Whether an input of @d selects TIME_B12 (the host domain only). */
+static bool ptimer_selected(NvGpu *gpu, NvPcDomain *d)
+{
+    return d->id == NV_PC_HOST_DOMAIN && gpu->chip->ptimer_b12_sig &&
+           selects(gpu, d, gpu->chip->ptimer_b12_sig);
 }
 
 /* Origins and two pulses for each of two signals, and their next cycles */
@@ -1389,13 +1404,15 @@ static void dyn_span_done(NvGpu *gpu, NvPcDomain *d, const Span *s,
 /*
  * At most one bulk span between consecutive special cycles, and with
  * trailer EVENT/FLAG signals in use, one per change of them.  Stops short
- * of @target when an importing domain's queue is full.
+ * of @target when an importing domain's queue is full, or when the
+ * @budget of steps (spans) runs out.
  */
-static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
+static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target,
+                        uint32_t *budget)
 {
     bool coupled = d->dyn_sel || d->ev_watched || d->flag_watched;
 
-    while (d->cur < target) {
+    while (d->cur < target && *budget) {
         uint64_t c = d->cur;
         uint64_t end;
         bool f = d->flag;
@@ -1409,6 +1426,8 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
             ev_last_get(d);
             d->dyn = dyn_at_cur(gpu, d);
         }
+        (*budget)--;
+        gpu->pc.steps++;
         /* A trailer change: delayed arguments see the old value. */
         s.one = is_special(gpu, d, c) || d->dyn != d->dyn_prev ||
                 ptimer_changed;
@@ -1456,6 +1475,7 @@ static uint64_t dom_cycles_at(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
     return (uint64_t)((unsigned __int128)ns * d->hz / NS_PER_S);
 }
 
+/* Record packets reach memory, and a lagging evaluation goes on. */
 static void flush_arm(NvGpu *gpu)
 {
     NvPcounter *pc = &gpu->pc;
@@ -1463,7 +1483,8 @@ static void flush_arm(NvGpu *gpu)
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
         const NvPcDomain *d = &pc->dom[i];
 
-        if (dom_mode(d) == NV_PC_MODE_RECORD && !d->rec_wedged) {
+        if ((dom_mode(d) == NV_PC_MODE_RECORD && !d->rec_wedged) ||
+            pc->behind) {
             gpu_host_timer_mod(&gpu->host, pc->flush_timer,
                                gpu_host_now_ns(&gpu->host) +
                                gpu->cfg.record_flush_ns);
@@ -1610,16 +1631,17 @@ static uint64_t import_limit(NvGpu *gpu, const NvPcDomain *d,
  * sources' known signals allow.  The domain that is earliest in virtual
  * time always moves: its cycle cur only needs source cycles that ended
  * before it started, and its importers, not earlier than it, hold at most
- * three queued windows from it.  So every round moves; the rounds follow
- * the changes of the signals in use.
+ * three queued windows from it.  So every round moves, until a domain's
+ * share of the budget (@left) runs out; the rounds follow the changes of
+ * the signals in use.
  */
-static void sync_coupled(NvGpu *gpu, const uint64_t *target)
+static void sync_coupled(NvGpu *gpu, const uint64_t *target, uint32_t *left)
 {
     unsigned n = gpu->chip->pc_domains;
     uint64_t quiet[NV_PCOUNTER_DOMAINS];
 
     for (;;) {
-        bool pending = false, moved = false;
+        bool pending = false, moved = false, spent = false;
 
         if (gpu->pc.import_loop) {
             quiet_horizons(gpu, quiet);
@@ -1629,23 +1651,39 @@ static void sync_coupled(NvGpu *gpu, const uint64_t *target)
             uint64_t before = d->cur;
 
             dom_advance(gpu, d, MIN(target[i], import_limit(gpu, d,
-                        gpu->pc.import_loop ? quiet : NULL)));
+                        gpu->pc.import_loop ? quiet : NULL)), &left[i]);
             moved |= d->cur != before;
             pending |= d->cur < target[i];
+            spent |= !left[i];
         }
         if (!pending || !moved) {
-            /* !moved cannot happen (above); never spin on it. */
-            g_assert(!pending);
+            /* Without a spent share, !moved cannot happen (above). */
+            g_assert(!pending || spent);
             return;
         }
     }
 }
 
-/* Bring every domain up to the current time. */
+/*
+ * Bring every domain up to the current time, within the work budget.
+ *
+ * Budget: an evaluation runs at most cfg.pc_step_budget steps (spans of
+ * dom_advance()), shared equally by the domains; a round of
+ * sync_coupled() moves at least one step, so rounds are bounded too.
+ * Trailer signals that change every cycle cost a step per cycle: such a
+ * domain cannot keep up with virtual time and lags.  It then stays at
+ * the cycle it reached (reads show that state; a register write takes
+ * effect there) and continues in the next evaluation: any PCOUNTER
+ * access, and the flush timer, which flush_arm() keeps armed while
+ * pc.behind.
+ */
 void nv_pcounter_sync(NvGpu *gpu)
 {
     uint64_t now = gpu_host_now_ns(&gpu->host);
     uint64_t target[NV_PCOUNTER_DOMAINS];
+    uint32_t left[NV_PCOUNTER_DOMAINS];
+    unsigned n = gpu->chip->pc_domains;
+    bool behind = false;
 
     /*
      * A driver reads many counters at one instant: after the first, the
@@ -1654,16 +1692,25 @@ void nv_pcounter_sync(NvGpu *gpu)
     if (now == gpu->pc.synced_ns) {
         return;
     }
-    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+    for (unsigned i = 0; i < n; i++) {
         target[i] = dom_cycles_at(gpu, &gpu->pc.dom[i], now);
+        left[i] = MAX(gpu->cfg.pc_step_budget / n, 1);
         if (!gpu->pc.coupled) {
-            dom_advance(gpu, &gpu->pc.dom[i], target[i]);
+            dom_advance(gpu, &gpu->pc.dom[i], target[i], &left[i]);
         }
     }
     if (gpu->pc.coupled) {
-        sync_coupled(gpu, target);
+        sync_coupled(gpu, target, left);
     }
-    gpu->pc.synced_ns = now;
+    for (unsigned i = 0; i < n; i++) {
+        behind |= gpu->pc.dom[i].cur < target[i];
+    }
+    gpu->pc.behind = behind;
+    if (behind) {
+        flush_arm(gpu);
+    } else {
+        gpu->pc.synced_ns = now;
+    }
 }
 
 static void flush_fire(void *opaque)
@@ -1754,14 +1801,10 @@ static void coupling_update(NvGpu *gpu)
     }
 }
 
-/*
- * After a SRC or SPEC_SRC write.  A newly selected signal has no tracked
- * past: it is taken to have held its source's current value (an import's
- * synchronizer starts full of it), delayed arguments included.
- */
-static void selection_update(NvGpu *gpu, NvPcDomain *d)
+/* The trailer EVENT/FLAG signals the domain's SRC and SPEC_SRC select. */
+static uint16_t trailer_selection(NvGpu *gpu, const NvPcDomain *d)
 {
-    uint16_t sel = 0, added;
+    uint16_t sel = 0;
 
     for (unsigned i = 0; i < 16; i++) {
         unsigned s = sel_signal(d, i);
@@ -1780,7 +1823,19 @@ static void selection_update(NvGpu *gpu, NvPcDomain *d)
             }
         }
     }
-    added = sel & ~d->dyn_sel;
+    return sel;
+}
+
+/*
+ * After a SRC or SPEC_SRC write.  A newly selected signal has no tracked
+ * past: it is taken to have held its source's current value (an import's
+ * synchronizer starts full of it), delayed arguments included.
+ */
+static void selection_update(NvGpu *gpu, NvPcDomain *d)
+{
+    uint16_t sel = trailer_selection(gpu, d);
+    uint16_t added = sel & ~d->dyn_sel;
+
     for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
         unsigned x = trailer_dom(b);
         NvPcImport *q = &d->imp[b];
@@ -1800,9 +1855,7 @@ static void selection_update(NvGpu *gpu, NvPcDomain *d)
     d->dyn_sel = sel;
     d->dyn_prev &= sel;
     d->dyn = d->dyn_prev;
-    d->ptimer_sel = d->id == NV_PC_HOST_DOMAIN &&
-                    gpu->chip->ptimer_b12_sig &&
-                    selects(gpu, d, gpu->chip->ptimer_b12_sig);
+    d->ptimer_sel = ptimer_selected(gpu, d);
     coupling_update(gpu);
 }
 
@@ -2119,6 +2172,148 @@ bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
     return true;
 }
 
+/*
+ * Fault drill: the domain's next record-mode packet write fails as a
+ * failed DMA write does (RECORD_STATUS bit 0, the domain wedged until
+ * reset).  A reset ends a drill not yet used.
+ */
+bool nv_pcounter_drill_record_fault(NvGpu *gpu, unsigned dom)
+{
+    if (dom >= gpu->chip->pc_domains) {
+        return false;
+    }
+    gpu->pc.dom[dom].rec_drill = true;
+    return true;
+}
+
+/* The EVENT output a bulk span left in the period table, which is a cache. */
+void nv_pcounter_pre_save(NvGpu *gpu)
+{
+    for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+        ev_last_get(&gpu->pc.dom[i]);
+    }
+}
+
+static bool import_ok(NvGpu *gpu, const NvPcDomain *y, unsigned b)
+{
+    const NvPcImport *q = &y->imp[b];
+    const NvPcDomain *x = &gpu->pc.dom[trailer_dom(b)];
+    uint64_t last = 0;
+
+    if (q->head >= NV_PC_IMPORT_QUEUE || q->n > NV_PC_IMPORT_QUEUE ||
+        (q->pulse_c != NONE && q->pulse_c > y->cur)) {
+        return false;
+    }
+    /* Windows in order, of changes in cycles the source has evaluated. */
+    for (unsigned k = 0; k < q->n; k++) {
+        uint64_t c = q->c[(q->head + k) % NV_PC_IMPORT_QUEUE];
+
+        if ((k && c <= last) || c > import_cycle(x, y, x->cur)) {
+            return false;
+        }
+        last = c;
+    }
+    return true;
+}
+
+static bool dom_state_ok(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
+{
+    const NvPcounter *pc = &gpu->pc;
+    uint64_t upto = dom_cycles_at(gpu, d, MAX(now, pc->synced_ns));
+
+    if (d->cur > upto || (!pc->behind &&
+                          d->cur != dom_cycles_at(gpu, d, pc->synced_ns)) ||
+        d->periodic_origin > d->cur || d->ptimer_c0 > d->cur ||
+        d->quad_state > NV_PC_QUAD_OVERFLOW ||
+        d->single_state > NV_PC_SINGLE_COUNTING ||
+        (d->ctrl & ~gpu->chip->ctrl_wmask) ||
+        (d->rec_pos & ~NV_PC_RECORD_ADDR_MASK) ||
+        (d->rec_start & ~NV_PC_RECORD_ADDR_MASK) ||
+        (d->rec_limit & ~NV_PC_RECORD_ADDR_MASK) ||
+        (d->rec_cycles & ~REC_CYCLES_MASK) || d->rec_stop > 0xfff ||
+        d->rec_busy_until > d->cur + 1 + gpu->cfg.record_write_cycles) {
+        return false;
+    }
+    for (unsigned k = 0; k < NV_PC_INPUTS; k++) {
+        if (d->op[k] & ~gpu->chip->op_wmask) {
+            return false;
+        }
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        if ((d->pm_trigger_cycle[i] != NONE &&
+             d->pm_trigger_cycle[i] > d->cur) ||
+            (d->wrcache_flush_cycle[i] != NONE &&
+             d->wrcache_flush_cycle[i] > d->cur)) {
+            return false;
+        }
+    }
+    for (unsigned n = 0; n < NV_SIG_SYNTH_COUNT; n++) {
+        const NvSynth *y = &d->synth[n];
+
+        if (y->period_log2 > NV_PC_PERIOD_MAX_LOG2 ||
+            y->high > (1u << y->period_log2) ||
+            y->phase >= (1u << y->period_log2)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/*
+ * After a load: refuse what the model cannot have produced (the stream is
+ * as untrusted as the guest), rebuild what is derived from the loaded
+ * configuration (the trailer selections and coupling), drop the period
+ * tables, which are caches.
+ */
+bool nv_pcounter_post_load(NvGpu *gpu, char **err)
+{
+    NvPcounter *pc = &gpu->pc;
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+
+    if (pc->epoch_ns > pc->synced_ns ||
+        (pc->gctrl & ~(NV_PC_GCTRL_RECORD_RESET |
+                       NV_PC_GCTRL_PERIODIC_RESET))) {
+        *err = g_strdup_printf("PCOUNTER epoch %" G_GUINT64_FORMAT " ns, "
+                               "synced %" G_GUINT64_FORMAT " ns, GCTRL 0x%x",
+                               pc->epoch_ns, pc->synced_ns, pc->gctrl);
+        return false;
+    }
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        NvPcDomain *d = &pc->dom[i];
+
+        d->ev_last_in_tab = false;
+        table_drop(d);
+        d->spare_next = 0;
+        d->tab_steps = 0;
+        d->dyn_sel = trailer_selection(gpu, d);
+        d->ptimer_sel = ptimer_selected(gpu, d);
+    }
+    coupling_update(gpu);
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        NvPcDomain *d = &pc->dom[i];
+
+        if (!dom_state_ok(gpu, d, now) || (d->dyn & ~d->dyn_sel) ||
+            (d->dyn_prev & ~d->dyn_sel)) {
+            *err = g_strdup_printf("PCOUNTER domain %u: cycle %"
+                                   G_GUINT64_FORMAT ", CTRL 0x%x, states "
+                                   "%u/%u, record position 0x%x", i, d->cur,
+                                   d->ctrl, d->quad_state, d->single_state,
+                                   d->rec_pos);
+            return false;
+        }
+        for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
+            if ((d->dyn_sel & (1u << b)) && trailer_dom(b) != i &&
+                !import_ok(gpu, d, b)) {
+                *err = g_strdup_printf("PCOUNTER domain %u: import of "
+                                       "signal 0x%x", i,
+                                       NV_SIG_DOM_EVENT(7) + b);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 void nv_pcounter_init(NvGpu *gpu)
 {
     sig_kinds_init();
@@ -2162,5 +2357,6 @@ void nv_pcounter_reset(NvGpu *gpu)
     }
     pc->coupled = false;
     ptimer_snapshot(gpu);       /* every domain's ptimer_c0 is 0 */
+    pc->behind = false;
     gpu_host_timer_del(&gpu->host, pc->flush_timer);
 }

@@ -186,6 +186,20 @@ void nv_ptimer_fini(NvGpu *gpu)
     gpu_host_timer_free(&gpu->host, gpu->ptimer.alarm_timer);
 }
 
+/* Loaded state: the time base is not in the future. */
+bool nv_ptimer_post_load(NvGpu *gpu, char **err)
+{
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+
+    if (gpu->ptimer.base_ns > now) {
+        *err = g_strdup_printf("PTIMER base at %" G_GUINT64_FORMAT " ns, "
+                               "after now (%" G_GUINT64_FORMAT " ns)",
+                               gpu->ptimer.base_ns, now);
+        return false;
+    }
+    return true;
+}
+
 void nv_ptimer_reset(NvGpu *gpu)
 {
     gpu->ptimer.base_time = 0;
