@@ -416,6 +416,13 @@ void qmp_x_intel_gpu_drill_irq(const char *id, uint8_t engine_class,
     }
 }
 
+static void intel_gpu_no_engine(uint8_t engine_class, uint8_t instance,
+                                Error **errp)
+{
+    error_setg(errp, "intel-gpu has no engine of class %u, instance %u",
+               engine_class, instance);
+}
+
 void qmp_x_intel_gpu_drill_hang(const char *id, uint8_t engine_class,
                                 uint8_t instance, Error **errp)
 {
@@ -423,8 +430,37 @@ void qmp_x_intel_gpu_drill_hang(const char *id, uint8_t engine_class,
 
     trace_intel_gpu_qmp_drill_hang(engine_class, instance);
     if (s && !intel_engine_drill_hang(s->gpu, engine_class, instance)) {
-        error_setg(errp, "intel-gpu has no engine of class %u, instance %u",
-                   engine_class, instance);
+        intel_gpu_no_engine(engine_class, instance, errp);
+    }
+}
+
+void qmp_x_intel_gpu_drill_csb(const char *id, uint8_t engine_class,
+                               uint8_t instance,
+                               IntelGpuCsbDrillAction action, Error **errp)
+{
+    static const IntelCsbDrill drill[INTEL_GPU_CSB_DRILL_ACTION__MAX] = {
+        [INTEL_GPU_CSB_DRILL_ACTION_DROP] = INTEL_CSB_DRILL_DROP,
+        [INTEL_GPU_CSB_DRILL_ACTION_CORRUPT] = INTEL_CSB_DRILL_CORRUPT,
+    };
+    IntelGpuPci *s = intel_gpu_find(id, errp);
+
+    trace_intel_gpu_qmp_drill_csb(engine_class, instance,
+                                  IntelGpuCsbDrillAction_str(action));
+    if (s && !intel_engine_drill_csb(s->gpu, engine_class, instance,
+                                     drill[action])) {
+        intel_gpu_no_engine(engine_class, instance, errp);
+    }
+}
+
+void qmp_x_intel_gpu_drill_dma(const char *id, uint8_t engine_class,
+                               uint8_t instance, uint32_t count, Error **errp)
+{
+    IntelGpuPci *s = intel_gpu_find(id, errp);
+
+    trace_intel_gpu_qmp_drill_dma(engine_class, instance, count);
+    if (s && !intel_engine_drill_dma(s->gpu, engine_class, instance,
+                                     count)) {
+        intel_gpu_no_engine(engine_class, instance, errp);
     }
 }
 
