@@ -312,6 +312,9 @@ static void intel_gpu_config_write(PCIDevice *pdev, uint32_t addr,
 {
     trace_intel_gpu_config_write(addr, val, len);
     pci_default_write_config(pdev, addr, val, len);
+    if (pci_is_express(pdev)) {
+        pcie_cap_flr_write_config(pdev, addr, val, len);
+    }
 
     /* A locked BDSM keeps its value until reset. */
     if (pci_get_long(pdev->config + INTEL_PCI_BDSM) & INTEL_BDSM_LOCK) {
@@ -363,6 +366,8 @@ static bool intel_gpu_init_caps(IntelGpuPci *s, Error **errp)
             error_setg(errp, "cannot add the PCI Express capability");
             return false;
         }
+        /* Function level reset: the device's cold reset (Resettable). */
+        pcie_cap_flr_init(pdev);
     } else {
         pdev->cap_present &= ~QEMU_PCI_CAP_EXPRESS;
     }
