@@ -936,19 +936,23 @@ drill_check() {
     fi
 }
 
-# Hang: rcs0 fetches nothing, with no error; the heartbeat resets it,
-# which ends the drill.
-drill_check drill-hang 0xc0ffee05 'Resetting rcs0|GPU HANG' hang 0 0
+# i915's hang detection: the heartbeat, or the preemption timeout of the
+# heartbeat's own request.
+hung='Resetting rcs0 for (stopped heartbeat|preemption time out)'
+# Hang: rcs0 fetches nothing, with no error; i915's hang detection
+# resets it, which ends the drill.
+drill_check drill-hang 0xc0ffee05 "$hung" hang 0 0
 # The next CSB entry (the batch's idle-to-active event) dropped, or
-# written as a bare "complete": i915's CSB parser sees an event it has
-# nothing for and resets the engine.
-drill_check drill-csb-drop 0xc0ffee07 'Resetting rcs0|GPU HANG' csb 0 0 drop
-drill_check drill-csb-corrupt 0xc0ffee09 'Resetting rcs0|GPU HANG' csb 0 0 corrupt
+# written as a bare "complete": process_csb meets a completion with
+# nothing in flight (ERROR_CSB) and resets the engine at once.
+drill_check drill-csb-drop 0xc0ffee07 'Resetting rcs0 for invalid CSB event' csb 0 0 drop
+drill_check drill-csb-corrupt 0xc0ffee09 'Resetting rcs0 for invalid CSB event' csb 0 0 corrupt
 # The next writes of rcs0 fail: the idle-to-active entry (only in the
-# MMIO mirror) and the request's first store, a page fault that halts
-# the engine with the error masked (i915's EMR); the rest the reset
-# cancels.
-drill_check drill-dma 0xc0ffee0b 'Resetting rcs0|GPU HANG' dma 0 0 4
+# MMIO mirror, unseen: the HWSP write pointer did not move) and the
+# request's first store, a page fault that halts the engine with the
+# error masked by i915's EMR, so no CS error interrupt.  i915's hang
+# detection resets rcs0, which cancels the writes left.
+drill_check drill-dma 0xc0ffee0b "$hung" dma 0 0 4
 
 # The VCS0 control (IRQ_VCS0_CONTROL=1), after every check: a VCS0 user
 # interrupt, for which i915 has no engine (the fuses disable every VDBOX), so
