@@ -1390,22 +1390,33 @@ static void drill_csb(Gpu *g, int klass, int instance, const char *action)
  * x-intel-gpu-drill-csb on rcs0: with the idle-to-active entry dropped
  * the completion is the first entry; a corrupted idle-to-active entry
  * is a bare "complete" with the context's ID.  The contexts' stores land
- * throughout, and the entry after the drill is true again.
+ * throughout, and the entry after the drill is true again.  Pending
+ * drills (this one and a DMA drill on bcs0) survive a migration.
  */
 static void test_drill_csb(void)
 {
     const uint32_t done = INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE;
-    uint32_t rcs = INTEL_RCS0_BASE;
-    Buf hwsp, data;
+    uint32_t rcs = INTEL_RCS0_BASE, bcs = INTEL_BCS0_BASE;
+    Buf hwsp, data, bring;
     Ctx ctx;
     Gpu g;
 
     gpu_start(&g);
     hwsp = execlists_enable(&g, rcs);
     data = buf_new(&g, 1);
+    bring = buf_new(&g, 1);
     ctx_init(&g, &ctx, rcs, 0);
 
+    /* The allocator starts afresh after gpu_migrate(): no buf_new below. */
     drill_csb(&g, 0, 0, "drop");
+    drill_dma(&g, 3, 0, 1);
+    gpu_migrate(&g, GPU_ARGS);
+    emit_store(&g, &bring, MI_USE_GGTT, data.gtt + 0x40, 0xc5b0000b);
+    ring_submit(&g, bcs, &bring);
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 0x40), ==, 0);
+    g_assert_cmphex(rd(&g, bcs + INTEL_RING_ESR), ==, INTEL_ERROR_PAGE_TABLE);
+
     emit_store(&g, &ctx.ring, MI_USE_GGTT, data.gtt, 0xc5b00001);
     ctx_submit(&g, rcs, &ctx, CCID(1));
     cs_settle(&g);
