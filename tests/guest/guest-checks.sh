@@ -291,12 +291,22 @@ busy_of() {
         END { printf "%.1f\n", m }' FS=: "$1"
 }
 
-# top_sample FILE SECONDS: intel_gpu_top's JSON samples (500 ms) for about
-# SECONDS; SIGINT makes it finish its output.
+# top_sample FILE SECONDS [PID]: intel_gpu_top's JSON samples (500 ms) for
+# about SECONDS, or while process PID runs (at most SECONDS: on a loaded
+# host a fixed window can end before the workload has started); SIGINT
+# makes it finish its output.
 top_sample() {
     intel_gpu_top -J -s 500 -o "$1" > /dev/null 2>&1 &
     t_pid=$!
-    sleep "$2"
+    if [ -n "${3:-}" ]; then
+        t_end=$(($(cut -d. -f1 /proc/uptime) + $2))
+        while kill -0 "$3" 2>/dev/null &&
+            [ "$(cut -d. -f1 /proc/uptime)" -lt "$t_end" ]; do
+            usleep 200000
+        done
+    else
+        sleep "$2"
+    fi
     usleep 600000
     kill -INT "$t_pid" 2>/dev/null
     usleep 500000
@@ -346,7 +356,7 @@ if [ "$gt" = "not wedged" ]; then
         bounded $((TOOL_TIMEOUT + NOP_SECS)) "$work/nop-$e.txt" \
             /usr/libexec/igt-gpu-tools/benchmarks/gem_exec_nop -e "$e" -r 1 &
         nop_pid=$!
-        [ "$e" = rcs ] && top_sample "$work/top-busy.txt" $((NOP_SECS - 1))
+        [ "$e" = rcs ] && top_sample "$work/top-busy.txt" $((TOOL_TIMEOUT + NOP_SECS)) "$nop_pid"
         wait "$nop_pid"
         us=$(grep -E '^ *[0-9]+\.[0-9]+ *$' "$work/nop-$e.txt" | tail -n 1 | tr -d ' ')
         if [ -n "$us" ] && awk -v u="$us" 'BEGIN { exit !(u > 0) }'; then
