@@ -100,6 +100,26 @@ static const VMStateDescription vmstate_intel_cs_stats = {
     },
 };
 
+/* Fault drills not yet used up; a stream without them has none. */
+static bool intel_engine_drills_needed(void *opaque)
+{
+    IntelEngine *e = opaque;
+
+    return e->csb_drill != INTEL_CSB_DRILL_NONE || e->dma_drill;
+}
+
+static const VMStateDescription vmstate_intel_engine_drills = {
+    .name = "intel-gpu/engine/drills",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .needed = intel_engine_drills_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT8(csb_drill, IntelEngine),
+        VMSTATE_UINT32(dma_drill, IntelEngine),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* A command streamer with its execlists; its timer is the host's. */
 static const VMStateDescription vmstate_intel_engine = {
     .name = "intel-gpu/engine",
@@ -137,6 +157,10 @@ static const VMStateDescription vmstate_intel_engine = {
         VMSTATE_UINT32(ctx_ts_base, IntelEngine),
         VMSTATE_UINT32(elsp_dword, IntelEngine),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_intel_engine_drills,
+        NULL
     },
 };
 

@@ -27,6 +27,10 @@
 #       x-intel-gpu-drill-hang on the device ID
 #   @@REQ <seq> record-fault <domain>
 #       x-nv-gpu-drill-record-fault on the device ID
+#   @@REQ <seq> csb <class> <instance> drop|corrupt
+#       x-intel-gpu-drill-csb on the device ID
+#   @@REQ <seq> dma <class> <instance> <count>
+#       x-intel-gpu-drill-dma on the device ID
 #   @@REQ <seq> snapshot
 #       HMP savevm then loadvm of one snapshot, "gpumodel" (QEMU needs a
 #       qcow2 drive for it: run-guest.sh adds one); the answer is sent once
@@ -189,6 +193,10 @@ class Agent:
         seq, verb, args = words[1], words[2], words[3:]
         self.requests += 1
         self.log("request: " + line)
+        # The CSB drill's last argument is its action, a word.
+        action = None
+        if verb == "csb" and args:
+            args, action = args[:-1], args[-1]
         try:
             nums = [int(a, 0) for a in args]
         except ValueError:
@@ -212,6 +220,14 @@ class Agent:
         elif verb == "record-fault" and len(nums) == 1:
             st, r = self.qmp_call("x-nv-gpu-drill-record-fault", {
                 "id": self.device_id, "domain": nums[0]})
+        elif verb == "csb" and len(nums) == 2 and action in ("drop", "corrupt"):
+            st, r = self.qmp_call("x-intel-gpu-drill-csb", {
+                "id": self.device_id, "engine-class": nums[0],
+                "instance": nums[1], "action": action})
+        elif verb == "dma" and len(nums) == 3:
+            st, r = self.qmp_call("x-intel-gpu-drill-dma", {
+                "id": self.device_id, "engine-class": nums[0],
+                "instance": nums[1], "count": nums[2]})
         elif verb == "snapshot" and not nums:
             st, r = self.snapshot()
         elif verb == "inject" and len(nums) == 3:
