@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
+#include "qemu/error-report.h"
 #include "qemu/log.h"
 #include "qemu/timer.h"
 #include "hw/pci/msi.h"
@@ -168,6 +169,13 @@ static int gpumodel_pci_host_post_load(void *opaque, int version_id)
         }
     }
     return 0;
+}
+
+int gpumodel_pci_state_refused(const char *name, char *why)
+{
+    error_report("%s: incoming state rejected: %s", name, why);
+    g_free(why);
+    return -EINVAL;
 }
 
 const VMStateDescription vmstate_gpumodel_pci_host = {

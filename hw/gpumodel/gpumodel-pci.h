@@ -41,6 +41,12 @@ extern const VMStateDescription vmstate_gpumodel_pci_host;
 #define VMSTATE_GPUMODEL_PCI_HOST(_f, _s) \
     VMSTATE_STRUCT(_f, _s, 0, vmstate_gpumodel_pci_host, GpuModelPciHost)
 
+/*
+ * A model's post-load check refused the incoming state for @why: report
+ * it for device @name and fail the load (frees @why).
+ */
+int gpumodel_pci_state_refused(const char *name, char *why);
+
 /* Fill @host so that the model uses @pdev through @h. */
 void gpumodel_pci_host_init(GpuModelPciHost *h, PCIDevice *pdev,
                             GpuHost *host);

@@ -312,6 +312,9 @@ static void intel_gpu_config_write(PCIDevice *pdev, uint32_t addr,
 {
     trace_intel_gpu_config_write(addr, val, len);
     pci_default_write_config(pdev, addr, val, len);
+    if (pci_is_express(pdev)) {
+        pcie_cap_flr_write_config(pdev, addr, val, len);
+    }
 
     /* A locked BDSM keeps its value until reset. */
     if (pci_get_long(pdev->config + INTEL_PCI_BDSM) & INTEL_BDSM_LOCK) {
@@ -363,6 +366,8 @@ static bool intel_gpu_init_caps(IntelGpuPci *s, Error **errp)
             error_setg(errp, "cannot add the PCI Express capability");
             return false;
         }
+        /* Function level reset: the device's cold reset (Resettable). */
+        pcie_cap_flr_init(pdev);
     } else {
         pdev->cap_present &= ~QEMU_PCI_CAP_EXPRESS;
     }
@@ -416,6 +421,13 @@ void qmp_x_intel_gpu_drill_irq(const char *id, uint8_t engine_class,
     }
 }
 
+static void intel_gpu_no_engine(uint8_t engine_class, uint8_t instance,
+                                Error **errp)
+{
+    error_setg(errp, "intel-gpu has no engine of class %u, instance %u",
+               engine_class, instance);
+}
+
 void qmp_x_intel_gpu_drill_hang(const char *id, uint8_t engine_class,
                                 uint8_t instance, Error **errp)
 {
@@ -423,8 +435,37 @@ void qmp_x_intel_gpu_drill_hang(const char *id, uint8_t engine_class,
 
     trace_intel_gpu_qmp_drill_hang(engine_class, instance);
     if (s && !intel_engine_drill_hang(s->gpu, engine_class, instance)) {
-        error_setg(errp, "intel-gpu has no engine of class %u, instance %u",
-                   engine_class, instance);
+        intel_gpu_no_engine(engine_class, instance, errp);
+    }
+}
+
+void qmp_x_intel_gpu_drill_csb(const char *id, uint8_t engine_class,
+                               uint8_t instance,
+                               IntelGpuCsbDrillAction action, Error **errp)
+{
+    static const IntelCsbDrill drill[INTEL_GPU_CSB_DRILL_ACTION__MAX] = {
+        [INTEL_GPU_CSB_DRILL_ACTION_DROP] = INTEL_CSB_DRILL_DROP,
+        [INTEL_GPU_CSB_DRILL_ACTION_CORRUPT] = INTEL_CSB_DRILL_CORRUPT,
+    };
+    IntelGpuPci *s = intel_gpu_find(id, errp);
+
+    trace_intel_gpu_qmp_drill_csb(engine_class, instance,
+                                  IntelGpuCsbDrillAction_str(action));
+    if (s && !intel_engine_drill_csb(s->gpu, engine_class, instance,
+                                     drill[action])) {
+        intel_gpu_no_engine(engine_class, instance, errp);
+    }
+}
+
+void qmp_x_intel_gpu_drill_dma(const char *id, uint8_t engine_class,
+                               uint8_t instance, uint32_t count, Error **errp)
+{
+    IntelGpuPci *s = intel_gpu_find(id, errp);
+
+    trace_intel_gpu_qmp_drill_dma(engine_class, instance, count);
+    if (s && !intel_engine_drill_dma(s->gpu, engine_class, instance,
+                                     count)) {
+        intel_gpu_no_engine(engine_class, instance, errp);
     }
 }
 

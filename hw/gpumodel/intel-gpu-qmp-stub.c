@@ -27,6 +27,19 @@ void qmp_x_intel_gpu_drill_hang(const char *id, uint8_t engine_class,
     error_setg(errp, "this QEMU is built without intel-gpu");
 }
 
+void qmp_x_intel_gpu_drill_csb(const char *id, uint8_t engine_class,
+                               uint8_t instance,
+                               IntelGpuCsbDrillAction action, Error **errp)
+{
+    error_setg(errp, "this QEMU is built without intel-gpu");
+}
+
+void qmp_x_intel_gpu_drill_dma(const char *id, uint8_t engine_class,
+                               uint8_t instance, uint32_t count, Error **errp)
+{
+    error_setg(errp, "this QEMU is built without intel-gpu");
+}
+
 void qmp_x_intel_gpu_drill_oa_tail_stall(const char *id, bool stall,
                                          bool has_duration_ns,
                                          uint64_t duration_ns, Error **errp)

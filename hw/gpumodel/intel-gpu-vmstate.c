@@ -10,8 +10,8 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
-#include "qemu/error-report.h"
 #include "migration/vmstate.h"
+#include "gpumodel-pci.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
 #include "intel/intel-gpu.h"
 #include "intel-gpu-vmstate.h"
@@ -100,6 +100,26 @@ static const VMStateDescription vmstate_intel_cs_stats = {
     },
 };
 
+/* Fault drills not yet used up; a stream without them has none. */
+static bool intel_engine_drills_needed(void *opaque)
+{
+    IntelEngine *e = opaque;
+
+    return e->csb_drill != INTEL_CSB_DRILL_NONE || e->dma_drill;
+}
+
+static const VMStateDescription vmstate_intel_engine_drills = {
+    .name = "intel-gpu/engine/drills",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .needed = intel_engine_drills_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT8(csb_drill, IntelEngine),
+        VMSTATE_UINT32(dma_drill, IntelEngine),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* A command streamer with its execlists; its timer is the host's. */
 static const VMStateDescription vmstate_intel_engine = {
     .name = "intel-gpu/engine",
@@ -137,6 +157,10 @@ static const VMStateDescription vmstate_intel_engine = {
         VMSTATE_UINT32(ctx_ts_base, IntelEngine),
         VMSTATE_UINT32(elsp_dword, IntelEngine),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_intel_engine_drills,
+        NULL
     },
 };
 
@@ -208,13 +232,10 @@ static const VMStateDescription vmstate_intel_rps = {
 
 static int intel_gpu_model_post_load(void *opaque, int version_id)
 {
-    g_autofree char *err = NULL;
+    char *err = NULL;
 
-    if (!intel_gpu_post_load(opaque, &err)) {
-        error_report("intel-gpu: incoming state rejected: %s", err);
-        return -EINVAL;
-    }
-    return 0;
+    return intel_gpu_post_load(opaque, &err) ? 0 :
+           gpumodel_pci_state_refused("intel-gpu", err);
 }
 
 const VMStateDescription vmstate_intel_gpu_model = {

@@ -3,9 +3,10 @@
  *
  * The model (hw/gpumodel/nvidia) holds the GPU; this file gives it a PCI
  * body: config space and capabilities, the BARs, interrupt delivery,
- * properties, reset and tracing.
+ * properties, reset, migration, QMP drills and tracing.
  *
- *   BAR0      16 MiB: registers (PMC, PTIMER, PCOUNTER, PGRAPH.PM_CTRL)
+ *   BAR0      16 MiB: registers (PMC, PTIMER, PCOUNTER, PGRAPH.PM_CTRL,
+ *                       the write flush)
  *   BAR1/2   256 MiB: VRAM aperture, 64-bit prefetchable, not backed
  *   BAR3/4    32 MiB: RAMIN aperture, 64-bit prefetchable, not backed
  *
@@ -25,9 +26,11 @@
 #include "hw/pci/pcie.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
+#include "qapi/qapi-commands-gpumodel.h"
 #include "hw/gpumodel/nv-gpu-regs.h"
 #include "nvidia/nv-gpu.h"
 #include "gpumodel-pci.h"
+#include "nv-gpu-vmstate.h"
 #include "trace.h"
 
 #define TYPE_NV_GPU "nv-gpu"
@@ -328,7 +331,32 @@ static bool nv_gpu_init_caps(NvGpuPci *s, Error **errp)
     return true;
 }
 
+/* ---- QMP: fault drills ---- */
+
+void qmp_x_nv_gpu_drill_record_fault(const char *id, uint8_t domain,
+                                     Error **errp)
+{
+    Object *obj = object_resolve_path_type(id, TYPE_NV_GPU, NULL);
+
+    trace_nv_gpu_qmp_drill_record_fault(domain);
+    if (!obj) {
+        error_setg(errp, "'%s' is not an nv-gpu device", id);
+    } else if (!nv_pcounter_drill_record_fault(NV_GPU(obj)->gpu, domain)) {
+        error_setg(errp, "nv-gpu has no PCOUNTER domain %u", domain);
+    }
+}
+
 /* ---- QOM ---- */
+
+/* The model's events (NvTraceEvent) as trace events. */
+static void nv_gpu_trace(unsigned event, uint64_t a, uint64_t b, uint64_t c)
+{
+    switch ((NvTraceEvent)event) {
+    case NV_TRACE_RECORD_FAULT:
+        trace_nv_gpu_record_fault(a, b, c);
+        break;
+    }
+}
 
 static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
 {
@@ -347,6 +375,7 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
     }
 
     gpumodel_pci_host_init(&s->host, pdev, &host);
+    s->host.trace = nv_gpu_trace;
 
     s->gpu = nv_gpu_new(&s->cfg, &host);
     pci_config_set_device_id(pdev->config, s->gpu->chip->device_id);
@@ -438,10 +467,18 @@ static const Property nv_gpu_properties[] = {
     DEFINE_PROP_UINT64("record-flush-ns", NvGpuPci, cfg.record_flush_ns, 0),
 };
 
-/* Device state is not final yet: refuse migration rather than lose it. */
+/* Not saved: the unmodelled-offset set (a log-once diagnostic). */
 static const VMStateDescription nv_gpu_vmstate = {
     .name = TYPE_NV_GPU,
-    .unmigratable = 1,
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_PCI_DEVICE(parent_obj, NvGpuPci),
+        VMSTATE_BOOL_ARRAY(bar_unimp_logged, NvGpuPci, 2),
+        VMSTATE_STRUCT_POINTER(gpu, NvGpuPci, vmstate_nv_gpu_model, NvGpu),
+        VMSTATE_GPUMODEL_PCI_HOST(host, NvGpuPci),
+        VMSTATE_END_OF_LIST()
+    },
 };
 
 static void nv_gpu_class_init(ObjectClass *klass, void *data)
@@ -475,7 +512,8 @@ static void nv_gpu_class_init(ObjectClass *klass, void *data)
         object_class_property_set_description(klass, name, desc);
     }
     object_class_property_set_description(klass, "ptimer-src-hz",
-        "PTIMER source clock in Hz (0: the 27 MHz crystal)");
+        "PTIMER source clock in Hz, at most 10 GHz (0: the 27 MHz "
+        "crystal)");
     object_class_property_set_description(klass, "record-write-cycles",
         "domain cycles a record-mode packet occupies the domain's one "
         "outstanding write, beyond the first (default 0)");

@@ -47,30 +47,6 @@ words() {
 # brief FILE: the start of FILE on one line, for a failure message.
 brief() { tr '\n' ' ' < "$1" | cut -c 1-160; }
 
-# bounded SECONDS OUTFILE CMD...: run CMD with stdout and stderr to OUTFILE,
-# wait at most SECONDS.  Sets b_rc (the exit status, or "timeout") and b_secs.
-bounded() {
-    b_max=$1 b_out=$2
-    shift 2
-    b_t0=$(cut -d. -f1 /proc/uptime)
-    "$@" > "$b_out" 2>&1 &
-    b_pid=$!
-    b_rc=timeout
-    while [ $(($(cut -d. -f1 /proc/uptime) - b_t0)) -lt "$b_max" ]; do
-        if ! kill -0 "$b_pid" 2>/dev/null; then
-            wait "$b_pid"
-            b_rc=$?
-            break
-        fi
-        # Short polls: most steps take well under a second.
-        usleep 100000
-    done
-    if [ "$b_rc" = timeout ]; then
-        kill -9 "$b_pid" 2>/dev/null
-    fi
-    b_secs=$(($(cut -d. -f1 /proc/uptime) - b_t0))
-}
-
 # ---- PCI, before any driver -----------------------------------------------
 
 if [ -d "$dev" ]; then
@@ -291,25 +267,27 @@ busy_of() {
         END { printf "%.1f\n", m }' FS=: "$1"
 }
 
-# top_start FILE, top_stop: intel_gpu_top's JSON samples (500 ms) into
-# FILE from one to the other; SIGINT makes it finish its output.
-top_start() {
+# top_sample FILE SECONDS [PID]: intel_gpu_top's JSON samples (500 ms) for
+# about SECONDS, or while process PID runs (at most SECONDS: on a loaded
+# host a fixed window can end before the workload has started); SIGINT
+# makes it finish its output.
+top_sample() {
     intel_gpu_top -J -s 500 -o "$1" > /dev/null 2>&1 &
     t_pid=$!
-}
-top_stop() {
+    if [ -n "${3:-}" ]; then
+        t_end=$(($(cut -d. -f1 /proc/uptime) + $2))
+        while kill -0 "$3" 2>/dev/null &&
+            [ "$(cut -d. -f1 /proc/uptime)" -lt "$t_end" ]; do
+            usleep 200000
+        done
+    else
+        sleep "$2"
+    fi
     usleep 600000
     kill -INT "$t_pid" 2>/dev/null
     usleep 500000
     kill -9 "$t_pid" 2>/dev/null
     wait "$t_pid" 2>/dev/null
-}
-
-# top_sample FILE SECONDS: the samples of about SECONDS.
-top_sample() {
-    top_start "$1"
-    sleep "$2"
-    top_stop
 }
 
 NOP_SECS=2      # gem_exec_nop runs one 2 s repetition per engine
@@ -354,11 +332,8 @@ if [ "$gt" = "not wedged" ]; then
         bounded $((TOOL_TIMEOUT + NOP_SECS)) "$work/nop-$e.txt" \
             /usr/libexec/igt-gpu-tools/benchmarks/gem_exec_nop -e "$e" -r 1 &
         nop_pid=$!
-        # Sampled until gem_exec_nop ends: on a slow guest its start-up
-        # (IGT's idle wait) can outlast a fixed window.
-        [ "$e" = rcs ] && top_start "$work/top-busy.txt"
+        [ "$e" = rcs ] && top_sample "$work/top-busy.txt" $((TOOL_TIMEOUT + NOP_SECS)) "$nop_pid"
         wait "$nop_pid"
-        [ "$e" = rcs ] && top_stop
         us=$(grep -E '^ *[0-9]+\.[0-9]+ *$' "$work/nop-$e.txt" | tail -n 1 | tr -d ' ')
         if [ -n "$us" ] && awk -v u="$us" 'BEGIN { exit !(u > 0) }'; then
             rate=$(awk -v u="$us" 'BEGIN { printf "%.0f", 1e6 / u }')
@@ -904,41 +879,69 @@ else
     exec_store exec-after-snapshot rcs 0xc0ffee04
 fi
 
-# The hang drill: rcs0 stops fetching with no error
-# (x-intel-gpu-drill-hang) under a user batch.  i915's heartbeat (made
-# fast here) finds the engine stuck and resets it, which ends the drill;
-# the next batch runs.
-drill_sum="not run"
-if [ "$gt" != "not wedged" ] || [ "$agent_st" != ok ]; then
-    result drill-hang skip "needs a GT that initialised and the host agent (GT: $gt; agent: $agent_st)"
-else
-    kmsg "drill hang"
+# Fault drills on rcs0 under a user batch, with rcs0's heartbeat made
+# fast (250 ms).  drill_check ID VALUE EXPECT REQUEST...: the host agent
+# makes the drill REQUEST, then a batch storing VALUE runs (whatever
+# becomes of it is recorded, not judged).  The check wants i915 to reset
+# rcs0 with a kernel log line matching EXPECT (what i915 does with that
+# drill), not to be wedged, and the next batch to store VALUE + 1.
+# Appends to drills_sum.
+drills_sum=""
+drill_check() {
+    d_id=$1 d_val=$2 d_expect=$3
+    shift 3
+    if [ "$gt" != "not wedged" ] || [ "$agent_st" != ok ]; then
+        result "$d_id" skip "needs a GT that initialised and the host agent (GT: $gt; agent: $agent_st)"
+        drills_sum="$drills_sum $d_id: not run;"
+        return
+    fi
+    kmsg "$d_id"
     hb=/sys/class/drm/card0/engine/rcs0/heartbeat_interval_ms
     hb0=$(cat "$hb" 2>/dev/null)
     echo 250 > "$hb" 2>/dev/null
-    ask hang 0 0
-    drill_st=$ans_st drill_text=$ans_text
-    bounded 40 "$work/drill-hang-victim.txt" "$probe" store rcs 0xc0ffee05
-    victim_rc=$b_rc
+    ask "$@"
+    d_st=$ans_st d_text=$ans_text
+    bounded 40 "$work/$d_id-victim.txt" "$probe" store rcs "$d_val"
+    d_victim=$b_rc
     echo "${hb0:-2500}" > "$hb" 2>/dev/null
-    dmesg | sed -n '/gpumodel: drill hang$/,$p' > "$work/dmesg-drill-hang.txt"
-    section dmesg-drill-hang "$work/dmesg-drill-hang.txt"
-    reset_line=$(grep -E 'Resetting rcs0|GPU HANG' "$work/dmesg-drill-hang.txt" | head -n 1 |
-        sed 's/^\[[ 0-9.]*\] //')
-    wedge_line=$(grep -iE 'wedged|Failed to reset' "$work/dmesg-drill-hang.txt" | head -n 1)
-    bounded "$TOOL_TIMEOUT" "$work/drill-hang-after.txt" "$probe" store rcs 0xc0ffee06
-    after_rc=$b_rc
-    drill_sum="drill $drill_st; batch under the hang: status $victim_rc; reset: ${reset_line:-none}; next batch: status $after_rc"
-    if [ "$drill_st" != ok ]; then
-        result drill-hang fail "x-intel-gpu-drill-hang: $drill_text"
-    elif [ -z "$reset_line" ] || [ -n "$wedge_line" ]; then
-        result drill-hang fail "i915 did not reset rcs0 cleanly: reset ${reset_line:-none}; ${wedge_line:-}"
-    elif [ "$after_rc" != 0 ]; then
-        result drill-hang fail "after the reset the next batch failed (status $after_rc): $(brief "$work/drill-hang-after.txt")"
+    dmesg | sed -n "/gpumodel: $d_id\$/,\$p" > "$work/dmesg-$d_id.txt"
+    section "dmesg-$d_id" "$work/dmesg-$d_id.txt"
+    d_reset=$(grep -E 'Resetting rcs0|GPU HANG' "$work/dmesg-$d_id.txt" |
+        sed 's/^\[[ 0-9.]*\] //' | words)
+    d_match=$(grep -E "$d_expect" "$work/dmesg-$d_id.txt" | head -n 1)
+    d_wedge=$(grep -iE 'wedged|Failed to reset' "$work/dmesg-$d_id.txt" | head -n 1)
+    bounded "$TOOL_TIMEOUT" "$work/$d_id-after.txt" "$probe" store rcs $((d_val + 1))
+    d_after=$b_rc
+    d_sum="drill $d_st; batch under the drill: status $d_victim; i915: $d_reset; next batch: status $d_after"
+    drills_sum="$drills_sum $d_id: $d_sum;"
+    if [ "$d_st" != ok ]; then
+        result "$d_id" fail "$*: $d_text"
+    elif [ -z "$d_match" ] || [ -n "$d_wedge" ]; then
+        result "$d_id" fail "i915 did not reset rcs0 as expected (/$d_expect/): $d_reset; ${d_wedge:-}"
+    elif [ "$d_after" != 0 ]; then
+        result "$d_id" fail "after the reset the next batch failed (status $d_after): $(brief "$work/$d_id-after.txt")"
     else
-        result drill-hang ok "$drill_sum; $(brief "$work/drill-hang-after.txt")"
+        result "$d_id" ok "$d_sum; $(brief "$work/$d_id-after.txt")"
     fi
-fi
+}
+
+# i915's hang detection: the heartbeat, or the preemption timeout of the
+# heartbeat's own request.
+hung='Resetting rcs0 for (stopped heartbeat|preemption time out)'
+# Hang: rcs0 fetches nothing, with no error; i915's hang detection
+# resets it, which ends the drill.
+drill_check drill-hang 0xc0ffee05 "$hung" hang 0 0
+# The next CSB entry (the batch's idle-to-active event) dropped, or
+# written as a bare "complete": process_csb meets a completion with
+# nothing in flight (ERROR_CSB) and resets the engine at once.
+drill_check drill-csb-drop 0xc0ffee07 'Resetting rcs0 for invalid CSB event' csb 0 0 drop
+drill_check drill-csb-corrupt 0xc0ffee09 'Resetting rcs0 for invalid CSB event' csb 0 0 corrupt
+# The next writes of rcs0 fail: the idle-to-active entry (only in the
+# MMIO mirror, unseen: the HWSP write pointer did not move) and the
+# request's first store, a page fault that halts the engine with the
+# error masked by i915's EMR, so no CS error interrupt.  i915's hang
+# detection resets rcs0, which cancels the writes left.
+drill_check drill-dma 0xc0ffee0b "$hung" dma 0 0 4
 
 # The OA drills: i915-perf-probe reads an i915 perf stream (timer at
 # exponent OA_DRILL_E: 1.37 ms) while the host drills, one second in.
@@ -1043,7 +1046,7 @@ fi
 echo "@@SUMMARY-BEGIN"
 echo "Interrupts: $irq_sum"
 echo "Snapshot: $snap_sum"
-echo "Hang drill: $drill_sum"
+echo "Drills:$drills_sum"
 echo "OA drills: $oa_sum"
 echo "Unmodelled registers the guest touched: $unmodelled"
 echo "@@SUMMARY-END"

@@ -25,6 +25,12 @@
 #       the device's unmodelled-mmio-count and x-unmodelled-mmio (qom-get)
 #   @@REQ <seq> hang <class> <instance>
 #       x-intel-gpu-drill-hang on the device ID
+#   @@REQ <seq> record-fault <domain>
+#       x-nv-gpu-drill-record-fault on the device ID
+#   @@REQ <seq> csb <class> <instance> drop|corrupt
+#       x-intel-gpu-drill-csb on the device ID
+#   @@REQ <seq> dma <class> <instance> <count>
+#       x-intel-gpu-drill-dma on the device ID
 #   @@REQ <seq> oa-stall <0|1> [<duration-ns>]
 #       x-intel-gpu-drill-oa-tail-stall on the device ID
 #   @@REQ <seq> oa-overflow <count>
@@ -191,6 +197,10 @@ class Agent:
         seq, verb, args = words[1], words[2], words[3:]
         self.requests += 1
         self.log("request: " + line)
+        # The CSB drill's last argument is its action, a word.
+        action = None
+        if verb == "csb" and args:
+            args, action = args[:-1], args[-1]
         try:
             nums = [int(a, 0) for a in args]
         except ValueError:
@@ -211,6 +221,17 @@ class Agent:
             st, r = self.qmp_call("x-intel-gpu-drill-hang", {
                 "id": self.device_id, "engine-class": nums[0],
                 "instance": nums[1]})
+        elif verb == "record-fault" and len(nums) == 1:
+            st, r = self.qmp_call("x-nv-gpu-drill-record-fault", {
+                "id": self.device_id, "domain": nums[0]})
+        elif verb == "csb" and len(nums) == 2 and action in ("drop", "corrupt"):
+            st, r = self.qmp_call("x-intel-gpu-drill-csb", {
+                "id": self.device_id, "engine-class": nums[0],
+                "instance": nums[1], "action": action})
+        elif verb == "dma" and len(nums) == 3:
+            st, r = self.qmp_call("x-intel-gpu-drill-dma", {
+                "id": self.device_id, "engine-class": nums[0],
+                "instance": nums[1], "count": nums[2]})
         elif verb == "oa-stall" and len(nums) in (1, 2):
             a = {"id": self.device_id, "stall": nums[0] != 0}
             if len(nums) == 2:

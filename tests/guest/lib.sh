@@ -46,3 +46,27 @@ ask() {
         fi
     done
 }
+
+# bounded SECONDS OUTFILE CMD...: run CMD with stdout and stderr to OUTFILE,
+# wait at most SECONDS.  Sets b_rc (the exit status, or "timeout") and b_secs.
+bounded() {
+    b_max=$1 b_out=$2
+    shift 2
+    b_t0=$(cut -d. -f1 /proc/uptime)
+    "$@" > "$b_out" 2>&1 &
+    b_pid=$!
+    b_rc=timeout
+    while [ $(($(cut -d. -f1 /proc/uptime) - b_t0)) -lt "$b_max" ]; do
+        if ! kill -0 "$b_pid" 2>/dev/null; then
+            wait "$b_pid"
+            b_rc=$?
+            break
+        fi
+        # Short polls: most steps take well under a second.
+        usleep 100000
+    done
+    if [ "$b_rc" = timeout ]; then
+        kill -9 "$b_pid" 2>/dev/null
+    fi
+    b_secs=$(($(cut -d. -f1 /proc/uptime) - b_t0))
+}

@@ -47,20 +47,24 @@ fi
 # ---- the probe ------------------------------------------------------------------
 
 t0=$(cut -d' ' -f1 /proc/uptime)
-/gpumodel/nv-pcounter-probe --bdf "$BDF" --synth "$NV_SYNTH" > "$work/probe.txt" 2>&1 &
-pid=$!
-rc=timeout
-end=$(($(cut -d. -f1 /proc/uptime) + PROBE_TIMEOUT))
-while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-        wait "$pid"
-        rc=$?
-        break
-    fi
-    usleep 100000
-done
-[ "$rc" = timeout ] && kill -9 "$pid" 2>/dev/null
+bounded "$PROBE_TIMEOUT" "$work/probe.txt" \
+    /gpumodel/nv-pcounter-probe --bdf "$BDF" --synth "$NV_SYNTH"
 t1=$(cut -d' ' -f1 /proc/uptime)
+rc=$b_rc
+
+# The record-fault drill (x-nv-gpu-drill-record-fault through the host
+# agent) on domain 4, which the run above left idle; a second run of the
+# probe shows what a program sees.
+ask record-fault 4
+if [ "$ans_st" = ok ]; then
+    bounded "$PROBE_TIMEOUT" "$work/probe-drill.txt" \
+        /gpumodel/nv-pcounter-probe --bdf "$BDF" --synth "$NV_SYNTH" \
+        --drill-record-fault 4
+    cat "$work/probe-drill.txt" >> "$work/probe.txt"
+    echo "# the record-fault drill run: exit status $b_rc" >> "$work/probe.txt"
+else
+    result record-fault-drill fail "x-nv-gpu-drill-record-fault on domain 4: $ans_st: $ans_text"
+fi
 grep '^@@RESULT ' "$work/probe.txt" | while read -r _ id st text; do
     result "$id" "$st" "$text"
 done

@@ -4,11 +4,17 @@
  * card.  Maps BAR0 through sysfs resource0 as envytools' tools do, reads
  * PMC BOOT_0, runs nouveau's nv40 perfmon sequence (quad mode: SRC/OP
  * programming, a PGRAPH PM_TRIGGER pulse to swap, counter reads), a quad
- * swap by the PERIODIC generator and a record-mode capture into a page of
- * guest memory, and checks every number against the synthetic signals the
- * host gave QEMU (-device nv-gpu,synth=SPEC; the same SPEC is passed here).
+ * swap by the PERIODIC generator, PTIMER_TIME_B12 and WRCACHE_FLUSH
+ * counts, and a record-mode capture into a page of guest memory, and
+ * checks every number against the synthetic signals the host gave QEMU
+ * (-device nv-gpu,synth=SPEC; the same SPEC is passed here) or PTIMER.
  *
  *   nv-pcounter-probe [--bdf 0000:00:03.0] [--synth SPEC] [--boot0 0x084000a2]
+ *                     [--drill-record-fault DOM]
+ *
+ * With --drill-record-fault, only the record-fault drill check runs: the
+ * host has armed x-nv-gpu-drill-record-fault on domain DOM (LONG packets),
+ * and domain DOM + 1 records after it.
  *
  * Output: "@@RESULT <id> ok|fail|skip <text>" per check (tests/guest/
  * nv-checks.txt), "# ..." detail lines.
@@ -501,6 +507,76 @@ static void test_quad_periodic(void)
            q.start, q.pre, q.stop, msg);
 }
 
+/* ---- PTIMER_TIME_B12 and PGRAPH.WRCACHE_FLUSH ----------------------------- */
+
+#define TIME_B12    0x2c        /* G84 host domain (0): PTIMER TIME bit 12 */
+#define OP_RISE     0x2222u     /* argument 0 and not argument 1 */
+
+/*
+ * envytools nvacounter's PTIMER_B12 sub-test: over a PM_TRIGGER window,
+ * domain 0 counts the cycles TIME bit 12 is 1 (CTR_PRE) and its rises
+ * (CTR_EVENT: the bit and itself one cycle late).  At the reset ratio
+ * (ns) it is a square wave of 8192 ns: half the cycles, give or take a
+ * quarter period for the unknown phase, and one rise per period.  Domain
+ * 1 counts WRCACHE_FLUSH in the same window: five flushes the way
+ * nouveau's g84_bar_flush() does them (0x070000 = 1, poll bit 1 to 0).
+ */
+static void test_ptimer_flush(void)
+{
+    Input b12 = { SRC4(TIME_B12, 0, 0, 0), OP_ARG0 };
+    Input rise = { SRC4(TIME_B12, TIME_B12, 0, 0), OP_RISE | NV_PC_OP_DELAY1 };
+    Input flush = { SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0), OP_ARG0 };
+    Input none = { 0, 0 };
+    unsigned flushes = 0;
+    double per, dev;
+    Quad a, b;
+    int ok;
+
+    quad_program(0, b12, none, rise, none);
+    quad_program(1, none, none, flush, none);
+    /* The PRE_OP writes swapped (quad mode from before): back to EMPTY. */
+    for (int i = 0; i < 2; i++) {
+        wr(NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+        wr(NV40_PC_QUAD_ACK_TRIGGER(1), 1);
+    }
+    wr(NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+    ok = wait_state(0, NV_PC_QUAD_VALID);
+    wr(NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+    wr(NV40_PC_QUAD_ACK_TRIGGER(1), 1);
+    for (int i = 0; i < 5; i++) {
+        usleep(200);
+        wr(NV_FLUSH, NV_FLUSH_TRIGGER);
+        for (int n = 0; n < 1000 && (rd(NV_FLUSH) & NV_FLUSH_BUSY); n++) {
+            usleep(10);
+        }
+        flushes += !(rd(NV_FLUSH) & NV_FLUSH_BUSY);
+    }
+    usleep(1000);
+    wr(NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+    ok &= wait_state(0, NV_PC_QUAD_VALID) && wait_state(1, NV_PC_QUAD_VALID);
+    a = quad_read(0);
+    b = quad_read(1);
+    wr(NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+    wr(NV40_PC_QUAD_ACK_TRIGGER(1), 1);
+    note("domain 0: CYCLES %u PRE %u EVENT %u; domain 1: CYCLES %u EVENT %u",
+         a.cycles, a.pre, a.event, b.cycles, b.event);
+
+    per = 8192.0 * dom_hz[0] / 1e9;     /* cycles per period of bit 12 */
+    dev = (double)a.pre - a.cycles / 2.0;
+    result("ptimer-b12", ok && a.cycles > 0 && dev >= -per / 4 - 1 &&
+           dev <= per / 4 + 1 && a.event >= (uint32_t)(a.cycles / per) &&
+           a.event <= (uint32_t)(a.cycles / per) + 1,
+           "domain 0 (%" PRIu64 " MHz) over a %u-cycle PM_TRIGGER window: "
+           "PTIMER_TIME_B12 (signal 0x%02x) 1 in %u cycles (want %.0f +- %.0f), "
+           "%u rises (want %u or %u)", dom_hz[0] / 1000000, a.cycles,
+           TIME_B12, a.pre, a.cycles / 2.0, per / 4 + 1, a.event,
+           (uint32_t)(a.cycles / per), (uint32_t)(a.cycles / per) + 1);
+    result("wrcache-flush", ok && flushes == 5 && b.event == 5,
+           "%u of 5 write flushes (0x070000 = 1) done (bit 1 read 0); "
+           "domain 1 counted %u PGRAPH.WRCACHE_FLUSH pulses (want 5)",
+           flushes, b.event);
+}
+
 /* ---- record mode ---------------------------------------------------------- */
 
 static uint64_t le(const volatile uint8_t *p, int n)
@@ -613,6 +689,58 @@ static void test_record(const char *id, int dom, int is_long,
            nctr - 2, msg);
 }
 
+/*
+ * The record-fault drill on domain dom, which the host armed: its first
+ * packet write fails as a DMA fault does.  The program sees the FAULT bit
+ * in RECORD_STATUS and nothing in memory, clears the bit with
+ * CTRL.FAULT_CLEAR, and the domain stays wedged (the seed: until the GPU
+ * is reset); domain dom + 1 then records as usual.
+ */
+static void test_record_fault_drill(int dom, volatile uint8_t *buf,
+                                    uint64_t bus)
+{
+    uint32_t start = bus, status, cleared, after;
+    uint64_t end = now_us() + 10000000;
+    int untouched = 1, ok;
+
+    if (synth[dom][0].high != 1) {
+        result("record-fault-drill", 0, "synth must give domain %d a "
+               "SYNTH0 pulse (STOP)", dom);
+        return;
+    }
+    memset((void *)buf, 0xaa, 2048);
+    wr(NV40_PC_PRE_SRC(dom), SRC4(ONE, SYN(1), 0, 0));
+    wr(NV40_PC_STOP_SRC(dom), SRC4(SYN(0), 0, 0, 0));
+    wr(NV40_PC_STOP_OP(dom), OP_ARG0);
+    wr(NV40_PC_CTRL(dom), NV_PC_MODE_RECORD);
+    wr(NV40_PC_RECORD_LIMIT(dom), start + 1024);
+    wr(NV40_PC_RECORD_START(dom), start);
+    do {
+        usleep(200);
+        status = rd(NV40_PC_RECORD_STATUS(dom));
+    } while (!(status & NV_PC_RECORD_STATUS_FAULT) && now_us() < end);
+    for (unsigned i = 0; i < 2048; i++) {
+        untouched &= buf[i] == 0xaa;
+    }
+    wr(NV40_PC_CTRL(dom), NV_PC_MODE_RECORD | NV_PC_CTRL_FAULT_CLEAR);
+    cleared = rd(NV40_PC_RECORD_STATUS(dom));
+    /* A new buffer: a wedged domain writes nothing (many STOPs later). */
+    wr(NV40_PC_RECORD_START(dom), start);
+    usleep(20000);
+    after = rd(NV40_PC_RECORD_STATUS(dom));
+    wr(NV40_PC_CTRL(dom), 0);
+    ok = status == (start | NV_PC_RECORD_STATUS_FAULT) && untouched &&
+         cleared == start && after == start && buf[0] == 0xaa;
+    result("record-fault-drill", ok, "domain %d under the drill: "
+           "RECORD_STATUS 0x%08x (want 0x%08x: FAULT, nothing written), "
+           "buffer %s; after CTRL.FAULT_CLEAR 0x%08x (want 0x%08x); "
+           "a new RECORD_START, 20 ms later: 0x%08x (want 0x%08x: the "
+           "domain stays wedged until GPU reset)", dom, status,
+           start | NV_PC_RECORD_STATUS_FAULT,
+           untouched ? "untouched" : "WRITTEN", cleared, start, after, start);
+    test_record("record-after-fault", dom + 1, 1, buf, bus, 2048, 2048);
+}
+
 /* ---- main ------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -624,7 +752,7 @@ int main(int argc, char **argv)
     struct stat st;
     volatile uint8_t *buf;
     uint64_t pfn, pfn2, bus;
-    int fd, ok;
+    int fd, ok, drill = -1;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -634,7 +762,14 @@ int main(int argc, char **argv)
             spec = argv[i + 1];
         } else if (!strcmp(argv[i], "--boot0")) {
             want_boot0 = strtoul(argv[i + 1], NULL, 0);
+        } else if (!strcmp(argv[i], "--drill-record-fault")) {
+            drill = atoi(argv[i + 1]);
         }
+    }
+    if (drill > 6) {
+        printf("# --drill-record-fault: a domain 0-6 (the next one records "
+               "after it)\n");
+        return 2;
     }
     if (parse_synth(spec)) {
         printf("# cannot parse synth spec '%s'\n", spec);
@@ -657,16 +792,17 @@ int main(int argc, char **argv)
         result("bar0-mmap", 0, "mmap %s: %s", path, strerror(errno));
         return 1;
     }
-    result("bar0-mmap", ok, "%s mapped (16 MiB), memory decoding and bus "
-           "mastering %s", path, ok ? "enabled" : "NOT enabled");
-
-    boot0 = rd(NV_PMC_BOOT_0);
-    result("pmc-boot0", boot0 == want_boot0, "PMC BOOT_0 = 0x%08x (chipset "
-           "0x%02x)%s", boot0, (boot0 >> 20) & 0x1ff,
-           boot0 == want_boot0 ? "" : ", want the G84's 0x084000a2");
-
-    test_quad_trigger();
-    test_quad_periodic();
+    if (drill < 0) {
+        result("bar0-mmap", ok, "%s mapped (16 MiB), memory decoding and "
+               "bus mastering %s", path, ok ? "enabled" : "NOT enabled");
+        boot0 = rd(NV_PMC_BOOT_0);
+        result("pmc-boot0", boot0 == want_boot0, "PMC BOOT_0 = 0x%08x "
+               "(chipset 0x%02x)%s", boot0, (boot0 >> 20) & 0x1ff,
+               boot0 == want_boot0 ? "" : ", want the G84's 0x084000a2");
+        test_quad_trigger();
+        test_quad_periodic();
+        test_ptimer_flush();
+    }
 
     /*
      * The record buffer: one locked anonymous page, its physical address
@@ -694,6 +830,10 @@ int main(int argc, char **argv)
         result("dma-buffer", 0, "no usable physical address for the record page "
                "(pagemap PFN 0x%" PRIx64 "; RECORD_START is 32-bit)", pfn);
         return 1;
+    }
+    if (drill >= 0) {
+        test_record_fault_drill(drill, buf, bus);
+        return failures ? 1 : 0;
     }
     /* LONG packets in the first half, SHORT in the second. */
     test_record("record-long", 4, 1, buf, bus, 0, 2048);

@@ -125,6 +125,49 @@ static inline void gpu_migrate(Gpu *g, const char *args)
     gpu_map(g);
 }
 
+/*
+ * Run @workload uninterrupted, then saved and loaded into a new QEMU in
+ * its middle (gpu_migrate()): what it observed must match byte for byte.
+ */
+static inline void gpu_migrate_check(GByteArray *(*workload)(bool migrate))
+{
+    g_autoptr(GByteArray) straight = workload(false);
+    g_autoptr(GByteArray) migrated = workload(true);
+
+    g_assert_cmpmem(migrated->data, migrated->len,
+                    straight->data, straight->len);
+}
+
+/* A QMP command on @g's machine that must succeed (@ok) or be refused. */
+static inline void G_GNUC_PRINTF(3, 0) gpu_qmp_expect(Gpu *g, bool ok,
+                                                      const char *fmt,
+                                                      va_list ap)
+{
+    QDict *resp = qtest_vqmp(g->qts, fmt, ap);
+
+    g_assert_true(qdict_haskey(resp, ok ? "return" : "error"));
+    qobject_unref(resp);
+}
+
+static inline void G_GNUC_PRINTF(2, 3) qmp_ok(Gpu *g, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    gpu_qmp_expect(g, true, fmt, ap);
+    va_end(ap);
+}
+
+static inline void G_GNUC_PRINTF(2, 3) qmp_refused(Gpu *g, const char *fmt,
+                                                   ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    gpu_qmp_expect(g, false, fmt, ap);
+    va_end(ap);
+}
+
 /* BAR0 dword access: both devices keep their registers there. */
 static inline uint32_t rd(Gpu *g, uint32_t off)
 {

@@ -518,33 +518,6 @@ static void test_reset(void)
 
 #define MSI_MAGIC 0x4321
 
-static void qmp_ok(Gpu *g, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
-static void qmp_ok(Gpu *g, const char *fmt, ...)
-{
-    va_list ap;
-    QDict *resp;
-
-    va_start(ap, fmt);
-    resp = qtest_vqmp(g->qts, fmt, ap);
-    va_end(ap);
-    g_assert_true(qdict_haskey(resp, "return"));
-    qobject_unref(resp);
-}
-
-/* A QMP command that must be refused. */
-static void qmp_refused(Gpu *g, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
-static void qmp_refused(Gpu *g, const char *fmt, ...)
-{
-    va_list ap;
-    QDict *resp;
-
-    va_start(ap, fmt);
-    resp = qtest_vqmp(g->qts, fmt, ap);
-    va_end(ap);
-    g_assert_true(qdict_haskey(resp, "error"));
-    qobject_unref(resp);
-}
-
 static void inject(Gpu *g, int klass, int instance, int bits)
 {
     qmp_ok(g, "{'execute': 'x-intel-gpu-inject-irq', 'arguments': "
@@ -970,6 +943,19 @@ static void test_oa_periodic_and_snapshot(void)
     gpu_stop(&g);
 }
 
+/* A page of @pattern (byte i is i * 7 + 1) in @src, @dst all 0xee. */
+static void blit_surfaces(Gpu *g, Buf *src, Buf *dst,
+                          uint8_t pattern[INTEL_GGTT_PAGE_SIZE])
+{
+    *src = buf_new(g, 1);
+    *dst = buf_new(g, 1);
+    for (unsigned i = 0; i < INTEL_GGTT_PAGE_SIZE; i++) {
+        pattern[i] = i * 7 + 1;
+    }
+    qtest_memwrite(g->qts, src->phys, pattern, INTEL_GGTT_PAGE_SIZE);
+    qtest_memset(g->qts, dst->phys, 0xee, dst->size);
+}
+
 /* XY_* blits on BCS0 between linear 32 bpp surfaces in the GGTT. */
 static void test_cs_blit(void)
 {
@@ -982,13 +968,7 @@ static void test_cs_blit(void)
 
     gpu_start(&g);
     ring = buf_new(&g, 1);
-    src = buf_new(&g, 1);
-    dst = buf_new(&g, 1);
-    for (unsigned i = 0; i < sizeof(pattern); i++) {
-        pattern[i] = i * 7 + 1;
-    }
-    qtest_memwrite(g.qts, src.phys, pattern, sizeof(pattern));
-    qtest_memset(g.qts, dst.phys, 0xee, dst.size);
+    blit_surfaces(&g, &src, &dst, pattern);
 
     /* 5 x 3 pixels from src (2, 1) to dst (4, 2). */
     EMIT(&g, &ring, XY_SRC_COPY_BLT, XY_BR13_32BPP(0xcc, DST_PITCH),
@@ -1168,6 +1148,84 @@ static void test_drill_hang(void)
     gpu_stop(&g);
 }
 
+static void drill_dma(Gpu *g, int klass, int instance, unsigned count)
+{
+    qmp_ok(g, "{'execute': 'x-intel-gpu-drill-dma', 'arguments': "
+           "{'id': 'gpu', 'engine-class': %d, 'instance': %d, "
+           "'count': %u}}", klass, instance, count);
+}
+
+/* RING_FAULT_REG and FAULT_TLB_DATA0 name this engine's GGTT fault. */
+static void expect_ggtt_fault(Gpu *g, int klass, uint32_t gtt)
+{
+    g_assert_cmphex(rd(g, INTEL_RING_FAULT_REG), ==, 1u | klass << 12);
+    g_assert_cmphex(rd(g, INTEL_FAULT_TLB_DATA0), ==, gtt >> 12);
+    wr(g, INTEL_RING_FAULT_REG, 0);
+}
+
+/*
+ * x-intel-gpu-drill-dma: a store on rcs0 whose write the drill fails
+ * lands nothing and takes the page-fault path (RING_FAULT_REG, the
+ * page-table error in ESR, engine halted); a blit on bcs0 leaves its
+ * destination untouched.  After an engine reset each engine runs its
+ * next request, and the same blit copies.
+ */
+static void test_drill_dma(void)
+{
+    enum { PITCH = 256, W = PITCH / 4, H = 4 };   /* whole rows */
+    uint32_t rcs = INTEL_RCS0_BASE, bcs = INTEL_BCS0_BASE;
+    uint8_t pattern[INTEL_GGTT_PAGE_SIZE], got[PITCH * H];
+    Buf ring, data, src, dst;
+    Gpu g;
+
+    gpu_start(&g);
+    ring = buf_new(&g, 1);
+    data = buf_new(&g, 1);
+    drill_dma(&g, 0, 0, 1);
+    emit_store(&g, &ring, MI_USE_GGTT, data.gtt, 0xd0a00001);
+    emit_store(&g, &ring, MI_USE_GGTT, data.gtt + 4, 0xd0a00002);
+    ring_submit(&g, rcs, &ring);
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 0), ==, 0);
+    g_assert_cmphex(buf_readl(&g, &data, 4), ==, 0);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR), ==, INTEL_ERROR_PAGE_TABLE);
+    expect_ggtt_fault(&g, 0, data.gtt);
+    g_assert_true(engine_idle(&g, rcs));
+    wr(&g, INTEL_GDRST, INTEL_GRDOM_RENDER);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR), ==, 0);
+    ring.len = 0;
+    emit_store(&g, &ring, MI_USE_GGTT, data.gtt + 8, 0xd0a00003);
+    ring_submit(&g, rcs, &ring);
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 8), ==, 0xd0a00003);
+    assert_ring_idle(&g, rcs);
+
+    ring = buf_new(&g, 1);
+    blit_surfaces(&g, &src, &dst, pattern);
+    EMIT(&g, &ring, XY_SRC_COPY_BLT, XY_BR13_32BPP(0xcc, PITCH),
+         0, H << 16 | W, dst.gtt, 0, 0, PITCH, src.gtt, 0);
+    drill_dma(&g, 3, 0, 1);
+    ring_submit(&g, bcs, &ring);
+    cs_settle(&g);
+    qtest_memread(g.qts, dst.phys, got, sizeof(got));
+    for (unsigned i = 0; i < sizeof(got); i++) {
+        g_assert_cmphex(got[i], ==, 0xee);
+    }
+    g_assert_cmphex(rd(&g, bcs + INTEL_RING_ESR), ==, INTEL_ERROR_PAGE_TABLE);
+    expect_ggtt_fault(&g, 3, dst.gtt);
+    wr(&g, INTEL_GDRST, INTEL_GRDOM_BLT);
+    ring_submit(&g, bcs, &ring);
+    cs_settle(&g);
+    qtest_memread(g.qts, dst.phys, got, sizeof(got));
+    g_assert_cmpmem(got, sizeof(got), pattern, sizeof(got));
+    assert_ring_idle(&g, bcs);
+
+    qmp_refused(&g, "{'execute': 'x-intel-gpu-drill-dma', 'arguments': "
+                "{'id': 'gpu', 'engine-class': 5, 'instance': 0, "
+                "'count': 1}}");
+    gpu_stop(&g);
+}
+
 /* ---- execlists ---- */
 
 /* i915's reset_csb_pointers and enable_execlists; returns the HWSP. */
@@ -1291,6 +1349,74 @@ static void test_execlists_elsq_csb(void)
     g_assert_true(engine_idle(&g, rcs));
     expect_msi(&g, msi, 0, INTEL_GT_CONTEXT_SWITCH |
                            INTEL_GT_RENDER_USER_INTERRUPT);
+    gpu_stop(&g);
+}
+
+static void drill_csb(Gpu *g, int klass, int instance, const char *action)
+{
+    qmp_ok(g, "{'execute': 'x-intel-gpu-drill-csb', 'arguments': "
+           "{'id': 'gpu', 'engine-class': %d, 'instance': %d, "
+           "'action': %s}}", klass, instance, action);
+}
+
+/*
+ * x-intel-gpu-drill-csb on rcs0: with the idle-to-active entry dropped
+ * the completion is the first entry; a corrupted idle-to-active entry
+ * is a bare "complete" with the context's ID.  The contexts' stores land
+ * throughout, and the entry after the drill is true again.  Pending
+ * drills (this one and a DMA drill on bcs0) survive a migration.
+ */
+static void test_drill_csb(void)
+{
+    const uint32_t done = INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE;
+    uint32_t rcs = INTEL_RCS0_BASE, bcs = INTEL_BCS0_BASE;
+    Buf hwsp, data, bring;
+    Ctx ctx;
+    Gpu g;
+
+    gpu_start(&g);
+    hwsp = execlists_enable(&g, rcs);
+    data = buf_new(&g, 1);
+    bring = buf_new(&g, 1);
+    ctx_init(&g, &ctx, rcs, 0);
+
+    /* The allocator starts afresh after gpu_migrate(): no buf_new below. */
+    drill_csb(&g, 0, 0, "drop");
+    drill_dma(&g, 3, 0, 1);
+    gpu_migrate(&g, GPU_ARGS);
+    emit_store(&g, &bring, MI_USE_GGTT, data.gtt + 0x40, 0xc5b0000b);
+    ring_submit(&g, bcs, &bring);
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 0x40), ==, 0);
+    g_assert_cmphex(rd(&g, bcs + INTEL_RING_ESR), ==, INTEL_ERROR_PAGE_TABLE);
+
+    emit_store(&g, &ctx.ring, MI_USE_GGTT, data.gtt, 0xc5b00001);
+    ctx_submit(&g, rcs, &ctx, CCID(1));
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 0), ==, 0xc5b00001);
+    EXPECT_CSB(&g, rcs, &hwsp, 0, done);
+
+    drill_csb(&g, 0, 0, "corrupt");
+    emit_store(&g, &ctx.ring, MI_USE_GGTT, data.gtt + 4, 0xc5b00002);
+    ctx_submit(&g, rcs, &ctx, CCID(1));
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 4), ==, 0xc5b00002);
+    EXPECT_CSB(&g, rcs, &hwsp, 1, INTEL_CSB_COMPLETE, done);
+    g_assert_cmphex(csb_ctx_id(&g, &hwsp, 1), ==, CCID(1));
+
+    emit_store(&g, &ctx.ring, MI_USE_GGTT, data.gtt + 8, 0xc5b00003);
+    ctx_submit(&g, rcs, &ctx, CCID(1));
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &data, 8), ==, 0xc5b00003);
+    EXPECT_CSB(&g, rcs, &hwsp, 3, INTEL_CSB_IDLE_ACTIVE, done);
+    g_assert_true(engine_idle(&g, rcs));
+
+    qmp_refused(&g, "{'execute': 'x-intel-gpu-drill-csb', 'arguments': "
+                "{'id': 'gpu', 'engine-class': 0, 'instance': 3, "
+                "'action': 'drop'}}");
+    qmp_refused(&g, "{'execute': 'x-intel-gpu-drill-csb', 'arguments': "
+                "{'id': 'gpu', 'engine-class': 0, 'instance': 0, "
+                "'action': 'swap'}}");
     gpu_stop(&g);
 }
 
@@ -1559,11 +1685,158 @@ static GByteArray *migrate_workload(bool migrate)
 
 static void test_migrate_workload(void)
 {
-    g_autoptr(GByteArray) straight = migrate_workload(false);
-    g_autoptr(GByteArray) migrated = migrate_workload(true);
+    gpu_migrate_check(migrate_workload);
+}
 
-    g_assert_cmpmem(migrated->data, migrated->len,
-                    straight->data, straight->len);
+
+/* ---- resets during DMA-heavy work ---- */
+
+#define HEAVY_STORES    4096
+#define HEAVY_DATA_PAGES (HEAVY_STORES * 4 / INTEL_GGTT_PAGE_SIZE)
+
+/* How many of the heavy batch's stores have landed. */
+static unsigned heavy_count(Gpu *g, const Buf *data)
+{
+    g_autofree uint32_t *v = g_new(uint32_t, HEAVY_STORES);
+    unsigned n = 0;
+
+    qtest_memread(g->qts, data->phys, v, HEAVY_STORES * 4);
+    for (unsigned i = 0; i < HEAVY_STORES; i++) {
+        if (GUINT32_FROM_LE(v[i]) == i + 1) {
+            n++;
+        } else {
+            g_assert_cmphex(v[i], ==, 0);
+        }
+    }
+    return n;
+}
+
+/*
+ * rcs0 in a legacy ring runs a batch of HEAVY_STORES MI_STORE_DATA_IMM
+ * (store i writes i + 1 to dword i, several slices of work) and then a
+ * user interrupt; returns once part of it has landed.
+ */
+static Buf heavy_start(Gpu *g)
+{
+    g_autofree uint32_t *bb = g_new(uint32_t, HEAVY_STORES * 4 + 2);
+    Buf ring = buf_new(g, 1);
+    Buf data = buf_new(g, HEAVY_DATA_PAGES);
+    Buf batch = buf_new(g, HEAVY_STORES * 16 / INTEL_GGTT_PAGE_SIZE + 1);
+    unsigned n = 0;
+
+    for (unsigned i = 0; i < HEAVY_STORES; i++) {
+        bb[4 * i] = GUINT32_TO_LE(MI_STORE_DATA_IMM | MI_USE_GGTT);
+        bb[4 * i + 1] = GUINT32_TO_LE(data.gtt + 4 * i);
+        bb[4 * i + 2] = 0;
+        bb[4 * i + 3] = GUINT32_TO_LE(i + 1);
+    }
+    bb[4 * HEAVY_STORES] = GUINT32_TO_LE(MI_BATCH_BUFFER_END);
+    bb[4 * HEAVY_STORES + 1] = 0;
+    qtest_memwrite(g->qts, batch.phys, bb, (HEAVY_STORES * 4 + 2) * 4);
+    EMIT(g, &ring, MI_BATCH_BUFFER_START, batch.gtt, 0, MI_USER_INTERRUPT);
+    ring_submit(g, INTEL_RCS0_BASE, &ring);
+    for (int i = 0; i < 100 && !n; i++) {
+        qtest_clock_step(g->qts, 10000);
+        n = heavy_count(g, &data);
+    }
+    g_assert_cmpuint(n, >, 0);
+    g_assert_cmpuint(n, <, HEAVY_STORES);
+    return data;
+}
+
+typedef enum ResetKind {
+    RESET_SYSTEM,           /* qtest system_reset */
+    RESET_FLR,              /* PCI Express function level reset */
+    RESET_GDRST,            /* GDRST full GT reset */
+} ResetKind;
+
+/*
+ * A reset while the heavy batch runs, with a delayed interrupt (the
+ * interrupt drill) pending for the device resets: once the driver has
+ * set up MSI and the interrupt tree again, nothing more lands in memory
+ * and no MSI arrives, with virtual time stepped far past where the rest
+ * would have run; rcs0's registers are back to their defaults (and for
+ * the device resets the register file and GGTT too); a new request then
+ * stores its value and interrupts.
+ */
+static void test_reset_during_dma(const void *opaque)
+{
+    ResetKind kind = GPOINTER_TO_INT(opaque);
+    uint32_t rcs = INTEL_RCS0_BASE;
+    uint64_t msi, msi2;
+    unsigned n;
+    Buf data, ring, out;
+    Gpu g;
+
+    gpu_start(&g);
+    msi = msi_to_ram(&g);
+    irq_postinstall(&g);
+    wr(&g, INTEL_PAT_INDEX(2), 0x3);
+    data = heavy_start(&g);
+    if (kind != RESET_GDRST) {
+        qmp_ok(&g, "{'execute': 'x-intel-gpu-drill-irq', 'arguments': "
+               "{'id': 'gpu', 'engine-class': 0, 'instance': 0, "
+               "'count': 1, 'delay-ns': 5000000}}");
+        inject(&g, 0, 0, INTEL_GT_RENDER_USER_INTERRUPT);
+    }
+    g_assert_cmphex(qtest_readl(g.qts, msi), ==, 0);
+
+    switch (kind) {
+    case RESET_SYSTEM:
+        qtest_system_reset(g.qts);
+        gpu_map(&g);
+        break;
+    case RESET_FLR:
+        g_assert_cmphex(qpci_config_readl(g.dev, INTEL_PCI_PCIE_CAP +
+                                          PCI_EXP_DEVCAP) &
+                        PCI_EXP_DEVCAP_FLR, ==, PCI_EXP_DEVCAP_FLR);
+        qpci_config_writew(g.dev, INTEL_PCI_PCIE_CAP + PCI_EXP_DEVCTL,
+                           qpci_config_readw(g.dev, INTEL_PCI_PCIE_CAP +
+                                             PCI_EXP_DEVCTL) |
+                           PCI_EXP_DEVCTL_BCR_FLR);
+        g_assert_cmphex(qpci_config_readw(g.dev, PCI_COMMAND) &
+                        PCI_COMMAND_MASTER, ==, 0);
+        gpu_map(&g);
+        break;
+    case RESET_GDRST:
+        wr(&g, INTEL_GDRST, INTEL_GRDOM_FULL);
+        g_assert_cmphex(rd(&g, INTEL_GDRST), ==, 0);
+        break;
+    }
+    n = heavy_count(&g, &data);
+    msi2 = msi_to_ram(&g);
+    irq_postinstall(&g);
+    qtest_clock_step(g.qts, 100 * CS_SETTLE_NS);
+    g_assert_cmpuint(heavy_count(&g, &data), ==, n);
+    g_assert_cmphex(qtest_readl(g.qts, msi), ==, 0);
+    g_assert_cmphex(qtest_readl(g.qts, msi2), ==, 0);
+    g_assert_cmphex(rd(&g, INTEL_GT_INTR_DW(0)), ==, 0);
+
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_HEAD), ==, 0);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_TAIL), ==, 0);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_START), ==, 0);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_CTL), ==, 0);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_BBADDR), ==, 0);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR), ==, 0);
+    g_assert_true(engine_idle(&g, rcs));
+    if (kind != RESET_GDRST) {
+        g_assert_cmphex(rd(&g, INTEL_PAT_INDEX(2)), ==, 0);
+        g_assert_cmphex(qpci_io_readq(g.dev, g.bar[0], INTEL_GSM_OFFSET +
+                                      (data.gtt / INTEL_GGTT_PAGE_SIZE) * 8),
+                        ==, 0);
+    }
+
+    ring = buf_new(&g, 1);
+    out = buf_new(&g, 1);
+    emit_store(&g, &ring, MI_USE_GGTT, out.gtt, 0x600d0001);
+    EMIT(&g, &ring, MI_USER_INTERRUPT);
+    ring_submit(&g, rcs, &ring);
+    cs_settle(&g);
+    g_assert_cmphex(buf_readl(&g, &out, 0), ==, 0x600d0001);
+    assert_ring_idle(&g, rcs);
+    expect_msi(&g, msi2, 0, INTEL_GT_RENDER_USER_INTERRUPT);
+    g_assert_cmpuint(heavy_count(&g, &data), ==, n);
+    gpu_stop(&g);
 }
 
 /* ---- OA fault drills and the GT frequency ---- */
@@ -1761,6 +2034,7 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-gpu/cs/self-loop", test_cs_self_loop);
     qtest_add_func("/intel-gpu/cs/invalid-opcode", test_cs_invalid_opcode);
     qtest_add_func("/intel-gpu/cs/drill-hang", test_drill_hang);
+    qtest_add_func("/intel-gpu/cs/drill-dma", test_drill_dma);
     qtest_add_func("/intel-gpu/oa/periodic-and-snapshot",
                    test_oa_periodic_and_snapshot);
     qtest_add_func("/intel-gpu/execlists/elsq-csb", test_execlists_elsq_csb);
@@ -1768,6 +2042,13 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-gpu/oa/context-switch-report",
                    test_oa_context_switch_report);
     qtest_add_func("/intel-gpu/migrate/workload", test_migrate_workload);
+    qtest_add_func("/intel-gpu/execlists/drill-csb", test_drill_csb);
+    qtest_add_data_func("/intel-gpu/reset/system-during-dma",
+                        GINT_TO_POINTER(RESET_SYSTEM), test_reset_during_dma);
+    qtest_add_data_func("/intel-gpu/reset/flr-during-dma",
+                        GINT_TO_POINTER(RESET_FLR), test_reset_during_dma);
+    qtest_add_data_func("/intel-gpu/reset/gdrst-during-dma",
+                        GINT_TO_POINTER(RESET_GDRST), test_reset_during_dma);
     qtest_add_func("/intel-gpu/oa/drill-tail-stall", test_oa_drill_tail_stall);
     qtest_add_func("/intel-gpu/oa/drill-overflow", test_oa_drill_overflow);
     qtest_add_func("/intel-gpu/oa/frequency-change",

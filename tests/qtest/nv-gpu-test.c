@@ -61,19 +61,6 @@ static uint64_t now_ns(Gpu *g)
     return qtest_clock_step(g->qts, 1);
 }
 
-static void qmp_ok(Gpu *g, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
-static void qmp_ok(Gpu *g, const char *fmt, ...)
-{
-    va_list ap;
-    QDict *resp;
-
-    va_start(ap, fmt);
-    resp = qtest_vqmp(g->qts, fmt, ap);
-    va_end(ap);
-    g_assert_true(qdict_haskey(resp, "return"));
-    qobject_unref(resp);
-}
-
 static void set_synth(Gpu *g, const char *spec)
 {
     qmp_ok(g, "{'execute': 'qom-set', 'arguments': {'path': '" GPU_PATH "', "
@@ -205,6 +192,7 @@ static void test_bad_properties(void)
     static const char *const cases[][2] = {
         { "chipset=nv50", "chipset=nv50" },
         { "dom3-hz=20000000000", "at most 10 GHz" },
+        { "ptimer-src-hz=20000000000", "PTIMER source clock" },
         { "synth=0.0=3/1", "synth" },
         { "synth=8.0=4/1", "synth" },
         { "synth=0.0=4/5", "synth" },
@@ -503,6 +491,115 @@ static void test_quad_periodic(void)
     gpu_stop(&g);
 }
 
+#define TIME_B12    0x2c        /* G84 host domain (0) signal */
+#define OP_RISE     0x2222u     /* argument 0 and not argument 1 */
+
+/* Quad mode counting @pre as CTR_PRE and @event as CTR_EVENT (by @op). */
+static void count_setup(Gpu *g, unsigned dom, uint32_t pre, uint32_t event,
+                        uint32_t op)
+{
+    wr(g, NV40_PC_SPEC_SRC(dom), 0);
+    wr(g, NV40_PC_PRE_SRC(dom), pre);
+    wr(g, NV40_PC_EVENT_SRC(dom), event);
+    wr(g, NV40_PC_EVENT_OP(dom), op);
+    wr(g, NV40_PC_CTRL(dom), NV_PC_MODE_QUAD);
+}
+
+/*
+ * Swap domain @dom (a PRE_OP write, at once) and return the closed
+ * period's CTR_PRE; its CTR_EVENT in @event.
+ */
+static uint32_t swap_pre(Gpu *g, unsigned dom, uint32_t *event)
+{
+    wr(g, NV40_PC_PRE_OP(dom), rd(g, NV40_PC_PRE_OP(dom)));
+    *event = rd(g, NV40_PC_CTR_EVENT(dom));
+    return rd(g, NV40_PC_CTR_PRE(dom));
+}
+
+/*
+ * PTIMER_TIME_B12 in domain 0 (1 GHz): CTR_PRE counts the cycles it is
+ * 1, CTR_EVENT its rises (it and itself one cycle late).  TIME is set to
+ * 0 at the swap, so at the reset ratio (1 ns per ns) bit 12 is 1 for
+ * 4096 of every 8192 cycles.
+ */
+static void test_ptimer_signal(void)
+{
+    uint32_t event;
+    Gpu g;
+
+    gpu_start(&g);
+    count_setup(&g, 0, SRC4(TIME_B12, 0, 0, 0),
+                SRC4(TIME_B12, TIME_B12, 0, 0), OP_RISE | NV_PC_OP_DELAY1);
+    wr(&g, NV_PTIMER_TIME_HIGH, 0);
+    wr(&g, NV_PTIMER_TIME_LOW, 0);
+    wr(&g, NV40_PC_PRE_OP(0), OP_ARG0);
+    step(&g, 81920);
+    g_assert_cmpuint(swap_pre(&g, 0, &event), ==, 40960);
+    g_assert_cmpuint(event, ==, 10);
+
+    /* Four times the ratio from here: a change every 1024 cycles. */
+    wr(&g, NV_PTIMER_NUMERATOR, 4000);
+    step(&g, 8192);
+    g_assert_cmpuint(swap_pre(&g, 0, &event), ==, 4096);
+    g_assert_cmpuint(event, ==, 4);
+
+    /* SIG_STATUS shows bit 12 of the TIME the driver reads. */
+    for (unsigned i = 0; i < 4; i++) {
+        uint32_t t;
+
+        step(&g, 700);
+        t = rd(&g, NV_PTIMER_TIME_LOW);
+        g_assert_cmpuint(rd(&g, NV40_PC_SIG_STATUS(0, 1)) >> 12 & 1, ==,
+                         t >> 12 & 1);
+    }
+    gpu_stop(&g);
+}
+
+/*
+ * PGRAPH.WRCACHE_FLUSH: each write of the flush trigger (0x070000 bit 0,
+ * as nouveau's g84_bar_flush() does) is a one-cycle pulse; the register
+ * reads 0 (flush done) at once.
+ */
+static void test_wrcache_flush(void)
+{
+    uint32_t event;
+    Gpu g;
+
+    gpu_start(&g);
+    count_setup(&g, 2, 0, SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0), OP_ARG0);
+    wr(&g, NV40_PC_PRE_OP(2), 0);
+    for (unsigned i = 0; i < 3; i++) {
+        step(&g, 100);
+        wr(&g, NV_FLUSH, NV_FLUSH_TRIGGER);
+        g_assert_cmphex(rd(&g, NV_FLUSH), ==, 0);
+    }
+    step(&g, 1);
+    swap_pre(&g, 2, &event);
+    g_assert_cmpuint(event, ==, 3);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_CYCLES(2)), ==, 301);
+    gpu_stop(&g);
+}
+
+/*
+ * Single mode: PRE = constant 1, START = STOP = SYNTH0, EVENT = SYNTH1,
+ * THRESHOLD 64; @pre + 1 PREs to wait for, @stop + 1 periods.  The PRE_OP
+ * write that starts it is the caller's.
+ */
+static void single_setup(Gpu *g, unsigned dom, uint32_t pre, uint32_t stop)
+{
+    wr(g, NV40_PC_PRE_SRC(dom), SRC4(ONE, 0, 0, 0));
+    wr(g, NV40_PC_START_SRC(dom), SRC4(SYN(0), 0, 0, 0));
+    wr(g, NV40_PC_START_OP(dom), OP_ARG0);
+    wr(g, NV40_PC_EVENT_SRC(dom), SRC4(SYN(1), 0, 0, 0));
+    wr(g, NV40_PC_EVENT_OP(dom), OP_ARG0);
+    wr(g, NV40_PC_STOP_SRC(dom), SRC4(SYN(0), 0, 0, 0));
+    wr(g, NV40_PC_STOP_OP(dom), OP_ARG0);
+    wr(g, NV40_PC_CTR_PRE(dom), pre);
+    wr(g, NV40_PC_CTR_STOP(dom), stop);
+    wr(g, NV40_PC_THRESHOLD(dom), 64);
+    wr(g, NV40_PC_CTRL(dom), NV_PC_MODE_SINGLE);
+}
+
 /*
  * Single mode in domain 2 (1 GHz), time counted from the PRE_OP write at
  * cycle c0: PRE = constant 1 with CTR_PRE 9 (ten PREs: WAIT_START from
@@ -520,17 +617,7 @@ static void test_single(void)
     spec = g_strdup_printf("2.0=256/1/%u 2.1=16/4/%u",
                            phase_for(c0, 100, 256), phase_for(c0, 0, 16));
     set_synth(&g, spec);
-    wr(&g, NV40_PC_PRE_SRC(2), SRC4(ONE, 0, 0, 0));
-    wr(&g, NV40_PC_START_SRC(2), SRC4(SYN(0), 0, 0, 0));
-    wr(&g, NV40_PC_START_OP(2), OP_ARG0);
-    wr(&g, NV40_PC_EVENT_SRC(2), SRC4(SYN(1), 0, 0, 0));
-    wr(&g, NV40_PC_EVENT_OP(2), OP_ARG0);
-    wr(&g, NV40_PC_STOP_SRC(2), SRC4(SYN(0), 0, 0, 0));
-    wr(&g, NV40_PC_STOP_OP(2), OP_ARG0);
-    wr(&g, NV40_PC_CTR_PRE(2), 9);
-    wr(&g, NV40_PC_CTR_STOP(2), 1);
-    wr(&g, NV40_PC_THRESHOLD(2), 64);
-    wr(&g, NV40_PC_CTRL(2), NV_PC_MODE_SINGLE);
+    single_setup(&g, 2, 9, 1);
     g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_INACTIVE);
 
     /* The PRE_OP write starts the process. */
@@ -726,6 +813,222 @@ static void test_record_fault(void)
     gpu_stop(&g);
 }
 
+/* ---- migration ---- */
+
+#define MIG_BUF     0x100000    /* fixed: the allocator starts afresh */
+#define MIG_SBUF    0x104000
+#define MIG_SYNTH   "*.0=256/1/%u *.1=16/4/%u 7.2=64/20/%u"
+
+/* Every register a driver reads, and both record buffers. */
+static void observe(Gpu *g, GByteArray *out)
+{
+    static const uint32_t regs[] = {
+        NV40_PC_CTR_CYCLES(0), NV40_PC_CTR_CYCLES_ALT(0),
+        NV40_PC_CTR_EVENT(0), NV40_PC_CTR_START(0), NV40_PC_CTR_PRE(0),
+        NV40_PC_CTR_STOP(0), NV40_PC_CTRL(0), NV40_PC_RECORD_STATUS(0),
+        NV40_PC_SRC_STATUS(0),
+    };
+    uint8_t buf[0x400];
+    uint32_t v;
+
+    for (unsigned d = 0; d < NV_PCOUNTER_DOMAINS; d++) {
+        for (unsigned i = 0; i < G_N_ELEMENTS(regs); i++) {
+            v = rd(g, regs[i] + 4 * d);
+
+            g_byte_array_append(out, (uint8_t *)&v, 4);
+        }
+        v = rd(g, NV40_PC_SIG_STATUS(d, 7));
+        g_byte_array_append(out, (uint8_t *)&v, 4);
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        static const uint32_t pt[] = {
+            NV_PTIMER_TIME_LOW, NV_PTIMER_TIME_HIGH, NV_PTIMER_INTR,
+        };
+        v = rd(g, pt[i]);
+        g_byte_array_append(out, (uint8_t *)&v, 4);
+    }
+    qtest_memread(g->qts, MIG_BUF, buf, sizeof(buf));
+    g_byte_array_append(out, buf, sizeof(buf));
+    qtest_memread(g->qts, MIG_SBUF, buf, sizeof(buf));
+    g_byte_array_append(out, buf, sizeof(buf));
+}
+
+/*
+ * A PCOUNTER workload in every mode, saved and loaded into a new QEMU in
+ * the middle (@migrate) or not:
+ *   domains 0 and 3: quad mode on synthetic signals (1 and 1.2 GHz);
+ *   domain 2: single mode, five periods, counting at the snapshot;
+ *   domains 4 and 5: record mode, LONG and SHORT packets, a packet being
+ *     gathered and the flush timer armed at the snapshot;
+ *   domain 6 counts domain 7's EVENT through a PULSE import, domain 7
+ *     its own as STOP, which is 1 at the snapshot;
+ *   PTIMER with an alarm due after the snapshot, and TIME_HIGH written
+ *     before it, TIME_LOW after.
+ * Returns what a driver would read at the end.
+ */
+static GByteArray *migrate_workload(bool migrate)
+{
+    g_autofree char *spec = NULL;
+    GByteArray *out = g_byte_array_new();
+    uint8_t fill[0x400];
+    uint64_t c0;
+    Gpu g;
+
+    gpu_start(&g);
+    memset(fill, 0xaa, sizeof(fill));
+    qtest_memwrite(g.qts, MIG_BUF, fill, sizeof(fill));
+    qtest_memwrite(g.qts, MIG_SBUF, fill, sizeof(fill));
+    c0 = now_ns(&g);
+    /* Domain 7 (500 MHz): SYNTH2 high from 5 cycles before the snapshot. */
+    spec = g_strdup_printf(MIG_SYNTH, phase_for(c0, 100, 256),
+                           phase_for(c0, 0, 16),
+                           phase_for((c0 + 700) / 2 - 5, 0, 64));
+    set_synth(&g, spec);
+
+    quad_setup(&g, 0);
+    quad_setup(&g, 3);
+    record_setup(&g, 4, 0, MIG_BUF, MIG_BUF + 0x300);
+    record_setup(&g, 5, NV_PC_CTRL_RECORD_SHORT, MIG_SBUF, MIG_SBUF + 0x300);
+
+    single_setup(&g, 2, 3, 4);
+    wr(&g, NV40_PC_PRE_OP(2), OP_ARG0);
+
+    wr(&g, NV40_PC_EVENT_SRC(7), SRC4(SYN(2), 0, 0, 0));
+    wr(&g, NV40_PC_EVENT_OP(7), OP_ARG0);
+    wr(&g, NV40_PC_STOP_SRC(7), SRC4(NV_SIG_DOM_EVENT(7), 0, 0, 0));
+    wr(&g, NV40_PC_STOP_OP(7), OP_ARG0);
+    wr(&g, NV40_PC_CTRL(7), NV_PC_MODE_QUAD);
+    quad_setup(&g, 6);
+    wr(&g, NV40_PC_EVENT_SRC(6), SRC4(NV_SIG_DOM_EVENT(7), 0, 0, 0));
+    wr(&g, NV40_PC_CTRL(6), NV_PC_MODE_QUAD | NV_PC_CTRL_EVENT_IMPORT_PULSE);
+
+    pm_trigger(&g);
+    wr(&g, NV40_PC_QUAD_ACK_TRIGGER(0), 1);
+    alarm_in(&g, 120000);
+
+    /*
+     * Mid-run, c0 + 700: single mode counting in its second period, the
+     * fourth record packet gathering (three are in memory).
+     */
+    step(&g, 700 - 2);
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_COUNTING);
+    wr(&g, NV_PTIMER_TIME_HIGH, 0x12);
+    if (migrate) {
+        gpu_migrate(&g, GPU_ARGS);
+    } else {
+        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
+    }
+    step(&g, 300);
+    wr(&g, NV_PTIMER_TIME_LOW, 0x345);
+    step(&g, 150000);
+    pm_trigger(&g);
+
+    g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_INACTIVE);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_START(2)), ==, 5);
+    g_assert_cmpuint(rd(&g, NV_PTIMER_TIME_HIGH), ==, 0x12);
+    g_assert_cmpuint(rd(&g, NV_PTIMER_INTR), ==, NV_PTIMER_INTR_ALARM);
+    observe(&g, out);
+    gpu_stop(&g);
+    return out;
+}
+
+static void test_migrate_workload(void)
+{
+    gpu_migrate_check(migrate_workload);
+}
+
+/*
+ * Trailer signals that change every cycle in every domain (each EVENT
+ * negates its own DOM[d].EVENT): evaluation costs a step per cycle and
+ * cannot keep up, so the domains lag virtual time.  Registers still
+ * answer at once, and the counters are consistent with what has been
+ * evaluated (EVENT high every other cycle).
+ */
+static void test_budget(void)
+{
+    uint32_t cycles = 0;
+    Gpu g;
+
+    gpu_start(&g);
+    for (unsigned d = 0; d < NV_PCOUNTER_DOMAINS; d++) {
+        quad_setup(&g, d);
+        wr(&g, NV40_PC_EVENT_SRC(d), SRC4(NV_SIG_DOM_EVENT(d), 0, 0, 0));
+        wr(&g, NV40_PC_EVENT_OP(d), 0x5555);
+    }
+    pm_trigger(&g);
+    for (unsigned i = 0; i < 4; i++) {
+        uint32_t c;
+
+        step(&g, 5 * 1000 * 1000);
+        g_assert_cmphex(rd(&g, NV_PMC_BOOT_0), ==, 0x084000a2);
+        pm_trigger(&g);
+        c = rd(&g, NV40_PC_CTR_CYCLES(0));
+        /* Progress, less than the 5 ms at 1 GHz that passed. */
+        g_assert_cmpuint(c, >, 0);
+        g_assert_cmpuint(c, <, 5 * 1000 * 1000);
+        g_assert_cmpuint(rd(&g, NV40_PC_CTR_EVENT(0)), >=, c / 2);
+        g_assert_cmpuint(rd(&g, NV40_PC_CTR_EVENT(0)), <=, c / 2 + 1);
+        cycles += c;
+    }
+    g_assert_cmpuint(cycles, >, 4 * 1000);
+    gpu_stop(&g);
+}
+
+/*
+ * The record-fault drill: domain 4's next packet write fails as a DMA
+ * fault would; domain 5 records on.  FAULT_CLEAR clears the bit only and
+ * the domain stays wedged until reset (the seed), which also ends a
+ * drill not yet used.
+ */
+static void test_drill_record_fault(void)
+{
+    uint8_t buf[64];
+    Gpu g;
+
+    gpu_start(&g);
+    qmp_refused(&g, "{'execute': 'x-nv-gpu-drill-record-fault', "
+                "'arguments': {'id': 'gpu', 'domain': 8}}");
+    qmp_refused(&g, "{'execute': 'x-nv-gpu-drill-record-fault', "
+                "'arguments': {'id': 'nothing', 'domain': 0}}");
+    for (unsigned pass = 0; pass < 2; pass++) {
+        uint64_t c0;
+
+        memset(buf, 0xaa, sizeof(buf));
+        qtest_memwrite(g.qts, MIG_BUF, buf, sizeof(buf));
+        qtest_memwrite(g.qts, MIG_SBUF, buf, sizeof(buf));
+        qmp_ok(&g, "{'execute': 'x-nv-gpu-drill-record-fault', "
+               "'arguments': {'id': 'gpu', 'domain': 4}}");
+        if (pass) {
+            /* A reset before the write ends the drill. */
+            qmp_ok(&g, "{'execute': 'system_reset'}");
+            gpu_map(&g);
+        }
+        c0 = now_ns(&g);
+        record_synth(&g, c0);
+        record_setup(&g, 4, 0, MIG_BUF, MIG_BUF + 0x1000);
+        record_setup(&g, 5, 0, MIG_SBUF, MIG_SBUF + 0x1000);
+        step(&g, 1000);
+        g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(5)), ==, MIG_SBUF + 128);
+        if (pass) {
+            g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(4)), ==,
+                            MIG_BUF + 128);
+            break;
+        }
+        g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(4)), ==,
+                        MIG_BUF | NV_PC_RECORD_STATUS_FAULT);
+        qtest_memread(g.qts, MIG_BUF, buf, sizeof(buf));
+        for (unsigned i = 0; i < sizeof(buf); i++) {
+            g_assert_cmphex(buf[i], ==, 0xaa);
+        }
+        wr(&g, NV40_PC_CTRL(4), NV_PC_MODE_RECORD | NV_PC_CTRL_FAULT_CLEAR);
+        g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(4)), ==, MIG_BUF);
+        wr(&g, NV40_PC_RECORD_START(4), MIG_BUF);
+        step(&g, 1000);
+        g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(4)), ==, MIG_BUF);
+    }
+    gpu_stop(&g);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -740,8 +1043,14 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/reset", test_reset);
     qtest_add_func("/nv-gpu/pcounter/quad", test_quad);
     qtest_add_func("/nv-gpu/pcounter/quad-periodic", test_quad_periodic);
+    qtest_add_func("/nv-gpu/pcounter/ptimer-signal", test_ptimer_signal);
+    qtest_add_func("/nv-gpu/pcounter/wrcache-flush", test_wrcache_flush);
     qtest_add_func("/nv-gpu/pcounter/single", test_single);
     qtest_add_func("/nv-gpu/pcounter/record", test_record);
     qtest_add_func("/nv-gpu/pcounter/record-fault", test_record_fault);
+    qtest_add_func("/nv-gpu/pcounter/drill-record-fault",
+                   test_drill_record_fault);
+    qtest_add_func("/nv-gpu/pcounter/budget", test_budget);
+    qtest_add_func("/nv-gpu/migrate/workload", test_migrate_workload);
     return g_test_run();
 }

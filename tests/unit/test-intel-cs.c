@@ -2136,6 +2136,165 @@ static void add(const char *path, void (*fn)(Fixture *, gconstpointer))
     g_test_add(path, Fixture, NULL, fixture_setup, fn, fixture_teardown);
 }
 
+/* ---- fault drills ---- */
+
+/*
+ * x-intel-gpu-drill-csb in the model: a dropped entry is written nowhere
+ * and raises nothing, and the next entry takes its slot; a corrupted one
+ * has its kind reversed (promote <-> complete) and keeps its context ID;
+ * an engine reset cancels a drill not yet used.
+ */
+static void test_drill_csb(Fixture *f, gconstpointer data)
+{
+    const uint32_t done = INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE;
+    Ctx c;
+
+    execlists_init(f, RCS, HWSP_RCS);
+    ctx_init(f, &c, RCS, CTX_A, CRING_A, 0x41, 0);
+    g_assert_false(intel_engine_drill_csb(f->gpu, INTEL_CLASS_OTHER, 0,
+                                          INTEL_CSB_DRILL_DROP));
+
+    /* Dropped idle-to-active: nothing in slot 0, no interrupt. */
+    g_assert_true(intel_engine_drill_csb(f->gpu, INTEL_CLASS_RENDER, 0,
+                                         INTEL_CSB_DRILL_DROP));
+    sdi(&c.ring, DATA, 0xA1);
+    sem_wait(&c.ring, 4, 1, SEM);
+    ctx_submit(&c);
+    step(f);
+    g_assert_cmphex(ram_r32(f, DATA), ==, 0xA1);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, 0xffffffff);
+    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 11);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_CONTEXT_STATUS_PTR) & 0xf, ==, 11);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_CSB_BUF), ==, 0);
+    g_assert_cmphex(take_irq(f, 0), ==, 0);
+    /* The engine switched all the same; its completion goes to slot 0. */
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_EXECLIST_STATUS_HI), ==, 0x41);
+    ram_w32(f, SEM, 1);
+    step(f);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, done);
+    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 0);
+    g_assert_cmphex(take_irq(f, 0), ==, INTEL_INTR_DATA_VALID | CTXSW);
+
+    /* Corrupted idle-to-active: a bare complete, same context ID. */
+    g_assert_true(intel_engine_drill_csb(f->gpu, INTEL_CLASS_RENDER, 0,
+                                         INTEL_CSB_DRILL_CORRUPT));
+    ram_w32(f, SEM, 0);
+    sem_wait(&c.ring, 4, 1, SEM);
+    ctx_submit(&c);
+    step(f);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, INTEL_CSB_COMPLETE);
+    g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x41);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_CSB_BUF + 8), ==,
+                    INTEL_CSB_COMPLETE);
+    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 1);
+    g_assert_cmphex(take_irq(f, 0), ==, INTEL_INTR_DATA_VALID | CTXSW);
+    /* Corrupted completion: a bare preempted.  Only one entry is hit. */
+    g_assert_true(intel_engine_drill_csb(f->gpu, INTEL_CLASS_RENDER, 0,
+                                         INTEL_CSB_DRILL_CORRUPT));
+    ram_w32(f, SEM, 1);
+    step(f);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==, INTEL_CSB_PREEMPTED);
+    ctx_submit(&c);
+    step(f);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 3), ==, INTEL_CSB_IDLE_ACTIVE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 4), ==, done);
+    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 4);
+
+    /* An engine reset cancels a drill not used yet. */
+    g_assert_true(intel_engine_drill_csb(f->gpu, INTEL_CLASS_RENDER, 0,
+                                         INTEL_CSB_DRILL_DROP));
+    wr(f, INTEL_GDRST, INTEL_GRDOM_RENDER);
+    execlists_init(f, RCS, HWSP_RCS);
+    ctx_init(f, &c, RCS, CTX_A, CRING_A, 0x41, 0);
+    sdi(&c.ring, DATA + 4, 0xA2);
+    ctx_submit(&c);
+    step(f);
+    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0xA2);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, INTEL_CSB_IDLE_ACTIVE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, done);
+}
+
+/* RING_FAULT_REG and FAULT_TLB_DATA0 name @id's GGTT fault at @addr. */
+static void assert_ggtt_fault(Fixture *f, IntelEngineId id, uint64_t addr)
+{
+    IntelEngine *e = eng(f, id);
+
+    g_assert_cmphex(rd(f, INTEL_RING_FAULT_REG), ==,
+                    1u | e->klass << 12 | e->instance << 3);
+    g_assert_cmphex(rd(f, INTEL_FAULT_TLB_DATA0), ==, addr >> 12);
+    g_assert_cmphex(rd(f, INTEL_FAULT_TLB_DATA1), ==, 1u << 4);
+    wr(f, INTEL_RING_FAULT_REG, 0);
+}
+
+/*
+ * x-intel-gpu-drill-dma in the model: a failed command write lands
+ * nothing and is the page fault of an unmapped address (the engine
+ * halts); a failed context-status write is a page fault too but the
+ * engine goes on, the entry only in the MMIO mirror; writes are counted
+ * one by one; reads and other engines are not affected; an engine reset
+ * cancels what is left.
+ */
+static void test_drill_dma(Fixture *f, gconstpointer data)
+{
+    Ring r, rb;
+    Ctx c;
+
+    g_assert_false(intel_engine_drill_dma(f->gpu, INTEL_CLASS_OTHER, 0, 1));
+    ring_init(f, &r, RCS, RING_RCS);
+    ring_init(f, &rb, BCS, RING_BCS);
+    i915_enable_error_interrupt(f, RCS);
+    ewr(f, RCS, INTEL_RING_EMR, 0);
+    g_assert_true(intel_engine_drill_dma(f->gpu, INTEL_CLASS_RENDER, 0, 2));
+    sdi(&rb.b, MARK + 8, 0xB1);
+    ring_run(&rb);
+    g_assert_cmphex(ram_r32(f, MARK + 8), ==, 0xB1);
+    ram_w32(f, DATA, 0xD0);
+    EMIT(&r.b, MI_LRM, INTEL_RING_CS_GPR(0) + eng(f, RCS)->base, DATA, 0);
+    sdi(&r.b, MARK, 1);
+    sdi(&r.b, MARK + 4, 2);
+    ring_run(&r);
+    g_assert_cmphex(gpr(f, RCS, 0) & 0xffffffff, ==, 0xD0);
+    g_assert_cmphex(ram_r32(f, MARK), ==, 0);
+    g_assert_cmphex(ram_r32(f, MARK + 4), ==, 0);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, INTEL_ERROR_PAGE_TABLE);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_EIR), ==, INTEL_ERROR_PAGE_TABLE);
+    g_assert_cmphex(take_irq(f, 0), ==, INTEL_INTR_DATA_VALID | CS_ERR);
+    assert_ggtt_fault(f, RCS, MARK);
+    g_assert_true(engine_idle(f, RCS));
+    g_assert_cmpuint(eng(f, RCS)->dma_drill, ==, 1);
+
+    /* The reset cancels the write left; the next store lands. */
+    wr(f, INTEL_GDRST, INTEL_GRDOM_RENDER);
+    assert_engine_reset(f, RCS);
+    ring_init(f, &r, RCS, RING_RCS);
+    sdi(&r.b, MARK + 4, 3);
+    ring_run(&r);
+    g_assert_cmphex(ram_r32(f, MARK + 4), ==, 3);
+
+    /*
+     * Execlists: the first write is the idle-to-active entry.  It is only
+     * in the MMIO mirror (where i915's wa_csb_read finds it), the HWSP
+     * pointer stays, and the context runs on; the next entries land.
+     */
+    wr(f, INTEL_GDRST, INTEL_GRDOM_RENDER);
+    execlists_init(f, RCS, HWSP_RCS);
+    ctx_init(f, &c, RCS, CTX_A, CRING_A, 0x41, 0);
+    sdi(&c.ring, DATA + 8, 0xA3);
+    g_assert_true(intel_engine_drill_dma(f->gpu, INTEL_CLASS_RENDER, 0, 1));
+    ctx_submit(&c);
+    step(f);
+    assert_ggtt_fault(f, RCS, HWSP_RCS + INTEL_HWS_CSB_BUF0 * 4);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_CSB_BUF), ==,
+                    INTEL_CSB_IDLE_ACTIVE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, 0xffffffff);
+    g_assert_cmphex(ram_r32(f, DATA + 8), ==, 0xA3);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
+                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 1);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+    g_assert_cmphex(ctx_head(&c), ==, c.ring.pos);
+}
+
 /*
  * State loaded from a migration stream: values the model cannot produce
  * are refused before anything indexes with them.
@@ -2194,6 +2353,13 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
     g_clear_pointer(&err, g_free);
     f->gpu->rps.ratio = 66;
     g_assert_true(intel_gpu_post_load(f->gpu, &err));
+
+    e->csb_drill = INTEL_CSB_DRILL_CORRUPT + 1;
+    g_assert_false(intel_gpu_post_load(f->gpu, &err));
+    g_assert_nonnull(strstr(err, "CSB drill"));
+    g_clear_pointer(&err, g_free);
+    e->csb_drill = INTEL_CSB_DRILL_CORRUPT;
+    g_assert_true(intel_gpu_post_load(f->gpu, &err));
 }
 
 int main(int argc, char **argv)
@@ -2209,6 +2375,8 @@ int main(int argc, char **argv)
     add("/intel/cs/privilege", test_privilege);
     add("/intel/cs/budget", test_budget);
     add("/intel/cs/post-load-checks", test_post_load_checks);
+    add("/intel/cs/drill-dma", test_drill_dma);
+    add("/intel/cs/execlists/drill-csb", test_drill_csb);
     add("/intel/cs/execlists/single", test_execlists_single);
     add("/intel/cs/execlists/two-elements", test_execlists_two_elements);
     add("/intel/cs/execlists/lite-restore", test_execlists_lite_restore);

@@ -63,9 +63,26 @@ static void wr(Fixture *f, uint32_t off, uint32_t val)
     nv_gpu_write(f->gpu, off, val);
 }
 
+/*
+ * Evaluate PCOUNTER up to now, however many budgets that takes, with the
+ * clock standing still: the state a guest that waits long enough reads.
+ */
+static unsigned settle(Fixture *f)
+{
+    unsigned calls = 0;
+
+    do {
+        nv_pcounter_sync(f->gpu);
+        g_assert_cmpuint(++calls, <, 1u << 20);
+    } while (f->gpu->pc.behind);
+    return calls;
+}
+
+/* Advance the clock, then let PCOUNTER catch up (see settle()). */
 static void step(Fixture *f, uint64_t ns)
 {
     fake_host_step(f->fh, ns);
+    settle(f);
 }
 
 #define SRC4(a, b, c, d) ((a) | (b) << 8 | (c) << 16 | (uint32_t)(d) << 24)
@@ -215,6 +232,108 @@ static void test_layout(Fixture *f, gconstpointer data)
     wr(f, NV40_PC_CTRL(0), NV_PC_CTRL_EVENT_IMPORT_PULSE |
        NV_PC_CTRL_FLAG_IMPORT_PULSE);
     g_assert_cmpuint(f->fh->unimps - unimps, ==, 1);
+}
+
+/*
+ * The seed's three register spaces as data: every row's instances fit
+ * the space, aligned, none shared (with every variant present), and the
+ * registers are where the seed puts them (transcribed here from it).
+ */
+typedef struct SeedReg {
+    NvPcRegId id;
+    unsigned index, dom;
+    uint32_t offset;            /* from the space's start */
+} SeedReg;
+
+/* The BAR offset of register @id[@index] of domain @dom, or ~0u. */
+static uint32_t space_offset(const NvRegBlock *b, NvPcRegId id,
+                             unsigned index, unsigned dom)
+{
+    for (unsigned i = 0; i < b->nregs; i++) {
+        const NvReg *r = &b->regs[i];
+
+        if (NV_PC_AUX_ID(r->aux) == id && NV_PC_AUX_INDEX(r->aux) == index &&
+            dom < MAX(r->count, 1)) {
+            return r->offset + dom * (r->stride ? r->stride : 4);
+        }
+    }
+    return ~0u;
+}
+
+static void check_space(const NvRegBlock *b, const SeedReg *seed,
+                        unsigned n)
+{
+    g_autoptr(GHashTable) seen = g_hash_table_new(NULL, NULL);
+
+    for (unsigned i = 0; i < b->nregs; i++) {
+        const NvReg *r = &b->regs[i];
+
+        g_assert_cmpuint(NV_PC_AUX_ID(r->aux), <, PC_REG_IDS);
+        for (unsigned k = 0; k < MAX(r->count, 1); k++) {
+            uint32_t off = r->offset + k * (r->stride ? r->stride : 4);
+
+            g_assert_cmpuint(off % 4, ==, 0);
+            g_assert_cmpuint(off, <, b->size);
+            g_assert_true(g_hash_table_add(seen, GUINT_TO_POINTER(off + 1)));
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        g_assert_cmphex(space_offset(b, seed[i].id, seed[i].index,
+                                     seed[i].dom), ==, seed[i].offset);
+    }
+}
+
+static void test_layout_spaces(void)
+{
+    static const SeedReg nv10[] = {
+        { PC_PRE_SRC, 0, 1, 0x500 }, { PC_PRE_OP, 0, 1, 0x504 },
+        { PC_START_SRC, 0, 1, 0x508 }, { PC_START_OP, 0, 1, 0x50c },
+        { PC_EVENT_SRC, 0, 1, 0x510 }, { PC_EVENT_OP, 0, 1, 0x514 },
+        { PC_STOP_SRC, 0, 1, 0x518 }, { PC_STOP_OP, 0, 1, 0x51c },
+        { PC_SETFLAG_SRC, 0, 0, 0x420 }, { PC_SETFLAG_OP, 0, 1, 0x524 },
+        { PC_CLRFLAG_SRC, 0, 1, 0x528 }, { PC_CLRFLAG_OP, 0, 0, 0x42c },
+        { PC_SIG_STATUS, 0, 0, 0x430 }, { PC_SIG_STATUS, 3, 1, 0x53c },
+        { PC_SIG_STATUS, 4, 0, 0x630 }, { PC_SIG_STATUS, 5, 1, 0x734 },
+        { PC_SIG_STATUS, 7, 0, 0x63c }, { PC_SIG_STATUS, 6, 1, ~0u },
+        { PC_CTR_CYCLES, 0, 1, 0x700 }, { PC_CTR_CYCLES_HI, 0, 0, 0x604 },
+        { PC_CTR_CYCLES_ALT, 0, 0, 0x608 },
+        { PC_CTR_CYCLES_ALT_HI, 0, 1, 0x70c },
+        { PC_CTR_EVENT, 0, 0, 0x610 }, { PC_CTR_EVENT_HI, 0, 1, 0x714 },
+        { PC_CTR_START, 0, 1, 0x718 }, { PC_CTR_START_HI, 0, 0, 0x61c },
+        { PC_CTR_PRE, 0, 1, 0x720 }, { PC_CTR_STOP, 0, 0, 0x624 },
+        { PC_THRESHOLD, 0, 1, 0x728 }, { PC_THRESHOLD_HI, 0, 0, 0x62c },
+        { PC_NV30_QUAD_ACK_TRIGGER, 0, 0, 0x738 },
+        { PC_NV10_CTRL, 0, 0, 0x73c }, { PC_NV10_CTRL, 0, 1, ~0u },
+        { PC_SRC_STATUS, 0, 0, ~0u }, { PC_SPEC_SRC, 0, 0, ~0u },
+    };
+    static const SeedReg nv40[] = {
+        { PC_PRE_SRC, 0, 7, 0x41c }, { PC_CLRFLAG_OP, 0, 1, 0x524 },
+        { PC_SRC_STATUS, 0, 2, 0x548 }, { PC_SPEC_SRC, 0, 3, 0x56c },
+        { PC_USER_TRIGGER, 0, 4, 0x590 }, { PC_CTR_CYCLES_ALT, 0, 5, 0x654 },
+        { PC_RECORD_ADDRESS_HIGH, 0, 6, 0x6b8 },
+        { PC_RECORD_STATUS, 0, 7, 0x6fc }, { PC_RECORD_LIMIT, 0, 1, 0x724 },
+        { PC_RECORD_START, 0, 2, 0x768 }, { PC_THRESHOLD, 0, 3, 0x78c },
+        { PC_RECORD_CHAN, 0, 0, 0x7a0 }, { PC_RECORD_DMA, 0, 0, 0x7a4 },
+        { PC_GCTRL, 0, 0, 0x7a8 }, { PC_CTRL, 0, 4, 0x7d0 },
+        { PC_QUAD_ACK_TRIGGER, 0, 5, 0x7f4 }, { PC_SIG_STATUS, 0, 0, 0x800 },
+        { PC_SIG_STATUS, 5, 3, 0x874 }, { PC_SIG_STATUS, 7, 7, 0x8fc },
+        { PC_SETFLAG_SRC, 0, 0, ~0u }, { PC_CTR_CYCLES_HI, 0, 0, ~0u },
+    };
+    static const SeedReg gf100[] = {
+        { PC_SIG_STATUS, 0, 0, 0x0 }, { PC_SIG_STATUS, 15, 0, 0x3c },
+        { PC_PRE_SRC, 0, 0, 0x40 }, { PC_PRE_OP, 0, 0, 0x44 },
+        { PC_START_SRC, 0, 0, 0x48 }, { PC_START_OP, 0, 0, 0x4c },
+        { PC_EVENT_SRC, 0, 0, 0x50 }, { PC_EVENT_OP, 0, 0, 0x54 },
+        { PC_STOP_SRC, 0, 0, 0x58 }, { PC_STOP_OP, 0, 0, 0x5c },
+        { PC_SETFLAG_OP, 0, 0, 0x60 }, { PC_CLRFLAG_OP, 0, 0, 0x64 },
+        { PC_SRC_STATUS, 0, 0, 0x68 }, { PC_SWAP_SRC, 0, 0, 0x6c },
+        { PC_QUAD_ACK_TRIGGER, 0, 0, 0xa0 }, { PC_USER_TRIGGER, 0, 0, 0xec },
+        { PC_PRE_SRC, 0, 1, ~0u },
+    };
+
+    check_space(&nv10_pcounter_block, nv10, G_N_ELEMENTS(nv10));
+    check_space(&nv40_pcounter_block, nv40, G_N_ELEMENTS(nv40));
+    check_space(&gf100_pcounter_domain_block, gf100, G_N_ELEMENTS(gf100));
 }
 
 /* ==== quad mode ==== */
@@ -879,6 +998,132 @@ static void test_import_loop(Fixture *f, gconstpointer data)
     }
 }
 
+/* ==== PTIMER_TIME_B12 and PGRAPH.WRCACHE_FLUSH ==== */
+
+#define TB12_G84 0x2c       /* envytools: G84/G86 host clock signal */
+#define TB12_G92 0x34
+#define OP_RISE  0x2222u    /* argument 0 and not argument 1 */
+
+/*
+ * Domain 0 counts TIME_B12 as CTR_PRE and its rises (the signal and
+ * itself delayed) as CTR_EVENT.  At 1 GHz and the reset ratio, TIME is
+ * the cycle number: bit 12 is 1 for 4096 of every 8192 cycles.
+ */
+static void test_ptimer_signal(Fixture *f, gconstpointer data)
+{
+    unsigned sig = data && !strcmp(data, "g92") ? TB12_G92 : TB12_G84;
+
+    quad_setup(f, 0, SRC4(sig, 0, 0, 0), 0, SRC4(sig, sig, 0, 0), 0,
+               OP_ARG0);
+    wr(f, NV40_PC_EVENT_OP(0), OP_RISE | NV_PC_OP_DELAY1);
+    /* Only the host domain has it. */
+    quad_setup(f, 1, SRC4(sig, 0, 0, 0), 0, 0, 0, OP_ARG0);
+    step(f, 81920);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 40960);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 10);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(0)), ==, 81920);
+    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_PRE(1)), ==, 0);
+
+    /* Twice the ratio from the write's cycle: a change every 2048. */
+    wr(f, NV_PTIMER_NUMERATOR, 2000);
+    step(f, 8192);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 4096);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 2);
+
+    /*
+     * TIME = 0x1000 from this cycle: 1.  The cycle before had 0x17ffe,
+     * also 1, so no rise: the delayed argument sees the old TIME.
+     */
+    g_assert_cmpuint(rd(f, NV_PTIMER_TIME_LOW), ==, 0x18000);
+    wr(f, NV_PTIMER_TIME_HIGH, 0);
+    wr(f, NV_PTIMER_TIME_LOW, 0x1000);
+    g_assert_true(src_bit(f, 0, 0));
+    step(f, 10);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 10);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 0);
+
+    /* TIME = 0xffd, 2 per cycle: 1 from the third cycle, one rise. */
+    wr(f, NV_PTIMER_TIME_LOW, 0xffd);
+    g_assert_false(src_bit(f, 0, 0));
+    step(f, 2);
+    g_assert_true(src_bit(f, 0, 0));
+    g_assert_cmphex(rd(f, NV40_PC_SIG_STATUS(0, sig / 32)) >> (sig % 32) & 1,
+                    ==, 1);
+    step(f, 8);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 8);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 1);
+
+    /* A zero ratio stops TIME: the signal holds. */
+    wr(f, NV_PTIMER_DENOMINATOR, 0);
+    step(f, 100000);
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 100000);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 0);
+}
+
+/*
+ * Faster than 0x1000 TIME units per cycle, bit 12 samples TIME aliased:
+ * domain 0 at 1 MHz, ratio 0xffff/1, 1769445 units per cycle, TIME
+ * mod 0x2000 goes down 27 per cycle.
+ */
+static void test_ptimer_signal_fast(void)
+{
+    uint64_t hz[NV_PCOUNTER_DOMAINS] = { 1000000 };
+    uint64_t ones = 0, rises = 0;
+    Fixture f;
+
+    fixture_open_hz(&f, "g84", 0, hz);
+    quad_setup(&f, 0, SRC4(TB12_G84, 0, 0, 0), 0,
+               SRC4(TB12_G84, TB12_G84, 0, 0), 0, OP_ARG0);
+    wr(&f, NV40_PC_EVENT_OP(0), OP_RISE | NV_PC_OP_DELAY1);
+    wr(&f, NV_PTIMER_NUMERATOR, 0xffff);
+    wr(&f, NV_PTIMER_DENOMINATOR, 1);
+    step(&f, 10000000);
+    for (uint64_t c = 0; c < 10000; c++) {
+        bool b = (c * 1769445ull >> 12) & 1;
+
+        ones += b;
+        rises += b && c && !((c - 1) * 1769445ull >> 12 & 1);
+    }
+    g_assert_cmpuint(swap_read(&f, 0, NV40_PC_CTR_PRE(0)), ==, ones);
+    g_assert_cmpuint(rd(&f, NV40_PC_CTR_EVENT(0)), ==, rises);
+    /* one rise per 0x2000 / 27 cycles: not a constant signal */
+    g_assert_cmpuint(rises, >=, 10000 * 27 / 0x2000);
+    fixture_close(&f);
+}
+
+/*
+ * Each write of the flush trigger is a one-cycle WRCACHE_FLUSH pulse in
+ * every domain's current cycle; two in one cycle are one pulse.
+ */
+static void test_wrcache_flush(Fixture *f, gconstpointer data)
+{
+    quad_setup(f, 2, 0, 0, SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0), 0, OP_ARG0);
+    /* Delayed: the cycle after each pulse. */
+    wr(f, NV40_PC_STOP_SRC(2), SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0));
+    wr(f, NV40_PC_STOP_OP(2), OP_ARG0 | NV_PC_OP_DELAY0);
+    quad_setup(f, 5, 0, 0, 0, 0, OP_ARG0);
+    wr(f, NV40_PC_SPEC_SRC(5), NV_SIG_WRCACHE_FLUSH);
+    wr(f, NV40_PC_QUAD_ACK_TRIGGER(5), 1);
+    g_assert_cmpuint(quad_state(f, 5), ==, NV_PC_QUAD_EMPTY);
+    step(f, 100);
+    wr(f, NV_FLUSH, NV_FLUSH_TRIGGER);
+    g_assert_cmphex(rd(f, NV_FLUSH), ==, 0);        /* done at once */
+    /* The swap precedes the pulse cycle's counting: seen once it ran. */
+    step(f, 1);
+    g_assert_cmpuint(quad_state(f, 5), ==, NV_PC_QUAD_VALID);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(5)), ==, 100);
+    step(f, 4);
+    wr(f, NV_FLUSH, NV_FLUSH_TRIGGER);
+    wr(f, NV_FLUSH, NV_FLUSH_TRIGGER);
+    wr(f, NV_FLUSH, 0);                             /* not a flush */
+    step(f, 50);
+    g_assert_cmpuint(swap_read(f, 2, NV40_PC_CTR_EVENT(2)), ==, 2);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(2)), ==, 2);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(2)), ==, 155);
+    g_assert_cmpuint(quad_state(f, 5), ==, NV_PC_QUAD_OVERFLOW);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(5)), ==, 5);
+}
+
 /* ==== the reference evaluator: one cycle at a time, from the seed ==== */
 
 typedef struct RefSynth {
@@ -914,10 +1159,22 @@ typedef struct Ref {
     uint64_t ctrl_since;
     GByteArray *ev_out;         /* EVENT output of every cycle */
     GByteArray *flag_out;       /* FLAG after every cycle */
+    /* PTIMER's TIME in cycle c, and the fraction of a unit past it */
+    uint64_t ptime, pfrac;
+    unsigned ptimer_sig;        /* TIME_B12's number here, 0: none */
+    GByteArray *ptimer_out;     /* TIME_B12 of every cycle */
+    GArray *pulse[2];           /* cycles of PM_TRIGGER, WRCACHE_FLUSH */
 } Ref;
+
+/* PTIMER's registers: TIME = time + (ns - ns0) x 27 MHz x num / den */
+typedef struct RefPtimer {
+    uint64_t ns, time;
+    uint32_t num, den;
+} RefPtimer;
 
 struct RefSys {
     Ref dom[NV_PCOUNTER_DOMAINS];
+    RefPtimer pt;
 };
 
 /* Cycle @c's value in @a, 0 before cycle 0. */
@@ -977,6 +1234,17 @@ static bool ref_trailer(const Ref *y, unsigned s, int64_t c)
     return false;
 }
 
+/* Whether @c is one of the cycles in @a. */
+static bool ref_in(const GArray *a, int64_t c)
+{
+    for (unsigned i = 0; a && i < a->len; i++) {
+        if (g_array_index(a, uint64_t, i) == (uint64_t)c) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static bool ref_sig(const Ref *r, unsigned s, int64_t c)
 {
     unsigned per;
@@ -986,6 +1254,14 @@ static bool ref_sig(const Ref *r, unsigned s, int64_t c)
     }
     if (s == NV_SIG_ONE) {
         return true;
+    }
+    if (s && s == r->ptimer_sig) {
+        /* The cycle being evaluated: TIME now; earlier: as recorded. */
+        return c == (int64_t)r->c ? (r->ptime >> 12) & 1
+                                  : ref_hist(r->ptimer_out, c);
+    }
+    if (s == NV_SIG_PM_TRIGGER || s == NV_SIG_WRCACHE_FLUSH) {
+        return ref_in(r->pulse[s == NV_SIG_WRCACHE_FLUSH], c);
     }
     if (s >= NV_SIG_SYNTH(0) && s < NV_SIG_SYNTH(NV_SIG_SYNTH_COUNT)) {
         const RefSynth *y = &r->synth[s - NV_SIG_SYNTH(0)];
@@ -1220,6 +1496,16 @@ static void ref_cycle(Ref *r, FakeHost *fh)
     hist[1] = r->flag;
     g_byte_array_append(r->ev_out, &hist[0], 1);
     g_byte_array_append(r->flag_out, &hist[1], 1);
+    hist[0] = (r->ptime >> 12) & 1;
+    g_byte_array_append(r->ptimer_out, &hist[0], 1);
+    /* One cycle of the domain: 27 MHz / hz crystal ticks of num/den. */
+    if (r->sys && r->sys->pt.den) {
+        uint64_t q = r->hz * r->sys->pt.den;
+
+        r->pfrac += 27000000ull * r->sys->pt.num;
+        r->ptime += r->pfrac / q;
+        r->pfrac %= q;
+    }
     r->c++;
 }
 
@@ -1251,6 +1537,45 @@ static void ref_run_to(RefSys *sys, uint64_t ns, FakeHost *fh)
     }
 }
 
+/* PTIMER's TIME at @ns, from its register definition. */
+static uint64_t ref_ptimer_time(const RefSys *sys, uint64_t ns)
+{
+    const RefPtimer *pt = &sys->pt;
+
+    if (!pt->den) {
+        return pt->time;
+    }
+    return pt->time + (uint64_t)((unsigned __int128)(ns - pt->ns) *
+                                 27000000 * pt->num /
+                                 (1000000000ull * pt->den));
+}
+
+/*
+ * A PTIMER write at @ns (domains evaluated up to it): TIME becomes @time
+ * and the ratio @num/@den; each domain samples them from its next cycle.
+ */
+static void ref_ptimer_set(RefSys *sys, uint64_t ns, uint64_t time,
+                           uint32_t num, uint32_t den)
+{
+    sys->pt = (RefPtimer) { .ns = ns, .time = time, .num = num, .den = den };
+    for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+        sys->dom[i].ptime = time;
+        sys->dom[i].pfrac = 0;
+    }
+}
+
+/* A PGRAPH pulse (@k 0: PM_TRIGGER, 1: WRCACHE_FLUSH) in cycle r->c. */
+static void ref_pulse(RefSys *sys, unsigned k)
+{
+    for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+        Ref *r = &sys->dom[i];
+
+        if (r->hz) {
+            g_array_append_val(r->pulse[k], r->c);
+        }
+    }
+}
+
 /* A PRE_OP write before cycle r->c: start single mode, swap quad mode. */
 static void ref_preop(Ref *r)
 {
@@ -1275,6 +1600,7 @@ static void ref_preop(Ref *r)
 
 static const uint8_t sig_pool[] = {
     ZERO, ONE, SYN(0), SYN(1), SYN(2), SYN(3), SYN(4), PER,
+    TB12_G84, TB12_G92, NV_SIG_PM_TRIGGER, NV_SIG_WRCACHE_FLUSH,
 };
 
 /* The signals a random configuration picks from. */
@@ -1335,6 +1661,11 @@ static void compare(Fixture *f, Ref *r, const char *what)
                         r->mem + r->rec_start, 0x4000);
     }
     g_assert_cmphex(rd(f, NV40_PC_SRC_STATUS(dom)), ==, in.srcbits);
+    /* TIME_B12 in the host domain, nothing elsewhere. */
+    for (unsigned s = TB12_G84; s <= TB12_G92; s += TB12_G92 - TB12_G84) {
+        g_assert_cmpuint(rd(f, NV40_PC_SIG_STATUS(dom, 1)) >> (s - 32) & 1,
+                         ==, ref_sig(r, s, r->c));
+    }
     /* The own FLAG signal shows the FLAG two cycles late. */
     g_assert_cmpuint((sig7 >> (0x1f - dom)) & 1, ==, r->flag_hist[1]);
     /* Selected trailer signals (and the own ones) as the inputs see them. */
@@ -1345,6 +1676,19 @@ static void compare(Fixture *f, Ref *r, const char *what)
             g_assert_cmpuint((sig7 >> (16 + b)) & 1, ==,
                              ref_sig(r, NV_SIG_DOM_EVENT(7) + b, r->c));
         }
+    }
+}
+
+static void ref_apply(Fixture *f, Ref *r);
+
+static void ref_free(Ref *r)
+{
+    g_free(r->mem);
+    g_byte_array_free(r->ev_out, true);
+    g_byte_array_free(r->flag_out, true);
+    g_byte_array_free(r->ptimer_out, true);
+    for (unsigned k = 0; k < 2; k++) {
+        g_array_free(r->pulse[k], true);
     }
 }
 
@@ -1383,9 +1727,21 @@ static void ref_setup_random(GRand *g, Fixture *f, Ref *r, unsigned mode,
     r->stop_init = g_rand_int_range(g, 0, 20);
     r->rec_start = 0x10000 + dom * 0x8000;
     r->rec_limit = r->rec_start + g_rand_int_range(g, 0, 0x100) * 16;
+    ref_apply(f, r);
+}
+
+/* Write @r's configuration to the model; the PRE_OP write starts it. */
+static void ref_apply(Fixture *f, Ref *r)
+{
+    unsigned dom = r->id;
+
     r->mem = g_malloc0(FAKE_RAM_SIZE);
     r->ev_out = g_byte_array_new();
     r->flag_out = g_byte_array_new();
+    r->ptimer_out = g_byte_array_new();
+    for (unsigned k = 0; k < 2; k++) {
+        r->pulse[k] = g_array_new(false, false, sizeof(uint64_t));
+    }
 
     wr(f, NV40_PC_CTRL(dom), r->ctrl);
     wr(f, NV40_PC_PRE_SRC(dom), r->src[0]);
@@ -1429,6 +1785,45 @@ static void ref_rewrite_random(GRand *g, Fixture *f, Ref *r)
     }
 }
 
+/*
+ * Between steps: a PGRAPH pulse, or PTIMER's TIME or ratio written
+ * (sometimes a zero or a far faster ratio).
+ */
+static void ref_random_event(GRand *g, Fixture *f, RefSys *sys)
+{
+    uint64_t now = f->fh->now_ns, t;
+    uint32_t num = sys->pt.num, den = sys->pt.den;
+
+    switch (g_rand_int_range(g, 0, 8)) {
+    case 0:
+        wr(f, NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+        ref_pulse(sys, 0);
+        return;
+    case 1:
+        wr(f, NV_FLUSH, NV_FLUSH_TRIGGER);
+        ref_pulse(sys, 1);
+        return;
+    case 2:
+        t = (uint64_t)g_rand_int(g) << 32 | g_rand_int(g);
+        wr(f, NV_PTIMER_TIME_HIGH, t >> 32);
+        wr(f, NV_PTIMER_TIME_LOW, t);
+        ref_ptimer_set(sys, now, t, num, den);
+        return;
+    case 3:
+        num = g_rand_int_range(g, 0, 8) ? g_rand_int_range(g, 1, 0x10000) : 0;
+        wr(f, NV_PTIMER_NUMERATOR, num);
+        break;
+    case 4:
+        den = g_rand_int_range(g, 0, 8) ?
+              g_rand_int_range(g, 1, 2u << g_rand_int_range(g, 0, 12)) : 0;
+        wr(f, NV_PTIMER_DENOMINATOR, den);
+        break;
+    default:
+        return;
+    }
+    ref_ptimer_set(sys, now, ref_ptimer_time(sys, now), num, den);
+}
+
 static const uint64_t rnd_hz[] = {
     1000000000, 1000000000, 500000000, 1200000000, 400000000, 333333333,
     2700000000ull,
@@ -1461,15 +1856,31 @@ static void random_run(GRand *g, unsigned mode, const char *chipset,
                                                     G_N_ELEMENTS(rnd_hz))]
                          : 1000000000;
     }
+    /*
+     * The host domain at its default 100 MHz or slower too: PTIMER then
+     * moves up to 0x10000 units per cycle, TIME_B12 aliased.
+     */
+    hz[0] = (uint64_t[]) { hz[0], 100000000, 27000000, 7000000 }
+            [g_rand_int_range(g, 0, 4)];
+    /* The host domain, the one with TIME_B12, in half the runs. */
+    for (unsigned i = 0, first = g_rand_boolean(g); first && i < 8; i++) {
+        if (ids[i] == 0) {
+            ids[i] = ids[0];
+            ids[0] = 0;
+        }
+    }
     for (unsigned i = 0; i < ndom && ndom > 1; i++) {
         pool.sig[pool.n++] = NV_SIG_DOM_EVENT(ids[i]);
         pool.sig[pool.n++] = NV_SIG_DOM_FLAG(ids[i]);
     }
     fixture_open_hz(&f, chipset, wcycles, hz);
+    ref_ptimer_set(&sys, 0, 0, 1000, 27);
     for (unsigned i = 0; i < ndom; i++) {
         Ref *r = &sys.dom[ids[i]];
 
         r->sys = &sys;
+        r->ptimer_sig = ids[i] ? 0 : !strcmp(chipset, "g92") ? TB12_G92
+                                                              : TB12_G84;
         r->id = ids[i];
         r->hz = hz[ids[i]];
         r->g92 = !strcmp(chipset, "g92");
@@ -1490,13 +1901,10 @@ static void random_run(GRand *g, unsigned mode, const char *chipset,
                 ref_rewrite_random(g, &f, &sys.dom[ids[j]]);
             }
         }
+        ref_random_event(g, &f, &sys);
     }
     for (unsigned i = 0; i < ndom; i++) {
-        Ref *r = &sys.dom[ids[i]];
-
-        g_free(r->mem);
-        g_byte_array_free(r->ev_out, true);
-        g_byte_array_free(r->flag_out, true);
+        ref_free(&sys.dom[ids[i]]);
     }
     fixture_close(&f);
 }
@@ -1541,12 +1949,12 @@ static void test_random_coupled(void)
 }
 
 /*
- * A hostile guest: random writes of every PCOUNTER register, trailer
- * signals selected and deselected at any time, PM_TRIGGER, synthetic
- * signal changes, at random clocks.  Nothing is compared (a newly
- * selected signal starts at its source's value, see nv-gpu.rst); the
- * model's own checks (queue room, progress of every round) must hold
- * and every sync must end.
+ * A hostile guest: random writes of every PCOUNTER register, trailer signals
+ * selected and deselected at any time, PM_TRIGGER, write flushes, PTIMER
+ * writes, synthetic signal changes, at random clocks.  Nothing is compared
+ * (a newly selected signal starts at its source's value, see nv-gpu.rst); the
+ * model's own checks (queue room, progress of every round) must hold and
+ * every sync must end.
  */
 static uint32_t hostile_src(GRand *g)
 {
@@ -1555,13 +1963,16 @@ static uint32_t hostile_src(GRand *g)
     for (unsigned i = 0; i < 4; i++) {
         unsigned s;
 
-        switch (g_rand_int_range(g, 0, 4)) {
+        switch (g_rand_int_range(g, 0, 5)) {
         case 0:
         case 1:
             s = g_rand_int_range(g, NV_SIG_DOM_EVENT(7), 0x100);
             break;
         case 2:
             s = SYN(g_rand_int_range(g, 0, 4));
+            break;
+        case 3:
+            s = g_rand_boolean(g) ? TB12_G84 : TB12_G92;
             break;
         default:
             s = g_rand_int_range(g, 0, 0x100);
@@ -1600,7 +2011,7 @@ static void test_random_hostile(void)
         fixture_open_hz(&f, run % 2 ? "g92" : "g84", 0, dhz);
         for (unsigned i = 0; i < 400; i++) {
             unsigned d = g_rand_int_range(g, 0, NV_PCOUNTER_DOMAINS);
-            unsigned k = g_rand_int_range(g, 0, G_N_ELEMENTS(regs) + 3);
+            unsigned k = g_rand_int_range(g, 0, G_N_ELEMENTS(regs) + 5);
             uint32_t r = k < G_N_ELEMENTS(regs) ? regs[k] + 4 * d : 0;
 
             if (r && r <= NV40_PC_SPEC_SRC(0) + 28 && k < 5) {
@@ -1617,6 +2028,15 @@ static void test_random_hostile(void)
                 nv_pcounter_set_synth(f.gpu, d, g_rand_int_range(g, 0, 8), l,
                                       g_rand_int_range(g, 0, (1 << l) + 1),
                                       g_rand_int(g));
+            } else if (k == G_N_ELEMENTS(regs) + 3) {
+                wr(&f, NV_FLUSH, g_rand_int(g));
+            } else {
+                static const uint32_t ptimer_regs[] = {
+                    NV_PTIMER_NUMERATOR, NV_PTIMER_DENOMINATOR,
+                    NV_PTIMER_TIME_LOW, NV_PTIMER_TIME_HIGH,
+                };
+
+                wr(&f, ptimer_regs[g_rand_int_range(g, 0, 4)], g_rand_int(g));
             }
             loops += f.gpu->pc.import_loop;
             step(&f, g_rand_int_range(g, 0, 8) ? g_rand_int_range(g, 0, 50) :
@@ -1629,6 +2049,147 @@ static void test_random_hostile(void)
     /* Most steps ran with domains importing from each other. */
     g_assert_cmpuint(loops, >, 6 * 400 / 2);
     g_rand_free(g);
+}
+
+/*
+ * The work budget: trailer signals that change every cycle (domain 0's
+ * EVENT negates its own DOM[0].EVENT; domains 1 and 2 negate each
+ * other's) cost a step per cycle.  Over a long span each evaluation does
+ * at most a budget of steps and the domains lag; the flush timer and
+ * later accesses continue, and once caught up the counters are the
+ * reference's.
+ */
+static void test_budget(void)
+{
+    static const unsigned peer[3] = { 0, 2, 1 };
+    const uint64_t span = 300000;
+    RefSys sys = { 0 };
+    Fixture f;
+    uint64_t before;
+    unsigned calls;
+
+    fixture_open(&f, "g84", 0);
+    ref_ptimer_set(&sys, 0, 0, 1000, 27);
+    for (unsigned d = 0; d < 3; d++) {
+        Ref *r = &sys.dom[d];
+
+        *r = (Ref) {
+            .sys = &sys, .id = d, .hz = 1000000000,
+            .ptimer_sig = d ? 0 : TB12_G84,
+            .src = { 0, SRC4(ONE, 0, 0, 0), SRC4(EV(peer[d]), 0, 0, 0), 0 },
+            .op = { OP_ARG0, OP_ARG0, 0x5555 },
+            .spec = NV_SIG_PM_TRIGGER, .ctrl = NV_PC_MODE_QUAD,
+            .rec_start = 0x10000 + d * 0x8000,
+        };
+        r->rec_limit = r->rec_start;
+        ref_apply(&f, r);
+    }
+    fake_host_step(f.fh, span);
+    for (calls = 0; calls == 0 || f.gpu->pc.behind; calls++) {
+        before = f.gpu->pc.steps;
+        nv_pcounter_sync(f.gpu);
+        g_assert_cmpuint(f.gpu->pc.steps - before, <=, NV_PC_STEP_BUDGET);
+        if (calls == 0) {
+            /* Lagging: the flush timer goes on with the work. */
+            g_assert_true(f.gpu->pc.behind);
+            before = f.gpu->pc.steps;
+            fake_host_step(f.fh, 100000);
+            g_assert_cmpuint(f.gpu->pc.steps - before, >, 0);
+            g_assert_cmpuint(f.gpu->pc.steps - before, <=,
+                             NV_PC_STEP_BUDGET);
+        }
+    }
+    /* A step per domain cycle: many evaluations. */
+    g_assert_cmpuint(calls, >=, 3 * span / NV_PC_STEP_BUDGET);
+    ref_run_to(&sys, f.fh->now_ns, f.fh);
+    for (unsigned d = 0; d < 3; d++) {
+        wr(&f, NV40_PC_PRE_OP(d), OP_ARG0);
+        ref_preop(&sys.dom[d]);
+        compare(&f, &sys.dom[d], "budget");
+        /* EVENT is 1 every other cycle (every third in the loop). */
+        g_assert_cmpuint(rd(&f, NV40_PC_CTR_EVENT(d)), >=,
+                         (span + 100000) / 3);
+    }
+    for (unsigned d = 0; d < 3; d++) {
+        ref_free(&sys.dom[d]);
+    }
+    fixture_close(&f);
+}
+
+/*
+ * State loaded from a migration stream: each value the model cannot
+ * produce and would index, loop or compute with is refused.  @stmt
+ * spoils one field of a good state; the state is put back after.
+ */
+#define EXPECT_REFUSED(f, stmt, what) do {                              \
+        NvPcounter pc_ = (f)->gpu->pc;                                  \
+        NvPtimer pt_ = (f)->gpu->ptimer;                                \
+        uint32_t num_ = rd(f, NV_PTIMER_NUMERATOR);                     \
+        char *err_ = NULL;                                              \
+                                                                        \
+        stmt;                                                           \
+        g_assert_false(nv_gpu_post_load((f)->gpu, &err_));              \
+        g_assert_nonnull(strstr(err_, what));                           \
+        g_free(err_);                                                   \
+        (f)->gpu->pc = pc_;                                             \
+        (f)->gpu->ptimer = pt_;                                         \
+        nv_reg_set((f)->gpu, NV_PTIMER_NUMERATOR, num_);                \
+        g_assert_true(nv_gpu_post_load((f)->gpu, &err_));               \
+    } while (0)
+
+static void test_post_load_checks(Fixture *f, gconstpointer data)
+{
+    NvPcounter *pc = &f->gpu->pc;
+    NvPcDomain *d = &pc->dom[1];
+    NvPcImport *q = &d->imp[NV_SIG_DOM_EVENT(0) - NV_SIG_DOM_EVENT(7)];
+    char *err = NULL;
+
+    /* Domain 0's EVENT negates itself; domain 1 imports it. */
+    count_setup(f, 0, EV(0), ZERO, 0);
+    wr(f, NV40_PC_EVENT_OP(0), 0x5555);
+    count_setup(f, 1, EV(0), ZERO, 0);
+    record_setup(f, 2, 0, 0x1000, 0x2000);
+    step(f, 1000);
+    g_assert_true(nv_gpu_post_load(f->gpu, &err));
+    g_assert_null(err);
+    /* The derived state is rebuilt from the configuration. */
+    g_assert_true(pc->coupled && pc->dom[0].ev_watched);
+    g_assert_cmphex(d->dyn_sel, ==, 1u << 7);
+
+    EXPECT_REFUSED(f, pc->epoch_ns = pc->synced_ns + 1, "epoch");
+    EXPECT_REFUSED(f, pc->gctrl = 4, "GCTRL");
+    EXPECT_REFUSED(f, d->cur += 10000, "domain 1");
+    EXPECT_REFUSED(f, d->cur -= 1, "domain 1");
+    EXPECT_REFUSED(f, d->periodic_origin = d->cur + 1, "domain 1");
+    EXPECT_REFUSED(f, d->quad_state = 4, "domain 1");
+    EXPECT_REFUSED(f, d->single_state = 4, "domain 1");
+    EXPECT_REFUSED(f, d->ctrl |= NV_PC_CTRL_UNK30, "domain 1");
+    EXPECT_REFUSED(f, d->op[NV_PC_IN_STOP] = 0x100000, "domain 1");
+    EXPECT_REFUSED(f, d->rec_pos = 0x1008, "domain 1");
+    EXPECT_REFUSED(f, d->rec_start = 0x1004, "domain 1");
+    EXPECT_REFUSED(f, d->rec_limit = 0x1001, "domain 1");
+    EXPECT_REFUSED(f, d->rec_cycles = 1ull << 48, "domain 1");
+    EXPECT_REFUSED(f, d->rec_stop = 0x1000, "domain 1");
+    EXPECT_REFUSED(f, d->rec_busy_until = d->cur + 2, "domain 1");
+    EXPECT_REFUSED(f, d->pm_trigger_cycle[1] = d->cur + 1, "domain 1");
+    EXPECT_REFUSED(f, d->wrcache_flush_cycle[0] = d->cur + 1, "domain 1");
+    EXPECT_REFUSED(f, d->ptimer_c0 = d->cur + 1, "domain 1");
+    EXPECT_REFUSED(f, d->synth[3].period_log2 = 17, "domain 1");
+    EXPECT_REFUSED(f, d->synth[3].high = 2, "domain 1");
+    EXPECT_REFUSED(f, d->synth[3].phase = 1, "domain 1");
+    EXPECT_REFUSED(f, d->dyn = 1, "domain 1");
+    EXPECT_REFUSED(f, d->dyn_prev = 1, "domain 1");
+    /* The import queue: positions, order, causality. */
+    EXPECT_REFUSED(f, q->head = NV_PC_IMPORT_QUEUE, "import");
+    EXPECT_REFUSED(f, q->n = NV_PC_IMPORT_QUEUE + 1, "import");
+    EXPECT_REFUSED(f, q->pulse_c = d->cur + 1, "import");
+    EXPECT_REFUSED(f, (q->head = 0, q->n = 2, q->c[0] = d->cur,
+                       q->c[1] = d->cur), "import");
+    EXPECT_REFUSED(f, (q->head = 0, q->n = 1, q->c[0] = d->cur + 4),
+                   "import");
+    EXPECT_REFUSED(f, f->gpu->ptimer.base_ns = f->fh->now_ns + 1, "PTIMER");
+    EXPECT_REFUSED(f, nv_reg_set(f->gpu, NV_PTIMER_NUMERATOR, 0x10000),
+                   "PTIMER_NUMERATOR");
 }
 
 static void add(const char *path, void (*fn)(Fixture *, gconstpointer),
@@ -1645,6 +2206,7 @@ int main(int argc, char **argv)
     add("/nv/ptimer/time-alarm", test_ptimer, NULL);
     add("/nv/pcounter/layout/g84", test_layout, "g84");
     add("/nv/pcounter/layout/g92", test_layout, "g92");
+    g_test_add_func("/nv/pcounter/layout/spaces", test_layout_spaces);
     add("/nv/pcounter/quad/simple", test_quad_simple, NULL);
     g_test_add_func("/nv/pcounter/quad/clock-rate", test_quad_clock_rate);
     add("/nv/pcounter/logic/truth-tables", test_truth_tables, NULL);
@@ -1668,10 +2230,16 @@ int main(int argc, char **argv)
                     test_import_clock_ratio);
     add("/nv/pcounter/trailer/import-loop", test_import_loop, NULL);
     add("/nv/pcounter/trailer/import-handshake", test_import_handshake, NULL);
+    add("/nv/pcounter/ptimer-b12/g84", test_ptimer_signal, "g84");
+    add("/nv/pcounter/ptimer-b12/g92", test_ptimer_signal, "g92");
+    g_test_add_func("/nv/pcounter/ptimer-b12/fast", test_ptimer_signal_fast);
+    add("/nv/pcounter/wrcache-flush", test_wrcache_flush, NULL);
     g_test_add_func("/nv/pcounter/random/quad", test_random_quad);
     g_test_add_func("/nv/pcounter/random/single", test_random_single);
     g_test_add_func("/nv/pcounter/random/record", test_random_record);
     g_test_add_func("/nv/pcounter/random/coupled", test_random_coupled);
     g_test_add_func("/nv/pcounter/random/hostile", test_random_hostile);
+    g_test_add_func("/nv/pcounter/budget", test_budget);
+    add("/nv/post-load-checks", test_post_load_checks, NULL);
     return g_test_run();
 }

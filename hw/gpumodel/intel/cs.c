@@ -135,8 +135,12 @@ static void cs_privilege_violation(IntelEngine *e, const char *what)
     cs_report_error(e, INTEL_ERROR_PRIVILEGE);
 }
 
-/* A page fault stops the engine and reports the address (RING_FAULT_REG). */
-static int cs_fault(IntelEngine *e, bool ppgtt, uint64_t addr)
+/*
+ * A page fault of the engine at @addr: RING_FAULT_REG names the engine,
+ * FAULT_TLB_DATA0/1 the page and address space, and the engine's
+ * page-fault interrupt is raised.
+ */
+void intel_cs_page_fault(IntelEngine *e, bool ppgtt, uint64_t addr)
 {
     IntelGpu *gpu = e->gpu;
 
@@ -146,6 +150,12 @@ static int cs_fault(IntelEngine *e, bool ppgtt, uint64_t addr)
     intel_reg_set(gpu, INTEL_FAULT_TLB_DATA1,
                   ((addr >> 44) & 0xf) | (ppgtt ? 0 : 1u << 4));
     intel_cs_raise(e, INTEL_GT_PAGE_FAULT);
+}
+
+/* A page fault of a command also stops the engine until reset. */
+static int cs_fault(IntelEngine *e, bool ppgtt, uint64_t addr)
+{
+    intel_cs_page_fault(e, ppgtt, addr);
     intel_cs_error(e, INTEL_ERROR_PAGE_TABLE,
                    ppgtt ? "PPGTT page fault" : "GGTT page fault");
     return CS_STOP;
@@ -1757,6 +1767,8 @@ void intel_cs_reset(IntelEngine *e)
     e->wa_next = (IntelCsLevel) { 0 };
     e->arb_enabled = true;          /* arbitration is on by default */
     e->hang_drill = false;
+    e->csb_drill = INTEL_CSB_DRILL_NONE;
+    e->dma_drill = 0;
     e->set_predicate = 0;
     e->srca = e->srcb = e->accu = 0;
     e->zf = e->cf = false;

@@ -277,21 +277,61 @@ void intel_engine_reset(IntelGpu *gpu, IntelEngineId id)
     intel_mmio_reset_unit(gpu, &intel_engine_block, id);
 }
 
-/*
- * Fault drill: the engine of @klass/@instance stops fetching commands from
- * now on, without an error, until reset.  False if there is no such engine.
- */
-bool intel_engine_drill_hang(IntelGpu *gpu, unsigned klass,
-                             unsigned instance)
+/* The engine of interrupt class @klass and @instance, or NULL. */
+static IntelEngine *engine_by_class(IntelGpu *gpu, unsigned klass,
+                                    unsigned instance)
 {
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         IntelEngine *e = &gpu->engine[i];
 
         if (e->klass == klass && e->instance == instance) {
-            e->hang_drill = true;
-            gpu_host_timer_del(&gpu->host, e->timer);
-            return true;
+            return e;
         }
     }
-    return false;
+    return NULL;
+}
+
+/*
+ * Fault drills.  Each returns false if there is no such engine; an engine
+ * reset (GDRST, or a GT or system reset) ends what is left of any of them.
+ *
+ * Hang: the engine stops fetching commands from now on, without an error.
+ */
+bool intel_engine_drill_hang(IntelGpu *gpu, unsigned klass,
+                             unsigned instance)
+{
+    IntelEngine *e = engine_by_class(gpu, klass, instance);
+
+    if (e) {
+        e->hang_drill = true;
+        gpu_host_timer_del(&gpu->host, e->timer);
+    }
+    return e;
+}
+
+/* The engine's next context-status entry is dropped or corrupted. */
+bool intel_engine_drill_csb(IntelGpu *gpu, unsigned klass, unsigned instance,
+                            IntelCsbDrill action)
+{
+    IntelEngine *e = engine_by_class(gpu, klass, instance);
+
+    if (e) {
+        e->csb_drill = action;
+    }
+    return e;
+}
+
+/*
+ * The engine's next @writes memory writes fail as an unmapped address
+ * does (vm.c); 0 ends the drill.
+ */
+bool intel_engine_drill_dma(IntelGpu *gpu, unsigned klass, unsigned instance,
+                            uint32_t writes)
+{
+    IntelEngine *e = engine_by_class(gpu, klass, instance);
+
+    if (e) {
+        e->dma_drill = writes;
+    }
+    return e;
 }

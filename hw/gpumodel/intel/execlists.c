@@ -23,6 +23,7 @@
  * idle-to-active, 1 preempted, 2 element switch, 3 active-to-idle, 4
  * complete, 15 lite restore; high dword the context ID), twelve entries
  * at HWSP dword 0x10, the write pointer at dword 0x2F, mirrored in MMIO.
+ * The CSB fault drill (engine.c) drops or corrupts the next entry.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -220,6 +221,24 @@ static void context_restore(IntelEngine *e, uint64_t desc)
     }
 }
 
+/*
+ * A write the engine makes for itself (context save, context status).  A
+ * failure is the engine's page fault, reported as for a command, but the
+ * engine goes on: the switch it records has already happened.
+ */
+static bool engine_write(IntelEngine *e, uint64_t addr, void *buf,
+                         size_t len, const char *what)
+{
+    if (!intel_vm_rw(e, false, addr, buf, len, true)) {
+        return true;
+    }
+    gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                 "engine %u: %s at GGTT 0x%" G_GINT64_MODIFIER "x failed: "
+                 "page fault", e->id, what, addr);
+    intel_cs_page_fault(e, false, addr);
+    return false;
+}
+
 /* Write every listed register's current value back into the image. */
 static void context_save(IntelEngine *e)
 {
@@ -243,7 +262,8 @@ static void context_save(IntelEngine *e)
         for (unsigned i = 0; i < img->pages * 1024; i++) {
             img->dw[i] = GUINT32_TO_LE(img->dw[i]);
         }
-        intel_vm_rw(e, false, img->addr, img->dw, img->pages * 4096, true);
+        engine_write(e, img->addr, img->dw, img->pages * 4096,
+                     "context save");
     }
     g_free(img);
 }
@@ -274,29 +294,46 @@ uint32_t intel_execlists_ctx_timestamp(IntelEngine *e)
 }
 
 /*
+ * The CSB fault drill's corruption: the event's kind reversed for i915's
+ * Gen11 parser, which promotes its pending submission on idle-to-active or
+ * preempted and otherwise takes the event as "element complete".
+ */
+static uint32_t csb_corrupt(uint32_t status)
+{
+    return status & (INTEL_CSB_IDLE_ACTIVE | INTEL_CSB_PREEMPTED) ?
+           INTEL_CSB_COMPLETE : INTEL_CSB_PREEMPTED;
+}
+
+/*
  * One context status entry: the entry, then the write pointer (HWSP and
  * CONTEXT_STATUS_PTR), then the context-switch interrupt, in that order.
+ * If the HWSP write fails, the entry is only in the MMIO mirror.
  */
 static void csb_write(IntelEngine *e, uint32_t status, uint32_t ctx_id)
 {
     uint32_t ptr = intel_engine_reg(e, INTEL_RING_CONTEXT_STATUS_PTR);
     unsigned wp = ((ptr & INTEL_CSB_WRITE_PTR_MASK) + 1) % INTEL_CSB_ENTRIES;
     uint64_t hwsp = intel_engine_reg(e, INTEL_RING_HWS_PGA) & ~0xfffu;
-    uint32_t entry[2] = { GUINT32_TO_LE(status), GUINT32_TO_LE(ctx_id) };
-    uint32_t wp_le = GUINT32_TO_LE(wp);
+    uint32_t entry[2], wp_le = GUINT32_TO_LE(wp);
     uint32_t mirror = wp < 6 ? INTEL_RING_CSB_BUF + 8 * wp
                              : INTEL_RING_CSB_BUF2 + 8 * (wp - 6);
+    IntelCsbDrill drill = e->csb_drill;
 
+    e->csb_drill = INTEL_CSB_DRILL_NONE;
+    if (drill == INTEL_CSB_DRILL_DROP) {
+        return;
+    }
+    if (drill == INTEL_CSB_DRILL_CORRUPT) {
+        status = csb_corrupt(status);
+    }
+    entry[0] = GUINT32_TO_LE(status);
+    entry[1] = GUINT32_TO_LE(ctx_id);
     intel_engine_set_reg(e, mirror, status);
     intel_engine_set_reg(e, mirror + 4, ctx_id);
-    if (intel_vm_rw(e, false, hwsp + (INTEL_HWS_CSB_BUF0 + 2 * wp) * 4,
-                    entry, 8, true) ||
-        intel_vm_rw(e, false, hwsp + INTEL_HWS_CSB_WRITE * 4, &wp_le, 4,
-                    true)) {
-        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
-                     "engine %u: hardware status page at GGTT 0x%"
-                     G_GINT64_MODIFIER "x not mapped; context status only "
-                     "in MMIO", e->id, hwsp);
+    if (engine_write(e, hwsp + (INTEL_HWS_CSB_BUF0 + 2 * wp) * 4, entry, 8,
+                     "context status entry")) {
+        engine_write(e, hwsp + INTEL_HWS_CSB_WRITE * 4, &wp_le, 4,
+                     "context status pointer");
     }
     intel_engine_set_reg(e, INTEL_RING_CONTEXT_STATUS_PTR,
                          (ptr & ~INTEL_CSB_WRITE_PTR_MASK) | wp);

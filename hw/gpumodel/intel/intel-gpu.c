@@ -132,6 +132,11 @@ bool intel_gpu_post_load(IntelGpu *gpu, char **err)
                                    e->eq_pos, e->elsp_dword);
             return false;
         }
+        if (e->csb_drill > INTEL_CSB_DRILL_CORRUPT) {
+            *err = g_strdup_printf("engine %u: CSB drill %u", i,
+                                   e->csb_drill);
+            return false;
+        }
         e->fetch.len = 0;
     }
     return intel_rps_post_load(gpu, err) && intel_oa_post_load(gpu, err);

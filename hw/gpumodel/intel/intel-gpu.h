@@ -202,6 +202,13 @@ typedef struct IntelCsStats {
     uint64_t context_switches;
 } IntelCsStats;
 
+/* Fault drill on an engine's next context-status entry (execlists.c). */
+typedef enum IntelCsbDrill {
+    INTEL_CSB_DRILL_NONE,
+    INTEL_CSB_DRILL_DROP,       /* not written; no pointer move, interrupt */
+    INTEL_CSB_DRILL_CORRUPT,    /* written with the event's kind reversed */
+} IntelCsbDrill;
+
 typedef struct IntelEngine {
     IntelGpu *gpu;
     IntelEngineId id;
@@ -217,6 +224,8 @@ typedef struct IntelEngine {
     unsigned wa_return_depth;
     bool arb_enabled;
     bool hang_drill;                        /* fetches nothing until reset */
+    uint8_t csb_drill;                      /* IntelCsbDrill, next entry */
+    uint32_t dma_drill;                     /* writes still to fail */
     uint32_t set_predicate;                 /* MI_SET_PREDICATE mode */
     uint64_t srca, srcb, accu;              /* MI_MATH */
     bool zf, cf;
@@ -381,6 +390,10 @@ void intel_engine_reset(IntelGpu *gpu, IntelEngineId id);
 uint64_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns);
 bool intel_engine_drill_hang(IntelGpu *gpu, unsigned klass,
                              unsigned instance);
+bool intel_engine_drill_csb(IntelGpu *gpu, unsigned klass, unsigned instance,
+                            IntelCsbDrill action);
+bool intel_engine_drill_dma(IntelGpu *gpu, unsigned klass, unsigned instance,
+                            uint32_t writes);
 
 static inline uint32_t intel_engine_reg(IntelEngine *e, uint32_t off)
 {
@@ -397,6 +410,8 @@ static inline void intel_engine_set_reg(IntelEngine *e, uint32_t off,
 int intel_vm_rw(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
                 size_t len, bool write);
 int intel_ppgtt_translate(IntelEngine *e, uint64_t va, uint64_t *pa);
+int intel_ggtt_rw(IntelGpu *gpu, uint64_t addr, void *buf, size_t len,
+                  bool write);
 void intel_ppgtt_flush(IntelEngine *e);
 
 /* cs.c: command execution */
@@ -411,6 +426,7 @@ const char *intel_cs_command_name(uint32_t hdr);
 void intel_cs_reset(IntelEngine *e);
 void intel_cs_raise(IntelEngine *e, uint16_t bits);
 void intel_cs_error(IntelEngine *e, uint32_t error, const char *why);
+void intel_cs_page_fault(IntelEngine *e, bool ppgtt, uint64_t addr);
 bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
                                     uint32_t offset);
 bool intel_cs_execlists_mode(IntelEngine *e);

@@ -449,8 +449,7 @@ static void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
         return;
     }
     oa_build(gpu, f, reason << OA_REASON_SHIFT, ns, r);
-    if (intel_vm_rw(&gpu->engine[INTEL_RCS0], false, base + tail, r,
-                    f->size, true)) {
+    if (intel_ggtt_rw(gpu, base + tail, r, f->size, true)) {
         gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
                      "OA buffer at GGTT 0x%x not mapped: report lost",
                      base + tail);

@@ -78,25 +78,21 @@ int intel_ppgtt_translate(IntelEngine *e, uint64_t va, uint64_t *pa)
     return 0;
 }
 
-static int translate(IntelEngine *e, bool ppgtt, uint64_t addr,
+/* Through @ppgtt's PPGTT, or the GGTT if it is NULL. */
+static int translate(IntelGpu *gpu, IntelEngine *ppgtt, uint64_t addr,
                      uint64_t *pa)
 {
     if (ppgtt) {
-        return intel_ppgtt_translate(e, addr, pa);
+        return intel_ppgtt_translate(ppgtt, addr, pa);
     }
     if (addr >= GGTT_LIMIT) {
         return -1;
     }
-    return intel_ggtt_translate(e->gpu, addr, pa);
+    return intel_ggtt_translate(gpu, addr, pa);
 }
 
-/*
- * Read or write @len bytes at graphics address @addr, page by page.
- * Returns 0, or -1 if a page is not mapped or not memory; the caller
- * reports that as the engine's page fault.
- */
-int intel_vm_rw(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
-                size_t len, bool write)
+static int vm_rw(IntelGpu *gpu, IntelEngine *ppgtt, uint64_t addr,
+                 void *buf, size_t len, bool write)
 {
     uint8_t *p = buf;
 
@@ -105,11 +101,11 @@ int intel_vm_rw(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
         uint64_t pa;
         int err;
 
-        if (translate(e, ppgtt, addr, &pa)) {
+        if (translate(gpu, ppgtt, addr, &pa)) {
             return -1;
         }
-        err = write ? gpu_host_dma_write(&e->gpu->host, pa, p, n)
-                    : gpu_host_dma_read(&e->gpu->host, pa, p, n);
+        err = write ? gpu_host_dma_write(&gpu->host, pa, p, n)
+                    : gpu_host_dma_read(&gpu->host, pa, p, n);
         if (err) {
             return -1;
         }
@@ -118,4 +114,34 @@ int intel_vm_rw(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
         len -= n;
     }
     return 0;
+}
+
+/*
+ * Read or write @len bytes at graphics address @addr, page by page.
+ * Returns 0, or -1 if a page is not mapped or not memory; the caller
+ * reports that as the engine's page fault.
+ *
+ * The DMA fault drill (intel_engine_drill_dma) fails each of the engine's
+ * next writes here, whole and before any byte lands, so every writer
+ * (commands, post-syncs, context status, context save) gives the answer
+ * it gives for an unmapped address.
+ */
+int intel_vm_rw(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
+                size_t len, bool write)
+{
+    if (write && e->dma_drill) {
+        e->dma_drill--;
+        return -1;
+    }
+    return vm_rw(e->gpu, ppgtt ? e : NULL, addr, buf, len, write);
+}
+
+/*
+ * GGTT access of a unit that is not a command streamer (the OA unit):
+ * the engines' fault drills do not apply.
+ */
+int intel_ggtt_rw(IntelGpu *gpu, uint64_t addr, void *buf, size_t len,
+                  bool write)
+{
+    return vm_rw(gpu, NULL, addr, buf, len, write);
 }

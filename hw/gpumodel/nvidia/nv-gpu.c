@@ -26,26 +26,28 @@
 
 #define G84_FEATURES    (NV_PC_F_QUAD | NV_PC_F_EXTRA_MODES | NV_PC_F_RECORD | \
                          NV_PC_F_SPEC_SRC | NV_PC_F_PERIODIC | \
-                         NV_PC_F_PREOP_SWAP | NV_PC_F_SETFLAG_ARG)
+                         NV_PC_F_PREOP_SWAP | NV_PC_F_SETFLAG_ARG | \
+                         NV_PC_F_WRCACHE)
 
 /*
  * BOOT_0 as nouveau and envytools' parse_pmc_id decode it: chipset in
  * bits 28:20, bit 7 set (reference/nouveau-pcounter-notes.md 1.1).
+ * PTIMER_TIME_B12: envytools' G80:GF100 signal list, host clock.
  */
 static const NvChipset nv_chipsets[] = {
     { .name = "g84", .boot0 = 0x084000a2, .device_id = 0x0402,
       .pc_domains = 8, .pc_features = G84_FEATURES,
       .pc_block = &nv40_pcounter_block, .ctrl_wmask = G84_CTRL_WMASK,
-      .op_wmask = 0x0007ffff },
+      .op_wmask = 0x0007ffff, .ptimer_b12_sig = 0x2c },
     { .name = "g86", .boot0 = 0x086000a2, .device_id = 0x0422,
       .pc_domains = 8, .pc_features = G84_FEATURES,
       .pc_block = &nv40_pcounter_block, .ctrl_wmask = G84_CTRL_WMASK,
-      .op_wmask = 0x0007ffff },
+      .op_wmask = 0x0007ffff, .ptimer_b12_sig = 0x2c },
     { .name = "g92", .boot0 = 0x092000a2, .device_id = 0x0611,
       .pc_domains = 8,
       .pc_features = G84_FEATURES | NV_PC_F_G92_DELAY | NV_PC_F_ADDR_HIGH,
       .pc_block = &nv40_pcounter_block, .ctrl_wmask = G92_CTRL_WMASK,
-      .op_wmask = 0x001fffff },
+      .op_wmask = 0x001fffff, .ptimer_b12_sig = 0x34 },
 };
 
 const NvChipset *nv_chipset_find(const char *name)
@@ -81,6 +83,11 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err)
             return false;
         }
     }
+    if (cfg->ptimer_src_hz > 10000000000ull) {
+        *err = g_strdup_printf("PTIMER source clock %" G_GUINT64_FORMAT
+                               " Hz: at most 10 GHz", cfg->ptimer_src_hz);
+        return false;
+    }
     return true;
 }
 
@@ -102,7 +109,8 @@ static void regfile_add(NvGpu *gpu, const NvRegBlock *blk)
 
     g_assert(gpu->nfiles <= NV_MAX_BLOCKS);
     f->block = blk;
-    f->store = g_new0(uint32_t, blk->size / 4);
+    f->words = blk->size / 4;
+    f->store = g_new0(uint32_t, f->words);
     f->index = g_new0(uint16_t, blk->size / 4);
     for (unsigned r = 0; r < blk->nregs; r++) {
         const NvReg *reg = &blk->regs[r];
@@ -265,12 +273,16 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     if (!gpu->cfg.record_flush_ns) {
         gpu->cfg.record_flush_ns = 100000;
     }
+    if (!gpu->cfg.pc_step_budget) {
+        gpu->cfg.pc_step_budget = NV_PC_STEP_BUDGET;
+    }
     gpu->host = *host;
     gpu->unmodelled_seen = g_hash_table_new(NULL, NULL);
     regfile_add(gpu, &nv_pmc_block);
     regfile_add(gpu, &nv_ptimer_block);
     regfile_add(gpu, gpu->chip->pc_block);
     regfile_add(gpu, &nv_pgraph_block);
+    regfile_add(gpu, &nv_flush_block);
     nv_ptimer_init(gpu);
     nv_pcounter_init(gpu);
     nv_gpu_reset(gpu);
@@ -298,4 +310,47 @@ void nv_gpu_reset(NvGpu *gpu)
     nv_ptimer_reset(gpu);
     nv_pcounter_reset(gpu);
     nv_pmc_update_irq(gpu);
+}
+
+/* Before the state is saved: what is only in caches goes to the state. */
+void nv_gpu_pre_save(NvGpu *gpu)
+{
+    nv_pcounter_pre_save(gpu);
+}
+
+/* A writable register holds no bit outside its write mask. */
+static bool regfile_ok(NvGpu *gpu, const NvRegFile *f, char **err)
+{
+    const NvRegBlock *blk = f->block;
+
+    for (unsigned r = 0; r < blk->nregs; r++) {
+        const NvReg *reg = &blk->regs[r];
+
+        for (unsigned k = 0; k < reg_count(reg) && reg->wmask &&
+                             reg->access == NV_REG_RW; k++) {
+            uint32_t off = reg->offset + k * reg_stride(reg);
+
+            if (f->store[off / 4] & ~reg->wmask) {
+                *err = g_strdup_printf("%s 0x%x: 0x%08x", reg->name,
+                                       blk->base + off, f->store[off / 4]);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/*
+ * After the state was loaded from a migration stream: reject values the
+ * model could not have produced (the stream is as untrusted as the guest)
+ * and rebuild what is derived from it.
+ */
+bool nv_gpu_post_load(NvGpu *gpu, char **err)
+{
+    for (unsigned i = 0; i < gpu->nfiles; i++) {
+        if (!regfile_ok(gpu, &gpu->files[i], err)) {
+            return false;
+        }
+    }
+    return nv_ptimer_post_load(gpu, err) && nv_pcounter_post_load(gpu, err);
 }

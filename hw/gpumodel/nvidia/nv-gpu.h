@@ -32,6 +32,9 @@ enum {
     NV_PC_F_G92_DELAY   = 1u << 6,  /* G92: delayed-source replace bits */
     NV_PC_F_ADDR_HIGH   = 1u << 7,  /* G92: RECORD_ADDRESS_HIGH */
     NV_PC_F_SETFLAG_ARG = 1u << 8,  /* NV30: SETFLAG as EVENT/STOP arg 3 */
+    NV_PC_F_WRCACHE     = 1u << 9,  /* G84:GF100: PGRAPH.WRCACHE_FLUSH */
+    NV_PC_F_40BIT       = 1u << 10, /* NV10:NV30: _HI, SETFLAG/CLRFLAG_SRC */
+    NV_PC_F_USER        = 1u << 11, /* GT215: USER_TRIGGER */
 };
 
 typedef struct NvChipset {
@@ -43,6 +46,8 @@ typedef struct NvChipset {
     const NvRegBlock *pc_block;     /* the PCOUNTER register layout */
     uint32_t ctrl_wmask;            /* writable CTRL[dom] bits */
     uint32_t op_wmask;              /* writable *_OP bits */
+    /* Host domain (0) signal of PTIMER TIME bit 12 (envytools); 0: none */
+    uint8_t ptimer_b12_sig;
 } NvChipset;
 
 const NvChipset *nv_chipset_find(const char *name);
@@ -57,7 +62,14 @@ typedef struct NvGpuConfig {
     uint32_t record_write_cycles;
     /* How often record-mode packets reach memory without MMIO traffic. */
     uint64_t record_flush_ns;
+    /* PCOUNTER steps per evaluation (0: NV_PC_STEP_BUDGET), pcounter.c */
+    uint32_t pc_step_budget;
 } NvGpuConfig;
+
+/* Model events for the host's trace hook (host.h), with their a, b, c. */
+typedef enum NvTraceEvent {
+    NV_TRACE_RECORD_FAULT,      /* domain, address, drilled */
+} NvTraceEvent;
 
 /* ---- registers as data ---- */
 
@@ -96,14 +108,19 @@ struct NvRegBlock {
     unsigned nregs;
 };
 
+#define NV_REG_BLOCK(nm, base_, size_, regs_) \
+    { .name = nm, .base = base_, .size = size_, .regs = regs_, \
+      .nregs = G_N_ELEMENTS(regs_) }
+
 /* One block placed in BAR0, with storage and a dense dword index. */
 typedef struct NvRegFile {
     const NvRegBlock *block;
+    uint32_t words;         /* block->size / 4 */
     uint32_t *store;
     uint16_t *index;        /* dword -> reg number + 1 */
 } NvRegFile;
 
-#define NV_MAX_BLOCKS 4
+#define NV_MAX_BLOCKS 5
 
 /* ---- PTIMER ---- */
 
@@ -160,7 +177,7 @@ enum {
  */
 typedef struct NvPcTable {
     bool valid;
-    uint16_t key;           /* the trailer EVENT/FLAG values it assumes */
+    uint32_t key;           /* the span constants it assumes: tab_key() */
     uint32_t len;           /* a power of two */
     uint8_t len_log2;
     uint32_t *word;         /* input word per cycle mod len */
@@ -204,6 +221,17 @@ typedef struct NvPcDomain {
     /* signal origins: cycles at which one-cycle events happen */
     uint64_t periodic_origin;
     uint64_t pm_trigger_cycle[2];       /* last two; UINT64_MAX: none */
+    uint64_t wrcache_flush_cycle[2];    /* last two; UINT64_MAX: none */
+
+    /*
+     * PTIMER TIME as this domain samples it (pcounter.c: "PTIMER-derived
+     * signals"): NvPcounter.ptimer_t0 at cycle ptimer_c0, advancing by
+     * NUMERATOR x source Hz / (DENOMINATOR x domain Hz) per cycle.
+     */
+    uint64_t ptimer_c0;
+    bool ptimer_before;     /* TIME_B12 in cycle ptimer_c0 - 1 */
+    bool ptimer_sel;        /* some input selects TIME_B12 */
+    bool ptimer_b12;        /* TIME_B12 in the current span */
 
     /* counters: live in single mode, the visible set in quad mode */
     uint32_t ctr[NV_PC_CTRS];
@@ -225,6 +253,7 @@ typedef struct NvPcDomain {
     bool rec_valid;
     bool rec_fault;
     bool rec_wedged;
+    bool rec_drill;                     /* the next write fails (a drill) */
     uint64_t rec_packets;               /* packets sent (diagnostic) */
 
     NvPcTable tab;          /* the one in use */
@@ -254,8 +283,16 @@ typedef struct NvPcounter {
     uint64_t synced_ns;     /* every domain is up to this time */
     bool coupled;           /* some domain selects a trailer EVENT/FLAG */
     bool import_loop;       /* ... and domains import from each other */
-    GpuTimer *flush_timer;
+    bool behind;            /* the budget ran out: some domain lags */
+    uint64_t steps;         /* evaluation steps so far (diagnostic) */
+    GpuTimer *flush_timer;  /* record flushes and catching up */
+    /* PTIMER since its last write, as the domains sample it */
+    uint64_t ptimer_t0;     /* TIME at each domain's ptimer_c0 */
+    uint32_t ptimer_num, ptimer_den;
 } NvPcounter;
+
+/* Evaluation steps per nv_pcounter_sync() (pcounter.c: "budget"). */
+#define NV_PC_STEP_BUDGET   16384
 
 struct NvGpu {
     NvGpuConfig cfg;
@@ -263,7 +300,7 @@ struct NvGpu {
     GpuHost host;
 
     NvRegFile files[NV_MAX_BLOCKS];
-    unsigned nfiles;
+    uint32_t nfiles;
     GHashTable *unmodelled_seen;
 
     bool irq_level;
@@ -276,6 +313,8 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err);
 NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host);
 void nv_gpu_free(NvGpu *gpu);
 void nv_gpu_reset(NvGpu *gpu);
+void nv_gpu_pre_save(NvGpu *gpu);
+bool nv_gpu_post_load(NvGpu *gpu, char **err);
 uint32_t nv_gpu_read(NvGpu *gpu, uint32_t offset);
 void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val);
 uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset);
@@ -289,6 +328,7 @@ extern const NvRegBlock nv_pmc_block;
 void nv_ptimer_init(NvGpu *gpu);
 void nv_ptimer_fini(NvGpu *gpu);
 void nv_ptimer_reset(NvGpu *gpu);
+bool nv_ptimer_post_load(NvGpu *gpu, char **err);
 uint64_t nv_ptimer_time(NvGpu *gpu);
 uint32_t nv_ptimer_intr(NvGpu *gpu);
 extern const NvRegBlock nv_ptimer_block;
@@ -296,15 +336,60 @@ extern const NvRegBlock nv_ptimer_block;
 /* pgraph.c */
 extern const NvRegBlock nv_pgraph_block;
 
+/* flush.c */
+extern const NvRegBlock nv_flush_block;
+
+/*
+ * PCOUNTER registers, in the seed's words.  The three register spaces
+ * (pcounter-regs.c) name them by these ids in NvReg.aux, with the array
+ * index of SIG_STATUS; the instance (NvReg count/stride) is the domain.
+ */
+typedef enum NvPcRegId {
+    PC_PRE_SRC, PC_START_SRC, PC_EVENT_SRC, PC_STOP_SRC,
+    PC_PRE_OP, PC_START_OP, PC_EVENT_OP, PC_STOP_OP, PC_SETFLAG_OP,
+    PC_CLRFLAG_OP,
+    PC_SRC_STATUS, PC_SPEC_SRC,
+    PC_CTR_CYCLES, PC_CTR_CYCLES_ALT, PC_CTR_EVENT, PC_CTR_START,
+    PC_CTR_PRE, PC_CTR_STOP, PC_THRESHOLD,
+    PC_RECORD_ADDRESS_HIGH, PC_RECORD_STATUS, PC_RECORD_LIMIT,
+    PC_RECORD_START, PC_RECORD_CHAN, PC_RECORD_DMA, PC_GCTRL,
+    PC_CTRL, PC_QUAD_ACK_TRIGGER, PC_SIG_STATUS,
+    /* only in the nv10 and gf100 spaces, and GT215's USER_TRIGGER */
+    PC_SETFLAG_SRC, PC_CLRFLAG_SRC,
+    PC_CTR_CYCLES_HI, PC_CTR_CYCLES_ALT_HI, PC_CTR_EVENT_HI,
+    PC_CTR_START_HI, PC_THRESHOLD_HI,
+    PC_NV10_CTRL,               /* one for both domains, NV10:NV40 bits */
+    PC_NV30_QUAD_ACK_TRIGGER,   /* one for both domains: bits 0 and 8 */
+    PC_SWAP_SRC, PC_USER_TRIGGER,
+    PC_REG_IDS
+} NvPcRegId;
+
+#define NV_PC_AUX(id, index)    ((id) | (index) << 8)
+#define NV_PC_AUX_ID(aux)       ((NvPcRegId)((aux) & 0xff))
+#define NV_PC_AUX_INDEX(aux)    ((aux) >> 8)
+
+/* pcounter-regs.c: the seed's register spaces */
+extern const NvRegBlock nv10_pcounter_block;        /* NV10:NV40 */
+extern const NvRegBlock nv40_pcounter_block;        /* NV40:GF100 */
+extern const NvRegBlock gf100_pcounter_domain_block;
+
 /* pcounter.c */
+uint32_t nv_pcounter_reg_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                              uint32_t offset);
+void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                           uint32_t offset, uint32_t old, uint32_t val);
 void nv_pcounter_init(NvGpu *gpu);
 void nv_pcounter_fini(NvGpu *gpu);
 void nv_pcounter_reset(NvGpu *gpu);
 void nv_pcounter_sync(NvGpu *gpu);
 void nv_pcounter_pm_trigger(NvGpu *gpu);
+void nv_pcounter_wrcache_flush(NvGpu *gpu);
+void nv_pcounter_ptimer_changed(NvGpu *gpu);
 bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
                            unsigned period_log2, uint32_t high,
                            uint32_t phase);
-extern const NvRegBlock nv40_pcounter_block;
+bool nv_pcounter_drill_record_fault(NvGpu *gpu, unsigned dom);
+void nv_pcounter_pre_save(NvGpu *gpu);
+bool nv_pcounter_post_load(NvGpu *gpu, char **err);
 
 #endif

@@ -9,9 +9,9 @@
  * state is brought up to "now" lazily (on any PCOUNTER access, and from a
  * flush timer in record mode) by nv_pcounter_sync().
  *
- * Analytic evaluation: every modelled signal is a function of the cycle
- * number that repeats with a power-of-two period (constants: 1, PERIODIC:
- * 0x400..0x10000, synthetic signals: 2^k).  So, with the configuration
+ * Analytic evaluation: every modelled signal but TIME_B12 (below) is a
+ * function of the cycle number that repeats with a power-of-two period
+ * (1, PERIODIC 0x400..0x10000, synthetic 2^k).  So, with the configuration
  * fixed, the per-cycle input word (the 16 selected signals, the six logic
  * op outputs, SWAP) repeats with period len = the largest period among the
  * selected signals.  The word is tabulated over one period, and per
@@ -23,14 +23,23 @@
  * the next cycle an event counter reaches 0xf000.  The cost of a sync is
  * independent of the clock rate and of the time elapsed, except that each
  * record packet, each single-mode period transition and each change of a
- * trailer EVENT/FLAG signal in use (below) is one step.
+ * trailer EVENT/FLAG signal or of TIME_B12 in use (below) is one step.
+ * A sync does at most a budget of steps; a domain that needs more lags
+ * and catches up in later syncs (nv_pcounter_sync()).
  *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;
- * a PM_TRIGGER pulse and the cycle after it, if any input selects
- * PM_TRIGGER; the first cycle of new trailer EVENT/FLAG values, where
- * delayed arguments see the old ones) are evaluated one at a time
- * through the same mode code with a one-cycle span.
+ * a PM_TRIGGER or WRCACHE_FLUSH pulse and the cycle after it, if any
+ * input selects it; the first cycle of new trailer EVENT/FLAG values or
+ * of a new PTIMER_TIME_B12 value, where delayed arguments see the old
+ * ones) are evaluated one at a time through the same mode code with a
+ * one-cycle span.
+ *
+ * PTIMER_TIME_B12 (host domain) follows PTIMER at a rational rate, so it
+ * is not periodic in powers of two: a domain that selects it runs in
+ * spans over which it is constant, each ending at its next change, which
+ * is computed (ptimer_next_change()); the period table takes its value
+ * as a constant, like the trailer values below.
  *
  * Coupling: the trailer signals DOM[x].EVENT/FLAG (0xf0-0xff) depend on
  * a domain's own state or on another domain's, so they are not periodic.
@@ -90,8 +99,10 @@ typedef enum NvSigKind {
     SIG_SYNTH,
     SIG_PERIODIC,
     SIG_PM_TRIGGER,
+    SIG_WRCACHE_FLUSH,
     SIG_DOM_EVENT,
     SIG_DOM_FLAG,
+    SIG_PTIMER_B12,         /* the host domain's only: NvChipset row */
 } NvSigKind;
 
 typedef struct NvSigRange {
@@ -102,7 +113,7 @@ typedef struct NvSigRange {
 
 /*
  * The same in every domain (nv-gpu-regs.h, NV_SIG_*).  The trailer is
- * the seed's NV40:GF100 list; WRCACHE_FLUSH has no source here.
+ * the seed's NV40:GF100 list.
  */
 static const NvSigRange sig_map[] = {
     { NV_SIG_ZERO, NV_SIG_ZERO, SIG_ZERO, "ZERO" },
@@ -111,6 +122,8 @@ static const NvSigRange sig_map[] = {
       "SYNTH" },
     { NV_SIG_TRAILER_ZERO, NV_SIG_TRAILER_ZERO, SIG_ZERO, "ZERO" },
     { NV_SIG_PERIODIC, NV_SIG_PERIODIC, SIG_PERIODIC, "PERIODIC" },
+    { NV_SIG_WRCACHE_FLUSH, NV_SIG_WRCACHE_FLUSH, SIG_WRCACHE_FLUSH,
+      "WRCACHE_FLUSH" },
     { NV_SIG_PM_TRIGGER, NV_SIG_PM_TRIGGER, SIG_PM_TRIGGER, "PM_TRIGGER" },
     { NV_SIG_DOM_EVENT(7), NV_SIG_DOM_EVENT(0), SIG_DOM_EVENT, "DOM.EVENT" },
     { NV_SIG_DOM_FLAG(7), NV_SIG_DOM_FLAG(0), SIG_DOM_FLAG, "DOM.FLAG" },
@@ -138,9 +151,24 @@ static void sig_kinds_init(void)
     }
 }
 
-static NvSigKind sig_kind(unsigned s)
+static bool has(NvGpu *gpu, uint32_t feature)
 {
-    return sig_kinds[s % NV_PCOUNTER_SIGNALS];
+    return gpu->chip->pc_features & feature;
+}
+
+/* envytools' "host clock" domain, where PTIMER's signal is. */
+#define NV_PC_HOST_DOMAIN 0
+
+static NvSigKind sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
+{
+    s %= NV_PCOUNTER_SIGNALS;
+    if (s && s == gpu->chip->ptimer_b12_sig && d->id == NV_PC_HOST_DOMAIN) {
+        return SIG_PTIMER_B12;
+    }
+    if (sig_kinds[s] == SIG_WRCACHE_FLUSH && !has(gpu, NV_PC_F_WRCACHE)) {
+        return SIG_ZERO;            /* NV40:G84: base+0x0e is ZERO */
+    }
+    return sig_kinds[s];
 }
 
 /*
@@ -201,11 +229,6 @@ static const uint8_t op_order[NV_PC_INPUTS] = {
     NV_PC_IN_EVENT, NV_PC_IN_STOP,
 };
 
-static bool has(NvGpu *gpu, uint32_t feature)
-{
-    return gpu->chip->pc_features & feature;
-}
-
 static unsigned sel_signal(const NvPcDomain *d, unsigned i)
 {
     return (d->src[i / 4] >> (8 * (i % 4))) & 0xff;
@@ -223,6 +246,117 @@ static unsigned periodic_len(NvGpu *gpu, const NvPcDomain *d)
     return 0x200u << per;
 }
 
+/* ---- one-cycle pulses from PGRAPH ---- */
+
+/* The last two pulses of PGRAPH signal @k in @d's cycles. */
+static const uint64_t *pulse_cycles(const NvPcDomain *d, NvSigKind k)
+{
+    return k == SIG_PM_TRIGGER ? d->pm_trigger_cycle : d->wrcache_flush_cycle;
+}
+
+static bool pulse_at(const uint64_t *pulse, uint64_t c)
+{
+    return c == pulse[0] || c == pulse[1];
+}
+
+/* ---- PTIMER-derived signals ---- */
+
+/*
+ * PTIMER_TIME_B12 (envytools' G80:GF100 host clock signal list): bit 12 of
+ * PTIMER's TIME, sampled at the domain's clock.  TIME advances by
+ * NUMERATOR/DENOMINATOR per tick of the source clock, so in the domain's
+ * cycles by P/Q = src_hz x NUMERATOR / (DENOMINATOR x domain_hz) per
+ * cycle: TIME(c) = t0 + floor((c - c0) x P / Q) from the cycle c0 of the
+ * last TIME or ratio write (or reset), where it was t0.  Not periodic in
+ * powers of two, so not in the period table: constant over spans that
+ * end at its next change, which is computed, like the trailer values.
+ */
+static unsigned __int128 ptimer_rate(NvGpu *gpu, const NvPcDomain *d,
+                                     unsigned __int128 *q)
+{
+    *q = (unsigned __int128)d->hz * gpu->pc.ptimer_den;
+    return (unsigned __int128)gpu->cfg.ptimer_src_hz * gpu->pc.ptimer_num;
+}
+
+/* TIME units elapsed from cycle ptimer_c0 to cycle @c >= ptimer_c0. */
+static unsigned __int128 ptimer_units(NvGpu *gpu, const NvPcDomain *d,
+                                      uint64_t c)
+{
+    unsigned __int128 q, p = ptimer_rate(gpu, d, &q);
+
+    /* A zero ratio stops the clock (ptimer.c). */
+    return (p && q) ? (c - d->ptimer_c0) * p / q : 0;
+}
+
+/* TIME_B12 in cycle @c, which is at least ptimer_c0 - 1. */
+static bool ptimer_b12_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
+{
+    if (c < d->ptimer_c0) {
+        return d->ptimer_before;
+    }
+    return ((gpu->pc.ptimer_t0 + (uint64_t)ptimer_units(gpu, d, c)) >> 12) &
+           1;
+}
+
+/*
+ * The first cycle after @c (>= ptimer_c0) at which TIME_B12 may differ
+ * from cycle @c.  Bit 12 depends on TIME modulo 0x2000 only, which moves
+ * by the rate modulo 0x2000 per cycle: up to 0x1000 up, or less than
+ * 0x1000 down.  So the bit changes in the first cycle in which TIME has
+ * reached the next multiple of 0x1000 up, or gone below the last one.
+ */
+static uint64_t ptimer_next_change(NvGpu *gpu, const NvPcDomain *d,
+                                   uint64_t c)
+{
+    unsigned __int128 q, p = ptimer_rate(gpu, d, &q), k, x, dn, w, next;
+
+    if (!d->ptimer_sel || !p || !q) {
+        return NONE;
+    }
+    p %= q * 0x2000;
+    if (!p) {
+        return NONE;
+    }
+    k = c - d->ptimer_c0;
+    x = (gpu->pc.ptimer_t0 + (uint64_t)ptimer_units(gpu, d, c)) & 0xfff;
+    if (p <= q * 0x1000) {
+        /* Up: the first k' with floor(k' p / q) >= that + 0x1000 - x. */
+        w = k * p / q + 0x1000 - x;
+        next = (w * q + p - 1) / p;
+    } else {
+        /*
+         * Down by dn / q per cycle: TIME mod 0x2000 is the start's minus
+         * ceil(k dn / q); the first k' at which that has grown by x + 1.
+         */
+        dn = q * 0x2000 - p;
+        w = (k * dn + q - 1) / q + x + 1;
+        next = (w - 1) * q / dn + 1;
+    }
+    next += d->ptimer_c0;
+    return next < NONE ? (uint64_t)next : NONE;
+}
+
+/*
+ * TIME_B12 of the current cycle into d->ptimer_b12 (the span constant);
+ * whether it differs from the cycle before (delayed arguments see that).
+ */
+static bool ptimer_refresh(NvGpu *gpu, NvPcDomain *d)
+{
+    if (!d->ptimer_sel) {
+        return false;
+    }
+    d->ptimer_b12 = ptimer_b12_at(gpu, d, d->cur);
+    return d->cur && d->ptimer_b12 != ptimer_b12_at(gpu, d, d->cur - 1);
+}
+
+/* PTIMER as it is now becomes the domains' t0, NUMERATOR, DENOMINATOR. */
+static void ptimer_snapshot(NvGpu *gpu)
+{
+    gpu->pc.ptimer_t0 = nv_ptimer_time(gpu);
+    gpu->pc.ptimer_num = nv_reg_get(gpu, NV_PTIMER_NUMERATOR);
+    gpu->pc.ptimer_den = nv_reg_get(gpu, NV_PTIMER_DENOMINATOR);
+}
+
 /*
  * Signal @s of domain @d at cycle @c.  @table: the periodic form, valid
  * away from the cycles that nv_pcounter.c evaluates one at a time.
@@ -233,7 +367,7 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
     const NvSynth *sy;
     unsigned x;
 
-    switch (sig_kind(s)) {
+    switch (sig_kind(gpu, d, s)) {
     case SIG_ONE:
         return true;
     case SIG_SYNTH:
@@ -247,8 +381,10 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
         }
         return ((c - d->periodic_origin) & (x - 1)) == x - 1;
     case SIG_PM_TRIGGER:
-        return !table && (c == d->pm_trigger_cycle[0] ||
-                          c == d->pm_trigger_cycle[1]);
+    case SIG_WRCACHE_FLUSH:
+        return !table && pulse_at(pulse_cycles(d, sig_kind(gpu, d, s)), c);
+    case SIG_PTIMER_B12:
+        return table ? d->ptimer_b12 : ptimer_b12_at(gpu, d, c);
     case SIG_DOM_EVENT:
     case SIG_DOM_FLAG:
         /* Constant over a span; the cycle before it may differ. */
@@ -261,7 +397,7 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
 
 static unsigned sig_period(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
-    switch (sig_kind(s)) {
+    switch (sig_kind(gpu, d, s)) {
     case SIG_SYNTH:
         return 1u << d->synth[s - NV_SIG_SYNTH(0)].period_log2;
     case SIG_PERIODIC:
@@ -479,11 +615,20 @@ static unsigned table_len(NvGpu *gpu, const NvPcDomain *d)
     return MAX(len, sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
 }
 
-/* Swap in the spare table kept for the trailer values d->dyn, if any. */
+/*
+ * What a table takes as constant: the trailer EVENT/FLAG values d->dyn
+ * and PTIMER_TIME_B12 of the span.
+ */
+static uint32_t tab_key(const NvPcDomain *d)
+{
+    return d->dyn | (uint32_t)d->ptimer_b12 << NV_PC_TRAILER_SIGS;
+}
+
+/* Swap in the spare table kept for the current span constants, if any. */
 static bool table_find(NvPcDomain *d)
 {
     for (unsigned i = 0; i < NV_PC_TABLES - 1; i++) {
-        if (d->spare[i].valid && d->spare[i].key == d->dyn) {
+        if (d->spare[i].valid && d->spare[i].key == tab_key(d)) {
             NvPcTable t = d->tab;
 
             ev_last_get(d);
@@ -496,9 +641,9 @@ static bool table_find(NvPcDomain *d)
 }
 
 /*
- * A new table for the current trailer values d->dyn; the one in use, if
- * any, becomes a spare.  Without trailer inputs there is one key, 0, and
- * no spares.
+ * A new table for the current span constants (tab_key()); the one in
+ * use, if any, becomes a spare.  Without trailer or PTIMER inputs there
+ * is one key and no spares.
  */
 static void table_build(NvGpu *gpu, NvPcDomain *d)
 {
@@ -514,7 +659,7 @@ static void table_build(NvGpu *gpu, NvPcDomain *d)
     }
     d->tab_steps = 0;
     table_free(t);
-    t->key = d->dyn;
+    t->key = tab_key(d);
     t->len = len;
     t->len_log2 = __builtin_ctz(len);
     t->word = g_new(uint32_t, len);
@@ -858,16 +1003,22 @@ static void record_packet(NvGpu *gpu, NvPcDomain *d, uint64_t t)
     }
     if (d->rec_valid) {
         uint64_t addr = d->rec_pos;
+        bool drill = d->rec_drill;
 
         if (has(gpu, NV_PC_F_ADDR_HIGH)) {
             addr |= (uint64_t)d->rec_addr_high << 32;
         }
-        if (gpu_host_dma_write(&gpu->host, addr, pkt, size)) {
+        if (drill || gpu_host_dma_write(&gpu->host, addr, pkt, size)) {
             /* The seed: a fault wedges the domain until GPU reset. */
-            gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
-                         "nv-gpu: PCOUNTER domain %u record write to "
-                         "0x%" G_GINT64_MODIFIER "x faulted; domain wedged",
-                         d->id, addr);
+            gpu_host_trace(&gpu->host, NV_TRACE_RECORD_FAULT, d->id, addr,
+                           drill);
+            if (!drill) {
+                gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
+                             "nv-gpu: PCOUNTER domain %u record write to "
+                             "0x%" G_GINT64_MODIFIER "x faulted; domain "
+                             "wedged", d->id, addr);
+            }
+            d->rec_drill = false;
             d->rec_fault = true;
             d->rec_wedged = true;
             return;
@@ -946,21 +1097,37 @@ static void run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
     }
 }
 
-/* Whether the domain's inputs see PGRAPH.PM_TRIGGER at all. */
-static bool sees_pm_trigger(NvGpu *gpu, const NvPcDomain *d)
+/* Whether the domain's inputs see signal @s at all. */
+static bool selects(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
-    if (!has(gpu, NV_PC_F_SPEC_SRC) ||
-        NV_PC_SPEC_SRC_SWAP(d->spec_src) == NV_SIG_PM_TRIGGER ||
-        NV_PC_SPEC_SRC_UNK8(d->spec_src) == NV_SIG_PM_TRIGGER) {
+    if (!has(gpu, NV_PC_F_SPEC_SRC)) {
+        if (s == NV_SIG_PM_TRIGGER) {
+            return true;    /* NV30:G84: SWAP is PGRAPH.PM_TRIGGER */
+        }
+    } else if (NV_PC_SPEC_SRC_SWAP(d->spec_src) == s ||
+               NV_PC_SPEC_SRC_UNK8(d->spec_src) == s) {
         return true;
     }
-    for (unsigned i = 0; i < 16; i++) {
-        if (sel_signal(d, i) == NV_SIG_PM_TRIGGER) {
+    for (unsigned r = 0; r < 4; r++) {
+        uint32_t x = d->src[r] ^ s * 0x01010101u;
+
+        /* A zero byte in x: one of the four selections is @s. */
+        if ((x - 0x01010101u) & ~x & 0x80808080u) {
             return true;
         }
     }
     return false;
 }
+
+/* Whether an input of @d selects TIME_B12 (the host domain only). */
+static bool ptimer_selected(NvGpu *gpu, NvPcDomain *d)
+{
+    return d->id == NV_PC_HOST_DOMAIN && gpu->chip->ptimer_b12_sig &&
+           selects(gpu, d, gpu->chip->ptimer_b12_sig);
+}
+
+/* Origins and two pulses for each of two signals, and their next cycles */
+#define NV_PC_SPECIAL_MAX (2 + 2 * 2 * 2)
 
 /*
  * Cycles the period table does not describe: a pulse is seen directly and
@@ -970,15 +1137,23 @@ static bool sees_pm_trigger(NvGpu *gpu, const NvPcDomain *d)
 static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
                                uint64_t *out)
 {
-    bool pm = sees_pm_trigger(gpu, d);
+    static const NvSigKind pulsed[] = { SIG_PM_TRIGGER, SIG_WRCACHE_FLUSH };
+    static const uint8_t pulsed_sig[] = {
+        NV_SIG_PM_TRIGGER, NV_SIG_WRCACHE_FLUSH
+    };
     unsigned n = 0;
 
     out[n++] = 0;
     out[n++] = d->periodic_origin;
-    for (unsigned i = 0; i < 2 && pm; i++) {
-        if (d->pm_trigger_cycle[i] != NONE) {
-            out[n++] = d->pm_trigger_cycle[i];
-            out[n++] = d->pm_trigger_cycle[i] + 1;
+    for (unsigned k = 0; k < G_N_ELEMENTS(pulsed); k++) {
+        const uint64_t *pulse = pulse_cycles(d, pulsed[k]);
+        bool seen = pulse[0] != NONE && selects(gpu, d, pulsed_sig[k]);
+
+        for (unsigned i = 0; i < 2 && seen; i++) {
+            if (pulse[i] != NONE) {
+                out[n++] = pulse[i];
+                out[n++] = pulse[i] + 1;
+            }
         }
     }
     return n;
@@ -986,7 +1161,7 @@ static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
 
 static bool is_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
-    uint64_t cand[6];
+    uint64_t cand[NV_PC_SPECIAL_MAX];
     unsigned n = special_cycles(gpu, d, cand);
 
     for (unsigned i = 0; i < n; i++) {
@@ -999,7 +1174,7 @@ static bool is_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 
 static uint64_t next_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
-    uint64_t cand[6], next = NONE;
+    uint64_t cand[NV_PC_SPECIAL_MAX], next = NONE;
     unsigned n = special_cycles(gpu, d, cand);
 
     for (unsigned i = 0; i < n; i++) {
@@ -1229,16 +1404,19 @@ static void dyn_span_done(NvGpu *gpu, NvPcDomain *d, const Span *s,
 /*
  * At most one bulk span between consecutive special cycles, and with
  * trailer EVENT/FLAG signals in use, one per change of them.  Stops short
- * of @target when an importing domain's queue is full.
+ * of @target when an importing domain's queue is full, or when the
+ * @budget of steps (spans) runs out.
  */
-static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
+static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target,
+                        uint32_t *budget)
 {
     bool coupled = d->dyn_sel || d->ev_watched || d->flag_watched;
 
-    while (d->cur < target) {
+    while (d->cur < target && *budget) {
         uint64_t c = d->cur;
         uint64_t end;
         bool f = d->flag;
+        bool ptimer_changed = ptimer_refresh(gpu, d);
         Span s = { .d = d };
 
         if (coupled) {
@@ -1248,9 +1426,12 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
             ev_last_get(d);
             d->dyn = dyn_at_cur(gpu, d);
         }
+        (*budget)--;
+        gpu->pc.steps++;
         /* A trailer change: delayed arguments see the old value. */
-        s.one = is_special(gpu, d, c) || d->dyn != d->dyn_prev;
-        if (!s.one && (!d->tab.valid || d->tab.key != d->dyn) &&
+        s.one = is_special(gpu, d, c) || d->dyn != d->dyn_prev ||
+                ptimer_changed;
+        if (!s.one && (!d->tab.valid || d->tab.key != tab_key(d)) &&
             !table_find(d)) {
             /*
              * Trailer values without a table: one cycle at a time until
@@ -1269,6 +1450,7 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
             end = c + 1;
         } else {
             end = MIN(target, next_special(gpu, d, c));
+            end = MIN(end, ptimer_next_change(gpu, d, c));
             if (coupled) {
                 end = dyn_span_end(d, &s, c, end);
             }
@@ -1293,6 +1475,7 @@ static uint64_t dom_cycles_at(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
     return (uint64_t)((unsigned __int128)ns * d->hz / NS_PER_S);
 }
 
+/* Record packets reach memory, and a lagging evaluation goes on. */
 static void flush_arm(NvGpu *gpu)
 {
     NvPcounter *pc = &gpu->pc;
@@ -1300,7 +1483,8 @@ static void flush_arm(NvGpu *gpu)
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
         const NvPcDomain *d = &pc->dom[i];
 
-        if (dom_mode(d) == NV_PC_MODE_RECORD && !d->rec_wedged) {
+        if ((dom_mode(d) == NV_PC_MODE_RECORD && !d->rec_wedged) ||
+            pc->behind) {
             gpu_host_timer_mod(&gpu->host, pc->flush_timer,
                                gpu_host_now_ns(&gpu->host) +
                                gpu->cfg.record_flush_ns);
@@ -1323,13 +1507,16 @@ static void flush_arm(NvGpu *gpu)
 static uint64_t inputs_quiet_until(NvGpu *gpu, NvPcDomain *d,
                                    const uint64_t *quiet)
 {
+    bool ptimer_changed = ptimer_refresh(gpu, d);
     uint64_t h;
 
     d->dyn = dyn_at_cur(gpu, d);
-    if (is_special(gpu, d, d->cur) || d->dyn != d->dyn_prev) {
+    if (is_special(gpu, d, d->cur) || d->dyn != d->dyn_prev ||
+        ptimer_changed) {
         return d->cur;
     }
     h = MIN(next_special(gpu, d, d->cur), import_next_change(d));
+    h = MIN(h, ptimer_next_change(gpu, d, d->cur));
     for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
         unsigned x = trailer_dom(b);
 
@@ -1355,7 +1542,7 @@ static uint64_t outputs_quiet_until(NvGpu *gpu, NvPcDomain *d, uint64_t h)
     Span s = { .d = d };
 
     if (h <= d->cur ||
-        ((!d->tab.valid || d->tab.key != d->dyn) && !table_find(d))) {
+        ((!d->tab.valid || d->tab.key != tab_key(d)) && !table_find(d))) {
         return d->cur + 1;
     }
     if (d->ev_watched) {
@@ -1444,16 +1631,17 @@ static uint64_t import_limit(NvGpu *gpu, const NvPcDomain *d,
  * sources' known signals allow.  The domain that is earliest in virtual
  * time always moves: its cycle cur only needs source cycles that ended
  * before it started, and its importers, not earlier than it, hold at most
- * three queued windows from it.  So every round moves; the rounds follow
- * the changes of the signals in use.
+ * three queued windows from it.  So every round moves, until a domain's
+ * share of the budget (@left) runs out; the rounds follow the changes of
+ * the signals in use.
  */
-static void sync_coupled(NvGpu *gpu, const uint64_t *target)
+static void sync_coupled(NvGpu *gpu, const uint64_t *target, uint32_t *left)
 {
     unsigned n = gpu->chip->pc_domains;
     uint64_t quiet[NV_PCOUNTER_DOMAINS];
 
     for (;;) {
-        bool pending = false, moved = false;
+        bool pending = false, moved = false, spent = false;
 
         if (gpu->pc.import_loop) {
             quiet_horizons(gpu, quiet);
@@ -1463,23 +1651,48 @@ static void sync_coupled(NvGpu *gpu, const uint64_t *target)
             uint64_t before = d->cur;
 
             dom_advance(gpu, d, MIN(target[i], import_limit(gpu, d,
-                        gpu->pc.import_loop ? quiet : NULL)));
+                        gpu->pc.import_loop ? quiet : NULL)), &left[i]);
             moved |= d->cur != before;
             pending |= d->cur < target[i];
+            spent |= !left[i];
         }
         if (!pending || !moved) {
-            /* !moved cannot happen (above); never spin on it. */
-            g_assert(!pending);
+            /*
+             * Without a spent share, !moved cannot happen (above) from
+             * a state the model made; a crafted migration stream that
+             * gets past the post-load checks stops here, not in a loop.
+             */
+            if (pending && !spent) {
+                gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
+                             "nv-gpu: PCOUNTER domains that import from "
+                             "each other cannot progress; evaluation "
+                             "stopped for this access");
+            }
             return;
         }
     }
 }
 
-/* Bring every domain up to the current time. */
+/*
+ * Bring every domain up to the current time, within the work budget.
+ *
+ * Budget: an evaluation runs at most cfg.pc_step_budget steps (spans of
+ * dom_advance()), shared equally by the domains; a round of
+ * sync_coupled() moves at least one step, so rounds are bounded too.
+ * Trailer signals that change every cycle cost a step per cycle: such a
+ * domain cannot keep up with virtual time and lags.  It then stays at
+ * the cycle it reached (reads show that state; a register write takes
+ * effect there) and continues in the next evaluation: any PCOUNTER
+ * access, and the flush timer, which flush_arm() keeps armed while
+ * pc.behind.
+ */
 void nv_pcounter_sync(NvGpu *gpu)
 {
     uint64_t now = gpu_host_now_ns(&gpu->host);
     uint64_t target[NV_PCOUNTER_DOMAINS];
+    uint32_t left[NV_PCOUNTER_DOMAINS];
+    unsigned n = gpu->chip->pc_domains;
+    bool behind = false;
 
     /*
      * A driver reads many counters at one instant: after the first, the
@@ -1488,16 +1701,25 @@ void nv_pcounter_sync(NvGpu *gpu)
     if (now == gpu->pc.synced_ns) {
         return;
     }
-    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+    for (unsigned i = 0; i < n; i++) {
         target[i] = dom_cycles_at(gpu, &gpu->pc.dom[i], now);
+        left[i] = MAX(gpu->cfg.pc_step_budget / n, 1);
         if (!gpu->pc.coupled) {
-            dom_advance(gpu, &gpu->pc.dom[i], target[i]);
+            dom_advance(gpu, &gpu->pc.dom[i], target[i], &left[i]);
         }
     }
     if (gpu->pc.coupled) {
-        sync_coupled(gpu, target);
+        sync_coupled(gpu, target, left);
     }
-    gpu->pc.synced_ns = now;
+    for (unsigned i = 0; i < n; i++) {
+        behind |= gpu->pc.dom[i].cur < target[i];
+    }
+    gpu->pc.behind = behind;
+    if (behind) {
+        flush_arm(gpu);
+    } else {
+        gpu->pc.synced_ns = now;
+    }
 }
 
 static void flush_fire(void *opaque)
@@ -1509,18 +1731,6 @@ static void flush_fire(void *opaque)
 }
 
 /* ---- registers ---- */
-
-typedef enum NvPcRegId {
-    PC_PRE_SRC, PC_START_SRC, PC_EVENT_SRC, PC_STOP_SRC,
-    PC_PRE_OP, PC_START_OP, PC_EVENT_OP, PC_STOP_OP, PC_SETFLAG_OP,
-    PC_CLRFLAG_OP,
-    PC_SRC_STATUS, PC_SPEC_SRC,
-    PC_CTR_CYCLES, PC_CTR_CYCLES_ALT, PC_CTR_EVENT, PC_CTR_START,
-    PC_CTR_PRE, PC_CTR_STOP, PC_THRESHOLD,
-    PC_RECORD_ADDRESS_HIGH, PC_RECORD_STATUS, PC_RECORD_LIMIT,
-    PC_RECORD_START, PC_RECORD_CHAN, PC_RECORD_DMA, PC_GCTRL,
-    PC_CTRL, PC_QUAD_ACK_TRIGGER, PC_SIG_STATUS,
-} NvPcRegId;
 
 static NvPcDomain *reg_dom(NvGpu *gpu, unsigned unit)
 {
@@ -1541,7 +1751,7 @@ static void dom_abort(NvPcDomain *d)
 
 static void note_signal(NvGpu *gpu, NvPcDomain *d, unsigned s)
 {
-    NvSigKind k = sig_kind(s);
+    NvSigKind k = sig_kind(gpu, d, s);
     const NvSigRange *r = sig_range(s);
 
     if (k != SIG_UNMODELLED) {
@@ -1600,14 +1810,10 @@ static void coupling_update(NvGpu *gpu)
     }
 }
 
-/*
- * After a SRC or SPEC_SRC write.  A newly selected signal has no tracked
- * past: it is taken to have held its source's current value (an import's
- * synchronizer starts full of it), delayed arguments included.
- */
-static void selection_update(NvGpu *gpu, NvPcDomain *d)
+/* The trailer EVENT/FLAG signals the domain's SRC and SPEC_SRC select. */
+static uint16_t trailer_selection(NvGpu *gpu, const NvPcDomain *d)
 {
-    uint16_t sel = 0, added;
+    uint16_t sel = 0;
 
     for (unsigned i = 0; i < 16; i++) {
         unsigned s = sel_signal(d, i);
@@ -1626,7 +1832,19 @@ static void selection_update(NvGpu *gpu, NvPcDomain *d)
             }
         }
     }
-    added = sel & ~d->dyn_sel;
+    return sel;
+}
+
+/*
+ * After a SRC or SPEC_SRC write.  A newly selected signal has no tracked
+ * past: it is taken to have held its source's current value (an import's
+ * synchronizer starts full of it), delayed arguments included.
+ */
+static void selection_update(NvGpu *gpu, NvPcDomain *d)
+{
+    uint16_t sel = trailer_selection(gpu, d);
+    uint16_t added = sel & ~d->dyn_sel;
+
     for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
         unsigned x = trailer_dom(b);
         NvPcImport *q = &d->imp[b];
@@ -1646,6 +1864,7 @@ static void selection_update(NvGpu *gpu, NvPcDomain *d)
     d->dyn_sel = sel;
     d->dyn_prev &= sel;
     d->dyn = d->dyn_prev;
+    d->ptimer_sel = ptimer_selected(gpu, d);
     coupling_update(gpu);
 }
 
@@ -1727,7 +1946,7 @@ static uint32_t sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
         unsigned x;
         bool on;
 
-        switch (sig_kind(s)) {
+        switch (sig_kind(gpu, d, s)) {
         case SIG_DOM_EVENT:
         case SIG_DOM_FLAG:
             x = trailer_dom(trailer_bit(s));
@@ -1735,8 +1954,8 @@ static uint32_t sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
                 on = (d->dyn >> trailer_bit(s)) & 1;
             } else {
                 on = x < gpu->chip->pc_domains &&
-                     trailer_own(&gpu->pc.dom[x], sig_kind(s) ==
-                                 SIG_DOM_FLAG);
+                     trailer_own(&gpu->pc.dom[x],
+                                 trailer_is_flag(trailer_bit(s)));
             }
             break;
         default:
@@ -1748,18 +1967,19 @@ static uint32_t sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
     return v;
 }
 
-static uint32_t pc_read(NvGpu *gpu, const NvReg *r, unsigned unit,
-                        uint32_t offset)
+/* The handlers of every PCOUNTER layout's registers (pcounter-regs.c). */
+uint32_t nv_pcounter_reg_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                              uint32_t offset)
 {
     NvPcDomain *d = reg_dom(gpu, unit);
 
     nv_pcounter_sync(gpu);
-    switch ((NvPcRegId)r->aux) {
+    switch (NV_PC_AUX_ID(r->aux)) {
     case PC_SRC_STATUS:
         d->dyn = dyn_at_cur(gpu, d);
         return word_at(gpu, d, d->cur, false) & 0xffff;
     case PC_SIG_STATUS:
-        return sig_status(gpu, &gpu->pc.dom[unit / 8], unit % 8);
+        return sig_status(gpu, d, NV_PC_AUX_INDEX(r->aux));
     case PC_CTR_CYCLES:
     case PC_CTR_CYCLES_ALT:
         return d->ctr[NV_PC_CTR_CYCLES];
@@ -1780,12 +2000,12 @@ static uint32_t pc_read(NvGpu *gpu, const NvReg *r, unsigned unit,
     }
 }
 
-static void pc_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                     uint32_t offset, uint32_t old, uint32_t val)
+void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                           uint32_t offset, uint32_t old, uint32_t val)
 {
     NvPcounter *pc = &gpu->pc;
     NvPcDomain *d = reg_dom(gpu, unit);
-    NvPcRegId id = r->aux;
+    NvPcRegId id = NV_PC_AUX_ID(r->aux);
 
     /* Everything before this write ran under the old configuration. */
     nv_pcounter_sync(gpu);
@@ -1892,99 +2112,49 @@ static void pc_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     flush_arm(gpu);
 }
 
-#define PC_REG(nm, off, acc, id, ...) \
-    { .name = nm, .offset = (off) - NV_PCOUNTER_BASE, .count = 8, \
-      .access = acc, .aux = id, .read = pc_read, .write = pc_write, \
-      __VA_ARGS__ }
-#define PC_REG1(nm, off, acc, id, ...) \
-    { .name = nm, .offset = (off) - NV_PCOUNTER_BASE, \
-      .access = acc, .aux = id, .read = pc_read, .write = pc_write, \
-      __VA_ARGS__ }
-
-/*
- * "nv40-pcounter" (NV40:GF100).  *_OP writable bits are the chipset's
- * (bits 18-20 are G92+ or EVENT/STOP-only); they are stored as written
- * and decoded per chipset in word_at().
- */
-static const NvReg nv40_pcounter_regs[] = {
-    PC_REG("PRE_SRC", NV40_PC_PRE_SRC(0), NV_REG_RW, PC_PRE_SRC),
-    PC_REG("PRE_OP", NV40_PC_PRE_OP(0), NV_REG_RW, PC_PRE_OP,
-           .wmask = 0x001fffff),
-    PC_REG("START_SRC", NV40_PC_START_SRC(0), NV_REG_RW, PC_START_SRC),
-    PC_REG("START_OP", NV40_PC_START_OP(0), NV_REG_RW, PC_START_OP,
-           .wmask = 0x001fffff),
-    PC_REG("EVENT_SRC", NV40_PC_EVENT_SRC(0), NV_REG_RW, PC_EVENT_SRC),
-    PC_REG("EVENT_OP", NV40_PC_EVENT_OP(0), NV_REG_RW, PC_EVENT_OP,
-           .wmask = 0x001fffff),
-    PC_REG("STOP_SRC", NV40_PC_STOP_SRC(0), NV_REG_RW, PC_STOP_SRC),
-    PC_REG("STOP_OP", NV40_PC_STOP_OP(0), NV_REG_RW, PC_STOP_OP,
-           .wmask = 0x001fffff),
-    PC_REG("SETFLAG_OP", NV40_PC_SETFLAG_OP(0), NV_REG_RW, PC_SETFLAG_OP,
-           .wmask = 0x001fffff),
-    PC_REG("CLRFLAG_OP", NV40_PC_CLRFLAG_OP(0), NV_REG_RW, PC_CLRFLAG_OP,
-           .wmask = 0x001fffff),
-    PC_REG("SRC_STATUS", NV40_PC_SRC_STATUS(0), NV_REG_RO, PC_SRC_STATUS),
-    /* Reset: SWAP is PM_TRIGGER, which nouveau's nv40 perfmon pulses. */
-    PC_REG("SPEC_SRC", NV40_PC_SPEC_SRC(0), NV_REG_RW, PC_SPEC_SRC,
-           .wmask = 0xffff, .reset = NV_SIG_PM_TRIGGER,
-           .feature = NV_PC_F_SPEC_SRC),
-    PC_REG("CTR_CYCLES", NV40_PC_CTR_CYCLES(0), NV_REG_RO, PC_CTR_CYCLES),
-    PC_REG("CTR_CYCLES_ALT", NV40_PC_CTR_CYCLES_ALT(0), NV_REG_RO,
-           PC_CTR_CYCLES_ALT),
-    PC_REG("CTR_EVENT", NV40_PC_CTR_EVENT(0), NV_REG_RO, PC_CTR_EVENT),
-    PC_REG("RECORD_ADDRESS_HIGH", NV40_PC_RECORD_ADDRESS_HIGH(0), NV_REG_RW,
-           PC_RECORD_ADDRESS_HIGH, .wmask = 0xff,
-           .feature = NV_PC_F_ADDR_HIGH),
-    PC_REG("CTR_START", NV40_PC_CTR_START(0), NV_REG_RO, PC_CTR_START),
-    PC_REG("RECORD_STATUS", NV40_PC_RECORD_STATUS(0), NV_REG_RO,
-           PC_RECORD_STATUS, .feature = NV_PC_F_RECORD),
-    /* Writes set the initial value; reads the current one. */
-    PC_REG("CTR_PRE", NV40_PC_CTR_PRE(0), NV_REG_RW, PC_CTR_PRE),
-    PC_REG("RECORD_LIMIT", NV40_PC_RECORD_LIMIT(0), NV_REG_RW,
-           PC_RECORD_LIMIT, .wmask = NV_PC_RECORD_ADDR_MASK,
-           .feature = NV_PC_F_RECORD),
-    PC_REG("CTR_STOP", NV40_PC_CTR_STOP(0), NV_REG_RW, PC_CTR_STOP),
-    PC_REG("RECORD_START", NV40_PC_RECORD_START(0), NV_REG_RW,
-           PC_RECORD_START, .wmask = NV_PC_RECORD_ADDR_MASK,
-           .feature = NV_PC_F_RECORD),
-    PC_REG("THRESHOLD", NV40_PC_THRESHOLD(0), NV_REG_RW, PC_THRESHOLD),
-    PC_REG1("RECORD_CHAN", NV40_PC_RECORD_CHAN, NV_REG_RW, PC_RECORD_CHAN,
-            .wmask = 0xbfffffff, .feature = NV_PC_F_RECORD),
-    PC_REG1("RECORD_DMA", NV40_PC_RECORD_DMA, NV_REG_RW, PC_RECORD_DMA,
-            .wmask = 0xffff, .feature = NV_PC_F_RECORD),
-    PC_REG1("GCTRL", NV40_PC_GCTRL, NV_REG_RW, PC_GCTRL,
-            .wmask = NV_PC_GCTRL_RECORD_RESET | NV_PC_GCTRL_PERIODIC_RESET,
-            .feature = NV_PC_F_RECORD),
-    PC_REG("CTRL", NV40_PC_CTRL(0), NV_REG_RW, PC_CTRL),
-    PC_REG("QUAD_ACK_TRIGGER", NV40_PC_QUAD_ACK_TRIGGER(0), NV_REG_WO,
-           PC_QUAD_ACK_TRIGGER, .wmask = 1),
-    { .name = "SIG_STATUS", .offset = NV40_PC_SIG_STATUS(0, 0) -
-      NV_PCOUNTER_BASE, .count = 64, .access = NV_REG_RO,
-      .aux = PC_SIG_STATUS, .read = pc_read, .write = pc_write },
-};
-
-const NvRegBlock nv40_pcounter_block = {
-    .name = "PCOUNTER",
-    .base = NV_PCOUNTER_BASE,
-    .size = NV_PCOUNTER_SIZE,
-    .regs = nv40_pcounter_regs,
-    .nregs = G_N_ELEMENTS(nv40_pcounter_regs),
-};
-
 /* ---- outside the register space ---- */
 
-/* PGRAPH.PM_TRIGGER: a one-cycle pulse in every domain's current cycle. */
+/* A PGRAPH signal: a one-cycle pulse in every domain's current cycle. */
+static void pgraph_pulse(NvGpu *gpu, NvSigKind k)
+{
+    nv_pcounter_sync(gpu);
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        NvPcDomain *d = &gpu->pc.dom[i];
+        uint64_t *pulse = k == SIG_PM_TRIGGER ? d->pm_trigger_cycle
+                                              : d->wrcache_flush_cycle;
+
+        /* The previous pulse may still be seen delayed this cycle. */
+        pulse[1] = pulse[0];
+        pulse[0] = d->cur;
+    }
+    flush_arm(gpu);
+}
+
 void nv_pcounter_pm_trigger(NvGpu *gpu)
+{
+    pgraph_pulse(gpu, SIG_PM_TRIGGER);
+}
+
+void nv_pcounter_wrcache_flush(NvGpu *gpu)
+{
+    pgraph_pulse(gpu, SIG_WRCACHE_FLUSH);
+}
+
+/*
+ * PTIMER's TIME or ratio was written (ptimer.c, after its re-base): the
+ * cycles before each domain's current one sampled the old TIME, the
+ * current one on sample the new, as any register write.
+ */
+void nv_pcounter_ptimer_changed(NvGpu *gpu)
 {
     nv_pcounter_sync(gpu);
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
         NvPcDomain *d = &gpu->pc.dom[i];
 
-        /* The previous pulse may still be seen delayed this cycle. */
-        d->pm_trigger_cycle[1] = d->pm_trigger_cycle[0];
-        d->pm_trigger_cycle[0] = d->cur;
+        d->ptimer_before = d->cur && ptimer_b12_at(gpu, d, d->cur - 1);
+        d->ptimer_c0 = d->cur;
     }
-    flush_arm(gpu);
+    ptimer_snapshot(gpu);
 }
 
 /*
@@ -2008,6 +2178,148 @@ bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
     d->synth[n].high = MIN(high, 1u << period_log2);
     d->synth[n].phase = phase & ((1u << period_log2) - 1);
     dom_reconfigured(d);
+    return true;
+}
+
+/*
+ * Fault drill: the domain's next record-mode packet write fails as a
+ * failed DMA write does (RECORD_STATUS bit 0, the domain wedged until
+ * reset).  A reset ends a drill not yet used.
+ */
+bool nv_pcounter_drill_record_fault(NvGpu *gpu, unsigned dom)
+{
+    if (dom >= gpu->chip->pc_domains) {
+        return false;
+    }
+    gpu->pc.dom[dom].rec_drill = true;
+    return true;
+}
+
+/* The EVENT output a bulk span left in the period table, which is a cache. */
+void nv_pcounter_pre_save(NvGpu *gpu)
+{
+    for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+        ev_last_get(&gpu->pc.dom[i]);
+    }
+}
+
+static bool import_ok(NvGpu *gpu, const NvPcDomain *y, unsigned b)
+{
+    const NvPcImport *q = &y->imp[b];
+    const NvPcDomain *x = &gpu->pc.dom[trailer_dom(b)];
+    uint64_t last = 0;
+
+    if (q->head >= NV_PC_IMPORT_QUEUE || q->n > NV_PC_IMPORT_QUEUE ||
+        (q->pulse_c != NONE && q->pulse_c > y->cur)) {
+        return false;
+    }
+    /* Windows in order, of changes in cycles the source has evaluated. */
+    for (unsigned k = 0; k < q->n; k++) {
+        uint64_t c = q->c[(q->head + k) % NV_PC_IMPORT_QUEUE];
+
+        if ((k && c <= last) || c > import_cycle(x, y, x->cur)) {
+            return false;
+        }
+        last = c;
+    }
+    return true;
+}
+
+static bool dom_state_ok(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
+{
+    const NvPcounter *pc = &gpu->pc;
+    uint64_t upto = dom_cycles_at(gpu, d, MAX(now, pc->synced_ns));
+
+    if (d->cur > upto || (!pc->behind &&
+                          d->cur != dom_cycles_at(gpu, d, pc->synced_ns)) ||
+        d->periodic_origin > d->cur || d->ptimer_c0 > d->cur ||
+        d->quad_state > NV_PC_QUAD_OVERFLOW ||
+        d->single_state > NV_PC_SINGLE_COUNTING ||
+        (d->ctrl & ~gpu->chip->ctrl_wmask) ||
+        (d->rec_pos & ~NV_PC_RECORD_ADDR_MASK) ||
+        (d->rec_start & ~NV_PC_RECORD_ADDR_MASK) ||
+        (d->rec_limit & ~NV_PC_RECORD_ADDR_MASK) ||
+        (d->rec_cycles & ~REC_CYCLES_MASK) || d->rec_stop > 0xfff ||
+        d->rec_busy_until > d->cur + 1 + gpu->cfg.record_write_cycles) {
+        return false;
+    }
+    for (unsigned k = 0; k < NV_PC_INPUTS; k++) {
+        if (d->op[k] & ~gpu->chip->op_wmask) {
+            return false;
+        }
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        if ((d->pm_trigger_cycle[i] != NONE &&
+             d->pm_trigger_cycle[i] > d->cur) ||
+            (d->wrcache_flush_cycle[i] != NONE &&
+             d->wrcache_flush_cycle[i] > d->cur)) {
+            return false;
+        }
+    }
+    for (unsigned n = 0; n < NV_SIG_SYNTH_COUNT; n++) {
+        const NvSynth *y = &d->synth[n];
+
+        if (y->period_log2 > NV_PC_PERIOD_MAX_LOG2 ||
+            y->high > (1u << y->period_log2) ||
+            y->phase >= (1u << y->period_log2)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/*
+ * After a load: refuse what the model cannot have produced (the stream is
+ * as untrusted as the guest), rebuild what is derived from the loaded
+ * configuration (the trailer selections and coupling), drop the period
+ * tables, which are caches.
+ */
+bool nv_pcounter_post_load(NvGpu *gpu, char **err)
+{
+    NvPcounter *pc = &gpu->pc;
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+
+    if (pc->epoch_ns > pc->synced_ns ||
+        (pc->gctrl & ~(NV_PC_GCTRL_RECORD_RESET |
+                       NV_PC_GCTRL_PERIODIC_RESET))) {
+        *err = g_strdup_printf("PCOUNTER epoch %" G_GUINT64_FORMAT " ns, "
+                               "synced %" G_GUINT64_FORMAT " ns, GCTRL 0x%x",
+                               pc->epoch_ns, pc->synced_ns, pc->gctrl);
+        return false;
+    }
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        NvPcDomain *d = &pc->dom[i];
+
+        d->ev_last_in_tab = false;
+        table_drop(d);
+        d->spare_next = 0;
+        d->tab_steps = 0;
+        d->dyn_sel = trailer_selection(gpu, d);
+        d->ptimer_sel = ptimer_selected(gpu, d);
+    }
+    coupling_update(gpu);
+    for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
+        NvPcDomain *d = &pc->dom[i];
+
+        if (!dom_state_ok(gpu, d, now) || (d->dyn & ~d->dyn_sel) ||
+            (d->dyn_prev & ~d->dyn_sel)) {
+            *err = g_strdup_printf("PCOUNTER domain %u: cycle %"
+                                   G_GUINT64_FORMAT ", CTRL 0x%x, states "
+                                   "%u/%u, record position 0x%x", i, d->cur,
+                                   d->ctrl, d->quad_state, d->single_state,
+                                   d->rec_pos);
+            return false;
+        }
+        for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
+            if ((d->dyn_sel & (1u << b)) && trailer_dom(b) != i &&
+                !import_ok(gpu, d, b)) {
+                *err = g_strdup_printf("PCOUNTER domain %u: import of "
+                                       "signal 0x%x", i,
+                                       NV_SIG_DOM_EVENT(7) + b);
+                return false;
+            }
+        }
+    }
     return true;
 }
 
@@ -2047,10 +2359,13 @@ void nv_pcounter_reset(NvGpu *gpu)
         d->hz = gpu->cfg.domain_hz[i];
         d->spec_src = NV_SIG_PM_TRIGGER;
         d->pm_trigger_cycle[0] = d->pm_trigger_cycle[1] = NONE;
+        d->wrcache_flush_cycle[0] = d->wrcache_flush_cycle[1] = NONE;
         for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
             d->imp[b].pulse_c = NONE;
         }
     }
     pc->coupled = false;
+    ptimer_snapshot(gpu);       /* every domain's ptimer_c0 is 0 */
+    pc->behind = false;
     gpu_host_timer_del(&gpu->host, pc->flush_timer);
 }

@@ -23,10 +23,5 @@ static const NvReg pgraph_regs[] = {
       .access = NV_REG_RW, .write = pm_ctrl_write },
 };
 
-const NvRegBlock nv_pgraph_block = {
-    .name = "PGRAPH",
-    .base = 0x400000,
-    .size = 0x1000,
-    .regs = pgraph_regs,
-    .nregs = G_N_ELEMENTS(pgraph_regs),
-};
+const NvRegBlock nv_pgraph_block =
+    NV_REG_BLOCK("PGRAPH", 0x400000, 0x1000, pgraph_regs);

@@ -70,10 +70,5 @@ static const NvReg pmc_regs[] = {
     { .name = "PMC_ENABLE", .offset = NV_PMC_ENABLE, .access = NV_REG_RW },
 };
 
-const NvRegBlock nv_pmc_block = {
-    .name = "PMC",
-    .base = 0x000000,
-    .size = 0x1000,
-    .regs = pmc_regs,
-    .nregs = G_N_ELEMENTS(pmc_regs),
-};
+const NvRegBlock nv_pmc_block =
+    NV_REG_BLOCK("PMC", 0x000000, 0x1000, pmc_regs);

@@ -104,6 +104,7 @@ static void ratio_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                      "nv-gpu: PTIMER %s = 0 stops the clock", r->name);
     }
     alarm_arm(gpu);
+    nv_pcounter_ptimer_changed(gpu);
 }
 
 static uint32_t time_read(NvGpu *gpu, const NvReg *r, unsigned unit,
@@ -127,6 +128,7 @@ static void time_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     t->base_time = (uint64_t)t->time_high_latch << 32 | val;
     t->base_ns = gpu_host_now_ns(&gpu->host);
     alarm_arm(gpu);
+    nv_pcounter_ptimer_changed(gpu);
 }
 
 static void intr_write(NvGpu *gpu, const NvReg *r, unsigned unit,
@@ -170,13 +172,8 @@ static const NvReg ptimer_regs[] = {
       .access = NV_REG_RW, .write = alarm_write },
 };
 
-const NvRegBlock nv_ptimer_block = {
-    .name = "PTIMER",
-    .base = 0x009000,
-    .size = 0x1000,
-    .regs = ptimer_regs,
-    .nregs = G_N_ELEMENTS(ptimer_regs),
-};
+const NvRegBlock nv_ptimer_block =
+    NV_REG_BLOCK("PTIMER", 0x009000, 0x1000, ptimer_regs);
 
 void nv_ptimer_init(NvGpu *gpu)
 {
@@ -187,6 +184,20 @@ void nv_ptimer_init(NvGpu *gpu)
 void nv_ptimer_fini(NvGpu *gpu)
 {
     gpu_host_timer_free(&gpu->host, gpu->ptimer.alarm_timer);
+}
+
+/* Loaded state: the time base is not in the future. */
+bool nv_ptimer_post_load(NvGpu *gpu, char **err)
+{
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+
+    if (gpu->ptimer.base_ns > now) {
+        *err = g_strdup_printf("PTIMER base at %" G_GUINT64_FORMAT " ns, "
+                               "after now (%" G_GUINT64_FORMAT " ns)",
+                               gpu->ptimer.base_ns, now);
+        return false;
+    }
+    return true;
 }
 
 void nv_ptimer_reset(NvGpu *gpu)

@@ -37,6 +37,15 @@
 #define NV_PGRAPH_PM_CTRL               0x400084
 #define   NV_PGRAPH_PM_TRIGGER          (1u << 5)
 
+/*
+ * ---- the write flush nouveau's g84_bar_flush() triggers ----
+ * Write TRIGGER, poll BUSY to 0.  The model pulses PGRAPH.WRCACHE_FLUSH
+ * on TRIGGER (docs/nv-gpu.rst: a modelling choice).
+ */
+#define NV_FLUSH                        0x070000
+#define   NV_FLUSH_TRIGGER              (1u << 0)
+#define   NV_FLUSH_BUSY                 (1u << 1)
+
 /* ---- PCOUNTER, "nv40-pcounter" space (NV40:GF100) ---- */
 #define NV_PCOUNTER_BASE                0x00a000
 #define NV_PCOUNTER_SIZE                0x1000
