@@ -1460,13 +1460,19 @@ static void ppgtt_batch_init(Gpu *g, Ppgtt *pp, Buf *batch, Buf *target)
     ppgtt_map(g, pp, BATCH_VA + 0x1000, target->phys);
 }
 
+/* Context @ctx on @pml4 whose ring starts a PPGTT batch at @va. */
+static void ctx_init_ppgtt_start(Gpu *g, Ctx *ctx, uint32_t base,
+                                 uint64_t pml4, uint64_t va)
+{
+    ctx_init(g, ctx, base, pml4);
+    EMIT(g, &ctx->ring, MI_ARB_ON_OFF_ENABLE,
+         MI_BATCH_BUFFER_START | MI_BB_PPGTT, (uint32_t)va, va >> 32);
+}
+
 /* A context on @pp whose ring starts the batch at BATCH_VA. */
 static void ctx_init_batch(Gpu *g, Ctx *ctx, uint32_t base, Ppgtt *pp)
 {
-    ctx_init(g, ctx, base, pp->table[0]);
-    EMIT(g, &ctx->ring, MI_ARB_ON_OFF_ENABLE,
-         MI_BATCH_BUFFER_START | MI_BB_PPGTT, (uint32_t)BATCH_VA,
-         BATCH_VA >> 32);
+    ctx_init_ppgtt_start(g, ctx, base, pp->table[0], BATCH_VA);
 }
 
 static void test_cs_ppgtt_batch(void)
@@ -1939,15 +1945,6 @@ static void test_hostile_chained_batches(const void *opaque)
 
 /* PML4, PDP, PD and PT index 1: through a PML4 whose entry 1 is itself. */
 #define SELF_VA     (1ull << 39 | 1ull << 30 | 1ull << 21 | 1ull << 12)
-
-/* Context @ctx on @pml4 whose ring starts a PPGTT batch at @va. */
-static void ctx_init_ppgtt_start(Gpu *g, Ctx *ctx, uint32_t base,
-                                 uint64_t pml4, uint64_t va)
-{
-    ctx_init(g, ctx, base, pml4);
-    EMIT(g, &ctx->ring, MI_ARB_ON_OFF_ENABLE,
-         MI_BATCH_BUFFER_START | MI_BB_PPGTT, (uint32_t)va, va >> 32);
-}
 
 /*
  * A PPGTT whose PML4 entry 1 points back at the PML4: SELF_VA walks the
