@@ -1029,6 +1029,53 @@ static void test_drill_record_fault(void)
     gpu_stop(&g);
 }
 
+/* ---- hostile guests: every loop the guest controls is bounded ---- */
+
+/*
+ * Record mode with STOP high every other cycle in a 1 GHz domain, a
+ * packet per STOP, and a one-packet buffer (RECORD_LIMIT = RECORD_START),
+ * over 20 ms: the first packet lands, the rest are dropped at the limit,
+ * RECORD_STATUS stays just past it and nothing beyond is written; the
+ * registers answer all along while evaluation lags within its budget.  A
+ * new RECORD_START and RECORD_LIMIT then take exactly three packets.
+ */
+static void test_hostile_record_limit(void)
+{
+    const uint32_t addr = MIG_BUF, addr2 = MIG_SBUF;
+    uint8_t buf[256];
+    Gpu g;
+
+    gpu_start(&g);
+    memset(buf, 0xaa, sizeof(buf));
+    qtest_memwrite(g.qts, addr, buf, sizeof(buf));
+    qtest_memwrite(g.qts, addr2, buf, sizeof(buf));
+    set_synth(&g, "*.0=2/1");
+    record_setup(&g, 4, 0, addr, addr);
+    for (unsigned i = 0; i < 4; i++) {
+        step(&g, 5 * 1000 * 1000);
+        g_assert_cmphex(rd(&g, NV_PMC_BOOT_0), ==, 0x084000a2);
+        g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(4)), ==, addr + 32);
+        qtest_memread(g.qts, addr, buf, sizeof(buf));
+        g_assert_cmpuint(le16_at(buf + 6), ==, 1);
+        for (unsigned j = 32; j < sizeof(buf); j++) {
+            g_assert_cmphex(buf[j], ==, 0xaa);
+        }
+    }
+
+    wr(&g, NV40_PC_RECORD_LIMIT(4), addr2 + 64);
+    wr(&g, NV40_PC_RECORD_START(4), addr2);
+    step(&g, 1000 * 1000);
+    g_assert_cmphex(rd(&g, NV40_PC_RECORD_STATUS(4)), ==, addr2 + 96);
+    qtest_memread(g.qts, addr2, buf, sizeof(buf));
+    for (unsigned j = 0; j < 96; j += 32) {
+        g_assert_cmpuint(le16_at(buf + j + 6), ==, 1);
+    }
+    for (unsigned j = 96; j < sizeof(buf); j++) {
+        g_assert_cmphex(buf[j], ==, 0xaa);
+    }
+    gpu_stop(&g);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1052,5 +1099,6 @@ int main(int argc, char **argv)
                    test_drill_record_fault);
     qtest_add_func("/nv-gpu/pcounter/budget", test_budget);
     qtest_add_func("/nv-gpu/migrate/workload", test_migrate_workload);
+    qtest_add_func("/nv-gpu/hostile/record-limit", test_hostile_record_limit);
     return g_test_run();
 }
