@@ -1906,6 +1906,83 @@ static void test_oa_drill_tail_stall(void)
     g_assert_cmpuint(rd(&g, INTEL_OATAILPTR), >=, tail0 + 15 * 256);
     qmp_refused(&g, "{'execute': 'x-intel-gpu-drill-oa-tail-stall', "
                 "'arguments': {'id': 'nothing', 'stall': true}}");
+    gpu_stop(&g);
+}
+
+/*
+ * x-intel-gpu-drill-oa-overflow: the next report is dropped with
+ * OASTATUS buffer overflow, as for a full buffer; i915's restart (clear
+ * the status, re-init the buffer) gets a normal stream again.
+ */
+static void test_oa_drill_overflow(void)
+{
+    uint32_t n, gaps = 0;
+    Buf oabuf;
+    Gpu g;
+
+    gpu_start(&g);
+    oabuf = oa_start(&g);
+    qtest_clock_step(g.qts, 2 * 1000 * 1000);
+    qmp_ok(&g, "{'execute': 'x-intel-gpu-drill-oa-overflow', "
+           "'arguments': {'id': 'gpu'}}");
+    qtest_clock_step(g.qts, 2 * 1000 * 1000);
+    g_assert_cmphex(rd(&g, INTEL_OASTATUS), ==,
+                    INTEL_OASTATUS_BUFFER_OVERFLOW);
+    n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
+    for (unsigned i = 0; i + 1 < n; i++) {
+        uint32_t d = oa_periods_between(&g, &oabuf, i);
+
+        g_assert_true(d == 1 || d == 2);
+        gaps += d == 2;
+    }
+    g_assert_cmpuint(gaps, ==, 1);
+
+    /* gen8_oa_read's restart: OA off, buffer re-initialised, OA on. */
+    wr(&g, INTEL_OACONTROL, 0);
+    oabuf = oa_buffer_init(&g);
+    wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
+    qtest_clock_step(g.qts, 2 * 1000 * 1000);
+    g_assert_cmphex(rd(&g, INTEL_OASTATUS), ==, 0);
+    n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
+    g_assert_cmpuint(n, >=, 10);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        g_assert_cmpuint(oa_periods_between(&g, &oabuf, i), ==, 1);
+    }
+    gpu_stop(&g);
+}
+
+/*
+ * RPNSWREQ changes the GT frequency (RPSTAT1 reads it back): a report
+ * with reason bit 5 is written and GPU ticks then advance at 550 MHz.
+ */
+static void test_oa_frequency_change(void)
+{
+    uint32_t n, k;
+    Buf oabuf;
+    Gpu g;
+
+    gpu_start(&g);
+    g_assert_cmphex(rd(&g, INTEL_RPSTAT1), ==, 60u << 23);
+    oabuf = oa_start(&g);
+    qtest_clock_step(g.qts, 1000 * 1000);
+    wr(&g, INTEL_RPNSWREQ, 33u << 23);
+    g_assert_cmphex(rd(&g, INTEL_RPSTAT1), ==, 33u << 23);
+    k = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256 - 1;
+    g_assert_cmphex(buf_readl(&g, &oabuf, k * 256) >> 19 & 0x3f, ==, 1u << 5);
+    qtest_clock_step(g.qts, 2 * 1000 * 1000);
+    n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
+    g_assert_cmpuint(n, >=, k + 10);
+    for (unsigned i = k + 1; i + 1 < n; i++) {
+        uint32_t d = buf_readl(&g, &oabuf, (i + 1) * 256 + 12) -
+                     buf_readl(&g, &oabuf, i * 256 + 12);
+
+        /* 170667 ns at 550 MHz */
+        g_assert_cmpuint(d, >=, 93865);
+        g_assert_cmpuint(d, <=, 93868);
+    }
+    gpu_stop(&g);
+}
+
 /* ---- hostile guests: every loop the guest controls is bounded ---- */
 
 /*
@@ -2047,13 +2124,6 @@ static void test_hostile_ppgtt_self_ref(void)
 }
 
 /*
- * x-intel-gpu-drill-oa-overflow: the next report is dropped with
- * OASTATUS buffer overflow, as for a full buffer; i915's restart (clear
- * the status, re-init the buffer) gets a normal stream again.
- */
-static void test_oa_drill_overflow(void)
-{
-    uint32_t n, gaps = 0;
  * A PPGTT batch that jumps to an address whose PML4 entry is not present:
  * the walk stops there, one page fault (RING_FAULT_REG, FAULT_TLB_DATA0/1
  * naming the PPGTT address, one page-fault interrupt), the engine halted
@@ -2154,65 +2224,6 @@ static void test_hostile_oa_wrap(void)
     Gpu g;
 
     gpu_start(&g);
-    oabuf = oa_start(&g);
-    qtest_clock_step(g.qts, 2 * 1000 * 1000);
-    qmp_ok(&g, "{'execute': 'x-intel-gpu-drill-oa-overflow', "
-           "'arguments': {'id': 'gpu'}}");
-    qtest_clock_step(g.qts, 2 * 1000 * 1000);
-    g_assert_cmphex(rd(&g, INTEL_OASTATUS), ==,
-                    INTEL_OASTATUS_BUFFER_OVERFLOW);
-    n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
-    for (unsigned i = 0; i + 1 < n; i++) {
-        uint32_t d = oa_periods_between(&g, &oabuf, i);
-
-        g_assert_true(d == 1 || d == 2);
-        gaps += d == 2;
-    }
-    g_assert_cmpuint(gaps, ==, 1);
-
-    /* gen8_oa_read's restart: OA off, buffer re-initialised, OA on. */
-    wr(&g, INTEL_OACONTROL, 0);
-    oabuf = oa_buffer_init(&g);
-    wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
-    qtest_clock_step(g.qts, 2 * 1000 * 1000);
-    g_assert_cmphex(rd(&g, INTEL_OASTATUS), ==, 0);
-    n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
-    g_assert_cmpuint(n, >=, 10);
-    for (unsigned i = 0; i + 1 < n; i++) {
-        g_assert_cmpuint(oa_periods_between(&g, &oabuf, i), ==, 1);
-    }
-    gpu_stop(&g);
-}
-
-/*
- * RPNSWREQ changes the GT frequency (RPSTAT1 reads it back): a report
- * with reason bit 5 is written and GPU ticks then advance at 550 MHz.
- */
-static void test_oa_frequency_change(void)
-{
-    uint32_t n, k;
-    Buf oabuf;
-    Gpu g;
-
-    gpu_start(&g);
-    g_assert_cmphex(rd(&g, INTEL_RPSTAT1), ==, 60u << 23);
-    oabuf = oa_start(&g);
-    qtest_clock_step(g.qts, 1000 * 1000);
-    wr(&g, INTEL_RPNSWREQ, 33u << 23);
-    g_assert_cmphex(rd(&g, INTEL_RPSTAT1), ==, 33u << 23);
-    k = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256 - 1;
-    g_assert_cmphex(buf_readl(&g, &oabuf, k * 256) >> 19 & 0x3f, ==, 1u << 5);
-    qtest_clock_step(g.qts, 2 * 1000 * 1000);
-    n = (rd(&g, INTEL_OATAILPTR) - OA_GTT) / 256;
-    g_assert_cmpuint(n, >=, k + 10);
-    for (unsigned i = k + 1; i + 1 < n; i++) {
-        uint32_t d = buf_readl(&g, &oabuf, (i + 1) * 256 + 12) -
-                     buf_readl(&g, &oabuf, i * 256 + 12);
-
-        /* 170667 ns at 550 MHz */
-        g_assert_cmpuint(d, >=, 93865);
-        g_assert_cmpuint(d, <=, 93868);
-    }
     oabuf = oa_buffer_init(&g);
     wr(&g, INTEL_OACTXCONTROL, 0 << 2 | 2 | 1);
     wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
