@@ -1005,7 +1005,6 @@ static void test_cs_blit(void)
 static void test_cs_self_loop(void)
 {
     uint32_t rcs = INTEL_RCS0_BASE, ts, acthd;
-    int64_t t0 = g_get_monotonic_time();
     Buf ring, batch;
     Gpu g;
 
@@ -1026,8 +1025,6 @@ static void test_cs_self_loop(void)
         g_assert_cmphex(acthd, <, batch.gtt + batch.len);
         g_assert_false(engine_idle(&g, rcs));
     }
-    /* 5 ms of an endless batch must not hold the main loop for long. */
-    g_assert_cmpint(g_get_monotonic_time() - t0, <, 30 * G_USEC_PER_SEC);
 
     wr(&g, rcs + INTEL_RING_MI_MODE, 0x01000100);       /* STOP_RING */
     g_assert_true(engine_idle(&g, rcs));

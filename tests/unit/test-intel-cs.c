@@ -2223,6 +2223,9 @@ static void assert_ggtt_fault(Fixture *f, IntelEngineId id, uint64_t addr)
                     1u | e->klass << 12 | e->instance << 3);
     g_assert_cmphex(rd(f, INTEL_FAULT_TLB_DATA0), ==, addr >> 12);
     g_assert_cmphex(rd(f, INTEL_FAULT_TLB_DATA1), ==, 1u << 4);
+    /* i915 clears the valid bit by writing the value back without it. */
+    wr(f, INTEL_RING_FAULT_REG, rd(f, INTEL_RING_FAULT_REG) & ~1u);
+    g_assert_cmphex(rd(f, INTEL_RING_FAULT_REG) & 1, ==, 0);
     wr(f, INTEL_RING_FAULT_REG, 0);
 }
 

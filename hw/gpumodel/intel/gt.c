@@ -64,9 +64,13 @@ static const IntelReg gt_regs[] = {
     TLB_INVAL("M2TCR", INTEL_M2TCR, INTEL_CLASS_VIDEO),
     TLB_INVAL("BTCR", INTEL_BTCR, INTEL_CLASS_COPY),
     TLB_INVAL("VTCR", INTEL_VTCR, INTEL_CLASS_VIDEO_ENHANCE),
-    /* No page faults are reported: valid bit 0 stays clear. */
+    /*
+     * Set by an engine's page fault (cs.c).  i915 clears the valid bit
+     * with a read-modify-write that writes it as 0 (intel_gt.c:
+     * intel_gt_clear_error_registers()), so the register is plain RW.
+     */
     { .name = "RING_FAULT_REG", .offset = INTEL_RING_FAULT_REG,
-      .access = INTEL_REG_W1C },
+      .access = INTEL_REG_RW },
     { .name = "FAULT_TLB_DATA0", .offset = INTEL_FAULT_TLB_DATA0,
       .access = INTEL_REG_RO },
     { .name = "FAULT_TLB_DATA1", .offset = INTEL_FAULT_TLB_DATA1,
