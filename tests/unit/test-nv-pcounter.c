@@ -879,6 +879,80 @@ static void test_import_loop(Fixture *f, gconstpointer data)
     }
 }
 
+/*
+ * A guest can make every cycle a step: here an EVENT that negates itself.
+ * One sync does at most its budget and the domain lags; later syncs catch
+ * up, and the counts match a run that never lagged.
+ */
+static void test_budget_lag(Fixture *f, gconstpointer data)
+{
+    const uint64_t n = 3000000;     /* cycles: more than one sync's budget */
+    const NvPcDomain *d = &f->gpu->pc.dom[0];
+    unsigned syncs = 1;
+    Fixture ref;
+
+    fixture_open(&ref, "g84", 0);
+    for (Fixture *x = f; x; x = x == f ? &ref : NULL) {
+        count_setup(x, 0, EV(0), ZERO, 0);
+        wr(x, NV40_PC_EVENT_OP(0), 0x5555);
+        wr(x, NV40_PC_PRE_OP(0), OP_ARG0);
+    }
+    step(f, n);
+    (void)rd(f, NV40_PC_SRC_STATUS(0));
+    g_assert_cmpuint(d->cur, <, n);
+    while (d->cur < n) {
+        g_assert_cmpuint(syncs++, <, 64);
+        (void)rd(f, NV40_PC_SRC_STATUS(0));
+    }
+    /* The reference syncs often enough never to lag. */
+    for (uint64_t t = 0; t < n; t += n / 16) {
+        step(&ref, n / 16);
+        (void)rd(&ref, NV40_PC_SRC_STATUS(0));
+        g_assert_cmpuint(ref.gpu->pc.dom[0].cur, ==, t + n / 16);
+    }
+    g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_EVENT(0)), ==,
+                     swap_read(&ref, 0, NV40_PC_CTR_EVENT(0)));
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(0)), ==,
+                     rd(&ref, NV40_PC_CTR_CYCLES(0)));
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, n / 2);
+    fixture_close(&ref);
+}
+
+/*
+ * A record packet every cycle, and virtual time far ahead: each flush
+ * timer does one budget's work, and while the domain lags the flush
+ * interval doubles, so that the timer does not run back to back.  Once
+ * the guest stops the packets, one flush catches up and the interval is
+ * the configured one again.
+ */
+static void test_budget_flush_backoff(Fixture *f, gconstpointer data)
+{
+    const NvPcDomain *d = &f->gpu->pc.dom[0];
+    const GpuTimer *t = f->gpu->pc.flush_timer;
+    uint64_t interval = f->gpu->cfg.record_flush_ns;
+
+    record_setup(f, 0, 0, 0x1000, 0x100000);
+    wr(f, NV40_PC_STOP_SRC(0), SRC4(ONE, 0, 0, 0));
+    f->fh->now_ns += 3000000;
+    for (unsigned i = 0; i < 6; i++) {
+        uint64_t packets = d->rec_packets;
+
+        /* The first deadline is long past: it fires at once. */
+        fake_host_step(f->fh, MAX(t->deadline, f->fh->now_ns) -
+                       f->fh->now_ns);
+        g_assert_cmpuint(d->rec_packets - packets, <=, 1u << 20);
+        g_assert_cmpuint(d->cur, <, f->fh->now_ns);
+        interval *= 2;
+        g_assert_true(t->armed);
+        g_assert_cmpuint(t->deadline - f->fh->now_ns, ==, interval);
+    }
+    wr(f, NV40_PC_STOP_SRC(0), SRC4(ZERO, 0, 0, 0));
+    fake_host_step(f->fh, t->deadline - f->fh->now_ns);
+    g_assert_cmpuint(d->cur, ==, f->fh->now_ns);
+    g_assert_cmpuint(t->deadline - f->fh->now_ns, ==,
+                     f->gpu->cfg.record_flush_ns);
+}
+
 /* ==== the reference evaluator: one cycle at a time, from the seed ==== */
 
 typedef struct RefSynth {
@@ -1668,6 +1742,8 @@ int main(int argc, char **argv)
                     test_import_clock_ratio);
     add("/nv/pcounter/trailer/import-loop", test_import_loop, NULL);
     add("/nv/pcounter/trailer/import-handshake", test_import_handshake, NULL);
+    add("/nv/pcounter/budget/lag", test_budget_lag, NULL);
+    add("/nv/pcounter/budget/flush-backoff", test_budget_flush_backoff, NULL);
     g_test_add_func("/nv/pcounter/random/quad", test_random_quad);
     g_test_add_func("/nv/pcounter/random/single", test_random_single);
     g_test_add_func("/nv/pcounter/random/record", test_random_record);

@@ -254,6 +254,9 @@ typedef struct NvPcounter {
     uint64_t synced_ns;     /* every domain is up to this time */
     bool coupled;           /* some domain selects a trailer EVENT/FLAG */
     bool import_loop;       /* ... and domains import from each other */
+    uint32_t budget;        /* steps left in this sync */
+    uint64_t steps;         /* steps taken since creation (diagnostic) */
+    uint32_t flush_backoff; /* flush interval factor while domains lag */
     GpuTimer *flush_timer;
 } NvPcounter;
 

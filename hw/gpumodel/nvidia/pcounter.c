@@ -25,6 +25,14 @@
  * record packet, each single-mode period transition and each change of a
  * trailer EVENT/FLAG signal in use (below) is one step.
  *
+ * Work budget: a guest can make those steps as frequent as cycles (a
+ * packet or a STOP every cycle, an EVENT that negates itself), so one
+ * sync does at most NV_PC_SYNC_BUDGET steps.  Domains that run out stop
+ * where they are and lag virtual time; the next sync carries on from
+ * there, exactly (register writes then apply at the lagging cycle).  The
+ * record flush timer, which would otherwise catch up back to back, backs
+ * off while domains lag.
+ *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;
  * a PM_TRIGGER pulse and the cycle after it, if any input selects
@@ -80,6 +88,10 @@
 #define NONE UINT64_MAX
 #define NS_PER_S 1000000000ull
 #define REC_CYCLES_MASK ((1ull << 48) - 1)
+/* Steps per sync: about 0.1 s of host time at the slowest step. */
+#define NV_PC_SYNC_BUDGET   (1u << 20)
+/* The flush interval grows up to this factor while domains lag. */
+#define NV_PC_FLUSH_BACKOFF_MAX 8192
 
 /* ---- the signal map ---- */
 
@@ -677,6 +689,17 @@ static void quad_counts(const Span *s, uint64_t a, uint64_t b,
                                 sp_count(s, CH_STOP, a, b));
 }
 
+/* Take one step from the sync's budget; false when it is spent. */
+static bool budget_take(NvGpu *gpu)
+{
+    if (!gpu->pc.budget) {
+        return false;
+    }
+    gpu->pc.budget--;
+    gpu->pc.steps++;
+    return true;
+}
+
 static void quad_run(const Span *s, uint64_t a, uint64_t b)
 {
     static const uint32_t zero[NV_PC_CTRS];
@@ -734,13 +757,20 @@ static void quad_swap(NvPcDomain *d)
                     NV_PC_QUAD_VALID : NV_PC_QUAD_OVERFLOW;
 }
 
-/* Each step ends a state; bounded by the cycles in [a, b). */
-static void single_run(const Span *s, uint64_t a, uint64_t b)
+/*
+ * Each step ends a state; bounded by the cycles in [a, b) and the budget.
+ * Returns the cycle reached.
+ */
+static uint64_t single_run(NvGpu *gpu, const Span *s, uint64_t a,
+                           uint64_t b)
 {
     NvPcDomain *d = s->d;
-    uint64_t t, end;
+    uint64_t a0 = a, t, end;
 
     while (a < b) {
+        if (a > a0 && !budget_take(gpu)) {
+            return a;
+        }
         switch (d->single_state) {
         case NV_PC_SINGLE_WAIT_PRE: {
             uint64_t need = (uint64_t)d->ctr[NV_PC_CTR_PRE] + 1;
@@ -749,7 +779,7 @@ static void single_run(const Span *s, uint64_t a, uint64_t b)
             if (t == NONE) {
                 d->ctr[NV_PC_CTR_PRE] -= sp_count(s, CH_PRE, a, b);
                 flag_run(s, a, b);
-                return;
+                return b;
             }
             d->ctr[NV_PC_CTR_PRE] = 0;
             flag_run(s, a, t + 1);
@@ -761,7 +791,7 @@ static void single_run(const Span *s, uint64_t a, uint64_t b)
             t = sp_find(s, CH_START, a, b, 1);
             if (t == NONE) {
                 flag_run(s, a, b);
-                return;
+                return b;
             }
             flag_run(s, a, t + 1);
             d->ctr[NV_PC_CTR_CYCLES] = 0;
@@ -798,9 +828,10 @@ static void single_run(const Span *s, uint64_t a, uint64_t b)
         default:
             /* INACTIVE: nothing counts and the FLAG is frozen. */
             flag_frozen(d, a, b);
-            return;
+            return b;
         }
     }
+    return b;
 }
 
 /* ---- record mode ---- */
@@ -884,19 +915,28 @@ static void record_packet(NvGpu *gpu, NvPcDomain *d, uint64_t t)
     d->rec_packets++;
 }
 
-/* One step per packet; bounded by the cycles in [a, b). */
-static void record_run(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
+/*
+ * One step per packet; bounded by the cycles in [a, b) and the budget.
+ * Returns the cycle reached.
+ */
+static uint64_t record_run(NvGpu *gpu, const Span *s, uint64_t a,
+                           uint64_t b)
 {
     NvPcDomain *d = s->d;
+    uint64_t a0 = a;
 
-    flag_run(s, a, b);
     if (gpu->pc.gctrl & NV_PC_GCTRL_RECORD_RESET) {
+        flag_run(s, a, b);
         record_clear(d);
-        return;
+        return b;
     }
     while (a < b && !d->rec_wedged) {
         uint64_t t;
 
+        if (a > a0 && !budget_take(gpu)) {
+            b = a;
+            break;
+        }
         if (record_wants_packet(d)) {
             t = MAX(a, d->rec_busy_until);
         } else {
@@ -912,12 +952,14 @@ static void record_run(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
         }
         if (t == NONE || t >= b) {
             record_accumulate(s, a, b);
-            return;
+            break;
         }
         record_accumulate(s, a, t + 1);
         record_packet(gpu, d, t);
         a = t + 1;
     }
+    flag_run(s, a0, b);
+    return b;
 }
 
 /* ---- running spans ---- */
@@ -927,22 +969,21 @@ static unsigned dom_mode(const NvPcDomain *d)
     return d->ctrl & NV_PC_CTRL_MODE_MASK;
 }
 
-static void run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
+/* Returns the cycle reached: @b, or less when the budget ran out. */
+static uint64_t run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
 {
     switch (dom_mode(s->d)) {
     case NV_PC_MODE_SINGLE:
-        single_run(s, a, b);
-        break;
+        return single_run(gpu, s, a, b);
     case NV_PC_MODE_QUAD:
         quad_run(s, a, b);
-        break;
+        return b;
     case NV_PC_MODE_RECORD:
-        record_run(gpu, s, a, b);
-        break;
+        return record_run(gpu, s, a, b);
     default:
         /* Mode 3 is rejected at the CTRL write: the domain idles. */
         flag_frozen(s->d, a, b);
-        break;
+        return b;
     }
 }
 
@@ -1229,13 +1270,14 @@ static void dyn_span_done(NvGpu *gpu, NvPcDomain *d, const Span *s,
 /*
  * At most one bulk span between consecutive special cycles, and with
  * trailer EVENT/FLAG signals in use, one per change of them.  Stops short
- * of @target when an importing domain's queue is full.
+ * of @target when an importing domain's queue is full or the budget is
+ * spent.
  */
 static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
 {
     bool coupled = d->dyn_sel || d->ev_watched || d->flag_watched;
 
-    while (d->cur < target) {
+    while (d->cur < target && budget_take(gpu)) {
         uint64_t c = d->cur;
         uint64_t end;
         bool f = d->flag;
@@ -1273,7 +1315,7 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target)
                 end = dyn_span_end(d, &s, c, end);
             }
         }
-        run_span(gpu, &s, c, end);
+        end = run_span(gpu, &s, c, end);
         d->cur = end;
         if (coupled) {
             dyn_span_done(gpu, d, &s, c, end, f);
@@ -1303,7 +1345,7 @@ static void flush_arm(NvGpu *gpu)
         if (dom_mode(d) == NV_PC_MODE_RECORD && !d->rec_wedged) {
             gpu_host_timer_mod(&gpu->host, pc->flush_timer,
                                gpu_host_now_ns(&gpu->host) +
-                               gpu->cfg.record_flush_ns);
+                               gpu->cfg.record_flush_ns * pc->flush_backoff);
             return;
         }
     }
@@ -1467,9 +1509,9 @@ static void sync_coupled(NvGpu *gpu, const uint64_t *target)
             moved |= d->cur != before;
             pending |= d->cur < target[i];
         }
-        if (!pending || !moved) {
-            /* !moved cannot happen (above); never spin on it. */
-            g_assert(!pending);
+        if (!pending || !moved || !gpu->pc.budget) {
+            /* !moved cannot happen with budget left (above). */
+            g_assert(!pending || !gpu->pc.budget);
             return;
         }
     }
@@ -1488,6 +1530,7 @@ void nv_pcounter_sync(NvGpu *gpu)
     if (now == gpu->pc.synced_ns) {
         return;
     }
+    gpu->pc.budget = NV_PC_SYNC_BUDGET;
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
         target[i] = dom_cycles_at(gpu, &gpu->pc.dom[i], now);
         if (!gpu->pc.coupled) {
@@ -1497,14 +1540,24 @@ void nv_pcounter_sync(NvGpu *gpu)
     if (gpu->pc.coupled) {
         sync_coupled(gpu, target);
     }
-    gpu->pc.synced_ns = now;
+    /* With the budget spent, some domain may lag: sync again next time. */
+    if (gpu->pc.budget) {
+        gpu->pc.synced_ns = now;
+    }
 }
 
 static void flush_fire(void *opaque)
 {
     NvGpu *gpu = opaque;
+    NvPcounter *pc = &gpu->pc;
 
     nv_pcounter_sync(gpu);
+    if (pc->synced_ns != gpu_host_now_ns(&gpu->host)) {
+        pc->flush_backoff = MIN(pc->flush_backoff * 2,
+                                NV_PC_FLUSH_BACKOFF_MAX);
+    } else {
+        pc->flush_backoff = 1;
+    }
     flush_arm(gpu);
 }
 
@@ -2052,5 +2105,6 @@ void nv_pcounter_reset(NvGpu *gpu)
         }
     }
     pc->coupled = false;
+    pc->flush_backoff = 1;
     gpu_host_timer_del(&gpu->host, pc->flush_timer);
 }
