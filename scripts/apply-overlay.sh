@@ -60,6 +60,13 @@ for t in "$top"/tests/qtest/*-test.c; do
         "qtests_x86_64 = qtests_i386"
 done
 
+# generic-fuzz-intel-gpu and generic-fuzz-nv-gpu: our entries open QEMU's
+# table of predefined generic-fuzz configurations.
+link tests/fuzz/gpumodel-fuzz-configs.h tests/qtest/fuzz/gpumodel-fuzz-configs.h
+hook tests/qtest/fuzz/generic_fuzz_configs.h \
+    '#include "gpumodel-fuzz-configs.h"' \
+    "const generic_fuzz_config predefined_configs[] = {"
+
 hook hw/meson.build "subdir('gpumodel')"
 hook hw/Kconfig "source gpumodel/Kconfig"
 hook meson.build "trace_events_subdirs += have_system ? ['hw/gpumodel'] : []" \
