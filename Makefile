@@ -4,7 +4,8 @@
 SHELL := /bin/sh
 MESON ?= /usr/bin/meson
 
-.PHONY: all deps qemu unit unit-sanitize guest-image run check bench clean
+.PHONY: all deps qemu unit unit-sanitize fuzz qemu-fuzz fuzz-smoke \
+	guest-image run check bench clean
 
 all: qemu unit
 
@@ -28,6 +29,21 @@ build/sanitize/build.ninja: | deps
 unit-sanitize: build/sanitize/build.ninja
 	ninja -C build/sanitize
 
+# The libFuzzer harnesses (clang) and QEMU's generic-fuzz binary
+# (clang, --enable-fuzzing, in build/qemu-fuzz).
+build/fuzz/build.ninja: | deps
+	CC=clang $(MESON) setup build/fuzz -Dfuzz=true
+
+fuzz: build/fuzz/build.ninja
+	ninja -C build/fuzz fuzz-intel-cs fuzz-nv-pcounter
+
+qemu-fuzz: deps
+	scripts/build-qemu.sh --fuzz
+
+# Every fuzzer briefly, from the committed seed corpus (a few minutes).
+fuzz-smoke: unit unit-sanitize fuzz qemu-fuzz
+	scripts/fuzz-smoke.sh
+
 guest-image: deps
 	scripts/make-guest.sh
 
@@ -35,7 +51,7 @@ guest-image: deps
 run: qemu guest-image
 	scripts/run-guest.sh --summary
 
-check: qemu unit unit-sanitize guest-image
+check: qemu unit unit-sanitize fuzz qemu-fuzz guest-image
 	scripts/check.sh
 
 # Throughput and overhead as ratios against baselines in the same run.

@@ -60,6 +60,19 @@ for t in "$top"/tests/qtest/*-test.c; do
         "qtests_x86_64 = qtests_i386"
 done
 
+# generic-fuzz-intel-gpu and generic-fuzz-nv-gpu: our entries open QEMU's
+# table of predefined generic-fuzz configurations.
+link tests/fuzz/gpumodel-fuzz-configs.h tests/qtest/fuzz/gpumodel-fuzz-configs.h
+hook tests/qtest/fuzz/generic_fuzz_configs.h \
+    '#include "gpumodel-fuzz-configs.h"' \
+    "const generic_fuzz_config predefined_configs[] = {"
+# generic-fuzz maps every BAR with libqos from 0xe0000000 up to 4 GiB,
+# where nv-gpu's 16 + 256 + 32 MiB do not fit once aligned; start at
+# 0xc0000000 as our qtests do (q35's PCI window begins there).
+hook tests/qtest/fuzz/generic_fuzz.c \
+    "    pcibus->mmio_alloc_ptr = 0xc0000000;" \
+    "    QPCIBus *pcibus = qpci_new_pc(s, NULL);"
+
 hook hw/meson.build "subdir('gpumodel')"
 hook hw/Kconfig "source gpumodel/Kconfig"
 hook meson.build "trace_events_subdirs += have_system ? ['hw/gpumodel'] : []" \

@@ -3,10 +3,28 @@
 #   QEMU_SRC:     use this QEMU tree instead of unpacking Debian's package
 #   QEMU_DEB_DIR: see scripts/fetch-qemu.sh
 # Output: build/qemu/qemu-system-x86_64 and build/qemu/tests/qtest/*-test.
+#
+#   scripts/build-qemu.sh --fuzz
+# builds qemu-fuzz-x86_64 instead (clang, --enable-fuzzing, libFuzzer) in
+# build/qemu-fuzz from the same source tree: QEMU's generic-fuzz targets,
+# including generic-fuzz-intel-gpu and generic-fuzz-nv-gpu.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-bdir=$top/build/qemu
+if [ "${1:-}" = --fuzz ]; then
+    bdir=$top/build/qemu-fuzz
+    compiler=clang
+    extra="--cxx=clang++ --enable-fuzzing"
+    targets=qemu-fuzz-x86_64
+else
+    bdir=$top/build/qemu
+    compiler=cc
+    extra=
+    targets=qemu-system-x86_64
+    for t in "$top"/tests/qtest/*-test.c; do
+        [ -e "$t" ] && targets="$targets tests/qtest/$(basename "$t" .c)"
+    done
+fi
 if [ -n "${QEMU_SRC:-}" ]; then
     src=$(cd "$QEMU_SRC" && pwd)
 else
@@ -22,10 +40,11 @@ fi
 if [ ! -f "$bdir/build.ninja" ]; then
     # QEMU names the compiler in its meson cross file, so meson would not
     # add ccache by itself.
-    cc=cc
-    command -v ccache > /dev/null && cc="ccache cc"
+    cc=$compiler
+    command -v ccache > /dev/null && cc="ccache $compiler"
     mkdir -p "$bdir"
-    (cd "$bdir" && "$src/configure" --cc="$cc" \
+    # shellcheck disable=SC2086
+    (cd "$bdir" && "$src/configure" --cc="$cc" $extra \
         --python=/usr/bin/python3 \
         --target-list=x86_64-softmmu \
         --without-default-features \
@@ -35,14 +54,10 @@ if [ ! -f "$bdir/build.ninja" ]; then
     echo "$src" > "$bdir/.gpumodel-src"
 fi
 
-qtests=
-for t in "$top"/tests/qtest/*-test.c; do
-    [ -e "$t" ] && qtests="$qtests tests/qtest/$(basename "$t" .c)"
-done
 # Every CI run builds in a fresh clone: let ccache hit across directories.
 export CCACHE_BASEDIR="$top" CCACHE_NOHASHDIR=1
 # shellcheck disable=SC2086
-ninja -C "$bdir" qemu-system-x86_64 $qtests
+ninja -C "$bdir" $targets
 
 # A build-tree QEMU looks for firmware in its own bundle directory only, and
 # Debian's source package ships none: point it at Debian's seabios and

@@ -1,6 +1,7 @@
 #!/bin/sh
 # make check: every test tier, then one summary line over all of them.
 #   unit  - the models with a fake host (standalone meson build)
+#   fuzz  - every fuzzer, briefly (scripts/fuzz-smoke.sh)
 #   qtest - the devices inside the built QEMU
 #   guest - Debian's stock kernel and tools in a VM on the devices
 # Exit status 0 only when nothing failed.
@@ -12,7 +13,7 @@ rm -rf "$out"
 mkdir -p "$out"
 
 echo "== unit"
-for t in "$top"/build/unit/tests/unit/test-* "$top"/build/unit/fuzz-*-smoke; do
+for t in "$top"/build/unit/tests/unit/test-*; do
     [ -f "$t" ] && [ -x "$t" ] || continue
     "$top/scripts/tap-tier.sh" "unit/$(basename "$t")" "$out" -- "$t" --tap
 done
@@ -22,12 +23,15 @@ done
     "$top/docs/intel-gpu-registers.rst"
 
 echo "== sanitize (ASan + UBSan: any report fails the test)"
-for t in "$top"/build/sanitize/tests/unit/test-* "$top"/build/sanitize/fuzz-*-smoke; do
+for t in "$top"/build/sanitize/tests/unit/test-*; do
     [ -f "$t" ] && [ -x "$t" ] || continue
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
         "$top/scripts/tap-tier.sh" "sanitize/$(basename "$t")" "$out" -- \
         "$t" --tap
 done
+
+echo "== fuzz (seeded smoke tests, libFuzzer and QEMU generic-fuzz runs)"
+"$top/scripts/tap-tier.sh" fuzz/smoke "$out" -- "$top/scripts/fuzz-smoke.sh"
 
 echo "== qtest"
 for t in "$top"/build/qemu/tests/qtest/*-test; do
