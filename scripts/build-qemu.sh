@@ -5,25 +5,26 @@
 # Output: build/qemu/qemu-system-x86_64 and build/qemu/tests/qtest/*-test.
 #
 #   scripts/build-qemu.sh --fuzz
-# builds qemu-fuzz-x86_64 instead (clang, --enable-fuzzing, libFuzzer) in
-# build/qemu-fuzz from the same source tree: QEMU's generic-fuzz targets,
-# including generic-fuzz-intel-gpu and generic-fuzz-nv-gpu.
+# builds the same with clang, --enable-fuzzing and ASan + UBSan in
+# build/qemu-fuzz from the same source tree, plus qemu-fuzz-x86_64:
+# QEMU's generic-fuzz targets (generic-fuzz-intel-gpu, -nv-gpu) run with
+# the sanitizers, and so do the qtests against that qemu-system-x86_64.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+targets=qemu-system-x86_64
+for t in "$top"/tests/qtest/*-test.c; do
+    [ -e "$t" ] && targets="$targets tests/qtest/$(basename "$t" .c)"
+done
 if [ "${1:-}" = --fuzz ]; then
     bdir=$top/build/qemu-fuzz
     compiler=clang
-    extra="--cxx=clang++ --enable-fuzzing"
-    targets=qemu-fuzz-x86_64
+    extra="--cxx=clang++ --enable-fuzzing --enable-asan --enable-ubsan"
+    targets="$targets qemu-fuzz-x86_64"
 else
     bdir=$top/build/qemu
     compiler=cc
     extra=
-    targets=qemu-system-x86_64
-    for t in "$top"/tests/qtest/*-test.c; do
-        [ -e "$t" ] && targets="$targets tests/qtest/$(basename "$t" .c)"
-    done
 fi
 if [ -n "${QEMU_SRC:-}" ]; then
     src=$(cd "$QEMU_SRC" && pwd)

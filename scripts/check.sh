@@ -2,7 +2,8 @@
 # make check: every test tier, then one summary line over all of them.
 #   unit  - the models with a fake host (standalone meson build)
 #   fuzz  - every fuzzer, briefly (scripts/fuzz-smoke.sh)
-#   qtest - the devices inside the built QEMU
+#   qtest - the devices inside the built QEMU, and again in a QEMU built
+#           with ASan + UBSan (build/qemu-fuzz)
 #   guest - Debian's stock kernel and tools in a VM on the devices
 # Exit status 0 only when nothing failed.
 set -u
@@ -39,6 +40,19 @@ for t in "$top"/build/qemu/tests/qtest/*-test; do
     QTEST_QEMU_BINARY=$top/build/qemu/qemu-system-x86_64 \
         "$top/scripts/tap-tier.sh" "qtest/$(basename "$t")" "$out" -- \
         "$t" --tap
+done
+
+# The same qtests, test programs and QEMU built with ASan + UBSan.  Leak
+# reports are off here: QEMU itself frees little at exit; the models'
+# leaks are caught by the sanitize tier above (detect_leaks=1).
+echo "== qtest-sanitize (ASan + UBSan build of QEMU and the qtests)"
+for t in "$top"/build/qemu-fuzz/tests/qtest/*-test; do
+    [ -f "$t" ] && [ -x "$t" ] || continue
+    QTEST_QEMU_BINARY=$top/build/qemu-fuzz/qemu-system-x86_64 \
+    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        "$top/scripts/tap-tier.sh" "qtest-sanitize/$(basename "$t")" "$out" \
+        -- "$t" --tap
 done
 
 echo "== guest"
