@@ -103,6 +103,7 @@ typedef enum NvSigKind {
     SIG_DOM_EVENT,
     SIG_DOM_FLAG,
     SIG_PTIMER_B12,         /* the host domain's only: NvChipset row */
+    SIG_USER,               /* GT215 USER_0/1: per domain, NvChipset row */
 } NvSigKind;
 
 typedef struct NvSigRange {
@@ -159,9 +160,21 @@ static bool has(NvGpu *gpu, uint32_t feature)
 /* envytools' "host clock" domain, where PTIMER's signal is. */
 #define NV_PC_HOST_DOMAIN 0
 
+/* Which USER signal @s is in @d (0, 1), or -1. */
+static int user_index(NvGpu *gpu, const NvPcDomain *d, unsigned s)
+{
+    unsigned n = s - gpu->chip->user_sig[d->id];
+
+    return has(gpu, NV_PC_F_USER) && n < NV_PC_USER_SIGS ? (int)n : -1;
+}
+
 static NvSigKind sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
     s %= NV_PCOUNTER_SIGNALS;
+    /* Real positions: they shadow synthetic signals in domains 3, 5, 6. */
+    if (user_index(gpu, d, s) >= 0) {
+        return SIG_USER;
+    }
     if (s && s == gpu->chip->ptimer_b12_sig && d->id == NV_PC_HOST_DOMAIN) {
         return SIG_PTIMER_B12;
     }
@@ -257,6 +270,39 @@ static const uint64_t *pulse_cycles(const NvPcDomain *d, NvSigKind k)
 static bool pulse_at(const uint64_t *pulse, uint64_t c)
 {
     return c == pulse[0] || c == pulse[1];
+}
+
+/* ---- USER signals (GT215) ---- */
+
+/*
+ * USER_0/1 as a bit set in cycle @c, which is at least user_cycle - 1:
+ * levels set by a USER_TRIGGER write in the domain's current cycle, the
+ * pulse-mode ones back to 0 in the next.
+ */
+static unsigned user_at(const NvPcDomain *d, uint64_t c)
+{
+    if (d->user_cycle == NONE || c < d->user_cycle) {
+        return d->user_before;
+    }
+    return c == d->user_cycle ? d->user_val : d->user_val & ~d->user_pulse;
+}
+
+/* The level from two cycles after the write on: a span constant. */
+static unsigned user_steady(const NvPcDomain *d)
+{
+    return d->user_cycle == NONE ? d->user_before
+                                 : d->user_val & ~d->user_pulse;
+}
+
+static void user_trigger(NvPcDomain *d, uint32_t val)
+{
+    /* A second write in the same cycle replaces the first. */
+    if (d->user_cycle != d->cur) {
+        d->user_before = d->cur ? user_at(d, d->cur - 1) : 0;
+    }
+    d->user_cycle = d->cur;
+    d->user_val = val & NV_PC_USER_MASK;
+    d->user_pulse = (val >> NV_PC_USER_SIGS) & NV_PC_USER_MASK;
 }
 
 /* ---- PTIMER-derived signals ---- */
@@ -385,6 +431,9 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
         return !table && pulse_at(pulse_cycles(d, sig_kind(gpu, d, s)), c);
     case SIG_PTIMER_B12:
         return table ? d->ptimer_b12 : ptimer_b12_at(gpu, d, c);
+    case SIG_USER:
+        return ((table ? user_steady(d) : user_at(d, c)) >>
+                user_index(gpu, d, s)) & 1;
     case SIG_DOM_EVENT:
     case SIG_DOM_FLAG:
         /* Constant over a span; the cycle before it may differ. */
@@ -616,12 +665,13 @@ static unsigned table_len(NvGpu *gpu, const NvPcDomain *d)
 }
 
 /*
- * What a table takes as constant: the trailer EVENT/FLAG values d->dyn
- * and PTIMER_TIME_B12 of the span.
+ * What a table takes as constant: the trailer EVENT/FLAG values d->dyn,
+ * PTIMER_TIME_B12 of the span and the steady USER levels.
  */
 static uint32_t tab_key(const NvPcDomain *d)
 {
-    return d->dyn | (uint32_t)d->ptimer_b12 << NV_PC_TRAILER_SIGS;
+    return d->dyn | (uint32_t)d->ptimer_b12 << NV_PC_TRAILER_SIGS |
+           user_steady(d) << (NV_PC_TRAILER_SIGS + 1);
 }
 
 /* Swap in the spare table kept for the current span constants, if any. */
@@ -1126,13 +1176,28 @@ static bool ptimer_selected(NvGpu *gpu, NvPcDomain *d)
            selects(gpu, d, gpu->chip->ptimer_b12_sig);
 }
 
-/* Origins and two pulses for each of two signals, and their next cycles */
-#define NV_PC_SPECIAL_MAX (2 + 2 * 2 * 2)
+/* Whether an input of @d selects one of its USER signals (GT215). */
+static bool user_selected(NvGpu *gpu, const NvPcDomain *d)
+{
+    for (unsigned k = 0; k < NV_PC_USER_SIGS && has(gpu, NV_PC_F_USER); k++) {
+        if (selects(gpu, d, gpu->chip->user_sig[d->id] + k)) {
+            return true;
+        }
+    }
+    return false;
+}
 
 /*
- * Cycles the period table does not describe: a pulse is seen directly and
- * delayed by one cycle; the origins see "before" in their delayed inputs.
- * A pulse no input selects changes nothing: the table holds there.
+ * Origins, two pulses for each of two signals and the last USER_TRIGGER
+ * write, and their next cycles
+ */
+#define NV_PC_SPECIAL_MAX (2 + 2 * 2 * 2 + 2)
+
+/*
+ * Cycles the period table does not describe: a pulse or USER_TRIGGER
+ * write is seen directly and delayed by one cycle; the origins see
+ * "before" in their delayed inputs.  A pulse or USER signal no input
+ * selects changes nothing: the table holds there.
  */
 static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
                                uint64_t *out)
@@ -1155,6 +1220,10 @@ static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
                 out[n++] = pulse[i] + 1;
             }
         }
+    }
+    if (d->user_cycle != NONE && user_selected(gpu, d)) {
+        out[n++] = d->user_cycle;
+        out[n++] = d->user_cycle + 1;
     }
     return n;
 }
@@ -2066,6 +2135,10 @@ void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     case PC_CTRL:
         ctrl_write(gpu, d, val);
         break;
+    case PC_USER_TRIGGER:
+        /* The GT215 layout; a signal, not configuration: tab_key() */
+        user_trigger(d, val);
+        break;
     case PC_QUAD_ACK_TRIGGER:
         if (val & 1) {
             d->quad_state = d->quad_state == NV_PC_QUAD_OVERFLOW ?
@@ -2106,7 +2179,7 @@ void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
         break;
     }
     if (id != PC_QUAD_ACK_TRIGGER && id != PC_RECORD_CHAN &&
-        id != PC_RECORD_DMA) {
+        id != PC_RECORD_DMA && id != PC_USER_TRIGGER) {
         dom_reconfigured(d);
     }
     flush_arm(gpu);
@@ -2256,6 +2329,14 @@ static bool dom_state_ok(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
             return false;
         }
     }
+    if ((d->user_cycle == NONE ? d->user_val | d->user_pulse |
+                                 d->user_before
+                               : d->user_cycle > d->cur ||
+                                 !has(gpu, NV_PC_F_USER)) ||
+        ((d->user_val | d->user_pulse | d->user_before) &
+         ~NV_PC_USER_MASK)) {
+        return false;
+    }
     for (unsigned n = 0; n < NV_SIG_SYNTH_COUNT; n++) {
         const NvSynth *y = &d->synth[n];
 
@@ -2360,6 +2441,7 @@ void nv_pcounter_reset(NvGpu *gpu)
         d->spec_src = NV_SIG_PM_TRIGGER;
         d->pm_trigger_cycle[0] = d->pm_trigger_cycle[1] = NONE;
         d->wrcache_flush_cycle[0] = d->wrcache_flush_cycle[1] = NONE;
+        d->user_cycle = NONE;
         for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
             d->imp[b].pulse_c = NONE;
         }
