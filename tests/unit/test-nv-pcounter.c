@@ -2353,6 +2353,9 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
     EXPECT_REFUSED(f, d->cur += 10000, "domain 1");
     EXPECT_REFUSED(f, d->cur -= 1, "domain 1");
     EXPECT_REFUSED(f, d->periodic_origin = d->cur + 1, "domain 1");
+    /* G84 has no USER signals */
+    EXPECT_REFUSED(f, d->user_cycle = d->cur, "domain 1");
+    EXPECT_REFUSED(f, d->user_val = 1, "domain 1");
     EXPECT_REFUSED(f, d->quad_state = 4, "domain 1");
     EXPECT_REFUSED(f, d->single_state = 4, "domain 1");
     EXPECT_REFUSED(f, d->ctrl |= NV_PC_CTRL_UNK30, "domain 1");
@@ -2382,6 +2385,22 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
     EXPECT_REFUSED(f, f->gpu->ptimer.base_ns = f->fh->now_ns + 1, "PTIMER");
     EXPECT_REFUSED(f, nv_reg_set(f->gpu, NV_PTIMER_NUMERATOR, 0x10000),
                    "PTIMER_NUMERATOR");
+}
+
+/* GT215: a USER_TRIGGER write in the future or of bits it has not. */
+static void test_user_post_load(Fixture *f, gconstpointer data)
+{
+    NvPcDomain *d = &f->gpu->pc.dom[3];
+    char *err = NULL;
+
+    wr(f, NV40_PC_USER_TRIGGER(3), 0x7);
+    step(f, 10);
+    wr(f, NV40_PC_USER_TRIGGER(3), 0x2);
+    g_assert_true(nv_gpu_post_load(f->gpu, &err));
+    EXPECT_REFUSED(f, d->user_cycle = d->cur + 1, "domain 3");
+    EXPECT_REFUSED(f, d->user_pulse = 4, "domain 3");
+    EXPECT_REFUSED(f, d->user_before = 0x80, "domain 3");
+    EXPECT_REFUSED(f, d->user_cycle = UINT64_MAX, "domain 3");
 }
 
 static void add(const char *path, void (*fn)(Fixture *, gconstpointer),
@@ -2436,5 +2455,6 @@ int main(int argc, char **argv)
     g_test_add_func("/nv/pcounter/random/hostile", test_random_hostile);
     g_test_add_func("/nv/pcounter/budget", test_budget);
     add("/nv/post-load-checks", test_post_load_checks, NULL);
+    add("/nv/post-load-checks/user", test_user_post_load, "gt215");
     return g_test_run();
 }
