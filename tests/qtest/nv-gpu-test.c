@@ -110,6 +110,7 @@ static void test_identity(void)
         { ",chipset=g84", 0x0402, 0x084000a2 },
         { ",chipset=g86", 0x0422, 0x086000a2 },
         { ",chipset=g92", 0x0611, 0x092000a2 },
+        { ",chipset=gt215", 0x0ca3, 0x0a3000a2 },
     };
     Gpu g;
 
@@ -581,6 +582,60 @@ static void test_wrcache_flush(void)
 }
 
 /*
+ * GT215's USER signals of domain 2 (1 GHz; USER_0/1 are its signals
+ * 0x9e/0x9f, envytools): CTR_PRE counts the cycles USER_0 is 1,
+ * CTR_EVENT the rises of USER_1.  A USER_TRIGGER write sets them in the
+ * current cycle; pulse-mode bits drop back to 0 one cycle later.
+ */
+#define GT215_U0    0x9e
+#define GT215_U1    0x9f
+
+static uint32_t user_status(Gpu *g)
+{
+    return rd(g, NV40_PC_SIG_STATUS(2, GT215_U0 / 32)) >> (GT215_U0 % 32) & 3;
+}
+
+static void test_user_trigger(void)
+{
+    uint32_t event;
+    Gpu g;
+
+    gpu_start_args(&g, ",chipset=gt215");
+    count_setup(&g, 2, SRC4(GT215_U0, 0, 0, 0),
+                SRC4(GT215_U1, GT215_U1, 0, 0), OP_RISE | NV_PC_OP_DELAY1);
+    wr(&g, NV40_PC_PRE_OP(2), OP_ARG0);
+    step(&g, 1000);
+
+    /* USER_0 as a level for 100 cycles; three USER_1 pulses meanwhile. */
+    wr(&g, NV40_PC_USER_TRIGGER(2), 0x1);
+    g_assert_cmphex(user_status(&g), ==, 1);
+    for (unsigned i = 0; i < 3; i++) {
+        step(&g, 25);
+        wr(&g, NV40_PC_USER_TRIGGER(2), 0x1 | 0x2 | 0x8);
+        g_assert_cmphex(user_status(&g), ==, 3);
+    }
+    step(&g, 25);
+    g_assert_cmphex(user_status(&g), ==, 1);
+    wr(&g, NV40_PC_USER_TRIGGER(2), 0);
+    g_assert_cmphex(user_status(&g), ==, 0);
+    step(&g, 1000);
+    g_assert_cmpuint(swap_pre(&g, 2, &event), ==, 100);
+    g_assert_cmpuint(event, ==, 3);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_CYCLES(2)), ==, 2100);
+
+    /* Write-only; both pulsed: 1 in the write's cycle only. */
+    g_assert_cmphex(rd(&g, NV40_PC_USER_TRIGGER(2)), ==, 0);
+    wr(&g, NV40_PC_USER_TRIGGER(2), 0xf);
+    g_assert_cmphex(user_status(&g), ==, 3);
+    step(&g, 1);
+    g_assert_cmphex(user_status(&g), ==, 0);
+    step(&g, 99);
+    g_assert_cmpuint(swap_pre(&g, 2, &event), ==, 1);
+    g_assert_cmpuint(event, ==, 1);
+    gpu_stop(&g);
+}
+
+/*
  * Single mode: PRE = constant 1, START = STOP = SYNTH0, EVENT = SYNTH1,
  * THRESHOLD 64; @pre + 1 PREs to wait for, @stop + 1 periods.  The PRE_OP
  * write that starts it is the caller's.
@@ -1046,6 +1101,7 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/pcounter/ptimer-signal", test_ptimer_signal);
     qtest_add_func("/nv-gpu/pcounter/wrcache-flush", test_wrcache_flush);
     qtest_add_func("/nv-gpu/pcounter/single", test_single);
+    qtest_add_func("/nv-gpu/pcounter/user-trigger", test_user_trigger);
     qtest_add_func("/nv-gpu/pcounter/record", test_record);
     qtest_add_func("/nv-gpu/pcounter/record-fault", test_record_fault);
     qtest_add_func("/nv-gpu/pcounter/drill-record-fault",

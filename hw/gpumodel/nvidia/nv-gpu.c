@@ -80,7 +80,8 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err)
     const char *name = cfg->chipset ? cfg->chipset : "g84";
 
     if (!nv_chipset_find(name)) {
-        *err = g_strdup_printf("chipset=%s: not one of g84, g86, g92, gt215", name);
+        *err = g_strdup_printf("chipset=%s: not one of g84, g86, g92, "
+                               "gt215", name);
         return false;
     }
     for (unsigned d = 0; d < NV_PCOUNTER_DOMAINS; d++) {
