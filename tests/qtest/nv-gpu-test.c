@@ -993,6 +993,47 @@ static void test_migrate_workload(void)
 }
 
 /*
+ * GT215 USER signals across a snapshot taken the cycle after a
+ * USER_TRIGGER write (USER_0 a level, USER_1 pulsed): on the destination
+ * USER_1 has dropped, USER_0 holds, and a later pulse is a new rise.
+ * Counted as in test_user_trigger().
+ */
+static GByteArray *migrate_user(bool migrate)
+{
+    GByteArray *out = g_byte_array_new();
+    uint32_t v[3];
+    Gpu g;
+
+    gpu_start_args(&g, ",chipset=gt215");
+    count_setup(&g, 2, SRC4(GT215_U0, 0, 0, 0),
+                SRC4(GT215_U1, GT215_U1, 0, 0), OP_RISE | NV_PC_OP_DELAY1);
+    wr(&g, NV40_PC_PRE_OP(2), OP_ARG0);
+    step(&g, 100);
+    wr(&g, NV40_PC_USER_TRIGGER(2), 0x1 | 0x2 | 0x8);
+    if (migrate) {
+        gpu_migrate(&g, GPU_ARGS ",chipset=gt215");
+    } else {
+        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
+    }
+    g_assert_cmphex(user_status(&g), ==, 1);
+    step(&g, 49);
+    wr(&g, NV40_PC_USER_TRIGGER(2), 0x1 | 0x2 | 0x8);
+    step(&g, 50);
+    v[0] = swap_pre(&g, 2, &v[1]);
+    v[2] = user_status(&g);
+    g_assert_cmpuint(v[0], ==, 100);
+    g_assert_cmpuint(v[1], ==, 2);
+    g_byte_array_append(out, (uint8_t *)v, sizeof(v));
+    gpu_stop(&g);
+    return out;
+}
+
+static void test_migrate_user(void)
+{
+    gpu_migrate_check(migrate_user);
+}
+
+/*
  * Trailer signals that change every cycle in every domain (each EVENT
  * negates its own DOM[d].EVENT): evaluation costs a step per cycle and
  * cannot keep up, so the domains lag virtual time.  Registers still
@@ -1108,5 +1149,6 @@ int main(int argc, char **argv)
                    test_drill_record_fault);
     qtest_add_func("/nv-gpu/pcounter/budget", test_budget);
     qtest_add_func("/nv-gpu/migrate/workload", test_migrate_workload);
+    qtest_add_func("/nv-gpu/migrate/user", test_migrate_user);
     return g_test_run();
 }
