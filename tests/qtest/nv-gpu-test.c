@@ -595,15 +595,21 @@ static uint32_t user_status(Gpu *g)
     return rd(g, NV40_PC_SIG_STATUS(2, GT215_U0 / 32)) >> (GT215_U0 % 32) & 3;
 }
 
+/* A gt215 with domain 2 counting as above from now on. */
+static void user_start(Gpu *g)
+{
+    gpu_start_args(g, ",chipset=gt215");
+    count_setup(g, 2, SRC4(GT215_U0, 0, 0, 0),
+                SRC4(GT215_U1, GT215_U1, 0, 0), OP_RISE | NV_PC_OP_DELAY1);
+    wr(g, NV40_PC_PRE_OP(2), OP_ARG0);
+}
+
 static void test_user_trigger(void)
 {
     uint32_t event;
     Gpu g;
 
-    gpu_start_args(&g, ",chipset=gt215");
-    count_setup(&g, 2, SRC4(GT215_U0, 0, 0, 0),
-                SRC4(GT215_U1, GT215_U1, 0, 0), OP_RISE | NV_PC_OP_DELAY1);
-    wr(&g, NV40_PC_PRE_OP(2), OP_ARG0);
+    user_start(&g);
     step(&g, 1000);
 
     /* USER_0 as a level for 100 cycles; three USER_1 pulses meanwhile. */
@@ -1004,10 +1010,7 @@ static GByteArray *migrate_user(bool migrate)
     uint32_t v[3];
     Gpu g;
 
-    gpu_start_args(&g, ",chipset=gt215");
-    count_setup(&g, 2, SRC4(GT215_U0, 0, 0, 0),
-                SRC4(GT215_U1, GT215_U1, 0, 0), OP_RISE | NV_PC_OP_DELAY1);
-    wr(&g, NV40_PC_PRE_OP(2), OP_ARG0);
+    user_start(&g);
     step(&g, 100);
     wr(&g, NV40_PC_USER_TRIGGER(2), 0x1 | 0x2 | 0x8);
     if (migrate) {

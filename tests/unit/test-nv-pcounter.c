@@ -1148,6 +1148,17 @@ static void test_wrcache_flush(Fixture *f, gconstpointer data)
  * one cycle late (DELAY0), STOP = rises of USER_1 (USER_1 and not
  * itself delayed).  Cycle c is ns c.
  */
+/* After @ns more cycles, domain 1's counts since the last swap. */
+static void user_expect(Fixture *f, uint64_t ns, uint32_t pre,
+                        uint32_t event, uint32_t start, uint32_t stop)
+{
+    step(f, ns);
+    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_PRE(1)), ==, pre);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, event);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_START(1)), ==, start);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(1)), ==, stop);
+}
+
 static void test_user_quad(Fixture *f, gconstpointer data)
 {
     quad_setup(f, 1, SRC4(U0, 0, 0, 0), SRC4(U1, 0, 0, 0),
@@ -1156,43 +1167,32 @@ static void test_user_quad(Fixture *f, gconstpointer data)
     wr(f, NV40_PC_STOP_OP(1), OP_RISE | NV_PC_OP_DELAY1);
     /* Another domain's signal 0x69 is not domain 1's USER_0. */
     quad_setup(f, 2, SRC4(U0, 0, 0, 0), 0, 0, 0, OP_ARG0);
-    step(f, 100);
-    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_PRE(1)), ==, 0);
+    user_expect(f, 100, 0, 0, 0, 0);
 
     /* A level: from the write's cycle on; the delayed EVENT one later. */
     wr(f, NV40_PC_USER_TRIGGER(1), 1);
     g_assert_true(src_bit(f, 1, 0));
     g_assert_cmphex(rd(f, NV40_PC_SIG_STATUS(1, U0 / 32)) >> (U0 % 32) & 3,
                     ==, 1);
-    step(f, 50);
+    user_expect(f, 50, 50, 49, 0, 0);
     g_assert_true(src_bit(f, 1, 0));
-    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_PRE(1)), ==, 50);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, 49);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_START(1)), ==, 0);
     g_assert_cmpuint(swap_read(f, 2, NV40_PC_CTR_PRE(2)), ==, 0);
 
     /* Back to 0: the delayed argument still sees the old 1 once. */
     wr(f, NV40_PC_USER_TRIGGER(1), 0);
     g_assert_false(src_bit(f, 1, 0));
-    step(f, 20);
-    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_PRE(1)), ==, 0);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, 1);
+    user_expect(f, 20, 0, 1, 0, 0);
 
     /* Pulse mode: one cycle of 1, seen delayed in the next. */
     wr(f, NV40_PC_USER_TRIGGER(1), 0x5);
     g_assert_true(src_bit(f, 1, 0));
     step(f, 1);
     g_assert_false(src_bit(f, 1, 0));
-    step(f, 30);
-    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_PRE(1)), ==, 1);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, 1);
+    user_expect(f, 30, 1, 1, 0, 0);
 
     /* USER_1 as a level: START every cycle, STOP once (the rise). */
     wr(f, NV40_PC_USER_TRIGGER(1), 0x2);
-    step(f, 40);
-    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_START(1)), ==, 40);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(1)), ==, 1);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(1)), ==, 0);
+    user_expect(f, 40, 0, 0, 40, 1);
 
     /*
      * Two writes in one cycle: the second sets the signals.  USER_1
@@ -1200,19 +1200,11 @@ static void test_user_quad(Fixture *f, gconstpointer data)
      */
     wr(f, NV40_PC_USER_TRIGGER(1), 0x0);
     wr(f, NV40_PC_USER_TRIGGER(1), 0xb);
-    step(f, 10);
-    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_START(1)), ==, 1);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(1)), ==, 0);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(1)), ==, 10);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, 9);
+    user_expect(f, 10, 10, 9, 1, 0);
 
     /* Pulse mode for a 0 value: 0 indefinitely; a pulsed rise of USER_1. */
     wr(f, NV40_PC_USER_TRIGGER(1), 0xe);
-    step(f, 1000000);
-    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_START(1)), ==, 1);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(1)), ==, 1);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_PRE(1)), ==, 0);
-    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, 1);
+    user_expect(f, 1000000, 0, 1, 1, 1);
     g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(1)), ==, 1000000);
 
     /* Reset clears them. */
