@@ -1,20 +1,21 @@
 /*
  * nv-gpu PCOUNTER (envytools "PCOUNTER: performance counter engine"), the
- * NV40:GF100 register space with G84 features: 8 domains of 256 signals,
- * input selection and 4-input logic operations, the FLAG, single event,
- * quad event and record modes.
+ * NV40:GF100 register space with G84 to GT215 features: 8 domains of 256
+ * signals, input selection and 4-input logic operations, the FLAG, single
+ * event, quad event and record modes.
  *
  * Time: domain d has a clock of hz[d]; cycle c of domain d is the c-th
  * clock since the model's epoch.  Nothing steps per cycle.  A domain's
  * state is brought up to "now" lazily (on any PCOUNTER access, and from a
  * flush timer in record mode) by nv_pcounter_sync().
  *
- * Analytic evaluation: every modelled signal but TIME_B12 (below) is a
- * function of the cycle number that repeats with a power-of-two period
- * (1, PERIODIC 0x400..0x10000, synthetic 2^k).  So, with the configuration
- * fixed, the per-cycle input word (the 16 selected signals, the six logic
- * op outputs, SWAP) repeats with period len = the largest period among the
- * selected signals.  The word is tabulated over one period, and per
+ * Analytic evaluation: every modelled signal but TIME_B12 and the USER
+ * levels (below) is a function of the cycle number that repeats with a
+ * power-of-two period (1, PERIODIC 0x400..0x10000, synthetic 2^k).  So,
+ * with the configuration fixed, the per-cycle input word (the 16 selected
+ * signals, the six logic op outputs, SWAP) repeats with period len = the
+ * largest period among the selected signals.  The word is tabulated over
+ * one period, and per
  * "channel" (an indicator or an increment, e.g. EVENT x B4) a prefix sum
  * over the period gives, for any cycle range, the count in O(1) and the
  * cycle of the n-th occurrence in O(log len).  The modes are written as
@@ -29,17 +30,22 @@
  *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;
- * a PM_TRIGGER or WRCACHE_FLUSH pulse and the cycle after it, if any
- * input selects it; the first cycle of new trailer EVENT/FLAG values or
- * of a new PTIMER_TIME_B12 value, where delayed arguments see the old
- * ones) are evaluated one at a time through the same mode code with a
- * one-cycle span.
+ * a PM_TRIGGER or WRCACHE_FLUSH pulse or a USER_TRIGGER write and the
+ * cycle after it, if any input selects the signal; the first cycle of new
+ * trailer EVENT/FLAG values or of a new PTIMER_TIME_B12 value, where
+ * delayed arguments see the old ones) are evaluated one at a time through
+ * the same mode code with a one-cycle span.
  *
  * PTIMER_TIME_B12 (host domain) follows PTIMER at a rational rate, so it
  * is not periodic in powers of two: a domain that selects it runs in
  * spans over which it is constant, each ending at its next change, which
  * is computed (ptimer_next_change()); the period table takes its value
  * as a constant, like the trailer values below.
+ *
+ * USER_0/1 (GT215) are levels a USER_TRIGGER write sets in the domain's
+ * current cycle, pulse-mode ones dropping back to 0 in the next: after
+ * those two cycles they are constant until the next write, and the
+ * period table takes them as constants too (tab_key()).
  *
  * Coupling: the trailer signals DOM[x].EVENT/FLAG (0xf0-0xff) depend on
  * a domain's own state or on another domain's, so they are not periodic.
@@ -274,24 +280,24 @@ static bool pulse_at(const uint64_t *pulse, uint64_t c)
 
 /* ---- USER signals (GT215) ---- */
 
+/* The levels from the cycle after the last write on: a span constant. */
+static unsigned user_steady(const NvPcDomain *d)
+{
+    return d->user_val & ~d->user_pulse;
+}
+
 /*
  * USER_0/1 as a bit set in cycle @c, which is at least user_cycle - 1:
  * levels set by a USER_TRIGGER write in the domain's current cycle, the
- * pulse-mode ones back to 0 in the next.
+ * pulse-mode ones back to 0 in the next.  Never written (user_cycle
+ * NONE): all 0.
  */
 static unsigned user_at(const NvPcDomain *d, uint64_t c)
 {
-    if (d->user_cycle == NONE || c < d->user_cycle) {
+    if (c < d->user_cycle) {
         return d->user_before;
     }
-    return c == d->user_cycle ? d->user_val : d->user_val & ~d->user_pulse;
-}
-
-/* The level from two cycles after the write on: a span constant. */
-static unsigned user_steady(const NvPcDomain *d)
-{
-    return d->user_cycle == NONE ? d->user_before
-                                 : d->user_val & ~d->user_pulse;
+    return c == d->user_cycle ? d->user_val : user_steady(d);
 }
 
 static void user_trigger(NvPcDomain *d, uint32_t val)
@@ -1179,7 +1185,10 @@ static bool ptimer_selected(NvGpu *gpu, NvPcDomain *d)
 /* Whether an input of @d selects one of its USER signals (GT215). */
 static bool user_selected(NvGpu *gpu, const NvPcDomain *d)
 {
-    for (unsigned k = 0; k < NV_PC_USER_SIGS && has(gpu, NV_PC_F_USER); k++) {
+    if (!has(gpu, NV_PC_F_USER)) {
+        return false;
+    }
+    for (unsigned k = 0; k < NV_PC_USER_SIGS; k++) {
         if (selects(gpu, d, gpu->chip->user_sig[d->id] + k)) {
             return true;
         }
