@@ -1143,11 +1143,6 @@ static void test_wrcache_flush(Fixture *f, gconstpointer data)
 #define U0 0x69             /* domain 1's USER_0 on GT215 */
 #define U1 0x6a
 
-/*
- * Domain 1 in quad mode: PRE = USER_0, START = USER_1, EVENT = USER_0
- * one cycle late (DELAY0), STOP = rises of USER_1 (USER_1 and not
- * itself delayed).  Cycle c is ns c.
- */
 /* After @ns more cycles, domain 1's counts since the last swap. */
 static void user_expect(Fixture *f, uint64_t ns, uint32_t pre,
                         uint32_t event, uint32_t start, uint32_t stop)
@@ -1159,6 +1154,11 @@ static void user_expect(Fixture *f, uint64_t ns, uint32_t pre,
     g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(1)), ==, stop);
 }
 
+/*
+ * Domain 1 in quad mode: PRE = USER_0, START = USER_1, EVENT = USER_0
+ * one cycle late (DELAY0), STOP = rises of USER_1 (USER_1 and not
+ * itself delayed).  Cycle c is ns c.
+ */
 static void test_user_quad(Fixture *f, gconstpointer data)
 {
     quad_setup(f, 1, SRC4(U0, 0, 0, 0), SRC4(U1, 0, 0, 0),
