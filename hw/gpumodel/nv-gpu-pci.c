@@ -501,8 +501,8 @@ static void nv_gpu_class_init(ObjectClass *klass, void *data)
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
     device_class_set_props(dc, nv_gpu_properties);
     object_class_property_set_description(klass, "chipset",
-        "chipset profile: g84 (default, 10de:0402), g86 (10de:0422) or "
-        "g92 (10de:0611)");
+        "chipset profile: g84 (default, 10de:0402), g86 (10de:0422), "
+        "g92 (10de:0611) or gt215 (10de:0ca3)");
     for (unsigned d = 0; d < NV_PCOUNTER_DOMAINS; d++) {
         g_autofree char *name = g_strdup_printf("dom%u-hz", d);
         g_autofree char *desc = g_strdup_printf(

@@ -110,6 +110,7 @@ static void test_identity(void)
         { ",chipset=g84", 0x0402, 0x084000a2 },
         { ",chipset=g86", 0x0422, 0x086000a2 },
         { ",chipset=g92", 0x0611, 0x092000a2 },
+        { ",chipset=gt215", 0x0ca3, 0x0a3000a2 },
     };
     Gpu g;
 
@@ -581,6 +582,66 @@ static void test_wrcache_flush(void)
 }
 
 /*
+ * GT215's USER signals of domain 2 (1 GHz; USER_0/1 are its signals
+ * 0x9e/0x9f, envytools): CTR_PRE counts the cycles USER_0 is 1,
+ * CTR_EVENT the rises of USER_1.  A USER_TRIGGER write sets them in the
+ * current cycle; pulse-mode bits drop back to 0 one cycle later.
+ */
+#define GT215_U0    0x9e
+#define GT215_U1    0x9f
+
+static uint32_t user_status(Gpu *g)
+{
+    return rd(g, NV40_PC_SIG_STATUS(2, GT215_U0 / 32)) >> (GT215_U0 % 32) & 3;
+}
+
+/* A gt215 with domain 2 counting as above from now on. */
+static void user_start(Gpu *g)
+{
+    gpu_start_args(g, ",chipset=gt215");
+    count_setup(g, 2, SRC4(GT215_U0, 0, 0, 0),
+                SRC4(GT215_U1, GT215_U1, 0, 0), OP_RISE | NV_PC_OP_DELAY1);
+    wr(g, NV40_PC_PRE_OP(2), OP_ARG0);
+}
+
+static void test_user_trigger(void)
+{
+    uint32_t event;
+    Gpu g;
+
+    user_start(&g);
+    step(&g, 1000);
+
+    /* USER_0 as a level for 100 cycles; three USER_1 pulses meanwhile. */
+    wr(&g, NV40_PC_USER_TRIGGER(2), 0x1);
+    g_assert_cmphex(user_status(&g), ==, 1);
+    for (unsigned i = 0; i < 3; i++) {
+        step(&g, 25);
+        wr(&g, NV40_PC_USER_TRIGGER(2), 0x1 | 0x2 | 0x8);
+        g_assert_cmphex(user_status(&g), ==, 3);
+    }
+    step(&g, 25);
+    g_assert_cmphex(user_status(&g), ==, 1);
+    wr(&g, NV40_PC_USER_TRIGGER(2), 0);
+    g_assert_cmphex(user_status(&g), ==, 0);
+    step(&g, 1000);
+    g_assert_cmpuint(swap_pre(&g, 2, &event), ==, 100);
+    g_assert_cmpuint(event, ==, 3);
+    g_assert_cmpuint(rd(&g, NV40_PC_CTR_CYCLES(2)), ==, 2100);
+
+    /* Write-only; both pulsed: 1 in the write's cycle only. */
+    g_assert_cmphex(rd(&g, NV40_PC_USER_TRIGGER(2)), ==, 0);
+    wr(&g, NV40_PC_USER_TRIGGER(2), 0xf);
+    g_assert_cmphex(user_status(&g), ==, 3);
+    step(&g, 1);
+    g_assert_cmphex(user_status(&g), ==, 0);
+    step(&g, 99);
+    g_assert_cmpuint(swap_pre(&g, 2, &event), ==, 1);
+    g_assert_cmpuint(event, ==, 1);
+    gpu_stop(&g);
+}
+
+/*
  * Single mode: PRE = constant 1, START = STOP = SYNTH0, EVENT = SYNTH1,
  * THRESHOLD 64; @pre + 1 PREs to wait for, @stop + 1 periods.  The PRE_OP
  * write that starts it is the caller's.
@@ -938,6 +999,44 @@ static void test_migrate_workload(void)
 }
 
 /*
+ * GT215 USER signals across a snapshot taken the cycle after a
+ * USER_TRIGGER write (USER_0 a level, USER_1 pulsed): on the destination
+ * USER_1 has dropped, USER_0 holds, and a later pulse is a new rise.
+ * Counted as in test_user_trigger().
+ */
+static GByteArray *migrate_user(bool migrate)
+{
+    GByteArray *out = g_byte_array_new();
+    uint32_t v[3];
+    Gpu g;
+
+    user_start(&g);
+    step(&g, 100);
+    wr(&g, NV40_PC_USER_TRIGGER(2), 0x1 | 0x2 | 0x8);
+    if (migrate) {
+        gpu_migrate(&g, GPU_ARGS ",chipset=gt215");
+    } else {
+        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
+    }
+    g_assert_cmphex(user_status(&g), ==, 1);
+    step(&g, 49);
+    wr(&g, NV40_PC_USER_TRIGGER(2), 0x1 | 0x2 | 0x8);
+    step(&g, 50);
+    v[0] = swap_pre(&g, 2, &v[1]);
+    v[2] = user_status(&g);
+    g_assert_cmpuint(v[0], ==, 100);
+    g_assert_cmpuint(v[1], ==, 2);
+    g_byte_array_append(out, (uint8_t *)v, sizeof(v));
+    gpu_stop(&g);
+    return out;
+}
+
+static void test_migrate_user(void)
+{
+    gpu_migrate_check(migrate_user);
+}
+
+/*
  * Trailer signals that change every cycle in every domain (each EVENT
  * negates its own DOM[d].EVENT): evaluation costs a step per cycle and
  * cannot keep up, so the domains lag virtual time.  Registers still
@@ -1093,6 +1192,7 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/pcounter/ptimer-signal", test_ptimer_signal);
     qtest_add_func("/nv-gpu/pcounter/wrcache-flush", test_wrcache_flush);
     qtest_add_func("/nv-gpu/pcounter/single", test_single);
+    qtest_add_func("/nv-gpu/pcounter/user-trigger", test_user_trigger);
     qtest_add_func("/nv-gpu/pcounter/record", test_record);
     qtest_add_func("/nv-gpu/pcounter/record-fault", test_record_fault);
     qtest_add_func("/nv-gpu/pcounter/drill-record-fault",
@@ -1100,5 +1200,6 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/pcounter/budget", test_budget);
     qtest_add_func("/nv-gpu/migrate/workload", test_migrate_workload);
     qtest_add_func("/nv-gpu/hostile/record-limit", test_hostile_record_limit);
+    qtest_add_func("/nv-gpu/migrate/user", test_migrate_user);
     return g_test_run();
 }

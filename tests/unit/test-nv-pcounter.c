@@ -94,6 +94,17 @@ static void step(Fixture *f, uint64_t ns)
 #define OP_ARG1 0xccccu
 #define OP_TRUE 0xffffu
 
+/* The G92 logic-op and address bits: G92 and GT215 (the seed). */
+static bool chip_g92(const char *chipset)
+{
+    return !g_strcmp0(chipset, "g92") || !g_strcmp0(chipset, "gt215");
+}
+
+/* GT215: each domain's USER_0 (envytools pcounter/tesla.rst) */
+static const uint8_t gt215_user_sig[NV_PCOUNTER_DOMAINS] = {
+    0x2a, 0x69, 0x9e, 0x13, 0x3b, 0x10, 0x10, 0x4f,
+};
+
 
 /* ==== PMC, PTIMER ==== */
 
@@ -166,7 +177,8 @@ static void test_ptimer(Fixture *f, gconstpointer data)
 
 static void test_layout(Fixture *f, gconstpointer data)
 {
-    bool g92 = !g_strcmp0(data, "g92");
+    bool g92 = chip_g92(data);
+    bool gt215 = !g_strcmp0(data, "gt215");
     unsigned unimps;
 
     for (unsigned d = 0; d < 8; d++) {
@@ -220,7 +232,8 @@ static void test_layout(Fixture *f, gconstpointer data)
     g_assert_cmpuint(f->fh->unimps - unimps, ==, g92 ? 0 : 1);
     unimps = f->fh->unimps;
     wr(f, NV40_PC_USER_TRIGGER(0), 1);     /* GT215- */
-    g_assert_cmpuint(f->fh->unimps - unimps, ==, 1);
+    g_assert_cmpuint(f->fh->unimps - unimps, ==, gt215 ? 0 : 1);
+    g_assert_cmphex(rd(f, NV40_PC_USER_TRIGGER(0)), ==, 0);  /* write-only */
     /* An unmodelled signal is reported once when selected. */
     unimps = f->fh->unimps;
     wr(f, NV40_PC_EVENT_SRC(0), SRC4(0x42, 0x42, ONE, ONE));
@@ -1002,6 +1015,7 @@ static void test_import_loop(Fixture *f, gconstpointer data)
 
 #define TB12_G84 0x2c       /* envytools: G84/G86 host clock signal */
 #define TB12_G92 0x34
+#define TB12_GT215 0xa3
 #define OP_RISE  0x2222u    /* argument 0 and not argument 1 */
 
 /*
@@ -1124,6 +1138,113 @@ static void test_wrcache_flush(Fixture *f, gconstpointer data)
     g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(5)), ==, 5);
 }
 
+/* ==== GT215 USER signals ==== */
+
+#define U0 0x69             /* domain 1's USER_0 on GT215 */
+#define U1 0x6a
+
+/* After @ns more cycles, domain 1's counts since the last swap. */
+static void user_expect(Fixture *f, uint64_t ns, uint32_t pre,
+                        uint32_t event, uint32_t start, uint32_t stop)
+{
+    step(f, ns);
+    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_PRE(1)), ==, pre);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, event);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_START(1)), ==, start);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_STOP(1)), ==, stop);
+}
+
+/*
+ * Domain 1 in quad mode: PRE = USER_0, START = USER_1, EVENT = USER_0
+ * one cycle late (DELAY0), STOP = rises of USER_1 (USER_1 and not
+ * itself delayed).  Cycle c is ns c.
+ */
+static void test_user_quad(Fixture *f, gconstpointer data)
+{
+    quad_setup(f, 1, SRC4(U0, 0, 0, 0), SRC4(U1, 0, 0, 0),
+               SRC4(U0, 0, 0, 0), SRC4(U1, U1, 0, 0), OP_ARG0);
+    wr(f, NV40_PC_EVENT_OP(1), OP_ARG0 | NV_PC_OP_DELAY0);
+    wr(f, NV40_PC_STOP_OP(1), OP_RISE | NV_PC_OP_DELAY1);
+    /* Another domain's signal 0x69 is not domain 1's USER_0. */
+    quad_setup(f, 2, SRC4(U0, 0, 0, 0), 0, 0, 0, OP_ARG0);
+    user_expect(f, 100, 0, 0, 0, 0);
+
+    /* A level: from the write's cycle on; the delayed EVENT one later. */
+    wr(f, NV40_PC_USER_TRIGGER(1), 1);
+    g_assert_true(src_bit(f, 1, 0));
+    g_assert_cmphex(rd(f, NV40_PC_SIG_STATUS(1, U0 / 32)) >> (U0 % 32) & 3,
+                    ==, 1);
+    user_expect(f, 50, 50, 49, 0, 0);
+    g_assert_true(src_bit(f, 1, 0));
+    g_assert_cmpuint(swap_read(f, 2, NV40_PC_CTR_PRE(2)), ==, 0);
+
+    /* Back to 0: the delayed argument still sees the old 1 once. */
+    wr(f, NV40_PC_USER_TRIGGER(1), 0);
+    g_assert_false(src_bit(f, 1, 0));
+    user_expect(f, 20, 0, 1, 0, 0);
+
+    /* Pulse mode: one cycle of 1, seen delayed in the next. */
+    wr(f, NV40_PC_USER_TRIGGER(1), 0x5);
+    g_assert_true(src_bit(f, 1, 0));
+    step(f, 1);
+    g_assert_false(src_bit(f, 1, 0));
+    user_expect(f, 30, 1, 1, 0, 0);
+
+    /* USER_1 as a level: START every cycle, STOP once (the rise). */
+    wr(f, NV40_PC_USER_TRIGGER(1), 0x2);
+    user_expect(f, 40, 0, 0, 40, 1);
+
+    /*
+     * Two writes in one cycle: the second sets the signals.  USER_1
+     * pulsed from 1 (no rise: the cycle before was 1), USER_0 a level.
+     */
+    wr(f, NV40_PC_USER_TRIGGER(1), 0x0);
+    wr(f, NV40_PC_USER_TRIGGER(1), 0xb);
+    user_expect(f, 10, 10, 9, 1, 0);
+
+    /* Pulse mode for a 0 value: 0 indefinitely; a pulsed rise of USER_1. */
+    wr(f, NV40_PC_USER_TRIGGER(1), 0xe);
+    user_expect(f, 1000000, 0, 1, 1, 1);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(1)), ==, 1000000);
+
+    /* Reset clears them. */
+    wr(f, NV40_PC_USER_TRIGGER(1), 0x3);
+    nv_gpu_reset(f->gpu);
+    quad_setup(f, 1, SRC4(U0, U1, 0, 0), 0, 0, 0, OP_TRUE ^ 1);
+    step(f, 10);
+    g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_PRE(1)), ==, 0);
+}
+
+/*
+ * Single mode: PRE = ONE, START = USER_0, STOP = USER_1, EVENT = ONE;
+ * pulses bracket a 30-cycle count.  USER_TRIGGER is not configuration:
+ * it does not abort the run.
+ */
+static void test_user_single(Fixture *f, gconstpointer data)
+{
+    wr(f, NV40_PC_CTRL(1), NV_PC_MODE_SINGLE);
+    wr(f, NV40_PC_PRE_SRC(1), SRC4(ONE, 0, 0, 0));
+    wr(f, NV40_PC_START_SRC(1), SRC4(U0, 0, 0, 0));
+    wr(f, NV40_PC_EVENT_SRC(1), SRC4(ONE, 0, 0, 0));
+    wr(f, NV40_PC_STOP_SRC(1), SRC4(U1, 0, 0, 0));
+    wr(f, NV40_PC_START_OP(1), OP_ARG0);
+    wr(f, NV40_PC_EVENT_OP(1), OP_ARG0);
+    wr(f, NV40_PC_STOP_OP(1), OP_ARG0);
+    wr(f, NV40_PC_PRE_OP(1), OP_ARG0);
+    step(f, 10);
+    g_assert_cmpuint(single_state(f, 1), ==, NV_PC_SINGLE_WAIT_START);
+    wr(f, NV40_PC_USER_TRIGGER(1), 0x5);
+    step(f, 1);
+    g_assert_cmpuint(single_state(f, 1), ==, NV_PC_SINGLE_COUNTING);
+    step(f, 29);
+    wr(f, NV40_PC_USER_TRIGGER(1), 0xa);
+    step(f, 100);
+    g_assert_cmpuint(single_state(f, 1), ==, NV_PC_SINGLE_INACTIVE);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(1)), ==, 30);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(1)), ==, 30);
+    g_assert_cmpuint(rd(f, NV40_PC_CTR_START(1)), ==, 1);
+}
+
 /* ==== the reference evaluator: one cycle at a time, from the seed ==== */
 
 typedef struct RefSynth {
@@ -1164,7 +1285,15 @@ typedef struct Ref {
     unsigned ptimer_sig;        /* TIME_B12's number here, 0: none */
     GByteArray *ptimer_out;     /* TIME_B12 of every cycle */
     GArray *pulse[2];           /* cycles of PM_TRIGGER, WRCACHE_FLUSH */
+    unsigned user_sig;          /* GT215: USER_0's number, 0: none */
+    GArray *user;               /* USER_TRIGGER writes (RefUser) */
 } Ref;
+
+/* A USER_TRIGGER write before cycle c: the register's value. */
+typedef struct RefUser {
+    uint64_t c;
+    uint32_t val;
+} RefUser;
 
 /* PTIMER's registers: TIME = time + (ns - ns0) x 27 MHz x num / den */
 typedef struct RefPtimer {
@@ -1259,6 +1388,22 @@ static bool ref_sig(const Ref *r, unsigned s, int64_t c)
         /* The cycle being evaluated: TIME now; earlier: as recorded. */
         return c == (int64_t)r->c ? (r->ptime >> 12) & 1
                                   : ref_hist(r->ptimer_out, c);
+    }
+    if (r->user_sig && s - r->user_sig < 2) {
+        /*
+         * The seed: the last write sets USER_n to bit n; a pulse-mode bit
+         * (n + 2) resets it to 0 on the next cycle.  Before any: 0.
+         */
+        for (unsigned i = r->user->len; i-- > 0;) {
+            const RefUser *u = &g_array_index(r->user, RefUser, i);
+            unsigned n = s - r->user_sig;
+
+            if (u->c <= (uint64_t)c) {
+                return (u->val >> n) & 1 &&
+                       (u->c == (uint64_t)c || !((u->val >> (n + 2)) & 1));
+            }
+        }
+        return false;
     }
     if (s == NV_SIG_PM_TRIGGER || s == NV_SIG_WRCACHE_FLUSH) {
         return ref_in(r->pulse[s == NV_SIG_WRCACHE_FLUSH], c);
@@ -1600,12 +1745,12 @@ static void ref_preop(Ref *r)
 
 static const uint8_t sig_pool[] = {
     ZERO, ONE, SYN(0), SYN(1), SYN(2), SYN(3), SYN(4), PER,
-    TB12_G84, TB12_G92, NV_SIG_PM_TRIGGER, NV_SIG_WRCACHE_FLUSH,
+    TB12_G84, TB12_G92, TB12_GT215, NV_SIG_PM_TRIGGER, NV_SIG_WRCACHE_FLUSH,
 };
 
 /* The signals a random configuration picks from. */
 typedef struct Pool {
-    uint8_t sig[G_N_ELEMENTS(sig_pool) + 8];
+    uint8_t sig[G_N_ELEMENTS(sig_pool) + 8 + 6];
     unsigned n;
 } Pool;
 
@@ -1666,6 +1811,11 @@ static void compare(Fixture *f, Ref *r, const char *what)
         g_assert_cmpuint(rd(f, NV40_PC_SIG_STATUS(dom, 1)) >> (s - 32) & 1,
                          ==, ref_sig(r, s, r->c));
     }
+    /* GT215: the USER signals as the inputs see them this cycle. */
+    for (unsigned s = r->user_sig; r->user_sig && s < r->user_sig + 2; s++) {
+        g_assert_cmpuint(rd(f, NV40_PC_SIG_STATUS(dom, s / 32)) >>
+                         (s % 32) & 1, ==, ref_sig(r, s, r->c));
+    }
     /* The own FLAG signal shows the FLAG two cycles late. */
     g_assert_cmpuint((sig7 >> (0x1f - dom)) & 1, ==, r->flag_hist[1]);
     /* Selected trailer signals (and the own ones) as the inputs see them. */
@@ -1690,6 +1840,7 @@ static void ref_free(Ref *r)
     for (unsigned k = 0; k < 2; k++) {
         g_array_free(r->pulse[k], true);
     }
+    g_array_free(r->user, true);
 }
 
 /* A random configuration of domain @r, written to the model. */
@@ -1742,6 +1893,7 @@ static void ref_apply(Fixture *f, Ref *r)
     for (unsigned k = 0; k < 2; k++) {
         r->pulse[k] = g_array_new(false, false, sizeof(uint64_t));
     }
+    r->user = g_array_new(false, false, sizeof(RefUser));
 
     wr(f, NV40_PC_CTRL(dom), r->ctrl);
     wr(f, NV40_PC_PRE_SRC(dom), r->src[0]);
@@ -1785,9 +1937,26 @@ static void ref_rewrite_random(GRand *g, Fixture *f, Ref *r)
     }
 }
 
+/* USER_TRIGGER writes (GT215) to some evaluated domains, in cycle r->c. */
+static void ref_user_writes(GRand *g, Fixture *f, RefSys *sys)
+{
+    for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
+        Ref *r = &sys->dom[i];
+        /* sometimes two in the same cycle: the second one counts */
+        unsigned n = r->hz && r->user_sig ? g_rand_int_range(g, 0, 3) : 0;
+
+        for (unsigned k = 0; k < n; k++) {
+            RefUser u = { .c = r->c, .val = g_rand_int_range(g, 0, 16) };
+
+            wr(f, NV40_PC_USER_TRIGGER(i), u.val);
+            g_array_append_val(r->user, u);
+        }
+    }
+}
+
 /*
- * Between steps: a PGRAPH pulse, or PTIMER's TIME or ratio written
- * (sometimes a zero or a far faster ratio).
+ * Between steps: a PGRAPH pulse, USER_TRIGGER writes, or PTIMER's TIME
+ * or ratio written (sometimes a zero or a far faster ratio).
  */
 static void ref_random_event(GRand *g, Fixture *f, RefSys *sys)
 {
@@ -1798,6 +1967,10 @@ static void ref_random_event(GRand *g, Fixture *f, RefSys *sys)
     case 0:
         wr(f, NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
         ref_pulse(sys, 0);
+        return;
+    case 5:
+    case 6:
+        ref_user_writes(g, f, sys);
         return;
     case 1:
         wr(f, NV_FLUSH, NV_FLUSH_TRIGGER);
@@ -1844,6 +2017,7 @@ static void random_run(GRand *g, unsigned mode, const char *chipset,
     unsigned ids[NV_PCOUNTER_DOMAINS];
     uint32_t wcycles = g_rand_int_range(g, 0, 3) ? 0 :
                        g_rand_int_range(g, 0, 300);
+    bool gt215 = !strcmp(chipset, "gt215");
 
     memcpy(pool.sig, sig_pool, sizeof(sig_pool));
     for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
@@ -1873,17 +2047,23 @@ static void random_run(GRand *g, unsigned mode, const char *chipset,
         pool.sig[pool.n++] = NV_SIG_DOM_EVENT(ids[i]);
         pool.sig[pool.n++] = NV_SIG_DOM_FLAG(ids[i]);
     }
+    /* Each domain's USER signals (another's position: what is there). */
+    for (unsigned i = 0; i < ndom && gt215; i++) {
+        pool.sig[pool.n++] = gt215_user_sig[ids[i]];
+        pool.sig[pool.n++] = gt215_user_sig[ids[i]] + 1;
+    }
     fixture_open_hz(&f, chipset, wcycles, hz);
     ref_ptimer_set(&sys, 0, 0, 1000, 27);
     for (unsigned i = 0; i < ndom; i++) {
         Ref *r = &sys.dom[ids[i]];
 
         r->sys = &sys;
-        r->ptimer_sig = ids[i] ? 0 : !strcmp(chipset, "g92") ? TB12_G92
-                                                              : TB12_G84;
+        r->ptimer_sig = ids[i] ? 0 : gt215 ? TB12_GT215 :
+                        !strcmp(chipset, "g92") ? TB12_G92 : TB12_G84;
         r->id = ids[i];
         r->hz = hz[ids[i]];
-        r->g92 = !strcmp(chipset, "g92");
+        r->g92 = chip_g92(chipset);
+        r->user_sig = gt215 ? gt215_user_sig[ids[i]] : 0;
         r->wcycles = wcycles;
         ref_setup_random(g, &f, r, mode <= 2 ? mode :
                          (unsigned)g_rand_int_range(g, 0, 3), &pool);
@@ -1923,18 +2103,21 @@ static void test_random_quad(void)
 {
     test_random_mode(NV_PC_MODE_QUAD, "g84");
     test_random_mode(NV_PC_MODE_QUAD, "g92");
+    test_random_mode(NV_PC_MODE_QUAD, "gt215");
 }
 
 static void test_random_single(void)
 {
     test_random_mode(NV_PC_MODE_SINGLE, "g84");
     test_random_mode(NV_PC_MODE_SINGLE, "g92");
+    test_random_mode(NV_PC_MODE_SINGLE, "gt215");
 }
 
 static void test_random_record(void)
 {
     test_random_mode(NV_PC_MODE_RECORD, "g84");
     test_random_mode(NV_PC_MODE_RECORD, "g92");
+    test_random_mode(NV_PC_MODE_RECORD, "gt215");
 }
 
 /* Two or three domains at random clocks, importing from each other. */
@@ -1943,7 +2126,8 @@ static void test_random_coupled(void)
     GRand *g = g_rand_new_with_seed(g_test_rand_int());
 
     for (unsigned i = 0; i < 80; i++) {
-        random_run(g, ~0u, i % 2 ? "g92" : "g84", 2 + i % 2);
+        random_run(g, ~0u, (const char *[]) { "g84", "g92", "gt215" }[i % 3],
+                   2 + i % 2);
     }
     g_rand_free(g);
 }
@@ -2161,6 +2345,9 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
     EXPECT_REFUSED(f, d->cur += 10000, "domain 1");
     EXPECT_REFUSED(f, d->cur -= 1, "domain 1");
     EXPECT_REFUSED(f, d->periodic_origin = d->cur + 1, "domain 1");
+    /* G84 has no USER signals */
+    EXPECT_REFUSED(f, d->user_cycle = d->cur, "domain 1");
+    EXPECT_REFUSED(f, d->user_val = 1, "domain 1");
     EXPECT_REFUSED(f, d->quad_state = 4, "domain 1");
     EXPECT_REFUSED(f, d->single_state = 4, "domain 1");
     EXPECT_REFUSED(f, d->ctrl |= NV_PC_CTRL_UNK30, "domain 1");
@@ -2192,6 +2379,22 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
                    "PTIMER_NUMERATOR");
 }
 
+/* GT215: a USER_TRIGGER write in the future or of bits it has not. */
+static void test_user_post_load(Fixture *f, gconstpointer data)
+{
+    NvPcDomain *d = &f->gpu->pc.dom[3];
+    char *err = NULL;
+
+    wr(f, NV40_PC_USER_TRIGGER(3), 0x7);
+    step(f, 10);
+    wr(f, NV40_PC_USER_TRIGGER(3), 0x2);
+    g_assert_true(nv_gpu_post_load(f->gpu, &err));
+    EXPECT_REFUSED(f, d->user_cycle = d->cur + 1, "domain 3");
+    EXPECT_REFUSED(f, d->user_pulse = 4, "domain 3");
+    EXPECT_REFUSED(f, d->user_before = 0x80, "domain 3");
+    EXPECT_REFUSED(f, d->user_cycle = UINT64_MAX, "domain 3");
+}
+
 static void add(const char *path, void (*fn)(Fixture *, gconstpointer),
                 const char *chipset)
 {
@@ -2206,6 +2409,7 @@ int main(int argc, char **argv)
     add("/nv/ptimer/time-alarm", test_ptimer, NULL);
     add("/nv/pcounter/layout/g84", test_layout, "g84");
     add("/nv/pcounter/layout/g92", test_layout, "g92");
+    add("/nv/pcounter/layout/gt215", test_layout, "gt215");
     g_test_add_func("/nv/pcounter/layout/spaces", test_layout_spaces);
     add("/nv/pcounter/quad/simple", test_quad_simple, NULL);
     g_test_add_func("/nv/pcounter/quad/clock-rate", test_quad_clock_rate);
@@ -2234,6 +2438,8 @@ int main(int argc, char **argv)
     add("/nv/pcounter/ptimer-b12/g92", test_ptimer_signal, "g92");
     g_test_add_func("/nv/pcounter/ptimer-b12/fast", test_ptimer_signal_fast);
     add("/nv/pcounter/wrcache-flush", test_wrcache_flush, NULL);
+    add("/nv/pcounter/user/quad", test_user_quad, "gt215");
+    add("/nv/pcounter/user/single", test_user_single, "gt215");
     g_test_add_func("/nv/pcounter/random/quad", test_random_quad);
     g_test_add_func("/nv/pcounter/random/single", test_random_single);
     g_test_add_func("/nv/pcounter/random/record", test_random_record);
@@ -2241,5 +2447,6 @@ int main(int argc, char **argv)
     g_test_add_func("/nv/pcounter/random/hostile", test_random_hostile);
     g_test_add_func("/nv/pcounter/budget", test_budget);
     add("/nv/post-load-checks", test_post_load_checks, NULL);
+    add("/nv/post-load-checks/user", test_user_post_load, "gt215");
     return g_test_run();
 }

@@ -32,7 +32,9 @@
 /*
  * BOOT_0 as nouveau and envytools' parse_pmc_id decode it: chipset in
  * bits 28:20, bit 7 set (reference/nouveau-pcounter-notes.md 1.1).
- * PTIMER_TIME_B12: envytools' G80:GF100 signal list, host clock.
+ * PTIMER_TIME_B12 and GT215's PCOUNTER.USER pairs: envytools' G80:GF100
+ * signal lists (pcounter/tesla.rst), per domain.  GT215 has every G92
+ * feature (the seed's version list) and the USER signals.
  */
 static const NvChipset nv_chipsets[] = {
     { .name = "g84", .boot0 = 0x084000a2, .device_id = 0x0402,
@@ -48,6 +50,13 @@ static const NvChipset nv_chipsets[] = {
       .pc_features = G84_FEATURES | NV_PC_F_G92_DELAY | NV_PC_F_ADDR_HIGH,
       .pc_block = &nv40_pcounter_block, .ctrl_wmask = G92_CTRL_WMASK,
       .op_wmask = 0x001fffff, .ptimer_b12_sig = 0x34 },
+    { .name = "gt215", .boot0 = 0x0a3000a2, .device_id = 0x0ca3,
+      .pc_domains = 8,
+      .pc_features = G84_FEATURES | NV_PC_F_G92_DELAY | NV_PC_F_ADDR_HIGH |
+                     NV_PC_F_USER,
+      .pc_block = &nv40_pcounter_block, .ctrl_wmask = G92_CTRL_WMASK,
+      .op_wmask = 0x001fffff, .ptimer_b12_sig = 0xa3,
+      .user_sig = { 0x2a, 0x69, 0x9e, 0x13, 0x3b, 0x10, 0x10, 0x4f } },
 };
 
 const NvChipset *nv_chipset_find(const char *name)
@@ -71,7 +80,8 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err)
     const char *name = cfg->chipset ? cfg->chipset : "g84";
 
     if (!nv_chipset_find(name)) {
-        *err = g_strdup_printf("chipset=%s: not one of g84, g86, g92", name);
+        *err = g_strdup_printf("chipset=%s: not one of g84, g86, g92, "
+                               "gt215", name);
         return false;
     }
     for (unsigned d = 0; d < NV_PCOUNTER_DOMAINS; d++) {

@@ -48,6 +48,8 @@ typedef struct NvChipset {
     uint32_t op_wmask;              /* writable *_OP bits */
     /* Host domain (0) signal of PTIMER TIME bit 12 (envytools); 0: none */
     uint8_t ptimer_b12_sig;
+    /* NV_PC_F_USER: per domain, USER_0's signal; USER_1 is the next */
+    uint8_t user_sig[NV_PCOUNTER_DOMAINS];
 } NvChipset;
 
 const NvChipset *nv_chipset_find(const char *name);
@@ -186,6 +188,8 @@ typedef struct NvPcTable {
 
 /* Trailer EVENT/FLAG signals 0xf0-0xff as bits 0-15 of a 16-bit set. */
 #define NV_PC_TRAILER_SIGS  16
+#define NV_PC_USER_SIGS     2       /* GT215:GF100 USER_0, USER_1 */
+#define NV_PC_USER_MASK     ((1u << NV_PC_USER_SIGS) - 1)
 #define NV_PC_TABLES        4   /* period tables kept per domain */
 #define NV_PC_IMPORT_QUEUE  8
 
@@ -222,6 +226,16 @@ typedef struct NvPcDomain {
     uint64_t periodic_origin;
     uint64_t pm_trigger_cycle[2];       /* last two; UINT64_MAX: none */
     uint64_t wrcache_flush_cycle[2];    /* last two; UINT64_MAX: none */
+
+    /*
+     * USER_0/1 (GT215 USER_TRIGGER): bit n is USER_n.  user_val from
+     * cycle user_cycle (UINT64_MAX: never written), the user_pulse bits
+     * back to 0 from the cycle after; user_before in cycle user_cycle - 1.
+     */
+    uint64_t user_cycle;
+    uint8_t user_val;
+    uint8_t user_pulse;
+    uint8_t user_before;
 
     /*
      * PTIMER TIME as this domain samples it (pcounter.c: "PTIMER-derived

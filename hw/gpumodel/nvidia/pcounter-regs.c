@@ -88,7 +88,7 @@ static const NvReg nv40_pcounter_regs[] = {
     PC_REG("CTRL", NV40_PC_CTRL(0), NV_REG_RW, PC_CTRL),
     PC_REG("QUAD_ACK_TRIGGER", NV40_PC_QUAD_ACK_TRIGGER(0), NV_REG_WO,
            PC_QUAD_ACK_TRIGGER, .wmask = 1),
-    /* GT215: no chipset here has it */
+    /* GT215:GF100, write-only */
     PC_REG("USER_TRIGGER", NV40_PC_USER_TRIGGER(0), NV_REG_WO,
            PC_USER_TRIGGER, .wmask = 0xf, .feature = NV_PC_F_USER),
     NV40_SIG_STATUS(0), NV40_SIG_STATUS(1), NV40_SIG_STATUS(2),

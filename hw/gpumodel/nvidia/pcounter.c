@@ -1,20 +1,21 @@
 /*
  * nv-gpu PCOUNTER (envytools "PCOUNTER: performance counter engine"), the
- * NV40:GF100 register space with G84 features: 8 domains of 256 signals,
- * input selection and 4-input logic operations, the FLAG, single event,
- * quad event and record modes.
+ * NV40:GF100 register space with G84 to GT215 features: 8 domains of 256
+ * signals, input selection and 4-input logic operations, the FLAG, single
+ * event, quad event and record modes.
  *
  * Time: domain d has a clock of hz[d]; cycle c of domain d is the c-th
  * clock since the model's epoch.  Nothing steps per cycle.  A domain's
  * state is brought up to "now" lazily (on any PCOUNTER access, and from a
  * flush timer in record mode) by nv_pcounter_sync().
  *
- * Analytic evaluation: every modelled signal but TIME_B12 (below) is a
- * function of the cycle number that repeats with a power-of-two period
- * (1, PERIODIC 0x400..0x10000, synthetic 2^k).  So, with the configuration
- * fixed, the per-cycle input word (the 16 selected signals, the six logic
- * op outputs, SWAP) repeats with period len = the largest period among the
- * selected signals.  The word is tabulated over one period, and per
+ * Analytic evaluation: every modelled signal but TIME_B12 and the USER
+ * levels (below) is a function of the cycle number that repeats with a
+ * power-of-two period (1, PERIODIC 0x400..0x10000, synthetic 2^k).  So,
+ * with the configuration fixed, the per-cycle input word (the 16 selected
+ * signals, the six logic op outputs, SWAP) repeats with period len = the
+ * largest period among the selected signals.  The word is tabulated over
+ * one period, and per
  * "channel" (an indicator or an increment, e.g. EVENT x B4) a prefix sum
  * over the period gives, for any cycle range, the count in O(1) and the
  * cycle of the n-th occurrence in O(log len).  The modes are written as
@@ -29,17 +30,22 @@
  *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;
- * a PM_TRIGGER or WRCACHE_FLUSH pulse and the cycle after it, if any
- * input selects it; the first cycle of new trailer EVENT/FLAG values or
- * of a new PTIMER_TIME_B12 value, where delayed arguments see the old
- * ones) are evaluated one at a time through the same mode code with a
- * one-cycle span.
+ * a PM_TRIGGER or WRCACHE_FLUSH pulse or a USER_TRIGGER write and the
+ * cycle after it, if any input selects the signal; the first cycle of new
+ * trailer EVENT/FLAG values or of a new PTIMER_TIME_B12 value, where
+ * delayed arguments see the old ones) are evaluated one at a time through
+ * the same mode code with a one-cycle span.
  *
  * PTIMER_TIME_B12 (host domain) follows PTIMER at a rational rate, so it
  * is not periodic in powers of two: a domain that selects it runs in
  * spans over which it is constant, each ending at its next change, which
  * is computed (ptimer_next_change()); the period table takes its value
  * as a constant, like the trailer values below.
+ *
+ * USER_0/1 (GT215) are levels a USER_TRIGGER write sets in the domain's
+ * current cycle, pulse-mode ones dropping back to 0 in the next: after
+ * those two cycles they are constant until the next write, and the
+ * period table takes them as constants too (tab_key()).
  *
  * Coupling: the trailer signals DOM[x].EVENT/FLAG (0xf0-0xff) depend on
  * a domain's own state or on another domain's, so they are not periodic.
@@ -103,6 +109,7 @@ typedef enum NvSigKind {
     SIG_DOM_EVENT,
     SIG_DOM_FLAG,
     SIG_PTIMER_B12,         /* the host domain's only: NvChipset row */
+    SIG_USER,               /* GT215 USER_0/1: per domain, NvChipset row */
 } NvSigKind;
 
 typedef struct NvSigRange {
@@ -159,9 +166,21 @@ static bool has(NvGpu *gpu, uint32_t feature)
 /* envytools' "host clock" domain, where PTIMER's signal is. */
 #define NV_PC_HOST_DOMAIN 0
 
+/* Which USER signal @s is in @d (0, 1), or -1. */
+static int user_index(NvGpu *gpu, const NvPcDomain *d, unsigned s)
+{
+    unsigned n = s - gpu->chip->user_sig[d->id];
+
+    return has(gpu, NV_PC_F_USER) && n < NV_PC_USER_SIGS ? (int)n : -1;
+}
+
 static NvSigKind sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
     s %= NV_PCOUNTER_SIGNALS;
+    /* Real positions: they shadow synthetic signals in domains 3, 5, 6. */
+    if (user_index(gpu, d, s) >= 0) {
+        return SIG_USER;
+    }
     if (s && s == gpu->chip->ptimer_b12_sig && d->id == NV_PC_HOST_DOMAIN) {
         return SIG_PTIMER_B12;
     }
@@ -257,6 +276,39 @@ static const uint64_t *pulse_cycles(const NvPcDomain *d, NvSigKind k)
 static bool pulse_at(const uint64_t *pulse, uint64_t c)
 {
     return c == pulse[0] || c == pulse[1];
+}
+
+/* ---- USER signals (GT215) ---- */
+
+/* The levels from the cycle after the last write on: a span constant. */
+static unsigned user_steady(const NvPcDomain *d)
+{
+    return d->user_val & ~d->user_pulse;
+}
+
+/*
+ * USER_0/1 as a bit set in cycle @c, which is at least user_cycle - 1:
+ * levels set by a USER_TRIGGER write in the domain's current cycle, the
+ * pulse-mode ones back to 0 in the next.  Never written (user_cycle
+ * NONE): all 0.
+ */
+static unsigned user_at(const NvPcDomain *d, uint64_t c)
+{
+    if (c < d->user_cycle) {
+        return d->user_before;
+    }
+    return c == d->user_cycle ? d->user_val : user_steady(d);
+}
+
+static void user_trigger(NvPcDomain *d, uint32_t val)
+{
+    /* A second write in the same cycle replaces the first. */
+    if (d->user_cycle != d->cur) {
+        d->user_before = d->cur ? user_at(d, d->cur - 1) : 0;
+    }
+    d->user_cycle = d->cur;
+    d->user_val = val & NV_PC_USER_MASK;
+    d->user_pulse = (val >> NV_PC_USER_SIGS) & NV_PC_USER_MASK;
 }
 
 /* ---- PTIMER-derived signals ---- */
@@ -385,6 +437,9 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
         return !table && pulse_at(pulse_cycles(d, sig_kind(gpu, d, s)), c);
     case SIG_PTIMER_B12:
         return table ? d->ptimer_b12 : ptimer_b12_at(gpu, d, c);
+    case SIG_USER:
+        return ((table ? user_steady(d) : user_at(d, c)) >>
+                user_index(gpu, d, s)) & 1;
     case SIG_DOM_EVENT:
     case SIG_DOM_FLAG:
         /* Constant over a span; the cycle before it may differ. */
@@ -616,12 +671,13 @@ static unsigned table_len(NvGpu *gpu, const NvPcDomain *d)
 }
 
 /*
- * What a table takes as constant: the trailer EVENT/FLAG values d->dyn
- * and PTIMER_TIME_B12 of the span.
+ * What a table takes as constant: the trailer EVENT/FLAG values d->dyn,
+ * PTIMER_TIME_B12 of the span and the steady USER levels.
  */
 static uint32_t tab_key(const NvPcDomain *d)
 {
-    return d->dyn | (uint32_t)d->ptimer_b12 << NV_PC_TRAILER_SIGS;
+    return d->dyn | (uint32_t)d->ptimer_b12 << NV_PC_TRAILER_SIGS |
+           user_steady(d) << (NV_PC_TRAILER_SIGS + 1);
 }
 
 /* Swap in the spare table kept for the current span constants, if any. */
@@ -1126,13 +1182,31 @@ static bool ptimer_selected(NvGpu *gpu, NvPcDomain *d)
            selects(gpu, d, gpu->chip->ptimer_b12_sig);
 }
 
-/* Origins and two pulses for each of two signals, and their next cycles */
-#define NV_PC_SPECIAL_MAX (2 + 2 * 2 * 2)
+/* Whether an input of @d selects one of its USER signals (GT215). */
+static bool user_selected(NvGpu *gpu, const NvPcDomain *d)
+{
+    if (!has(gpu, NV_PC_F_USER)) {
+        return false;
+    }
+    for (unsigned k = 0; k < NV_PC_USER_SIGS; k++) {
+        if (selects(gpu, d, gpu->chip->user_sig[d->id] + k)) {
+            return true;
+        }
+    }
+    return false;
+}
 
 /*
- * Cycles the period table does not describe: a pulse is seen directly and
- * delayed by one cycle; the origins see "before" in their delayed inputs.
- * A pulse no input selects changes nothing: the table holds there.
+ * Origins, two pulses for each of two signals and the last USER_TRIGGER
+ * write, and their next cycles
+ */
+#define NV_PC_SPECIAL_MAX (2 + 2 * 2 * 2 + 2)
+
+/*
+ * Cycles the period table does not describe: a pulse or USER_TRIGGER
+ * write is seen directly and delayed by one cycle; the origins see
+ * "before" in their delayed inputs.  A pulse or USER signal no input
+ * selects changes nothing: the table holds there.
  */
 static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
                                uint64_t *out)
@@ -1155,6 +1229,10 @@ static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
                 out[n++] = pulse[i] + 1;
             }
         }
+    }
+    if (d->user_cycle != NONE && user_selected(gpu, d)) {
+        out[n++] = d->user_cycle;
+        out[n++] = d->user_cycle + 1;
     }
     return n;
 }
@@ -2066,6 +2144,10 @@ void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     case PC_CTRL:
         ctrl_write(gpu, d, val);
         break;
+    case PC_USER_TRIGGER:
+        /* The GT215 layout; a signal, not configuration: tab_key() */
+        user_trigger(d, val);
+        break;
     case PC_QUAD_ACK_TRIGGER:
         if (val & 1) {
             d->quad_state = d->quad_state == NV_PC_QUAD_OVERFLOW ?
@@ -2106,7 +2188,7 @@ void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
         break;
     }
     if (id != PC_QUAD_ACK_TRIGGER && id != PC_RECORD_CHAN &&
-        id != PC_RECORD_DMA) {
+        id != PC_RECORD_DMA && id != PC_USER_TRIGGER) {
         dom_reconfigured(d);
     }
     flush_arm(gpu);
@@ -2256,6 +2338,14 @@ static bool dom_state_ok(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
             return false;
         }
     }
+    if ((d->user_cycle == NONE ? d->user_val | d->user_pulse |
+                                 d->user_before
+                               : d->user_cycle > d->cur ||
+                                 !has(gpu, NV_PC_F_USER)) ||
+        ((d->user_val | d->user_pulse | d->user_before) &
+         ~NV_PC_USER_MASK)) {
+        return false;
+    }
     for (unsigned n = 0; n < NV_SIG_SYNTH_COUNT; n++) {
         const NvSynth *y = &d->synth[n];
 
@@ -2360,6 +2450,7 @@ void nv_pcounter_reset(NvGpu *gpu)
         d->spec_src = NV_SIG_PM_TRIGGER;
         d->pm_trigger_cycle[0] = d->pm_trigger_cycle[1] = NONE;
         d->wrcache_flush_cycle[0] = d->wrcache_flush_cycle[1] = NONE;
+        d->user_cycle = NONE;
         for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
             d->imp[b].pulse_c = NONE;
         }
