@@ -2301,6 +2301,70 @@ static void test_budget(void)
 }
 
 /*
+ * A record packet or a single-mode period every cycle is a step too (the
+ * fuzz-nv-pcounter seed record-packet-every-cycle): each evaluation stays
+ * within the budget, and once the lagging domains caught up, the state is
+ * that of an evaluation with no budget.
+ */
+static void test_budget_packets(void)
+{
+    const uint64_t span = 300000;
+    Fixture f[2];
+
+    for (unsigned k = 0; k < 2; k++) {
+        Fixture *x = &f[k];
+
+        fixture_open(x, "g84", 0);
+        if (k) {
+            x->gpu->cfg.pc_step_budget = UINT32_MAX;
+        }
+        record_setup(x, 1, 0, 0x1000, 0x1000);
+        wr(x, NV40_PC_STOP_SRC(1), SRC4(ONE, 0, 0, 0));
+        wr(x, NV40_PC_CTRL(2), NV_PC_MODE_SINGLE);
+        wr(x, NV40_PC_PRE_SRC(2), SRC4(ONE, 0, 0, 0));
+        wr(x, NV40_PC_START_SRC(2), SRC4(ONE, 0, 0, 0));
+        wr(x, NV40_PC_STOP_SRC(2), SRC4(ONE, 0, 0, 0));
+        wr(x, NV40_PC_START_OP(2), OP_ARG0);
+        wr(x, NV40_PC_STOP_OP(2), OP_ARG0);
+        wr(x, NV40_PC_CTR_STOP(2), 0xffffffff);
+        wr(x, NV40_PC_PRE_OP(2), OP_ARG0);
+        x->fh->now_ns += span;
+    }
+    for (unsigned calls = 0; calls == 0 || f[0].gpu->pc.behind; calls++) {
+        uint64_t before = f[0].gpu->pc.steps;
+
+        nv_pcounter_sync(f[0].gpu);
+        g_assert_cmpuint(f[0].gpu->pc.steps - before, <=, NV_PC_STEP_BUDGET);
+        g_assert_true(calls > 0 || f[0].gpu->pc.behind);
+    }
+    nv_pcounter_sync(f[1].gpu);
+    g_assert_false(f[1].gpu->pc.behind);
+    g_assert_cmpuint(f[0].gpu->pc.dom[1].rec_packets, >=, span / 2);
+    for (unsigned dom = 1; dom <= 2; dom++) {
+        const uint32_t ctr[] = {
+            NV40_PC_CTR_CYCLES(dom), NV40_PC_CTR_EVENT(dom),
+            NV40_PC_CTR_START(dom), NV40_PC_CTR_PRE(dom),
+            NV40_PC_CTR_STOP(dom),
+        };
+
+        g_assert_cmpuint(f[0].gpu->pc.dom[dom].cur, ==,
+                         f[1].gpu->pc.dom[dom].cur);
+        g_assert_cmpuint(f[0].gpu->pc.dom[dom].rec_packets, ==,
+                         f[1].gpu->pc.dom[dom].rec_packets);
+        g_assert_cmphex(rd(&f[0], NV40_PC_RECORD_STATUS(dom)), ==,
+                        rd(&f[1], NV40_PC_RECORD_STATUS(dom)));
+        g_assert_cmphex(rd(&f[0], NV40_PC_CTRL(dom)), ==,
+                        rd(&f[1], NV40_PC_CTRL(dom)));
+        for (unsigned c = 0; c < G_N_ELEMENTS(ctr); c++) {
+            g_assert_cmphex(rd(&f[0], ctr[c]), ==, rd(&f[1], ctr[c]));
+        }
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        fixture_close(&f[k]);
+    }
+}
+
+/*
  * State loaded from a migration stream: each value the model cannot
  * produce and would index, loop or compute with is refused.  @stmt
  * spoils one field of a good state; the state is put back after.
@@ -2446,6 +2510,7 @@ int main(int argc, char **argv)
     g_test_add_func("/nv/pcounter/random/coupled", test_random_coupled);
     g_test_add_func("/nv/pcounter/random/hostile", test_random_hostile);
     g_test_add_func("/nv/pcounter/budget", test_budget);
+    g_test_add_func("/nv/pcounter/budget/packets", test_budget_packets);
     add("/nv/post-load-checks", test_post_load_checks, NULL);
     add("/nv/post-load-checks/user", test_user_post_load, "gt215");
     return g_test_run();

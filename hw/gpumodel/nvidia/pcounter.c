@@ -909,6 +909,17 @@ static void quad_run(const Span *s, uint64_t a, uint64_t b)
     flag_run(s, a, b);
 }
 
+/* One evaluation step from @budget; false when it is spent. */
+static bool budget_take(NvGpu *gpu, uint32_t *budget)
+{
+    if (!*budget) {
+        return false;
+    }
+    (*budget)--;
+    gpu->pc.steps++;
+    return true;
+}
+
 /* ---- single event mode ---- */
 
 /*
@@ -935,13 +946,20 @@ static void quad_swap(NvPcDomain *d)
                     NV_PC_QUAD_VALID : NV_PC_QUAD_OVERFLOW;
 }
 
-/* Each step ends a state; bounded by the cycles in [a, b). */
-static void single_run(const Span *s, uint64_t a, uint64_t b)
+/*
+ * Each step ends a state; bounded by the cycles in [a, b) and by
+ * @budget (a step each after the first).  Returns the cycle reached.
+ */
+static uint64_t single_run(NvGpu *gpu, const Span *s, uint64_t a,
+                           uint64_t b, uint32_t *budget)
 {
     NvPcDomain *d = s->d;
-    uint64_t t, end;
+    uint64_t a0 = a, t, end;
 
     while (a < b) {
+        if (a > a0 && !budget_take(gpu, budget)) {
+            return a;
+        }
         switch (d->single_state) {
         case NV_PC_SINGLE_WAIT_PRE: {
             uint64_t need = (uint64_t)d->ctr[NV_PC_CTR_PRE] + 1;
@@ -950,7 +968,7 @@ static void single_run(const Span *s, uint64_t a, uint64_t b)
             if (t == NONE) {
                 d->ctr[NV_PC_CTR_PRE] -= sp_count(s, CH_PRE, a, b);
                 flag_run(s, a, b);
-                return;
+                return b;
             }
             d->ctr[NV_PC_CTR_PRE] = 0;
             flag_run(s, a, t + 1);
@@ -962,7 +980,7 @@ static void single_run(const Span *s, uint64_t a, uint64_t b)
             t = sp_find(s, CH_START, a, b, 1);
             if (t == NONE) {
                 flag_run(s, a, b);
-                return;
+                return b;
             }
             flag_run(s, a, t + 1);
             d->ctr[NV_PC_CTR_CYCLES] = 0;
@@ -999,9 +1017,10 @@ static void single_run(const Span *s, uint64_t a, uint64_t b)
         default:
             /* INACTIVE: nothing counts and the FLAG is frozen. */
             flag_frozen(d, a, b);
-            return;
+            return b;
         }
     }
+    return b;
 }
 
 /* ---- record mode ---- */
@@ -1091,18 +1110,28 @@ static void record_packet(NvGpu *gpu, NvPcDomain *d, uint64_t t)
     d->rec_packets++;
 }
 
-/* One step per packet; bounded by the cycles in [a, b). */
-static void record_run(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
+/*
+ * One step per packet; bounded by the cycles in [a, b) and by @budget
+ * (a step each after the first).  Returns the cycle reached.
+ */
+static uint64_t record_run(NvGpu *gpu, const Span *s, uint64_t a,
+                           uint64_t b, uint32_t *budget)
 {
     NvPcDomain *d = s->d;
+    uint64_t a0 = a;
 
-    flag_run(s, a, b);
     if (gpu->pc.gctrl & NV_PC_GCTRL_RECORD_RESET) {
+        flag_run(s, a, b);
         record_clear(d);
-        return;
+        return b;
     }
     while (a < b && !d->rec_wedged) {
         uint64_t t;
+
+        if (a > a0 && !budget_take(gpu, budget)) {
+            flag_run(s, a0, a);
+            return a;
+        }
 
         if (record_wants_packet(d)) {
             t = MAX(a, d->rec_busy_until);
@@ -1119,12 +1148,14 @@ static void record_run(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
         }
         if (t == NONE || t >= b) {
             record_accumulate(s, a, b);
-            return;
+            break;
         }
         record_accumulate(s, a, t + 1);
         record_packet(gpu, d, t);
         a = t + 1;
     }
+    flag_run(s, a0, b);
+    return b;
 }
 
 /* ---- running spans ---- */
@@ -1134,22 +1165,22 @@ static unsigned dom_mode(const NvPcDomain *d)
     return d->ctrl & NV_PC_CTRL_MODE_MASK;
 }
 
-static void run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b)
+/* The span [a, b) in the domain's mode; returns the cycle reached. */
+static uint64_t run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b,
+                         uint32_t *budget)
 {
     switch (dom_mode(s->d)) {
     case NV_PC_MODE_SINGLE:
-        single_run(s, a, b);
-        break;
+        return single_run(gpu, s, a, b, budget);
     case NV_PC_MODE_QUAD:
         quad_run(s, a, b);
-        break;
+        return b;
     case NV_PC_MODE_RECORD:
-        record_run(gpu, s, a, b);
-        break;
+        return record_run(gpu, s, a, b, budget);
     default:
         /* Mode 3 is rejected at the CTRL write: the domain idles. */
         flag_frozen(s->d, a, b);
-        break;
+        return b;
     }
 }
 
@@ -1504,8 +1535,7 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target,
             ev_last_get(d);
             d->dyn = dyn_at_cur(gpu, d);
         }
-        (*budget)--;
-        gpu->pc.steps++;
+        budget_take(gpu, budget);
         /* A trailer change: delayed arguments see the old value. */
         s.one = is_special(gpu, d, c) || d->dyn != d->dyn_prev ||
                 ptimer_changed;
@@ -1533,7 +1563,7 @@ static void dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target,
                 end = dyn_span_end(d, &s, c, end);
             }
         }
-        run_span(gpu, &s, c, end);
+        end = run_span(gpu, &s, c, end, budget);
         d->cur = end;
         if (coupled) {
             dyn_span_done(gpu, d, &s, c, end, f);
