@@ -96,6 +96,19 @@ static const VMStateDescription vmstate_intel_cs_stats = {
         VMSTATE_UINT64(blit_bytes, IntelCsStats),
         VMSTATE_UINT64(busy_ns, IntelCsStats),
         VMSTATE_UINT64(context_switches, IntelCsStats),
+        VMSTATE_UINT64_ARRAY(eu_clocks, IntelCsStats, INTEL_EU_FFIDS),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_intel_cs_in_flight = {
+    .name = "intel-gpu/cs-in-flight",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(start_ns, IntelCsInFlight),
+        VMSTATE_UINT64(end_ns, IntelCsInFlight),
+        VMSTATE_UINT64_ARRAY(eu_clocks, IntelCsInFlight, INTEL_EU_FFIDS),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -147,6 +160,8 @@ static const VMStateDescription vmstate_intel_engine = {
                              IntelPpgttTlbEntry),
         VMSTATE_STRUCT(stats, IntelEngine, 0, vmstate_intel_cs_stats,
                        IntelCsStats),
+        VMSTATE_STRUCT(in_flight, IntelEngine, 0, vmstate_intel_cs_in_flight,
+                       IntelCsInFlight),
         VMSTATE_UINT64_ARRAY(eq, IntelEngine, INTEL_ELSQ_ELEMENTS),
         VMSTATE_UINT32(eq_pos, IntelEngine),
         VMSTATE_UINT64_ARRAY(pending_eq, IntelEngine, INTEL_ELSQ_ELEMENTS),
@@ -184,6 +199,7 @@ static const VMStateDescription vmstate_intel_oa_sources = {
         VMSTATE_UINT64(busy_ns, IntelOaSources),
         VMSTATE_UINT64(vs_threads, IntelOaSources),
         VMSTATE_UINT64(gpgpu_threads, IntelOaSources),
+        VMSTATE_UINT64_ARRAY(eu_clocks, IntelOaSources, INTEL_EU_FFIDS),
         VMSTATE_END_OF_LIST()
     },
 };

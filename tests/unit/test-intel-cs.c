@@ -946,7 +946,9 @@ static void test_semaphore_wait(Fixture *f, gconstpointer data)
 
     /*
      * Signal mode (bit 15 clear): the waiter re-reads memory when an
-     * MI_SEMAPHORE_SIGNAL names its engine (target 0 = RCS), at once.
+     * MI_SEMAPHORE_SIGNAL names its engine (target 0 = RCS), as soon as
+     * the few nanoseconds of work it committed before waiting are done:
+     * long before its 100 us safety re-poll.
      */
     ram_w32(f, SEM2, 0);
     EMIT(&r.b, MI_SEM_WAIT | SEM_GGTT | 4u << 12, 1, SEM2, 0);
@@ -958,7 +960,7 @@ static void test_semaphore_wait(Fixture *f, gconstpointer data)
     sdi(&rb.b, SEM2, 1);
     EMIT(&rb.b, MI_SEM_SIGNAL, 0);
     ring_submit(&rb);
-    fake_host_step(f->fh, 0);
+    fake_host_step(f->fh, 1000);
     g_assert_cmphex(ram_r32(f, MARK), ==, mark);
     g_assert_true(engine_idle(f, RCS));
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);

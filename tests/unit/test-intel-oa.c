@@ -709,6 +709,127 @@ static void test_event_report_order(Fixture *f, gconstpointer data)
     }
 }
 
+/* EU_PERF_CNT_CTL0-6: A7 + 2r from bits 11:0 of register r, A8 + 2r 23:12. */
+static void flex_program(Fixture *f, const uint32_t *ctl)
+{
+    for (unsigned r = 0; r < 7; r++) {
+        i915_wr(f->gpu, r < 4 ? INTEL_EU_PERF_CNTL0 + 0x100 * r :
+                INTEL_EU_PERF_CNTL4 + 0x100 * (r - 4), ctl[r]);
+    }
+}
+
+/*
+ * Flexible EU events over the modelled threads: each thread is a 64-clock
+ * kernel with FPU0 active 32 clocks (8 ternary, 16 binary, 8 mov), FPU1
+ * 16 (8 of them beside FPU0), send 8 (2 messages), some pipe 48, a stall
+ * 16; the row filters take half the EUs, the EU-number filters a quarter;
+ * the threads-loaded integrator pulses every 7 thread clocks.
+ */
+static void test_flex_eu_counters(Fixture *f, gconstpointer data)
+{
+    static const uint32_t ctl[7] = {
+        0x00005004,     /* A7 some pipe active, A8 stall (RenderBasic) */
+        0x00010003,     /* A9 FPU0+FPU1, A10 FPU0 of VS threads */
+        0x00062008,     /* A11 occupancy, A12 send of TS (GPGPU) threads */
+        0x00702200,     /* A13 FPU0 ternary, A14 send on EU #0 */
+        0x00074504,     /* A15 sends started, A16 some pipe on row 0 */
+        0x00014023,     /* A17 both FPUs of HS, A18 some pipe of VS: */
+                        /* filters the PRM does not support: nothing */
+        0xffffffff,     /* A19, A20 no event */
+    };
+    static const uint64_t want[14] = {
+        /* 1024 GPGPU + 100 VS threads: 71936 thread clocks */
+        53952, 17984, 8992, 3200, 10276, 8192, 8992, 2248, 2248, 26976,
+        0, 0, 0, 0,
+    };
+    static const uint32_t cmds[] = {
+        0x7b000005, 0, 800, 0, 1, 0, 0,                 /* 100 VS threads */
+        0x7105000d, 0, 0, 0, 63, 0, 0, 4, 0, 0, 4, 0, 1, ~0u, ~0u,
+        0x05000000,
+    };
+
+    flex_program(f, ctl);
+    oa_open(f, 16);
+    run_batch(f, cmds, G_N_ELEMENTS(cmds));
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
+                                      SNAP, 0), ==, 0);
+    g_assert_cmpuint(a_counter(f, SNAP, 4), ==, 1024);
+    for (unsigned k = 0; k < 14; k++) {
+        g_assert_cmpuint(a_counter(f, SNAP, 7 + k), ==, want[k]);
+        /* The readable registers agree. */
+        g_assert_cmpuint(rd(f, INTEL_OAPERF_A(7 + k)), ==, want[k]);
+    }
+
+    /*
+     * A new selection counts from now on: what counted stays.  The
+     * free-running A19 and A20 take all EU work since reset under theirs.
+     */
+    i915_wr(f->gpu, INTEL_EU_PERF_CNTL4 + 0x200, 0x00001000);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(19)), ==, 0);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(2)), ==, 71936 / 2);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(3)), ==, 71936 / 4);
+    run_batch(f, cmds, G_N_ELEMENTS(cmds));
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(7)), ==, 2 * want[0]);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(19)), ==, 71936 / 2);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(20)), ==, 71936 / 4);
+}
+
+/*
+ * EU work takes engine time and is counted at that pace: 262144 GPGPU
+ * threads on 64 EUs keep the engine busy 262144 GT clocks (262 us at the
+ * model's 1 GHz).  Periodic reports meanwhile see A0 and "some pipe
+ * active" grow with the clock, never past what 64 EUs can do; the next
+ * submission runs only after the work is done.
+ */
+static void test_eu_work_pacing(Fixture *f, gconstpointer data)
+{
+    static const uint32_t ctl[7] = { 0x00005004 };
+    static const uint32_t cmds[] = {
+        0x7105000d, 0, 0, 0, 63, 0, 0, 64, 0, 0, 64, 0, 1, ~0u, ~0u,
+        0x05000000,
+    };
+    uint64_t busy = 262144, t0 = f->fh->now_ns;
+    unsigned n, inside = 0;
+
+    flex_program(f, ctl);
+    oa_open(f, 6);                      /* 128 ticks: 10.7 us */
+    run_batch(f, cmds, G_N_ELEMENTS(cmds));
+    /* Then a store, submitted at once after the batch. */
+    put(f, RING + 12, 0x10400002);      /* MI_STORE_DATA_IMM, GGTT */
+    put(f, RING + 16, SNAP);
+    put(f, RING + 20, 0);
+    put(f, RING + 24, 0x600d);
+    put(f, RING + 28, 0);               /* MI_NOOP: TAIL is qword aligned */
+    fake_host_step(f->fh, 1000);
+    i915_wr(f->gpu, INTEL_RCS0_BASE + INTEL_RING_TAIL, 32);
+    fake_host_step(f->fh, busy / 2);
+    g_assert_cmphex(ram32(f, SNAP), ==, 0);
+    fake_host_step(f->fh, busy);
+    g_assert_cmphex(ram32(f, SNAP), ==, 0x600d);
+
+    n = reports_written(f);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        uint64_t r = OABUF + i * 256, ts = ram32(f, r + 4);
+        uint32_t clocks = ram32(f, r + 256 + 12) - ram32(f, r + 12);
+        uint32_t active = a_counter(f, r + 256, 7) - a_counter(f, r, 7);
+        uint32_t gt_busy = a_counter(f, r + 256, 0) - a_counter(f, r, 0);
+
+        g_assert_cmpuint(active, <=, 48 * clocks + 48);
+        g_assert_cmpuint(gt_busy, <=, clocks + 1);
+        /* Reports wholly inside the walker's time: fully busy. */
+        if (ts * 1000 / 12 > t0 + 2000 &&
+            (ts + 128) * 1000 / 12 + 2000 < t0 + busy) {
+            g_assert_cmpuint(active, >=, 48 * clocks - 48);
+            g_assert_cmpuint(gt_busy, >=, clocks - 1);
+            inside++;
+        }
+    }
+    g_assert_cmpuint(inside, >=, 20);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(7)), ==, 262144 * 48);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -734,5 +855,7 @@ int main(int argc, char **argv)
     ADD("/intel/oa/drill-tail-stall", test_drill_tail_stall);
     ADD("/intel/oa/drill-overflow", test_drill_overflow);
     ADD("/intel/oa/event-report-order", test_event_report_order);
+    ADD("/intel/oa/flex-eu-counters", test_flex_eu_counters);
+    ADD("/intel/oa/eu-work-pacing", test_eu_work_pacing);
     return g_test_run();
 }

@@ -10,9 +10,13 @@
  * that jumps to itself runs forever without holding the host's main loop.
  *
  * Cost model: every command costs CS_NS_PER_DWORD per dword plus its
- * table cost (flushes, post-sync writes) and blits one nanosecond per 16
- * bytes.  The sum is the engine's busy time, feeding timestamps and
- * statistics.
+ * table cost (flushes, post-sync writes), blits one nanosecond per 16
+ * bytes and dispatched threads the time the EU array takes for them
+ * (eu.c).  The sum is the engine's busy time, feeding timestamps and
+ * statistics.  A slice's commands take effect when it runs, but its busy
+ * time and EU work are done evenly over the following cost nanoseconds
+ * (intel_cs_stats_at(), for the OA counters), and the engine starts its
+ * next slice only after them.
  *
  * One table maps (command type, opcode) to name, length rule, where it
  * may run and its handler.  Handlers run with the fetch position already
@@ -1097,27 +1101,33 @@ static uint64_t walker_groups(const uint32_t *cmd)
  * a 3DPRIMITIVE dispatches one SIMD8 vertex-shader thread per 8 vertices
  * (vertex count x instance count), a GPGPU_WALKER its threads per group
  * (thread width counter maximum + 1) times its groups, a MEDIA_OBJECT one
- * thread.
+ * thread.  The threads' EU work (eu.c) takes engine time in cs_step().
  */
 static int gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len)
 {
     uint32_t op = cmd[0] >> 16;
 
+    uint64_t threads;
+
     if (op == 0x7b00) {                     /* 3DPRIMITIVE */
         e->stats.primitives++;
         if (len >= 5) {
             uint64_t v = mul_sat(cmd[2], MAX(cmd[4], 1u));
 
-            e->stats.vs_threads += v / 8 + (v % 8 != 0);
+            threads = v / 8 + (v % 8 != 0);
+            e->stats.vs_threads += threads;
+            intel_eu_dispatch(e, INTEL_EU_VS, threads);
         }
     } else if (op == 0x7105 && len >= 13) { /* GPGPU_WALKER */
         e->stats.walkers++;
-        e->stats.gpgpu_threads += mul_sat((cmd[4] & 0x3f) + 1,
-                                          walker_groups(cmd));
+        threads = mul_sat((cmd[4] & 0x3f) + 1, walker_groups(cmd));
+        e->stats.gpgpu_threads += threads;
+        intel_eu_dispatch(e, INTEL_EU_TS, threads);
     } else if (op == 0x7100) {              /* MEDIA_OBJECT */
         e->stats.walkers++;
         e->stats.gpgpu_threads++;
+        intel_eu_dispatch(e, INTEL_EU_TS, 1);
     }
     e->stats.cmds_3d++;
     return CS_NEXT;
@@ -1610,6 +1620,11 @@ static unsigned cs_noop_run(IntelEngine *e, IntelCsFetch *f,
     return n;
 }
 
+static uint64_t cs_eu_clocks(IntelEngine *e)
+{
+    return e->stats.eu_clocks[INTEL_EU_VS] + e->stats.eu_clocks[INTEL_EU_TS];
+}
+
 /* Execute one command; returns the work units it took. */
 static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
                         uint64_t *cost)
@@ -1620,7 +1635,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
     const uint32_t *cmd;
     const CsCmd *c;
     bool ppgtt;
-    uint64_t pos, blit0 = e->stats.blit_bytes;
+    uint64_t pos, blit0 = e->stats.blit_bytes, eu0 = cs_eu_clocks(e);
     int r;
 
     if (!e->depth && ring_empty(e)) {
@@ -1688,12 +1703,53 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
     }
     /* Blits cost one unit per 4 KiB moved, on top of the command. */
     *cost += (e->stats.blit_bytes - blit0) / 16;
+    /* Dispatched threads: the time the EU array takes to run them. */
+    *cost += intel_gt_ns_for(e->gpu, intel_eu_busy_clocks(
+                                 e->gpu, cs_eu_clocks(e) - eu0));
     return 1 + (e->stats.blit_bytes - blit0) / 4096;
+}
+
+/*
+ * A slice commits its work at once; the engine does it at the modelled
+ * pace, after any work still in flight.
+ */
+static void cs_in_flight_add(IntelEngine *e, uint64_t now, uint64_t cost,
+                             const uint64_t *eu0)
+{
+    IntelCsInFlight *w = &e->in_flight;
+
+    if (now >= w->end_ns) {
+        *w = (IntelCsInFlight) { .start_ns = now, .end_ns = now };
+    }
+    w->end_ns += cost;
+    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
+        w->eu_clocks[i] += e->stats.eu_clocks[i] - eu0[i];
+    }
+}
+
+/* The engine's statistics as of @ns: less the work still in flight then. */
+void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st)
+{
+    const IntelCsInFlight *w = &e->in_flight;
+    uint64_t span = w->end_ns - w->start_ns, left;
+
+    *st = e->stats;
+    if (ns >= w->end_ns || !span) {
+        return;
+    }
+    left = w->end_ns - MAX(ns, w->start_ns);
+    st->busy_ns -= MIN(left, st->busy_ns);
+    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
+        uint64_t undone = (unsigned __int128)w->eu_clocks[i] * left / span;
+
+        st->eu_clocks[i] -= MIN(undone, st->eu_clocks[i]);
+    }
 }
 
 void intel_cs_run(IntelEngine *e, unsigned budget)
 {
     uint64_t cost = 0, commands = e->stats.commands;
+    uint64_t now = gpu_host_now_ns(&e->gpu->host), eu0[INTEL_EU_FFIDS];
     unsigned used = 0;
 
     /*
@@ -1713,18 +1769,20 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
         e->state != INTEL_CS_HALTED) {
         intel_execlists_arbitrate(e);
     }
+    /* OA reports due before this slice see the engine as it was. */
+    intel_oa_catch_up(e->gpu);
+    memcpy(eu0, e->stats.eu_clocks, sizeof(eu0));
     while (used < budget && cs_runnable(e)) {
         used += cs_step(e, &e->fetch, budget - used, &cost);
     }
     e->stats.busy_ns += cost;
+    cs_in_flight_add(e, now, cost, eu0);
     intel_cs_sync_registers(e);
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_SLICE, e->id,
                    e->stats.commands - commands, cost);
     if (cs_runnable(e)) {
-        uint64_t now = gpu_host_now_ns(&e->gpu->host);
-
         gpu_host_timer_mod(&e->gpu->host, e->timer,
-                           now + MAX(cost, CS_SLICE_GAP_NS));
+                           MAX(e->in_flight.end_ns, now + CS_SLICE_GAP_NS));
     }
 }
 
@@ -1749,8 +1807,10 @@ void intel_cs_kick(IntelEngine *e)
     }
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_KICK, e->id, e->state, 0);
     if (e->state == INTEL_CS_RUNNING || e->load_pending) {
+        /* Not before the work already committed is done. */
         gpu_host_timer_mod(&e->gpu->host, e->timer,
-                           gpu_host_now_ns(&e->gpu->host));
+                           MAX(gpu_host_now_ns(&e->gpu->host),
+                               e->in_flight.end_ns));
     }
 }
 
@@ -1773,6 +1833,8 @@ void intel_cs_reset(IntelEngine *e)
     e->srca = e->srcb = e->accu = 0;
     e->zf = e->cf = false;
     e->pml4 = 0;
+    /* Work in flight is abandoned: its statistics count as done. */
+    e->in_flight = (IntelCsInFlight) { 0 };
     intel_ppgtt_flush(e);
 }
 

@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <inttypes.h>
 #include "intel-gpu.h"
 
 /* Earlier blocks may describe ranges that later ones refine. */
@@ -135,6 +136,13 @@ bool intel_gpu_post_load(IntelGpu *gpu, char **err)
         if (e->csb_drill > INTEL_CSB_DRILL_CORRUPT) {
             *err = g_strdup_printf("engine %u: CSB drill %u", i,
                                    e->csb_drill);
+            return false;
+        }
+        if (e->in_flight.start_ns > e->in_flight.end_ns) {
+            *err = g_strdup_printf("engine %u: work in flight from %" PRIu64
+                                   " to %" PRIu64 " ns", i,
+                                   e->in_flight.start_ns,
+                                   e->in_flight.end_ns);
             return false;
         }
         e->fetch.len = 0;

@@ -186,6 +186,13 @@ typedef struct IntelCsFetch {
     bool ppgtt;
 } IntelCsFetch;
 
+/* The fixed functions whose threads the EU array model tells apart (eu.c). */
+typedef enum IntelEuFfid {
+    INTEL_EU_VS,                /* vertex shader: 3DPRIMITIVE */
+    INTEL_EU_TS,                /* thread spawner: GPGPU_WALKER, MEDIA_OBJECT */
+    INTEL_EU_FFIDS
+} IntelEuFfid;
+
 /*
  * Counters of what the engine executed, for OA and benchmarks; they move
  * only with executed work.
@@ -200,7 +207,18 @@ typedef struct IntelCsStats {
     uint64_t blit_bytes;
     uint64_t busy_ns;           /* modelled execution time */
     uint64_t context_switches;
+    uint64_t eu_clocks[INTEL_EU_FFIDS]; /* EU clocks of dispatched threads */
 } IntelCsStats;
+
+/*
+ * Work a slice committed at once but that the engine does at the modelled
+ * pace (cs.c): busy time and EU work still to come complete evenly over
+ * [@start_ns, @end_ns); @eu_clocks is the EU work of that span.
+ */
+typedef struct IntelCsInFlight {
+    uint64_t start_ns, end_ns;
+    uint64_t eu_clocks[INTEL_EU_FFIDS];
+} IntelCsInFlight;
 
 /* Fault drill on an engine's next context-status entry (execlists.c). */
 typedef enum IntelCsbDrill {
@@ -233,6 +251,7 @@ typedef struct IntelEngine {
     IntelPpgttTlbEntry tlb[INTEL_PPGTT_TLB_ENTRIES];
     IntelCsFetch fetch;
     IntelCsStats stats;
+    IntelCsInFlight in_flight;
 
     /* Execlists (execlists.c) */
     uint64_t eq[INTEL_ELSQ_ELEMENTS];       /* execution queue */
@@ -261,6 +280,7 @@ typedef struct IntelOaSources {
     uint64_t busy_ns;
     uint64_t vs_threads;
     uint64_t gpgpu_threads;
+    uint64_t eu_clocks[INTEL_EU_FFIDS];
 } IntelOaSources;
 
 /* The OA unit's sampling and counting state (oa.c). */
@@ -430,6 +450,12 @@ void intel_cs_page_fault(IntelEngine *e, bool ppgtt, uint64_t addr);
 bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
                                     uint32_t offset);
 bool intel_cs_execlists_mode(IntelEngine *e);
+void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st);
+
+/* eu.c: the EU array, as the flexible EU event counters see it */
+void intel_eu_dispatch(IntelEngine *e, IntelEuFfid ffid, uint64_t threads);
+uint64_t intel_eu_busy_clocks(IntelGpu *gpu, uint64_t eu_clocks);
+uint64_t intel_eu_flex_count(uint32_t sel, const uint64_t *eu_clocks);
 
 /* execlists.c: submission queue, context switches, status buffer */
 void intel_execlists_load(IntelEngine *e);
@@ -446,6 +472,7 @@ int intel_oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
                       uint32_t report_id);
 void intel_oa_context_switch(IntelGpu *gpu);
 void intel_oa_sync(IntelGpu *gpu);
+void intel_oa_catch_up(IntelGpu *gpu);
 bool intel_oa_post_load(IntelGpu *gpu, char **err);
 void intel_oa_frequency_change(IntelGpu *gpu);
 void intel_oa_drill_tail_stall(IntelGpu *gpu, bool on, uint64_t duration_ns);
@@ -455,6 +482,7 @@ void intel_oa_drill_overflow(IntelGpu *gpu, uint32_t count);
 uint64_t intel_gt_clocks(IntelGpu *gpu, uint64_t ns);
 uint64_t intel_gt_clocks_ns(IntelGpu *gpu, uint64_t clocks);
 uint64_t intel_gt_clocks_for(IntelGpu *gpu, uint64_t ns);
+uint64_t intel_gt_ns_for(IntelGpu *gpu, uint64_t clocks);
 uint32_t intel_rps_ratio(IntelGpu *gpu);
 void intel_rps_reset(IntelGpu *gpu);
 bool intel_rps_post_load(IntelGpu *gpu, char **err);

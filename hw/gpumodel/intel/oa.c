@@ -37,7 +37,9 @@
  *   A0               GT busy: modelled execution time of all engines
  *   A1               vertex-shader threads dispatched (3DPRIMITIVE)
  *   A4               GPGPU threads dispatched (GPGPU_WALKER, MEDIA_OBJECT)
- *   other A          0: no shader, rasterizer or EU array is modelled
+ *   A7-A20           flexible EU events selected by EU_PERF_CNT_CTL0-6
+ *                    over the modelled EU work of those threads (eu.c)
+ *   other A          0: no rasterizer or per-stage shader is modelled
  *   B0-B7            clocks on which CECn's Boolean compare of the NOA
  *                    signals holds (oa_noa() lists the signals)
  *   C0-C7            clocks on which NOA signal 8 + n is high
@@ -51,6 +53,8 @@
 #include "intel-gpu.h"
 
 #define OA_BATCH_NS         1000000     /* timer wake-ups at most 1 kHz */
+#define OA_FLEX_FIRST       7           /* A7-A20: flexible EU counters */
+#define OA_FLEX_COUNTERS    14
 #define OA_MAX_PER_WAKE     4096        /* reports written per wake-up */
 
 /* RPT_ID (dword 0), the Gen9+ layout. */
@@ -202,16 +206,35 @@ static uint64_t cec_upto(IntelGpu *gpu, unsigned n, uint64_t c)
            oa->cec_prefix[n][c % OA_NOA_PERIOD];
 }
 
-static void oa_sources(IntelGpu *gpu, IntelOaSources *s)
+/* The engines' work done by @ns (not what is still in flight then). */
+static void oa_sources(IntelGpu *gpu, uint64_t ns, IntelOaSources *s)
 {
     memset(s, 0, sizeof(*s));
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
-        IntelCsStats *st = &gpu->engine[i].stats;
+        IntelCsStats st;
 
-        s->busy_ns += st->busy_ns;
-        s->vs_threads += st->vs_threads;
-        s->gpgpu_threads += st->gpgpu_threads;
+        intel_cs_stats_at(&gpu->engine[i], ns, &st);
+        s->busy_ns += st.busy_ns;
+        s->vs_threads += st.vs_threads;
+        s->gpgpu_threads += st.gpgpu_threads;
+        for (unsigned k = 0; k < INTEL_EU_FFIDS; k++) {
+            s->eu_clocks[k] += st.eu_clocks[k];
+        }
     }
+}
+
+/*
+ * Flexible EU counter @k (A7 + k): its EU_PERF_CNT_CTL half, bits 11:0
+ * for even @k, 23:12 for odd (the layout i915's and IGT's metric sets
+ * program, e.g. RenderBasic's 0x00005004: A7 "EU active", A8 "EU stall").
+ */
+static uint32_t oa_flex_sel(IntelGpu *gpu, unsigned k)
+{
+    unsigned r = k / 2;
+    uint32_t ctl = intel_reg_get(gpu, r < 4 ? INTEL_EU_PERF_CNTL0 + 0x100 * r :
+                                 INTEL_EU_PERF_CNTL4 + 0x100 * (r - 4));
+
+    return ctl >> (12 * (k & 1)) & 0xfff;
 }
 
 /*
@@ -231,10 +254,16 @@ static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
     if (!oa->go) {
         return;
     }
-    oa_sources(gpu, &s);
+    oa_sources(gpu, ns, &s);
     v->a[0] += intel_gt_clocks_for(gpu, s.busy_ns - oa->src.busy_ns);
     v->a[1] += s.vs_threads - oa->src.vs_threads;
     v->a[4] += s.gpgpu_threads - oa->src.gpgpu_threads;
+    for (unsigned k = 0; k < OA_FLEX_COUNTERS; k++) {
+        uint32_t sel = oa_flex_sel(gpu, k);
+
+        v->a[OA_FLEX_FIRST + k] += intel_eu_flex_count(sel, s.eu_clocks) -
+                                   intel_eu_flex_count(sel, oa->src.eu_clocks);
+    }
     if (c1 > c0) {
         uint16_t engines = oa_noa_engines(gpu);
 
@@ -598,7 +627,7 @@ static void oa_arm(IntelGpu *gpu)
  * Write every timer and trigger report due by now, at most
  * OA_MAX_PER_WAKE; more than that are lost and the sources skip ahead.
  */
-static void oa_catch_up(IntelGpu *gpu)
+void intel_oa_catch_up(IntelGpu *gpu)
 {
     uint64_t now = gpu_host_now_ns(&gpu->host), ns;
     const OaFormat *f = oa_format(gpu);
@@ -628,7 +657,7 @@ static void oa_timer(void *opaque)
 {
     IntelGpu *gpu = opaque;
 
-    oa_catch_up(gpu);
+    intel_oa_catch_up(gpu);
     oa_arm(gpu);
 }
 
@@ -642,9 +671,9 @@ void intel_oa_sync(IntelGpu *gpu)
     IntelOaState *oa = &gpu->oa;
     uint64_t now = gpu_host_now_ns(&gpu->host);
 
-    oa_catch_up(gpu);
+    intel_oa_catch_up(gpu);
     oa_counters_at(gpu, now, &oa->count);
-    oa_sources(gpu, &oa->src);
+    oa_sources(gpu, now, &oa->src);
     oa->sync_ns = now;
     oa->cec_valid = false;
 }
@@ -657,7 +686,7 @@ void intel_oa_sync(IntelGpu *gpu)
 static void oa_event_report(IntelGpu *gpu, uint32_t off, uint32_t reason)
 {
     if (oa_enabled(gpu) && !(intel_reg_get(gpu, INTEL_OA_DEBUG) & off)) {
-        oa_catch_up(gpu);
+        intel_oa_catch_up(gpu);
         oa_append(gpu, oa_format(gpu), reason, gpu_host_now_ns(&gpu->host));
     }
 }
@@ -696,7 +725,7 @@ void intel_oa_drill_tail_stall(IntelGpu *gpu, bool on, uint64_t duration_ns)
     IntelOaState *oa = &gpu->oa;
     uint64_t now = gpu_host_now_ns(&gpu->host);
 
-    oa_catch_up(gpu);
+    intel_oa_catch_up(gpu);
     oa_stall_expire(gpu, now);
     if (!on) {
         oa_stall_end(gpu);
@@ -712,7 +741,7 @@ void intel_oa_drill_tail_stall(IntelGpu *gpu, bool on, uint64_t duration_ns)
 /* Fault drill: the next @count reports find the buffer full. */
 void intel_oa_drill_overflow(IntelGpu *gpu, uint32_t count)
 {
-    oa_catch_up(gpu);
+    intel_oa_catch_up(gpu);
     gpu->oa.overflow_drill = count;
 }
 
@@ -739,6 +768,20 @@ static void oa_start_trigger(IntelGpu *gpu, uint64_t go_ns)
 }
 
 /*
+ * EU_PERF_CNT_CTL, and the first step of every write below: what counted
+ * so far counted under the old value @old.
+ */
+static void oa_flex_write(IntelGpu *gpu, const IntelRegBinding *b,
+                          uint32_t offset, uint32_t old)
+{
+    uint32_t val = intel_reg_get(gpu, offset);
+
+    intel_reg_set(gpu, offset, old);
+    intel_oa_sync(gpu);
+    intel_reg_set(gpu, offset, val);
+}
+
+/*
  * A register that moves the counters or the report sources changed from
  * @old: sync under the old value, then apply the new one.
  */
@@ -746,14 +789,11 @@ static void oa_config_write(IntelGpu *gpu, const IntelRegBinding *b,
                             uint32_t offset, uint32_t old)
 {
     IntelOaState *oa = &gpu->oa;
-    uint32_t val = intel_reg_get(gpu, offset);
     uint64_t now = gpu_host_now_ns(&gpu->host);
     bool was_go = oa->go, on;
     uint64_t period;
 
-    intel_reg_set(gpu, offset, old);
-    intel_oa_sync(gpu);
-    intel_reg_set(gpu, offset, val);
+    oa_flex_write(gpu, b, offset, old);
 
     oa->go = oa_enabled(gpu) && (intel_reg_get(gpu, INTEL_OACTXCONTROL) &
                                  INTEL_OACTXCONTROL_COUNTER_RESUME);
@@ -828,9 +868,23 @@ static uint32_t oa_counter_read(IntelGpu *gpu, const IntelRegBinding *b,
     } else if (offset < INTEL_OAPERF_FREE(0)) {
         return v.c[(offset - INTEL_OAPERF_C(0)) / 4];
     }
-    /* Free-running: only A4 (GPGPU threads) has a modelled source. */
-    oa_sources(gpu, &s);
-    x = offset < INTEL_OAPERF_FREE(1) ? s.gpgpu_threads : 0;
+    /*
+     * Free-running A4, A6, A19, A20: A4 the GPGPU threads, A19 and A20 all
+     * EU work since reset under their present selection; A6 (no source) 0.
+     */
+    oa_sources(gpu, now, &s);
+    switch ((offset - INTEL_OAPERF_FREE(0)) / 8) {
+    case 0:
+        x = s.gpgpu_threads;
+        break;
+    case 2:
+    case 3:
+        x = intel_eu_flex_count(oa_flex_sel(gpu, 10 + (offset -
+                                INTEL_OAPERF_FREE(0)) / 8), s.eu_clocks);
+        break;
+    default:
+        x = 0;
+    }
     return offset & 4 ? x >> 32 : x;
 }
 
@@ -843,9 +897,10 @@ static uint32_t oa_counter_read(IntelGpu *gpu, const IntelRegBinding *b,
 #define OA_CNT(n, off, cnt) \
     { .name = n, .offset = off, .count = cnt, .stride = 4, \
       .access = INTEL_REG_RO, .read = oa_counter_read }
-#define OA_RWN(n, off, cnt, stride_) \
-    { .name = n, .offset = off, .count = cnt, .stride = stride_, \
-      .access = INTEL_REG_RW }
+/* Flexible EU event selections, 0x100 apart. */
+#define OA_FLEX(n, off, cnt) \
+    { .name = n, .offset = off, .count = cnt, .stride = 0x100, \
+      .access = INTEL_REG_RW, .write = oa_flex_write }
 
 static const IntelReg oa_regs[] = {
     { .name = "OACONTROL", .offset = INTEL_OACONTROL, .access = INTEL_REG_RW,
@@ -866,8 +921,9 @@ static const IntelReg oa_regs[] = {
     OA_RWC("OAREPORTTRIG", INTEL_OAREPORTTRIG(0), 8),
     OA_RWC("OACEC", INTEL_OACEC(0), 16),
     OA_RW("OA_IMR", INTEL_OA_IMR),
-    OA_RWN("EU_PERF_CNTL0_3", INTEL_EU_PERF_CNTL0, 4, 0x100),
-    OA_RWN("EU_PERF_CNTL4_6", INTEL_EU_PERF_CNTL4, 3, 0x100),
+    /* Also loaded from the render context image (i915 stores them there). */
+    OA_FLEX("EU_PERF_CNTL0_3", INTEL_EU_PERF_CNTL0, 4),
+    OA_FLEX("EU_PERF_CNTL4_6", INTEL_EU_PERF_CNTL4, 3),
     OA_CNT("OAPERF_A0_31", INTEL_OAPERF_A(0), 64),
     OA_CNT("OAPERF_A32_35", INTEL_OAPERF_A32(0), 4),
     OA_CNT("GPU_TICKS", INTEL_OAPERF_GPU_TICKS, 1),

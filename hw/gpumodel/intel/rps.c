@@ -51,6 +51,15 @@ uint64_t intel_gt_clocks_for(IntelGpu *gpu, uint64_t ns)
     return rps_clocks(ns, gpu->rps.ratio);
 }
 
+/* How long @clocks GT clocks take at the current frequency, rounded up. */
+uint64_t intel_gt_ns_for(IntelGpu *gpu, uint64_t clocks)
+{
+    uint32_t ratio = gpu->rps.ratio;      /* never 0: see rpnswreq_write() */
+
+    return clocks / ratio * RPS_NS_PER_RATIO +
+           (clocks % ratio * RPS_NS_PER_RATIO + ratio - 1) / ratio;
+}
+
 /* The first nanosecond at which the GT clock count reaches @clocks. */
 uint64_t intel_gt_clocks_ns(IntelGpu *gpu, uint64_t clocks)
 {
