@@ -1842,6 +1842,85 @@ static void test_reset_during_dma(const void *opaque)
     gpu_stop(&g);
 }
 
+/* A counter @i of a 256-byte A32u40_A4u32_B8_C8 report (low dword). */
+static uint32_t report_a(Gpu *g, Buf *b, uint32_t at, unsigned i)
+{
+    return buf_readl(g, b, at + 16 + 4 * i);
+}
+
+/*
+ * Flexible EU counters, programmed from the ring as i915's OA config
+ * batch does (MI_LOAD_REGISTER_IMM of EU_PERF_CNT_CTL0/1): a GPGPU_WALKER
+ * of 262144 threads keeps the 64 EUs busy 262144 GT clocks (262 us at the
+ * GT's 1 GHz).  Periodic reports meanwhile see "some pipe active" (A7)
+ * at 48 of 64 EUs a clock and GT busy (A0) at every clock; a snapshot
+ * after the work holds each event's share of the 64-clock kernel: A7
+ * 48, A8 (stall) 16, A9 (FPU0 of GPGPU threads) 32, A10 (FPU0 of vertex
+ * threads) 0 clocks a thread.
+ */
+static void test_oa_flex_eu_counters(void)
+{
+    const uint32_t rcs = INTEL_RCS0_BASE, oa_gtt = OA_GTT, threads = 262144;
+    Buf oabuf, ring, snap;
+    uint32_t n, inside = 0;
+    Gpu g;
+
+    gpu_start(&g);
+    oabuf = oa_buffer_init(&g);
+    wr(&g, INTEL_OACTXCONTROL, 7 << 2 | 2 | 1);         /* 21.3 us */
+    wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
+    ring = buf_new(&g, 1);
+    snap = buf_new(&g, 1);
+    EMIT(&g, &ring, MI_LRI(2), INTEL_EU_PERF_CNTL0, 0x00005004,
+         INTEL_EU_PERF_CNTL0 + 0x100, 0x00010060);
+    EMIT(&g, &ring, MI_REPORT_PERF_COUNT, snap.gtt | 1, 0, 1);
+    EMIT(&g, &ring, 0x69040302);                        /* PIPELINE_SELECT */
+    EMIT(&g, &ring, 0x7105000d, 0, 0, 0, 63, 0, 0, 64, 0, 0, 64, 0, 1,
+         ~0u, ~0u);                                     /* GPGPU_WALKER */
+    ring_submit(&g, rcs, &ring);
+    qtest_clock_step(g.qts, 1000);
+    /* The next submission runs after the walker's EU work is done. */
+    EMIT(&g, &ring, MI_REPORT_PERF_COUNT, (snap.gtt + 256) | 1, 0, 2);
+    wr(&g, rcs + INTEL_RING_TAIL, ring_tail(&g, &ring));
+    cs_settle(&g);
+    g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR), ==, 0);
+
+    g_assert_cmpuint(report_a(&g, &snap, 256, 4) - report_a(&g, &snap, 0, 4),
+                     ==, threads);
+    g_assert_cmpuint(report_a(&g, &snap, 256, 7) - report_a(&g, &snap, 0, 7),
+                     ==, threads * 48);
+    g_assert_cmpuint(report_a(&g, &snap, 256, 8) - report_a(&g, &snap, 0, 8),
+                     ==, threads * 16);
+    g_assert_cmpuint(report_a(&g, &snap, 256, 9) - report_a(&g, &snap, 0, 9),
+                     ==, threads * 32);
+    g_assert_cmpuint(report_a(&g, &snap, 256, 10), ==, 0);
+    g_assert_cmpuint(report_a(&g, &snap, 256, 0) - report_a(&g, &snap, 0, 0),
+                     >=, threads);
+
+    n = (rd(&g, INTEL_OATAILPTR) - oa_gtt) / 256;
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        uint32_t r = i * 256;
+        uint32_t clocks = buf_readl(&g, &oabuf, r + 256 + 12) -
+                          buf_readl(&g, &oabuf, r + 12);
+        uint32_t active = report_a(&g, &oabuf, r + 256, 7) -
+                          report_a(&g, &oabuf, r, 7);
+        uint32_t busy = report_a(&g, &oabuf, r + 256, 0) -
+                        report_a(&g, &oabuf, r, 0);
+
+        g_assert_cmpuint(active, <=, 48 * clocks + 48);
+        /*
+         * A period wholly in the walker's time; the slice's few other
+         * commands share that time, so a little under 48 a clock.
+         */
+        if (busy >= clocks - 1) {
+            g_assert_cmpuint(active, >=, 47 * clocks);
+            inside++;
+        }
+    }
+    g_assert_cmpuint(inside, >=, 10);
+    gpu_stop(&g);
+}
+
 /* ---- OA fault drills and the GT frequency ---- */
 
 /* OA on at exponent 10 (170.7 us) in the A32u40_A4u32_B8_C8 format. */
@@ -2319,6 +2398,7 @@ int main(int argc, char **argv)
                    test_oa_periodic_and_snapshot);
     qtest_add_func("/intel-gpu/execlists/elsq-csb", test_execlists_elsq_csb);
     qtest_add_func("/intel-gpu/execlists/preempt", test_execlists_preempt);
+    qtest_add_func("/intel-gpu/oa/flex-eu-counters", test_oa_flex_eu_counters);
     qtest_add_func("/intel-gpu/oa/context-switch-report",
                    test_oa_context_switch_report);
     qtest_add_func("/intel-gpu/migrate/workload", test_migrate_workload);
