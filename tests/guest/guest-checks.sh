@@ -428,6 +428,34 @@ if [ "$gt" = "not wedged" ]; then
     fi
     work_sum="$work_sum; OA: $what"
 
+    # Flexible EU counters: RenderBasic programs EU_PERF_CNT_CTL0-6 (A7 EU
+    # active, A8 EU stall, A9 both FPUs, A10 VS FPU0 ...); GPGPU walkers
+    # give the modelled EU array work (docs/intel-gpu-oa.rst): per thread
+    # 48 active, 16 stalled, 8 both-FPU clocks of 64, and no vertex work.
+    perf_record "$work/perf-eu" RenderBasic 0.001 "$probe" walker rcs 1000
+    bounded "$TOOL_TIMEOUT" "$work/perf-eu-reader.txt" \
+        i915-perf-reader -c all "$work/perf-eu.rec"
+    section perf-eu-reader "$work/perf-eu-reader.txt"
+    ea=$(reader_max "$work/perf-eu-reader.txt" EuActive)
+    es=$(reader_max "$work/perf-eu-reader.txt" EuStall)
+    eb=$(reader_max "$work/perf-eu-reader.txt" EuFpuBothActive)
+    eu_vs=$(reader_max "$work/perf-eu-reader.txt" VsFpu0Active)
+    eu_cs=$(reader_max "$work/perf-eu-reader.txt" CsThreads)
+    ei=$(reader_max "$work/perf-idle-reader.txt" EuActive)
+    walk=$(head -n 1 "$work/perf-eu-cmd.txt")
+    what="EuActive ${ea:-?} %, EuStall ${es:-?} %, EuFpuBothActive ${eb:-?} %, VsFpu0Active ${eu_vs:-?} %, CsThreads ${eu_cs:-?} with 1000 walkers; EuActive ${ei:-?} % idle"
+    if [ "${walk%%:*}" = "walker ok" ] &&
+        awk -v a="$ea" -v s="$es" -v b="$eb" -v v="$eu_vs" -v c="$eu_cs" -v i="$ei" \
+            'BEGIN { exit !(a > 1 && a <= 75.01 && a + s <= 100.01 &&
+                            a > 2.97 * s && a < 3.03 * s &&
+                            b > 0.49 * s && b < 0.51 * s &&
+                            v == 0 && c >= 262144 && i == 0) }'; then
+        result perf-eu ok "RenderBasic's flexible EU counters over GPGPU walkers: $what"
+    else
+        result perf-eu fail "$what; want EuActive = 3 EuStall = 6 EuFpuBothActive in (1, 75], none for VS or idle; walkers: ${walk:-none}"
+    fi
+    work_sum="$work_sum; EU: $what"
+
     # IGT's TestOa metric set: its B counter configuration (added through
     # i915 perf) against the model's NOA signals gives fixed ratios to the
     # GPU clock (IGT's gen8_sanity_check_test_oa_reports).

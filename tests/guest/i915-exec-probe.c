@@ -14,6 +14,10 @@
  *       COUNT empty batches, the last waited for: a workload that, unlike
  *       IGT's gem_exec_nop, does not ask i915 to idle the GT first (which
  *       an open perf stream never lets happen).
+ *   i915-exec-probe walker rcs COUNT
+ *       COUNT batches of one GPGPU_WALKER each (64 x 64 groups of 64
+ *       threads), the last waited for: EU work for the OA unit's flexible
+ *       EU counters (no kernel runs: the device model counts threads).
  *   i915-exec-probe syscalls - SECONDS
  *       a CPU-only baseline for benchmarks: getppid() calls per second,
  *       measured in the same guest as the GPU figures.
@@ -38,6 +42,8 @@
 #define MI_BATCH_BUFFER_START_GEN8  (0x31u << 23 | 1)
 #define MI_BATCH_PPGTT              (1u << 8)
 #define MI_BATCH_BUFFER_END         (0x0au << 23)
+#define PIPELINE_SELECT_GPGPU       0x69040302u     /* mask 9:8, select 2 */
+#define GPGPU_WALKER                0x7105000du     /* 15 dwords */
 
 /* Soft-pinned addresses in the context's PPGTT. */
 #define TARGET_ADDR 0x100000ull
@@ -129,7 +135,7 @@ static double now_s(void)
 
 int main(int argc, char **argv)
 {
-    uint32_t target, batch, cs[16] = { 0 }, got = 0;
+    uint32_t target, batch, cs[32] = { 0 }, got = 0;
     unsigned ring;
     double t0;
 
@@ -149,7 +155,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc != 4 || (strcmp(argv[2], "rcs") && strcmp(argv[2], "bcs"))) {
-        fprintf(stderr, "usage: %s store|hang|nop rcs|bcs "
+        fprintf(stderr, "usage: %s store|hang|nop|walker rcs|bcs "
                 "VALUE|SECONDS|COUNT, or syscalls - SECONDS\n",
                 argv[0]);
         return 2;
@@ -164,20 +170,31 @@ int main(int argc, char **argv)
     batch = bo_create(4096);
     bo_write(target, cs, sizeof(cs));
 
-    if (!strcmp(argv[1], "nop")) {
+    if (!strcmp(argv[1], "nop") || !strcmp(argv[1], "walker")) {
+        static const uint32_t walker[] = {
+            PIPELINE_SELECT_GPGPU,
+            /* SIMD8, 64 threads a group (width 63); 64 x 64 x 1 groups */
+            GPGPU_WALKER, 0, 0, 0, 63, 0, 0, 64, 0, 0, 64, 0, 1, ~0u, ~0u,
+            MI_BATCH_BUFFER_END,
+        };
         long count = strtol(argv[3], NULL, 0);
 
-        cs[0] = MI_BATCH_BUFFER_END;
+        if (!strcmp(argv[1], "walker")) {
+            memcpy(cs, walker, sizeof(walker));
+        } else {
+            cs[0] = MI_BATCH_BUFFER_END;
+        }
         bo_write(batch, cs, sizeof(cs));
         t0 = now_s();
         for (long i = 0; i < count; i++) {
             submit(target, batch, ring);
         }
         if (bo_wait(target, 60 * 1000000000ll)) {
-            printf("nop fail: %s batches not done in 60 s\n", argv[2]);
+            printf("%s fail: %s batches not done in 60 s\n", argv[1],
+                   argv[2]);
             return 1;
         }
-        printf("nop ok: %ld %s batches in %.2f s\n", count, argv[2],
+        printf("%s ok: %ld %s batches in %.2f s\n", argv[1], count, argv[2],
                now_s() - t0);
         return 0;
     }

@@ -830,6 +830,45 @@ static void test_eu_work_pacing(Fixture *f, gconstpointer data)
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(7)), ==, 262144 * 48);
 }
 
+/*
+ * The work in flight is GT clocks: when the GT slows from 1 GHz to 300
+ * MHz a third of the way into a walker, the rest takes 3.3 times longer,
+ * and no report sees more than the clocks allow.
+ */
+static void test_eu_work_frequency_change(Fixture *f, gconstpointer data)
+{
+    static const uint32_t ctl[7] = { 0x00005004 };
+    static const uint32_t cmds[] = {
+        0x7105000d, 0, 0, 0, 63, 0, 0, 64, 0, 0, 64, 0, 1, ~0u, ~0u,
+        0x05000000,
+    };
+    unsigned n;
+
+    flex_program(f, ctl);
+    oa_open(f, 6);
+    run_batch(f, cmds, G_N_ELEMENTS(cmds));
+    fake_host_step(f->fh, 87000);
+    rps_request(f, 18);                 /* 300 MHz */
+    fake_host_step(f->fh, 500000);
+    /* 87 us of 1 GHz clocks done, 175144 clocks left: 584 us at 300 MHz. */
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(7)), <, 262144 * 48);
+    fake_host_step(f->fh, 100000);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(7)), ==, 262144 * 48);
+
+    fake_host_step(f->fh, 1000000);     /* the reports due are written */
+    n = reports_written(f);
+    g_assert_cmpuint(n, >, 50);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        uint64_t r = OABUF + i * 256;
+        uint32_t clocks = ram32(f, r + 256 + 12) - ram32(f, r + 12);
+
+        g_assert_cmpuint(a_counter(f, r + 256, 7) - a_counter(f, r, 7), <=,
+                         48 * clocks + 48);
+        g_assert_cmpuint(a_counter(f, r + 256, 0) - a_counter(f, r, 0), <=,
+                         clocks + 1);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -857,5 +896,6 @@ int main(int argc, char **argv)
     ADD("/intel/oa/event-report-order", test_event_report_order);
     ADD("/intel/oa/flex-eu-counters", test_flex_eu_counters);
     ADD("/intel/oa/eu-work-pacing", test_eu_work_pacing);
+    ADD("/intel/oa/eu-work-frequency-change", test_eu_work_frequency_change);
     return g_test_run();
 }

@@ -1710,14 +1710,18 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
 }
 
 /*
- * A slice commits its work at once; the engine does it at the modelled
- * pace, after any work still in flight.
+ * A command of a slice running at @now took @cost and dispatched EU work
+ * (the statistics since @eu0).  Its effects are there at once; the engine
+ * does its work at the modelled pace, after the work still in flight, and
+ * every report taken meanwhile (an OA context-switch report later in the
+ * same slice too) sees only the part done by then.
  */
-static void cs_in_flight_add(IntelEngine *e, uint64_t now, uint64_t cost,
-                             const uint64_t *eu0)
+static void cs_account(IntelEngine *e, uint64_t now, uint64_t cost,
+                       const uint64_t *eu0)
 {
     IntelCsInFlight *w = &e->in_flight;
 
+    e->stats.busy_ns += cost;
     if (now >= w->end_ns) {
         *w = (IntelCsInFlight) { .start_ns = now, .end_ns = now };
     }
@@ -1746,6 +1750,31 @@ void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st)
     }
 }
 
+/*
+ * The GT clock changed from RPS ratio @from to @to at @now: the work in
+ * flight is a number of clocks, which now take longer or shorter.
+ */
+void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
+                               uint32_t to)
+{
+    IntelCsInFlight *w = &e->in_flight;
+    uint64_t left, scaled;
+    IntelCsStats st;
+
+    if (now >= w->end_ns) {
+        return;
+    }
+    intel_cs_stats_at(e, now, &st);
+    left = w->end_ns - MAX(now, w->start_ns);
+    scaled = (unsigned __int128)left * from / to;
+    e->stats.busy_ns = st.busy_ns + scaled;
+    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
+        w->eu_clocks[i] = e->stats.eu_clocks[i] - st.eu_clocks[i];
+    }
+    w->start_ns = MAX(now, w->start_ns);
+    w->end_ns = w->start_ns + scaled;
+}
+
 void intel_cs_run(IntelEngine *e, unsigned budget)
 {
     uint64_t cost = 0, commands = e->stats.commands;
@@ -1771,12 +1800,14 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     }
     /* OA reports due before this slice see the engine as it was. */
     intel_oa_catch_up(e->gpu);
-    memcpy(eu0, e->stats.eu_clocks, sizeof(eu0));
     while (used < budget && cs_runnable(e)) {
-        used += cs_step(e, &e->fetch, budget - used, &cost);
+        uint64_t step_cost = 0;
+
+        memcpy(eu0, e->stats.eu_clocks, sizeof(eu0));
+        used += cs_step(e, &e->fetch, budget - used, &step_cost);
+        cs_account(e, now, step_cost, eu0);
+        cost += step_cost;
     }
-    e->stats.busy_ns += cost;
-    cs_in_flight_add(e, now, cost, eu0);
     intel_cs_sync_registers(e);
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_SLICE, e->id,
                    e->stats.commands - commands, cost);

@@ -451,6 +451,8 @@ bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
                                     uint32_t offset);
 bool intel_cs_execlists_mode(IntelEngine *e);
 void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st);
+void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
+                               uint32_t to);
 
 /* eu.c: the EU array, as the flexible EU event counters see it */
 void intel_eu_dispatch(IntelEngine *e, IntelEuFfid ffid, uint64_t threads);

@@ -98,6 +98,9 @@ static void rpnswreq_write(IntelGpu *gpu, const IntelRegBinding *b,
         return;
     }
     intel_oa_sync(gpu);
+    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
+        intel_cs_frequency_change(&gpu->engine[i], now, rps->ratio, ratio);
+    }
     rps->clocks = intel_gt_clocks(gpu, now);
     rps->since_ns = now;
     rps->ratio = ratio;
