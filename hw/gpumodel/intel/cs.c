@@ -1710,9 +1710,23 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
 }
 
 /*
- * A command of a slice running at @now took @cost and dispatched EU work
- * (the statistics since @eu0).  Its effects are there at once; the engine
- * does its work at the modelled pace, after the work still in flight, and
+ * Start the span in flight anew at @now, inside it: what is done by now
+ * stays done, the rest follows evenly from now on.
+ */
+static void cs_in_flight_rebase(IntelCsInFlight *w, uint64_t now)
+{
+    uint64_t span = w->end_ns - w->start_ns, left = w->end_ns - now;
+
+    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
+        w->eu_clocks[i] = (unsigned __int128)w->eu_clocks[i] * left / span;
+    }
+    w->start_ns = now;
+}
+
+/*
+ * A command executed at @now took @cost and dispatched EU work (the
+ * statistics since @eu0).  Its effects are there at once; the engine does
+ * its work at the modelled pace, after the work still in flight, and
  * every report taken meanwhile (an OA context-switch report later in the
  * same slice too) sees only the part done by then.
  */
@@ -1721,10 +1735,12 @@ static void cs_account(IntelEngine *e, uint64_t now, uint64_t cost,
 {
     IntelCsInFlight *w = &e->in_flight;
 
-    e->stats.busy_ns += cost;
     if (now >= w->end_ns) {
         *w = (IntelCsInFlight) { .start_ns = now, .end_ns = now };
+    } else if (now > w->start_ns) {
+        cs_in_flight_rebase(w, now);
     }
+    e->stats.busy_ns += cost;
     w->end_ns += cost;
     for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
         w->eu_clocks[i] += e->stats.eu_clocks[i] - eu0[i];
@@ -1758,27 +1774,22 @@ void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
                                uint32_t to)
 {
     IntelCsInFlight *w = &e->in_flight;
-    uint64_t left, scaled;
-    IntelCsStats st;
+    uint64_t scaled;
 
     if (now >= w->end_ns) {
         return;
     }
-    intel_cs_stats_at(e, now, &st);
-    left = w->end_ns - MAX(now, w->start_ns);
-    scaled = (unsigned __int128)left * from / to;
-    e->stats.busy_ns = st.busy_ns + scaled;
-    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
-        w->eu_clocks[i] = e->stats.eu_clocks[i] - st.eu_clocks[i];
+    if (now > w->start_ns) {
+        cs_in_flight_rebase(w, now);
     }
-    w->start_ns = MAX(now, w->start_ns);
+    scaled = (unsigned __int128)(w->end_ns - w->start_ns) * from / to;
+    e->stats.busy_ns = e->stats.busy_ns - (w->end_ns - w->start_ns) + scaled;
     w->end_ns = w->start_ns + scaled;
 }
 
 void intel_cs_run(IntelEngine *e, unsigned budget)
 {
-    uint64_t cost = 0, commands = e->stats.commands;
-    uint64_t now = gpu_host_now_ns(&e->gpu->host), eu0[INTEL_EU_FFIDS];
+    uint64_t cost = 0, commands = e->stats.commands, eu0[INTEL_EU_FFIDS];
     unsigned used = 0;
 
     /*
@@ -1805,7 +1816,9 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
 
         memcpy(eu0, e->stats.eu_clocks, sizeof(eu0));
         used += cs_step(e, &e->fetch, budget - used, &step_cost);
-        cs_account(e, now, step_cost, eu0);
+        /* Now, not the slice's start: QEMU's clock may move meanwhile,
+         * and an OA sync in the step has seen the time it read. */
+        cs_account(e, gpu_host_now_ns(&e->gpu->host), step_cost, eu0);
         cost += step_cost;
     }
     intel_cs_sync_registers(e);
@@ -1813,7 +1826,9 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
                    e->stats.commands - commands, cost);
     if (cs_runnable(e)) {
         gpu_host_timer_mod(&e->gpu->host, e->timer,
-                           MAX(e->in_flight.end_ns, now + CS_SLICE_GAP_NS));
+                           MAX(e->in_flight.end_ns,
+                               gpu_host_now_ns(&e->gpu->host) +
+                               CS_SLICE_GAP_NS));
     }
 }
 
