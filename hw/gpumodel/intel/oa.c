@@ -249,6 +249,7 @@ static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
     uint64_t c0 = MAX(intel_gt_clocks(gpu, oa->sync_ns), oa->start_clock);
     uint64_t c1 = intel_gt_clocks(gpu, ns);
     IntelOaSources s;
+    bool eu_moved;
 
     *v = oa->count;
     if (!oa->go) {
@@ -258,7 +259,9 @@ static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
     v->a[0] += intel_gt_clocks_for(gpu, s.busy_ns - oa->src.busy_ns);
     v->a[1] += s.vs_threads - oa->src.vs_threads;
     v->a[4] += s.gpgpu_threads - oa->src.gpgpu_threads;
-    for (unsigned k = 0; k < OA_FLEX_COUNTERS; k++) {
+    /* The flexible EU counters move only with EU work (most reports not). */
+    eu_moved = memcmp(s.eu_clocks, oa->src.eu_clocks, sizeof(s.eu_clocks));
+    for (unsigned k = 0; eu_moved && k < OA_FLEX_COUNTERS; k++) {
         uint32_t sel = oa_flex_sel(gpu, k);
 
         v->a[OA_FLEX_FIRST + k] += intel_eu_flex_count(sel, s.eu_clocks) -
