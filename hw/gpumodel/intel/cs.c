@@ -1107,7 +1107,6 @@ static int gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len)
 {
     uint32_t op = cmd[0] >> 16;
-
     uint64_t threads;
 
     if (op == 0x7b00) {                     /* 3DPRIMITIVE */
@@ -1816,8 +1815,10 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
 
         memcpy(eu0, e->stats.eu_clocks, sizeof(eu0));
         used += cs_step(e, &e->fetch, budget - used, &step_cost);
-        /* Now, not the slice's start: QEMU's clock may move meanwhile,
-         * and an OA sync in the step has seen the time it read. */
+        /*
+         * At the time now, not the slice's start: QEMU's clock may move
+         * meanwhile, and an OA sync in the step has seen the time it read.
+         */
         cs_account(e, gpu_host_now_ns(&e->gpu->host), step_cost, eu0);
         cost += step_cost;
     }

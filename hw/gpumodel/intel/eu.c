@@ -22,8 +22,10 @@
 
 #define EU_THREAD_CLOCKS    64
 #define EU_THREADS_PER_EU   7       /* Gen11 */
-/* One command's threads at most (2^30 EU clocks, 56 ms on 64 EUs at 300 MHz):
- * a guest's walker dimensions cannot stall the engine for days. */
+/*
+ * One command's threads at most (2^30 EU clocks: 56 ms on 64 EUs at 300
+ * MHz), so a guest's walker dimensions cannot stall the engine for days.
+ */
 #define EU_MAX_THREADS      (1ull << 24)
 
 /* Increment events (EU_PERF_CNT_CTL field bits 3:0). */
