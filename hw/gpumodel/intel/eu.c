@@ -21,7 +21,12 @@
 #include "intel-gpu.h"
 
 #define EU_THREAD_CLOCKS    64
-#define EU_THREADS_PER_EU   7       /* Gen11 */
+/*
+ * The threads-loaded integrator overflows every 8 loaded-thread clocks: a
+ * 3-bit accumulator, the PRM's example, which IGT's and Intel's "EU thread
+ * occupancy" (8 x count / threads per EU / (EUs x clocks)) assume.
+ */
+#define EU_OCCUPANCY_STEP   8
 /*
  * One command's threads at most (2^30 EU clocks: 56 ms on 64 EUs at 300
  * MHz), so a guest's walker dimensions cannot stall the engine for days.
@@ -68,7 +73,7 @@ static const int8_t eu_kernel[9][EU_FINE_KINDS] = {
     [EU_EV_STALL]    = { 16, -1, -1, -1, -1, -1 },
     [6]              = { -1, -1, -1, -1, -1, -1 },
     [7]              = { -1, -1, -1, -1, -1, -1 },
-    /* A pulse per EU_THREADS_PER_EU loaded-thread clocks: see below. */
+    /* A pulse per EU_OCCUPANCY_STEP loaded-thread clocks: see below. */
     [EU_EV_OCCUPANCY] = { 0, -1, -1, -1, -1, -1 },
 };
 
@@ -139,7 +144,7 @@ uint64_t intel_eu_flex_count(uint32_t sel, const uint64_t *eu_clocks)
     }
     if (event == EU_EV_OCCUPANCY) {
         /* One loaded thread per busy EU: the integrator adds 1 a clock. */
-        return loaded / (den / EU_THREAD_CLOCKS * EU_THREADS_PER_EU);
+        return loaded / (den / EU_THREAD_CLOCKS * EU_OCCUPANCY_STEP);
     }
     return scale(loaded, per_thread, den);
 }
