@@ -442,17 +442,31 @@ if [ "$gt" = "not wedged" ]; then
     eu_vs=$(reader_max "$work/perf-eu-reader.txt" VsFpu0Active)
     eu_cs=$(reader_max "$work/perf-eu-reader.txt" CsThreads)
     ei=$(reader_max "$work/perf-idle-reader.txt" EuActive)
+    # ComputeBasic makes A9 the threads-loaded integrator: one thread an EU
+    # while busy gives EuThreadOccupancy 1/7 of the busy time, 4/21 of
+    # EuActive.
+    perf_record "$work/perf-eu-compute" ComputeBasic 0.001 \
+        "$probe" walker rcs 300
+    bounded "$TOOL_TIMEOUT" "$work/perf-eu-compute-reader.txt" \
+        i915-perf-reader -c all "$work/perf-eu-compute.rec"
+    section perf-eu-compute-reader "$work/perf-eu-compute-reader.txt"
+    ca=$(reader_max "$work/perf-eu-compute-reader.txt" EuActive)
+    co=$(reader_max "$work/perf-eu-compute-reader.txt" EuThreadOccupancy)
     walk=$(head -n 1 "$work/perf-eu-cmd.txt")
-    what="EuActive ${ea:-?} %, EuStall ${es:-?} %, EuFpuBothActive ${eb:-?} %, VsFpu0Active ${eu_vs:-?} %, CsThreads ${eu_cs:-?} with 1000 walkers; EuActive ${ei:-?} % idle"
-    if [ "${walk%%:*}" = "walker ok" ] &&
-        awk -v a="$ea" -v s="$es" -v b="$eb" -v v="$eu_vs" -v c="$eu_cs" -v i="$ei" \
+    walk2=$(head -n 1 "$work/perf-eu-compute-cmd.txt")
+    what="EuActive ${ea:-?} %, EuStall ${es:-?} %, EuFpuBothActive ${eb:-?} %, VsFpu0Active ${eu_vs:-?} %, CsThreads ${eu_cs:-?} with 1000 walkers; EuActive ${ei:-?} % idle; ComputeBasic: EuActive ${ca:-?} %, EuThreadOccupancy ${co:-?} %"
+    if [ "${walk%%:*}" = "walker ok" ] && [ "${walk2%%:*}" = "walker ok" ] &&
+        awk -v a="$ea" -v s="$es" -v b="$eb" -v v="$eu_vs" -v c="$eu_cs" \
+            -v i="$ei" -v ca="$ca" -v co="$co" \
             'BEGIN { exit !(a > 1 && a <= 75.01 && a + s <= 100.01 &&
                             a > 2.97 * s && a < 3.03 * s &&
                             b > 0.49 * s && b < 0.51 * s &&
-                            v == 0 && c >= 262144 && i == 0) }'; then
-        result perf-eu ok "RenderBasic's flexible EU counters over GPGPU walkers: $what"
+                            v == 0 && c >= 262144 && i == 0 && ca > 1 &&
+                            co > 0.98 * ca * 4 / 21 &&
+                            co < 1.02 * ca * 4 / 21) }'; then
+        result perf-eu ok "RenderBasic's and ComputeBasic's flexible EU counters over GPGPU walkers: $what"
     else
-        result perf-eu fail "$what; want EuActive = 3 EuStall = 6 EuFpuBothActive in (1, 75], none for VS or idle; walkers: ${walk:-none}"
+        result perf-eu fail "$what; want EuActive = 3 EuStall = 6 EuFpuBothActive in (1, 75], none for VS or idle, EuThreadOccupancy 4/21 of EuActive; walkers: ${walk:-none}; ${walk2:-none}"
     fi
     work_sum="$work_sum; EU: $what"
 
