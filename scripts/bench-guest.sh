@@ -24,23 +24,20 @@ for e in rcs bcs; do
                e, r, b / r, b }'
 done
 
-# OA sampling cost: the same 4000 user batches without and with an i915
-# perf stream at i915's shortest default period (10 us), read by IGT's
-# i915-perf-recorder.  The target is a ratio below 1.10.  This ratio holds
-# the guest's own work too: i915 copying ~50000 reports a second to the
-# recorder and the recorder storing them, all under TCG, on the vCPUs
-# that also run the batches.  The model's part is bench-intel-cs's "OA
-# reports, exponent 7" line (host s per virtual s of sampling).
+# OA sampling cost: rounds of the same user batches without a stream,
+# with the GT kept awake, and under i915 perf streams at a 1 s period and
+# at i915's shortest default period (10 us), read by IGT's
+# i915-perf-recorder; ratios of the probe's run time and of QEMU's host CPU
+# time (median, lowest-highest of the rounds).  The target is a ratio below
+# 1.10.  The ratios hold the guest's own work too: i915 copying ~47000
+# reports a second to the recorder and the recorder storing them, all under
+# TCG, on the vCPUs that also run the batches.  The model's part is
+# bench-intel-cs's "OA reports, exponent 7" line.  The runs themselves are
+# in build/guest/out/oa-cost.txt; docs/intel-gpu-oa.rst explains them.
 cost=$(echo "$line" | sed -n 's/.*OA cost: \([^;]*\).*/\1/p')
-off=$(echo "$cost" | sed -n 's/.* \([0-9.]*\) s without.*/\1/p')
-on=$(echo "$cost" | sed -n 's/.* \([0-9.]*\) s with one at e=\([0-9?]*\).*/\1/p')
-e=$(echo "$cost" | sed -n 's/.*at e=\([0-9?]*\).*/\1/p')
-echo "guest OA streaming cost (run time of the same batches, with / without a stream):"
-if [ -z "$off" ] || [ -z "$on" ]; then
-    echo "  no figures: ${cost:-the guest did not report them}"
-    exit 0
-fi
-awk -v a="$off" -v b="$on" -v e="$e" 'BEGIN {
-    printf "  %.2f s without, %.2f s with OA at exponent %s: ratio %.3f (target < 1.10)\n",
-           a, b, e, b / a
-    printf "  (guest software included: the model alone, see bench-intel-cs OA exponent 7)\n" }'
+echo "guest OA streaming cost (same batches with / without; median (low-high)):"
+case $cost in
+    *"|"*) echo "$cost" | tr '|' '\n' | sed 's/^ */  /; s/ *$//'
+           echo "  (target: e=7 stream/none below 1.10)" ;;
+    *) echo "  no figures: ${cost:-the guest did not report them}" ;;
+esac
