@@ -2,7 +2,7 @@
 # make bench, guest part: boot the test guest once and report IGT's
 # gem_exec_nop rate on rcs and bcs next to a CPU-only baseline measured in
 # the same guest run (getppid() calls per second), so the figure compares
-# across machines and TCG speeds, and the run-time cost of an OA stream.
+# across machines and TCG speeds, and the host cost of an OA stream.
 # Information only: never fails a build.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,20 +24,18 @@ for e in rcs bcs; do
                e, r, b / r, b }'
 done
 
-# OA sampling cost: rounds of the same user batches without a stream,
-# with the GT kept awake, and under i915 perf streams at a 1 s period and
-# at i915's shortest default period (10 us), read by IGT's
-# i915-perf-recorder; ratios of the probe's run time and of QEMU's host CPU
-# time (median, lowest-highest of the rounds).  The target is a ratio below
-# 1.10.  The ratios hold the guest's own work too: i915 copying ~47000
-# reports a second to the recorder and the recorder storing them, all under
-# TCG, on the vCPUs that also run the batches.  The model's part is
-# bench-intel-cs's "OA reports, exponent 7" line.  The runs themselves are
-# in build/guest/out/oa-cost.txt; docs/intel-gpu-oa.rst explains them.
+# OA sampling cost: interleaved rounds of the same work without a stream
+# and under i915 perf streams at a 1 s period and at i915's shortest
+# default period (10 us), read by IGT's i915-perf-recorder: QEMU's host CPU
+# time per second with the guest idle, and the ratios of run time and host
+# CPU time over empty user batches.  The target is a ratio below 1.10.
+# docs/intel-gpu-oa.rst ("What the OA cost measures") explains the figures;
+# the runs are in build/guest/out/oa-cost.txt.
 cost=$(echo "$line" | sed -n 's/.*OA cost: \([^;]*\).*/\1/p')
-echo "guest OA streaming cost (same batches with / without; median (low-high)):"
+echo "guest OA streaming cost (median (lowest-highest) [rounds counted]):"
 case $cost in
     *"|"*) echo "$cost" | tr '|' '\n' | sed 's/^ */  /; s/ *$//'
-           echo "  (target: e=7 stream/none below 1.10)" ;;
+           echo "  target: e=7 / none below 1.10; the model's own part is bench-intel-cs's"
+           echo "  \"OA reports, exponent 7\" line (host s per virtual s)" ;;
     *) echo "  no figures: ${cost:-the guest did not report them}" ;;
 esac
