@@ -312,9 +312,10 @@ perf_start() {
 }
 perf_stop() {
     kill -INT "$p_pid" 2>/dev/null
-    for i in 1 2 3 4 5 6 7 8 9 10; do
-        kill -0 "$p_pid" 2>/dev/null || break
-        sleep 1
+    i=0
+    while [ "$i" -lt 100 ] && kill -0 "$p_pid" 2>/dev/null; do
+        usleep 100000
+        i=$((i + 1))
     done
     kill -9 "$p_pid" 2>/dev/null
     wait "$p_pid" 2>/dev/null
@@ -331,24 +332,29 @@ perf_record() {
 }
 
 # oa_cost_run ROUND MODE: one round's runs of make bench's OA cost (below)
-# under MODE, a line each in oa-cost.txt: "ROUND MODE WORK PROBE-S
-# HOST-CPU-S HOST-WALL-S HOST-OTHER-S" ("-" or "?" for what is missing).
+# under MODE, a line each in oa-cost.txt: "ROUND MODE WORK PROBE HOST-CPU-S
+# HOST-WALL-S HOST-OTHER-S", PROBE the getppid() calls per second (cpu) or
+# the batches' seconds (nop); "-" or "?" for what is missing.
 oa_cost_run() {
     case $2 in
         slow) perf_start "$work/oa-cost-$2" RenderBasic 1 ;;
         fast) perf_start "$work/oa-cost-$2" RenderBasic 0.00001 ;;
     esac
-    for o_w in idle nop; do
+    for o_w in idle cpu nop; do
         o_c0= o_c1=
         [ "$oa_cpu" = ok ] && ask cpu && o_c0=$ans_text
         # timeout, not bounded: its 100 ms polls would blur the host figures.
         case $o_w in
             idle) timeout -s KILL "$TOOL_TIMEOUT" sleep 1 ;;
+            cpu) timeout -s KILL "$TOOL_TIMEOUT" "$probe" syscalls - 1 ;;
             nop) timeout -s KILL "$TOOL_TIMEOUT" "$probe" nop rcs "$OA_COST_BATCHES" ;;
         esac > "$work/oa-cost-run.txt" 2>&1
         [ "$oa_cpu" = ok ] && ask cpu && o_c1=$ans_text
-        o_t=$(sed -n 's/^nop ok: .* in \([0-9.]*\) s$/\1/p' "$work/oa-cost-run.txt")
-        [ "$o_w" = idle ] && o_t=-
+        case $o_w in
+            idle) o_t=- ;;
+            cpu) o_t=$(sed -n 's/^syscalls ok: \([0-9]*\) getppid\/s$/\1/p' "$work/oa-cost-run.txt") ;;
+            nop) o_t=$(sed -n 's/^nop ok: .* in \([0-9.]*\) s$/\1/p' "$work/oa-cost-run.txt") ;;
+        esac
         echo "$1 $2 $o_w ${o_t:-?} $(jdiff cpu-s "$o_c0" "$o_c1")" \
             "$(jdiff wall-s "$o_c0" "$o_c1") $(jdiff other-s "$o_c0" "$o_c1")" \
             >> "$work/oa-cost.txt"
@@ -513,11 +519,11 @@ if [ "$gt" = "not wedged" ]; then
     #   fast   a stream at the shortest period i915 allows by default
     #          (10 us, dev.i915.oa_max_sample_rate), the recorder reading
     #          all of it
-    # The work: the guest idle for 1 s, then OA_COST_BATCHES empty user
-    # batches.  Each run gives the probe's time and, from the host agent,
-    # QEMU's host CPU time, the host clock and the host CPU time everything
-    # else took around it.
-    OA_COST_ROUNDS=${OA_COST_ROUNDS:-5} OA_COST_BATCHES=${OA_COST_BATCHES:-8000}
+    # The work: the guest idle for 1 s, 1 s of getppid() calls, then
+    # OA_COST_BATCHES empty user batches.  Each run gives the probe's
+    # figure and, from the host agent, QEMU's host CPU time, the host clock
+    # and the host CPU time everything else took around it.
+    OA_COST_ROUNDS=${OA_COST_ROUNDS:-5} OA_COST_BATCHES=${OA_COST_BATCHES:-4000}
     ask cpu
     oa_cpu=$ans_st
     : > "$work/oa-cost.txt"

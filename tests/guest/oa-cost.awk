@@ -1,7 +1,8 @@
 # make bench's OA cost, from the runs guest-checks.sh wrote in oa-cost.txt,
-# one line each: ROUND MODE WORK PROBE-S HOST-CPU-S HOST-WALL-S
-# HOST-OTHER-S ("-" or "?" when missing); MODE is none, slow or fast, WORK
-# idle or nop (see guest-checks.sh).  Variables: n (rounds), b (batches per
+# one line each: ROUND MODE WORK PROBE HOST-CPU-S HOST-WALL-S HOST-OTHER-S
+# ("-" or "?" when missing); MODE is none, slow or fast, WORK idle, cpu
+# (PROBE: getppid() calls per second) or nop (PROBE: the batches' seconds;
+# see guest-checks.sh).  Variables: n (rounds), b (batches per
 # nop run), e and e1 (the fast and slow streams' exponents), cpu (the host
 # agent's answer status).  Busybox awk.
 #
@@ -17,8 +18,10 @@
 # counted:
 # - with the guest idle, QEMU's host CPU seconds per host second in each
 #   mode, and what the fast stream adds to none;
-# - over the batches, the ratios of the probe's run time and of QEMU's
-#   host CPU time, fast / none and fast / slow;
+# - for the getppid() loop, the ratios of the run time of the same calls
+#   (the inverse of the rates) and of QEMU's host CPU seconds per second,
+#   fast / none and fast / slow;
+# - the same for the batches' run time and host CPU time;
 # - the host CPU seconds per host second the rest of the host took, over
 #   every run.
 
@@ -94,20 +97,33 @@ function rate(v, m, wk, m0, all, i, k, r, x) {
     t[$1, $2, $3] = $4
     c[$1, $2, $3] = $5
     w[$1, $2, $3] = $6
+    cps[$1, $2, $3] = num($5) && $6 > 0 ? $5 / $6 : "?"
     q[$1, $2, $3] = num($7) && $6 > 0 && $7 / $6 < 0.5
     if (num($7) && $6 > 0) {
         nrest = put(rest, nrest, $7 / $6)
     }
 }
 
+# pair(V, WORK, INV): "e=7/none R, e=7/e=23 R" of V, or of 1 / V when
+# INV (a rate, for the run time of the same calls).
+function pair(v, wk, inv) {
+    if (inv) {
+        return "e=" e "/none " ratio(v, wk, "none", "fast") ", e=" e "/e=" e1 \
+            " " ratio(v, wk, "slow", "fast")
+    }
+    return "e=" e "/none " ratio(v, wk, "fast", "none") ", e=" e "/e=" e1 \
+        " " ratio(v, wk, "fast", "slow")
+}
+
 END {
-    printf "%d rounds | idle guest, QEMU host CPU s per s: no stream %s, e=%s %s, e=%s %s, e=%s adds %s",
-        n, rate(c, "none", "idle"), e1, rate(c, "slow", "idle"),
+    printf "%d rounds", n
+    printf " | idle guest, QEMU host CPU s per s: no stream %s, e=%s %s, e=%s %s, e=%s adds %s",
+        rate(c, "none", "idle"), e1, rate(c, "slow", "idle"),
         e, rate(c, "fast", "idle"), e, rate(c, "fast", "idle", "none")
-    printf " | %d batches, e=%s/none: run time %s, host CPU %s", b, e,
-        ratio(t, "nop", "fast", "none"), ratio(c, "nop", "fast", "none")
-    printf " | e=%s/e=%s: run time %s, host CPU %s", e, e1,
-        ratio(t, "nop", "fast", "slow"), ratio(c, "nop", "fast", "slow")
+    printf " | getppid() loop, run time of the same calls: %s", pair(t, "cpu", 1)
+    printf " | getppid() loop, QEMU host CPU s per s: %s", pair(cps, "cpu")
+    printf " | %d batches, run time: %s", b, pair(t, "nop")
+    printf " | %d batches, QEMU host CPU s: %s", b, pair(c, "nop")
     printf " | rest of the host: %s CPU s per s", stat(rest, nrest, "%.2f")
     if (cpu != "ok") {
         printf " (no host figures: host agent %s)", cpu
