@@ -28,14 +28,15 @@ done
 # and under i915 perf streams at a 1 s period and at i915's shortest
 # default period (10 us), read by IGT's i915-perf-recorder: QEMU's host CPU
 # time per second with the guest idle, and the ratios of run time and host
-# CPU time over empty user batches.  The target is a ratio below 1.10.
+# CPU time over a getppid() loop and over empty user batches.  The target
+# is a ratio below 1.10.
 # docs/intel-gpu-oa.rst ("What the OA cost measures") explains the figures;
 # the runs are in build/guest/out/oa-cost.txt.
 cost=$(echo "$line" | sed -n 's/.*OA cost: \([^;]*\).*/\1/p')
 echo "guest OA streaming cost (median (lowest-highest) [rounds counted]):"
 case $cost in
     *"|"*) echo "$cost" | tr '|' '\n' | sed 's/^ */  /; s/ *$//'
-           echo "  target: e=7 / none below 1.10; the model's own part is bench-intel-cs's"
-           echo "  \"OA reports, exponent 7\" line (host s per virtual s)" ;;
+           echo "  target: the getppid() loop's QEMU host CPU, e=7/none, below 1.10; the"
+           echo "  model's own part is bench-intel-cs's \"OA reports, exponent 7\" line" ;;
     *) echo "  no figures: ${cost:-the guest did not report them}" ;;
 esac

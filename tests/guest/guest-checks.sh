@@ -366,8 +366,8 @@ oa_cost_run() {
 
 # jdiff KEY JSON0 JSON1: the number KEY in JSON1 less the one in JSON0.
 jdiff() {
-    j0=$(echo "$2" | sed -n "s/.*\"$1\": \([0-9.]*\).*/\1/p")
-    j1=$(echo "$3" | sed -n "s/.*\"$1\": \([0-9.]*\).*/\1/p")
+    j0=$(echo "$2" | sed -n "s/.*\"$1\": \(-*[0-9.]*\).*/\1/p")
+    j1=$(echo "$3" | sed -n "s/.*\"$1\": \(-*[0-9.]*\).*/\1/p")
     if [ -n "$j0" ] && [ -n "$j1" ]; then
         awk -v a="$j0" -v b="$j1" 'BEGIN { printf "%.3f", b - a }'
     else

@@ -210,8 +210,9 @@ class Agent:
         try:
             _, total = stat(base + "/stat")
             with open("/proc/stat") as f:
-                # user nice system idle iowait irq softirq steal ...
-                t = [int(x) for x in f.readline().split()[1:9]]
+                # user nice system idle iowait irq softirq (steal ...: time
+                # the host's own hypervisor took, not this host's work)
+                t = [int(x) for x in f.readline().split()[1:8]]
             busy = (sum(t) - t[3] - t[4]) / tick
             threads = {}
             for tid in os.listdir(base + "/task"):
