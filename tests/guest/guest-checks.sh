@@ -341,7 +341,7 @@ oa_cost_run() {
         fast) perf_start "$work/oa-cost-$2" RenderBasic 0.00001 ;;
     esac
     for o_w in idle cpu nop; do
-        o_c0= o_c1=
+        o_c0='' o_c1=''
         [ "$oa_cpu" = ok ] && ask cpu && o_c0=$ans_text
         # timeout, not bounded: its 100 ms polls would blur the host figures.
         case $o_w in
