@@ -177,7 +177,7 @@ int main(int argc, char **argv)
             printf("nop fail: %s batches not done in 60 s\n", argv[2]);
             return 1;
         }
-        printf("nop ok: %ld %s batches in %.3f s\n", count, argv[2],
+        printf("nop ok: %ld %s batches in %.2f s\n", count, argv[2],
                now_s() - t0);
         return 0;
     }
