@@ -2,7 +2,7 @@
 # make bench, guest part: boot the test guest once and report IGT's
 # gem_exec_nop rate on rcs and bcs next to a CPU-only baseline measured in
 # the same guest run (getppid() calls per second), so the figure compares
-# across machines and TCG speeds, and the run-time cost of an OA stream.
+# across machines and TCG speeds, and the host cost of an OA stream.
 # Information only: never fails a build.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,23 +24,19 @@ for e in rcs bcs; do
                e, r, b / r, b }'
 done
 
-# OA sampling cost: the same 4000 user batches without and with an i915
-# perf stream at i915's shortest default period (10 us), read by IGT's
-# i915-perf-recorder.  The target is a ratio below 1.10.  This ratio holds
-# the guest's own work too: i915 copying ~50000 reports a second to the
-# recorder and the recorder storing them, all under TCG, on the vCPUs
-# that also run the batches.  The model's part is bench-intel-cs's "OA
-# reports, exponent 7" line (host s per virtual s of sampling).
+# OA sampling cost: interleaved rounds of the same work without a stream
+# and under i915 perf streams at a 1 s period and at i915's shortest
+# default period (10 us), read by IGT's i915-perf-recorder: QEMU's host CPU
+# time per second with the guest idle, and the ratios of run time and host
+# CPU time over a getppid() loop and over empty user batches.  The target
+# is a ratio below 1.10.
+# docs/intel-gpu-oa.rst ("What the OA cost measures") explains the figures;
+# the runs are in build/guest/out/oa-cost.txt.
 cost=$(echo "$line" | sed -n 's/.*OA cost: \([^;]*\).*/\1/p')
-off=$(echo "$cost" | sed -n 's/.* \([0-9.]*\) s without.*/\1/p')
-on=$(echo "$cost" | sed -n 's/.* \([0-9.]*\) s with one at e=\([0-9?]*\).*/\1/p')
-e=$(echo "$cost" | sed -n 's/.*at e=\([0-9?]*\).*/\1/p')
-echo "guest OA streaming cost (run time of the same batches, with / without a stream):"
-if [ -z "$off" ] || [ -z "$on" ]; then
-    echo "  no figures: ${cost:-the guest did not report them}"
-    exit 0
-fi
-awk -v a="$off" -v b="$on" -v e="$e" 'BEGIN {
-    printf "  %.2f s without, %.2f s with OA at exponent %s: ratio %.3f (target < 1.10)\n",
-           a, b, e, b / a
-    printf "  (guest software included: the model alone, see bench-intel-cs OA exponent 7)\n" }'
+echo "guest OA streaming cost (median (lowest-highest) [rounds counted]):"
+case $cost in
+    *"|"*) echo "$cost" | tr '|' '\n' | sed 's/^ */  /; s/ *$//'
+           echo "  target: the getppid() loop's QEMU host CPU, e=7/none, below 1.10; the"
+           echo "  model's own part is bench-intel-cs's \"OA reports, exponent 7\" line" ;;
+    *) echo "  no figures: ${cost:-the guest did not report them}" ;;
+esac

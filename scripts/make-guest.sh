@@ -261,7 +261,8 @@ cp -r "$igtdir/usr/share/igt-gpu-tools/registers" "$root/usr/share/igt-gpu-tools
 
 # The test itself.
 cp "$tests/init.sh" "$root/init"
-cp "$tests/lib.sh" "$tests/guest-checks.sh" "$tests/checks.txt" "$root/gpumodel/"
+cp "$tests/lib.sh" "$tests/guest-checks.sh" "$tests/checks.txt" \
+    "$tests/oa-cost.awk" "$root/gpumodel/"
 chmod 755 "$root/init" "$root/gpumodel/guest-checks.sh"
 # The nv-gpu profile: its checks and the probe, a static binary (no
 # libraries to carry; the register macros come from the model's header).

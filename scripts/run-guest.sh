@@ -159,12 +159,14 @@ elif [ ! -x "$python" ]; then
     qemu_rc=nopython
 else
     # -smp 2: SMP like the laptops i915 runs on; as fast as -smp 1 here.
+    # debug-threads: the agent's CPU times per thread name ("CPU 0/TCG").
     # The agent kills QEMU at the limit (status 124); the outer timeout
     # only guards against the agent itself hanging.
     timeout -k 10 $((limit + 30)) "$python" "$top/tests/guest/host-agent.py" \
         --dir "$out" --sock-dir "$sockdir" --device-id "$devid" --timeout "$limit" -- \
         "$qemu" \
         -machine q35 -accel tcg -cpu max -smp 2 -m 2G \
+        -name gpumodel,debug-threads=on \
         -nodefaults -vga none -display none -no-reboot \
         -chardev "file,id=console,path=$(esc "$out/console.log")" \
         -chardev "socket,id=data,path=$(esc "$sockdir/data.sock")" \

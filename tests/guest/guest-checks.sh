@@ -302,25 +302,79 @@ reader_max() {
     sed -n "s/^ *$2: *//p" "$1" | sort -g | tail -n 1
 }
 
-# perf_record BASE METRICS PERIOD CMD...: i915-perf-recorder (metric set
-# METRICS, PERIOD seconds) into BASE.rec while CMD runs; its output in
-# BASE-recorder.txt.
-perf_record() {
-    p_base=$1 p_metrics=$2 p_period=$3
-    shift 3
-    i915-perf-recorder -m "$p_metrics" -p "$p_period" -o "$p_base.rec" \
-        > "$p_base-recorder.txt" 2>&1 &
+# perf_start BASE METRICS PERIOD: i915-perf-recorder (metric set METRICS,
+# PERIOD seconds) into BASE.rec in the background, given a second to open
+# its stream; its output in BASE-recorder.txt.  perf_stop ends it.
+perf_start() {
+    i915-perf-recorder -m "$2" -p "$3" -o "$1.rec" > "$1-recorder.txt" 2>&1 &
     p_pid=$!
     sleep 1
-    bounded $((TOOL_TIMEOUT + NOP_SECS)) "$p_base-cmd.txt" "$@"
+}
+perf_stop() {
     kill -INT "$p_pid" 2>/dev/null
-    for i in 1 2 3 4 5 6 7 8 9 10; do
-        kill -0 "$p_pid" 2>/dev/null || break
-        sleep 1
+    i=0
+    while [ "$i" -lt 100 ] && kill -0 "$p_pid" 2>/dev/null; do
+        usleep 100000
+        i=$((i + 1))
     done
     kill -9 "$p_pid" 2>/dev/null
     wait "$p_pid" 2>/dev/null
 }
+
+# perf_record BASE METRICS PERIOD CMD...: the recorder while CMD runs, its
+# output in BASE-cmd.txt.
+perf_record() {
+    perf_start "$1" "$2" "$3"
+    p_base=$1
+    shift 3
+    bounded $((TOOL_TIMEOUT + NOP_SECS)) "$p_base-cmd.txt" "$@"
+    perf_stop
+}
+
+# oa_cost_run ROUND MODE: one round's runs of make bench's OA cost (below)
+# under MODE, a line each in oa-cost.txt: "ROUND MODE WORK PROBE HOST-CPU-S
+# HOST-WALL-S HOST-OTHER-S", PROBE the getppid() calls per second (cpu) or
+# the batches' seconds (nop); "-" or "?" for what is missing.
+oa_cost_run() {
+    case $2 in
+        slow) perf_start "$work/oa-cost-$2" RenderBasic 1 ;;
+        fast) perf_start "$work/oa-cost-$2" RenderBasic 0.00001 ;;
+    esac
+    for o_w in idle cpu nop; do
+        o_c0='' o_c1=''
+        [ "$oa_cpu" = ok ] && ask cpu && o_c0=$ans_text
+        # timeout, not bounded: its 100 ms polls would blur the host figures.
+        case $o_w in
+            idle) timeout -s KILL "$TOOL_TIMEOUT" sleep 1 ;;
+            cpu) timeout -s KILL "$TOOL_TIMEOUT" "$probe" syscalls - 1 ;;
+            nop) timeout -s KILL "$TOOL_TIMEOUT" "$probe" nop rcs "$OA_COST_BATCHES" ;;
+        esac > "$work/oa-cost-run.txt" 2>&1
+        [ "$oa_cpu" = ok ] && ask cpu && o_c1=$ans_text
+        case $o_w in
+            idle) o_t=- ;;
+            cpu) o_t=$(sed -n 's/^syscalls ok: \([0-9]*\) getppid\/s$/\1/p' "$work/oa-cost-run.txt") ;;
+            nop) o_t=$(sed -n 's/^nop ok: .* in \([0-9.]*\) s$/\1/p' "$work/oa-cost-run.txt") ;;
+        esac
+        echo "$1 $2 $o_w ${o_t:-?} $(jdiff cpu-s "$o_c0" "$o_c1")" \
+            "$(jdiff wall-s "$o_c0" "$o_c1") $(jdiff other-s "$o_c0" "$o_c1")" \
+            >> "$work/oa-cost.txt"
+    done
+    case $2 in
+        slow|fast) perf_stop; rm -f "$work/oa-cost-$2.rec" ;;
+    esac
+}
+
+# jdiff KEY JSON0 JSON1: the number KEY in JSON1 less the one in JSON0.
+jdiff() {
+    j0=$(echo "$2" | sed -n "s/.*\"$1\": \(-*[0-9.]*\).*/\1/p")
+    j1=$(echo "$3" | sed -n "s/.*\"$1\": \(-*[0-9.]*\).*/\1/p")
+    if [ -n "$j0" ] && [ -n "$j1" ]; then
+        awk -v a="$j0" -v b="$j1" 'BEGIN { printf "%.3f", b - a }'
+    else
+        echo "?"
+    fi
+}
+
 if [ "$gt" = "not wedged" ]; then
     exec_store exec-store-rcs rcs 0xc0ffee01
     exec_store exec-store-bcs bcs 0xc0ffee02
@@ -497,16 +551,38 @@ if [ "$gt" = "not wedged" ]; then
         result perf-testoa fail "$what; want ratios 0, 1, 1, 1/2, 1/3, 1/3, 1/6, 2/3"
     fi
 
-    # make bench's OA cost: the same user batches without and with a
-    # stream at the shortest period i915 allows by default (10 us,
-    # dev.i915.oa_max_sample_rate), the recorder reading all of it.
-    bounded "$TOOL_TIMEOUT" "$work/oa-cost-off.txt" "$probe" nop rcs 4000
-    perf_record "$work/oa-cost-on" RenderBasic 0.00001 "$probe" nop rcs 4000
-    off=$(sed -n 's/^nop ok: .* in \([0-9.]*\) s$/\1/p' "$work/oa-cost-off.txt")
-    on=$(sed -n 's/^nop ok: .* in \([0-9.]*\) s$/\1/p' "$work/oa-cost-on-cmd.txt")
-    oa_e=$(sed -n 's/.*oa_exponent=\([0-9]*\).*/\1/p' "$work/oa-cost-on-recorder.txt")
-    section oa-cost-recorder "$work/oa-cost-on-recorder.txt"
-    work_sum="$work_sum; OA cost: 4000 batches ${off:-?} s without a stream, ${on:-?} s with one at e=${oa_e:-?}"
+    # make bench's OA cost (information only, no check): rounds of the
+    # same work three ways, interleaved so that a drift of the host's load
+    # hits them alike:
+    #   none   no stream
+    #   slow   a stream at a 1 s period: the engine wakeref and forcewake
+    #          of the fast one, i915's 5 ms poll, the recorder waiting, but
+    #          almost no reports
+    #   fast   a stream at the shortest period i915 allows by default
+    #          (10 us, dev.i915.oa_max_sample_rate), the recorder reading
+    #          all of it
+    # The work: the guest idle for 1 s, 1 s of getppid() calls, then
+    # OA_COST_BATCHES empty user batches.  Each run gives the probe's
+    # figure and, from the host agent, QEMU's host CPU time, the host clock
+    # and the host CPU time everything else took around it.
+    OA_COST_ROUNDS=${OA_COST_ROUNDS:-5} OA_COST_BATCHES=${OA_COST_BATCHES:-4000}
+    ask cpu
+    oa_cpu=$ans_st
+    : > "$work/oa-cost.txt"
+    r=1
+    while [ "$r" -le "$OA_COST_ROUNDS" ]; do
+        for m in none slow fast; do
+            oa_cost_run "$r" "$m"
+        done
+        r=$((r + 1))
+    done
+    section oa-cost "$work/oa-cost.txt"
+    section oa-cost-recorder "$work/oa-cost-fast-recorder.txt"
+    oa_e=$(sed -n 's/.*oa_exponent=\([0-9]*\).*/\1/p' "$work/oa-cost-fast-recorder.txt")
+    oa_e1=$(sed -n 's/.*oa_exponent=\([0-9]*\).*/\1/p' "$work/oa-cost-slow-recorder.txt")
+    work_sum="$work_sum; OA cost: $(awk -v e="${oa_e:-?}" -v e1="${oa_e1:-?}" \
+        -v n="$OA_COST_ROUNDS" -v b="$OA_COST_BATCHES" -v cpu="$oa_cpu" \
+        -f /gpumodel/oa-cost.awk "$work/oa-cost.txt")"
 else
     for c in exec-store-rcs exec-store-bcs exec-nop gpu-top hang-reset exec-after-reset; do
         result "$c" fail "not run: GT $gt"

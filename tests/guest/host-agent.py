@@ -35,6 +35,11 @@
 #       x-intel-gpu-drill-oa-tail-stall on the device ID
 #   @@REQ <seq> oa-overflow <count>
 #       x-intel-gpu-drill-oa-overflow on the device ID
+#   @@REQ <seq> cpu
+#       QEMU's CPU time (user + system, all its threads, from /proc), the
+#       same per thread name ("CPU 0/TCG", ... with -name debug-threads=on),
+#       the CPU time of everything else on the host, and the host's
+#       monotonic clock, in seconds: what make bench's OA cost divides
 #   @@REQ <seq> snapshot
 #       HMP savevm then loadvm of one snapshot, "gpumodel" (QEMU needs a
 #       qcow2 drive for it: run-guest.sh adds one); the answer is sent once
@@ -189,6 +194,40 @@ class Agent:
                 return st, r
         return "ok", {"seconds": round(time.monotonic() - t0, 1)}
 
+    def cpu(self):
+        """QEMU's CPU time, whole and per thread name, the rest of the
+        host's, and the host clock."""
+        tick = os.sysconf("SC_CLK_TCK")
+
+        def stat(path):
+            with open(path) as f:
+                s = f.read()
+            # comm may hold spaces: the fields start after its ")".
+            rest = s[s.rindex(")") + 2:].split()
+            return s[s.index("(") + 1:s.rindex(")")], \
+                (int(rest[11]) + int(rest[12])) / tick
+        base = "/proc/%d" % self.proc.pid
+        try:
+            _, total = stat(base + "/stat")
+            with open("/proc/stat") as f:
+                # user nice system idle iowait irq softirq (steal ...: time
+                # the host's own hypervisor took, not this host's work)
+                t = [int(x) for x in f.readline().split()[1:8]]
+            busy = (sum(t) - t[3] - t[4]) / tick
+            threads = {}
+            for tid in os.listdir(base + "/task"):
+                try:
+                    name, secs = stat("%s/task/%s/stat" % (base, tid))
+                except OSError:
+                    continue    # the thread ended meanwhile
+                threads[name] = round(threads.get(name, 0) + secs, 2)
+        except OSError as e:
+            return "error", "cannot read QEMU's CPU time: %s" % e
+        return "ok", {"cpu-s": round(total, 2),
+                      "other-s": round(busy - total, 2),
+                      "wall-s": round(time.monotonic(), 3),
+                      "threads": threads}
+
     def request(self, line):
         words = line.split()
         if len(words) < 3:
@@ -242,6 +281,8 @@ class Agent:
                 "id": self.device_id, "count": nums[0]})
         elif verb == "snapshot" and not nums:
             st, r = self.snapshot()
+        elif verb == "cpu" and not nums:
+            st, r = self.cpu()
         elif verb == "inject" and len(nums) == 3:
             st, r = self.qmp_call("x-intel-gpu-inject-irq", {
                 "id": self.device_id, "engine-class": nums[0],
