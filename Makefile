@@ -5,7 +5,7 @@ SHELL := /bin/sh
 MESON ?= /usr/bin/meson
 
 .PHONY: all deps qemu unit unit-sanitize fuzz qemu-fuzz fuzz-smoke \
-	guest-image run check bench clean
+	guest-image igt-build igt-image igt run check bench clean
 
 all: qemu unit
 
@@ -47,11 +47,25 @@ fuzz-smoke: unit unit-sanitize fuzz qemu-fuzz
 guest-image: deps
 	scripts/make-guest.sh
 
+# IGT 1.27.1's tests built from source (cached per machine, see
+# scripts/build-igt.sh), and the guest overlay that carries them.
+igt-build: deps
+	scripts/build-igt.sh
+
+igt-image: guest-image igt-build
+	scripts/make-igt-image.sh
+
+# IGT's own tests through igt_runner in the guest on intel-gpu: BAT and
+# perf by default; IGT_LISTS, IGT_ORDER (listed, reversed, shuffle),
+# IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT choose (scripts/run-igt.sh --help).
+igt: qemu igt-image
+	scripts/run-igt.sh
+
 # Boot Debian's stock kernel on intel-gpu, load i915, print what it saw.
 run: qemu guest-image
 	scripts/run-guest.sh --summary
 
-check: qemu unit unit-sanitize fuzz qemu-fuzz guest-image
+check: qemu unit unit-sanitize fuzz qemu-fuzz guest-image igt-image
 	scripts/check.sh
 
 # Throughput and overhead as ratios against baselines in the same run.

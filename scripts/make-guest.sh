@@ -42,73 +42,14 @@ mkdir -p "$g" "$debs" "$pkgs"
 debs=$(cd "$debs" && pwd)
 
 # Tools copied from intel-gpu-tools: tests/guest/tools.list (paths inside
-# the package). Modules: each listed module and everything it depends on.
-modules="i915"
+# the package). Modules: each listed module and everything it depends on
+# (vgem: the software GEM driver IGT's prime_vgem tests share buffers with).
+modules="i915 vgem"
 
 log() { echo "make-guest: $*" >&2; }
 die() { log "error: $*"; exit 1; }
 
-# apt must write nothing outside build/: as root it would rebuild its binary
-# caches under /var/cache (kept in memory instead) and log its solver run to
-# /var/log/apt/eipp.log.xz (dropped).  Running as root, downloads into a
-# directory _apt cannot read warn unless the sandbox user is root.
-APT_OPTS="-o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= -o Dir::Log::Planner=/dev/null -o APT::Sandbox::User=root"
-
-# resolve PKG...: print "name version" for PKG and its whole Depends closure,
-# as apt would install it on an empty system (an empty dpkg status: what the
-# host has installed does not matter; first alternative of each "|", no
-# Recommends).  Cached until the apt lists change: apt takes seconds.
-resolve() {
-    key=$( (echo "$*"; ls -l --time-style=full-iso /var/lib/apt/lists/) | sha256sum | cut -c1-16)
-    c=$g/resolve/$key
-    if [ ! -s "$c" ]; then
-        mkdir -p "$g/resolve"
-        # shellcheck disable=SC2086
-        apt-get $APT_OPTS -s -q -o Dir::State::status=/dev/null \
-            -o APT::Install-Recommends=0 install "$@" 2>/dev/null |
-            sed -n 's/^Inst \([^ ]*\) (\([^ ]*\) .*/\1 \2/p' > "$c.tmp"
-        mv "$c.tmp" "$c"
-    fi
-    cat "$c"
-}
-
-# deb PKG VERSION: print the path of the cached .deb, downloading it first.
-# Older cached versions of PKG go once the new one is in.
-deb() {
-    # apt-get download names files pkg_version_arch.deb, ':' written as %3a.
-    v=$(printf '%s' "$2" | sed 's/:/%3a/g')
-    for f in "$debs/$1_${v}"_*.deb; do
-        [ -f "$f" ] && { echo "$f"; return 0; }
-    done
-    log "downloading $1 $2"
-    # shellcheck disable=SC2086
-    if (cd "$debs" && apt-get $APT_OPTS -qq download "$1=$2" >&2); then
-        for f in "$debs/$1_${v}"_*.deb; do
-            [ -f "$f" ] || continue
-            for old in "$debs/$1"_*.deb; do
-                [ "$old" = "$f" ] || rm -f "$old"
-            done
-            echo "$f"
-            return 0
-        done
-    fi
-    # Offline: fall back to the newest cached version.
-    f=$(find "$debs" -maxdepth 1 -name "$1_*.deb" | sort -V | tail -n 1)
-    [ -n "$f" ] || die "cannot download $1 $2 and none is cached"
-    log "warning: using cached $(basename "$f") instead of $1 $2"
-    echo "$f"
-}
-
-# unpack DEB: print the directory DEB is unpacked in, unpacking it once.
-unpack() {
-    d=$pkgs/$(basename "$1" .deb)
-    if [ ! -f "$d/.unpacked" ]; then
-        rm -rf "$d"
-        dpkg-deb -x "$1" "$d"
-        touch "$d/.unpacked"
-    fi
-    echo "$d"
-}
+. "$top/scripts/guest-pkgs.sh"
 
 # ---- resolve and fetch --------------------------------------------------
 
@@ -154,7 +95,7 @@ manifest=$g/manifest.new
     echo "busybox $(basename "$bdir")"
     for d in $igtdirs; do echo "igt $(basename "$d")"; done
     echo "modules $modules"
-    (cd "$top" && find scripts/make-guest.sh tests/guest include/hw/gpumodel/nv-gpu-regs.h \
+    (cd "$top" && find scripts/make-guest.sh scripts/guest-pkgs.sh tests/guest include/hw/gpumodel/nv-gpu-regs.h \
         -type f ! -name '*.md' ! -name 'host-*' |
         LC_ALL=C sort | xargs sha256sum)
 } > "$manifest"
@@ -229,24 +170,7 @@ done
 [ -n "$found" ] || die "dynamic loader $interp not found in libc6"
 mkdir -p "$root$(dirname "$interp")"
 cp -L "$found" "$root$interp"
-seen=" "
-while [ -n "$todo" ]; do
-    next=
-    for f in $todo; do
-        for so in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-            case "$seen" in *" $so "*) continue ;; esac
-            seen="$seen$so "
-            src=
-            for d in $libdirs; do
-                [ -e "$d/$so" ] && { src=$d/$so; break; }
-            done
-            [ -n "$src" ] || die "$so (needed by $(basename "$f")) not found"
-            cp -L "$src" "$root/lib/x86_64-linux-gnu/$so"
-            next="$next $root/lib/x86_64-linux-gnu/$so"
-        done
-    done
-    todo=$next
-done
+copy_needed "$root" "$libdirs" $todo
 # Check the closure with the loader itself: every library must resolve
 # inside the root (--list maps the libraries, it runs none of their code).
 for t in $tools; do
@@ -304,4 +228,4 @@ echo "$kver" > "$g/kver"
 mv "$g/initramfs.cpio.gz.tmp" "$g/initramfs.cpio.gz"
 mv "$manifest" "$g/manifest"
 log "kernel $kver; initramfs $(du -k "$g/initramfs.cpio.gz" | cut -f1) KiB:" \
-    "$(find "$mdst" -name '*.ko' | wc -l) modules, $(echo "$seen" | wc -w) libraries"
+    "$(find "$mdst" -name '*.ko' | wc -l) modules, $(echo "$needed_seen" | wc -w) libraries"

@@ -16,12 +16,19 @@
 #                   nv-gpu,id=gpu,addr=03.0,synth=$NV_SYNTH, the checks of
 #                   tests/guest/nv-checks.txt run by nv-checks.sh and
 #                   nv-pcounter-probe (the kernel command line gets
-#                   GPUMODEL_PROFILE=nv and NV_SYNTH, which /init picks up)
+#                   GPUMODEL_PROFILE=nv and NV_SYNTH, which /init picks up);
+#                   igt: IGT's runner (tests/igt/igt-guest.sh, in the
+#                   archive of scripts/make-igt-image.sh, which --initrd-add
+#                   must name), the check of tests/igt/checks.txt; see
+#                   scripts/run-igt.sh, which runs it this way
 #   --device SPEC   the -device argument (default intel-gpu,id=gpu,addr=02.0),
 #                   e.g. --device intel-gpu,addr=02.0,platform=icl; id=gpu is
 #                   added when SPEC has no id= (the QMP requests name it)
 #   --no-device     boot without the GPU (every device check must then fail)
 #   --append ARGS   more kernel command line
+#   --initrd-add F  append the initramfs archive F to the guest's (repeatable;
+#                   the kernel unpacks them in order, later files win)
+#   --memory SIZE   guest RAM (default 2G)
 #   --timeout SECS  wall-clock limit for the whole boot (default
 #                   $GUEST_TIMEOUT, else 600); QEMU is killed after it and the
 #                   checks the guest did not report fail with the reason
@@ -68,6 +75,8 @@ device_set=0
 profile=intel
 nv_synth=${NV_SYNTH:-4.0=4096/1;5.0=4096/1;*.1=16/4;*.2=16/12/12}
 append=
+initrd_add=
+memory=2G
 want_tap=0 want_summary=0
 
 while [ $# -gt 0 ]; do
@@ -78,6 +87,8 @@ while [ $# -gt 0 ]; do
         --device) device=$2; device_set=1; shift ;;
         --no-device) device= device_set=1 ;;
         --append) append="$append $2"; shift ;;
+        --initrd-add) initrd_add="$initrd_add $2"; shift ;;
+        --memory) memory=$2; shift ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
         -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
@@ -94,9 +105,13 @@ case $profile in
         esac
         [ $device_set = 1 ] || device="nv-gpu,id=gpu,addr=03.0,synth=$nv_synth"
         append="$append GPUMODEL_PROFILE=nv NV_SYNTH=$nv_synth" ;;
-    *) echo "run-guest: unknown profile $profile (intel or nv)" >&2; exit 2 ;;
+    igt)
+        checks=$top/tests/igt/checks.txt
+        append="$append GPUMODEL_PROFILE=igt" ;;
+    *) echo "run-guest: unknown profile $profile (intel, nv or igt)" >&2; exit 2 ;;
 esac
-# Each profile keeps its own logs: build/guest/out/ (intel), out-nv/ (nv).
+# Each profile keeps its own logs: build/guest/out/ (intel), out-nv/ (nv),
+# out-igt/ (igt).
 [ "$profile" = intel ] || out=$g/out-$profile
 logs=${out#"$top/"}/
 if [ $want_tap = 0 ] && [ $want_summary = 0 ]; then
@@ -115,6 +130,12 @@ mkdir -p "$out"
 
 image_rc=0
 "$top/scripts/make-guest.sh" >&2 || image_rc=$?
+initrd=$g/initramfs.cpio.gz
+if [ -n "$initrd_add" ] && [ "$image_rc" = 0 ]; then
+    # shellcheck disable=SC2086
+    cat "$initrd" $initrd_add > "$out/initrd.cpio.gz" || image_rc=$?
+    initrd=$out/initrd.cpio.gz
+fi
 
 # ---- boot -------------------------------------------------------------------
 
@@ -165,7 +186,7 @@ else
     timeout -k 10 $((limit + 30)) "$python" "$top/tests/guest/host-agent.py" \
         --dir "$out" --sock-dir "$sockdir" --device-id "$devid" --timeout "$limit" -- \
         "$qemu" \
-        -machine q35 -accel tcg -cpu max -smp 2 -m 2G \
+        -machine q35 -accel tcg -cpu max -smp 2 -m "$memory" \
         -name gpumodel,debug-threads=on \
         -nodefaults -vga none -display none -no-reboot \
         -chardev "file,id=console,path=$(esc "$out/console.log")" \
@@ -175,7 +196,7 @@ else
         -serial chardev:console -serial chardev:data \
         ${device:+-device "$device"} \
         ${snapdrive:+-drive "$snapdrive"} \
-        -kernel "$kernel" -initrd "$g/initramfs.cpio.gz" \
+        -kernel "$kernel" -initrd "$initrd" \
         -append "$cmdline" "$@" \
         < /dev/null > "$out/agent.err" 2>&1 || qemu_rc=$?
     # Nothing here unless the agent itself failed (a Python traceback).

@@ -1664,6 +1664,46 @@ static void test_execlists_lite_restore(Fixture *f, gconstpointer data)
     g_assert_cmphex(ctx_head(&a), ==, a.ring.pos);
 }
 
+/*
+ * i915 writes a request's tail into the image of a context the engine
+ * still runs, then loads it (execlists_update_context, then ELSP).  If the
+ * context completes in between, the load restores it from the image: the
+ * tail there must be i915's, not the one the engine ran to.  (Saving
+ * RING_TAIL lost the request, and the GT never idled.)
+ */
+static void test_execlists_tail_written_before_completion(Fixture *f,
+                                                          gconstpointer data)
+{
+    Ctx a;
+
+    execlists_init(f, RCS, HWSP_RCS);
+    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
+    sdi(&a.ring, DATA, 1);
+    sem_wait(&a.ring, 4, 1, SEM);
+    ctx_submit(&a);
+    step(f);
+    g_assert_cmphex(ram_r32(f, DATA), ==, 1);
+
+    /* The next request's tail is in the image; the Load is not yet. */
+    sdi(&a.ring, DATA + 4, 2);
+    ctx_set_tail(&a);
+    ram_w32(f, SEM, 1);
+    step(f);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
+                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(ram_r32(f, ctx_state(&a, CTX_RING_TAIL)), ==,
+                    a.ring.pos);
+    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0);
+
+    elsq_submit(f, RCS, ctx_desc(&a), 0);
+    step(f);
+    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 3), ==,
+                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(ctx_head(&a), ==, a.ring.pos);
+    g_assert_true(engine_idle(f, RCS));
+}
+
 static void test_execlists_preempt(Fixture *f, gconstpointer data)
 {
     Ctx a, b;
@@ -2385,6 +2425,8 @@ int main(int argc, char **argv)
     add("/intel/cs/execlists/single", test_execlists_single);
     add("/intel/cs/execlists/two-elements", test_execlists_two_elements);
     add("/intel/cs/execlists/lite-restore", test_execlists_lite_restore);
+    add("/intel/cs/execlists/tail-written-before-completion",
+        test_execlists_tail_written_before_completion);
     add("/intel/cs/execlists/preempt", test_execlists_preempt);
     add("/intel/cs/execlists/wa-batches", test_execlists_wa_batches);
     add("/intel/cs/execlists/oa-switch-report",

@@ -17,7 +17,11 @@
  * the ring context (ring, batch and PDP registers).  Save writes the
  * current value of every listed register back into its slot, so whatever
  * the driver put in the image (RING_HEAD, CTX_TIMESTAMP, OACTXCONTROL,
- * GPRs ...) round-trips without a per-generation slot table.
+ * GPRs ...) round-trips without a per-generation slot table.  RING_TAIL
+ * is the exception: software owns it and writes the next request's tail
+ * into the image while the context may still run (i915's
+ * execlists_update_context, then ELSP); a save in between must not put
+ * back the tail the engine ran to, or the request is lost.
  *
  * CSB entries use the Gen8-Gen11 encoding i915 parses on Gen11 (bit 0
  * idle-to-active, 1 preempted, 2 element switch, 3 active-to-idle, 4
@@ -248,7 +252,12 @@ static void context_save(IntelEngine *e)
     intel_cs_sync_registers(e);
     intel_engine_set_reg(e, INTEL_RING_CTX_TIMESTAMP,
                          intel_execlists_ctx_timestamp(e));
-    if (lrc_parse(e, img, e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK)) {
+    if (lrc_parse(e, img, e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK) &&
+        img->nregs) {
+        int tail = lrc_find(img, e, INTEL_RING_TAIL);
+        unsigned end = img->slot[img->nregs - 1] + 1;
+        unsigned skip = tail >= 0 ? img->slot[tail] : end;
+
         for (unsigned i = 0; i < img->nregs; i++) {
             const IntelRegBinding *b = intel_mmio_lookup(e->gpu, img->reg[i]);
             uint32_t v = intel_mmio_read_quiet(e->gpu, img->reg[i]);
@@ -259,11 +268,18 @@ static void context_save(IntelEngine *e)
             }
             img->dw[img->slot[i]] = v;
         }
-        for (unsigned i = 0; i < img->pages * 1024; i++) {
+        for (unsigned i = 0; i < end; i++) {
             img->dw[i] = GUINT32_TO_LE(img->dw[i]);
         }
-        engine_write(e, img->addr, img->dw, img->pages * 4096,
-                     "context save");
+        /*
+         * The register list only, around the RING_TAIL slot: software may
+         * write the image while the engine runs (see the top comment).
+         */
+        if (engine_write(e, img->addr, img->dw, skip * 4, "context save") &&
+            skip + 1 < end) {
+            engine_write(e, img->addr + (skip + 1) * 4, &img->dw[skip + 1],
+                         (end - skip - 1) * 4, "context save");
+        }
     }
     g_free(img);
 }

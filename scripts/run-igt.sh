@@ -1,0 +1,110 @@
+#!/bin/sh
+# The IGT tier: IGT 1.27.1's own tests, run by its igt_runner in the test
+# guest on intel-gpu (Debian's stock kernel and i915), with verdicts in
+# IGT's terms.  `make igt` runs it; `make check` too.
+#
+#   scripts/run-igt.sh [--tap] [options]
+#
+#   --tap             TAP, one line per list entry and pass, for make check
+#   --list NAME       a list of tests/igt/ (NAME.testlist; repeatable;
+#                     default: bat and perf)
+#   --order HOW       listed (default), reversed or shuffle
+#   --seed N          the shuffle's seed (default: a new one, printed)
+#   --passes N        run the list N times back to back in one guest
+#   --test-timeout S  per-test timeout of igt_runner (default 120)
+#   --timeout S       the limit on the whole guest (default: 900 + 150 s
+#                     per entry and pass)
+#   -- QEMU-ARGS      passed on to QEMU
+#
+# Environment: IGT_LISTS, IGT_ORDER, IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT
+# (the same, for make igt).
+#
+# Results (build/igt/out/, replaced at every run): igt.list (the run's
+# order), pass-N/ (igt_runner's results directory, with igt_results'
+# results.json), summary.txt, tap.txt, and the guest's logs in
+# build/guest/out-igt/ (console.log, data.log with the runner's output).
+# Expected failures: tests/igt/expected-failures.txt.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+t=$top/tests/igt
+out=$top/build/igt/out
+python=${PYTHON:-/usr/bin/python3}
+lists=${IGT_LISTS:-}
+how=${IGT_ORDER:-listed}
+seed=${IGT_SEED:-}
+passes=${IGT_PASSES:-1}
+test_timeout=${IGT_TEST_TIMEOUT:-120}
+limit=
+tap=0
+
+while [ $# -gt 0 ]; do
+    case $1 in
+        --tap) tap=1 ;;
+        --list) lists="$lists $2"; shift ;;
+        --order) how=$2; shift ;;
+        --seed) seed=$2; shift ;;
+        --passes) passes=$2; shift ;;
+        --test-timeout) test_timeout=$2; shift ;;
+        --timeout) limit=$2; shift ;;
+        --) shift; break ;;
+        -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "run-igt: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+lists=${lists:-bat perf}
+[ -n "$seed" ] || seed=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
+
+"$top/scripts/make-igt-image.sh" >&2
+
+rm -rf "$out"
+mkdir -p "$out/run/gpumodel"
+files=
+for l in $lists; do
+    [ -f "$t/$l.testlist" ] || { echo "run-igt: no list tests/igt/$l.testlist" >&2; exit 2; }
+    files="$files $t/$l.testlist"
+done
+# shellcheck disable=SC2086
+"$python" "$t/igt_tier.py" order --order "$how" --seed "$seed" $files > "$out/igt.list"
+cp "$out/igt.list" "$out/run/gpumodel/igt.list"
+(cd "$out/run" && find gpumodel | cpio -o -H newc -R 0:0 --quiet) | gzip -n > "$out/list.cpio.gz"
+n=$(wc -l < "$out/igt.list" | tr -d ' ')
+[ -n "$limit" ] || limit=$((900 + 150 * n * passes))
+echo "run-igt: $n entries ($lists), order $how$([ "$how" = shuffle ] && echo " (seed $seed)"), $passes pass(es), per-test timeout $test_timeout s" >&2
+
+grc=0
+"$top/scripts/run-guest.sh" --profile igt --tap --timeout "$limit" --memory 6G \
+    --initrd-add "$top/build/guest/igt.cpio.gz" --initrd-add "$out/list.cpio.gz" \
+    --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout" \
+    -- "$@" > "$out/guest.tap" || grc=$?
+g=$top/build/guest/out-igt
+
+results=
+p=1
+while [ "$p" -le "$passes" ]; do
+    if [ -s "$g/igt-results-$p.txt" ] &&
+        base64 -d < "$g/igt-results-$p.txt" | tar -xzf - -C "$out" 2>/dev/null; then
+        mv "$out/igt-results-$p" "$out/pass-$p"
+    fi
+    results="$results $out/pass-$p/results.json"
+    p=$((p + 1))
+done
+
+rc=0
+# shellcheck disable=SC2086
+"$python" "$t/igt_tier.py" summary --tap --list "$out/igt.list" \
+    --expected "$t/expected-failures.txt" $results > "$out/tap.txt" || rc=$?
+{
+    echo "# order $how$([ "$how" = shuffle ] && echo ", seed $seed"); logs in build/igt/out/ and build/guest/out-igt/"
+    grep -e '^#' "$out/guest.tap" || true
+    [ "$grc" = 0 ] || grep '^not ok' "$out/guest.tap" | sed 's/^/# guest: /'
+} >> "$out/tap.txt"
+grep '^# IGT pass' "$out/tap.txt" | sed 's/^# //' > "$out/summary.txt"
+if [ $tap = 1 ]; then
+    cat "$out/tap.txt"
+else
+    grep -e '^not ok' "$out/tap.txt" || true
+    cat "$out/summary.txt"
+fi
+[ "$rc" = 0 ] && [ "$grc" = 0 ]
