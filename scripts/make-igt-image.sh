@@ -72,6 +72,9 @@ for b in $bins; do
     cp "$stage/usr/libexec/igt-gpu-tools/$b" "$root/usr/libexec/igt-gpu-tools/"
     todo="$todo $root/usr/libexec/igt-gpu-tools/$b"
 done
+# igt_runner opens test-list.txt (the tests of the build) in any case: the
+# ones here.
+{ echo TESTLIST; echo $bins; echo END TESTLIST; } > "$root/usr/libexec/igt-gpu-tools/test-list.txt"
 for b in igt_runner igt_results; do
     cp "$stage/usr/bin/$b" "$root/usr/bin/"
     todo="$todo $root/usr/bin/$b"
