@@ -115,6 +115,7 @@ rm -rf "$both"
     cp -r "$stage/usr/share/igt-gpu-tools" "$root/usr/share/"
 
 cp "$t/igt-guest.sh" "$root/gpumodel/"
+cp "$t/drill.testlist" "$root/gpumodel/igt-drill.list"
 chmod 755 "$root/gpumodel/igt-guest.sh"
 
 (cd "$root" && find . -mindepth 1 | LC_ALL=C sort |

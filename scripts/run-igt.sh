@@ -12,16 +12,20 @@
 #   --seed N          the shuffle's seed (default: a new one, printed)
 #   --passes N        run the list N times back to back in one guest
 #   --test-timeout S  per-test timeout of igt_runner (default 120)
+#   --no-drill        leave out the engine-freeze drill that follows the
+#                     passes (tests/igt/drill.testlist)
 #   --timeout S       the limit on the whole guest (default: 900 + 150 s
 #                     per entry and pass)
 #   -- QEMU-ARGS      passed on to QEMU
 #
-# Environment: IGT_LISTS, IGT_ORDER, IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT
-# (the same, for make igt).
+# Environment: IGT_LISTS, IGT_ORDER, IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT,
+# IGT_DRILL=0|1 (the same, for make igt).
 #
 # Results (build/igt/out/, replaced at every run): igt.list (the run's
 # order), pass-N/ (igt_runner's results directory, with igt_results'
-# results.json), summary.txt, tap.txt, and the guest's logs in
+# results.json), drill/ (the same for the drill), summary.txt, tap.txt,
+# stall-*.txt (i915's engine state when a test made no progress for a
+# minute), and the guest's logs in
 # build/guest/out-igt/ (console.log, data.log with the runner's output).
 # Expected failures: tests/igt/expected-failures.txt.
 set -eu
@@ -35,6 +39,7 @@ how=${IGT_ORDER:-listed}
 seed=${IGT_SEED:-}
 passes=${IGT_PASSES:-1}
 test_timeout=${IGT_TEST_TIMEOUT:-120}
+drill=${IGT_DRILL:-1}
 limit=
 tap=0
 
@@ -46,6 +51,7 @@ while [ $# -gt 0 ]; do
         --seed) seed=$2; shift ;;
         --passes) passes=$2; shift ;;
         --test-timeout) test_timeout=$2; shift ;;
+        --no-drill) drill=0 ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
         -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
@@ -76,31 +82,47 @@ echo "run-igt: $n entries ($lists), order $how$([ "$how" = shuffle ] && echo " (
 grc=0
 "$top/scripts/run-guest.sh" --profile igt --tap --timeout "$limit" --memory 6G \
     --initrd-add "$top/build/guest/igt.cpio.gz" --initrd-add "$out/list.cpio.gz" \
-    --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout" \
+    --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout IGT_DRILL=$drill" \
     -- "$@" > "$out/guest.tap" || grc=$?
 g=$top/build/guest/out-igt
 
+# unpack NAME DIR: the guest's results section NAME into DIR.
+unpack() {
+    if [ -s "$g/igt-results-$1.txt" ] &&
+        base64 -d < "$g/igt-results-$1.txt" | tar -xzf - -C "$out" 2>/dev/null; then
+        mv "$out/igt-results-$1" "$2"
+    fi
+}
 results=
 p=1
 while [ "$p" -le "$passes" ]; do
-    if [ -s "$g/igt-results-$p.txt" ] &&
-        base64 -d < "$g/igt-results-$p.txt" | tar -xzf - -C "$out" 2>/dev/null; then
-        mv "$out/igt-results-$p" "$out/pass-$p"
-    fi
+    unpack "$p" "$out/pass-$p"
     results="$results $out/pass-$p/results.json"
     p=$((p + 1))
+done
+drill_args=
+if [ "$drill" = 1 ]; then
+    unpack drill "$out/drill"
+    drill_args="--drill $t/drill.testlist $out/drill/results.json"
+fi
+for f in "$g"/igt-stall-*.txt; do
+    [ -f "$f" ] && cp "$f" "$out/${f#"$g/igt-"}"
 done
 
 rc=0
 # shellcheck disable=SC2086
 "$python" "$t/igt_tier.py" summary --tap --list "$out/igt.list" \
-    --expected "$t/expected-failures.txt" $results > "$out/tap.txt" || rc=$?
+    --expected "$t/expected-failures.txt" $drill_args $results > "$out/tap.txt" || rc=$?
 {
     echo "# order $how$([ "$how" = shuffle ] && echo ", seed $seed"); logs in build/igt/out/ and build/guest/out-igt/"
     grep -e '^#' "$out/guest.tap" || true
     [ "$grc" = 0 ] || grep '^not ok' "$out/guest.tap" | sed 's/^/# guest: /'
 } >> "$out/tap.txt"
-grep '^# IGT pass' "$out/tap.txt" | sed 's/^# //' > "$out/summary.txt"
+{
+    grep '^# IGT pass' "$out/tap.txt" | sed 's/^# //'
+    sed -n 's/^\(not \)\{0,1\}ok [0-9]* - \(drill: .*\)/\1\2/p' "$out/tap.txt" |
+        sed 's/^not /FAILED: /'
+} > "$out/summary.txt"
 if [ $tap = 1 ]; then
     cat "$out/tap.txt"
 else

@@ -10,6 +10,12 @@
 #   IGT_TEST_TIMEOUT=S  igt_runner --per-test-timeout (default 120)
 #   IGT_RUN_TIMEOUT=S   igt_runner --overall-timeout of each pass (default
 #                       0: none); the host's limit on the whole guest stays
+#   IGT_DRILL=0|1       after the passes, the engine-freeze drill (default 1):
+#                       rcs0 is frozen through the host agent
+#                       (x-intel-gpu-drill-hang: no fetch, no interrupt, no
+#                       error) and the tests of /gpumodel/igt-drill.list run:
+#                       i915's heartbeat or preemption timeout must reset the
+#                       engine during the first, and the next must pass
 # The list is /gpumodel/igt.list (the host writes it into the per-run
 # archive it appends to the initramfs).
 #
@@ -20,6 +26,7 @@
 #   @@BEGIN igt-results-<pass> ... @@END  the pass's results directory
 #       (igt_runner's per-test files and igt_results' results.json), as a
 #       base64 gzip tar
+#   @@BEGIN igt-runner-drill, igt-results-drill   the same for the drill
 #   @@RESULT igt-done ok|fail <text>       every pass ran and was sent
 #   @@DONE
 set -u
@@ -27,6 +34,7 @@ set -u
 IGT_PASSES=${IGT_PASSES:-1}
 IGT_TEST_TIMEOUT=${IGT_TEST_TIMEOUT:-120}
 IGT_RUN_TIMEOUT=${IGT_RUN_TIMEOUT:-0}
+IGT_DRILL=${IGT_DRILL:-1}
 tests=/usr/libexec/igt-gpu-tools
 list=/gpumodel/igt.list
 
@@ -83,34 +91,52 @@ fi
 n=$(grep -c '^igt@' "$list")
 echo "gpumodel guest: IGT, $n entries x $IGT_PASSES pass(es), per-test timeout $IGT_TEST_TIMEOUT s" > /dev/console
 
-pass=1
-while [ "$pass" -le "$IGT_PASSES" ]; do
-    res=/tmp/igt-results-$pass
+# run_pass NAME LIST: one igt_runner run of LIST, its output and results
+# sent as sections NAME.
+run_pass() {
+    res=/tmp/igt-results-$1
     rm -rf "$res"
     t0=$(cut -d. -f1 /proc/uptime)
-    stall_watch "$res" "/tmp/igt-stall-$pass" &
+    stall_watch "$res" "/tmp/igt-stall-$1" &
     watch=$!
-    echo "@@BEGIN igt-runner-$pass"
+    echo "@@BEGIN igt-runner-$1"
     # --dmesg-warn-level 4: a kernel warning during a test makes it
     # dmesg-warn, as in Intel's CI.
-    igt_runner --test-list "$list" --per-test-timeout "$IGT_TEST_TIMEOUT" \
+    igt_runner --test-list "$2" --per-test-timeout "$IGT_TEST_TIMEOUT" \
         --overall-timeout "$IGT_RUN_TIMEOUT" --dmesg-warn-level 4 \
         "$tests" "$res" 2>&1
     rc=$?
-    echo "@@END igt-runner-$pass"
+    echo "@@END igt-runner-$1"
     kill "$watch" 2>/dev/null
-    for f in /tmp/igt-stall-"$pass"/*.txt; do
-        [ -f "$f" ] && section "igt-stall-$pass-$(basename "$f" .txt)" "$f"
+    for f in /tmp/igt-stall-"$1"/*.txt; do
+        [ -f "$f" ] && section "igt-stall-$1-$(basename "$f" .txt)" "$f"
     done
     igt_results "$res" > /dev/null 2>&1 || rc="$rc, igt_results failed"
-    echo "gpumodel guest: IGT pass $pass done in $(($(cut -d. -f1 /proc/uptime) - t0)) s (runner status $rc)" > /dev/console
-    echo "@@BEGIN igt-results-$pass"
-    tar -czf - -C /tmp "igt-results-$pass" | base64
-    echo "@@END igt-results-$pass"
+    echo "gpumodel guest: IGT $1 done in $(($(cut -d. -f1 /proc/uptime) - t0)) s (runner status $rc)" > /dev/console
+    echo "@@BEGIN igt-results-$1"
+    tar -czf - -C /tmp "igt-results-$1" | base64
+    echo "@@END igt-results-$1"
     [ -f "$res/results.json" ] || ok=0
     rm -rf "$res"
+}
+
+pass=1
+while [ "$pass" -le "$IGT_PASSES" ]; do
+    run_pass "$pass" "$list"
     pass=$((pass + 1))
 done
+
+if [ "$IGT_DRILL" = 1 ]; then
+    ask hang 0 0                # rcs0: class 0, instance 0
+    echo "gpumodel guest: drill: rcs0 frozen ($ans_st: $ans_text)" > /dev/console
+    if [ "$ans_st" = ok ]; then
+        run_pass drill /gpumodel/igt-drill.list
+    else
+        result igt-done fail "the host agent did not freeze rcs0: $ans_text"
+        echo "@@DONE"
+        exit 0
+    fi
+fi
 
 if [ $ok = 1 ]; then
     result igt-done ok "$IGT_PASSES pass(es) of $n entries ran and their results were sent"

@@ -8,14 +8,18 @@
         the entries after a "# @last" line (BAT's module reloads) stay
         last, in every order, as IGT's own list keeps them.
 
-    igt_tier.py summary [--expected FILE] [--tap] --list LIST RESULTS...
+    igt_tier.py summary [--expected FILE] [--tap] [--drill LIST RESULTS]
+                        --list LIST RESULTS...
         Verdicts of the passes whose igt_results files (results.json)
         are RESULTS, against the run's list: one TAP line per entry and
         pass (--tap), then a summary in IGT's terms per pass.  Exit
         status 0 when every entry passed or skipped in every pass,
         except the expected failures (FILE: "igt@name  reason" lines),
         which count as skipped with their reason while they fail and
-        fail when they pass (the list must follow the model).
+        fail when they pass (the list must follow the model).  --drill:
+        the engine-freeze drill's list and results (two more TAP lines):
+        i915 reset the frozen rcs0 during the first entry, and the
+        second passed.
 
 Standard library only (the base system's /usr/bin/python3).
 """
@@ -72,109 +76,148 @@ def read_expected(path):
     return expected
 
 
-def outcome(tests, name):
-    """The result of entry @name: its own, or for an entry naming a whole
-    binary or subtest, the worst of the results under it."""
+def under(tests, name):
+    """The results of entry @name: its own, or for an entry naming a whole
+    binary or subtest, those of the subtests under it."""
     if name in tests:
-        return tests[name].get("result", "notrun")
-    under = [t.get("result", "notrun") for k, t in tests.items()
-             if k.startswith(name + "@")]
-    if not under:
+        return [tests[name]]
+    return [t for k, t in tests.items() if k.startswith(name + "@")]
+
+
+def outcome(tests, name):
+    """The result of entry @name (the worst under it), or None."""
+    results = [t.get("result", "notrun") for t in under(tests, name)]
+    if not results:
         return None
-    bad = [r for r in under if r not in GOOD]
+    bad = [r for r in results if r not in GOOD]
     if bad:
         return max(bad, key=lambda r: ORDER.index(r) if r in ORDER else 99)
-    return "pass" if "pass" in under else "skip"
+    return "pass" if "pass" in results else "skip"
 
 
-def why(tests, name):
-    """A one-line reason from a failed entry's output."""
-    t = tests.get(name, {})
-    for key in ("err", "out", "dmesg"):
-        for line in t.get(key, "").splitlines():
-            if any(w in line for w in ("FAIL", "Failed", "failed",
-                                       "Timeout", "timeout", "WARNING",
-                                       "Killing")):
-                return line.strip()[:160]
+def first_line(tests, name, keys, words):
+    """The first line of the entry's outputs holding one of @words."""
+    for t in under(tests, name):
+        for key in keys:
+            for line in t.get(key, "").splitlines():
+                if any(w in line for w in words):
+                    return line.strip()[:160]
     return ""
+
+
+def why_fail(tests, name):
+    return first_line(tests, name, ("err", "out", "dmesg"),
+                      ("Failed assertion", "FAIL", "failed", "Timeout",
+                       "timeout", "WARNING", "Killing"))
+
+
+def why_skip(tests, name):
+    return first_line(tests, name, ("out",), ("Test requirement:",)) or \
+        "the test skipped"
+
+
+def verdict(n, label, name, r, tests, expected):
+    """One TAP line; True when it is a failure."""
+    if name in expected and r is not None:
+        if r in GOOD:
+            return ("not ok %d - %s: %s, but it is listed as an expected "
+                    "failure (%s)" % (n, label, r, expected[name])), True
+        return ("ok %d - %s # SKIP expected failure (%s): %s"
+                % (n, label, r, expected[name])), False
+    if r == "skip":
+        return "ok %d - %s # SKIP %s" % (n, label, why_skip(tests, name)), \
+            False
+    if r in GOOD:
+        return "ok %d - %s" % (n, label), False
+    if r is None:
+        return ("not ok %d - %s: no result: the runner stopped before it"
+                % (n, label)), True
+    text = why_fail(tests, name)
+    return "not ok %d - %s: %s%s" % (n, label, r, ": " + text if text
+                                     else ""), True
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return json.load(f), None
+    except (OSError, ValueError) as e:
+        return {}, e
+
+
+def drill(n, list_path, path):
+    """TAP lines of the engine-freeze drill, numbered from n + 1."""
+    entries, _ = read_list(list_path)
+    run, err = load(path)
+    tests = run.get("tests", {})
+    first, second = entries[0], entries[1]
+    dmesg = "".join(t.get("dmesg", "") for t in tests.values())
+    reset = [line for line in dmesg.splitlines() if "Resetting rcs0" in line]
+    r1, r2 = outcome(tests, first), outcome(tests, second)
+    lines = []
+    if reset:
+        lines.append("ok %d - drill: rcs0 frozen with nothing raised; i915 "
+                     "reset it (%s) while %s ran (%s)"
+                     % (n + 1, reset[0].split("] ", 1)[-1].strip()[:100],
+                        first, r1))
+    else:
+        lines.append("not ok %d - drill: rcs0 frozen with nothing raised; "
+                     "no \"Resetting rcs0\" from i915 while %s ran (%s)%s"
+                     % (n + 1, first, r1 or "no result",
+                        ": %s" % err if err else ""))
+    if r2 == "pass":
+        lines.append("ok %d - drill: %s passes after the reset"
+                     % (n + 2, second))
+    else:
+        lines.append("not ok %d - drill: %s after the reset: %s%s"
+                     % (n + 2, second, r2 or "no result",
+                        ": " + why_fail(tests, second) if r2 else ""))
+    bad = not reset or r2 != "pass"
+    return lines, bad
 
 
 def summary(args):
     entries, _ = read_list(args.list)
     expected = read_expected(args.expected)
     n = 0
-    bad = 0
+    bad = False
     lines = []
     totals = []
     for p, path in enumerate(args.results, 1):
-        try:
-            with open(path) as f:
-                run = json.load(f)
-        except (OSError, ValueError) as e:
-            run = {"tests": {}}
-            lines.append("# pass %d: no results (%s)" % (p, e))
+        run, err = load(path)
+        if err:
+            lines.append("# pass %d: no results (%s)" % (p, err))
         tests = run.get("tests", {})
         count = {}
         for name in entries:
             n += 1
             r = outcome(tests, name)
-            label = "%s (pass %d)" % (name, p) if len(args.results) > 1 \
-                else name
+            label = name if len(args.results) == 1 else \
+                "%s (pass %d)" % (name, p)
             count[r or "notrun"] = count.get(r or "notrun", 0) + 1
-            if name in expected:
-                if r in GOOD:
-                    lines.append("not ok %d - %s: %s, but it is listed as an "
-                                 "expected failure (%s)"
-                                 % (n, label, r, expected[name]))
-                    bad += 1
-                else:
-                    lines.append("ok %d - %s # SKIP expected failure (%s): %s"
-                                 % (n, label, r or "no result",
-                                    expected[name]))
-            elif r == "skip":
-                lines.append("ok %d - %s # SKIP %s"
-                             % (n, label, why_skip(tests, name)))
-            elif r in GOOD:
-                lines.append("ok %d - %s" % (n, label))
-            else:
-                bad += 1
-                text = why(tests, name) if r else \
-                    "no result: the runner stopped before it"
-                lines.append("not ok %d - %s: %s%s"
-                             % (n, label, r or "notrun",
-                                ": " + text if text and r else
-                                (": " + text if not r else "")))
-        secs = 0
+            line, failed = verdict(n, label, name, r, tests, expected)
+            lines.append(line)
+            bad |= failed
         te = run.get("time_elapsed", {})
-        if "start" in te and "end" in te:
-            secs = te["end"] - te["start"]
+        secs = te["end"] - te["start"] if "start" in te and "end" in te \
+            else 0
         totals.append((p, count, secs))
+    if args.drill:
+        more, failed = drill(n, *args.drill)
+        lines += more
+        n += len(more)
+        bad |= failed
     if args.tap:
         print("1..%d" % n)
         for line in lines:
             print(line)
+    xf = sum(1 for name in entries if name in expected)
     for p, count, secs in totals:
         parts = ", ".join("%d %s" % (count[r], r)
                           for r in ORDER if count.get(r))
-        xf = sum(1 for name in entries if name in expected)
-        print("%sIGT pass %d: %s (%d listed as expected failures); "
-              "%.0f s" % ("# " if args.tap else "", p, parts, xf, secs))
+        print("%sIGT pass %d: %s (%d listed as expected failures); %.0f s"
+              % ("# " if args.tap else "", p, parts, xf, secs))
     return 1 if bad else 0
-
-
-def why_skip(tests, name):
-    t = tests.get(name)
-    if t is None:
-        for k, v in tests.items():
-            if k.startswith(name + "@"):
-                t = v
-                break
-    for line in (t or {}).get("out", "").splitlines():
-        if line.startswith("Test requirement not met") or \
-           line.startswith("Test requirement:") or \
-           "requirement" in line:
-            return line.strip()[:160]
-    return "the test skipped"
 
 
 def main():
@@ -189,6 +232,7 @@ def main():
     s.add_argument("--expected")
     s.add_argument("--list", required=True)
     s.add_argument("--tap", action="store_true")
+    s.add_argument("--drill", nargs=2, metavar=("LIST", "RESULTS"))
     s.add_argument("results", nargs="+")
     args = ap.parse_args()
     if args.cmd == "order":

@@ -1,0 +1,229 @@
+#!/usr/bin/python3
+"""Tests of igt_tier.py (the IGT tier's order and verdicts), in TAP.
+
+The results are shaped as igt_results writes them (results.json: "tests"
+keyed igt@binary[@subtest[@dynamic]], each with "result", "out", "err",
+"dmesg"; "time_elapsed").
+"""
+import contextlib
+import io
+import json
+import os
+import sys
+import tempfile
+import types
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import igt_tier  # noqa: E402
+
+LIST = """# a comment
+igt@i915_module_load@load
+igt@gem_basic@bad-close
+igt@gem_busy@busy@all-engines
+igt@gem_exec_fence@basic-busy
+igt@gem_tiled_pread_basic
+igt@gem_render_linear_blits@basic
+
+# @last
+igt@i915_module_load@reload
+"""
+
+
+def run_result(tests, secs=10.0):
+    return {"__type__": "TestrunResult", "tests": tests,
+            "time_elapsed": {"start": 100.0, "end": 100.0 + secs}}
+
+
+def t(result, out=""):
+    return {"result": result, "out": out, "err": "", "dmesg": ""}
+
+
+class Case:
+    def __init__(self):
+        self.dir = tempfile.mkdtemp()
+        self.list = self.write("igt.list", LIST)
+        self.expected = self.write(
+            "xfail.txt",
+            "igt@gem_render_linear_blits@basic  needs the 3D pipeline\n")
+
+    def write(self, name, text):
+        path = os.path.join(self.dir, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def results(self, name, tests):
+        return self.write(name, json.dumps(run_result(tests)))
+
+    def summary(self, *results):
+        return self.summary_drill(None, *results)
+
+    def summary_drill(self, drill, *results):
+        args = types.SimpleNamespace(list=self.list, expected=self.expected,
+                                     tap=True, results=list(results),
+                                     drill=drill)
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            rc = igt_tier.summary(args)
+        return rc, buf.getvalue().splitlines()
+
+
+ALL_GOOD = {
+    "igt@i915_module_load@load": t("pass"),
+    "igt@gem_basic@bad-close": t("pass"),
+    "igt@gem_busy@busy@all-engines": t("pass"),
+    # An entry naming a subtest whose results are per dynamic subtest.
+    "igt@gem_exec_fence@basic-busy@rcs0": t("pass"),
+    "igt@gem_exec_fence@basic-busy@bcs0": t("skip"),
+    "igt@gem_tiled_pread_basic": t("skip", "Test requirement not met in "
+                                   "function main\nTest requirement: "
+                                   "gem_available_fences(fd) > 0\n"),
+    "igt@gem_render_linear_blits@basic": t("fail"),
+    "igt@i915_module_load@reload": t("pass"),
+}
+
+
+def test_order_keeps_first_and_last():
+    c = Case()
+    for how in ("listed", "reversed", "shuffle"):
+        got = igt_tier.order([c.list], how, 7)
+        assert got[0] == "igt@i915_module_load@load", (how, got)
+        assert got[-1] == "igt@i915_module_load@reload", (how, got)
+        assert sorted(got) == sorted(igt_tier.order([c.list], "listed", 0))
+    rev = igt_tier.order([c.list], "reversed", 0)
+    assert rev[1] == "igt@gem_render_linear_blits@basic", rev
+
+
+def test_order_shuffle_follows_seed():
+    c = Case()
+    a = igt_tier.order([c.list], "shuffle", 1234)
+    b = igt_tier.order([c.list], "shuffle", 1234)
+    assert a == b
+    seen = {tuple(igt_tier.order([c.list], "shuffle", s)) for s in range(20)}
+    assert len(seen) > 1, "every seed gave the same order"
+
+
+def test_order_several_lists():
+    c = Case()
+    other = c.write("other.testlist", "igt@perf@mi-rpc\nigt@perf@blocking\n")
+    got = igt_tier.order([c.list, other], "listed", 0)
+    assert got[0] == "igt@i915_module_load@load"
+    assert got[-1] == "igt@i915_module_load@reload"
+    assert got.index("igt@perf@mi-rpc") < got.index(
+        "igt@i915_module_load@reload")
+
+
+def test_all_good_passes():
+    c = Case()
+    rc, out = c.summary(c.results("r.json", ALL_GOOD))
+    assert rc == 0, out
+    assert out[0] == "1..7", out
+    assert not [line for line in out if line.startswith("not ok")], out
+    skip = [line for line in out if "gem_tiled_pread_basic" in line][0]
+    assert "# SKIP Test requirement: gem_available_fences" in skip, skip
+    xf = [line for line in out if "render_linear" in line][0]
+    assert xf.startswith("ok ") and "expected failure (fail)" in xf, xf
+    # A subtest whose dynamic subtests pass or skip passes.
+    fence = [line for line in out if "basic-busy" in line][0]
+    assert fence.startswith("ok ") and "SKIP" not in fence, fence
+
+
+def test_failures_fail():
+    for bad in ("fail", "timeout", "dmesg-warn", "crash", "abort",
+                "incomplete"):
+        c = Case()
+        tests = dict(ALL_GOOD)
+        tests["igt@gem_exec_fence@basic-busy@bcs0"] = t(bad)
+        rc, out = c.summary(c.results("r.json", tests))
+        assert rc == 1, (bad, out)
+        line = [x for x in out if "basic-busy" in x][0]
+        assert line.startswith("not ok") and bad in line, (bad, line)
+
+
+def test_missing_result_fails():
+    c = Case()
+    tests = dict(ALL_GOOD)
+    del tests["igt@gem_basic@bad-close"]
+    rc, out = c.summary(c.results("r.json", tests))
+    assert rc == 1
+    line = [x for x in out if "bad-close" in x][0]
+    assert line.startswith("not ok") and "no result" in line, line
+
+
+def test_expected_failure_that_passes_fails():
+    c = Case()
+    tests = dict(ALL_GOOD)
+    tests["igt@gem_render_linear_blits@basic"] = t("pass")
+    rc, out = c.summary(c.results("r.json", tests))
+    assert rc == 1
+    line = [x for x in out if "render_linear" in x][0]
+    assert line.startswith("not ok") and "expected failure" in line, line
+
+
+def test_passes_are_counted_apart():
+    c = Case()
+    tests = dict(ALL_GOOD)
+    tests["igt@gem_basic@bad-close"] = t("timeout")
+    rc, out = c.summary(c.results("a.json", ALL_GOOD),
+                        c.results("b.json", tests),
+                        os.path.join(c.dir, "missing.json"))
+    assert rc == 1
+    assert out[0] == "1..21", out
+    bad = [x for x in out if x.startswith("not ok")]
+    assert any("(pass 2)" in x and "timeout" in x for x in bad), bad
+    assert sum("(pass 3)" in x for x in bad) == 7, bad
+    sums = [x for x in out if x.startswith("# IGT pass")]
+    assert len(sums) == 3, out
+    assert "1 timeout" in sums[1], sums
+
+
+DRILL_LIST = "igt@gem_exec_store@basic\nigt@gem_sync@basic-each\n"
+RESET = ("<5> [101.5] i915 0000:00:02.0: [drm] Resetting rcs0 for stopped "
+         "heartbeat on rcs0\n")
+
+
+def test_drill():
+    c = Case()
+    dl = c.write("drill.testlist", DRILL_LIST)
+    good = {"igt@gem_exec_store@basic": dict(t("fail"), dmesg=RESET),
+            "igt@gem_sync@basic-each": t("pass")}
+    rc, out = c.summary_drill([dl, c.results("d.json", good)],
+                              c.results("r.json", ALL_GOOD))
+    assert rc == 0, out
+    assert out[0] == "1..9", out
+    assert out[9].startswith("ok 9 - drill: igt@gem_sync"), out
+    assert "stopped heartbeat" in out[8], out
+    # No reset: the engine stays frozen as far as i915 knows.
+    quiet = dict(good)
+    quiet["igt@gem_exec_store@basic"] = t("fail")
+    rc, out = c.summary_drill([dl, c.results("q.json", quiet)],
+                              c.results("r.json", ALL_GOOD))
+    assert rc == 1 and out[8].startswith("not ok 8 - drill"), out
+    # The next test must pass.
+    late = dict(good)
+    late["igt@gem_sync@basic-each"] = t("timeout")
+    rc, out = c.summary_drill([dl, c.results("l.json", late)],
+                              c.results("r.json", ALL_GOOD))
+    assert rc == 1 and out[9].startswith("not ok 9"), out
+    rc, out = c.summary_drill([dl, os.path.join(c.dir, "none.json")],
+                              c.results("r.json", ALL_GOOD))
+    assert rc == 1 and "no result" in out[9], out
+
+
+def main():
+    tests = [(n, f) for n, f in sorted(globals().items())
+             if n.startswith("test_") and callable(f)]
+    print("1..%d" % len(tests))
+    failed = 0
+    for i, (name, fn) in enumerate(tests, 1):
+        try:
+            fn()
+            print("ok %d - %s" % (i, name))
+        except Exception as e:      # noqa: BLE001 - report, go on
+            failed += 1
+            print("not ok %d - %s: %r" % (i, name, e))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
