@@ -465,7 +465,7 @@ static const LenCase len_cases[] = {
        0x54F00008, 0x03CC0040, 0, 0x00010001, SURF + 0x100, 0, 0, 64,
        SURF, 0),
     LC(BCS, "XY_FAST_COPY_BLT", 10,
-       0x50800008, 0x02000040, 0, 0x00010001, SURF + 0x200, 0, 0, 64,
+       0x50800008, 0x03000040, 0, 0x00010001, SURF + 0x200, 0, 0, 64,
        SURF, 0),
 };
 
