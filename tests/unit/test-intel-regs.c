@@ -459,6 +459,25 @@ static void ap_read(Fixture *f, uint32_t gtt, void *buf, size_t len)
 }
 
 /*
+ * @n bytes read through the aperture at FENCE_GTT + @lin are memory's
+ * bytes from GGTT FENCE_GTT + @at, the last @n - @split of them from
+ * FENCE_GTT + @at2 on: where an access crosses into another run.
+ */
+static void assert_read(Fixture *f, int32_t lin, unsigned n, int32_t at,
+                        unsigned split, int32_t at2)
+{
+    uint8_t b[8];
+
+    g_assert_cmpuint(n, <=, sizeof(b));
+    ap_read(f, FENCE_GTT + lin, b, n);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t gtt = FENCE_GTT + (i < split ? at + i : at2 + i - split);
+
+        g_assert_cmphex(b[i], ==, fence_pat(gtt));
+    }
+}
+
+/*
  * Every byte of @pages fenced from FENCE_GTT, read through the aperture
  * in one access, is the byte where @t puts its (x, y); the rest of the
  * mapped pages read linearly.
@@ -497,18 +516,13 @@ static void test_fence_x(Fixture *f, gconstpointer data)
 
     fence_map(f);
     set_fence(f, 3, FENCE_GTT, FENCE_PAGES * 4096, 1024, false);
-    ap_read(f, FENCE_GTT + 9736, b, 1);
-    g_assert_cmphex(b[0], ==, fence_pat(FENCE_GTT + 12808));
+    assert_read(f, 9736, 1, 12808, 1, 0);
     assert_fenced(f, REF_X, 1024, FENCE_PAGES);
 
     /* Across a tile column: bytes 508-511 of tile 0, 0-3 of tile 1. */
-    ap_read(f, FENCE_GTT + 508, b, 8);
-    g_assert_cmphex(b[3], ==, fence_pat(FENCE_GTT + 511));
-    g_assert_cmphex(b[4], ==, fence_pat(FENCE_GTT + 4096));
+    assert_read(f, 508, 8, 508, 4, 4096);
     /* Across the end of row 0 (tile 1's 510) into row 1 (512). */
-    ap_read(f, FENCE_GTT + 1022, b, 4);
-    g_assert_cmphex(b[0], ==, fence_pat(FENCE_GTT + 4096 + 510));
-    g_assert_cmphex(b[2], ==, fence_pat(FENCE_GTT + 512));
+    assert_read(f, 1022, 4, 4096 + 510, 2, 512);
 
     /* Writes are detiled the same way. */
     memcpy(b, "\x11\x22\x33\x44\x55\x66\x77\x88", 8);
@@ -529,59 +543,39 @@ static void test_fence_x(Fixture *f, gconstpointer data)
  */
 static void test_fence_y(Fixture *f, gconstpointer data)
 {
-    uint8_t b[8];
-
     fence_map(f);
     set_fence(f, 0, FENCE_GTT, FENCE_PAGES * 4096, 512, true);
-    ap_read(f, FENCE_GTT + 2660, b, 1);
-    g_assert_cmphex(b[0], ==, fence_pat(FENCE_GTT + 3156));
-    ap_read(f, FENCE_GTT + 15560, b, 1);
-    g_assert_cmphex(b[0], ==, fence_pat(FENCE_GTT + 6632));
+    assert_read(f, 2660, 1, 3156, 1, 0);
+    assert_read(f, 15560, 1, 6632, 1, 0);
     assert_fenced(f, REF_Y, 512, FENCE_PAGES);
 
     /* Across an OWord column (16), and across a tile (124-131). */
-    ap_read(f, FENCE_GTT + 12, b, 8);
-    g_assert_cmphex(b[3], ==, fence_pat(FENCE_GTT + 15));
-    g_assert_cmphex(b[4], ==, fence_pat(FENCE_GTT + 512));
-    ap_read(f, FENCE_GTT + 124, b, 8);
-    g_assert_cmphex(b[0], ==, fence_pat(FENCE_GTT + 7 * 512 + 12));
-    g_assert_cmphex(b[4], ==, fence_pat(FENCE_GTT + 4096));
+    assert_read(f, 12, 8, 12, 4, 512);
+    assert_read(f, 124, 8, 7 * 512 + 12, 4, 4096);
 }
 
 /*
- * The region is [start page, last page], both whole: the pages either
- * side, a disabled fence and an unused one read linearly; a fence turned
- * off stops detiling; the lowest-numbered of two fences on a page wins.
+ * The region is [start page, last page], both whole (assert_fenced() reads
+ * across both ends in one access): a fence not valid, or only half
+ * written, does nothing; a fence turned off stops detiling; the
+ * lowest-numbered of two fences on a page wins.  By hand, linear 12388 =
+ * (x 100, y 12), in the last page, is tile row 1 (8192), row 4 of the tile
+ * (2048), byte 100: 10340.
  */
 static void test_fence_edges(Fixture *f, gconstpointer data)
 {
-    /* Linear 12388 = (x 100, y 12) of the last page: 8192 + 2048 + 100. */
-    uint32_t last = FENCE_GTT + 12388, last_tiled = FENCE_GTT + 10340;
-    uint8_t b[8];
-
     fence_map(f);
-    /* Only the high dword, or valid clear: no fence. */
     wr(f, INTEL_FENCE_REG(5) + 4, (FENCE_GTT + 12288) | 7);
     wr(f, INTEL_FENCE_REG(5), FENCE_GTT);
     assert_fenced(f, REF_LINEAR, 1024, FENCE_PAGES);
 
     set_fence(f, 5, FENCE_GTT, 4 * 4096, 1024, false);
-    ap_read(f, last, b, 1);
-    g_assert_cmphex(b[0], ==, fence_pat(last_tiled));
-    /* Across the end of the region: 4 bytes detiled, 4 linear. */
-    ap_read(f, FENCE_GTT + 4 * 4096 - 4, b, 8);
-    g_assert_cmphex(b[0], ==, fence_pat(FENCE_GTT + 16380));
-    g_assert_cmphex(b[4], ==, fence_pat(FENCE_GTT + 16384));
-    g_assert_cmphex(b[7], ==, fence_pat(FENCE_GTT + 16387));
-    /* Across its start. */
-    ap_read(f, FENCE_GTT - 4, b, 8);
-    g_assert_cmphex(b[3], ==, fence_pat(FENCE_GTT - 1));
-    g_assert_cmphex(b[4], ==, fence_pat(FENCE_GTT));
+    assert_read(f, 12388, 1, 10340, 1, 0);
+    assert_fenced(f, REF_X, 1024, 4);
 
     /* A Y fence on the same pages, numbered higher: X still applies. */
     set_fence(f, 9, FENCE_GTT, 4 * 4096, 512, true);
-    ap_read(f, last, b, 1);
-    g_assert_cmphex(b[0], ==, fence_pat(last_tiled));
+    assert_read(f, 12388, 1, 10340, 1, 0);
     /* Fence 5 off, as i915 clears it: fence 9's Y applies. */
     wr(f, INTEL_FENCE_REG(5), 0);
     wr(f, INTEL_FENCE_REG(5) + 4, 0);
