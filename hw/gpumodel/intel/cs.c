@@ -1216,16 +1216,27 @@ static uint64_t blit_addr(const BlitSurface *s, unsigned cpp, uint64_t x,
                                        (uint64_t)s->y + y);
 }
 
-/* Bytes from byte @x of a row of @s on that are contiguous in memory. */
-static uint32_t blit_span(const BlitSurface *s, unsigned cpp, uint64_t x)
+/*
+ * Read or write @n bytes of row @y of @s from byte @x on (from the
+ * rectangle's left edge), in runs contiguous in memory: one access for a
+ * linear row, one per OWord column of a Y tile.
+ */
+static int blit_row_rw(IntelEngine *e, bool ppgtt, const BlitSurface *s,
+                       unsigned cpp, uint64_t x, unsigned y, uint8_t *buf,
+                       size_t n, bool write)
 {
-    return intel_tile_span(s->tiling, cpp, (uint64_t)s->x * cpp + x);
+    for (size_t done = 0, k; done < n; done += k) {
+        k = MIN(n - done, intel_tile_span(s->tiling, cpp,
+                                          (uint64_t)s->x * cpp + x + done));
+        if (cs_mem(e, ppgtt, blit_addr(s, cpp, x + done, y), buf + done, k,
+                   write)) {
+            return -1;
+        }
+    }
+    return 0;
 }
 
-/*
- * Copy or fill a w x h rectangle of cpp-byte pixels, row by row, in runs
- * contiguous in both surfaces.
- */
+/* Copy or fill a w x h rectangle of cpp-byte pixels, row by row. */
 static int blit_rect(IntelEngine *e, const BlitSurface *dst,
                      const BlitSurface *src, uint32_t fill, unsigned w,
                      unsigned h, unsigned cpp)
@@ -1237,11 +1248,8 @@ static int blit_rect(IntelEngine *e, const BlitSurface *dst,
     for (unsigned y = 0; y < h; y++) {
         for (size_t done = 0, n; done < row; done += n) {
             n = MIN(sizeof(buf), row - done);
-            n = MIN(n, blit_span(dst, cpp, done));
             if (src) {
-                n = MIN(n, blit_span(src, cpp, done));
-                if (cs_mem(e, ppgtt, blit_addr(src, cpp, done, y), buf, n,
-                           false)) {
+                if (blit_row_rw(e, ppgtt, src, cpp, done, y, buf, n, false)) {
                     return CS_STOP;
                 }
             } else {
@@ -1249,8 +1257,7 @@ static int blit_rect(IntelEngine *e, const BlitSurface *dst,
                     buf[i] = fill >> (8 * ((done + i) % cpp));
                 }
             }
-            if (cs_mem(e, ppgtt, blit_addr(dst, cpp, done, y), buf, n,
-                       true)) {
+            if (blit_row_rw(e, ppgtt, dst, cpp, done, y, buf, n, true)) {
                 return CS_STOP;
             }
         }
