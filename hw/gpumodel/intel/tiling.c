@@ -69,15 +69,22 @@ static const TileLayout *tile_layout(IntelTiling t, unsigned cpp)
     }
 }
 
-/* Spread the low bits of @v over the set bits of @mask, lowest first. */
+/*
+ * Spread the low bits of @v over the set bits of @mask (16 bits at most),
+ * lowest first, a run of adjacent bits at a time.
+ */
 static uint32_t deposit(uint32_t v, uint32_t mask)
 {
     uint32_t r = 0;
 
-    for (; mask; mask &= mask - 1, v >>= 1) {
-        if (v & 1) {
-            r |= mask & -mask;
-        }
+    while (mask) {
+        unsigned lo = __builtin_ctz(mask);
+        unsigned len = __builtin_ctz(~(mask >> lo));
+        uint32_t bits = (1u << len) - 1;
+
+        r |= (v & bits) << lo;
+        v >>= len;
+        mask &= ~(bits << lo);
     }
     return r;
 }
