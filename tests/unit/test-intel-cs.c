@@ -2483,6 +2483,40 @@ static void test_blit_fast_copy(Fixture *f, gconstpointer data)
 }
 
 /*
+ * As IGT's intel_bb_emit_blt_copy() runs a Y blit: from a user (PPGTT,
+ * non-privileged) batch on BCS under execlists, BCS_SWCTRL loaded around
+ * the blit (it is in the blitter's non-privileged register list).
+ */
+static void test_blit_user_batch_y(Fixture *f, gconstpointer data)
+{
+    uint64_t pml4 = table_alloc(f);
+    Buf bb = buf_at(f, USER_PA);
+    Surf lin = { USER_VA + 0x10000, 512, REF_LINEAR };
+    Surf ty = { USER_VA + 0x40000, 512, REF_Y };
+    Surf ty_pa = { USER_PA + 0x40000, 512, REF_Y };
+    Surf lin_pa = { USER_PA + 0x10000, 512, REF_LINEAR };
+    Ctx c;
+
+    map_2m(f, pml4, USER_VA, USER_PA);
+    execlists_init(f, BCS, HWSP_BCS);
+    ctx_init(f, &c, BCS, CTX_A, CRING_A, 0x20, pml4);
+    memset(f->fh->ram + ty_pa.addr, 0, 512 * 64);
+    fill_pattern(f, &lin_pa, 512, 40);
+    lri(&bb, BCS_SWCTRL, (SWCTRL_SRC_Y | SWCTRL_DST_Y) << 16 | SWCTRL_DST_Y);
+    emit_src_copy(&bb, &ty, 0, 0, &lin, 0, 0, 128, 40);
+    EMIT(&bb, MI_FLUSH_DW, 0, 0, 0);
+    lri(&bb, BCS_SWCTRL, (SWCTRL_SRC_Y | SWCTRL_DST_Y) << 16);
+    EMIT(&bb, MI_BB_END);
+    bb_start(&c.ring, USER_VA, BB_PPGTT);
+    ctx_submit(&c);
+    step(f);
+    step(f);
+    g_assert_cmphex(erd(f, BCS, INTEL_RING_ESR), ==, 0);
+    g_assert_cmphex(rd(f, BCS_SWCTRL), ==, 0);
+    assert_copy(f, &ty_pa, 512 * 64, 4, 0, 0, 0, 0, 512, 40);
+}
+
+/*
  * A tiled pitch its tiles do not divide, or a negative one, is a guest
  * error: the blit is skipped, the engine goes on.
  */
@@ -2783,6 +2817,7 @@ int main(int argc, char **argv)
     add("/intel/cs/blit/tiled-y", test_blit_tiled_y);
     add("/intel/cs/blit/tiled-color", test_blit_tiled_color);
     add("/intel/cs/blit/fast-copy", test_blit_fast_copy);
+    add("/intel/cs/blit/user-batch-y", test_blit_user_batch_y);
     add("/intel/cs/blit/tiled-bad-pitch", test_blit_tiled_bad_pitch);
     return g_test_run();
 }
