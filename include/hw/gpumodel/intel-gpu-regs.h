@@ -148,7 +148,7 @@
 #define   INTEL_FENCE_VALID             (1u << 0)
 #define   INTEL_FENCE_TILING_Y          (1u << 1)
 #define   INTEL_FENCE_PAGE_MASK         0xFFFFF000u     /* both dwords */
-#define   INTEL_FENCE_PITCH_MASK        0x7FFu          /* high dword */
+#define   INTEL_FENCE_PITCH_MASK        0xFFFu          /* high dword */
 #define   INTEL_FENCE_PITCH_UNIT        128
 #define INTEL_GFX_FLSH_CNTL             0x101008
 #define   INTEL_GFX_FLSH_CNTL_EN        (1u << 0)
