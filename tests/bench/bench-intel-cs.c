@@ -23,6 +23,14 @@
 #define MI_BBE      0x05000000u
 #define MI_BBS      0x18800001u  /* MI_BATCH_BUFFER_START, GGTT */
 #define MI_SDI      0x10400002u  /* MI_STORE_DATA_IMM, GGTT */
+#define XY_SRC_COPY 0x54F00008u  /* XY_SRC_COPY_BLT, 32 bpp RGBA */
+#define   XY_DST_TILED (1u << 11)
+#define BCS_SWCTRL  0x22200u
+#define   BCS_DST_Y 0x00020002u  /* masked: destination TileY */
+#define BLIT_SRC    0x800000u   /* two 4 MiB surfaces above the batches */
+#define BLIT_DST    0xc00000u
+#define BLIT_PITCH  4096u
+#define BLIT_ROWS   1024u
 
 typedef struct Bench {
     FakeHost *fh;
@@ -120,6 +128,28 @@ static void bench_sdi(Bench *b)
     put32(b, BATCH + n * 16, MI_BBE);
     report("MI_STORE_DATA_IMM", n, best_of(run_batch, b),
            baseline(b, n * 16));
+}
+
+/*
+ * One 4 MiB XY_SRC_COPY_BLT from a linear surface into a linear, X or Y
+ * one: tiled destinations take runs of 512 (X) or 16 (Y) bytes.
+ */
+static void bench_blit(Bench *b, uint32_t tiled, uint32_t swctrl,
+                       const char *what)
+{
+    const uint32_t cmd[] = {
+        XY_SRC_COPY | tiled,
+        3u << 24 | 0xCCu << 16 | (tiled ? BLIT_PITCH / 4 : BLIT_PITCH),
+        0, BLIT_ROWS << 16 | BLIT_PITCH / 4, BLIT_DST, 0,
+        0, BLIT_PITCH, BLIT_SRC, 0, MI_BBE, MI_NOOP,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cmd); i++) {
+        put32(b, BATCH + 4 * i, cmd[i]);
+    }
+    wr(b, BCS_SWCTRL, swctrl);
+    report(what, BLIT_PITCH * BLIT_ROWS, best_of(run_batch, b),
+           baseline(b, BLIT_PITCH * BLIT_ROWS));
 }
 
 /* Second-level MI_BATCH_BUFFER_START to an MI_BATCH_BUFFER_END. */
@@ -265,8 +295,8 @@ int main(void)
 
     b.gpu = intel_gpu_new(&cfg, &b.fh->host);
     b.rcs = &b.gpu->engine[INTEL_RCS0];
-    /* GGTT = physical for the first 8 MiB. */
-    for (uint32_t p = 0; p < 2048; p++) {
+    /* GGTT = physical for all 16 MiB. */
+    for (uint32_t p = 0; p < 4096; p++) {
         intel_ggtt_write_pte(b.gpu, p, (uint64_t)p << 12 | 1);
     }
     wr(&b, INTEL_RCS0_BASE + INTEL_RING_START, RING);
@@ -278,6 +308,9 @@ int main(void)
     bench_noop(&b, BATCH_MAX / 4 - 1, "MI_NOOP dwords, 6 MiB batch");
     bench_sdi(&b);
     bench_bb_pairs(&b);
+    bench_blit(&b, 0, 0, "blit bytes, linear");
+    bench_blit(&b, XY_DST_TILED, 0, "blit bytes, into X tiles");
+    bench_blit(&b, XY_DST_TILED, BCS_DST_Y, "blit bytes, into Y tiles");
 
     secs = best_of(ggtt_walks, &b);
     printf("  %-34s %8.1f M/s\n", "GGTT translations (cache misses)",

@@ -999,6 +999,100 @@ static void test_cs_blit(void)
 }
 
 /*
+ * Tiled surfaces as i915 and IGT use them (gem_tiled_pread_basic,
+ * gem_tiled_blits): an object written through a fenced aperture range
+ * lands tiled in memory, the blitter reads it back as tiled; the blitter
+ * writes a Y-tiled object that a Y fence reads back linearly.
+ */
+#define TILED_GTT       0x00200000u     /* in the aperture */
+#define TILED_PITCH     1024u
+#define TILED_ROWS      32u
+#define TILED_PAGES     (TILED_PITCH * TILED_ROWS / INTEL_GGTT_PAGE_SIZE)
+#define XY_SRC_TILED    (1u << 15)
+#define XY_DST_TILED    (1u << 11)
+#define BCS_SWCTRL      0x22200u
+#define   BCS_DST_Y     (1u << 1)
+
+/* i915's i965_write_fence_reg: off, high dword, then low with valid. */
+static void fence_set(Gpu *g, unsigned i, uint32_t start, uint32_t size,
+                      uint32_t pitch, bool y)
+{
+    wr(g, INTEL_FENCE_REG(i), 0);
+    wr(g, INTEL_FENCE_REG(i) + 4, (start + size - INTEL_GGTT_PAGE_SIZE) |
+       (pitch / 128 - 1));
+    wr(g, INTEL_FENCE_REG(i), start | (y ? 2 : 0) | 1);
+}
+
+/* Byte (@x, @y) of an X-tiled surface (IGT's x_ptr, no swizzling). */
+static uint32_t x_tiled(uint32_t pitch, uint32_t x, uint32_t y)
+{
+    return y / 8 * pitch * 8 + x / 512 * 4096 + y % 8 * 512 + x % 512;
+}
+
+static void test_tiled_fence_blit(void)
+{
+    const uint32_t size = TILED_PITCH * TILED_ROWS;
+    uint32_t bcs = INTEL_BCS0_BASE;
+    g_autofree uint32_t *image = g_new(uint32_t, size / 4);
+    g_autofree uint8_t *got = g_malloc(size);
+    uint64_t xobj, yobj;
+    Buf ring, lin;
+    Gpu g;
+
+    gpu_start(&g);
+    for (uint32_t i = 0; i < size / 4; i++) {
+        image[i] = 0xa0000000u | (i / 256) << 12 | i % 256;
+    }
+    /* Two fenced objects: X at TILED_GTT, Y right after it. */
+    xobj = alloc_pages(&g, TILED_PAGES);
+    yobj = alloc_pages(&g, TILED_PAGES);
+    ggtt_map(&g, TILED_GTT, xobj, TILED_PAGES);
+    ggtt_map(&g, TILED_GTT + size, yobj, TILED_PAGES);
+    fence_set(&g, 0, TILED_GTT, size, TILED_PITCH, false);
+    fence_set(&g, 1, TILED_GTT + size, size, TILED_PITCH, true);
+
+    /* Written linearly through the aperture, stored X-tiled. */
+    qpci_memwrite(g.dev, g.bar[2], TILED_GTT, image, size);
+    qtest_memread(g.qts, xobj, got, size);
+    for (uint32_t y = 0; y < TILED_ROWS; y++) {
+        for (uint32_t x = 0; x < TILED_PITCH; x++) {
+            g_assert_cmphex(got[x_tiled(TILED_PITCH, x, y)], ==,
+                            ((uint8_t *)image)[y * TILED_PITCH + x]);
+        }
+    }
+
+    /*
+     * The blitter detiles it into a linear buffer, then tiles that into
+     * the Y object (BCS_SWCTRL's destination bit).
+     */
+    ring = buf_new(&g, 1);
+    lin = buf_new(&g, TILED_PAGES);
+    EMIT(&g, &ring, XY_SRC_COPY_BLT | XY_SRC_TILED,
+         XY_BR13_32BPP(0xcc, TILED_PITCH), 0,
+         TILED_ROWS << 16 | TILED_PITCH / 4, lin.gtt, 0,
+         0, TILED_PITCH / 4, TILED_GTT, 0);
+    EMIT(&g, &ring, MI_LRI(1), BCS_SWCTRL, BCS_DST_Y << 16 | BCS_DST_Y);
+    EMIT(&g, &ring, XY_SRC_COPY_BLT | XY_DST_TILED,
+         XY_BR13_32BPP(0xcc, TILED_PITCH / 4), 0,
+         TILED_ROWS << 16 | TILED_PITCH / 4, TILED_GTT + size, 0,
+         0, TILED_PITCH, lin.gtt, 0);
+    EMIT(&g, &ring, MI_LRI(1), BCS_SWCTRL, BCS_DST_Y << 16);
+    ring_submit(&g, bcs, &ring);
+    cs_settle(&g);
+    assert_ring_idle(&g, bcs);
+    g_assert_cmphex(rd(&g, bcs + INTEL_RING_ESR), ==, 0);
+    qtest_memread(g.qts, lin.phys, got, size);
+    g_assert_cmpmem(got, size, image, size);
+
+    /* The Y object, read through its fence, is the image again. */
+    qpci_memread(g.dev, g.bar[2], TILED_GTT + size, got, size);
+    g_assert_cmpmem(got, size, image, size);
+    /* And it is tiled in memory: row 1 starts at the second OWord. */
+    g_assert_cmphex(qtest_readl(g.qts, yobj + 16), ==, image[256]);
+    gpu_stop(&g);
+}
+
+/*
  * A batch that jumps to itself runs until stopped, in slices: the device
  * keeps answering, STOP_RING idles it and an engine reset clears it.
  */
@@ -2390,6 +2484,7 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-gpu/cs/ring-store-irq", test_cs_ring_store_irq);
     qtest_add_func("/intel-gpu/cs/ppgtt-batch", test_cs_ppgtt_batch);
     qtest_add_func("/intel-gpu/cs/blit", test_cs_blit);
+    qtest_add_func("/intel-gpu/cs/tiled-fence-blit", test_tiled_fence_blit);
     qtest_add_func("/intel-gpu/cs/self-loop", test_cs_self_loop);
     qtest_add_func("/intel-gpu/cs/invalid-opcode", test_cs_invalid_opcode);
     qtest_add_func("/intel-gpu/cs/drill-hang", test_drill_hang);

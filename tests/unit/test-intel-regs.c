@@ -8,6 +8,7 @@
 #include <glib.h>
 #include "fake-host.h"
 #include "intel/intel-gpu.h"
+#include "tiling-ref.h"
 
 typedef struct Fixture {
     FakeHost *fh;
@@ -404,6 +405,191 @@ static void test_ggtt_unmapped(Fixture *f, gconstpointer data)
     g_assert_cmphex(intel_ggtt_read_pte(f->gpu, INTEL_GSM_SIZE / 8), ==, 0);
 }
 
+/* ---- fences: detiled aperture ---- */
+
+/*
+ * The fenced GGTT range: FENCE_PAGES pages from FENCE_GTT, mapped to
+ * guest memory in reverse page order, so that a test sees that the
+ * detiled GGTT address is translated afterwards.
+ */
+#define FENCE_GTT       0x00100000u
+#define FENCE_PAGES     8u
+#define FENCE_RAM       0x00400000u
+
+static uint64_t fence_ram(uint32_t gtt)
+{
+    uint32_t page = (gtt - (FENCE_GTT - 4096)) / 4096;
+
+    return FENCE_RAM + (uint64_t)(FENCE_PAGES + 1 - page) * 4096 +
+           gtt % 4096;
+}
+
+/* What memory holds at GGTT address @gtt: a byte with few repeats. */
+static uint8_t fence_pat(uint32_t gtt)
+{
+    return (gtt * 0x9E3779B1u) >> 24;
+}
+
+/* Map the range and the pages either side; fill them with a pattern. */
+static void fence_map(Fixture *f)
+{
+    for (uint32_t gtt = FENCE_GTT - 4096;
+         gtt < FENCE_GTT + (FENCE_PAGES + 1) * 4096; gtt += 4096) {
+        intel_ggtt_write_pte(f->gpu, gtt / 4096,
+                             fence_ram(gtt) | INTEL_GGTT_PTE_PRESENT);
+        for (uint32_t i = 0; i < 4096; i++) {
+            f->fh->ram[fence_ram(gtt + i)] = fence_pat(gtt + i);
+        }
+    }
+}
+
+/* i915's i965_write_fence_reg: off, high dword, then low with valid. */
+static void set_fence(Fixture *f, unsigned i, uint32_t start, uint32_t size,
+                      uint32_t pitch, bool y)
+{
+    wr(f, INTEL_FENCE_REG(i), 0);
+    wr(f, INTEL_FENCE_REG(i) + 4, (start + size - 4096) | (pitch / 128 - 1));
+    wr(f, INTEL_FENCE_REG(i), start | (y ? 2 : 0) | 1);
+}
+
+/* @len bytes through the aperture at @gtt. */
+static void ap_read(Fixture *f, uint32_t gtt, void *buf, size_t len)
+{
+    g_assert_cmpint(intel_aperture_rw(f->gpu, gtt, buf, len, false), ==, 0);
+}
+
+/*
+ * @n bytes read through the aperture at FENCE_GTT + @lin are memory's
+ * bytes from GGTT FENCE_GTT + @at, the last @n - @split of them from
+ * FENCE_GTT + @at2 on: where an access crosses into another run.
+ */
+static void assert_read(Fixture *f, int32_t lin, unsigned n, int32_t at,
+                        unsigned split, int32_t at2)
+{
+    uint8_t b[8];
+
+    g_assert_cmpuint(n, <=, sizeof(b));
+    ap_read(f, FENCE_GTT + lin, b, n);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t gtt = FENCE_GTT + (i < split ? at + i : at2 + i - split);
+
+        g_assert_cmphex(b[i], ==, fence_pat(gtt));
+    }
+}
+
+/*
+ * Every byte of @pages fenced from FENCE_GTT, read through the aperture
+ * in one access, is the byte where @t puts its (x, y); the rest of the
+ * mapped pages read linearly.
+ */
+static void assert_fenced(Fixture *f, RefTiling t, uint32_t pitch,
+                          uint32_t pages)
+{
+    uint32_t size = (FENCE_PAGES + 2) * 4096, base = FENCE_GTT - 4096;
+    uint8_t *got = g_malloc(size);
+
+    ap_read(f, base, got, size);
+    for (uint32_t i = 0; i < size; i++) {
+        uint32_t gtt = base + i, lin = gtt - FENCE_GTT;
+
+        if (gtt >= FENCE_GTT && lin < pages * 4096) {
+            gtt = FENCE_GTT + ref_offset(t, 1, pitch, lin % pitch,
+                                         lin / pitch);
+        }
+        if (got[i] != fence_pat(gtt)) {
+            g_test_message("aperture 0x%x: expected GGTT 0x%x", base + i,
+                           gtt);
+            g_assert_cmphex(got[i], ==, fence_pat(gtt));
+        }
+    }
+    g_free(got);
+}
+
+/*
+ * An X fence: 1024-byte pitch, 32 KiB (four rows of tiles).  By hand,
+ * linear 9736 = (x 520, y 9) is tile row 1 (8192), tile 1 (4096), row 1
+ * of it (512), byte 8: 12808.
+ */
+static void test_fence_x(Fixture *f, gconstpointer data)
+{
+    uint8_t b[8];
+
+    fence_map(f);
+    set_fence(f, 3, FENCE_GTT, FENCE_PAGES * 4096, 1024, false);
+    assert_read(f, 9736, 1, 12808, 1, 0);
+    assert_fenced(f, REF_X, 1024, FENCE_PAGES);
+
+    /* Across a tile column: bytes 508-511 of tile 0, 0-3 of tile 1. */
+    assert_read(f, 508, 8, 508, 4, 4096);
+    /* Across the end of row 0 (tile 1's 510) into row 1 (512). */
+    assert_read(f, 1022, 4, 4096 + 510, 2, 512);
+
+    /* Writes are detiled the same way. */
+    memcpy(b, "\x11\x22\x33\x44\x55\x66\x77\x88", 8);
+    g_assert_cmpint(intel_aperture_rw(f->gpu, FENCE_GTT + 1020, b, 8, true),
+                    ==, 0);
+    g_assert_cmphex(f->fh->ram[fence_ram(FENCE_GTT + 4096 + 508)], ==, 0x11);
+    g_assert_cmphex(f->fh->ram[fence_ram(FENCE_GTT + 4096 + 511)], ==, 0x44);
+    g_assert_cmphex(f->fh->ram[fence_ram(FENCE_GTT + 512)], ==, 0x55);
+    g_assert_cmphex(f->fh->ram[fence_ram(FENCE_GTT + 515)], ==, 0x88);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
+}
+
+/*
+ * A Y fence: 512-byte pitch (four tiles a row), 32 KiB (two rows of
+ * tiles).  By hand, linear 2660 = (x 100, y 5) is OWord column 6 (3072),
+ * row 5 (80), byte 4: 3156; linear 15560 = (x 200, y 30) is tile 1
+ * (4096), column 4 (2048), row 30 (480), byte 8: 6632.
+ */
+static void test_fence_y(Fixture *f, gconstpointer data)
+{
+    fence_map(f);
+    set_fence(f, 0, FENCE_GTT, FENCE_PAGES * 4096, 512, true);
+    assert_read(f, 2660, 1, 3156, 1, 0);
+    assert_read(f, 15560, 1, 6632, 1, 0);
+    assert_fenced(f, REF_Y, 512, FENCE_PAGES);
+
+    /* Across an OWord column (16), and across a tile (124-131). */
+    assert_read(f, 12, 8, 12, 4, 512);
+    assert_read(f, 124, 8, 7 * 512 + 12, 4, 4096);
+}
+
+/*
+ * The region is [start page, last page], both whole (assert_fenced() reads
+ * across both ends in one access): a fence not valid, or only half
+ * written, does nothing; a fence turned off stops detiling; the
+ * lowest-numbered of two fences on a page wins.  By hand, linear 12388 =
+ * (x 100, y 12), in the last page, is tile row 1 (8192), row 4 of the tile
+ * (2048), byte 100: 10340.
+ */
+static void test_fence_edges(Fixture *f, gconstpointer data)
+{
+    fence_map(f);
+    wr(f, INTEL_FENCE_REG(5) + 4, (FENCE_GTT + 12288) | 7);
+    wr(f, INTEL_FENCE_REG(5), FENCE_GTT);
+    assert_fenced(f, REF_LINEAR, 1024, FENCE_PAGES);
+
+    set_fence(f, 5, FENCE_GTT, 4 * 4096, 1024, false);
+    assert_read(f, 12388, 1, 10340, 1, 0);
+    assert_fenced(f, REF_X, 1024, 4);
+
+    /* A Y fence on the same pages, numbered higher: X still applies. */
+    set_fence(f, 9, FENCE_GTT, 4 * 4096, 512, true);
+    assert_read(f, 12388, 1, 10340, 1, 0);
+    /* Fence 5 off, as i915 clears it: fence 9's Y applies. */
+    wr(f, INTEL_FENCE_REG(5), 0);
+    wr(f, INTEL_FENCE_REG(5) + 4, 0);
+    assert_fenced(f, REF_Y, 512, 4);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
+
+    /* Enabled with a pitch X tiles do not divide, or ending first. */
+    set_fence(f, 12, FENCE_GTT + 8 * 4096, 4096, 640, false);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 1);
+    wr(f, INTEL_FENCE_REG(13) + 4, FENCE_GTT | 3);
+    wr(f, INTEL_FENCE_REG(13), (FENCE_GTT + 4096) | 1);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 2);
+}
+
 static void add(const char *path, gconstpointer cfg,
                 void (*fn)(Fixture *, gconstpointer))
 {
@@ -434,5 +620,8 @@ int main(int argc, char **argv)
     add("/intel/gt/tlb-invalidate", NULL, test_tlb_invalidate_self_clears);
     add("/intel/ggtt/tlb-flush", NULL, test_ggtt_tlb_and_flush);
     add("/intel/ggtt/unmapped", NULL, test_ggtt_unmapped);
+    add("/intel/ggtt/fence-x", NULL, test_fence_x);
+    add("/intel/ggtt/fence-y", NULL, test_fence_y);
+    add("/intel/ggtt/fence-edges", NULL, test_fence_edges);
     return g_test_run();
 }

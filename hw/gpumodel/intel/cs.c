@@ -27,6 +27,7 @@
  */
 #include <string.h>
 #include "intel-gpu.h"
+#include "tiling.h"
 
 #define CS_SLICE_BUDGET     2048        /* work units per slice */
 #define CS_SLICE_GAP_NS     50000       /* minimum between slices */
@@ -1132,20 +1133,68 @@ static int gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     return CS_NEXT;
 }
 
+/*
+ * Blits (PRM "Blitter Engine Command Formats"; Gen11 as i915 and IGT
+ * program it).  A surface is tiled as the command says; for the legacy
+ * XY commands "tiled" means X unless BCS_SWCTRL selects Y for the source
+ * or destination (software sets it around the blit with
+ * MI_LOAD_REGISTER_IMM).  Tiled pitches are in dwords.
+ */
 typedef struct BlitSurface {
     uint64_t addr;
-    int32_t pitch;
-    unsigned x, y;
-    bool tiled;
+    int64_t pitch;          /* bytes */
+    unsigned x, y;          /* pixels */
+    IntelTiling tiling;
 } BlitSurface;
 
-static bool blit_check(IntelEngine *e, const CsCmd *c, bool tiled,
-                       uint64_t w, uint64_t h, unsigned cpp)
+/* A surface from its address dwords, pitch field and x1,y1 dword. */
+static BlitSurface blit_surface(const uint32_t *addr, uint32_t pitch,
+                                uint32_t xy, IntelTiling tiling)
 {
-    if (tiled) {
-        gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
-                     "engine %u: %s with a tiled surface not modelled, "
-                     "skipped", e->id, c->name);
+    int64_t p = (int16_t)(pitch & INTEL_XY_PITCH_MASK);
+
+    return (BlitSurface) {
+        .addr = addr48(addr[0], addr[1]),
+        .pitch = tiling == INTEL_TILING_NONE ? p : 4 * p,
+        .x = xy & 0xffff, .y = xy >> 16, .tiling = tiling,
+    };
+}
+
+/* The legacy XY commands' tiling of a surface the command marks tiled. */
+static IntelTiling blit_legacy_tiling(IntelEngine *e, bool tiled,
+                                      uint32_t swctrl_y)
+{
+    if (!tiled) {
+        return INTEL_TILING_NONE;
+    }
+    return intel_reg_get(e->gpu, INTEL_BCS_SWCTRL) & swctrl_y ?
+           INTEL_TILING_Y : INTEL_TILING_X;
+}
+
+static bool blit_surface_ok(IntelEngine *e, const CsCmd *c,
+                            const BlitSurface *s, unsigned cpp,
+                            const char *which)
+{
+    uint32_t width = intel_tile_width(s->tiling, cpp);
+
+    if (s->tiling != INTEL_TILING_NONE &&
+        (!width || s->pitch <= 0 || s->pitch % width)) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: %s %s pitch %" G_GINT64_FORMAT " bytes "
+                     "is not a multiple of its %u-byte tiles (%u bytes "
+                     "per pixel), skipped", e->id, c->name, which,
+                     s->pitch, width, cpp);
+        return false;
+    }
+    return true;
+}
+
+static bool blit_check(IntelEngine *e, const CsCmd *c, const BlitSurface *dst,
+                       const BlitSurface *src, uint64_t w, uint64_t h,
+                       unsigned cpp)
+{
+    if (!blit_surface_ok(e, c, dst, cpp, "destination") ||
+        (src && !blit_surface_ok(e, c, src, cpp, "source"))) {
         return false;
     }
     if (w * h * cpp > CS_MAX_BLIT_BYTES) {
@@ -1158,6 +1207,35 @@ static bool blit_check(IntelEngine *e, const CsCmd *c, bool tiled,
     return true;
 }
 
+/* Where byte @x (from the rectangle's left edge) of row @y of @s lives. */
+static uint64_t blit_addr(const BlitSurface *s, unsigned cpp, uint64_t x,
+                          unsigned y)
+{
+    return s->addr + intel_tile_offset(s->tiling, cpp, s->pitch,
+                                       (uint64_t)s->x * cpp + x,
+                                       (uint64_t)s->y + y);
+}
+
+/*
+ * Read or write @n bytes of row @y of @s from byte @x on (from the
+ * rectangle's left edge), in runs contiguous in memory: one access for a
+ * linear row, one per OWord column of a Y tile.
+ */
+static int blit_row_rw(IntelEngine *e, bool ppgtt, const BlitSurface *s,
+                       unsigned cpp, uint64_t x, unsigned y, uint8_t *buf,
+                       size_t n, bool write)
+{
+    for (size_t done = 0, k; done < n; done += k) {
+        k = MIN(n - done, intel_tile_span(s->tiling, cpp,
+                                          (uint64_t)s->x * cpp + x + done));
+        if (cs_mem(e, ppgtt, blit_addr(s, cpp, x + done, y), buf + done, k,
+                   write)) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Copy or fill a w x h rectangle of cpp-byte pixels, row by row. */
 static int blit_rect(IntelEngine *e, const BlitSurface *dst,
                      const BlitSurface *src, uint32_t fill, unsigned w,
@@ -1168,16 +1246,10 @@ static int blit_rect(IntelEngine *e, const BlitSurface *dst,
     size_t row = (size_t)w * cpp;
 
     for (unsigned y = 0; y < h; y++) {
-        uint64_t d = dst->addr + (int64_t)(dst->y + y) * dst->pitch +
-                     (uint64_t)dst->x * cpp;
-        uint64_t s = src ? src->addr + (int64_t)(src->y + y) * src->pitch +
-                           (uint64_t)src->x * cpp : 0;
-
-        for (size_t done = 0; done < row; done += sizeof(buf)) {
-            size_t n = MIN(sizeof(buf), row - done);
-
+        for (size_t done = 0, n; done < row; done += n) {
+            n = MIN(sizeof(buf), row - done);
             if (src) {
-                if (cs_mem(e, ppgtt, s + done, buf, n, false)) {
+                if (blit_row_rw(e, ppgtt, src, cpp, done, y, buf, n, false)) {
                     return CS_STOP;
                 }
             } else {
@@ -1185,7 +1257,7 @@ static int blit_rect(IntelEngine *e, const BlitSurface *dst,
                     buf[i] = fill >> (8 * ((done + i) % cpp));
                 }
             }
-            if (cs_mem(e, ppgtt, d + done, buf, n, true)) {
+            if (blit_row_rw(e, ppgtt, dst, cpp, done, y, buf, n, true)) {
                 return CS_STOP;
             }
         }
@@ -1208,10 +1280,7 @@ static int xy_color_blt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     unsigned cpp = xy_cpp(cmd[1]), rop = (cmd[1] >> 16) & 0xff;
     unsigned x1 = cmd[2] & 0xffff, y1 = cmd[2] >> 16;
     unsigned x2 = cmd[3] & 0xffff, y2 = cmd[3] >> 16;
-    BlitSurface dst = {
-        .addr = addr48(cmd[4], cmd[5]), .pitch = (int16_t)cmd[1],
-        .x = x1, .y = y1,
-    };
+    BlitSurface dst;
 
     if (len < 7 || x2 <= x1 || y2 <= y1) {
         return CS_NEXT;             /* empty rectangle: nothing drawn */
@@ -1222,7 +1291,10 @@ static int xy_color_blt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                      "skipped", e->id, rop);
         return CS_NEXT;
     }
-    if (!blit_check(e, c, cmd[0] & (1u << 11), x2 - x1, y2 - y1, cpp)) {
+    dst = blit_surface(&cmd[4], cmd[1], cmd[2],
+                       blit_legacy_tiling(e, cmd[0] & INTEL_XY_DST_TILED,
+                                          INTEL_BCS_SWCTRL_DST_Y));
+    if (!blit_check(e, c, &dst, NULL, x2 - x1, y2 - y1, cpp)) {
         return CS_NEXT;
     }
     return blit_rect(e, &dst, NULL, cmd[6], x2 - x1, y2 - y1, cpp);
@@ -1234,44 +1306,53 @@ static int xy_src_copy_blt(IntelEngine *e, const CsCmd *c,
     unsigned cpp = xy_cpp(cmd[1]), rop = (cmd[1] >> 16) & 0xff;
     unsigned x1 = cmd[2] & 0xffff, y1 = cmd[2] >> 16;
     unsigned x2 = cmd[3] & 0xffff, y2 = cmd[3] >> 16;
-    BlitSurface dst = {
-        .addr = addr48(cmd[4], cmd[5]), .pitch = (int16_t)cmd[1],
-        .x = x1, .y = y1,
-    };
-    BlitSurface src;
+    BlitSurface dst, src;
 
     if (len < 10 || x2 <= x1 || y2 <= y1) {
         return CS_NEXT;
     }
-    src = (BlitSurface) {
-        .addr = addr48(cmd[8], cmd[9]), .pitch = (int16_t)cmd[7],
-        .x = cmd[6] & 0xffff, .y = cmd[6] >> 16,
-    };
     if (rop != 0xcc) {
         gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
                      "engine %u: XY_SRC_COPY_BLT ROP 0x%02x not modelled, "
                      "skipped", e->id, rop);
         return CS_NEXT;
     }
-    if (!blit_check(e, c, cmd[0] & ((1u << 11) | (1u << 15)), x2 - x1,
-                    y2 - y1, cpp)) {
+    dst = blit_surface(&cmd[4], cmd[1], cmd[2],
+                       blit_legacy_tiling(e, cmd[0] & INTEL_XY_DST_TILED,
+                                          INTEL_BCS_SWCTRL_DST_Y));
+    src = blit_surface(&cmd[8], cmd[7], cmd[6],
+                       blit_legacy_tiling(e, cmd[0] & INTEL_XY_SRC_TILED,
+                                          INTEL_BCS_SWCTRL_SRC_Y));
+    if (!blit_check(e, c, &dst, &src, x2 - x1, y2 - y1, cpp)) {
         return CS_NEXT;
     }
     return blit_rect(e, &dst, &src, 0, x2 - x1, y2 - y1, cpp);
 }
 
+/* XY_FAST_COPY_BLT's tiling field (2 bits), Y made Yf by a dw1 bit. */
+static IntelTiling fast_copy_tiling(uint32_t mode, bool yf)
+{
+    static const IntelTiling tiling[4] = {
+        [INTEL_FAST_COPY_LINEAR] = INTEL_TILING_NONE,
+        [INTEL_FAST_COPY_TILE_X] = INTEL_TILING_X,
+        [INTEL_FAST_COPY_TILE_Y] = INTEL_TILING_Y,
+        [INTEL_FAST_COPY_TILE_YS] = INTEL_TILING_YS,
+    };
+
+    mode &= 3;
+    return mode == INTEL_FAST_COPY_TILE_Y && yf ? INTEL_TILING_YF
+                                                : tiling[mode];
+}
+
 static int xy_fast_copy_blt(IntelEngine *e, const CsCmd *c,
                             const uint32_t *cmd, unsigned len)
 {
-    static const uint8_t cpp_of[8] = { 1, 2, 4, 8, 16, 0, 0, 0 };
+    /* Color depth, dw1 bits 26:24 (IGT's XY_FAST_COPY_COLOR_DEPTH_*). */
+    static const uint8_t cpp_of[8] = { 1, 2, 0, 4, 8, 16, 0, 0 };
     unsigned cpp = cpp_of[(cmd[1] >> 24) & 7];
     unsigned x1 = cmd[2] & 0xffff, y1 = cmd[2] >> 16;
     unsigned x2 = cmd[3] & 0xffff, y2 = cmd[3] >> 16;
-    BlitSurface dst = {
-        .addr = addr48(cmd[4], cmd[5]), .pitch = (int16_t)cmd[1],
-        .x = x1, .y = y1,
-    };
-    BlitSurface src;
+    BlitSurface dst, src;
 
     if (len < 10 || x2 <= x1 || y2 <= y1) {
         return CS_NEXT;
@@ -1281,12 +1362,15 @@ static int xy_fast_copy_blt(IntelEngine *e, const CsCmd *c,
                        "XY_FAST_COPY_BLT reserved color depth");
         return CS_STOP;
     }
-    src = (BlitSurface) {
-        .addr = addr48(cmd[8], cmd[9]), .pitch = (int16_t)cmd[7],
-        .x = cmd[6] & 0xffff, .y = cmd[6] >> 16,
-    };
-    if (!blit_check(e, c, cmd[0] & ((3u << 20) | (3u << 13)), x2 - x1,
-                    y2 - y1, cpp)) {
+    dst = blit_surface(&cmd[4], cmd[1], cmd[2],
+                       fast_copy_tiling(cmd[0] >>
+                                        INTEL_FAST_COPY_DST_TILING_SHIFT,
+                                        cmd[1] & INTEL_FAST_COPY_DST_YF));
+    src = blit_surface(&cmd[8], cmd[7], cmd[6],
+                       fast_copy_tiling(cmd[0] >>
+                                        INTEL_FAST_COPY_SRC_TILING_SHIFT,
+                                        cmd[1] & INTEL_FAST_COPY_SRC_YF));
+    if (!blit_check(e, c, &dst, &src, x2 - x1, y2 - y1, cpp)) {
         return CS_NEXT;
     }
     return blit_rect(e, &dst, &src, 0, x2 - x1, y2 - y1, cpp);

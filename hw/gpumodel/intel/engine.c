@@ -243,6 +243,18 @@ const IntelRegBlock intel_engine_block = {
     .nbases = INTEL_ENGINE_COUNT,
 };
 
+/* The blitter's own registers (absolute offsets). */
+static const IntelReg bcs_regs[] = {
+    /* Which tiled surfaces of the XY blits are TileY (cs.c). */
+    ENG("BCS_SWCTRL", INTEL_BCS_SWCTRL, INTEL_REG_MASKED),
+};
+
+const IntelRegBlock intel_bcs_block = {
+    .name = "bcs",
+    .regs = bcs_regs,
+    .nregs = G_N_ELEMENTS(bcs_regs),
+};
+
 void intel_engines_init(IntelGpu *gpu)
 {
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
@@ -275,6 +287,9 @@ void intel_engine_reset(IntelGpu *gpu, IntelEngineId id)
     intel_cs_reset(e);
     intel_execlists_reset(e);
     intel_mmio_reset_unit(gpu, &intel_engine_block, id);
+    if (id == INTEL_BCS0) {
+        intel_mmio_reset_unit(gpu, &intel_bcs_block, 0);
+    }
 }
 
 /* The engine of interrupt class @klass and @instance, or NULL. */

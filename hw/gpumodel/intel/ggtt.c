@@ -1,7 +1,8 @@
 /*
  * intel-gpu global GTT: the PTE array (GSM, BAR0 + 8 MiB), its translation
  * cache, the aperture (BAR2) that reaches memory through it, and the
- * registers around it (PAT, fences, GFX_FLSH_CNTL).
+ * registers around it (PAT, fences, GFX_FLSH_CNTL).  Fenced regions of
+ * the aperture are detiled (see intel_aperture_rw()).
  *
  * A PTE is present when bit 0 is set; bits 38:12 hold the page's physical
  * address.  Translations are cached as hardware caches them: a PTE write
@@ -12,6 +13,7 @@
  */
 #include <string.h>
 #include "intel-gpu.h"
+#include "tiling.h"
 
 #define GGTT_ENTRIES (INTEL_GSM_SIZE / 8)
 
@@ -59,8 +61,73 @@ int intel_ggtt_translate(IntelGpu *gpu, uint32_t gtt_addr, uint64_t *phys)
 }
 
 /*
- * The aperture maps the start of the GGTT.  An access to a page without a
- * present PTE reads all-ones and drops writes, as on hardware.
+ * Fences: a valid fence's region, [start page, last page] of the GGTT, is
+ * seen through the aperture as a linear surface of the fence's pitch
+ * while the memory behind it is X or Y tiled, so that software can reach
+ * a tiled object with plain CPU accesses.  i915 sizes the region to whole
+ * rows of tiles.  The lowest-numbered fence holding the page applies.
+ */
+typedef struct IntelFence {
+    uint32_t start;
+    uint32_t pitch;                     /* bytes */
+    IntelTiling tiling;
+} IntelFence;
+
+static void fence_decode(IntelGpu *gpu, unsigned i, IntelFence *f)
+{
+    uint32_t lo = intel_reg_get(gpu, INTEL_FENCE_REG(i));
+    uint32_t hi = intel_reg_get(gpu, INTEL_FENCE_REG_HI(i));
+
+    f->start = lo & INTEL_FENCE_PAGE_MASK;
+    f->pitch = ((hi & INTEL_FENCE_PITCH_MASK) + 1) * INTEL_FENCE_PITCH_UNIT;
+    f->tiling = lo & INTEL_FENCE_TILING_Y ? INTEL_TILING_Y : INTEL_TILING_X;
+}
+
+static bool fence_find(IntelGpu *gpu, uint32_t addr, IntelFence *f)
+{
+    uint32_t page = addr & INTEL_FENCE_PAGE_MASK;
+
+    for (unsigned i = 0; i < INTEL_FENCE_COUNT; i++) {
+        uint32_t lo = intel_reg_get(gpu, INTEL_FENCE_REG(i));
+        uint32_t hi = intel_reg_get(gpu, INTEL_FENCE_REG_HI(i));
+
+        if ((lo & INTEL_FENCE_VALID) &&
+            page >= (lo & INTEL_FENCE_PAGE_MASK) &&
+            page <= (hi & INTEL_FENCE_PAGE_MASK)) {
+            fence_decode(gpu, i, f);
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * Where the aperture's GGTT address @addr lands, and how many of the
+ * bytes from it, at most @n, are contiguous there.
+ */
+static uint64_t aperture_detile(IntelGpu *gpu, uint32_t addr, size_t *n)
+{
+    IntelFence f;
+    uint32_t linear, x, y;
+    uint64_t tiled;
+
+    if (!fence_find(gpu, addr, &f)) {
+        return addr;
+    }
+    linear = addr - f.start;
+    x = linear % f.pitch;
+    y = linear / f.pitch;
+    tiled = f.start + intel_tile_offset(f.tiling, 1, f.pitch, x, y);
+    *n = MIN(*n, MIN(f.pitch - x, intel_tile_span(f.tiling, 1, x)));
+    /* Only a pitch the tile width does not divide leaves the page. */
+    *n = MIN(*n, INTEL_GGTT_PAGE_SIZE - tiled % INTEL_GGTT_PAGE_SIZE);
+    return tiled;
+}
+
+/*
+ * The aperture maps the start of the GGTT, through the fences.  An access
+ * to a page without a present PTE reads all-ones and drops writes, as on
+ * hardware.
  */
 int intel_aperture_rw(IntelGpu *gpu, uint64_t offset, void *buf, size_t len,
                       bool write)
@@ -72,14 +139,13 @@ int intel_aperture_rw(IntelGpu *gpu, uint64_t offset, void *buf, size_t len,
         return -1;
     }
     while (len) {
-        uint32_t in_page = INTEL_GGTT_PAGE_SIZE -
-                           offset % INTEL_GGTT_PAGE_SIZE;
-        size_t n = MIN(len, in_page);
+        size_t n = MIN(len, INTEL_GGTT_PAGE_SIZE -
+                            offset % INTEL_GGTT_PAGE_SIZE);
+        uint64_t gtt = aperture_detile(gpu, offset, &n);
         uint64_t phys;
-        int err;
+        int err = -1;
 
-        err = intel_ggtt_translate(gpu, offset, &phys);
-        if (!err) {
+        if (gtt <= UINT32_MAX && !intel_ggtt_translate(gpu, gtt, &phys)) {
             err = write ? gpu_host_dma_write(&gpu->host, phys, p, n)
                         : gpu_host_dma_read(&gpu->host, phys, p, n);
         }
@@ -109,16 +175,29 @@ static void gfx_flsh_cntl_write(IntelGpu *gpu, const IntelRegBinding *b,
     intel_reg_set(gpu, offset, 0);
 }
 
-/* Fence n: low dword at even index, bit 0 = valid. */
+/*
+ * A fence taking effect with a pitch its tiles do not divide, or ending
+ * before it starts, is a driver bug: hardware does not define the result.
+ */
 static void fence_write(IntelGpu *gpu, const IntelRegBinding *b,
                         uint32_t offset, uint32_t old)
 {
-    bool low = (offset - INTEL_FENCE_REG(0)) % 8 == 0;
+    unsigned i = (offset - INTEL_FENCE_REG(0)) / 8;
+    uint32_t lo = intel_reg_get(gpu, INTEL_FENCE_REG(i));
+    uint32_t hi = intel_reg_get(gpu, INTEL_FENCE_REG_HI(i));
+    IntelFence f;
 
-    if (low && (intel_reg_get(gpu, offset) & 1) && !(old & 1)) {
-        gpu_host_log(&gpu->host, GPU_LOG_UNIMP,
-                     "fence %u enabled: aperture access is not detiled",
-                     (offset - INTEL_FENCE_REG(0)) / 8);
+    if (offset != INTEL_FENCE_REG(i) || !(lo & INTEL_FENCE_VALID)) {
+        return;
+    }
+    fence_decode(gpu, i, &f);
+    if (f.pitch % intel_tile_width(f.tiling, 1) ||
+        (hi & INTEL_FENCE_PAGE_MASK) < f.start) {
+        gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
+                     "fence %u: pitch %u bytes for %s tiling, pages "
+                     "0x%x-0x%x: not a valid fence", i, f.pitch,
+                     f.tiling == INTEL_TILING_Y ? "Y" : "X", f.start,
+                     hi & INTEL_FENCE_PAGE_MASK);
     }
 }
 
@@ -128,7 +207,8 @@ static const IntelReg ggtt_regs[] = {
     /* Caching attributes do not matter to an emulator: plain storage. */
     { .name = "PAT_INDEX", .offset = INTEL_PAT_INDEX(0), .count = 8,
       .access = INTEL_REG_RW },
-    { .name = "FENCE_REG", .offset = INTEL_FENCE_REG(0), .count = 64,
+    { .name = "FENCE_REG", .offset = INTEL_FENCE_REG(0),
+      .count = 2 * INTEL_FENCE_COUNT,
       .access = INTEL_REG_RW, .write = fence_write },
 };
 

@@ -499,6 +499,7 @@ extern const IntelRegBlock intel_display_block;     /* display.c */
 extern const IntelRegBlock intel_irq_block;         /* irq.c */
 extern const IntelRegBlock intel_gt_block;          /* gt.c */
 extern const IntelRegBlock intel_engine_block;      /* engine.c */
+extern const IntelRegBlock intel_bcs_block;         /* engine.c */
 extern const IntelRegBlock intel_ggtt_block;        /* ggtt.c */
 extern const IntelRegBlock intel_oa_block;          /* oa.c */
 extern const IntelRegBlock intel_rps_block;         /* rps.c */

@@ -138,7 +138,18 @@
 #define INTEL_SDE_IMR                   0xC4004
 #define INTEL_SDE_IIR                   0xC4008
 #define INTEL_SDE_IER                   0xC400C
+/*
+ * Fences (i915 intel_ggtt_fencing.c, i965_write_fence_reg): 64 bits each,
+ * low dword start page | Y | valid, high dword last page | pitch / 128 - 1.
+ */
 #define INTEL_FENCE_REG(i)              (0x100000 + 8 * (i))
+#define INTEL_FENCE_REG_HI(i)           (INTEL_FENCE_REG(i) + 4)
+#define INTEL_FENCE_COUNT               32
+#define   INTEL_FENCE_VALID             (1u << 0)
+#define   INTEL_FENCE_TILING_Y          (1u << 1)
+#define   INTEL_FENCE_PAGE_MASK         0xFFFFF000u     /* both dwords */
+#define   INTEL_FENCE_PITCH_MASK        0xFFFu          /* high dword */
+#define   INTEL_FENCE_PITCH_UNIT        128
 #define INTEL_GFX_FLSH_CNTL             0x101008
 #define   INTEL_GFX_FLSH_CNTL_EN        (1u << 0)
 #define INTEL_GGC_MIRROR                0x108040
@@ -268,6 +279,28 @@
 #define INTEL_RING_EXECLIST_CONTROL     0x550
 #define   INTEL_EL_CTRL_LOAD            (1u << 0)
 #define INTEL_RING_CS_GPR(n)            (0x600 + 8 * (n))
+
+/* Blitter engine only (i915 intel_gt_regs.h); masked. */
+#define INTEL_BCS_SWCTRL                0x22200
+#define   INTEL_BCS_SWCTRL_SRC_Y        (1u << 0)   /* tiled = TileY */
+#define   INTEL_BCS_SWCTRL_DST_Y        (1u << 1)
+
+/*
+ * Blitter command fields (PRM "XY_SRC_COPY_BLT", "XY_COLOR_BLT",
+ * "XY_FAST_COPY_BLT"; i915 intel_gpu_commands.h).  Tiled surfaces give
+ * their pitch in dwords, linear ones in bytes.
+ */
+#define INTEL_XY_SRC_TILED              (1u << 15)  /* dw0 */
+#define INTEL_XY_DST_TILED              (1u << 11)  /* dw0 */
+#define INTEL_XY_PITCH_MASK             0xFFFFu     /* dw1, dw7 */
+#define INTEL_FAST_COPY_SRC_TILING_SHIFT 20         /* dw0, 2 bits */
+#define INTEL_FAST_COPY_DST_TILING_SHIFT 13         /* dw0, 2 bits */
+#define   INTEL_FAST_COPY_LINEAR        0u
+#define   INTEL_FAST_COPY_TILE_X        1u
+#define   INTEL_FAST_COPY_TILE_Y        2u          /* legacy Y or Yf */
+#define   INTEL_FAST_COPY_TILE_YS       3u
+#define INTEL_FAST_COPY_SRC_YF          (1u << 31)  /* dw1: Y is Yf */
+#define INTEL_FAST_COPY_DST_YF          (1u << 30)  /* dw1 */
 
 /* OA unit (i915_perf_oa_regs.h). */
 #define INTEL_OACTXCONTROL              0x2360
