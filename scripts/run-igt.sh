@@ -112,7 +112,8 @@ done
 rc=0
 # shellcheck disable=SC2086
 "$python" "$t/igt_tier.py" summary --tap --list "$out/igt.list" \
-    --expected "$t/expected-failures.txt" $drill_args $results > "$out/tap.txt" || rc=$?
+    --expected "$t/expected-failures.txt" --dmesg-ignore "$t/dmesg-ignore.txt" \
+    $drill_args $results > "$out/tap.txt" || rc=$?
 {
     echo "# order $how$([ "$how" = shuffle ] && echo ", seed $seed"); logs in build/igt/out/ and build/guest/out-igt/"
     grep -e '^#' "$out/guest.tap" || true

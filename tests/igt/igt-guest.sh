@@ -127,6 +127,9 @@ while [ "$pass" -le "$IGT_PASSES" ]; do
 done
 
 if [ "$IGT_DRILL" = 1 ]; then
+    # i915 bound first: its probe resets the GT, which would end the drill
+    # (the passes end with module reloads that may leave it unloaded).
+    bounded 300 /tmp/igt-modprobe.txt modprobe i915
     ask hang 0 0                # rcs0: class 0, instance 0
     echo "gpumodel guest: drill: rcs0 frozen ($ans_st: $ans_text)" > /dev/console
     if [ "$ans_st" = ok ]; then

@@ -8,15 +8,19 @@
         the entries after a "# @last" line (BAT's module reloads) stay
         last, in every order, as IGT's own list keeps them.
 
-    igt_tier.py summary [--expected FILE] [--tap] [--drill LIST RESULTS]
-                        --list LIST RESULTS...
+    igt_tier.py summary [--expected FILE] [--dmesg-ignore FILE] [--tap]
+                        [--drill LIST RESULTS] --list LIST RESULTS...
         Verdicts of the passes whose igt_results files (results.json)
         are RESULTS, against the run's list: one TAP line per entry and
         pass (--tap), then a summary in IGT's terms per pass.  Exit
         status 0 when every entry passed or skipped in every pass,
         except the expected failures (FILE: "igt@name  reason" lines),
         which count as skipped with their reason while they fail and
-        fail when they pass (the list must follow the model).  --drill:
+        fail when they pass (the list must follow the model).  A test
+        igt_runner marked dmesg-warn (dmesg-fail) only for kernel
+        warnings that all match a pattern of --dmesg-ignore's FILE
+        (warnings about the emulated CPU, not the device) counts as
+        passed (failed), and its line says so.  --drill:
         the engine-freeze drill's list and results (two more TAP lines):
         i915 reset the frozen rcs0 during the first entry, and the
         second passed.
@@ -26,6 +30,7 @@ Standard library only (the base system's /usr/bin/python3).
 import argparse
 import json
 import random
+import re
 import sys
 
 # IGT's results (runner/resultgen.c), and what counts as a success.
@@ -74,6 +79,43 @@ def read_expected(path):
                     name, _, reason = line.partition(" ")
                     expected[name] = reason.strip()
     return expected
+
+
+# The warning level igt_runner was given (--dmesg-warn-level): a dmesg line
+# "<L> [time] text" with L at most this is a warning.
+WARN_LEVEL = 4
+DMESG_LINE = re.compile(r"^<(\d)> \[\s*[\d.]+\] (.*)$")
+
+
+def read_ignore(path):
+    pats = []
+    if path:
+        with open(path) as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if line and not line.startswith("#"):
+                    pats.append(re.compile(line))
+    return pats
+
+
+def rejudge(tests, ignore):
+    """Take the test's own result where igt_runner's dmesg-warn or
+    dmesg-fail came only from ignored warnings; returns the notes."""
+    notes = {}
+    for name, t in tests.items():
+        r = t.get("result")
+        if r not in ("dmesg-warn", "dmesg-fail") or not ignore:
+            continue
+        warns = []
+        for line in t.get("dmesg", "").splitlines():
+            m = DMESG_LINE.match(line)
+            if m and int(m.group(1)) <= WARN_LEVEL:
+                warns.append(m.group(2))
+        if warns and all(any(p.search(w) for p in ignore) for w in warns):
+            t["result"] = "pass" if r == "dmesg-warn" else "fail"
+            notes[name] = "%s only for \"%s\" (tests/igt/dmesg-ignore.txt)" \
+                % (r, warns[0][:80])
+    return notes
 
 
 def under(tests, name):
@@ -179,6 +221,7 @@ def drill(n, list_path, path):
 def summary(args):
     entries, _ = read_list(args.list)
     expected = read_expected(args.expected)
+    ignore = read_ignore(args.dmesg_ignore)
     n = 0
     bad = False
     lines = []
@@ -188,6 +231,7 @@ def summary(args):
         if err:
             lines.append("# pass %d: no results (%s)" % (p, err))
         tests = run.get("tests", {})
+        notes = rejudge(tests, ignore)
         count = {}
         for name in entries:
             n += 1
@@ -196,6 +240,10 @@ def summary(args):
                 "%s (pass %d)" % (name, p)
             count[r or "notrun"] = count.get(r or "notrun", 0) + 1
             line, failed = verdict(n, label, name, r, tests, expected)
+            note = [v for k, v in notes.items()
+                    if k == name or k.startswith(name + "@")]
+            if note and r in GOOD:
+                line += " (igt_runner: %s)" % note[0]
             lines.append(line)
             bad |= failed
         te = run.get("time_elapsed", {})
@@ -230,6 +278,7 @@ def main():
     o.add_argument("lists", nargs="+")
     s = sub.add_parser("summary")
     s.add_argument("--expected")
+    s.add_argument("--dmesg-ignore")
     s.add_argument("--list", required=True)
     s.add_argument("--tap", action="store_true")
     s.add_argument("--drill", nargs=2, metavar=("LIST", "RESULTS"))

@@ -45,6 +45,8 @@ class Case:
         self.expected = self.write(
             "xfail.txt",
             "igt@gem_render_linear_blits@basic  needs the 3D pipeline\n")
+        self.ignore = self.write("ignore.txt", "# why\n^hrtimer: interrupt "
+                                 "took [0-9]+ ns$\n")
 
     def write(self, name, text):
         path = os.path.join(self.dir, name)
@@ -60,8 +62,8 @@ class Case:
 
     def summary_drill(self, drill, *results):
         args = types.SimpleNamespace(list=self.list, expected=self.expected,
-                                     tap=True, results=list(results),
-                                     drill=drill)
+                                     dmesg_ignore=self.ignore, tap=True,
+                                     results=list(results), drill=drill)
         buf = io.StringIO()
         with contextlib.redirect_stdout(buf):
             rc = igt_tier.summary(args)
@@ -175,6 +177,31 @@ def test_passes_are_counted_apart():
     sums = [x for x in out if x.startswith("# IGT pass")]
     assert len(sums) == 3, out
     assert "1 timeout" in sums[1], sums
+
+
+HRTIMER = "<4> [65.359439] hrtimer: interrupt took 9947760 ns\n"
+I915_WARN = "<4> [66.1] i915 0000:00:02.0: [drm] *ERROR* GT0: bad\n"
+
+
+def test_dmesg_ignore():
+    c = Case()
+    tests = dict(ALL_GOOD)
+    tests["igt@gem_basic@bad-close"] = dict(
+        t("dmesg-warn"), dmesg="<6> [65.0] [IGT] x\n" + HRTIMER)
+    rc, out = c.summary(c.results("r.json", tests))
+    assert rc == 0, out
+    line = [x for x in out if "bad-close" in x][0]
+    assert line.startswith("ok ") and "hrtimer" in line, line
+    # Any other warning keeps the verdict.
+    tests["igt@gem_basic@bad-close"] = dict(
+        t("dmesg-warn"), dmesg=HRTIMER + I915_WARN)
+    rc, out = c.summary(c.results("r.json", tests))
+    assert rc == 1, out
+    # dmesg-fail from an ignored warning is the test's own failure.
+    tests["igt@gem_basic@bad-close"] = dict(t("dmesg-fail"), dmesg=HRTIMER)
+    rc, out = c.summary(c.results("r.json", tests))
+    line = [x for x in out if "bad-close" in x][0]
+    assert rc == 1 and line.startswith("not ok") and ": fail" in line, line
 
 
 DRILL_LIST = "igt@gem_exec_store@basic\nigt@gem_sync@basic-each\n"
