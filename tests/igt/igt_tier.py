@@ -194,7 +194,11 @@ def drill(n, list_path, path):
     tests = run.get("tests", {})
     first, second = entries[0], entries[1]
     dmesg = "".join(t.get("dmesg", "") for t in tests.values())
-    reset = [line for line in dmesg.splitlines() if "Resetting rcs0" in line]
+    # An engine reset ("Resetting rcs0 for ..."), or the GT's when IGT's
+    # hang detector allowed only that ("Resetting chip for stopped
+    # heartbeat on rcs0"): either way i915 found the frozen engine.
+    reset = [line for line in dmesg.splitlines()
+             if "Resetting " in line and "rcs0" in line]
     r1, r2 = outcome(tests, first), outcome(tests, second)
     lines = []
     if reset:
@@ -204,7 +208,7 @@ def drill(n, list_path, path):
                         first, r1))
     else:
         lines.append("not ok %d - drill: rcs0 frozen with nothing raised; "
-                     "no \"Resetting rcs0\" from i915 while %s ran (%s)%s"
+                     "i915 reset nothing for rcs0 while %s ran (%s)%s"
                      % (n + 1, first, r1 or "no result",
                         ": %s" % err if err else ""))
     if r2 == "pass":

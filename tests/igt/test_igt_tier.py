@@ -232,6 +232,14 @@ def test_drill():
     rc, out = c.summary_drill([dl, c.results("l.json", late)],
                               c.results("r.json", ALL_GOOD))
     assert rc == 1 and out[9].startswith("not ok 9"), out
+    # The GT's reset, when IGT's hang detector allows only that.
+    chip = dict(good)
+    chip["igt@gem_exec_store@basic"] = dict(t("fail"), dmesg=(
+        "<5> [1.0] i915 0000:00:02.0: [drm] Resetting chip for stopped "
+        "heartbeat on rcs0\n"))
+    rc, out = c.summary_drill([dl, c.results("c.json", chip)],
+                              c.results("r.json", ALL_GOOD))
+    assert rc == 0 and "Resetting chip" in out[8], out
     rc, out = c.summary_drill([dl, os.path.join(c.dir, "none.json")],
                               c.results("r.json", ALL_GOOD))
     assert rc == 1 and "no result" in out[9], out
