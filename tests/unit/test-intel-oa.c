@@ -390,6 +390,30 @@ static const RegVal test_oa_config[] = {
     { 0xe65c, 0xffffffff },
 };
 
+/*
+ * The kernel's own ICL test configuration of Linux 5.x
+ * (drivers/gpu/drm/i915/oa/i915_oa_icl.c, contract §9.8): TestOa's nine
+ * NOA writes after clearing others under NOA_WRITE_HIGH 0, the same B
+ * counter logic, no flexible EU registers.
+ */
+static const RegVal kernel_test_oa_config[] = {
+    { 0x0d04, 0x00000200 }, { 0x9840, 0x00000000 }, { 0x9884, 0x00000000 },
+    { 0x9888, 0x10060000 }, { 0x9888, 0x22060000 }, { 0x9888, 0x16060000 },
+    { 0x9888, 0x24060000 }, { 0x9888, 0x18060000 }, { 0x9888, 0x1a060000 },
+    { 0x9888, 0x12060000 }, { 0x9888, 0x14060000 }, { 0x9888, 0x10060000 },
+    { 0x9888, 0x22060000 }, { 0x9884, 0x00000003 }, { 0x9888, 0x16130000 },
+    { 0x9888, 0x24000001 }, { 0x9888, 0x0e130056 }, { 0x9888, 0x10130000 },
+    { 0x9888, 0x1a130000 }, { 0x9888, 0x541f0001 }, { 0x9888, 0x181f0000 },
+    { 0x9888, 0x4c1f0000 }, { 0x9888, 0x301f0000 },
+    { 0x2740, 0x00000000 }, { 0x2710, 0x00000000 }, { 0x2714, 0xf0800000 },
+    { 0x2720, 0x00000000 }, { 0x2724, 0xf0800000 }, { 0x2770, 0x00000004 },
+    { 0x2774, 0x0000ffff }, { 0x2778, 0x00000003 }, { 0x277c, 0x0000ffff },
+    { 0x2780, 0x00000007 }, { 0x2784, 0x0000ffff }, { 0x2788, 0x00100002 },
+    { 0x278c, 0x0000fff7 }, { 0x2790, 0x00100002 }, { 0x2794, 0x0000ffcf },
+    { 0x2798, 0x00100082 }, { 0x279c, 0x0000ffef }, { 0x27a0, 0x001000c2 },
+    { 0x27a4, 0x0000ffe7 }, { 0x27a8, 0x00100001 }, { 0x27ac, 0x0000ffe7 },
+};
+
 /* The same file's GpuBusyness (its B and C counters are engine busy). */
 static const RegVal gpu_busyness_config[] = {
     { 0x0d04, 0x00000200 }, { 0x9840, 0x00000000 }, { 0x9884, 0x00000003 },
@@ -502,6 +526,18 @@ static void test_cec_test_oa(Fixture *f, gconstpointer data)
         for (unsigned i = 0; i < 8; i++) {
             g_assert_cmpuint(c_counter(f, r + 256, i), ==, 0);
         }
+    }
+}
+
+/* The kernel's older test configuration selects the same signals. */
+static void test_cec_kernel_test_config(Fixture *f, gconstpointer data)
+{
+    LOAD_CONFIG(f, kernel_test_oa_config);
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, 3 * 1000000);
+    g_assert_cmpuint(reports_written(f), >=, 10);
+    for (unsigned k = 0; k + 1 < reports_written(f); k++) {
+        igt_test_oa_check(f, OABUF + k * 256, OABUF + (k + 1) * 256);
     }
 }
 
@@ -1322,6 +1358,7 @@ int main(int argc, char **argv)
     ADD("/intel/oa/report-id", test_report_id);
     ADD("/intel/oa/formats", test_formats);
     ADD("/intel/oa/cec-test-oa", test_cec_test_oa);
+    ADD("/intel/oa/cec-kernel-test-config", test_cec_kernel_test_config);
     ADD("/intel/oa/noa-selection", test_noa_selection);
     ADD("/intel/oa/gpu-busyness", test_gpu_busyness);
     ADD("/intel/oa/start-trigger", test_start_trigger);

@@ -21,8 +21,10 @@
  * reports are produced lazily: a timer wakes at most every OA_BATCH_NS and
  * writes every report that fell due since, each with its own time; any
  * change that moves the counters (GO, an engine going active or idle, a
- * CEC or trigger write, a GT frequency change) and every event report
- * first writes the reports due before it.
+ * CEC, trigger or NOA write, a GT frequency change), every event report
+ * and every access of the reader's registers (OATAILPTR, OASTATUS,
+ * OAHEADPTR) first writes the reports due before it, so a reader sees
+ * them exactly when they are due.
  *
  * Each report is written whole before OATAILPTR advances (i915 reads up to
  * the tail).  When the next report would reach OAHEADPTR the buffer is
@@ -41,8 +43,8 @@
  *                    over the modelled EU work of those threads (eu.c)
  *   other A          0: no rasterizer or per-stage shader is modelled
  *   B0-B7            clocks on which CECn's Boolean compare of the NOA
- *                    signals holds (oa_noa() lists the signals)
- *   C0-C7            clocks on which NOA signal 8 + n is high
+ *                    lanes holds (the NOA mux: oa_noa_regs[])
+ *   C0-C7            clocks on which NOA lane 8 + n is high
  * B and C count from the start trigger on when one is programmed
  * (OASTARTTRIG2/6 THRESHOLD_ENABLE): THRESHOLD GT clocks after GO.
  *
