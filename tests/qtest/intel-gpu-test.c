@@ -9,6 +9,7 @@
 #include "qobject/qdict.h"
 #include "hw/pci/pci_regs.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
+#include "hw/gpumodel/intel-oa-metric-sets.h"
 
 #define GPU_DEVFN   QPCI_DEVFN(2, 0)
 #define GPU_BARS    (1u << INTEL_GTTMMADR_BAR | 1u << INTEL_GMADR_BAR | \
@@ -944,31 +945,14 @@ static void test_oa_periodic_and_snapshot(void)
 }
 
 /*
- * IGT's TestOa metric set for ICL (lib/i915/perf-configs/oa-icl.xml): the
- * NOA registers, then the B counter logic, as i915's config batch loads
- * them with MI_LOAD_REGISTER_IMM (emit_oa_config).
- */
-static const uint32_t test_oa_regs[][2] = {
-    { 0x0d04, 0x00000200 }, { 0x9840, 0x00000000 }, { 0x9884, 0x00000003 },
-    { 0x9888, 0x16130000 }, { 0x9888, 0x24000001 }, { 0x9888, 0x0e130056 },
-    { 0x9888, 0x10130000 }, { 0x9888, 0x1a130000 }, { 0x9888, 0x541f0001 },
-    { 0x9888, 0x181f0000 }, { 0x9888, 0x4c1f0000 }, { 0x9888, 0x301f0000 },
-    { 0x2740, 0x00000000 }, { 0x2710, 0x00000000 }, { 0x2714, 0xf0800000 },
-    { 0x2720, 0x00000000 }, { 0x2724, 0xf0800000 }, { 0x2770, 0x00000004 },
-    { 0x2774, 0x0000ffff }, { 0x2778, 0x00000003 }, { 0x277c, 0x0000ffff },
-    { 0x2780, 0x00000007 }, { 0x2784, 0x0000ffff }, { 0x2788, 0x00100002 },
-    { 0x278c, 0x0000fff7 }, { 0x2790, 0x00100002 }, { 0x2794, 0x0000ffcf },
-    { 0x2798, 0x00100082 }, { 0x279c, 0x0000ffef }, { 0x27a0, 0x001000c2 },
-    { 0x27a4, 0x0000ffe7 }, { 0x27a8, 0x00100001 }, { 0x27ac, 0x0000ffe7 },
-};
-
-/*
- * The TestOa configuration loaded from a ring, then OA sampling (exponent
- * 8, 42.7 us) and MI_REPORT_PERF_COUNT with IGT's report ID: the snapshot
- * keeps 0xdeadbeef (IGT's mi-rpc), and every two timer reports have the
- * start trigger fired (RPT_ID bit 18), B0 = 0, B1 = B2 = the GPU_TICKS delta, B3 its half,
- * B4 and B5 a third, B6 a sixth, B7 two thirds, within 1
- * (tests/i915/perf.c, gen8_sanity_check_test_oa_reports).
+ * IGT's TestOa configuration (hw/gpumodel/intel-oa-metric-sets.h) loaded
+ * from a ring as i915's config batch does (MI_LOAD_REGISTER_IMM), then OA
+ * sampling (exponent 8, 42.7 us) and MI_REPORT_PERF_COUNT with IGT's
+ * report ID: the snapshot keeps 0xdeadbeef (IGT's mi-rpc), and every two
+ * timer reports have the start trigger fired (RPT_ID bit 18), B0 = 0,
+ * B1 = B2 = the GPU_TICKS delta, B3 its half, B4 and B5 a third, B6 a
+ * sixth, B7 two thirds, within 1 (tests/i915/perf.c,
+ * gen8_sanity_check_test_oa_reports).
  */
 static void test_oa_test_oa_config(void)
 {
@@ -983,8 +967,9 @@ static void test_oa_test_oa_config(void)
     oabuf = oa_buffer_init(&g);
     /* i915's order: the configuration batch, OA_DEBUG, then enable. */
     ring = buf_new(&g, 1);
-    for (unsigned i = 0; i < G_N_ELEMENTS(test_oa_regs); i++) {
-        EMIT(&g, &ring, MI_LRI(1), test_oa_regs[i][0], test_oa_regs[i][1]);
+    for (unsigned i = 0; i < G_N_ELEMENTS(intel_icl_test_oa); i++) {
+        EMIT(&g, &ring, MI_LRI(1), intel_icl_test_oa[i].reg,
+             intel_icl_test_oa[i].val);
     }
     ring_submit(&g, INTEL_RCS0_BASE, &ring);
     cs_settle(&g);

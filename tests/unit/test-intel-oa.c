@@ -9,6 +9,7 @@
 #include <glib.h>
 #include "fake-host.h"
 #include "intel-i915.h"
+#include "hw/gpumodel/intel-oa-metric-sets.h"
 
 #define OABUF       0x400000u   /* 128 KiB OA buffer (size code 0) */
 #define OABUF_SIZE  0x20000u
@@ -366,86 +367,26 @@ static void test_formats(Fixture *f, gconstpointer data)
     }
 }
 
-typedef struct RegVal {
-    uint32_t reg, val;
-} RegVal;
-
 /*
- * IGT's TestOa metric set for ICL (lib/i915/perf-configs/oa-icl.xml), as
- * i915 loads it: NOA (RPM_CONFIG1, GDT_CHICKEN_BITS, NOA_WRITE_HIGH, NOA
- * writes), then the B counter logic, then the flexible EU counters.
+ * The Linux 5.x kernel's own ICL test configuration
+ * (drivers/gpu/drm/i915/oa/i915_oa_icl.c, contract §9.8) clears other NOA
+ * registers under NOA_WRITE_HIGH 0 first, then writes what IGT's TestOa
+ * does, less its flexible EU register.
  */
-static const RegVal test_oa_config[] = {
-    { 0x0d04, 0x00000200 }, { 0x9840, 0x00000000 }, { 0x9884, 0x00000003 },
-    { 0x9888, 0x16130000 }, { 0x9888, 0x24000001 }, { 0x9888, 0x0e130056 },
-    { 0x9888, 0x10130000 }, { 0x9888, 0x1a130000 }, { 0x9888, 0x541f0001 },
-    { 0x9888, 0x181f0000 }, { 0x9888, 0x4c1f0000 }, { 0x9888, 0x301f0000 },
-    { 0x2740, 0x00000000 }, { 0x2710, 0x00000000 }, { 0x2714, 0xf0800000 },
-    { 0x2720, 0x00000000 }, { 0x2724, 0xf0800000 }, { 0x2770, 0x00000004 },
-    { 0x2774, 0x0000ffff }, { 0x2778, 0x00000003 }, { 0x277c, 0x0000ffff },
-    { 0x2780, 0x00000007 }, { 0x2784, 0x0000ffff }, { 0x2788, 0x00100002 },
-    { 0x278c, 0x0000fff7 }, { 0x2790, 0x00100002 }, { 0x2794, 0x0000ffcf },
-    { 0x2798, 0x00100082 }, { 0x279c, 0x0000ffef }, { 0x27a0, 0x001000c2 },
-    { 0x27a4, 0x0000ffe7 }, { 0x27a8, 0x00100001 }, { 0x27ac, 0x0000ffe7 },
-    { 0xe65c, 0xffffffff },
-};
-
-/*
- * The kernel's own ICL test configuration of Linux 5.x
- * (drivers/gpu/drm/i915/oa/i915_oa_icl.c, contract §9.8): TestOa's nine
- * NOA writes after clearing others under NOA_WRITE_HIGH 0, the same B
- * counter logic, no flexible EU registers.
- */
-static const RegVal kernel_test_oa_config[] = {
-    { 0x0d04, 0x00000200 }, { 0x9840, 0x00000000 }, { 0x9884, 0x00000000 },
-    { 0x9888, 0x10060000 }, { 0x9888, 0x22060000 }, { 0x9888, 0x16060000 },
-    { 0x9888, 0x24060000 }, { 0x9888, 0x18060000 }, { 0x9888, 0x1a060000 },
-    { 0x9888, 0x12060000 }, { 0x9888, 0x14060000 }, { 0x9888, 0x10060000 },
-    { 0x9888, 0x22060000 }, { 0x9884, 0x00000003 }, { 0x9888, 0x16130000 },
-    { 0x9888, 0x24000001 }, { 0x9888, 0x0e130056 }, { 0x9888, 0x10130000 },
-    { 0x9888, 0x1a130000 }, { 0x9888, 0x541f0001 }, { 0x9888, 0x181f0000 },
-    { 0x9888, 0x4c1f0000 }, { 0x9888, 0x301f0000 },
-    { 0x2740, 0x00000000 }, { 0x2710, 0x00000000 }, { 0x2714, 0xf0800000 },
-    { 0x2720, 0x00000000 }, { 0x2724, 0xf0800000 }, { 0x2770, 0x00000004 },
-    { 0x2774, 0x0000ffff }, { 0x2778, 0x00000003 }, { 0x277c, 0x0000ffff },
-    { 0x2780, 0x00000007 }, { 0x2784, 0x0000ffff }, { 0x2788, 0x00100002 },
-    { 0x278c, 0x0000fff7 }, { 0x2790, 0x00100002 }, { 0x2794, 0x0000ffcf },
-    { 0x2798, 0x00100082 }, { 0x279c, 0x0000ffef }, { 0x27a0, 0x001000c2 },
-    { 0x27a4, 0x0000ffe7 }, { 0x27a8, 0x00100001 }, { 0x27ac, 0x0000ffe7 },
-};
-
-/* The same file's GpuBusyness (its B and C counters are engine busy). */
-static const RegVal gpu_busyness_config[] = {
-    { 0x0d04, 0x00000200 }, { 0x9840, 0x00000000 }, { 0x9884, 0x00000003 },
-    { 0x9888, 0x0e061200 }, { 0x9888, 0x22062400 }, { 0x9888, 0x10002400 },
-    { 0x9888, 0x00038000 }, { 0x9888, 0x06032000 }, { 0x9888, 0x020600f3 },
-    { 0x9888, 0x0c060043 }, { 0x9888, 0x20060000 }, { 0x9888, 0x02000023 },
-    { 0x9888, 0x20002000 }, { 0x9888, 0x081a8000 }, { 0x9888, 0x3a1f6000 },
-    { 0x9888, 0x4e1f2900 }, { 0x9888, 0x501f00e9 }, { 0x9888, 0x10204000 },
-    { 0x9888, 0x0c214000 }, { 0x9888, 0x181f0000 }, { 0x9888, 0x401f4131 },
-    { 0x9888, 0x421f1021 }, { 0x9888, 0x441f3100 }, { 0x9888, 0x301f0000 },
-    { 0x9884, 0x00000002 }, { 0x9888, 0x181b2400 }, { 0x9888, 0x185b2400 },
-    { 0x9888, 0x12240120 }, { 0x9888, 0x06218000 }, { 0x9888, 0x08212000 },
-    { 0x9888, 0x0a0a8000 }, { 0x9888, 0x180b8000 }, { 0x9888, 0x0a0c8000 },
-    { 0x9888, 0x040f8000 }, { 0x9888, 0x0e080010 }, { 0x9888, 0x041b8300 },
-    { 0x9888, 0x101b0000 }, { 0x9888, 0x221b0000 }, { 0x9888, 0x041e4000 },
-    { 0x9888, 0x084a8000 }, { 0x9888, 0x184b4000 }, { 0x9888, 0x084c8000 },
-    { 0x9888, 0x044f2000 }, { 0x9888, 0x0e480004 }, { 0x9888, 0x045b0083 },
-    { 0x9888, 0x105b0000 }, { 0x9888, 0x225b0000 }, { 0x9888, 0x045e1000 },
-    { 0x9888, 0x0823a000 }, { 0x9888, 0x02242980 }, { 0x9888, 0x10240000 },
-    { 0x9888, 0x06240000 }, { 0x9888, 0x0a244000 }, { 0x9888, 0x1c250004 },
-    { 0x9888, 0x08268000 }, { 0x2740, 0x00000000 }, { 0x2710, 0x00000000 },
-    { 0x2714, 0x10800000 }, { 0x2720, 0x00000000 }, { 0x2724, 0x00800000 },
-    { 0x2770, 0x0007c000 }, { 0x2774, 0x000007ff },
+static const IntelRegValue kernel_test_oa_preamble[] = {
+    { 0x9884, 0x00000000 }, { 0x9888, 0x10060000 }, { 0x9888, 0x22060000 },
+    { 0x9888, 0x16060000 }, { 0x9888, 0x24060000 }, { 0x9888, 0x18060000 },
+    { 0x9888, 0x1a060000 }, { 0x9888, 0x12060000 }, { 0x9888, 0x14060000 },
+    { 0x9888, 0x10060000 }, { 0x9888, 0x22060000 },
 };
 
 /* A few of RenderBasic's NOA writes: its lane routing (the 0x..1f block). */
-static const RegVal render_basic_noa[] = {
+static const IntelRegValue render_basic_noa[] = {
     { 0x9884, 0x00000003 }, { 0x9888, 0x301f4000 }, { 0x9888, 0x501f2404 },
     { 0x9888, 0x521f0092 }, { 0x9888, 0x541f0024 }, { 0x9888, 0x4e1f2000 },
 };
 
-static void load_config(Fixture *f, const RegVal *cfg, unsigned n)
+static void load_config(Fixture *f, const IntelRegValue *cfg, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         i915_wr(f->gpu, cfg[i].reg, cfg[i].val);
@@ -512,7 +453,7 @@ static void igt_test_oa_check(Fixture *f, uint64_t r0, uint64_t r1)
  */
 static void test_cec_test_oa(Fixture *f, gconstpointer data)
 {
-    LOAD_CONFIG(f, test_oa_config);
+    LOAD_CONFIG(f, intel_icl_test_oa);
     oa_open(f, EXPONENT);
     fake_host_step(f->fh, 3 * 1000000);
     g_assert_cmpuint(reports_written(f), >=, 10);
@@ -532,7 +473,8 @@ static void test_cec_test_oa(Fixture *f, gconstpointer data)
 /* The kernel's older test configuration selects the same signals. */
 static void test_cec_kernel_test_config(Fixture *f, gconstpointer data)
 {
-    LOAD_CONFIG(f, kernel_test_oa_config);
+    LOAD_CONFIG(f, kernel_test_oa_preamble);
+    load_config(f, intel_icl_test_oa, G_N_ELEMENTS(intel_icl_test_oa) - 1);
     oa_open(f, EXPONENT);
     fake_host_step(f->fh, 3 * 1000000);
     g_assert_cmpuint(reports_written(f), >=, 10);
@@ -582,7 +524,7 @@ static void test_noa_selection(Fixture *f, gconstpointer data)
 {
     uint64_t p = period_ns(f, EXPONENT);
 
-    LOAD_CONFIG(f, test_oa_config);
+    LOAD_CONFIG(f, intel_icl_test_oa);
     i915_wr(f->gpu, INTEL_RPM_CONFIG1, 0);
     oa_open(f, EXPONENT);
     fake_host_step(f->fh, 3 * p);
@@ -597,15 +539,15 @@ static void test_noa_selection(Fixture *f, gconstpointer data)
     assert_last_two(f, false);
 
     /* TestOa with one NOA register at another value: not its selection. */
-    for (unsigned i = 0; i < G_N_ELEMENTS(test_oa_config); i++) {
-        i915_wr(f->gpu, test_oa_config[i].reg,
-                test_oa_config[i].val == 0x0e130056 ? 0x0e130055 :
-                test_oa_config[i].val);
+    for (unsigned i = 0; i < G_N_ELEMENTS(intel_icl_test_oa); i++) {
+        i915_wr(f->gpu, intel_icl_test_oa[i].reg,
+                intel_icl_test_oa[i].val == 0x0e130056 ? 0x0e130055 :
+                intel_icl_test_oa[i].val);
     }
     fake_host_step(f->fh, 3 * p);
     assert_last_two(f, false);
 
-    LOAD_CONFIG(f, test_oa_config);
+    LOAD_CONFIG(f, intel_icl_test_oa);
     fake_host_step(f->fh, 3 * p);
     assert_last_two(f, true);
 }
@@ -632,7 +574,7 @@ static void test_gpu_busyness(Fixture *f, gconstpointer data)
         { INTEL_VCS1, 5 }, { INTEL_VCS0, 6 },
     };
 
-    LOAD_CONFIG(f, gpu_busyness_config);
+    LOAD_CONFIG(f, intel_icl_gpu_busyness);
     oa_open(f, 30);                     /* no timer reports meanwhile */
     fake_host_step(f->fh, 1000);
     for (unsigned k = 0; k < G_N_ELEMENTS(lanes); k++) {
@@ -894,7 +836,7 @@ static void test_report_id(Fixture *f, gconstpointer data)
     static const uint32_t ids[] = { 0xdeadbeef, 0xbeefbeef, 0 };
     uint32_t flags = 1u << 16 | 1u << 17 | 1u << 18 | 60u << 25 | 60;
 
-    LOAD_CONFIG(f, test_oa_config);     /* start triggers at threshold 0 */
+    LOAD_CONFIG(f, intel_icl_test_oa);     /* start triggers at threshold 0 */
     i915_wr(f->gpu, INTEL_OAREPORTTRIG(1), INTEL_OATRIG_THRESHOLD_ENABLE);
     /* gen8_enable_metric_set on Gen9-11. */
     i915_wr(f->gpu, INTEL_OA_DEBUG,

@@ -43,7 +43,7 @@
  *                    over the modelled EU work of those threads (eu.c)
  *   other A          0: no rasterizer or per-stage shader is modelled
  *   B0-B7            clocks on which CECn's Boolean compare of the NOA
- *                    lanes holds (the NOA mux: oa_noa_regs[])
+ *                    lanes holds (the NOA mux below)
  *   C0-C7            clocks on which NOA lane 8 + n is high
  * B and C count from the start trigger on when one is programmed
  * (OASTARTTRIG2/6 THRESHOLD_ENABLE): THRESHOLD GT clocks after GO.
@@ -53,6 +53,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include "intel-gpu.h"
+#include "hw/gpumodel/intel-oa-metric-sets.h"
 
 #define OA_BATCH_NS         1000000     /* timer wake-ups at most 1 kHz */
 #define OA_FLEX_FIRST       7           /* A7-A20: flexible EU counters */
@@ -150,88 +151,69 @@ enum { OA_NOA_TEST_OA, OA_NOA_GPU_BUSYNESS, OA_NOA_SELECTIONS };
 
 #define OA_NOA_PERIOD   6       /* of the clock-derived (TestOa) lanes */
 
+/* The selections' configurations (include/hw/gpumodel/...-metric-sets.h). */
+static const struct {
+    const IntelRegValue *regs;
+    unsigned n;
+} oa_noa_configs[OA_NOA_SELECTIONS] = {
+    [OA_NOA_TEST_OA] = { intel_icl_test_oa, G_N_ELEMENTS(intel_icl_test_oa) },
+    [OA_NOA_GPU_BUSYNESS] = { intel_icl_gpu_busyness,
+                              G_N_ELEMENTS(intel_icl_gpu_busyness) },
+};
+
+/*
+ * The NOA registers the selections write, in their configurations' order
+ * (gpu->oa.noa[] holds their values): NOA_WRITE_HIGH, then NOA_WRITE's
+ * address (31:16) and value (15:0).
+ */
 typedef struct OaNoaReg {
-    uint8_t sel;                /* OA_NOA_* */
-    uint8_t high;               /* NOA_WRITE_HIGH */
-    uint16_t addr, val;         /* NOA_WRITE 31:16, 15:0 */
+    unsigned sel;               /* OA_NOA_* */
+    uint32_t high;              /* NOA_WRITE_HIGH */
+    uint32_t write;             /* NOA_WRITE */
 } OaNoaReg;
 
-/* In the order oa-icl.xml writes them. */
-static const OaNoaReg oa_noa_regs[] = {
-    { OA_NOA_TEST_OA, 3, 0x1613, 0x0000 },
-    { OA_NOA_TEST_OA, 3, 0x2400, 0x0001 },
-    { OA_NOA_TEST_OA, 3, 0x0E13, 0x0056 },
-    { OA_NOA_TEST_OA, 3, 0x1013, 0x0000 },
-    { OA_NOA_TEST_OA, 3, 0x1A13, 0x0000 },
-    { OA_NOA_TEST_OA, 3, 0x541F, 0x0001 },
-    { OA_NOA_TEST_OA, 3, 0x181F, 0x0000 },
-    { OA_NOA_TEST_OA, 3, 0x4C1F, 0x0000 },
-    { OA_NOA_TEST_OA, 3, 0x301F, 0x0000 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x0E06, 0x1200 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x2206, 0x2400 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x1000, 0x2400 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x0003, 0x8000 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x0603, 0x2000 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x0206, 0x00F3 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x0C06, 0x0043 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x2006, 0x0000 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x0200, 0x0023 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x2000, 0x2000 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x081A, 0x8000 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x3A1F, 0x6000 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x4E1F, 0x2900 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x501F, 0x00E9 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x1020, 0x4000 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x0C21, 0x4000 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x181F, 0x0000 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x401F, 0x4131 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x421F, 0x1021 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x441F, 0x3100 },
-    { OA_NOA_GPU_BUSYNESS, 3, 0x301F, 0x0000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x181B, 0x2400 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x185B, 0x2400 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x1224, 0x0120 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0621, 0x8000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0821, 0x2000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0A0A, 0x8000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x180B, 0x8000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0A0C, 0x8000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x040F, 0x8000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0E08, 0x0010 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x041B, 0x8300 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x101B, 0x0000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x221B, 0x0000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x041E, 0x4000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x084A, 0x8000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x184B, 0x4000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x084C, 0x8000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x044F, 0x2000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0E48, 0x0004 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x045B, 0x0083 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x105B, 0x0000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x225B, 0x0000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x045E, 0x1000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0823, 0xA000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0224, 0x2980 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x1024, 0x0000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0624, 0x0000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0A24, 0x4000 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x1C25, 0x0004 },
-    { OA_NOA_GPU_BUSYNESS, 2, 0x0826, 0x8000 },
-};
-G_STATIC_ASSERT(G_N_ELEMENTS(oa_noa_regs) == INTEL_OA_NOA_REGS);
+typedef void OaNoaFn(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
+                     void *opaque);
 
-/* Which selections the NOA registers hold (a bit per OA_NOA_*). */
-static unsigned oa_noa_match(IntelGpu *gpu)
+/* Call @fn for each of them; returns how many there are. */
+static unsigned oa_noa_walk(IntelGpu *gpu, OaNoaFn *fn, void *opaque)
 {
-    unsigned miss = 0;
+    unsigned i = 0;
 
-    for (unsigned i = 0; i < INTEL_OA_NOA_REGS; i++) {
-        if (gpu->oa.noa[i] != oa_noa_regs[i].val) {
-            miss |= 1u << oa_noa_regs[i].sel;
+    for (unsigned sel = 0; sel < OA_NOA_SELECTIONS; sel++) {
+        OaNoaReg r = { .sel = sel };
+
+        for (unsigned k = 0; k < oa_noa_configs[sel].n; k++) {
+            const IntelRegValue *rv = &oa_noa_configs[sel].regs[k];
+
+            if (rv->reg == INTEL_NOA_WRITE_HIGH) {
+                r.high = rv->val;
+            } else if (rv->reg == INTEL_NOA_WRITE) {
+                r.write = rv->val;
+                if (fn) {
+                    fn(gpu, i, &r, opaque);
+                }
+                i++;
+            }
         }
     }
-    return ((1u << OA_NOA_SELECTIONS) - 1) & ~miss;
+    return i;
+}
+
+/* A selection one of whose registers holds another value does not hold. */
+static void oa_noa_miss(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
+                        void *opaque)
+{
+    if (gpu->oa.noa[i] != (uint16_t)r->write) {
+        gpu->oa.noa_sel &= ~(1u << r->sel);
+    }
+}
+
+/* Which selections the NOA registers hold, into oa.noa_sel. */
+static void oa_noa_match(IntelGpu *gpu)
+{
+    gpu->oa.noa_sel = (1u << OA_NOA_SELECTIONS) - 1;
+    oa_noa_walk(gpu, oa_noa_miss, NULL);
 }
 
 /* Does selection @sel drive its lanes now? */
@@ -978,6 +960,17 @@ static void oa_start_trigger(IntelGpu *gpu, uint64_t go_ns)
                       (oa->start_trigger ? delay : 0);
 }
 
+/* Run @fn (a sync or a catch-up) with register @offset back at @old. */
+static void oa_before_write(IntelGpu *gpu, uint32_t offset, uint32_t old,
+                            void (*fn)(IntelGpu *gpu))
+{
+    uint32_t val = intel_reg_get(gpu, offset);
+
+    intel_reg_set(gpu, offset, old);
+    fn(gpu);
+    intel_reg_set(gpu, offset, val);
+}
+
 /*
  * A register that changes what the counters count (EU_PERF_CNT_CTL,
  * RPM_CONFIG1's NOA enable), and the first step of every write below:
@@ -986,11 +979,27 @@ static void oa_start_trigger(IntelGpu *gpu, uint64_t go_ns)
 static void oa_counting_write(IntelGpu *gpu, const IntelRegBinding *b,
                               uint32_t offset, uint32_t old)
 {
-    uint32_t val = intel_reg_get(gpu, offset);
+    oa_before_write(gpu, offset, old, intel_oa_sync);
+}
 
-    intel_reg_set(gpu, offset, old);
-    intel_oa_sync(gpu);
-    intel_reg_set(gpu, offset, val);
+/*
+ * NOA_WRITE's register, if it is @r: the first change (*@synced false)
+ * folds in what counted under the old lanes.
+ */
+static void oa_noa_store(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
+                         void *synced)
+{
+    IntelOaState *oa = &gpu->oa;
+    uint32_t w = intel_reg_get(gpu, INTEL_NOA_WRITE);
+
+    if (r->high == intel_reg_get(gpu, INTEL_NOA_WRITE_HIGH) &&
+        r->write >> 16 == w >> 16 && oa->noa[i] != (uint16_t)w) {
+        if (!*(bool *)synced) {
+            intel_oa_sync(gpu);
+            *(bool *)synced = true;
+        }
+        oa->noa[i] = w;
+    }
 }
 
 /*
@@ -1001,25 +1010,10 @@ static void oa_counting_write(IntelGpu *gpu, const IntelRegBinding *b,
 static void oa_noa_write(IntelGpu *gpu, const IntelRegBinding *b,
                          uint32_t offset, uint32_t old)
 {
-    IntelOaState *oa = &gpu->oa;
-    uint32_t high = intel_reg_get(gpu, INTEL_NOA_WRITE_HIGH);
-    uint32_t w = intel_reg_get(gpu, INTEL_NOA_WRITE);
     bool synced = false;
 
-    for (unsigned i = 0; i < INTEL_OA_NOA_REGS; i++) {
-        const OaNoaReg *r = &oa_noa_regs[i];
-
-        if (r->high != high || r->addr != w >> 16 ||
-            oa->noa[i] == (uint16_t)w) {
-            continue;
-        }
-        if (!synced) {
-            intel_oa_sync(gpu);
-            synced = true;
-        }
-        oa->noa[i] = w;
-    }
-    oa->noa_sel = oa_noa_match(gpu);
+    oa_noa_walk(gpu, oa_noa_store, &synced);
+    oa_noa_match(gpu);
 }
 
 /*
@@ -1040,11 +1034,7 @@ static uint32_t oa_reader_read(IntelGpu *gpu, const IntelRegBinding *b,
 static void oa_reader_write(IntelGpu *gpu, const IntelRegBinding *b,
                             uint32_t offset, uint32_t old)
 {
-    uint32_t val = intel_reg_get(gpu, offset);
-
-    intel_reg_set(gpu, offset, old);
-    intel_oa_catch_up(gpu);
-    intel_reg_set(gpu, offset, val);
+    oa_before_write(gpu, offset, old, intel_oa_catch_up);
 }
 
 /*
@@ -1213,6 +1203,8 @@ const IntelRegBlock intel_oa_block = {
 
 void intel_oa_init(IntelGpu *gpu)
 {
+    /* The state has a slot for each NOA register of the selections. */
+    g_assert(oa_noa_walk(gpu, NULL, NULL) == INTEL_OA_NOA_REGS);
     gpu->oa.timer = gpu_host_timer_new(&gpu->host, oa_timer, gpu);
 }
 
@@ -1247,7 +1239,7 @@ bool intel_oa_post_load(IntelGpu *gpu, char **err)
                                oa->stall_tail);
         return false;
     }
-    oa->noa_sel = oa_noa_match(gpu);
+    oa_noa_match(gpu);
     oa->lane_valid = false;
     return true;
 }
@@ -1258,5 +1250,5 @@ void intel_oa_reset(IntelGpu *gpu)
 
     gpu_host_timer_del(&gpu->host, t);
     gpu->oa = (IntelOaState) { .timer = t };
-    gpu->oa.noa_sel = oa_noa_match(gpu);
+    oa_noa_match(gpu);
 }
