@@ -305,7 +305,7 @@ typedef struct IntelOaState {
     uint16_t noa[INTEL_OA_NOA_REGS];
     unsigned noa_sel;
     /* Clocks of one NOA period on which CEC 0-7 holds and lane 8-15 is
-     * high, as prefix sums (see oa_lane_upto()); a cache */
+     * high, as prefix sums (see oa_lane_prefix()); a cache */
     uint16_t lane_prefix[2 * INTEL_OA_BC_COUNTERS][7];
     bool lane_valid;
     uint64_t reports;           /* written, for tests and benchmarks */

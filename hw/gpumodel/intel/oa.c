@@ -277,10 +277,11 @@ static bool cec_holds(uint32_t ctl, uint32_t mask, uint16_t noa)
 }
 
 /*
- * Clocks in [0, @c) on which CEC @n holds (@n < 8) or lane @n high (8-15:
- * the C counters), with the engines and the configuration as they are.
+ * Per row, the clocks among the first k of a NOA period (k = 0-6) on which
+ * CEC n holds (rows 0-7) or lane n is high (rows 8-15: the C counters),
+ * with the engines and the configuration as they are.
  */
-static uint64_t oa_lane_upto(IntelGpu *gpu, unsigned n, uint64_t c)
+static const uint16_t (*oa_lane_prefix(IntelGpu *gpu))[OA_NOA_PERIOD + 1]
 {
     IntelOaState *oa = &gpu->oa;
 
@@ -304,8 +305,14 @@ static uint64_t oa_lane_upto(IntelGpu *gpu, unsigned n, uint64_t c)
         }
         oa->lane_valid = true;
     }
-    return c / OA_NOA_PERIOD * oa->lane_prefix[n][OA_NOA_PERIOD] +
-           oa->lane_prefix[n][c % OA_NOA_PERIOD];
+    return (const uint16_t (*)[OA_NOA_PERIOD + 1])oa->lane_prefix;
+}
+
+/* Clocks in [@c0, @c1) a prefix row @p counts. */
+static uint64_t oa_lane_span(const uint16_t *p, uint64_t c0, uint64_t c1)
+{
+    return (c1 / OA_NOA_PERIOD - c0 / OA_NOA_PERIOD) * p[OA_NOA_PERIOD] +
+           p[c1 % OA_NOA_PERIOD] - p[c0 % OA_NOA_PERIOD];
 }
 
 /* The engines' work done by @ns (not what is still in flight then). */
@@ -341,14 +348,15 @@ static uint32_t oa_flex_sel(IntelGpu *gpu, unsigned k)
 
 /*
  * The counters count on GT clock edges: the work the A counters take is
- * the work done by the last edge at or before @ns, so two reports within
+ * the work done by the last edge at or before @ns, where the GT clock
+ * reads @clocks (intel_gt_clocks() of @ns), so two reports within
  * one clock carry the same counters (IGT bounds each A counter's delta
  * by the GPU_TICKS delta times the EUs).  The GT frequency has not
  * changed since the last sync.
  */
-static uint64_t oa_edge_ns(IntelGpu *gpu, uint64_t ns)
+static uint64_t oa_edge_ns(IntelGpu *gpu, uint64_t ns, uint64_t clocks)
 {
-    return MIN(intel_gt_clocks_ns(gpu, intel_gt_clocks(gpu, ns)), ns);
+    return MIN(intel_gt_clocks_ns(gpu, clocks), ns);
 }
 
 /*
@@ -369,7 +377,7 @@ static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
     if (!oa->go) {
         return;
     }
-    oa_sources(gpu, oa_edge_ns(gpu, ns), &s);
+    oa_sources(gpu, oa_edge_ns(gpu, ns, c1), &s);
     v->a[0] += intel_gt_clocks_for(gpu, s.busy_ns - oa->src.busy_ns);
     v->a[1] += s.vs_threads - oa->src.vs_threads;
     v->a[4] += s.gpgpu_threads - oa->src.gpgpu_threads;
@@ -381,11 +389,14 @@ static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
         v->a[OA_FLEX_FIRST + k] += intel_eu_flex_count(sel, s.eu_clocks) -
                                    intel_eu_flex_count(sel, oa->src.eu_clocks);
     }
-    for (unsigned i = 0; c1 > c0 && i < INTEL_OA_BC_COUNTERS; i++) {
-        unsigned lane = INTEL_OA_BC_COUNTERS + i;   /* C n: lane 8 + n */
+    if (c1 > c0) {
+        const uint16_t (*p)[OA_NOA_PERIOD + 1] = oa_lane_prefix(gpu);
 
-        v->b[i] += oa_lane_upto(gpu, i, c1) - oa_lane_upto(gpu, i, c0);
-        v->c[i] += oa_lane_upto(gpu, lane, c1) - oa_lane_upto(gpu, lane, c0);
+        for (unsigned i = 0; i < INTEL_OA_BC_COUNTERS; i++) {
+            v->b[i] += oa_lane_span(p[i], c0, c1);
+            /* C n: lane 8 + n */
+            v->c[i] += oa_lane_span(p[INTEL_OA_BC_COUNTERS + i], c0, c1);
+        }
     }
 }
 
@@ -866,7 +877,8 @@ void intel_oa_sync(IntelGpu *gpu)
 
     intel_oa_catch_up(gpu);
     oa_counters_at(gpu, now, &oa->count);
-    oa_sources(gpu, oa_edge_ns(gpu, now), &oa->src);
+    oa_sources(gpu, oa_edge_ns(gpu, now, intel_gt_clocks(gpu, now)),
+               &oa->src);
     oa->sync_ns = now;
     oa->lane_valid = false;
 }
