@@ -300,12 +300,16 @@ typedef struct IntelOaState {
     IntelOaCounters count;
     IntelOaSources src;
     IntelOaCounters last;       /* as in the last report (overflow) */
-    /* NOA mux: the values of the NOA registers oa.c knows; derived from
-     * them (and dropped at post-load) which selections they hold */
+    /*
+     * NOA mux: the values of the NOA registers oa.c knows, and derived
+     * from them (rebuilt at post-load) which selections they hold
+     */
     uint16_t noa[INTEL_OA_NOA_REGS];
     unsigned noa_sel;
-    /* Clocks of one NOA period on which CEC 0-7 holds and lane 8-15 is
-     * high, as prefix sums (see oa_lane_prefix()); a cache */
+    /*
+     * Clocks of one NOA period on which CEC 0-7 holds and lane 8-15 is
+     * high, as prefix sums (see oa_lane_prefix()); a cache
+     */
     uint16_t lane_prefix[2 * INTEL_OA_BC_COUNTERS][7];
     bool lane_valid;
     uint64_t reports;           /* written, for tests and benchmarks */
