@@ -4,7 +4,8 @@
  * Everything the model keeps between two calls is here, block by block,
  * except what realize rebuilds (the register index and bindings), what
  * the properties fix (IntelGpuConfig) and caches the model drops in
- * intel_gpu_post_load() (a slice's prefetched commands, the CEC table).
+ * intel_gpu_post_load() (a slice's prefetched commands, the NOA lane
+ * tables and which NOA selections hold).
  * The host's part (timers, interrupt output) is vmstate_gpumodel_pci_host.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -229,6 +230,7 @@ static const VMStateDescription vmstate_intel_oa = {
         VMSTATE_UINT32(stall_tail, IntelOaState),
         VMSTATE_UINT64(stall_until_ns, IntelOaState),
         VMSTATE_UINT32(overflow_drill, IntelOaState),
+        VMSTATE_UINT16_ARRAY(noa, IntelOaState, INTEL_OA_NOA_REGS),
         VMSTATE_END_OF_LIST()
     },
 };

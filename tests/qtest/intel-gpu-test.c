@@ -9,6 +9,7 @@
 #include "qobject/qdict.h"
 #include "hw/pci/pci_regs.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
+#include "hw/gpumodel/intel-oa-metric-sets.h"
 
 #define GPU_DEVFN   QPCI_DEVFN(2, 0)
 #define GPU_BARS    (1u << INTEL_GTTMMADR_BAR | 1u << INTEL_GMADR_BAR | \
@@ -940,6 +941,72 @@ static void test_oa_periodic_and_snapshot(void)
     g_assert_cmphex(buf_readl(&g, &snap, 0), ==, 0xcafe);
     g_assert_cmpuint(buf_readl(&g, &snap, 4), >,
                      buf_readl(&g, &oabuf, (n - 1) * 256 + 4));
+    gpu_stop(&g);
+}
+
+/*
+ * IGT's TestOa configuration (hw/gpumodel/intel-oa-metric-sets.h) loaded
+ * from a ring as i915's config batch does (MI_LOAD_REGISTER_IMM), then OA
+ * sampling (exponent 8, 42.7 us) and MI_REPORT_PERF_COUNT with IGT's
+ * report ID: the snapshot keeps 0xdeadbeef (IGT's mi-rpc), and every two
+ * timer reports have the start trigger fired (RPT_ID bit 18), B0 = 0,
+ * B1 = B2 = the GPU_TICKS delta, B3 its half, B4 and B5 a third, B6 a
+ * sixth, B7 two thirds, within 1 (tests/i915/perf.c,
+ * gen8_sanity_check_test_oa_reports).
+ */
+static void test_oa_test_oa_config(void)
+{
+    static const uint32_t num[8] = { 0, 1, 1, 1, 1, 1, 1, 2 };
+    static const uint32_t den[8] = { 1, 1, 1, 2, 3, 3, 6, 3 };
+    const uint32_t oa_gtt = OA_GTT;
+    Buf oabuf, ring, snap;
+    uint32_t n;
+    Gpu g;
+
+    gpu_start(&g);
+    oabuf = oa_buffer_init(&g);
+    /* i915's order: the configuration batch, OA_DEBUG, then enable. */
+    ring = buf_new(&g, 1);
+    for (unsigned i = 0; i < G_N_ELEMENTS(intel_icl_test_oa); i++) {
+        EMIT(&g, &ring, MI_LRI(1), intel_icl_test_oa[i].reg,
+             intel_icl_test_oa[i].val);
+    }
+    ring_submit(&g, INTEL_RCS0_BASE, &ring);
+    cs_settle(&g);
+    wr(&g, INTEL_OA_DEBUG, (INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS |
+                            INTEL_OA_DEBUG_INCLUDE_CLK_RATIO) * 0x10001);
+    wr(&g, INTEL_OACTXCONTROL, 8 << 2 | 2 | 1);
+    wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
+
+    qtest_clock_step(g.qts, 200 * 1000);
+    ring = buf_new(&g, 1);
+    snap = buf_new(&g, 1);
+    EMIT(&g, &ring, MI_REPORT_PERF_COUNT, snap.gtt | 1, 0, 0xdeadbeef);
+    ring_submit(&g, INTEL_RCS0_BASE, &ring);
+    qtest_clock_step(g.qts, 3 * 1000 * 1000);
+    g_assert_cmphex(buf_readl(&g, &snap, 0), ==, 0xdeadbeef);
+    g_assert_cmphex(rd(&g, INTEL_RCS0_BASE + INTEL_RING_ESR), ==, 0);
+
+    n = (rd(&g, INTEL_OATAILPTR) - oa_gtt) / 256;
+    g_assert_cmpuint(n, >=, 70);
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        uint32_t r = i * 256;
+        uint32_t clocks = buf_readl(&g, &oabuf, r + 256 + 12) -
+                          buf_readl(&g, &oabuf, r + 12);
+
+        /* The unit's own reports: timer, start trigger, frequency. */
+        g_assert_cmphex(buf_readl(&g, &oabuf, r) >> 19 & 0x3f, ==, 1);
+        g_assert_true(buf_readl(&g, &oabuf, r) & (1u << 18));
+        for (unsigned k = 0; k < 8; k++) {
+            uint32_t b = buf_readl(&g, &oabuf, r + 256 + 192 + 4 * k) -
+                         buf_readl(&g, &oabuf, r + 192 + 4 * k);
+            uint32_t ref = clocks * num[k] / den[k];
+
+            g_assert_cmpuint(b, >=, k < 3 ? ref : ref - 1);
+            g_assert_cmpuint(b, <=, k < 3 ? ref : ref + 1);
+        }
+    }
+    wr(&g, INTEL_OACONTROL, 0);
     gpu_stop(&g);
 }
 
@@ -2381,9 +2448,10 @@ static void test_hostile_semaphore_wait(void)
  * OA periodic sampling at the shortest period (exponent 0, 6 reports a
  * microsecond) into the 128 KiB buffer, with OAHEADPTR never advanced:
  * the buffer fills up to one report short of the head and stays so,
- * nothing is overwritten, OASTATUS reports the overflow and the lost
- * reports.  After OA is disabled and the reader catches up, sampling
- * resumes and the tail wraps to the buffer's start.
+ * nothing is overwritten, OASTATUS reports the overflow (and only that:
+ * the reports due meanwhile are dropped for the full buffer, not lost to
+ * the model's pace).  After OA is disabled and the reader catches up,
+ * sampling resumes and the tail wraps to the buffer's start.
  */
 static void test_hostile_oa_wrap(void)
 {
@@ -2404,8 +2472,7 @@ static void test_hostile_oa_wrap(void)
         g_assert_cmphex(rd(&g, INTEL_OATAILPTR), ==, full);
         g_assert_cmphex(rd(&g, INTEL_OAHEADPTR), ==, oa_gtt);
         g_assert_cmphex(rd(&g, INTEL_OASTATUS), ==,
-                        INTEL_OASTATUS_BUFFER_OVERFLOW |
-                        INTEL_OASTATUS_REPORT_LOST);
+                        INTEL_OASTATUS_BUFFER_OVERFLOW);
         g_assert_cmphex(buf_readl(&g, &oabuf, 4), ==, ts0);
         g_assert_cmphex(rd(&g, INTEL_OACONTROL) & 1, ==, 1);
     }
@@ -2491,6 +2558,7 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-gpu/cs/drill-dma", test_drill_dma);
     qtest_add_func("/intel-gpu/oa/periodic-and-snapshot",
                    test_oa_periodic_and_snapshot);
+    qtest_add_func("/intel-gpu/oa/test-oa-config", test_oa_test_oa_config);
     qtest_add_func("/intel-gpu/execlists/elsq-csb", test_execlists_elsq_csb);
     qtest_add_func("/intel-gpu/execlists/preempt", test_execlists_preempt);
     qtest_add_func("/intel-gpu/oa/flex-eu-counters", test_oa_flex_eu_counters);

@@ -9,6 +9,7 @@
 #include <glib.h>
 #include "fake-host.h"
 #include "intel-i915.h"
+#include "hw/gpumodel/intel-oa-metric-sets.h"
 
 #define OABUF       0x400000u   /* 128 KiB OA buffer (size code 0) */
 #define OABUF_SIZE  0x20000u
@@ -106,6 +107,108 @@ static void test_periodic(Fixture *f, gconstpointer data)
         fake_host_step(f->fh, 10 * 1000000);
         g_assert_cmphex(rd(f, INTEL_OATAILPTR), ==, tail);
     }
+}
+
+/* oa_open() with report format @fmt and buffer size code @code. */
+static void oa_open_fmt(Fixture *f, unsigned exponent, unsigned fmt,
+                        unsigned code)
+{
+    oa_open(f, exponent);
+    i915_wr(f->gpu, INTEL_OACONTROL, 0);
+    i915_wr(f->gpu, INTEL_OABUFFER, OABUF | code << 3 | 1);
+    i915_wr(f->gpu, INTEL_OACONTROL, fmt << 2 | 1);
+}
+
+/* The first nanosecond at which the 12 MHz timestamp reads @ticks. */
+static uint64_t tick_ns(uint64_t ticks)
+{
+    return (ticks * 1000000000ull + 12000000 - 1) / 12000000;
+}
+
+/*
+ * A report is visible to a reader polling OATAILPTR from the nanosecond
+ * its timestamp is due, not before, however late the model's timer runs
+ * (i915's hrtimer and its read() poll the tail): the clock is moved here
+ * without running any timer.
+ */
+static void test_reader_sees_due_reports(Fixture *f, gconstpointer data)
+{
+    uint64_t first = tick_ns(2u << 17);      /* exponent 17: 21.8 ms */
+
+    g_assert_cmpuint(intel_cs_timestamp_hz(f->gpu), ==, 12000000);
+    oa_open(f, 17);
+    f->fh->now_ns = first - 1;
+    g_assert_cmpuint(reports_written(f), ==, 0);
+    f->fh->now_ns = first;
+    g_assert_cmpuint(reports_written(f), ==, 1);
+    g_assert_cmpuint(ram32(f, OABUF + 4), ==, 2u << 17);
+    f->fh->now_ns = tick_ns(3 * (2u << 17));
+    g_assert_cmpuint(reports_written(f), ==, 3);
+    g_assert_cmpuint(ram32(f, OABUF + 2 * 256 + 4), ==, 3 * (2u << 17));
+
+    /*
+     * A fast stream (exponent 4, 2.7 us) read 40 ms after its last timer
+     * run: every report due is there, one period apart, none lost (a
+     * 1 MiB buffer of 64-byte A12 reports holds them).
+     */
+    oa_open_fmt(f, 4, 0, 3);
+    fake_host_step(f->fh, 10000);
+    {
+        uint32_t t0 = rd(f, INTEL_OATAILPTR), ts0, ts1;
+        unsigned n;
+
+        g_assert_cmpuint(t0, >, OABUF);
+        ts0 = ram32(f, t0 - 64 + 4);
+        f->fh->now_ns += 40 * 1000000;
+        ts1 = f->fh->now_ns * 12 / 1000;        /* the timestamp now */
+        n = (rd(f, INTEL_OATAILPTR) - t0) / 64;
+        g_assert_cmpuint(n, ==, (ts1 - ts0) / 32);
+        g_assert_cmpuint(n, >, 4096);
+        for (unsigned i = 0; i < n; i++) {
+            g_assert_cmpuint(ram32(f, t0 + 64 * i + 4), ==, ts0 + 32 * (i + 1));
+            g_assert_cmphex(ram32(f, t0 + 64 * i) >> 19, ==, 1);
+        }
+        g_assert_cmphex(rd(f, INTEL_OASTATUS), ==, 0);
+        g_assert_cmpuint(f->gpu->oa.lost, ==, 0);
+    }
+}
+
+/*
+ * Reports due while the buffer is full are lost, as on hardware, even if
+ * the reader makes room before the model writes them: a late timer does
+ * not let them in afterwards.  The sources stay on their period.
+ */
+static void test_full_buffer_drops_due(Fixture *f, gconstpointer data)
+{
+    unsigned max = OABUF_SIZE / 256 - 1, n;
+    uint64_t p = period_ns(f, EXPONENT);
+    uint32_t tail, ts;
+
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, (max + 1) * p);
+    g_assert_cmpuint(reports_written(f), ==, max);
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==, 0);
+    tail = rd(f, INTEL_OATAILPTR);
+    ts = ram32(f, tail - 256 + 4);
+
+    /*
+     * Five periods later, no timer has run: the reader frees it all,
+     * then finds the overflow of the reports due meanwhile.
+     */
+    f->fh->now_ns += 5 * p;
+    i915_wr(f->gpu, INTEL_OAHEADPTR, tail);
+    g_assert_cmpuint(rd(f, INTEL_OATAILPTR), ==, tail);
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==,
+                    INTEL_OASTATUS_BUFFER_OVERFLOW);
+    i915_wr(f->gpu, INTEL_OASTATUS, 0);
+
+    /* The next report is the first due after that, on the period. */
+    fake_host_step(f->fh, 3 * p);
+    n = (rd(f, INTEL_OATAILPTR) - tail) % OABUF_SIZE / 256;
+    g_assert_cmpuint(n, >=, 2);
+    g_assert_cmpuint(ram32(f, OABUF + 4), >, ts + 5 * (2u << EXPONENT));
+    g_assert_cmpuint(ram32(f, OABUF + 4) % (2u << EXPONENT), ==, 0);
+    g_assert_cmphex(rd(f, INTEL_OASTATUS), ==, 0);
 }
 
 /* The reader never consumes: reports stop at the head, nothing lost. */
@@ -264,47 +367,254 @@ static void test_formats(Fixture *f, gconstpointer data)
     }
 }
 
-/* IGT's "TestOa" B counter configuration (contract §9.8). */
-static const uint32_t test_oa_cec[16] = {
-    0x4, 0xffff, 0x3, 0xffff, 0x7, 0xffff, 0x00100002, 0xfff7,
-    0x00100002, 0xffcf, 0x00100082, 0xffef, 0x001000c2, 0xffe7,
-    0x00100001, 0xffe7,
+/*
+ * The Linux 5.x kernel's own ICL test configuration
+ * (drivers/gpu/drm/i915/oa/i915_oa_icl.c, contract §9.8) clears other NOA
+ * registers under NOA_WRITE_HIGH 0 first, then writes what IGT's TestOa
+ * does, less its flexible EU register.
+ */
+static const IntelRegValue kernel_test_oa_preamble[] = {
+    { 0x9884, 0x00000000 }, { 0x9888, 0x10060000 }, { 0x9888, 0x22060000 },
+    { 0x9888, 0x16060000 }, { 0x9888, 0x24060000 }, { 0x9888, 0x18060000 },
+    { 0x9888, 0x1a060000 }, { 0x9888, 0x12060000 }, { 0x9888, 0x14060000 },
+    { 0x9888, 0x10060000 }, { 0x9888, 0x22060000 },
 };
+
+/* A few of RenderBasic's NOA writes: its lane routing (the 0x..1f block). */
+static const IntelRegValue render_basic_noa[] = {
+    { 0x9884, 0x00000003 }, { 0x9888, 0x301f4000 }, { 0x9888, 0x501f2404 },
+    { 0x9888, 0x521f0092 }, { 0x9888, 0x541f0024 }, { 0x9888, 0x4e1f2000 },
+};
+
+static void load_config(Fixture *f, const IntelRegValue *cfg, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        i915_wr(f->gpu, cfg[i].reg, cfg[i].val);
+    }
+}
+
+#define LOAD_CONFIG(f, cfg) load_config(f, cfg, G_N_ELEMENTS(cfg))
 
 static uint32_t b_counter(Fixture *f, uint64_t report, unsigned i)
 {
     return ram32(f, report + 192 + 4 * i);
 }
 
+static uint32_t c_counter(Fixture *f, uint64_t report, unsigned i)
+{
+    return ram32(f, report + 224 + 4 * i);
+}
+
 /*
- * CEC Boolean evaluation: with TestOa's configuration, between two timer
- * reports B0 = 0, B1 = B2 = clocks, B3 = clocks/2, B4 = B5 = clocks/3,
- * B6 = clocks/6, B7 = 2 clocks/3, each within 1 (IGT's check).
+ * gen8_sanity_check_test_oa_reports() of IGT's tests/i915/perf.c on two
+ * reports of the A32u40_A4u32_B8_C8 format: B0 still, B1 and B2 the GPU
+ * clock delta, B3 half of it, B4 and B5 a third, B6 a sixth, B7 two
+ * thirds (each within 1, in IGT's integer arithmetic); every A and C
+ * delta at most the clock delta times the EUs.
+ */
+static void igt_test_oa_check(Fixture *f, uint64_t r0, uint64_t r1)
+{
+    uint32_t clocks = ram32(f, r1 + 12) - ram32(f, r0 + 12);
+    uint32_t ref[8] = {
+        0, clocks, clocks, clocks / 2, clocks / 3, clocks / 3, clocks / 6,
+        clocks * 2 / 3,
+    };
+    uint64_t max = (uint64_t)clocks * 64;
+
+    for (unsigned i = 0; i < 32; i++) {
+        uint64_t a0 = ram32(f, r0 + 16 + 4 * i) |
+                      (uint64_t)f->fh->ram[r0 + 160 + i] << 32;
+        uint64_t a1 = ram32(f, r1 + 16 + 4 * i) |
+                      (uint64_t)f->fh->ram[r1 + 160 + i] << 32;
+
+        g_assert_cmpuint((a1 - a0) & ((1ull << 40) - 1), <=, max);
+    }
+    for (unsigned i = 32; i < 36; i++) {
+        g_assert_cmpuint((uint32_t)(ram32(f, r1 + 16 + 4 * i) -
+                                    ram32(f, r0 + 16 + 4 * i)), <=, max);
+    }
+    for (unsigned i = 0; i < 8; i++) {
+        uint32_t b = b_counter(f, r1, i) - b_counter(f, r0, i);
+
+        if (!clocks || i < 3) {
+            g_assert_cmpuint(b, ==, clocks ? ref[i] : 0);
+        } else {
+            g_assert_cmpuint(b, >=, ref[i] - 1);
+            g_assert_cmpuint(b, <=, ref[i] + 1);
+        }
+        g_assert_cmpuint(c_counter(f, r1, i) - c_counter(f, r0, i), <=, max);
+    }
+}
+
+/*
+ * IGT's TestOa configuration: its NOA programming selects the test
+ * signals, so the B counters come out at the ratios IGT checks between
+ * every two reports (contract §9.8).
  */
 static void test_cec_test_oa(Fixture *f, gconstpointer data)
 {
-    static const unsigned num[8] = { 0, 6, 6, 3, 2, 2, 1, 4 };
-
-    i915_wr(f->gpu, INTEL_OASTARTTRIG(1), 0xf0800000);
-    i915_wr(f->gpu, INTEL_OASTARTTRIG(5), 0xf0800000);
-    for (unsigned i = 0; i < 16; i++) {
-        i915_wr(f->gpu, INTEL_OACEC(i), test_oa_cec[i]);
-    }
+    LOAD_CONFIG(f, intel_icl_test_oa);
     oa_open(f, EXPONENT);
     fake_host_step(f->fh, 3 * 1000000);
     g_assert_cmpuint(reports_written(f), >=, 10);
     for (unsigned k = 0; k + 1 < reports_written(f); k++) {
         uint64_t r = OABUF + k * 256;
-        uint32_t clocks = ram32(f, r + 256 + 12) - ram32(f, r + 12);
 
         /* Reason timer; the start trigger (threshold 0) has fired. */
         g_assert_cmphex(ram32(f, r) & 0xffff0000, ==, 1u << 19 | 1u << 18);
+        igt_test_oa_check(f, r, r + 256);
+        /* An idle GT: no engine busy lane (C counters) selected. */
         for (unsigned i = 0; i < 8; i++) {
-            int64_t d = b_counter(f, r + 256, i) - b_counter(f, r, i);
-
-            g_assert_cmpint(d, >=, (int64_t)clocks * num[i] / 6 - 1);
-            g_assert_cmpint(d, <=, (int64_t)clocks * num[i] / 6 + 1);
+            g_assert_cmpuint(c_counter(f, r + 256, i), ==, 0);
         }
+    }
+}
+
+/* The kernel's older test configuration selects the same signals. */
+static void test_cec_kernel_test_config(Fixture *f, gconstpointer data)
+{
+    LOAD_CONFIG(f, kernel_test_oa_preamble);
+    load_config(f, intel_icl_test_oa, G_N_ELEMENTS(intel_icl_test_oa) - 1);
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, 3 * 1000000);
+    g_assert_cmpuint(reports_written(f), >=, 10);
+    for (unsigned k = 0; k + 1 < reports_written(f); k++) {
+        igt_test_oa_check(f, OABUF + k * 256, OABUF + (k + 1) * 256);
+    }
+}
+
+/* B3 (lane 3 == 0), B5 (lane 4 == 1) and B7 (lanes 4:3 > 0) over @clocks. */
+static void assert_test_lanes(Fixture *f, uint64_t r0, uint64_t r1,
+                              bool selected)
+{
+    uint32_t clocks = ram32(f, r1 + 12) - ram32(f, r0 + 12);
+    uint32_t b3 = b_counter(f, r1, 3) - b_counter(f, r0, 3);
+    uint32_t b5 = b_counter(f, r1, 5) - b_counter(f, r0, 5);
+    uint32_t b7 = b_counter(f, r1, 7) - b_counter(f, r0, 7);
+
+    g_assert_cmpuint(clocks, >, 100);
+    if (selected) {
+        g_assert_cmpuint(b3, <=, clocks / 2 + 1);
+        g_assert_cmpuint(b5, >=, clocks / 3 - 1);
+        g_assert_cmpuint(b7, >=, clocks * 2 / 3 - 1);
+    } else {            /* every lane low */
+        g_assert_cmpuint(b3, ==, clocks);
+        g_assert_cmpuint(b5, ==, 0);
+        g_assert_cmpuint(b7, ==, 0);
+    }
+}
+
+/*
+ * The NOA mux decides what the B counters compare: nothing without
+ * RPM_CONFIG1's NOA enable (i915 clears it when a stream closes), nothing
+ * once another metric set's NOA writes replace TestOa's lane routing or
+ * when one of TestOa's NOA registers holds another value; TestOa's writes
+ * again bring the test signals back.
+ */
+static void assert_last_two(Fixture *f, bool selected)
+{
+    unsigned n = reports_written(f);
+
+    g_assert_cmpuint(n, >=, 2);
+    assert_test_lanes(f, OABUF + (n - 2) * 256, OABUF + (n - 1) * 256,
+                      selected);
+}
+
+static void test_noa_selection(Fixture *f, gconstpointer data)
+{
+    uint64_t p = period_ns(f, EXPONENT);
+
+    LOAD_CONFIG(f, intel_icl_test_oa);
+    i915_wr(f->gpu, INTEL_RPM_CONFIG1, 0);
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, 3 * p);
+    assert_last_two(f, false);
+
+    i915_wr(f->gpu, INTEL_RPM_CONFIG1, INTEL_RPM_CONFIG1_GT_NOA_ENABLE);
+    fake_host_step(f->fh, 3 * p);
+    assert_last_two(f, true);
+
+    LOAD_CONFIG(f, render_basic_noa);
+    fake_host_step(f->fh, 3 * p);
+    assert_last_two(f, false);
+
+    /* TestOa with one NOA register at another value: not its selection. */
+    for (unsigned i = 0; i < G_N_ELEMENTS(intel_icl_test_oa); i++) {
+        i915_wr(f->gpu, intel_icl_test_oa[i].reg,
+                intel_icl_test_oa[i].val == 0x0e130056 ? 0x0e130055 :
+                intel_icl_test_oa[i].val);
+    }
+    fake_host_step(f->fh, 3 * p);
+    assert_last_two(f, false);
+
+    LOAD_CONFIG(f, intel_icl_test_oa);
+    fake_host_step(f->fh, 3 * p);
+    assert_last_two(f, true);
+}
+
+/* A context switched in or out, as execlists.c's set_ctx_active() does. */
+static void engine_active(Fixture *f, IntelEngineId id, bool on)
+{
+    intel_oa_sync(f->gpu);
+    f->gpu->engine[id].ctx_active = on;
+}
+
+/*
+ * GpuBusyness: RenderBusy is C7, BlitterBusy C3, VeboxBusy C4, Vdbox1 and
+ * Vdbox0 C5 and C6, AnyRingBusy B0 (CEC0 "any equal" over lanes 11-15);
+ * each counts the GT clocks its engine has a context, exactly.
+ */
+static void test_gpu_busyness(Fixture *f, gconstpointer data)
+{
+    static const struct {
+        IntelEngineId id;
+        unsigned c;
+    } lanes[] = {
+        { INTEL_RCS0, 7 }, { INTEL_BCS0, 3 }, { INTEL_VECS0, 4 },
+        { INTEL_VCS1, 5 }, { INTEL_VCS0, 6 },
+    };
+
+    LOAD_CONFIG(f, intel_icl_gpu_busyness);
+    oa_open(f, 30);                     /* no timer reports meanwhile */
+    fake_host_step(f->fh, 1000);
+    for (unsigned k = 0; k < G_N_ELEMENTS(lanes); k++) {
+        uint32_t c0[8], b0 = rd(f, INTEL_OAPERF_B(0));
+
+        for (unsigned i = 0; i < 8; i++) {
+            c0[i] = rd(f, INTEL_OAPERF_C(i));
+        }
+        /* Busy 10000 clocks (10 us at 1 GHz), then 500 idle ones. */
+        engine_active(f, lanes[k].id, true);
+        fake_host_step(f->fh, 10000);
+        engine_active(f, lanes[k].id, false);
+        fake_host_step(f->fh, 500);
+        for (unsigned i = 0; i < 8; i++) {
+            g_assert_cmpuint(rd(f, INTEL_OAPERF_C(i)) - c0[i], ==,
+                             i == lanes[k].c ? 10000 : 0);
+        }
+        g_assert_cmpuint(rd(f, INTEL_OAPERF_B(0)) - b0, ==, 10000);
+    }
+    /* Render and copy busy together, overlapping by 3000 clocks. */
+    {
+        uint32_t b0 = rd(f, INTEL_OAPERF_B(0));
+
+        engine_active(f, INTEL_RCS0, true);
+        fake_host_step(f->fh, 2000);
+        engine_active(f, INTEL_BCS0, true);
+        fake_host_step(f->fh, 3000);
+        engine_active(f, INTEL_RCS0, false);
+        fake_host_step(f->fh, 4000);
+        engine_active(f, INTEL_BCS0, false);
+        g_assert_cmpuint(rd(f, INTEL_OAPERF_B(0)) - b0, ==, 9000);
+    }
+    /* Without the NOA enable the lanes are low. */
+    i915_wr(f->gpu, INTEL_RPM_CONFIG1, 0);
+    {
+        uint32_t c7 = rd(f, INTEL_OAPERF_C(7));
+
+        engine_active(f, INTEL_RCS0, true);
+        fake_host_step(f->fh, 1000);
+        g_assert_cmpuint(rd(f, INTEL_OAPERF_C(7)), ==, c7);
     }
 }
 
@@ -452,6 +762,50 @@ static void test_thread_counters(Fixture *f, gconstpointer data)
     g_assert_cmpuint(ram32(f, SNAP + 16 + 4 * 4), ==, 128);
 }
 
+/*
+ * Two reports within one GT clock carry the same counters: IGT's TestOa
+ * check bounds every A counter's delta by GPU_TICKS' delta x EUs, 0 when
+ * both reports fall on one clock.  At 300 MHz a clock is 3.3 ns; snapshots
+ * 1 ns apart while a GPGPU walker keeps the EUs and the engine busy.
+ */
+static void test_same_clock_reports(Fixture *f, gconstpointer data)
+{
+    static const uint32_t ctl[7] = { 0x00005004 };
+    static const uint32_t cmds[] = {
+        0x7105000d, 0, 0, 0, 63, 0, 0, 64, 0, 0, 64, 0, 1, ~0u, ~0u,
+        0x05000000,
+    };
+    IntelEngine *rcs = &f->gpu->engine[INTEL_RCS0];
+    unsigned same = 0, moved = 0;
+
+    for (unsigned r = 0; r < 7; r++) {
+        i915_wr(f->gpu, r < 4 ? INTEL_EU_PERF_CNTL0 + 0x100 * r :
+                INTEL_EU_PERF_CNTL4 + 0x100 * (r - 4), ctl[r]);
+    }
+    i915_wr(f->gpu, INTEL_RPNSWREQ, 18u << INTEL_RPS_FREQ_SHIFT);
+    oa_open(f, 30);
+    fake_host_step(f->fh, 1000);
+    run_batch(f, cmds, G_N_ELEMENTS(cmds));
+    fake_host_step(f->fh, 20000 + 7);
+    for (unsigned i = 0; i < 30; i++) {
+        uint64_t r0 = SNAP, r1 = SNAP + 256;
+
+        g_assert_cmpint(intel_oa_snapshot(rcs, false, r0, 0), ==, 0);
+        f->fh->now_ns++;
+        g_assert_cmpint(intel_oa_snapshot(rcs, false, r1, 0), ==, 0);
+        if (ram32(f, r1 + 12) == ram32(f, r0 + 12)) {
+            g_assert_cmpmem(f->fh->ram + r0 + 16, 240,
+                            f->fh->ram + r1 + 16, 240);
+            same++;
+        } else {
+            moved += a_counter(f, r1, 0) != a_counter(f, r0, 0);
+        }
+    }
+    /* 2 in 3 pairs share a clock; the engine was busy throughout. */
+    g_assert_cmpuint(same, >=, 15);
+    g_assert_cmpuint(moved, >=, 5);
+}
+
 /* MI_REPORT_PERF_COUNT: a report in the current format at the address. */
 static void test_report_perf_count(Fixture *f, gconstpointer data)
 {
@@ -468,6 +822,49 @@ static void test_report_perf_count(Fixture *f, gconstpointer data)
     g_assert_cmpuint(ram32(f, SNAP + 4), ==, 12000);
     g_assert_cmpuint(ram32(f, SNAP + 12), ==, 1000000);
     g_assert_cmphex(rd(f, INTEL_RCS0_BASE + INTEL_RING_ESR), ==, 0);
+}
+
+/*
+ * MI_REPORT_PERF_COUNT stores its report ID unchanged (IGT's mi-rpc and
+ * gen8-unprivileged-single-ctx-counters expect 0xdeadbeef and 0xbeefbeef
+ * back), whatever RPT_ID flags the unit's own reports carry meanwhile:
+ * render context valid (16), a report trigger threshold enabled (17), the
+ * start trigger fired (18), and the GT frequency i915's OA_DEBUG asks for.
+ */
+static void test_report_id(Fixture *f, gconstpointer data)
+{
+    static const uint32_t ids[] = { 0xdeadbeef, 0xbeefbeef, 0 };
+    uint32_t flags = 1u << 16 | 1u << 17 | 1u << 18 | 60u << 25 | 60;
+
+    LOAD_CONFIG(f, intel_icl_test_oa);     /* start triggers at threshold 0 */
+    i915_wr(f->gpu, INTEL_OAREPORTTRIG(1), INTEL_OATRIG_THRESHOLD_ENABLE);
+    /* gen8_enable_metric_set on Gen9-11. */
+    i915_wr(f->gpu, INTEL_OA_DEBUG,
+            (INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS |
+             INTEL_OA_DEBUG_INCLUDE_CLK_RATIO) * 0x10001);
+    oa_open(f, EXPONENT);
+    fake_host_step(f->fh, 1000000);
+
+    /* From a ring (no context loaded). */
+    put(f, RING, 0x14000002);           /* MI_REPORT_PERF_COUNT, 4 dw */
+    put(f, RING + 4, SNAP | 1);         /* GGTT */
+    put(f, RING + 8, 0);
+    put(f, RING + 12, ids[0]);
+    run_ring(f, 4);
+    fake_host_step(f->fh, 1000);
+    g_assert_cmphex(ram32(f, SNAP), ==, ids[0]);
+    g_assert_cmphex(rd(f, INTEL_RCS0_BASE + INTEL_RING_ESR), ==, 0);
+
+    /* With a render context, beside a timer report that has every flag. */
+    engine_active(f, INTEL_RCS0, true);
+    for (unsigned i = 1; i < G_N_ELEMENTS(ids); i++) {
+        g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
+                                          SNAP + 256 * i, ids[i]), ==, 0);
+        g_assert_cmphex(ram32(f, SNAP + 256 * i), ==, ids[i]);
+    }
+    fake_host_step(f->fh, 1000000);
+    g_assert_cmphex(ram32(f, OABUF + (reports_written(f) - 1) * 256), ==,
+                    1u << 19 | flags);
 }
 
 /* RPNSWREQ as i915's gen6_rps_set writes it on Gen9+. */
@@ -894,11 +1291,18 @@ int main(int argc, char **argv)
     g_test_add(path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
     ADD("/intel/oa/periodic", test_periodic);
     ADD("/intel/oa/overflow", test_overflow);
+    ADD("/intel/oa/reader-sees-due-reports", test_reader_sees_due_reports);
+    ADD("/intel/oa/full-buffer-drops-due", test_full_buffer_drops_due);
+    ADD("/intel/oa/same-clock-reports", test_same_clock_reports);
     ADD("/intel/oa/busy-counter", test_busy_counter);
     ADD("/intel/oa/a40-packing", test_a40_packing);
     ADD("/intel/oa/report-perf-count", test_report_perf_count);
+    ADD("/intel/oa/report-id", test_report_id);
     ADD("/intel/oa/formats", test_formats);
     ADD("/intel/oa/cec-test-oa", test_cec_test_oa);
+    ADD("/intel/oa/cec-kernel-test-config", test_cec_kernel_test_config);
+    ADD("/intel/oa/noa-selection", test_noa_selection);
+    ADD("/intel/oa/gpu-busyness", test_gpu_busyness);
     ADD("/intel/oa/start-trigger", test_start_trigger);
     ADD("/intel/oa/report-trigger", test_report_trigger);
     ADD("/intel/oa/go-transition", test_go_transition);

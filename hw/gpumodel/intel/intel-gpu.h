@@ -267,6 +267,8 @@ typedef struct IntelEngine {
 
 #define INTEL_OA_A_COUNTERS     36
 #define INTEL_OA_BC_COUNTERS    8
+/* NOA registers of the NOA selections the model knows (oa.c). */
+#define INTEL_OA_NOA_REGS       60
 
 /* OA counter values (A0-A35 40 or 32 bits, B and C 32 bits, unwrapped). */
 typedef struct IntelOaCounters {
@@ -298,8 +300,18 @@ typedef struct IntelOaState {
     IntelOaCounters count;
     IntelOaSources src;
     IntelOaCounters last;       /* as in the last report (overflow) */
-    uint16_t cec_prefix[INTEL_OA_BC_COUNTERS][7]; /* see cec_count() */
-    bool cec_valid;
+    /*
+     * NOA mux: the values of the NOA registers oa.c knows, and derived
+     * from them (rebuilt at post-load) which selections they hold
+     */
+    uint16_t noa[INTEL_OA_NOA_REGS];
+    unsigned noa_sel;
+    /*
+     * Clocks of one NOA period on which CEC 0-7 holds and lane 8-15 is
+     * high, as prefix sums (see oa_lane_prefix()); a cache
+     */
+    uint16_t lane_prefix[2 * INTEL_OA_BC_COUNTERS][7];
+    bool lane_valid;
     uint64_t reports;           /* written, for tests and benchmarks */
     uint64_t lost;              /* dropped: buffer full or unmapped */
     /* Fault drills (intel_oa_drill_*) */

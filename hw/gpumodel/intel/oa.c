@@ -21,8 +21,10 @@
  * reports are produced lazily: a timer wakes at most every OA_BATCH_NS and
  * writes every report that fell due since, each with its own time; any
  * change that moves the counters (GO, an engine going active or idle, a
- * CEC or trigger write, a GT frequency change) and every event report
- * first writes the reports due before it.
+ * CEC, trigger or NOA write, a GT frequency change), every event report
+ * and every access of the reader's registers (OATAILPTR, OASTATUS,
+ * OAHEADPTR) first writes the reports due before it, so a reader sees
+ * them exactly when they are due.
  *
  * Each report is written whole before OATAILPTR advances (i915 reads up to
  * the tail).  When the next report would reach OAHEADPTR the buffer is
@@ -41,8 +43,8 @@
  *                    over the modelled EU work of those threads (eu.c)
  *   other A          0: no rasterizer or per-stage shader is modelled
  *   B0-B7            clocks on which CECn's Boolean compare of the NOA
- *                    signals holds (oa_noa() lists the signals)
- *   C0-C7            clocks on which NOA signal 8 + n is high
+ *                    lanes holds (the NOA mux below)
+ *   C0-C7            clocks on which NOA lane 8 + n is high
  * B and C count from the start trigger on when one is programmed
  * (OASTARTTRIG2/6 THRESHOLD_ENABLE): THRESHOLD GT clocks after GO.
  *
@@ -51,11 +53,12 @@
 #include <inttypes.h>
 #include <string.h>
 #include "intel-gpu.h"
+#include "hw/gpumodel/intel-oa-metric-sets.h"
 
 #define OA_BATCH_NS         1000000     /* timer wake-ups at most 1 kHz */
 #define OA_FLEX_FIRST       7           /* A7-A20: flexible EU counters */
 #define OA_FLEX_COUNTERS    14
-#define OA_MAX_PER_WAKE     4096        /* reports written per wake-up */
+#define OA_MAX_PER_CATCH_UP (1u << 20)  /* see intel_oa_catch_up() */
 
 /* RPT_ID (dword 0), the Gen9+ layout. */
 #define OA_RPT_CTX_VALID        (1u << 16)
@@ -129,51 +132,142 @@ static const OaFormat *oa_format(IntelGpu *gpu)
 /* ---- the counters ---- */
 
 /*
- * The NOA signals B and C counters see, at GT clock @c with the engines
- * in their present state:
- *   bit 3      high on odd clocks (a clock/2 square wave)
- *   bits 5:4   01 on clocks 1 mod 3, 10 on clocks 2 mod 3, else 00
- *   bit 8      an engine has a context (is active)
- *   bits 12:9  the render, copy, any video, any video-enhance engine
- * and 0 elsewhere.  Bits 3-5 are where IGT's "TestOa" configuration looks
- * for its test signals, so its expected B counter ratios hold.
+ * The NOA mux.  Each NOA_WRITE programs one NOA register: its address in
+ * bits 31:16, below NOA_WRITE_HIGH, and its value in 15:0.  Neither the
+ * seeds nor a driver source say what the registers select, so the model
+ * knows the programming of two of the metric sets Intel publishes for
+ * ICL (IGT's oa-icl.xml, which i915 loads as written) and the lanes they
+ * put on the OA unit's 16 NOA inputs, as their counter equations and
+ * IGT's checks of them imply (docs/intel-gpu-oa.rst):
+ *   TestOa       lane 3 high on odd GT clocks (a clock/2 square wave),
+ *                lanes 5:4 01 on clocks 1 mod 3 and 10 on clocks 2 mod 3
+ *   GpuBusyness  lanes 11-15: the copy engine, any video-enhancement
+ *                engine, video engine 1, video engine 0 and the render
+ *                engine active (its BlitterBusy ... RenderBusy are C3-C7)
+ * A selection drives its lanes while each NOA register it programs holds
+ * its value and RPM_CONFIG1's NOA enable is set; other lanes are 0.
  */
-#define OA_NOA_PERIOD   6       /* of the clock-derived bits */
+enum { OA_NOA_TEST_OA, OA_NOA_GPU_BUSYNESS, OA_NOA_SELECTIONS };
 
-static uint16_t oa_noa_engines(IntelGpu *gpu)
+#define OA_NOA_PERIOD   6       /* of the clock-derived (TestOa) lanes */
+
+/* The selections' configurations (include/hw/gpumodel/...-metric-sets.h). */
+static const struct {
+    const IntelRegValue *regs;
+    unsigned n;
+} oa_noa_configs[OA_NOA_SELECTIONS] = {
+    [OA_NOA_TEST_OA] = { intel_icl_test_oa, G_N_ELEMENTS(intel_icl_test_oa) },
+    [OA_NOA_GPU_BUSYNESS] = { intel_icl_gpu_busyness,
+                              G_N_ELEMENTS(intel_icl_gpu_busyness) },
+};
+
+/*
+ * The NOA registers the selections write, in their configurations' order
+ * (gpu->oa.noa[] holds their values): NOA_WRITE_HIGH, then NOA_WRITE's
+ * address (31:16) and value (15:0).
+ */
+typedef struct OaNoaReg {
+    unsigned sel;               /* OA_NOA_* */
+    uint32_t high;              /* NOA_WRITE_HIGH */
+    uint32_t write;             /* NOA_WRITE */
+} OaNoaReg;
+
+typedef void OaNoaFn(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
+                     void *opaque);
+
+/* Call @fn for each of them; returns how many there are. */
+static unsigned oa_noa_walk(IntelGpu *gpu, OaNoaFn *fn, void *opaque)
 {
-    static const uint8_t bit[INTEL_ENGINE_COUNT] = {
-        [INTEL_RCS0] = 9, [INTEL_BCS0] = 10, [INTEL_VCS0] = 11,
-        [INTEL_VCS1] = 11, [INTEL_VCS2] = 11, [INTEL_VCS3] = 11,
-        [INTEL_VECS0] = 12, [INTEL_VECS1] = 12,
+    unsigned i = 0;
+
+    for (unsigned sel = 0; sel < OA_NOA_SELECTIONS; sel++) {
+        OaNoaReg r = { .sel = sel };
+
+        for (unsigned k = 0; k < oa_noa_configs[sel].n; k++) {
+            const IntelRegValue *rv = &oa_noa_configs[sel].regs[k];
+
+            if (rv->reg == INTEL_NOA_WRITE_HIGH) {
+                r.high = rv->val;
+            } else if (rv->reg == INTEL_NOA_WRITE) {
+                r.write = rv->val;
+                if (fn) {
+                    fn(gpu, i, &r, opaque);
+                }
+                i++;
+            }
+        }
+    }
+    return i;
+}
+
+/* A selection one of whose registers holds another value does not hold. */
+static void oa_noa_miss(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
+                        void *opaque)
+{
+    if (gpu->oa.noa[i] != (uint16_t)r->write) {
+        gpu->oa.noa_sel &= ~(1u << r->sel);
+    }
+}
+
+/* Which selections the NOA registers hold, into oa.noa_sel. */
+static void oa_noa_match(IntelGpu *gpu)
+{
+    gpu->oa.noa_sel = (1u << OA_NOA_SELECTIONS) - 1;
+    oa_noa_walk(gpu, oa_noa_miss, NULL);
+}
+
+/* Does selection @sel drive its lanes now? */
+static bool oa_noa_on(IntelGpu *gpu, unsigned sel)
+{
+    return (intel_reg_get(gpu, INTEL_RPM_CONFIG1) &
+            INTEL_RPM_CONFIG1_GT_NOA_ENABLE) && (gpu->oa.noa_sel & 1u << sel);
+}
+
+/* The lanes that hold from one sync to the next: engine activity. */
+static uint16_t oa_noa_held(IntelGpu *gpu)
+{
+    /* GpuBusyness's lane per engine; 0: none (VCS2 and VCS3) */
+    static const uint8_t lane[INTEL_ENGINE_COUNT] = {
+        [INTEL_RCS0] = 15, [INTEL_BCS0] = 11, [INTEL_VCS0] = 14,
+        [INTEL_VCS1] = 13, [INTEL_VECS0] = 12, [INTEL_VECS1] = 12,
     };
     uint16_t v = 0;
 
+    if (!oa_noa_on(gpu, OA_NOA_GPU_BUSYNESS)) {
+        return 0;
+    }
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
-        if (gpu->engine[i].ctx_active) {
-            v |= 1u << 8 | 1u << bit[i];
+        if (gpu->engine[i].ctx_active && lane[i]) {
+            v |= 1u << lane[i];
         }
     }
     return v;
 }
 
-static uint16_t oa_noa(uint16_t engines, uint64_t c)
+/* The lanes at GT clock @c: @held, and TestOa's clock-derived ones. */
+static uint16_t oa_noa_at(uint16_t held, bool test, uint64_t c)
 {
-    return engines | (c & 1) << 3 | (c % 3 == 1) << 4 | (c % 3 == 2) << 5;
+    if (!test) {
+        return held;
+    }
+    return held | (c & 1) << 3 | (c % 3 == 1) << 4 | (c % 3 == 2) << 5;
 }
 
 /*
  * CECn_0: compare function (2:0), compare value (18:3), select (20:19);
- * CECn_1: mask (15:0), 1 = bit not considered.  Functions 1-7 are sets of
+ * CECn_1: mask (15:0), 1 = lane not considered.  Functions 1-7 are sets of
  * {greater, equal, less} (i915's names: 1 >, 2 ==, 3 >=, 4 <, 5 !=, 6 <=;
- * 7 always, as TestOa's B2 needs); 0 "any equal": some considered bit
- * equals the value's.
+ * 7 always, as TestOa's B2 needs); 0 "any equal": some considered lane
+ * equals the value's bit (GpuBusyness's AnyRingBusy).  The select is not
+ * used: TestOa compares the lanes with select 2 ("Boolean"), GpuBusyness
+ * with 0 ("NOA"), and no published configuration uses 1.
  */
 static bool cec_holds(uint32_t ctl, uint32_t mask, uint16_t noa)
 {
     uint16_t considered = ~mask;
-    uint16_t s = noa & considered, v = (ctl >> 3) & considered;
-    unsigned fn = ctl & 7;
+    uint16_t s = noa & considered;
+    uint16_t v = (ctl >> INTEL_OACEC_VALUE_SHIFT) & considered;
+    unsigned fn = ctl & INTEL_OACEC_COMPARE_MASK;
 
     if (!fn) {
         return (uint16_t)~(s ^ v) & considered;
@@ -182,28 +276,43 @@ static bool cec_holds(uint32_t ctl, uint32_t mask, uint16_t noa)
            ((fn & 4) && s < v);
 }
 
-/* Clocks in [0, @c) on which CEC @n holds, with the engines as they are. */
-static uint64_t cec_upto(IntelGpu *gpu, unsigned n, uint64_t c)
+/*
+ * Per row, the clocks among the first k of a NOA period (k = 0-6) on which
+ * CEC n holds (rows 0-7) or lane n is high (rows 8-15: the C counters),
+ * with the engines and the configuration as they are.
+ */
+static const uint16_t (*oa_lane_prefix(IntelGpu *gpu))[OA_NOA_PERIOD + 1]
 {
     IntelOaState *oa = &gpu->oa;
 
-    if (!oa->cec_valid) {
-        uint16_t engines = oa_noa_engines(gpu);
+    if (!oa->lane_valid) {
+        uint16_t held = oa_noa_held(gpu);
+        bool test = oa_noa_on(gpu, OA_NOA_TEST_OA);
 
-        for (unsigned i = 0; i < INTEL_OA_BC_COUNTERS; i++) {
-            uint32_t ctl = intel_reg_get(gpu, INTEL_OACEC(2 * i));
-            uint32_t mask = intel_reg_get(gpu, INTEL_OACEC(2 * i + 1));
+        for (unsigned i = 0; i < 2 * INTEL_OA_BC_COUNTERS; i++) {
+            bool cec = i < INTEL_OA_BC_COUNTERS;
+            uint32_t ctl = cec ? intel_reg_get(gpu, INTEL_OACEC(2 * i)) : 0;
+            uint32_t mask = cec ? intel_reg_get(gpu, INTEL_OACEC(2 * i + 1))
+                                : 0;
 
-            oa->cec_prefix[i][0] = 0;
+            oa->lane_prefix[i][0] = 0;
             for (unsigned k = 0; k < OA_NOA_PERIOD; k++) {
-                oa->cec_prefix[i][k + 1] = oa->cec_prefix[i][k] +
-                    cec_holds(ctl, mask, oa_noa(engines, k));
+                uint16_t noa = oa_noa_at(held, test, k);
+
+                oa->lane_prefix[i][k + 1] = oa->lane_prefix[i][k] +
+                    (cec ? cec_holds(ctl, mask, noa) : noa >> i & 1);
             }
         }
-        oa->cec_valid = true;
+        oa->lane_valid = true;
     }
-    return c / OA_NOA_PERIOD * oa->cec_prefix[n][OA_NOA_PERIOD] +
-           oa->cec_prefix[n][c % OA_NOA_PERIOD];
+    return (const uint16_t (*)[OA_NOA_PERIOD + 1])oa->lane_prefix;
+}
+
+/* Clocks in [@c0, @c1) a prefix row @p counts. */
+static uint64_t oa_lane_span(const uint16_t *p, uint64_t c0, uint64_t c1)
+{
+    return (c1 / OA_NOA_PERIOD - c0 / OA_NOA_PERIOD) * p[OA_NOA_PERIOD] +
+           p[c1 % OA_NOA_PERIOD] - p[c0 % OA_NOA_PERIOD];
 }
 
 /* The engines' work done by @ns (not what is still in flight then). */
@@ -238,9 +347,22 @@ static uint32_t oa_flex_sel(IntelGpu *gpu, unsigned k)
 }
 
 /*
+ * The counters count on GT clock edges: the work the A counters take is
+ * the work done by the last edge at or before @ns, where the GT clock
+ * reads @clocks (intel_gt_clocks() of @ns), so two reports within
+ * one clock carry the same counters (IGT bounds each A counter's delta
+ * by the GPU_TICKS delta times the EUs).  The GT frequency has not
+ * changed since the last sync.
+ */
+static uint64_t oa_edge_ns(IntelGpu *gpu, uint64_t ns, uint64_t clocks)
+{
+    return MIN(intel_gt_clocks_ns(gpu, clocks), ns);
+}
+
+/*
  * The counters at @ns, not before the last sync: what they were then,
  * plus what counted since if GO.  A counters take the engines' work done
- * by now; B and C are exact per clock.  The GT frequency has not changed
+ * by then; B and C are exact per clock.  The GT frequency has not changed
  * since the last sync (a change syncs first).
  */
 static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
@@ -255,7 +377,7 @@ static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
     if (!oa->go) {
         return;
     }
-    oa_sources(gpu, ns, &s);
+    oa_sources(gpu, oa_edge_ns(gpu, ns, c1), &s);
     v->a[0] += intel_gt_clocks_for(gpu, s.busy_ns - oa->src.busy_ns);
     v->a[1] += s.vs_threads - oa->src.vs_threads;
     v->a[4] += s.gpgpu_threads - oa->src.gpgpu_threads;
@@ -268,13 +390,12 @@ static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
                                    intel_eu_flex_count(sel, oa->src.eu_clocks);
     }
     if (c1 > c0) {
-        uint16_t engines = oa_noa_engines(gpu);
+        const uint16_t (*p)[OA_NOA_PERIOD + 1] = oa_lane_prefix(gpu);
 
         for (unsigned i = 0; i < INTEL_OA_BC_COUNTERS; i++) {
-            v->b[i] += cec_upto(gpu, i, c1) - cec_upto(gpu, i, c0);
-            if (engines & (1u << (8 + i))) {
-                v->c[i] += c1 - c0;
-            }
+            v->b[i] += oa_lane_span(p[i], c0, c1);
+            /* C n: lane 8 + n */
+            v->c[i] += oa_lane_span(p[INTEL_OA_BC_COUNTERS + i], c0, c1);
         }
     }
 }
@@ -305,9 +426,41 @@ static uint32_t oa_rpt_clock_ratio(IntelGpu *gpu)
 }
 
 /*
- * Build a report of format @f taken at @ns: header dword 0 @dw0 (a report
- * ID, or the reason bits), the timestamp, the running render context's ID,
- * GPU ticks, counters.  Counter wrap since the previous report sets
+ * RPT_ID of a report the OA unit triggers itself (not MI_REPORT_PERF_COUNT,
+ * whose dword 0 is its report ID as given): the @reason bits, whether a
+ * render context is valid, the start trigger has fired and a report
+ * trigger's threshold is enabled, and with OA_DEBUG "include clock ratio"
+ * the frequencies.
+ */
+static uint32_t oa_rpt_id(IntelGpu *gpu, uint32_t reason, uint64_t ns)
+{
+    IntelOaState *oa = &gpu->oa;
+    uint32_t id = reason << OA_REASON_SHIFT;
+
+    if (gpu->engine[INTEL_RCS0].ctx_active) {
+        id |= OA_RPT_CTX_VALID;
+    }
+    if (intel_reg_get(gpu, INTEL_OA_DEBUG) &
+        INTEL_OA_DEBUG_INCLUDE_CLK_RATIO) {
+        id |= oa_rpt_clock_ratio(gpu);
+    }
+    if (oa->start_trigger && oa->go &&
+        intel_gt_clocks(gpu, ns) >= oa->start_clock) {
+        id |= OA_RPT_START_TRIGGER;
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        if (intel_reg_get(gpu, INTEL_OAREPORTTRIG(4 * k + 1)) &
+            INTEL_OATRIG_THRESHOLD_ENABLE) {
+            id |= OA_RPT_THRESHOLD_ENABLE;
+        }
+    }
+    return id;
+}
+
+/*
+ * Build a report of format @f taken at @ns: dword 0 @dw0 as it is (a
+ * report ID or an RPT_ID), the timestamp, the running render context's
+ * ID, GPU ticks, counters.  Counter wrap since the previous report sets
  * OASTATUS's counter overflow bit.
  */
 static void oa_build(IntelGpu *gpu, const OaFormat *f, uint32_t dw0,
@@ -320,24 +473,6 @@ static void oa_build(IntelGpu *gpu, const OaFormat *f, uint32_t dw0,
 
     memset(r, 0, f->size);
     oa_counters_at(gpu, ns, &v);
-    if (rcs->ctx_active && (dw0 >> OA_REASON_SHIFT)) {
-        dw0 |= OA_RPT_CTX_VALID;
-    }
-    if ((dw0 >> OA_REASON_SHIFT) &&
-        (intel_reg_get(gpu, INTEL_OA_DEBUG) &
-         INTEL_OA_DEBUG_INCLUDE_CLK_RATIO)) {
-        dw0 |= oa_rpt_clock_ratio(gpu);
-    }
-    if (oa->start_trigger && oa->go &&
-        intel_gt_clocks(gpu, ns) >= oa->start_clock) {
-        dw0 |= OA_RPT_START_TRIGGER;
-    }
-    for (unsigned k = 0; k < 2; k++) {
-        if (intel_reg_get(gpu, INTEL_OAREPORTTRIG(4 * k + 1)) &
-            INTEL_OATRIG_THRESHOLD_ENABLE) {
-            dw0 |= OA_RPT_THRESHOLD_ENABLE;
-        }
-    }
     put32(r, 0, dw0);
     put32(r, f->ts, intel_engine_timestamp(gpu, ns));
     if (f->ctx >= 0) {
@@ -371,7 +506,10 @@ static void oa_build(IntelGpu *gpu, const OaFormat *f, uint32_t dw0,
     oa->last = v;
 }
 
-/* MI_REPORT_PERF_COUNT: a snapshot in the current format at @addr. */
+/*
+ * MI_REPORT_PERF_COUNT: a snapshot in the current format at @addr, its
+ * report ID in dword 0 unchanged (IGT's mi-rpc expects 0xdeadbeef back).
+ */
 int intel_oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
                       uint32_t report_id)
 {
@@ -465,22 +603,38 @@ static bool oa_full(IntelGpu *gpu, uint32_t used, uint32_t need,
     return true;
 }
 
+/* Where the next report goes, as an offset into the buffer. */
+static uint32_t oa_write_offset(IntelGpu *gpu)
+{
+    return ((oa_write_ptr(gpu) & ~63u) - oa_buffer_base(gpu)) %
+           oa_buffer_size(gpu);
+}
+
+/* Bytes from OAHEADPTR to where the next report goes. */
+static uint32_t oa_used(IntelGpu *gpu)
+{
+    uint32_t size = oa_buffer_size(gpu);
+    uint32_t head = ((intel_reg_get(gpu, INTEL_OAHEADPTR) & ~63u) -
+                     oa_buffer_base(gpu)) % size;
+
+    return (oa_write_offset(gpu) - head) % size;
+}
+
 /* Append one report at the tail, unless the buffer is full. */
 static void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
                       uint64_t ns)
 {
     uint32_t base = oa_buffer_base(gpu), size = oa_buffer_size(gpu);
-    uint32_t head, tail, used;
+    uint32_t tail, used;
     uint8_t r[256];
 
     oa_stall_expire(gpu, ns);
-    head = ((intel_reg_get(gpu, INTEL_OAHEADPTR) & ~63u) - base) % size;
-    tail = ((oa_write_ptr(gpu) & ~63u) - base) % size;
-    used = (tail - head) % size;
+    tail = oa_write_offset(gpu);
+    used = oa_used(gpu);
     if (oa_full(gpu, used, f->size, size)) {
         return;
     }
-    oa_build(gpu, f, reason << OA_REASON_SHIFT, ns, r);
+    oa_build(gpu, f, oa_rpt_id(gpu, reason, ns), ns, r);
     if (intel_ggtt_rw(gpu, base + tail, r, f->size, true)) {
         gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
                      "OA buffer at GGTT 0x%x not mapped: report lost",
@@ -627,8 +781,51 @@ static void oa_arm(IntelGpu *gpu)
 }
 
 /*
- * Write every timer and trigger report due by now, at most
- * OA_MAX_PER_WAKE; more than that are lost and the sources skip ahead.
+ * The buffer is full and stays so while the reports due by @now are
+ * written (its reader cannot move OAHEADPTR meanwhile): every one of them
+ * is dropped with OASTATUS's buffer overflow, as on hardware, counted and
+ * skipped at once rather than one by one.  A timer and a trigger report
+ * on one clock count as two here.
+ */
+static void oa_drop_due(IntelGpu *gpu, uint64_t now)
+{
+    IntelOaState *oa = &gpu->oa;
+    uint64_t ts = intel_engine_timestamp(gpu, now);
+    uint64_t clk = intel_gt_clocks(gpu, now), n;
+
+    oa_status(gpu, INTEL_OASTATUS_BUFFER_OVERFLOW);
+    if (oa->running && oa->next_tick <= ts) {
+        n = (ts - oa->next_tick) / oa->period_ticks + 1;
+        oa->lost += n;
+        oa->next_tick += n * oa->period_ticks;
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        uint64_t thr = oa_trigger_clocks(gpu, k);
+
+        if (thr && oa->trig_next[k] && oa->trig_next[k] <= clk) {
+            n = (clk - oa->trig_next[k]) / thr + 1;
+            oa->lost += n;
+            oa->trig_next[k] += n * thr;
+        }
+    }
+}
+
+/*
+ * Is the buffer too full for a report of @f (and no overflow drill, whose
+ * reports are dropped one by one)?
+ */
+static bool oa_really_full(IntelGpu *gpu, const OaFormat *f)
+{
+    return !gpu->oa.overflow_drill &&
+           oa_used(gpu) + f->size >= oa_buffer_size(gpu);
+}
+
+/*
+ * Write every timer and trigger report due by now, each with its own
+ * time, however late this runs: a full buffer drops the rest at once.
+ * Only an overflow drill of about a million reports can exceed
+ * OA_MAX_PER_CATCH_UP (the buffer holds at most 256 Ki reports); then the
+ * rest are lost and the sources skip ahead.
  */
 void intel_oa_catch_up(IntelGpu *gpu)
 {
@@ -640,8 +837,12 @@ void intel_oa_catch_up(IntelGpu *gpu)
     if (!oa_enabled(gpu)) {
         return;
     }
-    for (n = 0; n < OA_MAX_PER_WAKE; n++) {
+    for (n = 0; n < OA_MAX_PER_CATCH_UP; n++) {
         if (!oa_next_due(gpu, &ns, &reason) || ns > now) {
+            return;
+        }
+        if (oa_really_full(gpu, f)) {
+            oa_drop_due(gpu, now);
             return;
         }
         oa_append(gpu, f, reason, ns);
@@ -676,9 +877,10 @@ void intel_oa_sync(IntelGpu *gpu)
 
     intel_oa_catch_up(gpu);
     oa_counters_at(gpu, now, &oa->count);
-    oa_sources(gpu, now, &oa->src);
+    oa_sources(gpu, oa_edge_ns(gpu, now, intel_gt_clocks(gpu, now)),
+               &oa->src);
     oa->sync_ns = now;
-    oa->cec_valid = false;
+    oa->lane_valid = false;
 }
 
 /*
@@ -770,18 +972,81 @@ static void oa_start_trigger(IntelGpu *gpu, uint64_t go_ns)
                       (oa->start_trigger ? delay : 0);
 }
 
-/*
- * EU_PERF_CNT_CTL, and the first step of every write below: what counted
- * so far counted under the old value @old.
- */
-static void oa_flex_write(IntelGpu *gpu, const IntelRegBinding *b,
-                          uint32_t offset, uint32_t old)
+/* Run @fn (a sync or a catch-up) with register @offset back at @old. */
+static void oa_before_write(IntelGpu *gpu, uint32_t offset, uint32_t old,
+                            void (*fn)(IntelGpu *gpu))
 {
     uint32_t val = intel_reg_get(gpu, offset);
 
     intel_reg_set(gpu, offset, old);
-    intel_oa_sync(gpu);
+    fn(gpu);
     intel_reg_set(gpu, offset, val);
+}
+
+/*
+ * A register that changes what the counters count (EU_PERF_CNT_CTL,
+ * RPM_CONFIG1's NOA enable), and the first step of every write below:
+ * what counted so far counted under the old value @old.
+ */
+static void oa_counting_write(IntelGpu *gpu, const IntelRegBinding *b,
+                              uint32_t offset, uint32_t old)
+{
+    oa_before_write(gpu, offset, old, intel_oa_sync);
+}
+
+/*
+ * NOA_WRITE's register, if it is @r: the first change (*@synced false)
+ * folds in what counted under the old lanes.
+ */
+static void oa_noa_store(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
+                         void *synced)
+{
+    IntelOaState *oa = &gpu->oa;
+    uint32_t w = intel_reg_get(gpu, INTEL_NOA_WRITE);
+
+    if (r->high == intel_reg_get(gpu, INTEL_NOA_WRITE_HIGH) &&
+        r->write >> 16 == w >> 16 && oa->noa[i] != (uint16_t)w) {
+        if (!*(bool *)synced) {
+            intel_oa_sync(gpu);
+            *(bool *)synced = true;
+        }
+        oa->noa[i] = w;
+    }
+}
+
+/*
+ * NOA_WRITE: the NOA register NOA_WRITE_HIGH and bits 31:16 address takes
+ * bits 15:0.  Only the registers of the selections the model knows are
+ * kept; a change of one first folds in what counted under the old lanes.
+ */
+static void oa_noa_write(IntelGpu *gpu, const IntelRegBinding *b,
+                         uint32_t offset, uint32_t old)
+{
+    bool synced = false;
+
+    oa_noa_walk(gpu, oa_noa_store, &synced);
+    oa_noa_match(gpu);
+}
+
+/*
+ * Reads and writes the OA buffer's reader makes (i915 polls OATAILPTR and
+ * OASTATUS, writes OAHEADPTR and clears OASTATUS): first every report due
+ * by now is written, so what the reader sees is what hardware would show
+ * at this time, however late the model's timer runs.  A write takes
+ * effect after them: the reports due before it saw the old value.
+ */
+static uint32_t oa_reader_read(IntelGpu *gpu, const IntelRegBinding *b,
+                               uint32_t offset)
+{
+    intel_oa_catch_up(gpu);
+    oa_stall_expire(gpu, gpu_host_now_ns(&gpu->host));
+    return intel_reg_get(gpu, offset);
+}
+
+static void oa_reader_write(IntelGpu *gpu, const IntelRegBinding *b,
+                            uint32_t offset, uint32_t old)
+{
+    oa_before_write(gpu, offset, old, intel_oa_catch_up);
 }
 
 /*
@@ -796,7 +1061,7 @@ static void oa_config_write(IntelGpu *gpu, const IntelRegBinding *b,
     bool was_go = oa->go, on;
     uint64_t period;
 
-    oa_flex_write(gpu, b, offset, old);
+    oa_counting_write(gpu, b, offset, old);
 
     oa->go = oa_enabled(gpu) && (intel_reg_get(gpu, INTEL_OACTXCONTROL) &
                                  INTEL_OACTXCONTROL_COUNTER_RESUME);
@@ -828,18 +1093,11 @@ static void oa_config_write(IntelGpu *gpu, const IntelRegBinding *b,
     oa_arm(gpu);
 }
 
-/* OATAILPTR reads: a stall drill whose time is up has ended by now. */
-static uint32_t oa_tailptr_read(IntelGpu *gpu, const IntelRegBinding *b,
-                                uint32_t offset)
-{
-    oa_stall_expire(gpu, gpu_host_now_ns(&gpu->host));
-    return intel_reg_get(gpu, offset);
-}
-
 /* Software moves the tail (buffer init): so does the write position. */
 static void oa_tailptr_write(IntelGpu *gpu, const IntelRegBinding *b,
                              uint32_t offset, uint32_t old)
 {
+    oa_reader_write(gpu, b, offset, old);
     if (gpu->oa.tail_stalled) {
         gpu->oa.stall_tail = intel_reg_get(gpu, offset);
     }
@@ -903,17 +1161,20 @@ static uint32_t oa_counter_read(IntelGpu *gpu, const IntelRegBinding *b,
 /* Flexible EU event selections, 0x100 apart. */
 #define OA_FLEX(n, off, cnt) \
     { .name = n, .offset = off, .count = cnt, .stride = 0x100, \
-      .access = INTEL_REG_RW, .write = oa_flex_write }
+      .access = INTEL_REG_RW, .write = oa_counting_write }
 
 static const IntelReg oa_regs[] = {
     { .name = "OACONTROL", .offset = INTEL_OACONTROL, .access = INTEL_REG_RW,
       .write = oa_config_write },
     { .name = "OA_DEBUG", .offset = INTEL_OA_DEBUG,
       .access = INTEL_REG_MASKED },
-    OA_RW("OASTATUS", INTEL_OASTATUS),
-    OA_RW("OAHEADPTR", INTEL_OAHEADPTR),
+    /* The reader's registers: the reports due by now come first. */
+    { .name = "OASTATUS", .offset = INTEL_OASTATUS, .access = INTEL_REG_RW,
+      .read = oa_reader_read, .write = oa_reader_write },
+    { .name = "OAHEADPTR", .offset = INTEL_OAHEADPTR,
+      .access = INTEL_REG_RW, .write = oa_reader_write },
     { .name = "OATAILPTR", .offset = INTEL_OATAILPTR,
-      .access = INTEL_REG_RW, .read = oa_tailptr_read,
+      .access = INTEL_REG_RW, .read = oa_reader_read,
       .write = oa_tailptr_write },
     OA_RW("OABUFFER", INTEL_OABUFFER),
     OA_RW("OABUFFER_UDW", INTEL_OABUFFER_UDW),
@@ -927,6 +1188,17 @@ static const IntelReg oa_regs[] = {
     /* Also loaded from the render context image (i915 stores them there). */
     OA_FLEX("EU_PERF_CNTL0_3", INTEL_EU_PERF_CNTL0, 4),
     OA_FLEX("EU_PERF_CNTL4_6", INTEL_EU_PERF_CNTL4, 3),
+    /*
+     * The NOA mux; RPM_CONFIG1 bit 9 enables it (i915's GEN10_GT_NOA_ENABLE).
+     * GDT_CHICKEN_BITS bit 7 was the Gen8-9 enable; Gen11 configurations
+     * write it 0 and the model stores it.
+     */
+    OA_RW("GDT_CHICKEN_BITS", INTEL_GDT_CHICKEN_BITS),
+    { .name = "RPM_CONFIG1", .offset = INTEL_RPM_CONFIG1,
+      .access = INTEL_REG_RW, .write = oa_counting_write },
+    OA_RW("NOA_WRITE_HIGH", INTEL_NOA_WRITE_HIGH),
+    { .name = "NOA_WRITE", .offset = INTEL_NOA_WRITE, .access = INTEL_REG_RW,
+      .write = oa_noa_write },
     OA_CNT("OAPERF_A0_31", INTEL_OAPERF_A(0), 64),
     OA_CNT("OAPERF_A32_35", INTEL_OAPERF_A32(0), 4),
     OA_CNT("GPU_TICKS", INTEL_OAPERF_GPU_TICKS, 1),
@@ -943,6 +1215,8 @@ const IntelRegBlock intel_oa_block = {
 
 void intel_oa_init(IntelGpu *gpu)
 {
+    /* The state has a slot for each NOA register of the selections. */
+    g_assert(oa_noa_walk(gpu, NULL, NULL) == INTEL_OA_NOA_REGS);
     gpu->oa.timer = gpu_host_timer_new(&gpu->host, oa_timer, gpu);
 }
 
@@ -977,7 +1251,8 @@ bool intel_oa_post_load(IntelGpu *gpu, char **err)
                                oa->stall_tail);
         return false;
     }
-    oa->cec_valid = false;
+    oa_noa_match(gpu);
+    oa->lane_valid = false;
     return true;
 }
 
@@ -987,4 +1262,5 @@ void intel_oa_reset(IntelGpu *gpu)
 
     gpu_host_timer_del(&gpu->host, t);
     gpu->oa = (IntelOaState) { .timer = t };
+    oa_noa_match(gpu);
 }

@@ -313,6 +313,16 @@
 #define   INTEL_OATRIG_THRESHOLD_ENABLE (1u << 23)      /* in 2 and 6 */
 #define   INTEL_OATRIG_REPORT_ENABLE    (1u << 31)      /* in 2 and 6 */
 #define INTEL_OACEC(n)                  (0x2770 + 4 * (n))   /* 8 x 2 */
+/* CECn_0 (i915_reg.h up to Linux 5.x: OACEC_COMPARE_*, OACEC_SELECT_*). */
+#define   INTEL_OACEC_COMPARE_MASK      0x7u        /* function */
+#define   INTEL_OACEC_VALUE_SHIFT       3           /* 18:3 */
+#define   INTEL_OACEC_SELECT_SHIFT      19          /* 0 NOA, 1 prev, 2 Bool */
+/* NOA (i915: GDT_CHICKEN_BITS, NOA_WRITE, GEN10_NOA_WRITE_HIGH, RPM_CONFIG1) */
+#define INTEL_GDT_CHICKEN_BITS          0x9840
+#define INTEL_NOA_WRITE_HIGH            0x9884
+#define INTEL_NOA_WRITE                 0x9888      /* address 31:16, value */
+#define INTEL_RPM_CONFIG1               0x0D04
+#define   INTEL_RPM_CONFIG1_GT_NOA_ENABLE (1u << 9)
 #define INTEL_OACONTROL                 0x2B00
 #define   INTEL_OACONTROL_ENABLE        (1u << 0)
 #define INTEL_OA_DEBUG                  0x2B04
