@@ -29,6 +29,8 @@
 #   --initrd-add F  append the initramfs archive F to the guest's (repeatable;
 #                   the kernel unpacks them in order, later files win)
 #   --memory SIZE   guest RAM (default 2G)
+#   --accel A       QEMU's accelerator (default tcg; kvm where nested KVM
+#                   works: it was seen to hang on some hosts)
 #   --timeout SECS  wall-clock limit for the whole boot (default
 #                   $GUEST_TIMEOUT, else 600); QEMU is killed after it and the
 #                   checks the guest did not report fail with the reason
@@ -77,6 +79,7 @@ nv_synth=${NV_SYNTH:-4.0=4096/1;5.0=4096/1;*.1=16/4;*.2=16/12/12}
 append=
 initrd_add=
 memory=2G
+accel=tcg
 want_tap=0 want_summary=0
 
 while [ $# -gt 0 ]; do
@@ -89,6 +92,7 @@ while [ $# -gt 0 ]; do
         --append) append="$append $2"; shift ;;
         --initrd-add) initrd_add="$initrd_add $2"; shift ;;
         --memory) memory=$2; shift ;;
+        --accel) accel=$2; shift ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
         -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
@@ -127,6 +131,11 @@ esac
 
 rm -rf "$out"
 mkdir -p "$out"
+
+# TCG emulates everything it can; KVM passes the host's CPU through (its
+# "max" asks for MSRs a nested hypervisor may refuse).
+cpu=max
+[ "$accel" = kvm ] && cpu=host,-arch-capabilities
 
 image_rc=0
 "$top/scripts/make-guest.sh" >&2 || image_rc=$?
@@ -186,7 +195,7 @@ else
     timeout -k 10 $((limit + 30)) "$python" "$top/tests/guest/host-agent.py" \
         --dir "$out" --sock-dir "$sockdir" --device-id "$devid" --timeout "$limit" -- \
         "$qemu" \
-        -machine q35 -accel tcg -cpu max -smp 2 -m "$memory" \
+        -machine q35 -accel "$accel" -cpu "$cpu" -smp 2 -m "$memory" \
         -name gpumodel,debug-threads=on \
         -nodefaults -vga none -display none -no-reboot \
         -chardev "file,id=console,path=$(esc "$out/console.log")" \

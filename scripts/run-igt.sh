@@ -12,6 +12,7 @@
 #   --seed N          the shuffle's seed (default: a new one, printed)
 #   --passes N        run the list N times back to back in one guest
 #   --test-timeout S  per-test timeout of igt_runner (default 120)
+#   --accel A         tcg (default) or kvm (run-guest.sh --accel)
 #   --no-drill        leave out the engine-freeze drill that follows the
 #                     passes (tests/igt/drill.testlist)
 #   --timeout S       the limit on the whole guest (default: 900 + 150 s
@@ -41,6 +42,7 @@ passes=${IGT_PASSES:-1}
 test_timeout=${IGT_TEST_TIMEOUT:-120}
 drill=${IGT_DRILL:-1}
 limit=
+accel=tcg
 tap=0
 
 while [ $# -gt 0 ]; do
@@ -52,6 +54,7 @@ while [ $# -gt 0 ]; do
         --passes) passes=$2; shift ;;
         --test-timeout) test_timeout=$2; shift ;;
         --no-drill) drill=0 ;;
+        --accel) accel=$2; shift ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
         -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
@@ -81,6 +84,7 @@ echo "run-igt: $n entries ($lists), order $how$([ "$how" = shuffle ] && echo " (
 
 grc=0
 "$top/scripts/run-guest.sh" --profile igt --tap --timeout "$limit" --memory 6G \
+    --accel "$accel" \
     --initrd-add "$top/build/guest/igt.cpio.gz" --initrd-add "$out/list.cpio.gz" \
     --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout IGT_DRILL=$drill" \
     -- "$@" > "$out/guest.tap" || grc=$?
