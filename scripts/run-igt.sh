@@ -13,6 +13,9 @@
 #   --passes N        run the list N times back to back in one guest
 #   --test-timeout S  per-test timeout of igt_runner (default 120)
 #   --accel A         tcg (default) or kvm (run-guest.sh --accel)
+#   --perf-cost       no tests: where the kernel time of IGT's perf@blocking
+#                     loop goes in this guest (i915-perf-probe cost, 10 s;
+#                     docs/intel-gpu-oa.rst), printed and in perf-cost.txt
 #   --no-drill        leave out the engine-freeze drill that follows the
 #                     passes (tests/igt/drill.testlist)
 #   --timeout S       the limit on the whole guest (default: 900 + 150 s
@@ -43,6 +46,7 @@ test_timeout=${IGT_TEST_TIMEOUT:-120}
 drill=${IGT_DRILL:-1}
 limit=
 accel=tcg
+perf_cost=0
 tap=0
 
 while [ $# -gt 0 ]; do
@@ -55,6 +59,7 @@ while [ $# -gt 0 ]; do
         --test-timeout) test_timeout=$2; shift ;;
         --no-drill) drill=0 ;;
         --accel) accel=$2; shift ;;
+        --perf-cost) perf_cost=10 passes=0 drill=0 ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
         -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
@@ -86,9 +91,14 @@ grc=0
 "$top/scripts/run-guest.sh" --profile igt --tap --timeout "$limit" --memory 6G \
     --accel "$accel" \
     --initrd-add "$top/build/guest/igt.cpio.gz" --initrd-add "$out/list.cpio.gz" \
-    --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout IGT_DRILL=$drill" \
+    --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout IGT_DRILL=$drill IGT_PERF_COST=$perf_cost" \
     -- "$@" > "$out/guest.tap" || grc=$?
 g=$top/build/guest/out-igt
+if [ "$perf_cost" != 0 ]; then
+    cp "$g/perf-cost.txt" "$out/perf-cost.txt" 2>/dev/null
+    cat "$out/perf-cost.txt" 2>/dev/null || echo "run-igt: no perf-cost figures (see $g)"
+    exit 0
+fi
 
 # unpack NAME DIR: the guest's results section NAME into DIR.
 unpack() {
@@ -117,6 +127,7 @@ rc=0
 # shellcheck disable=SC2086
 "$python" "$t/igt_tier.py" summary --tap --list "$out/igt.list" \
     --expected "$t/expected-failures.txt" --dmesg-ignore "$t/dmesg-ignore.txt" \
+    --accel "$accel" \
     $drill_args $results > "$out/tap.txt" || rc=$?
 {
     echo "# order $how$([ "$how" = shuffle ] && echo ", seed $seed"); logs in build/igt/out/ and build/guest/out-igt/"

@@ -11,6 +11,20 @@
  *       A32u40_A4u32_B8_C8 format with the timer at EXPONENT and reads it
  *       for SECONDS.
  *
+ *   i915-perf-probe cost SECONDS EXPONENT
+ *       where the system CPU time of IGT's perf@blocking loop goes in
+ *       this guest.  IGT asserts that its loop (I915_PERF_IOCTL_ENABLE,
+ *       then blocking read()s of a stream for 10 s) spends at most 1 % of
+ *       its time in the kernel; this mode measures the same steps on the
+ *       same metric set as above and, next to them, the same kinds of work
+ *       with no device in them.  Prints "cost enable_us E reads N read_us
+ *       R memset16_us M zero_read_us Z": E the system time of the ENABLE
+ *       ioctl (i915 clears its 16 MiB OA buffer there), N blocking reads
+ *       in SECONDS and R the system time per read, M the time user space
+ *       takes to clear 16 MiB (the same stores, no device), Z the system
+ *       time of one 256-byte read() of /dev/zero (a system call, no
+ *       device).  scripts/run-igt.sh --perf-cost runs it.
+ *
  * Prints one line "perf ok samples N buffer_lost B report_lost R gaps G
  * max_gap P max_wait_ms W after_lost A gaps_after_lost L" (exit 0): gaps
  * count consecutive samples more than one period apart, max_gap is the
@@ -24,11 +38,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 #include <i915_drm.h>     /* libdrm-dev, -I/usr/include/libdrm */
@@ -70,6 +86,74 @@ static uint64_t config_id(int drm)
     return id;
 }
 
+static double now_us(void)
+{
+    return now_s() * 1e6;
+}
+
+static double stime_us(void)
+{
+    struct rusage ru;
+
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_stime.tv_sec * 1e6 + ru.ru_stime.tv_usec;
+}
+
+#define OA_BUFFER_SIZE  (16u << 20)     /* i915_perf.c's OA_BUFFER_SIZE */
+#define ZERO_READS      2000
+
+/* The cost mode (see the top comment) on stream @fd, opened disabled. */
+static int cost(int fd, double secs)
+{
+    static uint8_t buf[16 << 10];
+    double t0, s0, enable_us, read_us, memset_us, zero_us;
+    unsigned reads = 0;
+    uint8_t *big;
+    int zero;
+
+    s0 = stime_us();
+    if (ioctl(fd, I915_PERF_IOCTL_ENABLE, 0)) {
+        printf("cost: I915_PERF_IOCTL_ENABLE: %s\n", strerror(errno));
+        return 1;
+    }
+    enable_us = stime_us() - s0;
+    s0 = stime_us();
+    for (t0 = now_us(); now_us() - t0 < secs * 1e6; reads++) {
+        if (read(fd, buf, sizeof(buf)) < 0 && errno != EINTR) {
+            printf("cost: read: %s\n", strerror(errno));
+            return 1;
+        }
+    }
+    read_us = (stime_us() - s0) / (reads ? reads : 1);
+    close(fd);
+
+    big = malloc(OA_BUFFER_SIZE);
+    if (!big) {
+        printf("cost: out of memory\n");
+        return 1;
+    }
+    memset(big, 1, OA_BUFFER_SIZE);         /* fault the pages in first */
+    t0 = now_us();
+    memset(big, 0, OA_BUFFER_SIZE);
+    __asm__ volatile("" : : "r"(big) : "memory");
+    memset_us = now_us() - t0;
+    free(big);
+
+    zero = open("/dev/zero", O_RDONLY);
+    s0 = stime_us();
+    for (unsigned i = 0; i < ZERO_READS; i++) {
+        if (read(zero, buf, 256) != 256) {
+            printf("cost: /dev/zero: %s\n", strerror(errno));
+            return 1;
+        }
+    }
+    zero_us = (stime_us() - s0) / ZERO_READS;
+    printf("cost enable_us %.0f reads %u read_us %.1f memset16_us %.0f "
+           "zero_read_us %.1f\n", enable_us, reads, read_us, memset_us,
+           zero_us);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static uint8_t buf[1 << 20];
@@ -83,10 +167,17 @@ int main(int argc, char **argv)
         .num_properties = 4, .properties_ptr = (uintptr_t)props,
     };
     int drm, fd;
+    bool cost_mode = argc == 4 && !strcmp(argv[1], "cost");
 
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s SECONDS EXPONENT\n", argv[0]);
+    if (argc != 3 && !cost_mode) {
+        fprintf(stderr, "usage: %s [cost] SECONDS EXPONENT\n", argv[0]);
         return 2;
+    }
+    if (cost_mode) {
+        argv++;
+        /* Blocking reads, enabled by the measurement itself. */
+        open_param.flags = I915_PERF_FLAG_FD_CLOEXEC |
+                           I915_PERF_FLAG_DISABLED;
     }
     secs = atof(argv[1]);
     exponent = atoi(argv[2]);
@@ -108,6 +199,9 @@ int main(int argc, char **argv)
     if (fd < 0) {
         printf("perf: DRM_IOCTL_I915_PERF_OPEN: %s\n", strerror(errno));
         return 1;
+    }
+    if (cost_mode) {
+        return cost(fd, secs);
     }
 
     t_last = now_s();

@@ -10,6 +10,9 @@
 #   IGT_TEST_TIMEOUT=S  igt_runner --per-test-timeout (default 120)
 #   IGT_RUN_TIMEOUT=S   igt_runner --overall-timeout of each pass (default
 #                       0: none); the host's limit on the whole guest stays
+#   IGT_PERF_COST=S     first, i915-perf-probe's cost mode for S seconds at
+#                       IGT perf@blocking's period (exponent 17): where its
+#                       kernel time goes (section perf-cost); default 0: no
 #   IGT_DRILL=0|1       after the passes, the engine-freeze drill (default 1):
 #                       rcs0 is frozen through the host agent
 #                       (x-intel-gpu-drill-hang: no fetch, no interrupt, no
@@ -35,6 +38,7 @@ IGT_PASSES=${IGT_PASSES:-1}
 IGT_TEST_TIMEOUT=${IGT_TEST_TIMEOUT:-120}
 IGT_RUN_TIMEOUT=${IGT_RUN_TIMEOUT:-0}
 IGT_DRILL=${IGT_DRILL:-1}
+IGT_PERF_COST=${IGT_PERF_COST:-0}
 tests=/usr/libexec/igt-gpu-tools
 list=/gpumodel/igt.list
 
@@ -83,7 +87,13 @@ stall_watch() {
 }
 
 ok=1
-if [ ! -s "$list" ]; then
+if [ "$IGT_PERF_COST" != 0 ]; then
+    bounded 300 /tmp/igt-modprobe.txt modprobe i915
+    bounded $((IGT_PERF_COST + 120)) /tmp/perf-cost.txt \
+        /gpumodel/i915-perf-probe cost "$IGT_PERF_COST" 17
+    section perf-cost /tmp/perf-cost.txt
+fi
+if [ "$IGT_PASSES" -gt 0 ] && [ ! -s "$list" ]; then
     result igt-done fail "no test list in the guest ($list)"
     echo "@@DONE"
     exit 0

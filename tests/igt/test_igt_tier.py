@@ -45,6 +45,7 @@ class Case:
         self.expected = self.write(
             "xfail.txt",
             "igt@gem_render_linear_blits@basic  needs the 3D pipeline\n")
+        self.accel = "tcg"
         self.ignore = self.write("ignore.txt", "# why\n^hrtimer: interrupt "
                                  "took [0-9]+ ns$\n")
 
@@ -63,7 +64,8 @@ class Case:
     def summary_drill(self, drill, *results):
         args = types.SimpleNamespace(list=self.list, expected=self.expected,
                                      dmesg_ignore=self.ignore, tap=True,
-                                     results=list(results), drill=drill)
+                                     results=list(results), drill=drill,
+                                     accel=self.accel)
         buf = io.StringIO()
         with contextlib.redirect_stdout(buf):
             rc = igt_tier.summary(args)
@@ -202,6 +204,27 @@ def test_dmesg_ignore():
     rc, out = c.summary(c.results("r.json", tests))
     line = [x for x in out if "bad-close" in x][0]
     assert rc == 1 and line.startswith("not ok") and ": fail" in line, line
+
+
+def test_expected_per_accelerator():
+    c = Case()
+    c.expected = c.write("xfail.txt", (
+        "igt@gem_render_linear_blits@basic  needs the 3D pipeline\n"
+        "igt@gem_basic@bad-close  [tcg] too slow under TCG\n"))
+    tests = dict(ALL_GOOD)
+    tests["igt@gem_basic@bad-close"] = t("fail")
+    rc, out = c.summary(c.results("r.json", tests))
+    line = [x for x in out if "bad-close" in x][0]
+    assert rc == 0 and "[tcg] too slow" in line, line
+    # A speed bound may also hold under TCG.
+    tests["igt@gem_basic@bad-close"] = t("pass")
+    rc, out = c.summary(c.results("r.json", tests))
+    assert rc == 0, out
+    c.accel = "kvm"
+    tests["igt@gem_basic@bad-close"] = t("fail")
+    rc, out = c.summary(c.results("r.json", tests))
+    line = [x for x in out if "bad-close" in x][0]
+    assert rc == 1 and line.startswith("not ok"), line
 
 
 DRILL_LIST = "igt@gem_exec_store@basic\nigt@gem_sync@basic-each\n"
