@@ -38,7 +38,10 @@ static void fake_set_irq(void *opaque, bool level)
 
 static uint64_t fake_now_ns(void *opaque)
 {
-    return ((FakeHost *)opaque)->now_ns;
+    FakeHost *fh = opaque;
+
+    fh->now_ns += fh->read_tick_ns;
+    return fh->now_ns;
 }
 
 static void fake_log(void *opaque, GpuLogKind kind, const char *msg)
@@ -109,7 +112,7 @@ void fake_host_step(FakeHost *fh, uint64_t ns)
         next->armed = false;
         next->fn(next->opaque);
     }
-    fh->now_ns = end;
+    fh->now_ns = MAX(fh->now_ns, end);     /* reads may have moved it on */
 }
 
 static const GpuHostOps fake_ops = {

@@ -24,6 +24,11 @@ typedef struct FakeHost {
     GpuHost host;
     uint8_t *ram;
     uint64_t now_ns;
+    /*
+     * Added to the clock at each read: QEMU's virtual clock moves on while
+     * a device handler runs (0: the clock stands still within a call).
+     */
+    uint64_t read_tick_ns;
     bool irq;
     unsigned irq_edges;
     unsigned guest_errors;

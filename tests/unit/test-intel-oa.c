@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib.h>
 #include "fake-host.h"
+#include "igt-perf.h"
 #include "intel-i915.h"
 #include "hw/gpumodel/intel-oa-metric-sets.h"
 
@@ -405,45 +406,10 @@ static uint32_t c_counter(Fixture *f, uint64_t report, unsigned i)
     return ram32(f, report + 224 + 4 * i);
 }
 
-/*
- * gen8_sanity_check_test_oa_reports() of IGT's tests/i915/perf.c on two
- * reports of the A32u40_A4u32_B8_C8 format: B0 still, B1 and B2 the GPU
- * clock delta, B3 half of it, B4 and B5 a third, B6 a sixth, B7 two
- * thirds (each within 1, in IGT's integer arithmetic); every A and C
- * delta at most the clock delta times the EUs.
- */
-static void igt_test_oa_check(Fixture *f, uint64_t r0, uint64_t r1)
+/* IGT's check of two consecutive TestOa reports (igt-perf.h). */
+static void test_oa_check(Fixture *f, uint64_t r0, uint64_t r1)
 {
-    uint32_t clocks = ram32(f, r1 + 12) - ram32(f, r0 + 12);
-    uint32_t ref[8] = {
-        0, clocks, clocks, clocks / 2, clocks / 3, clocks / 3, clocks / 6,
-        clocks * 2 / 3,
-    };
-    uint64_t max = (uint64_t)clocks * 64;
-
-    for (unsigned i = 0; i < 32; i++) {
-        uint64_t a0 = ram32(f, r0 + 16 + 4 * i) |
-                      (uint64_t)f->fh->ram[r0 + 160 + i] << 32;
-        uint64_t a1 = ram32(f, r1 + 16 + 4 * i) |
-                      (uint64_t)f->fh->ram[r1 + 160 + i] << 32;
-
-        g_assert_cmpuint((a1 - a0) & ((1ull << 40) - 1), <=, max);
-    }
-    for (unsigned i = 32; i < 36; i++) {
-        g_assert_cmpuint((uint32_t)(ram32(f, r1 + 16 + 4 * i) -
-                                    ram32(f, r0 + 16 + 4 * i)), <=, max);
-    }
-    for (unsigned i = 0; i < 8; i++) {
-        uint32_t b = b_counter(f, r1, i) - b_counter(f, r0, i);
-
-        if (!clocks || i < 3) {
-            g_assert_cmpuint(b, ==, clocks ? ref[i] : 0);
-        } else {
-            g_assert_cmpuint(b, >=, ref[i] - 1);
-            g_assert_cmpuint(b, <=, ref[i] + 1);
-        }
-        g_assert_cmpuint(c_counter(f, r1, i) - c_counter(f, r0, i), <=, max);
-    }
+    igt_test_oa_check(f->fh->ram + r0, f->fh->ram + r1);
 }
 
 /*
@@ -462,7 +428,7 @@ static void test_cec_test_oa(Fixture *f, gconstpointer data)
 
         /* Reason timer; the start trigger (threshold 0) has fired. */
         g_assert_cmphex(ram32(f, r) & 0xffff0000, ==, 1u << 19 | 1u << 18);
-        igt_test_oa_check(f, r, r + 256);
+        test_oa_check(f, r, r + 256);
         /* An idle GT: no engine busy lane (C counters) selected. */
         for (unsigned i = 0; i < 8; i++) {
             g_assert_cmpuint(c_counter(f, r + 256, i), ==, 0);
@@ -479,7 +445,7 @@ static void test_cec_kernel_test_config(Fixture *f, gconstpointer data)
     fake_host_step(f->fh, 3 * 1000000);
     g_assert_cmpuint(reports_written(f), >=, 10);
     for (unsigned k = 0; k + 1 < reports_written(f); k++) {
-        igt_test_oa_check(f, OABUF + k * 256, OABUF + (k + 1) * 256);
+        test_oa_check(f, OABUF + k * 256, OABUF + (k + 1) * 256);
     }
 }
 

@@ -486,9 +486,10 @@ int intel_oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
                       uint32_t report_id);
 void intel_oa_context_switch(IntelGpu *gpu);
 void intel_oa_sync(IntelGpu *gpu);
+void intel_oa_sync_at(IntelGpu *gpu, uint64_t now);
 void intel_oa_catch_up(IntelGpu *gpu);
 bool intel_oa_post_load(IntelGpu *gpu, char **err);
-void intel_oa_frequency_change(IntelGpu *gpu);
+void intel_oa_frequency_change(IntelGpu *gpu, uint64_t now);
 void intel_oa_drill_tail_stall(IntelGpu *gpu, bool on, uint64_t duration_ns);
 void intel_oa_drill_overflow(IntelGpu *gpu, uint32_t count);
 

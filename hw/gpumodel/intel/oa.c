@@ -24,7 +24,10 @@
  * CEC, trigger or NOA write, a GT frequency change), every event report
  * and every access of the reader's registers (OATAILPTR, OASTATUS,
  * OAHEADPTR) first writes the reports due before it, so a reader sees
- * them exactly when they are due.
+ * them exactly when they are due.  Each such operation happens at one
+ * instant, read once: QEMU's virtual clock moves on while a handler runs,
+ * and a report due between two reads of it would otherwise be written
+ * after the event's own, or count from a later sync.
  *
  * Each report is written whole before OATAILPTR advances (i915 reads up to
  * the tail).  When the next report would reach OAHEADPTR the buffer is
@@ -747,18 +750,17 @@ static void oa_advance(IntelGpu *gpu, uint64_t ns)
  * The timer fires when timestamp bit (exponent + 1) toggles, so reports
  * sit on multiples of the period whenever sampling (re)starts.
  */
-static uint64_t oa_next_boundary(IntelGpu *gpu, uint64_t period)
+static uint64_t oa_next_boundary(IntelGpu *gpu, uint64_t period,
+                                  uint64_t now)
 {
-    uint64_t now = intel_engine_timestamp(gpu, gpu_host_now_ns(&gpu->host));
+    uint64_t ts = intel_engine_timestamp(gpu, now);
 
-    return (now / period + 1) * period;
+    return (ts / period + 1) * period;
 }
 
-/* (Re)start the report triggers from now. */
-static void oa_triggers_start(IntelGpu *gpu)
+/* (Re)start the report triggers from @now. */
+static void oa_triggers_start(IntelGpu *gpu, uint64_t now)
 {
-    uint64_t now = gpu_host_now_ns(&gpu->host);
-
     for (unsigned k = 0; k < 2; k++) {
         uint64_t c = oa_trigger_clocks(gpu, k);
 
@@ -821,16 +823,16 @@ static bool oa_really_full(IntelGpu *gpu, const OaFormat *f)
 }
 
 /*
- * Write every timer and trigger report due by now, each with its own
+ * Write every timer and trigger report due by @now, each with its own
  * time, however late this runs: a full buffer drops the rest at once.
  * Only an overflow drill of about a million reports can exceed
  * OA_MAX_PER_CATCH_UP (the buffer holds at most 256 Ki reports); then the
  * rest are lost and the sources skip ahead.
  */
-void intel_oa_catch_up(IntelGpu *gpu)
+static void oa_catch_up(IntelGpu *gpu, uint64_t now)
 {
-    uint64_t now = gpu_host_now_ns(&gpu->host), ns;
     const OaFormat *f = oa_format(gpu);
+    uint64_t ns;
     uint32_t reason;
     unsigned n;
 
@@ -851,10 +853,16 @@ void intel_oa_catch_up(IntelGpu *gpu)
     if (oa_next_due(gpu, &ns, &reason) && ns <= now) {
         oa_status(gpu, INTEL_OASTATUS_REPORT_LOST);
         if (gpu->oa.running) {
-            gpu->oa.next_tick = oa_next_boundary(gpu, gpu->oa.period_ticks);
+            gpu->oa.next_tick = oa_next_boundary(gpu, gpu->oa.period_ticks,
+                                                 now);
         }
-        oa_triggers_start(gpu);
+        oa_triggers_start(gpu, now);
     }
+}
+
+void intel_oa_catch_up(IntelGpu *gpu)
+{
+    oa_catch_up(gpu, gpu_host_now_ns(&gpu->host));
 }
 
 static void oa_timer(void *opaque)
@@ -866,16 +874,18 @@ static void oa_timer(void *opaque)
 }
 
 /*
- * Something that moves the counters is about to change (GO, an engine's
- * activity, the CEC or trigger configuration): write the reports due
- * before it, then fold what counted so far into the counters.
+ * Something that moves the counters is about to change at @now (GO, an
+ * engine's activity, the CEC or trigger configuration, the GT frequency):
+ * write the reports due by then, then fold what counted so far into the
+ * counters.  The same instant for both: a report due after the catch-up's
+ * time but before the sync's would count from the sync, later than it is
+ * stamped.
  */
-void intel_oa_sync(IntelGpu *gpu)
+void intel_oa_sync_at(IntelGpu *gpu, uint64_t now)
 {
     IntelOaState *oa = &gpu->oa;
-    uint64_t now = gpu_host_now_ns(&gpu->host);
 
-    intel_oa_catch_up(gpu);
+    oa_catch_up(gpu, now);
     oa_counters_at(gpu, now, &oa->count);
     oa_sources(gpu, oa_edge_ns(gpu, now, intel_gt_clocks(gpu, now)),
                &oa->src);
@@ -883,16 +893,22 @@ void intel_oa_sync(IntelGpu *gpu)
     oa->lane_valid = false;
 }
 
+void intel_oa_sync(IntelGpu *gpu)
+{
+    intel_oa_sync_at(gpu, gpu_host_now_ns(&gpu->host));
+}
+
 /*
- * An event's report, with OA enabled and unless OA_DEBUG's @off is set;
- * after the timer and trigger reports due before it, which the lazy
+ * An event's report at @now, with OA enabled and unless OA_DEBUG's @off
+ * is set; after the timer and trigger reports due by then, which the lazy
  * timer may not have written yet (the buffer stays in time order).
  */
-static void oa_event_report(IntelGpu *gpu, uint32_t off, uint32_t reason)
+static void oa_event_report(IntelGpu *gpu, uint64_t now, uint32_t off,
+                            uint32_t reason)
 {
     if (oa_enabled(gpu) && !(intel_reg_get(gpu, INTEL_OA_DEBUG) & off)) {
-        intel_oa_catch_up(gpu);
-        oa_append(gpu, oa_format(gpu), reason, gpu_host_now_ns(&gpu->host));
+        oa_catch_up(gpu, now);
+        oa_append(gpu, oa_format(gpu), reason, now);
     }
 }
 
@@ -902,18 +918,20 @@ static void oa_event_report(IntelGpu *gpu, uint32_t off, uint32_t reason)
  */
 void intel_oa_context_switch(IntelGpu *gpu)
 {
-    oa_event_report(gpu, INTEL_OA_DEBUG_NO_CTX_SWITCH_REPORTS,
+    oa_event_report(gpu, gpu_host_now_ns(&gpu->host),
+                    INTEL_OA_DEBUG_NO_CTX_SWITCH_REPORTS,
                     OA_REASON_CTX_SWITCH);
 }
 
 /*
- * The GT frequency changed (rps.c, after intel_oa_sync()): with OA
- * enabled, a frequency-change report (reason bit 5) unless OA_DEBUG turns
- * those off; the report triggers' times moved with the clock.
+ * The GT frequency changed at @now (rps.c, after intel_oa_sync_at() at the
+ * same instant): with OA enabled, a frequency-change report (reason bit
+ * 5) unless OA_DEBUG turns those off; the report triggers' times moved
+ * with the clock.
  */
-void intel_oa_frequency_change(IntelGpu *gpu)
+void intel_oa_frequency_change(IntelGpu *gpu, uint64_t now)
 {
-    oa_event_report(gpu, INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS,
+    oa_event_report(gpu, now, INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS,
                     OA_REASON_CLK_RATIO);
     oa_arm(gpu);
 }
@@ -930,7 +948,7 @@ void intel_oa_drill_tail_stall(IntelGpu *gpu, bool on, uint64_t duration_ns)
     IntelOaState *oa = &gpu->oa;
     uint64_t now = gpu_host_now_ns(&gpu->host);
 
-    intel_oa_catch_up(gpu);
+    oa_catch_up(gpu, now);
     oa_stall_expire(gpu, now);
     if (!on) {
         oa_stall_end(gpu);
@@ -972,26 +990,31 @@ static void oa_start_trigger(IntelGpu *gpu, uint64_t go_ns)
                       (oa->start_trigger ? delay : 0);
 }
 
-/* Run @fn (a sync or a catch-up) with register @offset back at @old. */
+/*
+ * Run @fn (a sync or a catch-up) at @now with register @offset back at
+ * @old.
+ */
 static void oa_before_write(IntelGpu *gpu, uint32_t offset, uint32_t old,
-                            void (*fn)(IntelGpu *gpu))
+                            uint64_t now,
+                            void (*fn)(IntelGpu *gpu, uint64_t now))
 {
     uint32_t val = intel_reg_get(gpu, offset);
 
     intel_reg_set(gpu, offset, old);
-    fn(gpu);
+    fn(gpu, now);
     intel_reg_set(gpu, offset, val);
 }
 
 /*
  * A register that changes what the counters count (EU_PERF_CNT_CTL,
- * RPM_CONFIG1's NOA enable), and the first step of every write below:
- * what counted so far counted under the old value @old.
+ * RPM_CONFIG1's NOA enable): what counted so far counted under the old
+ * value @old.
  */
 static void oa_counting_write(IntelGpu *gpu, const IntelRegBinding *b,
                               uint32_t offset, uint32_t old)
 {
-    oa_before_write(gpu, offset, old, intel_oa_sync);
+    oa_before_write(gpu, offset, old, gpu_host_now_ns(&gpu->host),
+                    intel_oa_sync_at);
 }
 
 /*
@@ -1038,15 +1061,18 @@ static void oa_noa_write(IntelGpu *gpu, const IntelRegBinding *b,
 static uint32_t oa_reader_read(IntelGpu *gpu, const IntelRegBinding *b,
                                uint32_t offset)
 {
-    intel_oa_catch_up(gpu);
-    oa_stall_expire(gpu, gpu_host_now_ns(&gpu->host));
+    uint64_t now = gpu_host_now_ns(&gpu->host);
+
+    oa_catch_up(gpu, now);
+    oa_stall_expire(gpu, now);
     return intel_reg_get(gpu, offset);
 }
 
 static void oa_reader_write(IntelGpu *gpu, const IntelRegBinding *b,
                             uint32_t offset, uint32_t old)
 {
-    oa_before_write(gpu, offset, old, intel_oa_catch_up);
+    oa_before_write(gpu, offset, old, gpu_host_now_ns(&gpu->host),
+                    oa_catch_up);
 }
 
 /*
@@ -1061,25 +1087,26 @@ static void oa_config_write(IntelGpu *gpu, const IntelRegBinding *b,
     bool was_go = oa->go, on;
     uint64_t period;
 
-    oa_counting_write(gpu, b, offset, old);
+    oa_before_write(gpu, offset, old, now, intel_oa_sync_at);
 
     oa->go = oa_enabled(gpu) && (intel_reg_get(gpu, INTEL_OACTXCONTROL) &
                                  INTEL_OACTXCONTROL_COUNTER_RESUME);
     if (oa->go && !was_go) {
         oa_start_trigger(gpu, now);
     } else if (!oa->go && was_go) {
-        oa_event_report(gpu, INTEL_OA_DEBUG_NO_GO_REPORTS, OA_REASON_GO_1_0);
+        oa_event_report(gpu, now, INTEL_OA_DEBUG_NO_GO_REPORTS,
+                        OA_REASON_GO_1_0);
     }
     if (offset != INTEL_OACONTROL && offset != INTEL_OACTXCONTROL &&
         oa->go == was_go) {
-        oa_triggers_start(gpu);     /* a CEC or trigger register */
+        oa_triggers_start(gpu, now);    /* a CEC or trigger register */
     }
 
     on = oa_sampling(gpu);
     period = oa_period_ticks(gpu);
     if (on && (!oa->running || period != oa->period_ticks)) {
         oa->period_ticks = period;
-        oa->next_tick = oa_next_boundary(gpu, period);
+        oa->next_tick = oa_next_boundary(gpu, period, now);
     }
     if (on != oa->running) {
         gpu_host_trace(&gpu->host, INTEL_TRACE_OA_SAMPLING, on,
@@ -1088,7 +1115,7 @@ static void oa_config_write(IntelGpu *gpu, const IntelRegBinding *b,
     }
     oa->running = on;
     if (oa->go != was_go) {
-        oa_triggers_start(gpu);
+        oa_triggers_start(gpu, now);
     }
     oa_arm(gpu);
 }

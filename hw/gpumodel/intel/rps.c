@@ -81,7 +81,10 @@ uint32_t intel_rps_ratio(IntelGpu *gpu)
 
 /*
  * A frequency request: granted at once within RPn..RP0.  The OA unit
- * writes what fell due at the old frequency, then reports the change.
+ * writes what fell due at the old frequency, then reports the change,
+ * both at the instant the clock changes: QEMU's clock moves on while this
+ * runs, and an OA sync at a later read would count the clocks in between
+ * at the old frequency, GPU_TICKS at the new one.
  */
 static void rpnswreq_write(IntelGpu *gpu, const IntelRegBinding *b,
                            uint32_t offset, uint32_t old)
@@ -97,7 +100,7 @@ static void rpnswreq_write(IntelGpu *gpu, const IntelRegBinding *b,
     if (!ratio || ratio == rps->ratio) {
         return;
     }
-    intel_oa_sync(gpu);
+    intel_oa_sync_at(gpu, now);
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         intel_cs_frequency_change(&gpu->engine[i], now, rps->ratio, ratio);
     }
@@ -106,7 +109,7 @@ static void rpnswreq_write(IntelGpu *gpu, const IntelRegBinding *b,
     rps->ratio = ratio;
     gpu_host_trace(&gpu->host, INTEL_TRACE_GT_FREQUENCY,
                    (uint64_t)ratio * 50 / 3, req, rps->clocks);
-    intel_oa_frequency_change(gpu);
+    intel_oa_frequency_change(gpu, now);
 }
 
 /* CAGF: the frequency granted. */
