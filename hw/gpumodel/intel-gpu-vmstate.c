@@ -224,6 +224,8 @@ static const VMStateDescription vmstate_intel_oa = {
                        IntelOaSources),
         VMSTATE_STRUCT(last, IntelOaState, 0, vmstate_intel_oa_counters,
                        IntelOaCounters),
+        VMSTATE_BOOL(have_last_report, IntelOaState),
+        VMSTATE_UINT64(last_report_clock, IntelOaState),
         VMSTATE_UINT64(reports, IntelOaState),
         VMSTATE_UINT64(lost, IntelOaState),
         VMSTATE_BOOL(tail_stalled, IntelOaState),

@@ -894,6 +894,7 @@ static void test_frequency_change(Fixture *f, gconstpointer data)
     n = reports_written(f);
     rps_request(f, 66);
     g_assert_cmpuint(reports_written(f), ==, n);
+    fake_host_step(f->fh, 1000);    /* not in the same clock as the last */
     rps_request(f, 0);                                  /* RPn: 300 MHz */
     g_assert_cmphex(rd(f, INTEL_RPSTAT1), ==, 18u << 23);
     g_assert_cmpuint(find_reason(f, n, 1u << 5), ==, n);

@@ -300,6 +300,8 @@ typedef struct IntelOaState {
     IntelOaCounters count;
     IntelOaSources src;
     IntelOaCounters last;       /* as in the last report (overflow) */
+    bool have_last_report;      /* @last_report_clock is valid */
+    uint64_t last_report_clock; /* GT clock of the last buffered report */
     /*
      * NOA mux: the values of the NOA registers oa.c knows, and derived
      * from them (rebuilt at post-load) which selections they hold

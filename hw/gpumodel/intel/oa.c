@@ -62,6 +62,12 @@
 #define OA_FLEX_FIRST       7           /* A7-A20: flexible EU counters */
 #define OA_FLEX_COUNTERS    14
 #define OA_MAX_PER_CATCH_UP (1u << 20)  /* see intel_oa_catch_up() */
+/*
+ * A report is 64-256 bytes the OA unit writes over several clocks; two
+ * requested closer than this collide (oa_append).  IGT's TestOa checks
+ * need pairs at least 6 clocks apart (B6 counts one clock in six).
+ */
+#define OA_REPORT_MIN_CLOCKS 8
 
 /* RPT_ID (dword 0), the Gen9+ layout. */
 #define OA_RPT_CTX_VALID        (1u << 16)
@@ -628,10 +634,23 @@ static void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
                       uint64_t ns)
 {
     uint32_t base = oa_buffer_base(gpu), size = oa_buffer_size(gpu);
+    uint64_t clock = intel_gt_clocks(gpu, ns);
     uint32_t tail, used;
     uint8_t r[256];
 
     oa_stall_expire(gpu, ns);
+    /*
+     * Two reports requested within a few clocks collide: the later one is
+     * lost and OASTATUS says so, as the PRM's OASTATUS1 "Report Lost"
+     * describes for a request made before the previous report completed.
+     * No PRM gives the gap for Gen11; OA_REPORT_MIN_CLOCKS is the model's.
+     */
+    if (gpu->oa.have_last_report &&
+        clock - gpu->oa.last_report_clock < OA_REPORT_MIN_CLOCKS) {
+        oa_status(gpu, INTEL_OASTATUS_REPORT_LOST);
+        gpu->oa.lost++;
+        return;
+    }
     tail = oa_write_offset(gpu);
     used = oa_used(gpu);
     if (oa_full(gpu, used, f->size, size)) {
@@ -648,6 +667,8 @@ static void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
     }
     oa_set_write_ptr(gpu, base + (tail + f->size) % size);
     gpu->oa.reports++;
+    gpu->oa.have_last_report = true;
+    gpu->oa.last_report_clock = clock;
     if (used < size / 2 && used + f->size >= size / 2 &&
         !(intel_reg_get(gpu, INTEL_OA_IMR) & INTEL_OA_IMR_BUFFER_HALF_FULL)) {
         intel_irq_raise(gpu, INTEL_CLASS_OTHER, OA_IRQ_INSTANCE,
