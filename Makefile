@@ -55,8 +55,8 @@ igt-build: deps
 igt-image: guest-image igt-build
 	scripts/make-igt-image.sh
 
-# IGT's own tests through igt_runner in the guest on intel-gpu: BAT and
-# perf by default; IGT_LISTS, IGT_ORDER (listed, reversed, shuffle),
+# IGT's own tests through igt_runner in the guest on intel-gpu: BAT, perf
+# and tiling by default; IGT_LISTS, IGT_ORDER (listed, reversed, shuffle),
 # IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT choose (scripts/run-igt.sh --help).
 igt: qemu igt-image
 	scripts/run-igt.sh
@@ -69,11 +69,12 @@ check: qemu unit unit-sanitize fuzz qemu-fuzz guest-image igt-image
 	scripts/check.sh
 
 # Throughput and overhead as ratios against baselines in the same run.
-bench: qemu unit guest-image
+bench: qemu unit guest-image igt-image
 	build/unit/bench-intel-mmio
 	build/unit/bench-intel-cs
 	build/unit/bench-nv-pcounter
 	scripts/bench-guest.sh
+	scripts/run-igt.sh --perf-cost
 
 clean:
 	rm -rf build

@@ -5,7 +5,7 @@
 #   qtest - the devices inside the built QEMU, and again in a QEMU built
 #           with ASan + UBSan (build/qemu-fuzz)
 #   guest - Debian's stock kernel and tools in a VM on the devices
-#   igt   - IGT's own tests (BAT and perf) through igt_runner in that VM
+#   igt   - IGT's own tests (BAT, perf, tiling) through igt_runner in that VM
 # Exit status 0 only when nothing failed.
 set -u
 
@@ -65,7 +65,7 @@ echo "== guest"
 echo "== igt (IGT 1.27.1 in the guest: scripts/run-igt.sh)"
 "$top/scripts/tap-tier.sh" igt/verdicts "$out" -- \
     /usr/bin/python3 "$top/tests/igt/test_igt_tier.py"
-"$top/scripts/tap-tier.sh" igt/bat+perf "$out" -- "$top/scripts/run-igt.sh" --tap
+"$top/scripts/tap-tier.sh" igt/run-igt "$out" -- "$top/scripts/run-igt.sh" --tap
 
 awk '{ p += $2; f += $3; s += $4 }
      END { printf "%d passed, %d failed, %d skipped\n", p, f, s; exit f > 0 }' \
