@@ -227,14 +227,20 @@ static void test_wrap(Fixture *f, gconstpointer data)
     g_assert_cmphex(residency(f), ==, 7);
 }
 
-/* A legacy RCS ring blocked in a semaphore wait until *SEM == 1. */
-static void ring_start_wait(Fixture *f)
+/* A ring of 16 bytes: a semaphore wait until *SEM == 1. */
+static void ring_fill_wait(Fixture *f)
 {
     put(f, SEM, 0);
     put(f, RING, MI_SEM_WAIT_EQ);
     put(f, RING + 4, 1);
     put(f, RING + 8, SEM);
     put(f, RING + 12, 0);
+}
+
+/* A legacy RCS ring blocked in that wait. */
+static void ring_start_wait(Fixture *f)
+{
+    ring_fill_wait(f);
     wr(f, INTEL_RCS0_BASE + INTEL_RING_HEAD, 0);
     wr(f, INTEL_RCS0_BASE + INTEL_RING_START, RING);
     wr(f, INTEL_RCS0_BASE + INTEL_RING_CTL, (RING_SIZE - 4096) | 1);
@@ -287,11 +293,7 @@ static void execlists_start_wait(Fixture *f)
         put(f, st + 8 + 8 * i, vals[i]);
     }
     put(f, st + 36, MI_BB_END);
-    put(f, SEM, 0);
-    put(f, RING, MI_SEM_WAIT_EQ);
-    put(f, RING + 4, 1);
-    put(f, RING + 8, SEM);
-    put(f, RING + 12, 0);
+    ring_fill_wait(f);
     wr(f, base + INTEL_RING_EXECLIST_SQ, desc);
     wr(f, base + INTEL_RING_EXECLIST_SQ + 4, desc >> 32);
     wr(f, base + INTEL_RING_EXECLIST_CONTROL, INTEL_EL_CTRL_LOAD);
