@@ -247,25 +247,45 @@ static void ring_start_wait(Fixture *f)
     wr(f, INTEL_RCS0_BASE + INTEL_RING_TAIL, 16);
 }
 
-/* Commands executing in ring mode keep the GT out of RC6. */
-static void test_legacy_ring(Fixture *f, gconstpointer data)
+static bool rcs_busy(Fixture *f)
+{
+    return intel_cs_busy(&f->gpu->engine[INTEL_RCS0]);
+}
+
+static bool rcs_ctx_active(Fixture *f)
+{
+    return f->gpu->engine[INTEL_RCS0].ctx_active;
+}
+
+/*
+ * @start puts RCS to work in the semaphore wait: while @active, the GT
+ * stays out of RC6; once the wait ends, it sleeps after the hysteresis.
+ */
+static void check_work_blocks_rc6(Fixture *f, void (*start)(Fixture *),
+                                  bool (*active)(Fixture *))
 {
     uint32_t r0;
 
     rc6_enable(f);
     fake_host_step(f->fh, (HYST + 10) * TICK);
     r0 = residency(f);
-    ring_start_wait(f);
+    start(f);
     fake_host_step(f->fh, 10 * MS);
-    g_assert_true(intel_cs_busy(&f->gpu->engine[INTEL_RCS0]));
+    g_assert_true(active(f));
     g_assert_cmpuint(residency(f), ==, r0);
 
     put(f, SEM, 1);
     fake_host_step(f->fh, MS);
-    g_assert_false(intel_cs_busy(&f->gpu->engine[INTEL_RCS0]));
+    g_assert_false(active(f));
     r0 = residency(f);
     fake_host_step(f->fh, 10 * MS);
     g_assert_cmpuint(residency(f) - r0, ==, 10 * MS / TICK);
+}
+
+/* Commands executing in ring mode keep the GT out of RC6. */
+static void test_legacy_ring(Fixture *f, gconstpointer data)
+{
+    check_work_blocks_rc6(f, ring_start_wait, rcs_busy);
 }
 
 /*
@@ -305,21 +325,7 @@ static void test_execlists(Fixture *f, gconstpointer data)
     IntelEngine *rcs = &f->gpu->engine[INTEL_RCS0];
     uint32_t r0;
 
-    rc6_enable(f);
-    fake_host_step(f->fh, (HYST + 10) * TICK);
-    r0 = residency(f);
-    execlists_start_wait(f);
-    fake_host_step(f->fh, 10 * MS);
-    g_assert_true(rcs->ctx_active);
-    g_assert_cmpuint(residency(f), ==, r0);
-
-    /* The context completes: the GT sleeps after the hysteresis. */
-    put(f, SEM, 1);
-    fake_host_step(f->fh, MS);
-    g_assert_false(rcs->ctx_active);
-    r0 = residency(f);
-    fake_host_step(f->fh, 10 * MS);
-    g_assert_cmpuint(residency(f) - r0, ==, 10 * MS / TICK);
+    check_work_blocks_rc6(f, execlists_start_wait, rcs_ctx_active);
 
     /*
      * A context halted by a CS error is still loaded: the engine is not
