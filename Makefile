@@ -55,8 +55,8 @@ igt-build: deps
 igt-image: guest-image igt-build
 	scripts/make-igt-image.sh
 
-# IGT's own tests through igt_runner in the guest on intel-gpu: BAT, perf
-# and tiling by default; IGT_LISTS, IGT_ORDER (listed, reversed, shuffle),
+# IGT's own tests through igt_runner in the guest on intel-gpu: BAT, perf,
+# tiling and rc6 by default; IGT_LISTS, IGT_ORDER (listed, reversed, shuffle),
 # IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT choose (scripts/run-igt.sh --help).
 igt: qemu igt-image
 	scripts/run-igt.sh

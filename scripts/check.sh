@@ -5,7 +5,7 @@
 #   qtest - the devices inside the built QEMU, and again in a QEMU built
 #           with ASan + UBSan (build/qemu-fuzz)
 #   guest - Debian's stock kernel and tools in a VM on the devices
-#   igt   - IGT's own tests (BAT, perf, tiling) through igt_runner in that VM
+#   igt   - IGT's own tests (BAT, perf, tiling, rc6) through igt_runner in that VM
 # Exit status 0 only when nothing failed.
 set -u
 

@@ -526,6 +526,9 @@ static void intel_gpu_trace(unsigned event, uint64_t a, uint64_t b,
                                  "tail stall ended, bytes published" :
                                  "forced overflow, left", b, c);
         break;
+    case INTEL_TRACE_RC6:
+        trace_intel_gpu_rc6(a, b, c);
+        break;
     }
 }
 

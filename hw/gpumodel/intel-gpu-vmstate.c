@@ -250,6 +250,19 @@ static const VMStateDescription vmstate_intel_rps = {
     },
 };
 
+/* RC6 residency; intel_rc6_post_load() checks the idle flag. */
+static const VMStateDescription vmstate_intel_rc6 = {
+    .name = "intel-gpu/rc6",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_BOOL(idle, IntelRc6State),
+        VMSTATE_UINT64(entry_ns, IntelRc6State),
+        VMSTATE_UINT64(residency_ns, IntelRc6State),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static int intel_gpu_model_post_load(void *opaque, int version_id)
 {
     char *err = NULL;
@@ -279,6 +292,7 @@ const VMStateDescription vmstate_intel_gpu_model = {
                              vmstate_intel_engine, IntelEngine),
         VMSTATE_STRUCT(oa, IntelGpu, 0, vmstate_intel_oa, IntelOaState),
         VMSTATE_STRUCT(rps, IntelGpu, 0, vmstate_intel_rps, IntelRpsState),
+        VMSTATE_STRUCT(rc6, IntelGpu, 0, vmstate_intel_rc6, IntelRc6State),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -877,6 +877,76 @@ static void test_cs_ring_store_irq(void)
     gpu_stop(&g);
 }
 
+/* ---- RC6 ---- */
+
+#define RC6_TICK_NS     INTEL_RC6_TICK_NS
+#define RC6_HYST        25u             /* i915: 25 x 1.28 us */
+#define MS_NS           1000000ull
+
+/* How far GT_GFX_RC6 moves in 50 ms, as IGT's perf@rc6-disable waits. */
+static uint32_t rc6_after_50ms(Gpu *g)
+{
+    uint32_t r0 = rd(g, INTEL_GT_GFX_RC6);
+
+    qtest_clock_step(g->qts, 50 * MS_NS);
+    return rd(g, INTEL_GT_GFX_RC6) - r0;
+}
+
+/* @ns in RC6 read as whole ticks between two reads: floor, or one more. */
+static void assert_rc6_ticks(uint32_t ticks, uint64_t ns)
+{
+    g_assert_cmpuint(ticks, >=, ns / RC6_TICK_NS);
+    g_assert_cmpuint(ticks, <=, ns / RC6_TICK_NS + 1);
+}
+
+/*
+ * RC6 residency as i915 reads it for sysfs rc6_residency_ms: it moves
+ * while the GT idles, not while forcewake is held (i915 perf's
+ * FORCEWAKE_ALL) or a ring runs, and again after; a reset clears it.
+ */
+static void test_rc6_residency(void)
+{
+    uint32_t rcs = INTEL_RCS0_BASE;
+    Buf ring, sem;
+    Gpu g;
+
+    gpu_start(&g);
+    g_assert_cmpuint(rc6_after_50ms(&g), ==, 0);      /* RC6 off at reset */
+    /* gen11_rc6_enable, then RC_CONTROL as intel_rc6_unpark writes it. */
+    wr(&g, INTEL_RC_IDLE_HYSTERESIS, RC6_HYST);
+    wr(&g, INTEL_RC_CONTROL, INTEL_RC_CTL_HW_ENABLE |
+                             INTEL_RC_CTL_RC6_ENABLE | INTEL_RC_CTL_EI_MODE);
+    assert_rc6_ticks(rc6_after_50ms(&g), 50 * MS_NS - RC6_HYST * RC6_TICK_NS);
+    g_assert_cmpuint(rd(&g, INTEL_GT_CORE_STATUS) & INTEL_GT_CORE_RC_MASK,
+                     ==, INTEL_GT_CORE_RC6);
+
+    wr(&g, INTEL_FORCEWAKE_RENDER, 0x00010001);
+    wr(&g, INTEL_FORCEWAKE_GT, 0x00010001);
+    g_assert_cmpuint(rc6_after_50ms(&g), ==, 0);
+    g_assert_cmpuint(rd(&g, INTEL_GT_CORE_STATUS) & INTEL_GT_CORE_RC_MASK,
+                     ==, INTEL_GT_CORE_RC0);
+    wr(&g, INTEL_FORCEWAKE_RENDER, 0x00010000);
+    wr(&g, INTEL_FORCEWAKE_GT, 0x00010000);
+    assert_rc6_ticks(rc6_after_50ms(&g), 50 * MS_NS - RC6_HYST * RC6_TICK_NS);
+
+    /* A ring blocked in a semaphore wait keeps the GT awake. */
+    ring = buf_new(&g, 2);
+    sem = buf_new(&g, 1);
+    EMIT(&g, &ring, MI_SEMAPHORE_WAIT_EQ, 1, sem.gtt, 0);
+    ring_submit(&g, rcs, &ring);
+    g_assert_cmpuint(rc6_after_50ms(&g), ==, 0);
+    g_assert_false(engine_idle(&g, rcs));
+    qtest_writel(g.qts, sem.phys, 1);
+    cs_settle(&g);
+    assert_ring_idle(&g, rcs);
+    assert_rc6_ticks(rc6_after_50ms(&g), 50 * MS_NS);
+
+    qtest_system_reset(g.qts);
+    gpu_map(&g);
+    g_assert_cmpuint(rd(&g, INTEL_GT_GFX_RC6), ==, 0);
+    gpu_stop(&g);
+}
+
 /*
  * The OA buffer as i915's gen8_init_oa_buffer programs it: 128 KiB (size
  * code 0), size-aligned at OA_GTT in the GGTT, head and tail at its start.
@@ -2549,6 +2619,7 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-gpu/irq/intx", test_irq_intx);
     qtest_add_func("/intel-gpu/irq/drill", test_irq_drill);
     qtest_add_func("/intel-gpu/cs/ring-store-irq", test_cs_ring_store_irq);
+    qtest_add_func("/intel-gpu/rc6/residency", test_rc6_residency);
     qtest_add_func("/intel-gpu/cs/ppgtt-batch", test_cs_ppgtt_batch);
     qtest_add_func("/intel-gpu/cs/blit", test_cs_blit);
     qtest_add_func("/intel-gpu/cs/tiled-fence-blit", test_tiled_fence_blit);

@@ -123,7 +123,7 @@ void intel_cs_error(IntelEngine *e, uint32_t error, const char *why)
     gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                  "engine %u: %s; engine halted", e->id, why);
     cs_report_error(e, error);
-    e->state = INTEL_CS_HALTED;
+    intel_cs_set_state(e, INTEL_CS_HALTED);
     gpu_host_timer_del(&e->gpu->host, e->timer);
     intel_cs_sync_registers(e);
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_ERROR, e->id, error,
@@ -624,7 +624,7 @@ static int mi_semaphore_wait(IntelEngine *e, const CsCmd *c,
      * taken in cs_step once the position is back at this command, so a
      * preempted context re-evaluates the wait when it is resubmitted.
      */
-    e->state = INTEL_CS_WAITING;
+    intel_cs_set_state(e, INTEL_CS_WAITING);
     gpu_host_timer_mod(&e->gpu->host, e->timer,
                        gpu_host_now_ns(&e->gpu->host) +
                        (poll ? CS_POLL_NS : CS_SIGNAL_POLL_NS));
@@ -1675,7 +1675,7 @@ static void cs_ring_done(IntelEngine *e)
     if (intel_cs_execlists_mode(e) && e->ctx_active) {
         intel_execlists_element_done(e);
     } else {
-        e->state = INTEL_CS_IDLE;
+        intel_cs_set_state(e, INTEL_CS_IDLE);
     }
 }
 
@@ -1885,7 +1885,7 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     /* Memory may have changed since the last slice: fetch afresh. */
     e->fetch.len = 0;
     if (e->state == INTEL_CS_WAITING) {
-        e->state = INTEL_CS_RUNNING;
+        intel_cs_set_state(e, INTEL_CS_RUNNING);
     }
     /* An idle engine takes a new execlist at once. */
     if (e->load_pending && !e->ctx_active &&
@@ -1934,7 +1934,7 @@ void intel_cs_kick(IntelEngine *e)
     if (e->state == INTEL_CS_WAITING ||
         (e->state == INTEL_CS_IDLE && !intel_cs_execlists_mode(e) &&
          (intel_engine_reg(e, INTEL_RING_CTL) & 1) && !ring_empty(e))) {
-        e->state = INTEL_CS_RUNNING;
+        intel_cs_set_state(e, INTEL_CS_RUNNING);
     }
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_KICK, e->id, e->state, 0);
     if (e->state == INTEL_CS_RUNNING || e->load_pending) {
@@ -1950,10 +1950,21 @@ bool intel_cs_busy(IntelEngine *e)
     return e->state == INTEL_CS_RUNNING || e->state == INTEL_CS_WAITING;
 }
 
+/* A busy engine keeps the GT out of RC6: rc6.c hears of every change. */
+void intel_cs_set_state(IntelEngine *e, IntelCsState state)
+{
+    bool was_busy = intel_cs_busy(e);
+
+    e->state = state;
+    if (intel_cs_busy(e) != was_busy) {
+        intel_rc6_update(e->gpu);
+    }
+}
+
 void intel_cs_reset(IntelEngine *e)
 {
     gpu_host_timer_del(&e->gpu->host, e->timer);
-    e->state = INTEL_CS_IDLE;
+    intel_cs_set_state(e, INTEL_CS_IDLE);
     e->depth = 0;
     e->wa_next = (IntelCsLevel) { 0 };
     e->arb_enabled = true;          /* arbitration is on by default */

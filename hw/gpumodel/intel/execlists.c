@@ -176,12 +176,16 @@ static bool is_ring_context_reg(IntelEngine *e, uint32_t offset)
     return false;
 }
 
-/* The OA unit counts engine activity (its NOA signals): tell it first. */
+/*
+ * The OA unit counts engine activity (its NOA signals): tell it first.
+ * An active context keeps the GT out of RC6: tell rc6.c after.
+ */
 static void set_ctx_active(IntelEngine *e, bool active)
 {
     if (e->ctx_active != active) {
         intel_oa_sync(e->gpu);
         e->ctx_active = active;
+        intel_rc6_update(e->gpu);
     }
 }
 
@@ -379,11 +383,11 @@ static void start_element(IntelEngine *e, unsigned idx)
     if (idx >= INTEL_ELSQ_ELEMENTS) {
         set_ctx_active(e, false);
         e->depth = 0;
-        e->state = INTEL_CS_IDLE;
+        intel_cs_set_state(e, INTEL_CS_IDLE);
         return;
     }
     context_restore(e, e->eq[idx]);
-    e->state = INTEL_CS_RUNNING;
+    intel_cs_set_state(e, INTEL_CS_RUNNING);
 }
 
 /* A Load: sample the submission queue, to be taken at arbitration. */
@@ -433,7 +437,7 @@ static bool switch_to_new_queue(IntelEngine *e, bool completed)
         e->eq_pos = first;
         e->ctx_desc = e->eq[first];
         context_resample_tail(e);
-        e->state = INTEL_CS_RUNNING;
+        intel_cs_set_state(e, INTEL_CS_RUNNING);
     } else {
         if (first >= INTEL_ELSQ_ELEMENTS) {
             status |= INTEL_CSB_ACTIVE_IDLE;    /* preempt to idle */

@@ -6,7 +6,8 @@
  * register.  The model keeps every power well awake, so the acknowledge
  * follows the request at once: it reads the request's value.  Registers
  * stay accessible whatever the forcewake state, as i915 writes shadowed
- * registers (ring tails, ELSQ) without taking forcewake.
+ * registers (ring tails, ELSQ) without taking forcewake.  A request held
+ * in any domain keeps the GT out of RC6 (rc6.c).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -20,8 +21,15 @@ static uint32_t fw_ack_read(IntelGpu *gpu, const IntelRegBinding *b,
     return intel_reg_get(gpu, b->reg->aux + inst * 4) & 0xffff;
 }
 
+static void fw_req_write(IntelGpu *gpu, const IntelRegBinding *b,
+                         uint32_t offset, uint32_t old)
+{
+    intel_rc6_update(gpu);
+}
+
 #define FW_REQ(n, off, cnt) \
-    { .name = n, .offset = off, .count = cnt, .access = INTEL_REG_MASKED }
+    { .name = n, .offset = off, .count = cnt, .access = INTEL_REG_MASKED, \
+      .write = fw_req_write }
 #define FW_ACK(n, off, cnt, req) \
     { .name = n, .offset = off, .count = cnt, .access = INTEL_REG_RO, \
       .aux = req, .read = fw_ack_read }
@@ -46,3 +54,21 @@ const IntelRegBlock intel_forcewake_block = {
     .regs = forcewake_regs,
     .nregs = G_N_ELEMENTS(forcewake_regs),
 };
+
+/* Does software hold any domain awake? */
+bool intel_forcewake_held(IntelGpu *gpu)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(forcewake_regs); i++) {
+        const IntelReg *r = &forcewake_regs[i];
+
+        if (r->access != INTEL_REG_MASKED) {
+            continue;
+        }
+        for (unsigned k = 0; k < r->count; k++) {
+            if (intel_reg_get(gpu, r->offset + 4 * k) & 0xffff) {
+                return true;
+            }
+        }
+    }
+    return false;
+}

@@ -22,6 +22,7 @@ static const IntelRegBlock *const intel_blocks[] = {
     &intel_ggtt_block,
     &intel_oa_block,
     &intel_rps_block,
+    &intel_rc6_block,
 };
 
 /* Gen11 PCI IDs (i915_pciids.h INTEL_ICL_11_IDS). */
@@ -112,6 +113,7 @@ void intel_gpu_reset(IntelGpu *gpu)
         intel_execlists_reset(&gpu->engine[i]);
         gpu->engine[i].stats = (IntelCsStats) { 0 };
     }
+    intel_rc6_reset(gpu);
 }
 
 /*
@@ -148,5 +150,6 @@ bool intel_gpu_post_load(IntelGpu *gpu, char **err)
         }
         e->fetch.len = 0;
     }
-    return intel_rps_post_load(gpu, err) && intel_oa_post_load(gpu, err);
+    return intel_rps_post_load(gpu, err) && intel_oa_post_load(gpu, err) &&
+           intel_rc6_post_load(gpu, err);
 }

@@ -47,6 +47,7 @@ typedef enum IntelTraceEvent {
     INTEL_TRACE_OA_SAMPLING,        /* on, period ns, OATAILPTR */
     INTEL_TRACE_GT_FREQUENCY,       /* MHz, requested ratio, GT clocks */
     INTEL_TRACE_OA_DRILL,           /* IntelOaDrillEvent, value, OATAILPTR */
+    INTEL_TRACE_RC6,                /* idle, RC6 entry ns, residency ticks */
 } IntelTraceEvent;
 
 /* What INTEL_TRACE_OA_DRILL reports. */
@@ -333,6 +334,16 @@ typedef struct IntelRpsState {
     uint64_t clocks;
 } IntelRpsState;
 
+/*
+ * RC6 (rc6.c): @residency_ns counted up to the last update; while the RC6
+ * conditions hold (@idle), the GT is in RC6 from @entry_ns on.
+ */
+typedef struct IntelRc6State {
+    bool idle;
+    uint64_t entry_ns;
+    uint64_t residency_ns;
+} IntelRc6State;
+
 struct IntelGpu {
     IntelGpuConfig cfg;
     GpuHost host;
@@ -361,6 +372,9 @@ struct IntelGpu {
 
     /* GT frequency (rps.c) */
     IntelRpsState rps;
+
+    /* RC6 (rc6.c) */
+    IntelRc6State rc6;
 };
 
 /* intel-gpu.c: life cycle */
@@ -414,6 +428,9 @@ bool intel_irq_raise(IntelGpu *gpu, unsigned klass, unsigned instance,
 bool intel_irq_drill(IntelGpu *gpu, unsigned klass, unsigned instance,
                      uint32_t count, uint64_t delay_ns);
 
+/* forcewake.c */
+bool intel_forcewake_held(IntelGpu *gpu);
+
 /* fuse.c */
 uint32_t intel_cs_timestamp_hz(IntelGpu *gpu);
 
@@ -453,6 +470,7 @@ void intel_cs_kick(IntelEngine *e);
 void intel_cs_timer(void *opaque);
 void intel_cs_run(IntelEngine *e, unsigned budget);
 bool intel_cs_busy(IntelEngine *e);
+void intel_cs_set_state(IntelEngine *e, IntelCsState state);
 void intel_cs_load_batch_state(IntelEngine *e);
 void intel_cs_sync_registers(IntelEngine *e);
 void intel_cs_start_wa_batches(IntelEngine *e);
@@ -504,6 +522,11 @@ uint32_t intel_rps_ratio(IntelGpu *gpu);
 void intel_rps_reset(IntelGpu *gpu);
 bool intel_rps_post_load(IntelGpu *gpu, char **err);
 
+/* rc6.c: RC6 entry and residency */
+void intel_rc6_update(IntelGpu *gpu);
+void intel_rc6_reset(IntelGpu *gpu);
+bool intel_rc6_post_load(IntelGpu *gpu, char **err);
+
 /* The register blocks, in the files named after them. */
 extern const IntelRegBlock intel_ranges_block;      /* mmio.c */
 extern const IntelRegBlock intel_forcewake_block;   /* forcewake.c */
@@ -518,5 +541,6 @@ extern const IntelRegBlock intel_bcs_block;         /* engine.c */
 extern const IntelRegBlock intel_ggtt_block;        /* ggtt.c */
 extern const IntelRegBlock intel_oa_block;          /* oa.c */
 extern const IntelRegBlock intel_rps_block;         /* rps.c */
+extern const IntelRegBlock intel_rc6_block;         /* rc6.c */
 
 #endif

@@ -356,6 +356,30 @@
 #define   INTEL_RPS_FREQ_SHIFT          23
 #define   INTEL_RPS_FREQ_MASK           0x1ffu
 
+/* RC6 (gt/intel_gt_regs.h; gt/intel_rc6.c programs them). */
+#define INTEL_RC_CONTROL                0xA090
+#define   INTEL_RC_CTL_RC6_ENABLE       (1u << 18)
+#define   INTEL_RC_CTL_EI_MODE          (1u << 27)
+#define   INTEL_RC_CTL_HW_ENABLE        (1u << 31)
+#define INTEL_RC_STATE                  0xA094
+#define   INTEL_RC_SW_TARGET_SHIFT      16          /* 4: RC6 */
+#define INTEL_RC6_WAKE_RATE_LIMIT       0xA09C
+#define INTEL_MEDIA_WAKE_RATE_LIMIT     0xA0A0
+#define INTEL_RC_EVALUATION_INTERVAL    0xA0A8
+#define INTEL_RC_IDLE_HYSTERESIS        0xA0AC      /* in RC6 ticks */
+#define INTEL_RC_SLEEP                  0xA0B0
+#define INTEL_RC6_THRESHOLD             0xA0B8
+#define INTEL_MEDIA_PG_IDLE_HYSTERESIS  0xA0C4
+#define INTEL_RENDER_PG_IDLE_HYSTERESIS 0xA0C8
+#define INTEL_PG_ENABLE                 0xA210
+#define INTEL_GT_CORE_STATUS            0x138060
+#define   INTEL_GT_CORE_RC_MASK         7u
+#define   INTEL_GT_CORE_RC0             0u
+#define   INTEL_GT_CORE_RC6             3u
+#define INTEL_GT_GFX_RC6                0x138108    /* residency, in ticks */
+/* The RC6 tick: residency and hysteresis count 1.28 us units. */
+#define INTEL_RC6_TICK_NS               1280u
+
 /* Engine error bits (EIR, EMR, ESR). */
 #define INTEL_ERROR_INSTRUCTION         (1u << 0)
 #define INTEL_ERROR_PRIVILEGE           (1u << 2)   /* model's choice */
