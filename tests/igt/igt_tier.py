@@ -128,7 +128,9 @@ def rejudge(tests, ignore):
 
 def under(tests, name):
     """The results of entry @name: its own, or for an entry naming a whole
-    binary or subtest, those of the subtests under it."""
+    binary or subtest, those of the subtests under it.  igt_results writes
+    the names in lower case (piglit's convention)."""
+    name = name.lower()
     if name in tests:
         return [tests[name]]
     return [t for k, t in tests.items() if k.startswith(name + "@")]
@@ -202,7 +204,7 @@ def drill(n, list_path, path):
     """TAP lines of the engine-freeze drill, numbered from n + 1."""
     entries, _ = read_list(list_path)
     run, err = load(path)
-    tests = run.get("tests", {})
+    tests = {k.lower(): v for k, v in run.get("tests", {}).items()}
     first, second = entries[0], entries[1]
     dmesg = "".join(t.get("dmesg", "") for t in tests.values())
     # An engine reset ("Resetting rcs0 for ..."), or the GT's when IGT's
@@ -245,7 +247,7 @@ def summary(args):
         run, err = load(path)
         if err:
             lines.append("# pass %d: no results (%s)" % (p, err))
-        tests = run.get("tests", {})
+        tests = {k.lower(): v for k, v in run.get("tests", {}).items()}
         notes = rejudge(tests, ignore)
         count = {}
         for name in entries:
@@ -256,7 +258,7 @@ def summary(args):
             count[r or "notrun"] = count.get(r or "notrun", 0) + 1
             line, failed = verdict(n, label, name, r, tests, expected)
             note = [v for k, v in notes.items()
-                    if k == name or k.startswith(name + "@")]
+                    if k == name.lower() or k.startswith(name.lower() + "@")]
             if note and r in GOOD:
                 line += " (igt_runner: %s)" % note[0]
             lines.append(line)

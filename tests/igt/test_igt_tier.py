@@ -144,6 +144,20 @@ def test_failures_fail():
         assert line.startswith("not ok") and bad in line, (bad, line)
 
 
+def test_names_in_lower_case():
+    """igt_results lower-cases the names; the lists keep IGT's."""
+    c = Case()
+    c.list = c.write("igt.list", "igt@gem_mmap_gtt@basic-small-bo-tiledX\n"
+                     "igt@gem_mmap_gtt@medium-copy-XY\n")
+    rc, out = c.summary(c.results("r.json", {
+        "igt@gem_mmap_gtt@basic-small-bo-tiledx": t("pass"),
+        "igt@gem_mmap_gtt@medium-copy-xy": t("fail")}))
+    assert rc == 1, out
+    assert out[1] == "ok 1 - igt@gem_mmap_gtt@basic-small-bo-tiledX", out
+    assert out[2].startswith("not ok 2 - igt@gem_mmap_gtt@medium-copy-XY: "
+                             "fail"), out
+
+
 def test_missing_result_fails():
     c = Case()
     tests = dict(ALL_GOOD)
