@@ -28,7 +28,6 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 b=$top/build/igt
 ver=1.27.1
-python=${PYTHON:-/usr/bin/python3}
 meson=${MESON:-/usr/bin/meson}
 
 log() { echo "build-igt: $*" >&2; }

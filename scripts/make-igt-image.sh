@@ -102,15 +102,15 @@ copy_needed "$root" "$libdirs" $todo
 # glibc's pthread_cancel loads libgcc_s for unwinding (dlopen, not
 # DT_NEEDED) and aborts the process without it: IGT's spinners cancel
 # their timer threads (igt_spin_free).
-for so in libgcc_s.so.1; do
-    [ -e "$g/root/lib/x86_64-linux-gnu/$so" ] && continue
+so=libgcc_s.so.1
+if [ ! -e "$g/root/lib/x86_64-linux-gnu/$so" ]; then
     src=
     for d in $libdirs; do
         [ -e "$d/$so" ] && { src=$d/$so; break; }
     done
     [ -n "$src" ] || die "$so (dlopened by glibc) not found in the packages"
     cp -L "$src" "$root/lib/x86_64-linux-gnu/$so"
-done
+fi
 # The closure must resolve in the two roots together.
 interp=/lib64/ld-linux-x86-64.so.2
 both=$g/igt-both

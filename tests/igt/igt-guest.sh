@@ -57,12 +57,13 @@ echo "127.0.0.1 localhost" > /etc/hosts
 # after the pass, as the data channel carries the runner's output now.
 STALL_DUMP_SECS=${STALL_DUMP_SECS:-60}
 stall_watch() {
-    sw_k=0 sw_last= sw_quiet=0
+    sw_k=0 sw_last='' sw_quiet=0
     mkdir -p "$2"
     while :; do
         sleep 10
+        # shellcheck disable=SC2012  # busybox find has no -printf
         sw_j=$(ls -t "$1"/*/journal.txt 2>/dev/null | head -n 1)
-        sw_now=$(cat "$sw_j" 2>/dev/null | wc -c)
+        sw_now=$(wc -c < "$sw_j" 2>/dev/null)
         if [ "$sw_j $sw_now" != "$sw_last" ]; then
             sw_last="$sw_j $sw_now" sw_quiet=0
             continue
