@@ -58,6 +58,11 @@ class Case:
     def results(self, name, tests):
         return self.write(name, json.dumps(run_result(tests)))
 
+    def line(self, tests, needle):
+        """The exit status and the TAP line naming @needle, for @tests."""
+        rc, out = self.summary(self.results("r.json", tests))
+        return rc, [x for x in out if needle in x][0]
+
     def summary(self, *results):
         return self.summary_drill(None, *results)
 
@@ -162,19 +167,16 @@ def test_missing_result_fails():
     c = Case()
     tests = dict(ALL_GOOD)
     del tests["igt@gem_basic@bad-close"]
-    rc, out = c.summary(c.results("r.json", tests))
-    assert rc == 1
-    line = [x for x in out if "bad-close" in x][0]
-    assert line.startswith("not ok") and "no result" in line, line
+    rc, line = c.line(tests, "bad-close")
+    assert rc == 1 and line.startswith("not ok") and "no result" in line, line
 
 
 def test_expected_failure_that_passes_fails():
     c = Case()
     tests = dict(ALL_GOOD)
     tests["igt@gem_render_linear_blits@basic"] = t("pass")
-    rc, out = c.summary(c.results("r.json", tests))
-    assert rc == 1
-    line = [x for x in out if "render_linear" in x][0]
+    rc, line = c.line(tests, "render_linear")
+    assert rc == 1, line
     assert line.startswith("not ok") and "expected failure" in line, line
 
 
