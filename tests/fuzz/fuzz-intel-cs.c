@@ -3,7 +3,9 @@
  * streamer, in legacy ring mode and as an execlist context, on the
  * host-neutral model with a fake host.  Whatever the bytes, the model must
  * not crash, assert, hang or leak; every run is bounded by the slice
- * budget and a fixed number of slices.
+ * budget and a fixed number of slices.  After every input the model's
+ * own post-load checks must accept its state: what it reaches by itself
+ * must migrate.
  *
  * Built two ways: with clang -fsanitize=fuzzer (meson -Dfuzz=true) as a
  * libFuzzer target, and always as fuzz-intel-cs-smoke, a unit test that
@@ -15,6 +17,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib.h>
 #include "fake-host.h"
@@ -29,6 +33,18 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const IntelEngineId engines[] = { INTEL_RCS0, INTEL_BCS0 };
+
+/* A refusal is a bug in the model or its checks: fail as a crash does. */
+static void check_migratable(IntelGpu *gpu)
+{
+    char *err = NULL;
+
+    if (!intel_gpu_post_load(gpu, &err)) {
+        fprintf(stderr, "post-load refuses the model's own state: %s\n",
+                err);
+        abort();
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -92,6 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < SLICES; i++) {
         fake_host_step(fh, 100000);
     }
+    check_migratable(gpu);
     return 0;
 }
 

@@ -4,7 +4,8 @@
  * time steps, synthetic-signal settings and resets, on the host-neutral
  * model with a fake host whose guest RAM is bounded (record-mode packets
  * aimed past its end fault).  Whatever the bytes, the model must not
- * crash, assert, hang or leak.
+ * crash, assert, hang or leak, and after every input its own post-load
+ * checks must accept its state: what it reaches by itself must migrate.
  *
  * Built two ways, as fuzz-intel-cs.c: a libFuzzer target with
  * -Dfuzz=true (clang), and always as fuzz-nv-pcounter-smoke, a unit test
@@ -28,6 +29,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib.h>
 #include "fake-host.h"
@@ -165,6 +168,23 @@ static void nvf_op(NvGpu *gpu, FakeHost *fh, NvfInput *in)
     }
 }
 
+/*
+ * As a migration would: pre-save on the source, post-load on the same
+ * state.  A refusal is a bug in the model or its checks: fail as a crash
+ * does.
+ */
+static void check_migratable(NvGpu *gpu)
+{
+    char *err = NULL;
+
+    nv_gpu_pre_save(gpu);
+    if (!nv_gpu_post_load(gpu, &err)) {
+        fprintf(stderr, "post-load refuses the model's own state: %s\n",
+                err);
+        abort();
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const char *const chipsets[] = { "g84", "g86", "g92" };
@@ -195,14 +215,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while (in.p < in.end && gpu->pc.steps < NVF_STEP_CAP) {
         nvf_op(gpu, fh, &in);
     }
+    check_migratable(gpu);
     nv_gpu_free(gpu);
     return 0;
 }
 
 #ifndef GPUMODEL_LIBFUZZER
 #include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 /*

@@ -2882,6 +2882,27 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
     g_assert_true(intel_gpu_post_load(f->gpu, &err));
     g_assert_null(err);
 
+    /*
+     * The crystal strap (intel_cs_timestamp_hz() asserts on a reserved
+     * select), and any other value the model never writes.
+     */
+    for (unsigned i = 0; i < 3; i++) {
+        static const uint32_t bad[] = {
+            4u << INTEL_RPM_CONFIG0_CRYSTAL_SHIFT,
+            7u << INTEL_RPM_CONFIG0_CRYSTAL_SHIFT,
+            1u << INTEL_RPM_CONFIG0_CRYSTAL_SHIFT |
+            2u << INTEL_RPM_CONFIG0_CTC_SHIFT,
+        };
+        uint32_t good = intel_reg_get(f->gpu, INTEL_RPM_CONFIG0);
+
+        intel_reg_set(f->gpu, INTEL_RPM_CONFIG0, bad[i]);
+        g_assert_false(intel_gpu_post_load(f->gpu, &err));
+        g_assert_nonnull(strstr(err, "RPM_CONFIG0"));
+        g_clear_pointer(&err, g_free);
+        intel_reg_set(f->gpu, INTEL_RPM_CONFIG0, good);
+        g_assert_true(intel_gpu_post_load(f->gpu, &err));
+    }
+
     e->depth = INTEL_CS_LEVELS;
     g_assert_false(intel_gpu_post_load(f->gpu, &err));
     g_assert_nonnull(strstr(err, "engine 0"));

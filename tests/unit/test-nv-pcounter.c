@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib.h>
 #include "fake-host.h"
+#include "gpumodel-math.h"
 #include "nvidia/nv-gpu.h"
 
 typedef struct Fixture {
@@ -1334,7 +1335,7 @@ static int64_t ref_k(const Ref *x, const Ref *y, int64_t c)
     if (c < 1) {
         return -1;
     }
-    return (int64_t)((unsigned __int128)(c - 1) * x->hz / y->hz) - 1;
+    return (int64_t)gpu_muldiv64(c - 1, x->hz, y->hz) - 1;
 }
 
 static bool ref_trailer(const Ref *y, unsigned s, int64_t c)
@@ -1654,6 +1655,16 @@ static void ref_cycle(Ref *r, FakeHost *fh)
     r->c++;
 }
 
+/* Whether cycle r->c starts before n->c: r->c / r->hz < n->c / n->hz. */
+static bool ref_before(const Ref *r, const Ref *n)
+{
+    uint64_t rh, rl, nh, nl;
+
+    gpu_mul64(r->c, n->hz, &rh, &rl);
+    gpu_mul64(n->c, r->hz, &nh, &nl);
+    return rh < nh || (rh == nh && rl < nl);
+}
+
 /*
  * Every evaluated domain up to @ns, one cycle at a time in the order the
  * cycles start (a cycle only needs others' cycles that ended before).
@@ -1666,12 +1677,10 @@ static void ref_run_to(RefSys *sys, uint64_t ns, FakeHost *fh)
         for (unsigned i = 0; i < NV_PCOUNTER_DOMAINS; i++) {
             Ref *r = &sys->dom[i];
 
-            if (!r->hz || r->c >= (unsigned __int128)ns * r->hz /
-                                  1000000000) {
+            if (!r->hz || r->c >= gpu_muldiv64(ns, r->hz, 1000000000)) {
                 continue;
             }
-            if (!next || (unsigned __int128)r->c * next->hz <
-                         (unsigned __int128)next->c * r->hz) {
+            if (!next || ref_before(r, next)) {
                 next = r;
             }
         }
@@ -1690,9 +1699,8 @@ static uint64_t ref_ptimer_time(const RefSys *sys, uint64_t ns)
     if (!pt->den) {
         return pt->time;
     }
-    return pt->time + (uint64_t)((unsigned __int128)(ns - pt->ns) *
-                                 27000000 * pt->num /
-                                 (1000000000ull * pt->den));
+    return pt->time + gpu_muldiv64(ns - pt->ns, 27000000ull * pt->num,
+                                   1000000000ull * pt->den);
 }
 
 /*
@@ -1789,7 +1797,7 @@ static void compare(Fixture *f, Ref *r, const char *what)
     unsigned sel = ref_trailer_sel(r);
 
     g_assert_cmpuint(r->c, ==,
-                     (unsigned __int128)f->fh->now_ns * r->hz / 1000000000);
+                     gpu_muldiv64(f->fh->now_ns, r->hz, 1000000000));
     if (mode != 2) {
         g_assert_cmphex(rd(f, NV40_PC_CTR_CYCLES(dom)), ==, r->ctr[0]);
         g_assert_cmphex(rd(f, NV40_PC_CTR_CYCLES_ALT(dom)), ==, r->ctr[0]);

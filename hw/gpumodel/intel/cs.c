@@ -27,6 +27,7 @@
  */
 #include <string.h>
 #include "intel-gpu.h"
+#include "../gpumodel-math.h"
 #include "tiling.h"
 
 #define CS_SLICE_BUDGET     2048        /* work units per slice */
@@ -1801,7 +1802,7 @@ static void cs_in_flight_rebase(IntelCsInFlight *w, uint64_t now)
     uint64_t span = w->end_ns - w->start_ns, left = w->end_ns - now;
 
     for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
-        w->eu_clocks[i] = (unsigned __int128)w->eu_clocks[i] * left / span;
+        w->eu_clocks[i] = gpu_muldiv64(w->eu_clocks[i], left, span);
     }
     w->start_ns = now;
 }
@@ -1843,7 +1844,7 @@ void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st)
     left = w->end_ns - MAX(ns, w->start_ns);
     st->busy_ns -= MIN(left, st->busy_ns);
     for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
-        uint64_t undone = (unsigned __int128)w->eu_clocks[i] * left / span;
+        uint64_t undone = gpu_muldiv64(w->eu_clocks[i], left, span);
 
         st->eu_clocks[i] -= MIN(undone, st->eu_clocks[i]);
     }
@@ -1865,7 +1866,7 @@ void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
     if (now > w->start_ns) {
         cs_in_flight_rebase(w, now);
     }
-    scaled = (unsigned __int128)(w->end_ns - w->start_ns) * from / to;
+    scaled = gpu_muldiv64(w->end_ns - w->start_ns, from, to);
     e->stats.busy_ns = e->stats.busy_ns - (w->end_ns - w->start_ns) + scaled;
     w->end_ns = w->start_ns + scaled;
 }

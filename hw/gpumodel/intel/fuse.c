@@ -80,6 +80,25 @@ uint32_t intel_cs_timestamp_hz(IntelGpu *gpu)
     uint32_t crystal = (v >> INTEL_RPM_CONFIG0_CRYSTAL_SHIFT) & 7;
     uint32_t shift = (v >> INTEL_RPM_CONFIG0_CTC_SHIFT) & 3;
 
-    g_assert(crystal < G_N_ELEMENTS(crystal_hz));   /* a read-only strap */
+    /* A read-only strap: only a migration stream could change it. */
+    g_assert(crystal < G_N_ELEMENTS(crystal_hz));
     return crystal_hz[crystal] >> (3 - shift);
+}
+
+/*
+ * The whole register file is migrated, straps included.  Nothing in the
+ * model writes RPM_CONFIG0, so a stream with another value was not made
+ * by it: refuse it rather than map a reserved crystal select (4-7) to a
+ * frequency i915 does not know either (gen11_get_crystal_clock_freq()).
+ */
+bool intel_fuse_post_load(IntelGpu *gpu, char **err)
+{
+    uint32_t v = intel_reg_get(gpu, INTEL_RPM_CONFIG0);
+
+    if (v != RPM_CONFIG0_ICL) {
+        *err = g_strdup_printf("RPM_CONFIG0 0x%x, not the strap 0x%x", v,
+                               RPM_CONFIG0_ICL);
+        return false;
+    }
+    return true;
 }

@@ -123,6 +123,10 @@ void intel_gpu_reset(IntelGpu *gpu)
  */
 bool intel_gpu_post_load(IntelGpu *gpu, char **err)
 {
+    /* First: the timestamp frequency depends on it. */
+    if (!intel_fuse_post_load(gpu, err)) {
+        return false;
+    }
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         IntelEngine *e = &gpu->engine[i];
 

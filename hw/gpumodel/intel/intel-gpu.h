@@ -509,6 +509,7 @@ void intel_oa_sync(IntelGpu *gpu);
 void intel_oa_sync_at(IntelGpu *gpu, uint64_t now);
 void intel_oa_catch_up(IntelGpu *gpu);
 bool intel_oa_post_load(IntelGpu *gpu, char **err);
+bool intel_fuse_post_load(IntelGpu *gpu, char **err);
 void intel_oa_frequency_change(IntelGpu *gpu, uint64_t now);
 void intel_oa_drill_tail_stall(IntelGpu *gpu, bool on, uint64_t duration_ns);
 void intel_oa_drill_overflow(IntelGpu *gpu, uint32_t count);

@@ -91,6 +91,7 @@
  */
 #include <string.h>
 #include "nv-gpu.h"
+#include "../gpumodel-math.h"
 
 #define NONE UINT64_MAX
 #define NS_PER_S 1000000000ull
@@ -1310,13 +1311,13 @@ static uint64_t next_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 static uint64_t import_cycle(const NvPcDomain *x, const NvPcDomain *y,
                              uint64_t j)
 {
-    unsigned __int128 c;
+    uint64_t c;
 
     if (j >= NONE - 1) {
         return NONE;
     }
-    c = ((unsigned __int128)(j + 1) * y->hz + x->hz - 1) / x->hz + 1;
-    return c < NONE ? c : NONE - 1;
+    c = gpu_muldiv64_ceil(j + 1, y->hz, x->hz);     /* saturates */
+    return c < NONE - 1 ? c + 1 : NONE - 1;
 }
 
 static bool import_pulse_mode(const NvPcDomain *d, unsigned b)
@@ -1580,7 +1581,7 @@ static uint64_t dom_cycles_at(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
 {
     uint64_t ns = now - gpu->pc.epoch_ns;
 
-    return (uint64_t)((unsigned __int128)ns * d->hz / NS_PER_S);
+    return gpu_muldiv64(ns, d->hz, NS_PER_S);     /* saturates */
 }
 
 /* Record packets reach memory, and a lagging evaluation goes on. */

@@ -1,0 +1,114 @@
+/*
+ * gpumodel: 64-bit products and quotients with a 128-bit intermediate.
+ *
+ * Portable C, no __int128 (not every compiler QEMU supports has it), in
+ * the manner of QEMU's mulu64() and divu128() in include/qemu/host-utils.h;
+ * written here because the models build without QEMU headers.
+ *
+ * A quotient that does not fit in 64 bits saturates at UINT64_MAX, and so
+ * does one by 0: the operands may come from the guest, so the helpers
+ * neither assert nor wrap.  Callers that need another answer check first.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef GPUMODEL_MATH_H
+#define GPUMODEL_MATH_H
+
+#include <stdint.h>
+
+/* The 128-bit product @a x @b as *@hi:*@lo. */
+static inline void gpu_mul64(uint64_t a, uint64_t b, uint64_t *hi,
+                             uint64_t *lo)
+{
+    uint64_t al = (uint32_t)a, ah = a >> 32;
+    uint64_t bl = (uint32_t)b, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
+
+    *lo = (mid << 32) | (uint32_t)ll;
+    *hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+
+/* Leading zero bits of @x, which is not 0. */
+static inline unsigned gpu_clz64(uint64_t x)
+{
+    unsigned n = 0;
+
+    for (unsigned s = 32; s; s /= 2) {
+        if (!(x >> (64 - s))) {
+            n += s;
+            x <<= s;
+        }
+    }
+    return n;
+}
+
+/*
+ * *@hi:*@lo / @d: the quotient, and the remainder in *@rem.  A quotient of
+ * 2^64 or more (@hi >= @d), or @d == 0, gives UINT64_MAX and remainder 0.
+ * Knuth's algorithm D for two 32-bit digits (Hacker's Delight, divlu).
+ */
+static inline uint64_t gpu_div128(uint64_t hi, uint64_t lo, uint64_t d,
+                                  uint64_t *rem)
+{
+    const uint64_t b = 1ull << 32;
+    uint64_t vn1, vn0, un32, un21, un10, un1, un0, q1, q0, rhat;
+    unsigned s;
+
+    if (hi >= d) {
+        *rem = 0;
+        return UINT64_MAX;
+    }
+    s = gpu_clz64(d);
+    d <<= s;
+    vn1 = d >> 32;
+    vn0 = (uint32_t)d;
+    un32 = s ? hi << s | lo >> (64 - s) : hi;
+    un10 = lo << s;
+    un1 = un10 >> 32;
+    un0 = (uint32_t)un10;
+
+    q1 = un32 / vn1;
+    rhat = un32 - q1 * vn1;
+    while (q1 >= b || q1 * vn0 > b * rhat + un1) {
+        q1--;
+        rhat += vn1;
+        if (rhat >= b) {
+            break;
+        }
+    }
+    un21 = un32 * b + un1 - q1 * d;     /* modulo 2^64: it is below d */
+
+    q0 = un21 / vn1;
+    rhat = un21 - q0 * vn1;
+    while (q0 >= b || q0 * vn0 > b * rhat + un0) {
+        q0--;
+        rhat += vn1;
+        if (rhat >= b) {
+            break;
+        }
+    }
+    *rem = (un21 * b + un0 - q0 * d) >> s;
+    return q1 * b + q0;
+}
+
+/* floor(@a x @b / @c), saturating (see the head of the file). */
+static inline uint64_t gpu_muldiv64(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t hi, lo, rem;
+
+    gpu_mul64(a, b, &hi, &lo);
+    return gpu_div128(hi, lo, c, &rem);
+}
+
+/* ceil(@a x @b / @c), saturating likewise. */
+static inline uint64_t gpu_muldiv64_ceil(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t hi, lo, rem, q;
+
+    gpu_mul64(a, b, &hi, &lo);
+    q = gpu_div128(hi, lo, c, &rem);
+    return q + (rem && q != UINT64_MAX);
+}
+
+#endif
