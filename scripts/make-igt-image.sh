@@ -27,6 +27,9 @@ t=$top/tests/igt
 mkdir -p "$g" "$debs" "$pkgs"
 debs=$(cd "$debs" && pwd)
 
+# Where shared libraries live, on the host's packages and in the guest.
+multiarch=lib/x86_64-linux-gnu
+
 log() { echo "make-igt-image: $*" >&2; }
 die() { log "error: $*"; exit 1; }
 
@@ -64,7 +67,7 @@ fi
 root=$g/igt-root
 rm -rf "$root"
 mkdir -p "$root/usr/libexec/igt-gpu-tools" "$root/usr/bin" \
-    "$root/lib/x86_64-linux-gnu" "$root/gpumodel"
+    "$root/$multiarch" "$root/gpumodel"
 todo=
 for b in $bins; do
     [ -f "$stage/usr/libexec/igt-gpu-tools/$b" ] ||
@@ -81,20 +84,20 @@ for b in igt_runner igt_results; do
 done
 # IGT's own libraries first, then the rest from the packages; what the base
 # image already has is not copied again.
-for l in "$stage"/usr/lib/x86_64-linux-gnu/lib*.so.*; do
+for l in "$stage"/usr/$multiarch/lib*.so.*; do
     [ -L "$l" ] && continue
-    cp "$l" "$root/lib/x86_64-linux-gnu/"
+    cp "$l" "$root/$multiarch/"
 done
-for l in "$stage"/usr/lib/x86_64-linux-gnu/lib*.so.*; do
+for l in "$stage"/usr/$multiarch/lib*.so.*; do
     [ -L "$l" ] || continue
-    cp -P "$l" "$root/lib/x86_64-linux-gnu/"
+    cp -P "$l" "$root/$multiarch/"
 done
-for l in "$g"/root/lib/x86_64-linux-gnu/*; do
+for l in "$g/root/$multiarch"/*; do
     needed_seen="$needed_seen$(basename "$l") "
 done
-libdirs="$stage/usr/lib/x86_64-linux-gnu"
+libdirs="$stage/usr/$multiarch"
 for d in $dirs; do
-    for sub in lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu; do
+    for sub in $multiarch usr/$multiarch; do
         [ -d "$d/$sub" ] && libdirs="$libdirs $d/$sub"
     done
 done
@@ -103,13 +106,13 @@ copy_needed "$root" "$libdirs" $todo
 # DT_NEEDED) and aborts the process without it: IGT's spinners cancel
 # their timer threads (igt_spin_free).
 so=libgcc_s.so.1
-if [ ! -e "$g/root/lib/x86_64-linux-gnu/$so" ]; then
+if [ ! -e "$g/root/$multiarch/$so" ]; then
     src=
     for d in $libdirs; do
         [ -e "$d/$so" ] && { src=$d/$so; break; }
     done
     [ -n "$src" ] || die "$so (dlopened by glibc) not found in the packages"
-    cp -L "$src" "$root/lib/x86_64-linux-gnu/$so"
+    cp -L "$src" "$root/$multiarch/$so"
 fi
 # The closure must resolve in the two roots together.
 interp=/lib64/ld-linux-x86-64.so.2
@@ -118,7 +121,7 @@ rm -rf "$both"
 cp -a "$g/root" "$both"
 cp -a "$root/." "$both/"
 for f in $todo; do
-    "$both$interp" --library-path "$both/lib/x86_64-linux-gnu" --list "$f" |
+    "$both$interp" --library-path "$both/$multiarch" --list "$f" |
         awk -v root="$both" '/=>/ && index($3, root) != 1 { bad = 1; print "  " $0 }
             END { exit bad }' >&2 || die "$(basename "$f"): libraries missing (above)"
 done

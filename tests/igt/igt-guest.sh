@@ -42,6 +42,7 @@ IGT_PERF_COST=${IGT_PERF_COST:-0}
 tests=/usr/libexec/igt-gpu-tools
 list=/gpumodel/igt.list
 
+# lib.sh: result, section, ask, bounded; $work, its scratch directory.
 . /gpumodel/lib.sh
 
 # What IGT's tests expect of a Linux system beyond /init's mounts.
@@ -89,10 +90,10 @@ stall_watch() {
 
 ok=1
 if [ "$IGT_PERF_COST" != 0 ]; then
-    bounded 300 /tmp/igt-modprobe.txt modprobe i915
-    bounded $((IGT_PERF_COST + 120)) /tmp/perf-cost.txt \
+    bounded 300 "$work/modprobe.txt" modprobe i915
+    bounded $((IGT_PERF_COST + 120)) "$work/perf-cost.txt" \
         /gpumodel/i915-perf-probe cost "$IGT_PERF_COST" 17
-    section perf-cost /tmp/perf-cost.txt
+    section perf-cost "$work/perf-cost.txt"
 fi
 if [ "$IGT_PASSES" -gt 0 ] && [ ! -s "$list" ]; then
     result igt-done fail "no test list in the guest ($list)"
@@ -105,10 +106,10 @@ echo "gpumodel guest: IGT, $n entries x $IGT_PASSES pass(es), per-test timeout $
 # run_pass NAME LIST: one igt_runner run of LIST, its output and results
 # sent as sections NAME.
 run_pass() {
-    res=/tmp/igt-results-$1
+    res=$work/igt-results-$1
     rm -rf "$res"
     t0=$(cut -d. -f1 /proc/uptime)
-    stall_watch "$res" "/tmp/igt-stall-$1" &
+    stall_watch "$res" "$work/igt-stall-$1" &
     watch=$!
     echo "@@BEGIN igt-runner-$1"
     # --dmesg-warn-level 4: a kernel warning during a test makes it
@@ -119,13 +120,13 @@ run_pass() {
     rc=$?
     echo "@@END igt-runner-$1"
     kill "$watch" 2>/dev/null
-    for f in /tmp/igt-stall-"$1"/*.txt; do
+    for f in "$work/igt-stall-$1"/*.txt; do
         [ -f "$f" ] && section "igt-stall-$1-$(basename "$f" .txt)" "$f"
     done
     igt_results "$res" > /dev/null 2>&1 || rc="$rc, igt_results failed"
     echo "gpumodel guest: IGT $1 done in $(($(cut -d. -f1 /proc/uptime) - t0)) s (runner status $rc)" > /dev/console
     echo "@@BEGIN igt-results-$1"
-    tar -czf - -C /tmp "igt-results-$1" | base64
+    tar -czf - -C "$work" "igt-results-$1" | base64
     echo "@@END igt-results-$1"
     [ -f "$res/results.json" ] || ok=0
     rm -rf "$res"
@@ -140,7 +141,7 @@ done
 if [ "$IGT_DRILL" = 1 ]; then
     # i915 bound first: its probe resets the GT, which would end the drill
     # (the passes end with module reloads that may leave it unloaded).
-    bounded 300 /tmp/igt-modprobe.txt modprobe i915
+    bounded 300 "$work/modprobe.txt" modprobe i915
     ask hang 0 0                # rcs0: class 0, instance 0
     echo "gpumodel guest: drill: rcs0 frozen ($ans_st: $ans_text)" > /dev/console
     if [ "$ans_st" = ok ]; then
