@@ -1,6 +1,6 @@
 /*
  * intel-gpu OA unit (PRM "Observability": OA programming, report formats,
- * trigger logic; i915 contract §9): reports written into the OA buffer in
+ * trigger logic; drivers/gpu/drm/i915/i915_perf.c): reports written into the OA buffer in
  * the GGTT, and the snapshots MI_REPORT_PERF_COUNT asks for.
  *
  * Counting ("GO") runs while OACONTROL's counter enable and OACTXCONTROL's
@@ -114,8 +114,8 @@ static const OaFormat oa_formats[8] = {
 };
 
 /*
- * Haswell, by OACONTROL Counter Select (intel-observability-perf-counters
- * seed, "Report Formats"): RPT_ID and TIME_STAMP, then the counters; the
+ * Haswell, by OACONTROL Counter Select (PRM "Observability Performance
+ * Counters" for SNB-HSW, "Report Formats"): RPT_ID and TIME_STAMP, then the counters; the
  * reserved row of the B formats holds the C counters.  Platform data for a
  * "hsw" platform: the Gen11 device does not select it.
  */
@@ -143,7 +143,7 @@ static const OaFormat *oa_format(IntelGpu *gpu)
 /*
  * The NOA mux.  Each NOA_WRITE programs one NOA register: its address in
  * bits 31:16, below NOA_WRITE_HIGH, and its value in 15:0.  Neither the
- * seeds nor a driver source say what the registers select, so the model
+ * PRMs nor a driver source say what the registers select, so the model
  * knows the programming of two of the metric sets Intel publishes for
  * ICL (IGT's oa-icl.xml, which i915 loads as written) and the lanes they
  * put on the OA unit's 16 NOA inputs, as their counter equations and
