@@ -1,0 +1,173 @@
+/*
+ * intel-gpu qtest helpers: the device started and found, guest buffers
+ * mapped in the GGTT or a PPGTT, command emission, legacy ring and
+ * execlists submission, interrupts serviced as i915 does, the OA buffer.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef TESTS_QTEST_INTEL_GPU_QTEST_H
+#define TESTS_QTEST_INTEL_GPU_QTEST_H
+
+#include "gpumodel-qtest.h"
+#include "hw/gpumodel/intel-gpu-regs.h"
+
+#define GPU_DEVFN   QPCI_DEVFN(2, 0)
+#define GPU_BARS    (1u << INTEL_GTTMMADR_BAR | 1u << INTEL_GMADR_BAR | \
+                     1u << INTEL_IOBAR_BAR)
+#define GPU_ARGS    "-machine q35 -nodefaults " \
+                    "-device intel-gpu,id=gpu,addr=02.0"
+
+
+/* @n contiguous pages of guest RAM, page aligned. */
+uint64_t alloc_pages(Gpu *g, unsigned n);
+
+#define MSI_MAGIC 0x4321
+
+void inject(Gpu *g, int klass, int instance, int bits);
+
+/* What i915's gen11_gt_irq_postinstall and master enable write. */
+void irq_postinstall(Gpu *g);
+
+/* MSI to a word of guest RAM; returns its address. */
+uint64_t msi_to_ram(Gpu *g);
+
+void service(Gpu *g, unsigned bank, unsigned bit, uint32_t expect);
+
+/* Command headers (PRM "MI Commands", "Blitter Commands"). */
+#define MI_NOOP                 0x00000000u
+#define MI_USER_INTERRUPT       0x01000000u
+#define MI_ARB_ON_OFF_ENABLE    0x04000001u
+#define MI_BATCH_BUFFER_END     0x05000000u
+#define MI_SEMAPHORE_WAIT_EQ    0x0E40C002u     /* GGTT, poll, SAD == SDD */
+#define MI_STORE_DATA_IMM       0x10000002u
+#define   MI_USE_GGTT           (1u << 22)
+#define MI_LRI(n)               (0x11000000u | (2 * (n) - 1))
+#define MI_BATCH_BUFFER_START   0x18800001u
+#define MI_REPORT_PERF_COUNT    0x14000002u
+#define   MI_BB_PPGTT           (1u << 8)
+#define XY_BLT(op, len)         (2u << 29 | (op) << 22 | 3u << 20 | ((len) - 2))
+#define XY_COLOR_BLT            XY_BLT(0x50u, 7)
+#define XY_SRC_COPY_BLT         XY_BLT(0x53u, 10)
+#define XY_BR13_32BPP(rop, pitch) (3u << 24 | (rop) << 16 | (pitch))
+
+/* Virtual time in which any of these rings runs to its end. */
+#define CS_SETTLE_NS            1000000
+/* Test memory sits in the GGTT at its guest-physical address plus this. */
+#define GTT_BIAS                0x40000000u
+/* Descriptor: valid, legacy 64-bit context (4-level PPGTT), privileged. */
+#define CTX_DESC_FLAGS          0x119u
+/* i915's CCIDs (upper descriptor dword): SW context ID tag << 5. */
+#define CCID(tag)               ((tag) << 5)
+/* The image's value slots (state page dwords) of RING_HEAD and RING_TAIL. */
+#define CTX_HEAD                5
+#define CTX_TAIL                7
+
+/* Guest RAM, possibly mapped in the GGTT, and a write cursor into it. */
+typedef struct Buf {
+    uint64_t phys;
+    uint32_t gtt;
+    uint32_t size;
+    uint32_t len;           /* bytes emitted */
+} Buf;
+
+void ggtt_map(Gpu *g, uint32_t gtt, uint64_t phys, unsigned pages);
+
+/* Zeroed RAM that only a PPGTT maps. */
+Buf buf_ram(Gpu *g, unsigned pages);
+
+/* Zeroed RAM mapped in the GGTT. */
+Buf buf_new(Gpu *g, unsigned pages);
+
+uint32_t buf_readl(Gpu *g, const Buf *b, uint32_t off);
+
+void buf_emit(Gpu *g, Buf *b, const uint32_t *dw, unsigned n);
+
+#define EMIT(g, b, ...) \
+    buf_emit(g, b, (const uint32_t[]) { __VA_ARGS__ }, \
+             sizeof((const uint32_t[]) { __VA_ARGS__ }) / 4)
+
+void emit_store(Gpu *g, Buf *b, uint32_t flags, uint64_t addr,
+                uint32_t val);
+
+/* RING_TAIL is qword aligned (bits 20:3): pad with MI_NOOP. */
+uint32_t ring_tail(Gpu *g, Buf *ring);
+
+/* Legacy ring mode: program the ring; the TAIL write is the doorbell. */
+void ring_submit(Gpu *g, uint32_t base, Buf *ring);
+
+void cs_settle(Gpu *g);
+
+bool engine_idle(Gpu *g, uint32_t base);
+
+/* i915's ring_is_idle: HEAD == TAIL (offsets) and MODE_IDLE. */
+void assert_ring_idle(Gpu *g, uint32_t base);
+
+/* One MSI arrived: service the GT DW0 interrupt, as i915's handler does. */
+void expect_msi(Gpu *g, uint64_t msi, unsigned bit, uint32_t data);
+
+/*
+ * The OA buffer as i915's gen8_init_oa_buffer programs it: 128 KiB (size
+ * code 0), size-aligned at OA_GTT in the GGTT, head and tail at its start.
+ */
+#define OA_GTT      0x20000000u
+#define OA_PAGES    32
+
+Buf oa_buffer_init(Gpu *g);
+
+void drill_dma(Gpu *g, int klass, int instance, unsigned count);
+
+/* i915's reset_csb_pointers and enable_execlists; returns the HWSP. */
+Buf execlists_enable(Gpu *g, uint32_t base);
+
+uint32_t csb_ctx_id(Gpu *g, const Buf *hwsp, unsigned slot);
+
+/*
+ * The CSB entries from @first on have these statuses, in the HWSP and its
+ * MMIO mirror, and the last of them is the last written.
+ */
+void expect_csb(Gpu *g, uint32_t base, const Buf *hwsp,
+                unsigned first, const uint32_t *status, unsigned n);
+
+#define EXPECT_CSB(g, base, hwsp, first, ...) \
+    expect_csb(g, base, hwsp, first, (const uint32_t[]) { __VA_ARGS__ }, \
+               sizeof((const uint32_t[]) { __VA_ARGS__ }) / 4)
+
+/* A logical ring context: PPHWSP and register state pages, and a ring. */
+typedef struct Ctx {
+    Buf image;
+    Buf ring;
+} Ctx;
+
+void ctx_init(Gpu *g, Ctx *c, uint32_t base, uint64_t pml4);
+
+uint32_t ctx_slot(Gpu *g, const Ctx *c, unsigned slot);
+
+/* i915's execlists_update_context, then the ELSQ writes and a Load. */
+void ctx_submit(Gpu *g, uint32_t base, Ctx *c, uint32_t ccid);
+
+/* A 4-level PPGTT with one page table: the 2 MiB around one address. */
+typedef struct Ppgtt {
+    uint64_t table[4];      /* PML4, PDP, PD, PT */
+    uint64_t va;            /* what the PT maps */
+} Ppgtt;
+
+#define PPGTT_PRESENT_RW    3u
+
+void ppgtt_init(Gpu *g, Ppgtt *p, uint64_t va);
+
+void ppgtt_map(Gpu *g, Ppgtt *p, uint64_t va, uint64_t phys);
+
+/* PML4, PDP, PD and PT index 1, 2, 3, 4. */
+#define BATCH_VA    (1ull << 39 | 2ull << 30 | 3ull << 21 | 4ull << 12)
+
+/* A PPGTT with a batch page at BATCH_VA and a target page after it. */
+void ppgtt_batch_init(Gpu *g, Ppgtt *pp, Buf *batch, Buf *target);
+
+/* Context @ctx on @pml4 whose ring starts a PPGTT batch at @va. */
+void ctx_init_ppgtt_start(Gpu *g, Ctx *ctx, uint32_t base,
+                          uint64_t pml4, uint64_t va);
+
+/* A context on @pp whose ring starts the batch at BATCH_VA. */
+void ctx_init_batch(Gpu *g, Ctx *ctx, uint32_t base, Ppgtt *pp);
+
+#endif
