@@ -24,7 +24,10 @@ static void test_irq_msi(void)
     g_assert_cmphex(rd(&g, INTEL_GFX_MSTR_IRQ), ==,
                     INTEL_MSTR_ENABLE | INTEL_MSTR_GT_DW(0));
 
-    /* The seed's flow: disable master, service, re-enable. */
+    /*
+     * gen11_irq_handler's flow (drivers/gpu/drm/i915/i915_irq.c):
+     * disable master, service, re-enable.
+     */
     qtest_writel(g.qts, msi, 0);
     wr(&g, INTEL_GFX_MSTR_IRQ, 0);
     service(&g, 0, 0, INTEL_INTR_DATA_VALID | 1);

@@ -1,5 +1,6 @@
 /*
- * qtest for intel-gpu: config space, BARs, MMIO, GGTT, resets, RC6 and properties.
+ * qtest for intel-gpu: config space, BARs, MMIO, GGTT, resets, RC6 and
+ * properties.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -31,8 +32,9 @@ static void test_identity(void)
 }
 
 /*
- * The seed's 0/2/0 registers outside the BARs and capabilities: reset
- * value, and which bits a write of all-ones reaches.
+ * The 0/2/0 registers outside the BARs and capabilities (PRM Vol 13,
+ * "GFX PCI Registers"; docs/intel-gpu.rst): reset value, and which bits
+ * a write of all-ones reaches.
  */
 typedef struct CfgCase {
     const char *name;
@@ -391,7 +393,8 @@ static void test_iobar(void)
                     0x5001);
     /* An index that decodes to nothing reads 0. */
     qpci_io_writel(g.dev, g.bar[4], INTEL_IOBAR_MMIO_INDEX, 0x400000);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[4], INTEL_IOBAR_MMIO_DATA), ==, 0);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[4], INTEL_IOBAR_MMIO_DATA), ==,
+                    0);
     gpu_stop(&g);
 }
 

@@ -2,6 +2,11 @@
  * qtest for nv-gpu: PCOUNTER: quad, single and record modes, triggers,
  * the record-fault drill, hostile limits and migration.
  *
+ * Expected counter values follow from the modes as envytools describes
+ * them (docs/hw/pcounter/intro.rst, nv40.rst) and docs/nv-gpu.rst, and
+ * from the synthetic signals each test configures, not from running the
+ * model.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
@@ -742,7 +747,7 @@ static void test_budget(void)
 /*
  * The record-fault drill: domain 4's next packet write fails as a DMA
  * fault would; domain 5 records on.  FAULT_CLEAR clears the bit only and
- * the domain stays wedged until reset (the seed), which also ends a
+ * the domain stays wedged until reset (docs/nv-gpu.rst), which also ends a
  * drill not yet used.
  */
 static void test_drill_record_fault(void)

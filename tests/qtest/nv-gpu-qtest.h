@@ -18,7 +18,7 @@
                     "dom2-hz=1000000000,dom4-hz=1000000000," \
                     "dom5-hz=1000000000,dom6-hz=1000000000"
 
-
+/* Set the synth property: synthetic signals as docs/nv-gpu.rst writes them. */
 void set_synth(Gpu *g, const char *spec);
 
 /* PTIMER alarm @ns from now, routed to the PMC output. */
