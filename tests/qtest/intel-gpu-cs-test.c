@@ -75,11 +75,11 @@ static void test_cs_blit(void)
     blit_surfaces(&g, &src, &dst, pattern);
 
     /* 5 x 3 pixels from src (2, 1) to dst (4, 2). */
-    EMIT(&g, &ring, XY_SRC_COPY_BLT, XY_BR13_32BPP(0xcc, DST_PITCH),
+    EMIT(&g, &ring, XY_SRC_COPY_BLT, XY_BR13_32BPP(BLT_ROP_SRC_COPY, DST_PITCH),
          2 << 16 | 4, 5 << 16 | 9, dst.gtt, 0,
          1 << 16 | 2, SRC_PITCH, src.gtt, 0);
     /* Fill dst (10, 5) - (13, 7) with one colour. */
-    EMIT(&g, &ring, XY_COLOR_BLT, XY_BR13_32BPP(0xf0, DST_PITCH),
+    EMIT(&g, &ring, XY_COLOR_BLT, XY_BR13_32BPP(BLT_ROP_COLOR_COPY, DST_PITCH),
          5 << 16 | 10, 7 << 16 | 13, dst.gtt, 0, 0x11223344);
     ring_submit(&g, bcs, &ring);
     cs_settle(&g);
@@ -112,8 +112,6 @@ static void test_cs_blit(void)
 #define TILED_PITCH     1024u
 #define TILED_ROWS      32u
 #define TILED_PAGES     (TILED_PITCH * TILED_ROWS / INTEL_GGTT_PAGE_SIZE)
-#define XY_SRC_TILED    (1u << 15)
-#define XY_DST_TILED    (1u << 11)
 #define BCS_SWCTRL      0x22200u
 #define   BCS_DST_Y     (1u << 1)
 
@@ -171,16 +169,17 @@ static void test_tiled_fence_blit(void)
      */
     ring = buf_new(&g, 1);
     lin = buf_new(&g, TILED_PAGES);
-    EMIT(&g, &ring, XY_SRC_COPY_BLT | XY_SRC_TILED,
-         XY_BR13_32BPP(0xcc, TILED_PITCH), 0,
+    EMIT(&g, &ring, XY_SRC_COPY_BLT | XY_SRC_COPY_BLT_SRC_TILED,
+         XY_BR13_32BPP(BLT_ROP_SRC_COPY, TILED_PITCH), 0,
          TILED_ROWS << 16 | TILED_PITCH / 4, lin.gtt, 0,
          0, TILED_PITCH / 4, TILED_GTT, 0);
-    EMIT(&g, &ring, MI_LRI(1), BCS_SWCTRL, BCS_DST_Y << 16 | BCS_DST_Y);
-    EMIT(&g, &ring, XY_SRC_COPY_BLT | XY_DST_TILED,
-         XY_BR13_32BPP(0xcc, TILED_PITCH / 4), 0,
+    EMIT(&g, &ring, MI_LOAD_REGISTER_IMM(1), BCS_SWCTRL,
+         BCS_DST_Y << 16 | BCS_DST_Y);
+    EMIT(&g, &ring, XY_SRC_COPY_BLT | XY_SRC_COPY_BLT_DST_TILED,
+         XY_BR13_32BPP(BLT_ROP_SRC_COPY, TILED_PITCH / 4), 0,
          TILED_ROWS << 16 | TILED_PITCH / 4, TILED_GTT + size, 0,
          0, TILED_PITCH, lin.gtt, 0);
-    EMIT(&g, &ring, MI_LRI(1), BCS_SWCTRL, BCS_DST_Y << 16);
+    EMIT(&g, &ring, MI_LOAD_REGISTER_IMM(1), BCS_SWCTRL, BCS_DST_Y << 16);
     ring_submit(&g, bcs, &ring);
     cs_settle(&g);
     assert_ring_idle(&g, bcs);
@@ -209,8 +208,8 @@ static void test_cs_self_loop(void)
     gpu_start(&g);
     ring = buf_new(&g, 1);
     batch = buf_new(&g, 1);
-    EMIT(&g, &batch, MI_BATCH_BUFFER_START, batch.gtt, 0);
-    EMIT(&g, &ring, MI_BATCH_BUFFER_START, batch.gtt, 0);
+    EMIT(&g, &batch, MI_BATCH_BUFFER_START_GEN8, batch.gtt, 0);
+    EMIT(&g, &ring, MI_BATCH_BUFFER_START_GEN8, batch.gtt, 0);
     ring_submit(&g, rcs, &ring);
     qtest_clock_step(g.qts, 1);
     for (int i = 0; i < 5; i++) {
@@ -245,7 +244,10 @@ static void test_cs_self_loop(void)
  */
 static void test_cs_invalid_opcode(void)
 {
-    static const uint32_t invalid[] = { 0x3f800000, 0x20000000 };
+    static const uint32_t invalid[] = {
+        MI_INSTR(0x3F, 0),                      /* no such MI opcode */
+        1u << INSTR_CLIENT_SHIFT,               /* reserved Command Type */
+    };
     uint32_t rcs = INTEL_RCS0_BASE;
     uint64_t msi;
     Buf ring, data;
@@ -390,7 +392,7 @@ static void test_drill_dma(void)
 
     ring = buf_new(&g, 1);
     blit_surfaces(&g, &src, &dst, pattern);
-    EMIT(&g, &ring, XY_SRC_COPY_BLT, XY_BR13_32BPP(0xcc, PITCH),
+    EMIT(&g, &ring, XY_SRC_COPY_BLT, XY_BR13_32BPP(BLT_ROP_SRC_COPY, PITCH),
          0, H << 16 | W, dst.gtt, 0, 0, PITCH, src.gtt, 0);
     drill_dma(&g, 3, 0, 1);
     ring_submit(&g, bcs, &ring);
@@ -474,7 +476,7 @@ static Buf heavy_start(Gpu *g)
     unsigned n = 0;
 
     for (unsigned i = 0; i < HEAVY_STORES; i++) {
-        bb[4 * i] = GUINT32_TO_LE(MI_STORE_DATA_IMM | MI_USE_GGTT);
+        bb[4 * i] = GUINT32_TO_LE(MI_STORE_DWORD_IMM_GEN4 | MI_USE_GGTT);
         bb[4 * i + 1] = GUINT32_TO_LE(data.gtt + 4 * i);
         bb[4 * i + 2] = 0;
         bb[4 * i + 3] = GUINT32_TO_LE(i + 1);
@@ -482,7 +484,7 @@ static Buf heavy_start(Gpu *g)
     bb[4 * HEAVY_STORES] = GUINT32_TO_LE(MI_BATCH_BUFFER_END);
     bb[4 * HEAVY_STORES + 1] = 0;
     qtest_memwrite(g->qts, batch.phys, bb, (HEAVY_STORES * 4 + 2) * 4);
-    EMIT(g, &ring, MI_BATCH_BUFFER_START, batch.gtt, 0, MI_USER_INTERRUPT);
+    EMIT(g, &ring, MI_BATCH_BUFFER_START_GEN8, batch.gtt, 0, MI_USER_INTERRUPT);
     ring_submit(g, INTEL_RCS0_BASE, &ring);
     for (int i = 0; i < 100 && !n; i++) {
         qtest_clock_step(g->qts, 10000);

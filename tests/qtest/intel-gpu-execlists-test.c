@@ -124,7 +124,7 @@ static void test_execlists_preempt(void)
     qtest_writel(g.qts, data.phys + 0x100, 1);          /* the flag */
     ctx_init(&g, &a, rcs, 0);
     emit_store(&g, &a.ring, MI_USE_GGTT, data.gtt, 0xa1);
-    EMIT(&g, &a.ring, MI_ARB_ON_OFF_ENABLE);
+    EMIT(&g, &a.ring, MI_ARB_ON_OFF | MI_ARB_ENABLE);
     wait_at = a.ring.len;
     EMIT(&g, &a.ring, MI_SEMAPHORE_WAIT_EQ, 0, data.gtt + 0x100, 0);
     emit_store(&g, &a.ring, MI_USE_GGTT, data.gtt + 4, 0xa2);

@@ -16,7 +16,6 @@
  */
 #define HOSTILE_STEPS       6
 #define HOSTILE_STEP_NS     (5 * CS_SETTLE_NS)
-#define MI_BB_SECOND_LEVEL  (1u << 22)
 
 static bool in_buf(uint32_t addr, const Buf *b)
 {
@@ -71,14 +70,15 @@ static void test_hostile_chained_batches(const void *opaque)
     a = buf_new(&g, 1);
     b = buf_new(&g, 1);
     c = buf_new(&g, 1);
-    EMIT(&g, &ring, MI_BATCH_BUFFER_START, a.gtt, 0);
+    EMIT(&g, &ring, MI_BATCH_BUFFER_START_GEN8, a.gtt, 0);
     if (second) {
-        EMIT(&g, &a, MI_BATCH_BUFFER_START | MI_BB_SECOND_LEVEL, b.gtt, 0);
-        EMIT(&g, &b, MI_NOOP, MI_BATCH_BUFFER_START, c.gtt, 0);
-        EMIT(&g, &c, MI_NOOP, MI_NOOP, MI_BATCH_BUFFER_START, b.gtt, 0);
+        EMIT(&g, &a, MI_BATCH_BUFFER_START_GEN8 | MI_BATCH_SECOND_LEVEL,
+             b.gtt, 0);
+        EMIT(&g, &b, MI_NOOP, MI_BATCH_BUFFER_START_GEN8, c.gtt, 0);
+        EMIT(&g, &c, MI_NOOP, MI_NOOP, MI_BATCH_BUFFER_START_GEN8, b.gtt, 0);
     } else {
-        EMIT(&g, &a, MI_NOOP, MI_BATCH_BUFFER_START, b.gtt, 0);
-        EMIT(&g, &b, MI_BATCH_BUFFER_START, a.gtt, 0);
+        EMIT(&g, &a, MI_NOOP, MI_BATCH_BUFFER_START_GEN8, b.gtt, 0);
+        EMIT(&g, &b, MI_BATCH_BUFFER_START_GEN8, a.gtt, 0);
     }
     ring_submit(&g, rcs, &ring);
     for (int i = 0; i < HOSTILE_STEPS; i++) {
@@ -123,7 +123,8 @@ static void test_hostile_ppgtt_self_ref(void)
     gpu_start(&g);
     pml4 = buf_ram(&g, 1).phys;
     qtest_writeq(g.qts, pml4 + 8, pml4 | PPGTT_PRESENT_RW);
-    qtest_writel(g.qts, pml4 + 0x800, MI_BATCH_BUFFER_START | MI_BB_PPGTT);
+    qtest_writel(g.qts, pml4 + 0x800,
+                 MI_BATCH_BUFFER_START_GEN8 | MI_BATCH_PPGTT);
     qtest_writel(g.qts, pml4 + 0x804, (uint32_t)va);
     qtest_writel(g.qts, pml4 + 0x808, va >> 32);
     execlists_enable(&g, rcs);
@@ -167,8 +168,8 @@ static void test_hostile_ppgtt_fault(void)
     wr(&g, INTEL_RCS0_RSVD_INTR_MASK, ~(INTEL_GT_PAGE_FAULT << 16));
     wr(&g, INTEL_GFX_MSTR_IRQ, INTEL_MSTR_ENABLE);
     ppgtt_batch_init(&g, &pp, &batch, &target);
-    EMIT(&g, &batch, MI_BATCH_BUFFER_START | MI_BB_PPGTT, (uint32_t)bad_va,
-         bad_va >> 32);
+    EMIT(&g, &batch, MI_BATCH_BUFFER_START_GEN8 | MI_BATCH_PPGTT,
+         (uint32_t)bad_va, bad_va >> 32);
     execlists_enable(&g, rcs);
     ctx_init_batch(&g, &ctx, rcs, &pp);
     ctx_submit(&g, rcs, &ctx, CCID(1));

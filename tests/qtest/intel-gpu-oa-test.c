@@ -46,7 +46,8 @@ static void test_oa_periodic_and_snapshot(void)
 
     ring = buf_new(&g, 1);
     snap = buf_new(&g, 1);
-    EMIT(&g, &ring, MI_REPORT_PERF_COUNT, snap.gtt | 1, 0, 0xcafe);
+    EMIT(&g, &ring, MI_REPORT_PERF_COUNT | INSTR_LEN(4),
+         snap.gtt | MI_REPORT_PERF_COUNT_GGTT, 0, 0xcafe);
     ring_submit(&g, INTEL_RCS0_BASE, &ring);
     cs_settle(&g);
     g_assert_cmphex(buf_readl(&g, &snap, 0), ==, 0xcafe);
@@ -79,7 +80,7 @@ static void test_oa_test_oa_config(void)
     /* i915's order: the configuration batch, OA_DEBUG, then enable. */
     ring = buf_new(&g, 1);
     for (unsigned i = 0; i < G_N_ELEMENTS(intel_icl_test_oa); i++) {
-        EMIT(&g, &ring, MI_LRI(1), intel_icl_test_oa[i].reg,
+        EMIT(&g, &ring, MI_LOAD_REGISTER_IMM(1), intel_icl_test_oa[i].reg,
              intel_icl_test_oa[i].val);
     }
     ring_submit(&g, INTEL_RCS0_BASE, &ring);
@@ -92,7 +93,8 @@ static void test_oa_test_oa_config(void)
     qtest_clock_step(g.qts, 200 * 1000);
     ring = buf_new(&g, 1);
     snap = buf_new(&g, 1);
-    EMIT(&g, &ring, MI_REPORT_PERF_COUNT, snap.gtt | 1, 0, 0xdeadbeef);
+    EMIT(&g, &ring, MI_REPORT_PERF_COUNT | INSTR_LEN(4),
+         snap.gtt | MI_REPORT_PERF_COUNT_GGTT, 0, 0xdeadbeef);
     ring_submit(&g, INTEL_RCS0_BASE, &ring);
     qtest_clock_step(g.qts, 3 * 1000 * 1000);
     g_assert_cmphex(buf_readl(&g, &snap, 0), ==, 0xdeadbeef);
@@ -194,16 +196,19 @@ static void test_oa_flex_eu_counters(void)
     wr(&g, INTEL_OACONTROL, 5 << 2 | 1);
     ring = buf_new(&g, 1);
     snap = buf_new(&g, 1);
-    EMIT(&g, &ring, MI_LRI(2), INTEL_EU_PERF_CNTL0, 0x00005004,
+    EMIT(&g, &ring, MI_LOAD_REGISTER_IMM(2), INTEL_EU_PERF_CNTL0, 0x00005004,
          INTEL_EU_PERF_CNTL0 + 0x100, 0x00010060);
-    EMIT(&g, &ring, MI_REPORT_PERF_COUNT, snap.gtt | 1, 0, 1);
-    EMIT(&g, &ring, 0x69040302);                        /* PIPELINE_SELECT */
-    EMIT(&g, &ring, 0x7105000d, 0, 0, 0, 63, 0, 0, 64, 0, 0, 64, 0, 1,
-         ~0u, ~0u);                                     /* GPGPU_WALKER */
+    EMIT(&g, &ring, MI_REPORT_PERF_COUNT | INSTR_LEN(4),
+         snap.gtt | MI_REPORT_PERF_COUNT_GGTT, 0, 1);
+    EMIT(&g, &ring, PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS |
+         PIPELINE_SELECT_GPGPU);
+    EMIT(&g, &ring, GPGPU_WALKER | INSTR_LEN(15), 0, 0, 0, 63, 0, 0, 64, 0,
+         0, 64, 0, 1, ~0u, ~0u);
     ring_submit(&g, rcs, &ring);
     qtest_clock_step(g.qts, 1000);
     /* The next submission runs after the walker's EU work is done. */
-    EMIT(&g, &ring, MI_REPORT_PERF_COUNT, (snap.gtt + 256) | 1, 0, 2);
+    EMIT(&g, &ring, MI_REPORT_PERF_COUNT | INSTR_LEN(4),
+         (snap.gtt + 256) | MI_REPORT_PERF_COUNT_GGTT, 0, 2);
     wr(&g, rcs + INTEL_RING_TAIL, ring_tail(&g, &ring));
     cs_settle(&g);
     g_assert_cmphex(rd(&g, rcs + INTEL_RING_ESR), ==, 0);

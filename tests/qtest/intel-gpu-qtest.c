@@ -96,7 +96,7 @@ void buf_emit(Gpu *g, Buf *b, const uint32_t *dw, unsigned n)
 void emit_store(Gpu *g, Buf *b, uint32_t flags, uint64_t addr,
                 uint32_t val)
 {
-    EMIT(g, b, MI_STORE_DATA_IMM | flags, addr, addr >> 32, val);
+    EMIT(g, b, MI_STORE_DWORD_IMM_GEN4 | flags, addr, addr >> 32, val);
 }
 
 uint32_t ring_tail(Gpu *g, Buf *ring)
@@ -211,7 +211,7 @@ void ctx_init(Gpu *g, Ctx *c, uint32_t base, uint64_t pml4)
     c->image = buf_new(g, 2);
     c->ring = buf_new(g, 1);
     c->image.len = INTEL_LRC_STATE_OFFSET;
-    EMIT(g, &c->image, MI_NOOP, MI_LRI(7),
+    EMIT(g, &c->image, MI_NOOP, MI_LOAD_REGISTER_IMM(7),
          base + INTEL_RING_CONTEXT_CONTROL, 0x00090008,
          base + INTEL_RING_HEAD, 0,
          base + INTEL_RING_TAIL, 0,
@@ -270,8 +270,8 @@ void ctx_init_ppgtt_start(Gpu *g, Ctx *ctx, uint32_t base,
                           uint64_t pml4, uint64_t va)
 {
     ctx_init(g, ctx, base, pml4);
-    EMIT(g, &ctx->ring, MI_ARB_ON_OFF_ENABLE,
-         MI_BATCH_BUFFER_START | MI_BB_PPGTT, (uint32_t)va, va >> 32);
+    EMIT(g, &ctx->ring, MI_ARB_ON_OFF | MI_ARB_ENABLE,
+         MI_BATCH_BUFFER_START_GEN8 | MI_BATCH_PPGTT, (uint32_t)va, va >> 32);
 }
 
 void ctx_init_batch(Gpu *g, Ctx *ctx, uint32_t base, Ppgtt *pp)

@@ -10,6 +10,7 @@
 
 #include "gpumodel-qtest.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
+#include "hw/gpumodel/intel-gpu-cmds.h"
 
 #define GPU_DEVFN   QPCI_DEVFN(2, 0)
 #define GPU_BARS    (1u << INTEL_GTTMMADR_BAR | 1u << INTEL_GMADR_BAR | \
@@ -33,22 +34,21 @@ uint64_t msi_to_ram(Gpu *g);
 
 void service(Gpu *g, unsigned bank, unsigned bit, uint32_t expect);
 
-/* Command headers (PRM "MI Commands", "Blitter Commands"). */
-#define MI_NOOP                 0x00000000u
-#define MI_USER_INTERRUPT       0x01000000u
-#define MI_ARB_ON_OFF_ENABLE    0x04000001u
-#define MI_BATCH_BUFFER_END     0x05000000u
-#define MI_SEMAPHORE_WAIT_EQ    0x0E40C002u     /* GGTT, poll, SAD == SDD */
-#define MI_STORE_DATA_IMM       0x10000002u
-#define   MI_USE_GGTT           (1u << 22)
-#define MI_LRI(n)               (0x11000000u | (2 * (n) - 1))
-#define MI_BATCH_BUFFER_START   0x18800001u
-#define MI_REPORT_PERF_COUNT    0x14000002u
-#define   MI_BB_PPGTT           (1u << 8)
-#define XY_BLT(op, len)         (2u << 29 | (op) << 22 | 3u << 20 | ((len) - 2))
-#define XY_COLOR_BLT            XY_BLT(0x50u, 7)
-#define XY_SRC_COPY_BLT         XY_BLT(0x53u, 10)
-#define XY_BR13_32BPP(rop, pitch) (3u << 24 | (rop) << 16 | (pitch))
+/*
+ * The commands the tests emit, as fixed-length headers, from
+ * hw/gpumodel/intel-gpu-cmds.h (PRM Vol 2a: Command Reference:
+ * Instructions): a semaphore wait in the GGTT polling for equality, and
+ * the blits with alpha and colour written.
+ */
+#define MI_SEMAPHORE_WAIT_EQ    (MI_SEMAPHORE_WAIT | INSTR_LEN(4) | \
+                                 MI_SEMAPHORE_GLOBAL_GTT | \
+                                 MI_SEMAPHORE_POLL | MI_SEMAPHORE_SAD_EQ_SDD)
+#define XY_COLOR_BLT            (XY_COLOR_BLT_CMD | BLT_WRITE_RGBA | \
+                                 INSTR_LEN(7))
+#define XY_SRC_COPY_BLT         (XY_SRC_COPY_BLT_CMD | BLT_WRITE_RGBA | \
+                                 INSTR_LEN(10))
+/* XY_* dw1: 32 bpp, raster operation @rop, destination pitch. */
+#define XY_BR13_32BPP(rop, pitch) (BLT_DEPTH_32 | (rop) | (pitch))
 
 /* Virtual time in which any of these rings runs to its end. */
 #define CS_SETTLE_NS            1000000
