@@ -79,10 +79,10 @@ trap 'rm -f "$block"' EXIT
 echo "# gpumodel qtests begin: written by scripts/apply-overlay.sh" > "$block"
 for f in "$top"/tests/qtest/*.c "$top"/tests/qtest/*.h; do
     [ -e "$f" ] || continue
-    link "tests/qtest/$(basename "$f")" "tests/qtest/$(basename "$f")"
     stem=$(basename "$f")
     case $stem in
-    *.h|gpumodel-qtest.c) continue ;;
+    *.h|gpumodel-qtest.c) link "tests/qtest/$stem" "tests/qtest/$stem"
+        continue ;;
     esac
     stem=${stem%.c}
     if ! d=$(qtest_device "$stem"); then
@@ -91,6 +91,7 @@ for f in "$top"/tests/qtest/*.c "$top"/tests/qtest/*.h; do
             "qtest_devices ($qtest_devices)" >&2
         exit 1
     fi
+    link "tests/qtest/$stem.c" "tests/qtest/$stem.c"
     [ "$stem" = "${d%%:*}-qtest" ] && continue
     helpers="'gpumodel-qtest.c'"
     [ -e "$top/tests/qtest/${d%%:*}-qtest.c" ] &&

@@ -14,9 +14,7 @@ static void test_cs_ring_store_irq(void)
     Buf ring, data;
     Gpu g;
 
-    gpu_start(&g);
-    msi = msi_to_ram(&g);
-    irq_postinstall(&g);
+    msi = gpu_start_irq(&g);
     g_assert_cmphex(rd(&g, rcs + INTEL_RING_MODE) &
                     INTEL_GFX_DISABLE_LEGACY_MODE, ==, 0);
     ring = buf_new(&g, 2);
@@ -253,9 +251,7 @@ static void test_cs_invalid_opcode(void)
     Buf ring, data;
     Gpu g;
 
-    gpu_start(&g);
-    msi = msi_to_ram(&g);
-    irq_postinstall(&g);
+    msi = gpu_start_irq(&g);
     data = buf_new(&g, 1);
     for (unsigned i = 0; i < ARRAY_SIZE(invalid); i++) {
         uint32_t off = 16 * i;
@@ -519,9 +515,7 @@ static void test_reset_during_dma(const void *opaque)
     Buf data, ring, out;
     Gpu g;
 
-    gpu_start(&g);
-    msi = msi_to_ram(&g);
-    irq_postinstall(&g);
+    msi = gpu_start_irq(&g);
     wr(&g, INTEL_PAT_INDEX(2), 0x3);
     data = heavy_start(&g);
     if (kind != RESET_GDRST) {

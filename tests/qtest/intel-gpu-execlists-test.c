@@ -15,9 +15,7 @@ static void test_execlists_elsq_csb(void)
     Ctx ctx;
     Gpu g;
 
-    gpu_start(&g);
-    msi = msi_to_ram(&g);
-    irq_postinstall(&g);
+    msi = gpu_start_irq(&g);
     hwsp = execlists_enable(&g, rcs);
     data = buf_new(&g, 1);
     ctx_init(&g, &ctx, rcs, 0);

@@ -66,9 +66,7 @@ static void test_irq_msi_mask_pending(void)
     uint64_t msi;
     Gpu g;
 
-    gpu_start(&g);
-    msi = msi_to_ram(&g);
-    irq_postinstall(&g);
+    msi = gpu_start_irq(&g);
     qpci_config_writel(g.dev, cap + PCI_MSI_MASK_32, 1);
     inject(&g, 0, 0, 1);
     g_assert_cmphex(qtest_readl(g.qts, msi), ==, 0);
@@ -105,9 +103,7 @@ static void test_irq_drill(void)
     uint64_t msi;
     Gpu g;
 
-    gpu_start(&g);
-    msi = msi_to_ram(&g);
-    irq_postinstall(&g);
+    msi = gpu_start_irq(&g);
     /* Lose the next two render messages. */
     qmp_ok(&g, "{'execute': 'x-intel-gpu-drill-irq', 'arguments': "
            "{'id': 'gpu', 'engine-class': 0, 'instance': 0, 'count': 2}}");

@@ -41,6 +41,16 @@ uint64_t msi_to_ram(Gpu *g)
     return gpu_msi_to_ram(g, INTEL_PCI_MSI_CAP, MSI_MAGIC);
 }
 
+uint64_t gpu_start_irq(Gpu *g)
+{
+    uint64_t msi;
+
+    gpu_start(g);
+    msi = msi_to_ram(g);
+    irq_postinstall(g);
+    return msi;
+}
+
 void service(Gpu *g, unsigned bank, unsigned bit, uint32_t expect)
 {
     g_assert_cmphex(rd(g, INTEL_GT_INTR_DW(bank)) & (1u << bit), !=, 0);
