@@ -12,6 +12,11 @@ const GpuModel gpu_model = {
     .args = GPU_ARGS,
 };
 
+void forcewake(Gpu *g, uint32_t reg, bool on)
+{
+    wr(g, reg, 0x00010000 | on);
+}
+
 uint64_t alloc_pages(Gpu *g, unsigned n)
 {
     uint64_t a = guest_alloc(&g->alloc, (n + 1) * INTEL_GGTT_PAGE_SIZE);

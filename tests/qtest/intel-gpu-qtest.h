@@ -18,6 +18,13 @@
 #define GPU_ARGS    "-machine q35 -nodefaults " \
                     "-device intel-gpu,id=" GPU_ID ",addr=02.0"
 
+/*
+ * Take (@on) or release the forcewake domain whose request register is
+ * @reg: its masked kernel bit, as i915's fw_domain_get writes it
+ * (drivers/gpu/drm/i915/intel_uncore.c).
+ */
+void forcewake(Gpu *g, uint32_t reg, bool on);
+
 /* @n contiguous pages of guest RAM, page aligned. */
 uint64_t alloc_pages(Gpu *g, unsigned n);
 

@@ -207,7 +207,7 @@ static void test_power_management(void)
     Gpu g;
 
     gpu_start(&g);
-    wr(&g, INTEL_FORCEWAKE_RENDER, 0x00010001);
+    forcewake(&g, INTEL_FORCEWAKE_RENDER, true);
     wr(&g, INTEL_PAT_INDEX(1), 0x09);
 
     qpci_config_writew(g.dev, pmcs, PCI_PM_CTRL_NO_SOFT_RESET | 3);
@@ -425,7 +425,7 @@ static void test_reset(void)
     Gpu g;
 
     gpu_start(&g);
-    wr(&g, INTEL_FORCEWAKE_RENDER, 0x00010001);
+    forcewake(&g, INTEL_FORCEWAKE_RENDER, true);
     wr(&g, INTEL_PAT_INDEX(2), 0x3);
     wr(&g, 0xB020, 0x1);
     qpci_io_writeq(g.dev, g.bar[0], INTEL_GSM_OFFSET, 0x1001);
@@ -488,13 +488,13 @@ static void test_rc6_residency(void)
     g_assert_cmpuint(rd(&g, INTEL_GT_CORE_STATUS) & INTEL_GT_CORE_RC_MASK,
                      ==, INTEL_GT_CORE_RC6);
 
-    wr(&g, INTEL_FORCEWAKE_RENDER, 0x00010001);
-    wr(&g, INTEL_FORCEWAKE_GT, 0x00010001);
+    forcewake(&g, INTEL_FORCEWAKE_RENDER, true);
+    forcewake(&g, INTEL_FORCEWAKE_GT, true);
     g_assert_cmpuint(rc6_after_50ms(&g), ==, 0);
     g_assert_cmpuint(rd(&g, INTEL_GT_CORE_STATUS) & INTEL_GT_CORE_RC_MASK,
                      ==, INTEL_GT_CORE_RC0);
-    wr(&g, INTEL_FORCEWAKE_RENDER, 0x00010000);
-    wr(&g, INTEL_FORCEWAKE_GT, 0x00010000);
+    forcewake(&g, INTEL_FORCEWAKE_RENDER, false);
+    forcewake(&g, INTEL_FORCEWAKE_GT, false);
     assert_rc6_ticks(rc6_after_50ms(&g), 50 * MS_NS - RC6_HYST * RC6_TICK_NS);
 
     /* A ring blocked in a semaphore wait keeps the GT awake. */
