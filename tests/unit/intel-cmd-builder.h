@@ -40,6 +40,7 @@ typedef struct Fixture Fixture;
 #define   BB_PPGTT              (1u << 8)
 #define   BB_PREDICATE          (1u << 15)
 #define   BB_SECOND_LEVEL       (1u << 22)
+#define MI_REPORT_PERF_COUNT    0x14000002u
 #define PIPE_CONTROL            0x7A000004u
 #define   PC_PREDICATE          (1u << 8)       /* dw0 */
 #define   PC_QW_WRITE           (1u << 14)      /* dw1 */
@@ -68,6 +69,16 @@ typedef struct Fixture Fixture;
 #define ACCU            0x31
 #define ZF              0x32
 #define CF              0x33
+
+/*
+ * Work the model counts but does not execute (3D and GPGPU), as dword
+ * lists for an array: a 3DPRIMITIVE of @vertices x @instances, a
+ * GPGPU_WALKER of @x x @y thread groups of @threads threads.
+ */
+#define GFX_3DPRIMITIVE(vertices, instances) \
+    0x7B000005u, 0, (vertices), 0, (instances), 0, 0
+#define GPGPU_WALKER(threads, x, y) \
+    0x7105000Du, 0, 0, 0, (threads) - 1, 0, 0, (x), 0, 0, (y), 0, 1, ~0u, ~0u
 
 /* Commands at @base in guest memory; @pos is where the next one goes. */
 typedef struct Buf {
