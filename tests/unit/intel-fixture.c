@@ -34,10 +34,22 @@ void fixture_teardown(Fixture *f, gconstpointer data)
     fake_host_free(f->fh);
 }
 
-void fixture_add(const char *path, void (*setup)(Fixture *, gconstpointer),
-                 FixtureTestFn *fn)
+static void fixture_add(const char *path,
+                        void (*setup)(Fixture *, gconstpointer),
+                        FixtureTestFn *fn)
 {
     g_test_add(path, Fixture, NULL, setup, fn, fixture_teardown);
+}
+
+int fixture_main(int argc, char **argv,
+                 void (*setup)(Fixture *, gconstpointer),
+                 const FixtureTest *tests, size_t n)
+{
+    g_test_init(&argc, &argv, NULL);
+    for (size_t i = 0; i < n; i++) {
+        fixture_add(tests[i].path, setup, tests[i].fn);
+    }
+    return g_test_run();
 }
 
 /* ---- registers ---- */
@@ -357,10 +369,15 @@ void ctx_submit(Ctx *c)
     elsq_submit(c->f, c->id, ctx_desc(c), 0);
 }
 
-void two_contexts(Fixture *f, Ctx *a, Ctx *b)
+void one_context(Fixture *f, Ctx *a)
 {
     execlists_init(f, RCS, HWSP_RCS);
     ctx_init(f, a, RCS, CTX_A, CRING_A, 0x41, 0);
+}
+
+void two_contexts(Fixture *f, Ctx *a, Ctx *b)
+{
+    one_context(f, a);
     ctx_init(f, b, RCS, CTX_B, CRING_B, 0x42, 0);
 }
 

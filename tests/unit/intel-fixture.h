@@ -68,9 +68,21 @@ void fixture_setup_ggtt(Fixture *f, gconstpointer cfg);
 /* That, and the interrupts enabled as i915 does (i915_irq_postinstall). */
 void fixture_setup_i915(Fixture *f, gconstpointer cfg);
 void fixture_teardown(Fixture *f, gconstpointer data);
-/* g_test_add() of @fn at @path on a device from @setup. */
-void fixture_add(const char *path, void (*setup)(Fixture *, gconstpointer),
-                 FixtureTestFn *fn);
+typedef struct FixtureTest {
+    const char *path;
+    FixtureTestFn *fn;
+} FixtureTest;
+
+/* A test program's main(): @n @tests, each on a device from @setup. */
+int fixture_main(int argc, char **argv,
+                 void (*setup)(Fixture *, gconstpointer),
+                 const FixtureTest *tests, size_t n);
+/* main() of a test program whose tests are in tests[]. */
+#define FIXTURE_MAIN(setup) \
+    int main(int argc, char **argv) \
+    { \
+        return fixture_main(argc, argv, (setup), tests, G_N_ELEMENTS(tests)); \
+    }
 
 /* ---- registers ---- */
 
@@ -173,8 +185,12 @@ void execlists_init(Fixture *f, IntelEngineId id, uint64_t hwsp);
 void elsq_submit(Fixture *f, IntelEngineId id, uint64_t d0, uint64_t d1);
 /* The tail updated, @c alone in a Load. */
 void ctx_submit(Ctx *c);
+/* Execlists on RCS and a context, A (ID 0x41). */
+void one_context(Fixture *f, Ctx *a);
 /* Execlists on RCS and two contexts, A (ID 0x41) and B (ID 0x42). */
 void two_contexts(Fixture *f, Ctx *a, Ctx *b);
+/* The status of a context that completed and left the engine idle. */
+#define CSB_DONE    (INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE)
 /* Context-status buffer entry @i in the status page at @hwsp. */
 uint32_t csb_lo(Fixture *f, uint64_t hwsp, unsigned i);
 uint32_t csb_hi(Fixture *f, uint64_t hwsp, unsigned i);

@@ -259,18 +259,14 @@ static void test_predication(Fixture *f, gconstpointer data)
     /* MI_BATCH_BUFFER_START with predication: taken iff RESULT_1 is 1. */
     sdi(&bb, DATA, 1);
     EMIT(&bb, MI_BB_END);
-    ewr(f, RCS, INTEL_RING_PREDICATE_RESULT_1, 0);
-    bb_start(&r.b, BATCH, BB_PREDICATE);
-    sdi(&r.b, DATA + 4, 2);
-    ring_run(&r);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 0);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2);
-    ewr(f, RCS, INTEL_RING_PREDICATE_RESULT_1, 1);
-    bb_start(&r.b, BATCH, BB_PREDICATE);
-    sdi(&r.b, DATA + 4, 3);
-    ring_run(&r);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 1);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 3);
+    for (uint32_t taken = 0; taken < 2; taken++) {
+        ewr(f, RCS, INTEL_RING_PREDICATE_RESULT_1, taken);
+        bb_start(&r.b, BATCH, BB_PREDICATE);
+        sdi(&r.b, DATA + 4, 2 + taken);
+        ring_run(&r);
+        g_assert_cmphex(ram_r32(f, DATA), ==, taken);
+        g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2 + taken);
+    }
     /* Without the enable bit RESULT_1 does not matter. */
     ram_w32(f, DATA, 0);
     ewr(f, RCS, INTEL_RING_PREDICATE_RESULT_1, 0);
@@ -322,15 +318,9 @@ static void test_predication(Fixture *f, gconstpointer data)
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
 }
 
-static void add(const char *path, FixtureTestFn *fn)
-{
-    fixture_add(path, fixture_setup_i915, fn);
-}
+static const FixtureTest tests[] = {
+    { "/intel/cs/mi-math", test_mi_math },
+    { "/intel/cs/predication", test_predication },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    add("/intel/cs/mi-math", test_mi_math);
-    add("/intel/cs/predication", test_predication);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup_i915)

@@ -424,19 +424,13 @@ static void test_blit_tiled_bad_pitch(Fixture *f, gconstpointer data)
     g_free(zero);
 }
 
-static void add(const char *path, FixtureTestFn *fn)
-{
-    fixture_add(path, fixture_setup_i915, fn);
-}
+static const FixtureTest tests[] = {
+    { "/intel/cs/blit/tiled-x", test_blit_tiled_x },
+    { "/intel/cs/blit/tiled-y", test_blit_tiled_y },
+    { "/intel/cs/blit/tiled-color", test_blit_tiled_color },
+    { "/intel/cs/blit/fast-copy", test_blit_fast_copy },
+    { "/intel/cs/blit/user-batch-y", test_blit_user_batch_y },
+    { "/intel/cs/blit/tiled-bad-pitch", test_blit_tiled_bad_pitch },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    add("/intel/cs/blit/tiled-x", test_blit_tiled_x);
-    add("/intel/cs/blit/tiled-y", test_blit_tiled_y);
-    add("/intel/cs/blit/tiled-color", test_blit_tiled_color);
-    add("/intel/cs/blit/fast-copy", test_blit_fast_copy);
-    add("/intel/cs/blit/user-batch-y", test_blit_user_batch_y);
-    add("/intel/cs/blit/tiled-bad-pitch", test_blit_tiled_bad_pitch);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup_i915)

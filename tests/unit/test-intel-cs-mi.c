@@ -320,15 +320,9 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
     g_assert_cmphex(erd(f, BCS, INTEL_RING_ESR), ==, 0);
 }
 
-static void add(const char *path, FixtureTestFn *fn)
-{
-    fixture_add(path, fixture_setup_i915, fn);
-}
+static const FixtureTest tests[] = {
+    { "/intel/cs/command-lengths", test_command_lengths },
+    { "/intel/cs/memory-commands", test_memory_commands },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    add("/intel/cs/command-lengths", test_command_lengths);
-    add("/intel/cs/memory-commands", test_memory_commands);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup_i915)

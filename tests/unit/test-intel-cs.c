@@ -437,8 +437,7 @@ static void test_privilege(Fixture *f, gconstpointer data)
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR) & ~INTEL_ERROR_PRIVILEGE,
                     ==, 0);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_EIR), ==, 0);
-    g_assert_cmphex(csb_lo(f, hws, 1), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, hws, 1), ==, CSB_DONE);
 
     /*
      * BCS: its GPRs (BCS_GPR 0x22600) are in the PRM's table; a slot
@@ -597,8 +596,7 @@ static void test_drill_dma(Fixture *f, gconstpointer data)
      * pointer stays, and the context runs on; the next entries land.
      */
     wr(f, INTEL_GDRST, INTEL_GRDOM_RENDER);
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &c, RCS, CTX_A, CRING_A, 0x41, 0);
+    one_context(f, &c);
     sdi(&c.ring, DATA + 8, 0xA3);
     g_assert_true(intel_engine_drill_dma(f->gpu, INTEL_CLASS_RENDER, 0, 1));
     ctx_submit(&c);
@@ -608,8 +606,7 @@ static void test_drill_dma(Fixture *f, gconstpointer data)
                     INTEL_CSB_IDLE_ACTIVE);
     g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, 0xffffffff);
     g_assert_cmphex(ram_r32(f, DATA + 8), ==, 0xA3);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, CSB_DONE);
     g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 1);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
     g_assert_cmphex(ctx_head(&c), ==, c.ring.pos);
@@ -703,21 +700,15 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
     g_assert_true(intel_gpu_post_load(f->gpu, &err));
 }
 
-static void add(const char *path, FixtureTestFn *fn)
-{
-    fixture_add(path, fixture_setup_i915, fn);
-}
+static const FixtureTest tests[] = {
+    { "/intel/cs/legacy-ring", test_legacy_ring },
+    { "/intel/cs/semaphore-wait", test_semaphore_wait },
+    { "/intel/cs/gtt", test_gtt },
+    { "/intel/cs/errors", test_errors },
+    { "/intel/cs/privilege", test_privilege },
+    { "/intel/cs/budget", test_budget },
+    { "/intel/cs/post-load-checks", test_post_load_checks },
+    { "/intel/cs/drill-dma", test_drill_dma },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    add("/intel/cs/legacy-ring", test_legacy_ring);
-    add("/intel/cs/semaphore-wait", test_semaphore_wait);
-    add("/intel/cs/gtt", test_gtt);
-    add("/intel/cs/errors", test_errors);
-    add("/intel/cs/privilege", test_privilege);
-    add("/intel/cs/budget", test_budget);
-    add("/intel/cs/post-load-checks", test_post_load_checks);
-    add("/intel/cs/drill-dma", test_drill_dma);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup_i915)

@@ -15,13 +15,53 @@
 
 /* ---- execlists ---- */
 
+/* DATA and DATA + 4 hold @a and @b. */
+static void assert_data(Fixture *f, uint32_t a, uint32_t b)
+{
+    g_assert_cmphex(ram_r32(f, DATA), ==, a);
+    g_assert_cmphex(ram_r32(f, DATA + 4), ==, b);
+}
+
+/* Contexts A and B with a store each: 0xA at DATA, 0xB at DATA + 4. */
+static void two_stores(Fixture *f, Ctx *a, Ctx *b)
+{
+    two_contexts(f, a, b);
+    sdi(&a->ring, DATA, 0xA);
+    sdi(&b->ring, DATA + 4, 0xB);
+}
+
+/*
+ * RCS's CSB entries @i and @i + 1, the last written: a context ran from
+ * idle to completion.
+ */
+static void assert_csb_ran(Fixture *f, unsigned i)
+{
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, i), ==, INTEL_CSB_IDLE_ACTIVE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, i + 1), ==, CSB_DONE);
+    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, i + 1);
+}
+
+/*
+ * Both stores of two_stores() done, A then B from one Load: idle to
+ * active, A's switch to B with @status, B's completion.
+ */
+static void assert_a_then_b(Fixture *f, uint32_t status)
+{
+    assert_data(f, 0xA, 0xB);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, INTEL_CSB_IDLE_ACTIVE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, status);
+    g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x41);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==, CSB_DONE);
+    g_assert_cmphex(csb_hi(f, HWSP_RCS, 2), ==, 0x42);
+    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 2);
+}
+
 static void test_execlists_single(Fixture *f, gconstpointer data)
 {
     Ctx c;
     uint32_t tail;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &c, RCS, CTX_A, CRING_A, 0x41, 0);
+    one_context(f, &c);
     sdi(&c.ring, DATA, 0xA1);
     sem_wait(&c.ring, 4, 1, SEM);
     EMIT(&c.ring, MI_USER_INTERRUPT);
@@ -46,12 +86,10 @@ static void test_execlists_single(Fixture *f, gconstpointer data)
     /* The semaphore passes: complete, active to idle. */
     ram_w32(f, SEM, 1);
     step(f);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, CSB_DONE);
     g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x41);
     g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 1);
-    g_assert_cmphex(erd(f, RCS, INTEL_RING_CSB_BUF + 8), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_CSB_BUF + 8), ==, CSB_DONE);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_CSB_BUF + 12), ==, 0x41);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_CONTEXT_STATUS_PTR) & 0xf0f, ==,
                     11u << 8 | 1);
@@ -68,12 +106,8 @@ static void test_execlists_single(Fixture *f, gconstpointer data)
     sdi(&c.ring, DATA + 4, 0xA2);
     ctx_submit(&c);
     step(f);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 0);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0xA2);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==, INTEL_CSB_IDLE_ACTIVE);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 3), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
-    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 3);
+    assert_data(f, 0, 0xA2);
+    assert_csb_ran(f, 2);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
 }
 
@@ -81,42 +115,46 @@ static void test_execlists_two_elements(Fixture *f, gconstpointer data)
 {
     Ctx a, b;
 
-    two_contexts(f, &a, &b);
-    sdi(&a.ring, DATA, 0xA);
-    sdi(&b.ring, DATA + 4, 0xB);
+    two_stores(f, &a, &b);
     ctx_set_tail(&a);
     ctx_set_tail(&b);
     elsq_submit(f, RCS, ctx_desc(&a), ctx_desc(&b));
     step(f);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 0xA);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0xB);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, INTEL_CSB_IDLE_ACTIVE);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
-                    INTEL_CSB_ELEMENT_SWITCH | INTEL_CSB_COMPLETE);
-    g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x41);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
-    g_assert_cmphex(csb_hi(f, HWSP_RCS, 2), ==, 0x42);
-    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 2);
+    assert_a_then_b(f, INTEL_CSB_ELEMENT_SWITCH | INTEL_CSB_COMPLETE);
     g_assert_cmphex(ctx_head(&a), ==, a.ring.pos);
     g_assert_cmphex(ctx_head(&b), ==, b.ring.pos);
     g_assert_true(engine_idle(f, RCS));
+}
+
+static void test_execlists_latest_queue(Fixture *f, gconstpointer data)
+{
+    Ctx a, b;
+
+    two_stores(f, &a, &b);
+    ctx_submit(&a);
+    ctx_submit(&b);
+    step(f);
+    assert_data(f, 0, 0xB);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, INTEL_CSB_IDLE_ACTIVE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, CSB_DONE);
+    g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x42);
+    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 1);
+    /* A was never restored, so never saved. */
+    g_assert_cmphex(ctx_head(&a), ==, 0);
 }
 
 static void test_execlists_lite_restore(Fixture *f, gconstpointer data)
 {
     Ctx a;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
+    one_context(f, &a);
     EMIT(&a.ring, MI_ARB_ON);
     sdi(&a.ring, DATA, 1);
     sem_wait(&a.ring, 4, 1, SEM);
     sdi(&a.ring, DATA + 4, 2);
     ctx_submit(&a);
     step(f);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 1);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0);
+    assert_data(f, 1, 0);
 
     /* Same LRCA again with a new tail while it waits: a lite restore. */
     sdi(&a.ring, DATA + 8, 3);
@@ -134,8 +172,7 @@ static void test_execlists_lite_restore(Fixture *f, gconstpointer data)
     step(f);
     g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2);
     g_assert_cmphex(ram_r32(f, DATA + 8), ==, 3);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==, CSB_DONE);
     g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 2);
     g_assert_cmphex(ctx_head(&a), ==, a.ring.pos);
 }
@@ -152,8 +189,7 @@ static void test_execlists_tail_written_before_completion(Fixture *f,
 {
     Ctx a;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
+    one_context(f, &a);
     sdi(&a.ring, DATA, 1);
     sem_wait(&a.ring, 4, 1, SEM);
     ctx_submit(&a);
@@ -165,8 +201,7 @@ static void test_execlists_tail_written_before_completion(Fixture *f,
     ctx_set_tail(&a);
     ram_w32(f, SEM, 1);
     step(f);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, CSB_DONE);
     g_assert_cmphex(ram_r32(f, ctx_state(&a, CTX_RING_TAIL)), ==,
                     a.ring.pos);
     g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0);
@@ -174,8 +209,7 @@ static void test_execlists_tail_written_before_completion(Fixture *f,
     elsq_submit(f, RCS, ctx_desc(&a), 0);
     step(f);
     g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 3), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 3), ==, CSB_DONE);
     g_assert_cmphex(ctx_head(&a), ==, a.ring.pos);
     g_assert_true(engine_idle(f, RCS));
 }
@@ -200,8 +234,7 @@ static void test_execlists_preempt(Fixture *f, gconstpointer data)
     step(f);
     g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, INTEL_CSB_PREEMPTED);
     g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x41);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==, CSB_DONE);
     g_assert_cmphex(csb_hi(f, HWSP_RCS, 2), ==, 0x42);
     g_assert_cmphex(ram_r32(f, DATA + 8), ==, 0x21);
     g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0);
@@ -214,12 +247,8 @@ static void test_execlists_preempt(Fixture *f, gconstpointer data)
     ram_w32(f, SEM, 1);
     ctx_submit(&a);
     step(f);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 0);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0x12);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 3), ==, INTEL_CSB_IDLE_ACTIVE);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 4), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
-    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 4);
+    assert_data(f, 0, 0x12);
+    assert_csb_ran(f, 3);
 }
 
 /*
@@ -234,8 +263,7 @@ static void test_execlists_wa_batches(Fixture *f, gconstpointer data)
     uint64_t st;
     Ctx a;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
+    one_context(f, &a);
     sdi(&ind, MARK, 1);             /* 4 dwords + 12 MI_NOOPs: 1 line */
     ram_w32(f, BATCH + 64, MI_USER_INTERRUPT);  /* past the line: not run */
     sdi(&per, MARK + 4, 2);
@@ -257,8 +285,7 @@ static void test_execlists_wa_batches(Fixture *f, gconstpointer data)
     g_assert_cmphex(ram_r32(f, MARK + 4), ==, 2);
     g_assert_cmphex(ram_r32(f, DATA), ==, 3);
     g_assert_cmphex(take_irq(f, 0) & USER, ==, 0);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, CSB_DONE);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
 }
 
@@ -272,8 +299,7 @@ static void test_execlists_oa_switch_report(Fixture *f, gconstpointer data)
     const uint64_t oabuf = SURF;
     Ctx a;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
+    one_context(f, &a);
     wr(f, INTEL_OAHEADPTR, oabuf);
     wr(f, INTEL_OATAILPTR, oabuf);
     wr(f, INTEL_OABUFFER, oabuf | 1);           /* 128 KiB */
@@ -408,8 +434,7 @@ static void test_execlists_preempt_to_idle(Fixture *f, gconstpointer data)
     Ctx a;
     uint32_t wait_at;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, 0);
+    one_context(f, &a);
     wait_at = a.ring.pos;
     sem_wait(&a.ring, 4, 1, SEM);
     ctx_submit(&a);
@@ -458,15 +483,7 @@ static void test_execlists_complete_with_load(Fixture *f,
 
     ctx_submit(&b);
     step(f);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 0xA);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0xB);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, INTEL_CSB_IDLE_ACTIVE);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
-                    INTEL_CSB_PREEMPTED | INTEL_CSB_COMPLETE);
-    g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x41);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
-    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 2);
+    assert_a_then_b(f, INTEL_CSB_PREEMPTED | INTEL_CSB_COMPLETE);
     /* A's image: complete, HEAD at its tail. */
     g_assert_cmphex(ctx_head(&a), ==, a.ring.pos);
 }
@@ -492,8 +509,7 @@ static void test_execlists_preempt_in_batch(Fixture *f, gconstpointer data)
     sdi(&a.ring, DATA + 12, 4);
     ctx_submit(&a);
     step(f);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 1);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0);
+    assert_data(f, 1, 0);
 
     /* First wait released and B loaded: A runs on and stops at the next. */
     ram_w32(f, SEM, 1);
@@ -511,37 +527,14 @@ static void test_execlists_preempt_in_batch(Fixture *f, gconstpointer data)
     ram_w32(f, SEM2, 1);
     ctx_submit(&a);
     step(f);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 0);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0);
+    assert_data(f, 0, 0);
     g_assert_cmphex(ram_r32(f, DATA + 8), ==, 3);
     g_assert_cmphex(ram_r32(f, DATA + 12), ==, 4);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 4), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 4), ==, CSB_DONE);
     /* Saved at completion: no batch active any more. */
     g_assert_cmphex(ram_r32(f, ctx_state(&a, CTX_BB_STATE)) &
                     INTEL_BB_STATE_ACTIVE, ==, 0);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
-}
-
-static void test_execlists_latest_queue(Fixture *f, gconstpointer data)
-{
-    Ctx a, b;
-
-    two_contexts(f, &a, &b);
-    sdi(&a.ring, DATA, 0xA);
-    sdi(&b.ring, DATA + 4, 0xB);
-    ctx_submit(&a);
-    ctx_submit(&b);
-    step(f);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 0);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0xB);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, INTEL_CSB_IDLE_ACTIVE);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
-    g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x42);
-    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 1);
-    /* A was never restored, so never saved. */
-    g_assert_cmphex(ctx_head(&a), ==, 0);
 }
 
 /* MI_SEMAPHORE_WAIT in the PPGTT (allowed from a non-privileged batch). */
@@ -608,16 +601,14 @@ static void test_execlists_ppgtt_per_context(Fixture *f, gconstpointer data)
     g_assert_cmphex(ram_r32(f, 0x311004), ==, 0xB2);
     g_assert_cmphex(ram_r32(f, 0x311000), ==, 0xB1);
     g_assert_cmphex(ram_r32(f, 0x301004), ==, 0);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 3), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 3), ==, CSB_DONE);
     g_assert_cmphex(csb_hi(f, HWSP_RCS, 3), ==, 0x42);
 
     ram_w32(f, 0x302000, 1);
     ctx_submit(&a);
     step(f);
     g_assert_cmphex(ram_r32(f, 0x301004), ==, 0xA2);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 5), ==,
-                    INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 5), ==, CSB_DONE);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
 }
 
@@ -631,11 +622,9 @@ static void test_execlists_ppgtt_per_context(Fixture *f, gconstpointer data)
  */
 static void test_drill_csb(Fixture *f, gconstpointer data)
 {
-    const uint32_t done = INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE;
     Ctx c;
 
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &c, RCS, CTX_A, CRING_A, 0x41, 0);
+    one_context(f, &c);
     g_assert_false(intel_engine_drill_csb(f->gpu, INTEL_CLASS_OTHER, 0,
                                           INTEL_CSB_DRILL_DROP));
 
@@ -656,7 +645,7 @@ static void test_drill_csb(Fixture *f, gconstpointer data)
     g_assert_cmphex(erd(f, RCS, INTEL_RING_EXECLIST_STATUS_HI), ==, 0x41);
     ram_w32(f, SEM, 1);
     step(f);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, done);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, CSB_DONE);
     g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 0);
     g_assert_cmphex(take_irq(f, 0), ==, INTEL_INTR_DATA_VALID | CTXSW);
 
@@ -681,53 +670,41 @@ static void test_drill_csb(Fixture *f, gconstpointer data)
     g_assert_cmphex(csb_lo(f, HWSP_RCS, 2), ==, INTEL_CSB_PREEMPTED);
     ctx_submit(&c);
     step(f);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 3), ==, INTEL_CSB_IDLE_ACTIVE);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 4), ==, done);
-    g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 4);
+    assert_csb_ran(f, 3);
 
     /* An engine reset cancels a drill not used yet. */
     g_assert_true(intel_engine_drill_csb(f->gpu, INTEL_CLASS_RENDER, 0,
                                          INTEL_CSB_DRILL_DROP));
     wr(f, INTEL_GDRST, INTEL_GRDOM_RENDER);
-    execlists_init(f, RCS, HWSP_RCS);
-    ctx_init(f, &c, RCS, CTX_A, CRING_A, 0x41, 0);
+    one_context(f, &c);
     sdi(&c.ring, DATA + 4, 0xA2);
     ctx_submit(&c);
     step(f);
     g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0xA2);
     g_assert_cmphex(csb_lo(f, HWSP_RCS, 0), ==, INTEL_CSB_IDLE_ACTIVE);
-    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, done);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, CSB_DONE);
 }
 
-static void add(const char *path, FixtureTestFn *fn)
-{
-    fixture_add(path, fixture_setup_i915, fn);
-}
+static const FixtureTest tests[] = {
+    { "/intel/cs/execlists/drill-csb", test_drill_csb },
+    { "/intel/cs/execlists/single", test_execlists_single },
+    { "/intel/cs/execlists/two-elements", test_execlists_two_elements },
+    { "/intel/cs/execlists/lite-restore", test_execlists_lite_restore },
+    { "/intel/cs/execlists/tail-written-before-completion",
+      test_execlists_tail_written_before_completion },
+    { "/intel/cs/execlists/preempt", test_execlists_preempt },
+    { "/intel/cs/execlists/wa-batches", test_execlists_wa_batches },
+    { "/intel/cs/execlists/oa-switch-report", test_execlists_oa_switch_report },
+    { "/intel/cs/execlists/oa-order", test_execlists_oa_order },
+    { "/intel/cs/execlists/oa-order-clk-ratio",
+      test_execlists_oa_order_clk_ratio },
+    { "/intel/cs/execlists/preempt-to-idle", test_execlists_preempt_to_idle },
+    { "/intel/cs/execlists/complete-with-load",
+      test_execlists_complete_with_load },
+    { "/intel/cs/execlists/preempt-in-batch", test_execlists_preempt_in_batch },
+    { "/intel/cs/execlists/latest-queue", test_execlists_latest_queue },
+    { "/intel/cs/execlists/ppgtt-per-context",
+      test_execlists_ppgtt_per_context },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    add("/intel/cs/execlists/drill-csb", test_drill_csb);
-    add("/intel/cs/execlists/single", test_execlists_single);
-    add("/intel/cs/execlists/two-elements", test_execlists_two_elements);
-    add("/intel/cs/execlists/lite-restore", test_execlists_lite_restore);
-    add("/intel/cs/execlists/tail-written-before-completion",
-        test_execlists_tail_written_before_completion);
-    add("/intel/cs/execlists/preempt", test_execlists_preempt);
-    add("/intel/cs/execlists/wa-batches", test_execlists_wa_batches);
-    add("/intel/cs/execlists/oa-switch-report",
-        test_execlists_oa_switch_report);
-    add("/intel/cs/execlists/oa-order", test_execlists_oa_order);
-    add("/intel/cs/execlists/oa-order-clk-ratio",
-        test_execlists_oa_order_clk_ratio);
-    add("/intel/cs/execlists/preempt-to-idle",
-        test_execlists_preempt_to_idle);
-    add("/intel/cs/execlists/complete-with-load",
-        test_execlists_complete_with_load);
-    add("/intel/cs/execlists/preempt-in-batch",
-        test_execlists_preempt_in_batch);
-    add("/intel/cs/execlists/latest-queue", test_execlists_latest_queue);
-    add("/intel/cs/execlists/ppgtt-per-context",
-        test_execlists_ppgtt_per_context);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup_i915)

@@ -227,22 +227,16 @@ static void test_reset_clears_tree(Fixture *f, gconstpointer data)
     g_assert_cmphex(rd(f, INTEL_GFX_MSTR_IRQ), ==, 0);
 }
 
-static void add(const char *path, FixtureTestFn *fn)
-{
-    fixture_add(path, fixture_setup, fn);
-}
+static const FixtureTest tests[] = {
+    { "/intel/irq/reset-state", test_reset_state },
+    { "/intel/irq/enable-drops", test_enable_drops },
+    { "/intel/irq/class-enable-instance-mask",
+      test_class_enable_instance_mask },
+    { "/intel/irq/selector-misuse", test_selector_misuse },
+    { "/intel/irq/double-buffer-race", test_double_buffer_race },
+    { "/intel/irq/master-flow", test_master_flow },
+    { "/intel/irq/drill", test_drill_drop_and_delay },
+    { "/intel/irq/reset", test_reset_clears_tree },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    add("/intel/irq/reset-state", test_reset_state);
-    add("/intel/irq/enable-drops", test_enable_drops);
-    add("/intel/irq/class-enable-instance-mask",
-        test_class_enable_instance_mask);
-    add("/intel/irq/selector-misuse", test_selector_misuse);
-    add("/intel/irq/double-buffer-race", test_double_buffer_race);
-    add("/intel/irq/master-flow", test_master_flow);
-    add("/intel/irq/drill", test_drill_drop_and_delay);
-    add("/intel/irq/reset", test_reset_clears_tree);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup)

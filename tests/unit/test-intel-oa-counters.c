@@ -499,21 +499,18 @@ static void test_eu_work_frequency_change(Fixture *f, gconstpointer data)
                      48ull * rd(f, INTEL_OAPERF_A(4)));
 }
 
-#define ADD(path, fn) fixture_add(path, fixture_setup_ggtt, fn)
+static const FixtureTest tests[] = {
+    { "/intel/oa/same-clock-reports", test_same_clock_reports },
+    { "/intel/oa/busy-counter", test_busy_counter },
+    { "/intel/oa/cec-test-oa", test_cec_test_oa },
+    { "/intel/oa/cec-kernel-test-config", test_cec_kernel_test_config },
+    { "/intel/oa/noa-selection", test_noa_selection },
+    { "/intel/oa/gpu-busyness", test_gpu_busyness },
+    { "/intel/oa/thread-counters", test_thread_counters },
+    { "/intel/oa/counter-registers", test_counter_registers },
+    { "/intel/oa/flex-eu-counters", test_flex_eu_counters },
+    { "/intel/oa/eu-work-pacing", test_eu_work_pacing },
+    { "/intel/oa/eu-work-frequency-change", test_eu_work_frequency_change },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    ADD("/intel/oa/same-clock-reports", test_same_clock_reports);
-    ADD("/intel/oa/busy-counter", test_busy_counter);
-    ADD("/intel/oa/cec-test-oa", test_cec_test_oa);
-    ADD("/intel/oa/cec-kernel-test-config", test_cec_kernel_test_config);
-    ADD("/intel/oa/noa-selection", test_noa_selection);
-    ADD("/intel/oa/gpu-busyness", test_gpu_busyness);
-    ADD("/intel/oa/thread-counters", test_thread_counters);
-    ADD("/intel/oa/counter-registers", test_counter_registers);
-    ADD("/intel/oa/flex-eu-counters", test_flex_eu_counters);
-    ADD("/intel/oa/eu-work-pacing", test_eu_work_pacing);
-    ADD("/intel/oa/eu-work-frequency-change", test_eu_work_frequency_change);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup_ggtt)

@@ -618,29 +618,25 @@ static void test_event_report_order(Fixture *f, gconstpointer data)
     }
 }
 
-#define ADD(path, fn) fixture_add(path, fixture_setup_ggtt, fn)
+static const FixtureTest tests[] = {
+    { "/intel/oa/periodic", test_periodic },
+    { "/intel/oa/overflow", test_overflow },
+    { "/intel/oa/reader-sees-due-reports", test_reader_sees_due_reports },
+    { "/intel/oa/full-buffer-drops-due", test_full_buffer_drops_due },
+    { "/intel/oa/a40-packing", test_a40_packing },
+    { "/intel/oa/report-perf-count", test_report_perf_count },
+    { "/intel/oa/report-id", test_report_id },
+    { "/intel/oa/formats", test_formats },
+    { "/intel/oa/start-trigger", test_start_trigger },
+    { "/intel/oa/report-trigger", test_report_trigger },
+    { "/intel/oa/go-transition", test_go_transition },
+    { "/intel/oa/counter-overflow", test_counter_overflow },
+    { "/intel/oa/half-full-irq", test_half_full_irq },
+    { "/intel/oa/frequency-change", test_frequency_change },
+    { "/intel/oa/trigger-follows-frequency", test_trigger_follows_frequency },
+    { "/intel/oa/drill-tail-stall", test_drill_tail_stall },
+    { "/intel/oa/drill-overflow", test_drill_overflow },
+    { "/intel/oa/event-report-order", test_event_report_order },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    ADD("/intel/oa/periodic", test_periodic);
-    ADD("/intel/oa/overflow", test_overflow);
-    ADD("/intel/oa/reader-sees-due-reports", test_reader_sees_due_reports);
-    ADD("/intel/oa/full-buffer-drops-due", test_full_buffer_drops_due);
-    ADD("/intel/oa/a40-packing", test_a40_packing);
-    ADD("/intel/oa/report-perf-count", test_report_perf_count);
-    ADD("/intel/oa/report-id", test_report_id);
-    ADD("/intel/oa/formats", test_formats);
-    ADD("/intel/oa/start-trigger", test_start_trigger);
-    ADD("/intel/oa/report-trigger", test_report_trigger);
-    ADD("/intel/oa/go-transition", test_go_transition);
-    ADD("/intel/oa/counter-overflow", test_counter_overflow);
-    ADD("/intel/oa/half-full-irq", test_half_full_irq);
-    ADD("/intel/oa/frequency-change", test_frequency_change);
-    ADD("/intel/oa/trigger-follows-frequency",
-        test_trigger_follows_frequency);
-    ADD("/intel/oa/drill-tail-stall", test_drill_tail_stall);
-    ADD("/intel/oa/drill-overflow", test_drill_overflow);
-    ADD("/intel/oa/event-report-order", test_event_report_order);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup_ggtt)

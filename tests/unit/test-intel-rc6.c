@@ -307,18 +307,15 @@ static void test_post_load(Fixture *f, gconstpointer data)
     g_clear_pointer(&err, g_free);
 }
 
-#define ADD(path, fn) fixture_add(path, fixture_setup_ggtt, fn)
+static const FixtureTest tests[] = {
+    { "/intel/rc6/idle", test_idle },
+    { "/intel/rc6/hysteresis", test_hysteresis },
+    { "/intel/rc6/forcewake", test_forcewake },
+    { "/intel/rc6/disabled", test_disabled },
+    { "/intel/rc6/wrap", test_wrap },
+    { "/intel/rc6/legacy-ring", test_legacy_ring },
+    { "/intel/rc6/execlists", test_execlists },
+    { "/intel/rc6/post-load", test_post_load },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    ADD("/intel/rc6/idle", test_idle);
-    ADD("/intel/rc6/hysteresis", test_hysteresis);
-    ADD("/intel/rc6/forcewake", test_forcewake);
-    ADD("/intel/rc6/disabled", test_disabled);
-    ADD("/intel/rc6/wrap", test_wrap);
-    ADD("/intel/rc6/legacy-ring", test_legacy_ring);
-    ADD("/intel/rc6/execlists", test_execlists);
-    ADD("/intel/rc6/post-load", test_post_load);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup_ggtt)
