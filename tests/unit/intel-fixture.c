@@ -301,19 +301,22 @@ void ctx_init(Fixture *f, Ctx *c, IntelEngineId id, uint64_t lrca,
                  .ring = buf_at(f, ring) };
     memset(f->fh->ram + lrca, 0, 2 * 4096);
     ram_w32(f, st + 4 * i++, MI_NOOP);
-    ram_w32(f, st + 4 * i++, MI_LRI(11) | 1u << 19 | 1u << 12);
+    ram_w32(f, st + 4 * i++, MI_LOAD_REGISTER_IMM(11) | MI_LRI_LRM_CS_MMIO |
+                             MI_LRI_FORCE_POSTED);
     for (unsigned k = 0; k < 11; k++) {
         ram_w32(f, st + 4 * i, base + lri1[k]);
         i += 2;
     }
     i += 9;                                         /* NOP(9) */
-    ram_w32(f, st + 4 * i++, MI_LRI(9) | 1u << 19 | 1u << 12);
+    ram_w32(f, st + 4 * i++, MI_LOAD_REGISTER_IMM(9) | MI_LRI_LRM_CS_MMIO |
+                             MI_LRI_FORCE_POSTED);
     for (unsigned k = 0; k < 9; k++) {
         ram_w32(f, st + 4 * i, base + lri2[k]);
         i += 2;
     }
     g_assert_cmpuint(i, ==, 0x34);
-    ram_w32(f, st + 4 * i, MI_BB_END | 1);
+    /* i915's set_offsets() closes the image so, from Gen10. */
+    ram_w32(f, st + 4 * i, MI_BATCH_BUFFER_END | 1);
     /* i915's init_common_regs: inhibit synchronous switch, restore on. */
     ram_w32(f, ctx_state(c, CTX_CONTEXT_CONTROL), 0x00090008);
     ram_w32(f, ctx_state(c, CTX_RING_START), ring);

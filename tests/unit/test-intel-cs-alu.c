@@ -22,11 +22,16 @@ static AluResult alu_binop(Ring *r, unsigned op, uint64_t a, uint64_t b)
     Fixture *f = r->b.f;
     IntelEngineId id = r->id;
 
-    EMIT(&r->b, MI_LRI(4), gpr_reg(f, id, 0), a, gpr_reg(f, id, 0) + 4,
-         a >> 32, gpr_reg(f, id, 1), b, gpr_reg(f, id, 1) + 4, b >> 32);
-    EMIT(&r->b, MI_MATH(6), ALU(ALU_LOAD, SRCA, 0), ALU(ALU_LOAD, SRCB, 1),
-         ALU(op, 0, 0), ALU(ALU_STORE, 2, ACCU), ALU(ALU_STORE, 3, ZF),
-         ALU(ALU_STORE, 4, CF));
+    EMIT(&r->b, MI_LOAD_REGISTER_IMM(4), gpr_reg(f, id, 0), a,
+         gpr_reg(f, id, 0) + 4, a >> 32, gpr_reg(f, id, 1), b,
+         gpr_reg(f, id, 1) + 4, b >> 32);
+    EMIT(&r->b, MI_MATH(6),
+         MI_MATH_ALU(MI_ALU_LOAD, MI_ALU_SRCA, MI_ALU_R(0)),
+         MI_MATH_ALU(MI_ALU_LOAD, MI_ALU_SRCB, MI_ALU_R(1)),
+         MI_MATH_ALU(op, 0, 0),
+         MI_MATH_ALU(MI_ALU_STORE, MI_ALU_R(2), MI_ALU_ACCU),
+         MI_MATH_ALU(MI_ALU_STORE, MI_ALU_R(3), MI_ALU_ZF),
+         MI_MATH_ALU(MI_ALU_STORE, MI_ALU_R(4), MI_ALU_CF));
     ring_run(r);
     g_assert_cmphex(erd(f, id, INTEL_RING_ESR), ==, 0);
     return (AluResult) { gpr(f, id, 2), gpr(f, id, 3), gpr(f, id, 4) };
@@ -43,56 +48,56 @@ typedef struct AluCase {
 
 static const AluCase alu_cases[] = {
     /* ADD: CF is the carry out of bit 63. */
-    { ALU_ADD, 5, 7, 12, 0, 0 },
-    { ALU_ADD, ALL1, 1, 0, 1, 1 },
-    { ALU_ADD, MSB, MSB, 0, 1, 1 },
-    { ALU_ADD, 0xFFFFFFFF, 1, 0x100000000ull, 0, 0 },
-    { ALU_ADD, ALL1, ALL1, 0xFFFFFFFFFFFFFFFEull, 0, 1 },
+    { MI_ALU_ADD, 5, 7, 12, 0, 0 },
+    { MI_ALU_ADD, ALL1, 1, 0, 1, 1 },
+    { MI_ALU_ADD, MSB, MSB, 0, 1, 1 },
+    { MI_ALU_ADD, 0xFFFFFFFF, 1, 0x100000000ull, 0, 0 },
+    { MI_ALU_ADD, ALL1, ALL1, 0xFFFFFFFFFFFFFFFEull, 0, 1 },
     /* SUB: ACCU = SRCA - SRCB; CF is the borrow. */
-    { ALU_SUB, 7, 5, 2, 0, 0 },
-    { ALU_SUB, 5, 7, 0xFFFFFFFFFFFFFFFEull, 0, 1 },
-    { ALU_SUB, 7, 7, 0, 1, 0 },
-    { ALU_SUB, 0, 1, ALL1, 0, 1 },
-    { ALU_AND, 0xF0F0, 0xFF00, 0xF000, 0, 0 },
-    { ALU_AND, 0xF0, 0x0F, 0, 1, 0 },
-    { ALU_AND, ALL1, 0x123456789ABCDEF0ull, 0x123456789ABCDEF0ull, 0, 0 },
-    { ALU_OR, 0xF0F0, 0xFF00, 0xFFF0, 0, 0 },
-    { ALU_OR, 0, 0, 0, 1, 0 },
-    { ALU_OR, MSB, 1, MSB | 1, 0, 0 },
-    { ALU_XOR, 0xF0F0, 0xFF00, 0x0FF0, 0, 0 },
-    { ALU_XOR, 0x1234, 0x1234, 0, 1, 0 },
-    { ALU_XOR, ALL1, MSB, 0x7FFFFFFFFFFFFFFFull, 0, 0 },
+    { MI_ALU_SUB, 7, 5, 2, 0, 0 },
+    { MI_ALU_SUB, 5, 7, 0xFFFFFFFFFFFFFFFEull, 0, 1 },
+    { MI_ALU_SUB, 7, 7, 0, 1, 0 },
+    { MI_ALU_SUB, 0, 1, ALL1, 0, 1 },
+    { MI_ALU_AND, 0xF0F0, 0xFF00, 0xF000, 0, 0 },
+    { MI_ALU_AND, 0xF0, 0x0F, 0, 1, 0 },
+    { MI_ALU_AND, ALL1, 0x123456789ABCDEF0ull, 0x123456789ABCDEF0ull, 0, 0 },
+    { MI_ALU_OR, 0xF0F0, 0xFF00, 0xFFF0, 0, 0 },
+    { MI_ALU_OR, 0, 0, 0, 1, 0 },
+    { MI_ALU_OR, MSB, 1, MSB | 1, 0, 0 },
+    { MI_ALU_XOR, 0xF0F0, 0xFF00, 0x0FF0, 0, 0 },
+    { MI_ALU_XOR, 0x1234, 0x1234, 0, 1, 0 },
+    { MI_ALU_XOR, ALL1, MSB, 0x7FFFFFFFFFFFFFFFull, 0, 0 },
     /*
      * Shifts: SRCA by SRCB, where only 1, 2, 4, 8, 16 and 32 exist; other
      * amounts round down to the next of these, 0 does not shift, and
      * anything above 32 shifts by 32.
      */
-    { ALU_SHL, 1, 0, 1, 0, -1 },
-    { ALU_SHL, 1, 1, 2, 0, -1 },
-    { ALU_SHL, 1, 2, 4, 0, -1 },
-    { ALU_SHL, 1, 3, 4, 0, -1 },
-    { ALU_SHL, 1, 4, 0x10, 0, -1 },
-    { ALU_SHL, 1, 7, 0x10, 0, -1 },
-    { ALU_SHL, 1, 8, 0x100, 0, -1 },
-    { ALU_SHL, 1, 15, 0x100, 0, -1 },
-    { ALU_SHL, 1, 16, 0x10000, 0, -1 },
-    { ALU_SHL, 1, 31, 0x10000, 0, -1 },
-    { ALU_SHL, 1, 32, 0x100000000ull, 0, -1 },
-    { ALU_SHL, 1, 33, 0x100000000ull, 0, -1 },
-    { ALU_SHL, 1, 64, 0x100000000ull, 0, -1 },
-    { ALU_SHL, 1, 0x100000000ull, 0x100000000ull, 0, -1 },
-    { ALU_SHL, 0xFFFFFFFF00000000ull, 32, 0, 1, -1 },
-    { ALU_SHR, MSB, 1, 0x4000000000000000ull, 0, -1 },
-    { ALU_SHR, MSB, 12, 0x0080000000000000ull, 0, -1 },
-    { ALU_SHR, MSB, 40, 0x80000000ull, 0, -1 },
-    { ALU_SHR, MSB, 0, MSB, 0, -1 },
-    { ALU_SHR, 1, 1, 0, 1, -1 },
-    { ALU_SAR, MSB, 4, 0xF800000000000000ull, 0, -1 },
-    { ALU_SAR, MSB, 33, 0xFFFFFFFF80000000ull, 0, -1 },
-    { ALU_SAR, MSB, 6, 0xF800000000000000ull, 0, -1 },
-    { ALU_SAR, 0x4000000000000000ull, 2, 0x1000000000000000ull, 0, -1 },
-    { ALU_SAR, 0x4000000000000000ull, 17, 0x0000400000000000ull, 0, -1 },
-    { ALU_SAR, ALL1, 32, ALL1, 0, -1 },
+    { MI_ALU_SHL, 1, 0, 1, 0, -1 },
+    { MI_ALU_SHL, 1, 1, 2, 0, -1 },
+    { MI_ALU_SHL, 1, 2, 4, 0, -1 },
+    { MI_ALU_SHL, 1, 3, 4, 0, -1 },
+    { MI_ALU_SHL, 1, 4, 0x10, 0, -1 },
+    { MI_ALU_SHL, 1, 7, 0x10, 0, -1 },
+    { MI_ALU_SHL, 1, 8, 0x100, 0, -1 },
+    { MI_ALU_SHL, 1, 15, 0x100, 0, -1 },
+    { MI_ALU_SHL, 1, 16, 0x10000, 0, -1 },
+    { MI_ALU_SHL, 1, 31, 0x10000, 0, -1 },
+    { MI_ALU_SHL, 1, 32, 0x100000000ull, 0, -1 },
+    { MI_ALU_SHL, 1, 33, 0x100000000ull, 0, -1 },
+    { MI_ALU_SHL, 1, 64, 0x100000000ull, 0, -1 },
+    { MI_ALU_SHL, 1, 0x100000000ull, 0x100000000ull, 0, -1 },
+    { MI_ALU_SHL, 0xFFFFFFFF00000000ull, 32, 0, 1, -1 },
+    { MI_ALU_SHR, MSB, 1, 0x4000000000000000ull, 0, -1 },
+    { MI_ALU_SHR, MSB, 12, 0x0080000000000000ull, 0, -1 },
+    { MI_ALU_SHR, MSB, 40, 0x80000000ull, 0, -1 },
+    { MI_ALU_SHR, MSB, 0, MSB, 0, -1 },
+    { MI_ALU_SHR, 1, 1, 0, 1, -1 },
+    { MI_ALU_SAR, MSB, 4, 0xF800000000000000ull, 0, -1 },
+    { MI_ALU_SAR, MSB, 33, 0xFFFFFFFF80000000ull, 0, -1 },
+    { MI_ALU_SAR, MSB, 6, 0xF800000000000000ull, 0, -1 },
+    { MI_ALU_SAR, 0x4000000000000000ull, 2, 0x1000000000000000ull, 0, -1 },
+    { MI_ALU_SAR, 0x4000000000000000ull, 17, 0x0000400000000000ull, 0, -1 },
+    { MI_ALU_SAR, ALL1, 32, ALL1, 0, -1 },
 };
 
 static void test_mi_math(Fixture *f, gconstpointer data)
@@ -121,12 +126,22 @@ static void test_mi_math(Fixture *f, gconstpointer data)
      * Mesa's mi_builder relies on for UINT64_MAX immediates.
      */
     set_gpr(f, RCS, 0, 0xFF);
-    EMIT(&r.b, MI_MATH(4), ALU(ALU_LOADINV, SRCA, 0), ALU(ALU_LOAD0, SRCB, 0),
-         ALU(ALU_ADD, 0, 0), ALU(ALU_STORE, 5, ACCU));
-    EMIT(&r.b, MI_MATH(4), ALU(ALU_LOAD1, SRCA, 0), ALU(ALU_LOAD0, SRCB, 0),
-         ALU(ALU_OR, 0, 0), ALU(ALU_STORE, 6, ACCU));
-    EMIT(&r.b, MI_MATH(5), ALU(ALU_LOAD0, SRCA, 0), ALU(ALU_LOAD0, SRCB, 0),
-         ALU(ALU_ADD, 0, 0), ALU(ALU_STORE, 7, ACCU), ALU(ALU_STORE, 8, ZF));
+    EMIT(&r.b, MI_MATH(4),
+         MI_MATH_ALU(MI_ALU_LOADINV, MI_ALU_SRCA, MI_ALU_R(0)),
+         MI_MATH_ALU(MI_ALU_LOAD0, MI_ALU_SRCB, 0),
+         MI_MATH_ALU(MI_ALU_ADD, 0, 0),
+         MI_MATH_ALU(MI_ALU_STORE, MI_ALU_R(5), MI_ALU_ACCU));
+    EMIT(&r.b, MI_MATH(4),
+         MI_MATH_ALU(MI_ALU_LOAD1, MI_ALU_SRCA, 0),
+         MI_MATH_ALU(MI_ALU_LOAD0, MI_ALU_SRCB, 0),
+         MI_MATH_ALU(MI_ALU_OR, 0, 0),
+         MI_MATH_ALU(MI_ALU_STORE, MI_ALU_R(6), MI_ALU_ACCU));
+    EMIT(&r.b, MI_MATH(5),
+         MI_MATH_ALU(MI_ALU_LOAD0, MI_ALU_SRCA, 0),
+         MI_MATH_ALU(MI_ALU_LOAD0, MI_ALU_SRCB, 0),
+         MI_MATH_ALU(MI_ALU_ADD, 0, 0),
+         MI_MATH_ALU(MI_ALU_STORE, MI_ALU_R(7), MI_ALU_ACCU),
+         MI_MATH_ALU(MI_ALU_STORE, MI_ALU_R(8), MI_ALU_ZF));
     ring_run(&r);
     g_assert_cmphex(gpr(f, RCS, 5), ==, 0xFFFFFFFFFFFFFF00ull);
     g_assert_cmphex(gpr(f, RCS, 6), ==, ALL1);
@@ -136,10 +151,14 @@ static void test_mi_math(Fixture *f, gconstpointer data)
     /* STOREINV of ACCU, ZF and CF; R15 as source and destination. */
     set_gpr(f, RCS, 15, 12);
     set_gpr(f, RCS, 14, 0);
-    EMIT(&r.b, MI_MATH(7), ALU(ALU_LOAD, SRCA, 15), ALU(ALU_LOAD, SRCB, 14),
-         ALU(ALU_ADD, 0, 0), ALU(ALU_STOREINV, 9, ACCU),
-         ALU(ALU_STOREINV, 10, ZF), ALU(ALU_STOREINV, 11, CF),
-         ALU(ALU_STORE, 15, ACCU));
+    EMIT(&r.b, MI_MATH(7),
+         MI_MATH_ALU(MI_ALU_LOAD, MI_ALU_SRCA, MI_ALU_R(15)),
+         MI_MATH_ALU(MI_ALU_LOAD, MI_ALU_SRCB, MI_ALU_R(14)),
+         MI_MATH_ALU(MI_ALU_ADD, 0, 0),
+         MI_MATH_ALU(MI_ALU_STOREINV, MI_ALU_R(9), MI_ALU_ACCU),
+         MI_MATH_ALU(MI_ALU_STOREINV, MI_ALU_R(10), MI_ALU_ZF),
+         MI_MATH_ALU(MI_ALU_STOREINV, MI_ALU_R(11), MI_ALU_CF),
+         MI_MATH_ALU(MI_ALU_STORE, MI_ALU_R(15), MI_ALU_ACCU));
     ring_run(&r);
     g_assert_cmphex(gpr(f, RCS, 9), ==, ~12ull);
     g_assert_cmphex(gpr(f, RCS, 10), ==, ALL1);
@@ -147,9 +166,13 @@ static void test_mi_math(Fixture *f, gconstpointer data)
     g_assert_cmphex(gpr(f, RCS, 15), ==, 12);
 
     /* The flags stay until the next ALU operation: a LOAD keeps them. */
-    EMIT(&r.b, MI_MATH(6), ALU(ALU_LOAD1, SRCA, 0), ALU(ALU_LOAD1, SRCB, 0),
-         ALU(ALU_ADD, 0, 0), ALU(ALU_LOAD0, SRCA, 0),
-         ALU(ALU_STORE, 12, CF), ALU(ALU_STORE, 13, ACCU));
+    EMIT(&r.b, MI_MATH(6),
+         MI_MATH_ALU(MI_ALU_LOAD1, MI_ALU_SRCA, 0),
+         MI_MATH_ALU(MI_ALU_LOAD1, MI_ALU_SRCB, 0),
+         MI_MATH_ALU(MI_ALU_ADD, 0, 0),
+         MI_MATH_ALU(MI_ALU_LOAD0, MI_ALU_SRCA, 0),
+         MI_MATH_ALU(MI_ALU_STORE, MI_ALU_R(12), MI_ALU_CF),
+         MI_MATH_ALU(MI_ALU_STORE, MI_ALU_R(13), MI_ALU_ACCU));
     ring_run(&r);
     g_assert_cmphex(gpr(f, RCS, 12), ==, ALL1);
     g_assert_cmphex(gpr(f, RCS, 13), ==, 0xFFFFFFFFFFFFFFFEull);
@@ -157,7 +180,7 @@ static void test_mi_math(Fixture *f, gconstpointer data)
     /* Each engine has its own GPRs and ALU: BCS_GPR at 0x22600. */
     rcs_r2 = gpr(f, RCS, 2);
     ring_init(f, &rb, BCS, RING_BCS);
-    res = alu_binop(&rb, ALU_SUB, 100, 58);
+    res = alu_binop(&rb, MI_ALU_SUB, 100, 58);
     g_assert_cmphex(res.accu, ==, 42);
     g_assert_cmphex(rd(f, 0x22600 + 16), ==, 42);
     g_assert_cmphex(gpr(f, RCS, 2), ==, rcs_r2);
@@ -165,33 +188,39 @@ static void test_mi_math(Fixture *f, gconstpointer data)
 
 /* ---- predication ---- */
 
-enum { CMP_TRUE, CMP_FALSE, CMP_SRCS_EQUAL, CMP_DELTAS_EQUAL };
-enum { LOAD_KEEP = 0, LOAD_LOAD = 2, LOAD_LOADINV = 3 };
-enum { COMBINE_SET, COMBINE_AND, COMBINE_OR, COMBINE_XOR };
-
 typedef struct PredCompare {
-    unsigned op;
+    uint32_t op;            /* MI_PREDICATE_COMPAREOP_* */
     uint64_t src0, src1, data;
     bool result;
 } PredCompare;
 
 static const PredCompare pred_compares[] = {
-    { CMP_TRUE, 0, 0, 0, true },
-    { CMP_FALSE, 0, 0, 0, false },
-    { CMP_SRCS_EQUAL, 7, 7, 0, true },
-    { CMP_SRCS_EQUAL, 7, 5, 0, false },
-    { CMP_SRCS_EQUAL, 0x100000007ull, 7, 0, false },
-    { CMP_DELTAS_EQUAL, 7, 5, 2, true },
-    { CMP_DELTAS_EQUAL, 7, 5, 3, false },
-    { CMP_DELTAS_EQUAL, 5, 7, 0xFFFFFFFFFFFFFFFEull, true },
+    { MI_PREDICATE_COMPAREOP_TRUE, 0, 0, 0, true },
+    { MI_PREDICATE_COMPAREOP_FALSE, 0, 0, 0, false },
+    { MI_PREDICATE_COMPAREOP_SRCS_EQUAL, 7, 7, 0, true },
+    { MI_PREDICATE_COMPAREOP_SRCS_EQUAL, 7, 5, 0, false },
+    { MI_PREDICATE_COMPAREOP_SRCS_EQUAL, 0x100000007ull, 7, 0, false },
+    { MI_PREDICATE_COMPAREOP_DELTAS_EQUAL, 7, 5, 2, true },
+    { MI_PREDICATE_COMPAREOP_DELTAS_EQUAL, 7, 5, 3, false },
+    { MI_PREDICATE_COMPAREOP_DELTAS_EQUAL, 5, 7, 0xFFFFFFFFFFFFFFFEull, true },
 };
 
-static bool combine(unsigned op, bool p, bool v)
+static const uint32_t pred_loads[] = {
+    MI_PREDICATE_LOADOP_KEEP, MI_PREDICATE_LOADOP_LOAD,
+    MI_PREDICATE_LOADOP_LOADINV,
+};
+
+static const uint32_t pred_combines[] = {
+    MI_PREDICATE_COMBINEOP_SET, MI_PREDICATE_COMBINEOP_AND,
+    MI_PREDICATE_COMBINEOP_OR, MI_PREDICATE_COMBINEOP_XOR,
+};
+
+static bool combine(uint32_t op, bool p, bool v)
 {
     switch (op) {
-    case COMBINE_SET: return v;
-    case COMBINE_AND: return p && v;
-    case COMBINE_OR: return p || v;
+    case MI_PREDICATE_COMBINEOP_SET: return v;
+    case MI_PREDICATE_COMBINEOP_AND: return p && v;
+    case MI_PREDICATE_COMBINEOP_OR: return p || v;
     default: return p != v;
     }
 }
@@ -200,6 +229,17 @@ static void set_reg64(Fixture *f, IntelEngineId id, uint32_t off, uint64_t v)
 {
     ewr(f, id, off, v);
     ewr(f, id, off + 4, v >> 32);
+}
+
+/*
+ * Predicated stores: PIPE_CONTROL's post-sync write of 0xAA to DATA + 8,
+ * MI_STORE_REGISTER_MEM of CS_GPR0 to DATA + 16.
+ */
+static void predicated_stores(Ring *r)
+{
+    pc_store(&r->b, GFX_PREDICATE_ENABLE, DATA + 8, 0xAA);
+    EMIT(&r->b, MI_STORE_REGISTER_MEM_GEN8 | MI_USE_GGTT |
+         MI_SRM_PREDICATE_ENABLE, gpr_reg(r->b.f, RCS, 0), DATA + 16, 0);
 }
 
 static void test_predication(Fixture *f, gconstpointer data)
@@ -219,21 +259,20 @@ static void test_predication(Fixture *f, gconstpointer data)
      */
     for (unsigned i = 0; i < G_N_ELEMENTS(pred_compares); i++) {
         const PredCompare *c = &pred_compares[i];
-        static const unsigned loads[] = { LOAD_KEEP, LOAD_LOAD, LOAD_LOADINV };
 
-        for (unsigned l = 0; l < G_N_ELEMENTS(loads); l++) {
-            for (unsigned comb = 0; comb < 4; comb++) {
+        for (unsigned l = 0; l < G_N_ELEMENTS(pred_loads); l++) {
+            for (unsigned k = 0; k < G_N_ELEMENTS(pred_combines); k++) {
                 for (unsigned p0 = 0; p0 < 2; p0++) {
-                    unsigned load = loads[l];
+                    uint32_t load = pred_loads[l], comb = pred_combines[k];
                     bool expect;
 
-                    if (load == LOAD_KEEP) {
+                    if (load == MI_PREDICATE_LOADOP_KEEP) {
                         expect = p0;
-                    } else if (load == LOAD_LOAD) {
+                    } else if (load == MI_PREDICATE_LOADOP_LOAD) {
                         expect = combine(comb, p0, c->result);
-                    } else if (comb == COMBINE_SET) {
+                    } else if (comb == MI_PREDICATE_COMBINEOP_SET) {
                         expect = !c->result;
-                    } else if (comb == COMBINE_XOR) {
+                    } else if (comb == MI_PREDICATE_COMBINEOP_XOR) {
                         expect = !(p0 ^ c->result);
                     } else {
                         continue;
@@ -242,13 +281,13 @@ static void test_predication(Fixture *f, gconstpointer data)
                     set_reg64(f, RCS, INTEL_RING_PREDICATE_SRC1, c->src1);
                     set_reg64(f, RCS, INTEL_RING_PREDICATE_DATA, c->data);
                     ewr(f, RCS, INTEL_RING_PREDICATE_RESULT, p0);
-                    EMIT(&r.b, MI_PREDICATE | load << 6 | comb << 3 | c->op);
+                    EMIT(&r.b, MI_PREDICATE | load | comb | c->op);
                     ring_run(&r);
                     if ((erd(f, RCS, INTEL_RING_PREDICATE_RESULT) & 1) !=
                         expect) {
                         g_error("MI_PREDICATE compare %u (case %u) load %u "
                                 "combine %u, predicate %u: expected %u",
-                                c->op, i, load, comb, p0, expect);
+                                c->op, i, load >> 6, comb >> 3, p0, expect);
                     }
                 }
             }
@@ -258,10 +297,10 @@ static void test_predication(Fixture *f, gconstpointer data)
 
     /* MI_BATCH_BUFFER_START with predication: taken iff RESULT_1 is 1. */
     sdi(&bb, DATA, 1);
-    EMIT(&bb, MI_BB_END);
+    EMIT(&bb, MI_BATCH_BUFFER_END);
     for (uint32_t taken = 0; taken < 2; taken++) {
         ewr(f, RCS, INTEL_RING_PREDICATE_RESULT_1, taken);
-        bb_start(&r.b, BATCH, BB_PREDICATE);
+        bb_start(&r.b, BATCH, MI_BATCH_PREDICATE);
         sdi(&r.b, DATA + 4, 2 + taken);
         ring_run(&r);
         g_assert_cmphex(ram_r32(f, DATA), ==, taken);
@@ -280,25 +319,21 @@ static void test_predication(Fixture *f, gconstpointer data)
      * Control"): PIPE_CONTROL (dw0 bit 8), MI_STORE_REGISTER_MEM (bit 21).
      */
     ewr(f, RCS, INTEL_RING_PREDICATE_RESULT, 0);
-    EMIT(&r.b, PIPE_CONTROL | PC_PREDICATE,
-         PC_CS_STALL | PC_QW_WRITE | PC_GLOBAL_GTT, DATA + 8, 0, 0xAA, 0);
     set_gpr(f, RCS, 0, 0xBB);
-    EMIT(&r.b, MI_SRM | MI_GGTT | 1u << 21, gpr_reg(f, RCS, 0), DATA + 16, 0);
+    predicated_stores(&r);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, DATA + 8), ==, 0);
     g_assert_cmphex(ram_r32(f, DATA + 16), ==, 0);
     /* Predicate set by MI_PREDICATE itself, then they execute. */
-    EMIT(&r.b, MI_PREDICATE | LOAD_LOAD << 6 | COMBINE_SET << 3 | CMP_TRUE);
-    EMIT(&r.b, PIPE_CONTROL | PC_PREDICATE,
-         PC_CS_STALL | PC_QW_WRITE | PC_GLOBAL_GTT, DATA + 8, 0, 0xAA, 0);
-    EMIT(&r.b, MI_SRM | MI_GGTT | 1u << 21, gpr_reg(f, RCS, 0), DATA + 16, 0);
+    EMIT(&r.b, MI_PREDICATE | MI_PREDICATE_LOADOP_LOAD |
+         MI_PREDICATE_COMBINEOP_SET | MI_PREDICATE_COMPAREOP_TRUE);
+    predicated_stores(&r);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, DATA + 8), ==, 0xAA);
     g_assert_cmphex(ram_r32(f, DATA + 16), ==, 0xBB);
     /* Without the enable bit a PIPE_CONTROL ignores the predicate. */
     ewr(f, RCS, INTEL_RING_PREDICATE_RESULT, 0);
-    EMIT(&r.b, PIPE_CONTROL, PC_CS_STALL | PC_QW_WRITE | PC_GLOBAL_GTT,
-         DATA + 24, 0, 0xCC, 0);
+    pc_store(&r.b, 0, DATA + 24, 0xCC);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, DATA + 24), ==, 0xCC);
 
@@ -308,9 +343,9 @@ static void test_predication(Fixture *f, gconstpointer data)
      * disabled (0) again.
      */
     ewr(f, RCS, INTEL_RING_PREDICATE_RESULT, 1);
-    EMIT(&r.b, 0x00800004);
+    EMIT(&r.b, MI_SET_PREDICATE | MI_SET_PREDICATE_NOOP_RESULT_SET);
     sdi(&r.b, DATA + 32, 1);
-    EMIT(&r.b, 0x00800000);
+    EMIT(&r.b, MI_SET_PREDICATE | MI_SET_PREDICATE_DISABLE);
     sdi(&r.b, DATA + 36, 2);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, DATA + 32), ==, 0);

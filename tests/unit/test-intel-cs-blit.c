@@ -13,17 +13,11 @@
 
 /* ---- tiled blits ---- */
 
-/*
- * Blitter commands (PRM "XY_SRC_COPY_BLT", "XY_COLOR_BLT",
- * "XY_FAST_COPY_BLT"; i915 intel_gpu_commands.h, IGT intel_reg.h).
- */
-#define XY_SRC_COPY             0x54F00008u     /* 10 dwords, RGBA */
-#define XY_COLOR                0x54300005u     /* 7 dwords, RGBA */
-#define XY_FAST_COPY            0x50800008u     /* 10 dwords */
-#define   BLT_SRC_TILED         (1u << 15)
-#define   BLT_DST_TILED         (1u << 11)
-#define   FAST_SRC_YF           (1u << 31)      /* dw1 */
-#define   FAST_DST_YF           (1u << 30)
+/* The blitter commands as the tests send them: RGBA, full length. */
+#define XY_SRC_COPY     (XY_SRC_COPY_BLT_CMD | BLT_WRITE_RGBA | INSTR_LEN(10))
+#define XY_COLOR        (XY_COLOR_BLT_CMD | BLT_WRITE_RGBA | INSTR_LEN(7))
+#define XY_FAST_COPY    (XY_FAST_COPY_BLT_CMD | INSTR_LEN(10))
+
 #define BCS_SWCTRL              0x22200u        /* masked */
 #define   SWCTRL_SRC_Y          (1u << 0)
 #define   SWCTRL_DST_Y          (1u << 1)
@@ -113,9 +107,9 @@ static void emit_src_copy(Buf *b, const Surf *d, unsigned dx, unsigned dy,
                           const Surf *s, unsigned sx, unsigned sy,
                           unsigned w, unsigned h)
 {
-    EMIT(b, XY_SRC_COPY | (d->t ? BLT_DST_TILED : 0) |
-         (s->t ? BLT_SRC_TILED : 0),
-         3u << 24 | 0xCCu << 16 | pitch_field(d), dy << 16 | dx,
+    EMIT(b, XY_SRC_COPY | (d->t ? XY_SRC_COPY_BLT_DST_TILED : 0) |
+         (s->t ? XY_SRC_COPY_BLT_SRC_TILED : 0),
+         BLT_DEPTH_32 | BLT_ROP_SRC_COPY | pitch_field(d), dy << 16 | dx,
          (dy + h) << 16 | (dx + w), d->addr, 0, sy << 16 | sx,
          pitch_field(s), s->addr, 0);
 }
@@ -126,16 +120,20 @@ static void emit_fast_copy(Buf *b, unsigned cpp, const Surf *d, unsigned dx,
                            unsigned sy, unsigned w, unsigned h)
 {
     static const uint32_t mode[] = {
-        [REF_LINEAR] = 0, [REF_X] = 1, [REF_Y] = 2, [REF_YF] = 2,
-        [REF_YS] = 3,
+        [REF_LINEAR] = XY_FAST_COPY_LINEAR, [REF_X] = XY_FAST_COPY_TILE_X,
+        [REF_Y] = XY_FAST_COPY_TILE_Y, [REF_YF] = XY_FAST_COPY_TILE_Y,
+        [REF_YS] = XY_FAST_COPY_TILE_YS,
     };
     static const uint32_t depth[17] = {
-        [1] = 0, [2] = 1, [4] = 3, [8] = 4, [16] = 5,
+        [1] = XY_FAST_COPY_COLOR_DEPTH_8, [2] = XY_FAST_COPY_COLOR_DEPTH_16,
+        [4] = XY_FAST_COPY_COLOR_DEPTH_32, [8] = XY_FAST_COPY_COLOR_DEPTH_64,
+        [16] = XY_FAST_COPY_COLOR_DEPTH_128,
     };
 
-    EMIT(b, XY_FAST_COPY | mode[s->t] << 20 | mode[d->t] << 13,
-         (s->t == REF_YF ? FAST_SRC_YF : 0) |
-         (d->t == REF_YF ? FAST_DST_YF : 0) | depth[cpp] << 24 |
+    EMIT(b, XY_FAST_COPY | XY_FAST_COPY_BLT_D0_SRC_TILE_MODE(mode[s->t]) |
+         XY_FAST_COPY_BLT_D0_DST_TILE_MODE(mode[d->t]),
+         (s->t == REF_YF ? XY_FAST_COPY_BLT_D1_SRC_YF : 0) |
+         (d->t == REF_YF ? XY_FAST_COPY_BLT_D1_DST_YF : 0) | depth[cpp] |
          pitch_field(d), dy << 16 | dx, (dy + h) << 16 | (dx + w),
          d->addr, 0, sy << 16 | sx, pitch_field(s), s->addr, 0);
 }
@@ -248,8 +246,9 @@ static void test_blit_tiled_color(Fixture *f, gconstpointer data)
     ring_init(f, &rb, BCS, RING_BCS);
     zero_surfaces(f);
     /* Pixels 250-261 of rows 3-10: bytes 500-523, across a tile edge. */
-    EMIT(&rb.b, XY_COLOR | BLT_DST_TILED, 1u << 24 | 0xF0u << 16 | 1024 / 4,
-         3u << 16 | 250, 11u << 16 | 262, TIL_A, 0, 0xBEEF);
+    EMIT(&rb.b, XY_COLOR | XY_SRC_COPY_BLT_DST_TILED,
+         BLT_DEPTH_16_565 | BLT_ROP_COLOR_COPY | 1024 / 4, 3u << 16 | 250,
+         11u << 16 | 262, TIL_A, 0, 0xBEEF);
     ring_run_idle(&rb);
     for (uint32_t y = 3; y < 11; y++) {
         for (uint32_t x = 500; x < 524; x++) {
@@ -262,10 +261,11 @@ static void test_blit_tiled_color(Fixture *f, gconstpointer data)
     /* 8 bpp, pixels 10-39 of rows 20-39: across OWords and tile rows. */
     exp = g_malloc0(128 * 64);
     lri(&rb.b, BCS_SWCTRL, SWCTRL_DST_Y << 16 | SWCTRL_DST_Y);
-    EMIT(&rb.b, XY_COLOR | BLT_DST_TILED, 0u << 24 | 0xF0u << 16 | 128 / 4,
-         20u << 16 | 10, 40u << 16 | 40, TIL_B, 0, 0x5A);
+    EMIT(&rb.b, XY_COLOR | XY_SRC_COPY_BLT_DST_TILED,
+         BLT_DEPTH_8 | BLT_ROP_COLOR_COPY | 128 / 4, 20u << 16 | 10,
+         40u << 16 | 40, TIL_B, 0, 0x5A);
     /* BCS_SWCTRL does not make an untiled destination tiled. */
-    EMIT(&rb.b, XY_COLOR, 0u << 24 | 0xF0u << 16 | 128,
+    EMIT(&rb.b, XY_COLOR, BLT_DEPTH_8 | BLT_ROP_COLOR_COPY | 128,
          20u << 16 | 10, 40u << 16 | 40, LIN_B, 0, 0xA5);
     ring_run_idle(&rb);
     for (uint32_t y = 20; y < 40; y++) {
@@ -381,10 +381,10 @@ static void test_blit_user_batch_y(Fixture *f, gconstpointer data)
     fill_pattern(f, &lin_pa, 512, 40);
     lri(&bb, BCS_SWCTRL, (SWCTRL_SRC_Y | SWCTRL_DST_Y) << 16 | SWCTRL_DST_Y);
     emit_src_copy(&bb, &ty, 0, 0, &lin, 0, 0, 128, 40);
-    EMIT(&bb, MI_FLUSH_DW, 0, 0, 0);
+    EMIT(&bb, MI_FLUSH_DW | INSTR_LEN(4), 0, 0, 0);
     lri(&bb, BCS_SWCTRL, (SWCTRL_SRC_Y | SWCTRL_DST_Y) << 16);
-    EMIT(&bb, MI_BB_END);
-    bb_start(&c.ring, USER_VA, BB_PPGTT);
+    EMIT(&bb, MI_BATCH_BUFFER_END);
+    bb_start(&c.ring, USER_VA, MI_BATCH_PPGTT);
     ctx_submit(&c);
     step(f);
     step(f);
@@ -413,8 +413,9 @@ static void test_blit_tiled_bad_pitch(Fixture *f, gconstpointer data)
     emit_fast_copy(&rb.b, 4, &bad_yf, 0, 0, &lin, 0, 0, 16, 4);
     emit_fast_copy(&rb.b, 4, &bad_ys, 0, 0, &lin, 0, 0, 16, 4);
     /* Source pitch field 0xFF80: -128 dwords. */
-    EMIT(&rb.b, XY_SRC_COPY | BLT_SRC_TILED, 3u << 24 | 0xCCu << 16 | 1024,
-         0, 4u << 16 | 16, LIN_B, 0, 0, 0xFF80, TIL_A, 0);
+    EMIT(&rb.b, XY_SRC_COPY | XY_SRC_COPY_BLT_SRC_TILED,
+         BLT_DEPTH_32 | BLT_ROP_SRC_COPY | 1024, 0, 4u << 16 | 16, LIN_B, 0,
+         0, 0xFF80, TIL_A, 0);
     sdi(&rb.b, DATA, 0x600D);
     ring_run_idle(&rb);
     g_assert_cmpuint(f->fh->guest_errors - errors0, ==, 4);

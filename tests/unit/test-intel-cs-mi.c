@@ -28,64 +28,89 @@ typedef struct LenCase {
     { .id = (e), .name = (n), .len = (l), .dw = { __VA_ARGS__ } }
 
 static const LenCase len_cases[] = {
-    LC(RCS, "MI_NOOP", 1, 0x00000000),
-    LC(RCS, "MI_NOOP", 1, 0x00400123),                  /* NOPID write */
-    LC(RCS, "MI_SET_PREDICATE", 1, 0x00800000),
-    LC(RCS, "MI_USER_INTERRUPT", 1, 0x01000000),
-    LC(RCS, "MI_WAIT_FOR_EVENT", 1, 0x01800000),
-    LC(RCS, "MI_WAIT_FOR_EVENT_2", 1, 0x02000000),
-    LC(RCS, "MI_ARB_CHECK", 1, 0x02800000),
-    LC(RCS, "MI_REPORT_HEAD", 1, 0x03800000),
-    LC(RCS, "MI_ARB_ON_OFF", 1, 0x04000001),
+    LC(RCS, "MI_NOOP", 1, MI_NOOP),
+    LC(RCS, "MI_NOOP", 1, MI_NOOP | MI_NOOP_ID_WRITE | 0x123),
+    LC(RCS, "MI_SET_PREDICATE", 1, MI_SET_PREDICATE),
+    LC(RCS, "MI_USER_INTERRUPT", 1, MI_USER_INTERRUPT),
+    LC(RCS, "MI_WAIT_FOR_EVENT", 1, MI_WAIT_FOR_EVENT),
+    LC(RCS, "MI_WAIT_FOR_EVENT_2", 1, MI_WAIT_FOR_EVENT_2),
+    LC(RCS, "MI_ARB_CHECK", 1, MI_ARB_CHECK),
+    LC(RCS, "MI_REPORT_HEAD", 1, MI_REPORT_HEAD),
+    LC(RCS, "MI_ARB_ON_OFF", 1, MI_ARB_ON_OFF | MI_ARB_ENABLE),
     { .id = RCS, .name = "MI_BATCH_BUFFER_END", .len = 1,
-      .dw = { 0x05000000 }, .in_batch = true },
-    LC(RCS, "MI_SUSPEND_FLUSH", 1, 0x05800000),
-    LC(RCS, "MI_PREDICATE", 1, 0x06000000),
-    LC(RCS, "MI_LOAD_SCAN_LINES_INCL", 2, 0x09000000, 0),
-    LC(RCS, "MI_LOAD_SCAN_LINES_EXCL", 2, 0x09800000, 0),
-    LC(RCS, "MI_DISPLAY_FLIP", 3, 0x0A000001, 0, 0),
-    LC(RCS, "MI_SET_CONTEXT", 2, 0x0C000000, 0),
-    LC(RCS, "MI_MATH", 4, 0x0D000002, 0, 0, 0),
-    LC(RCS, "MI_SEMAPHORE_SIGNAL", 2, 0x0D800000, 0),
-    LC(RCS, "MI_SEMAPHORE_WAIT", 4, 0x0E40C002, 0, SEM, 0),
-    LC(BCS, "MI_FORCE_WAKEUP", 2, 0x0E800000, 0),
-    LC(RCS, "MI_STORE_DATA_IMM", 4, 0x10400002, DATA, 0, 0x11),
-    LC(RCS, "MI_STORE_DATA_IMM", 5, 0x10600003, DATA + 8, 0, 0x22, 0x33),
-    LC(RCS, "MI_STORE_DATA_INDEX", 3, 0x10800001, 0x200, 0x44),
-    LC(RCS, "MI_LOAD_REGISTER_IMM", 3, 0x11000001, RCS_GPR(0), 0x55),
+      .dw = { MI_BATCH_BUFFER_END }, .in_batch = true },
+    LC(RCS, "MI_SUSPEND_FLUSH", 1, MI_SUSPEND_FLUSH),
+    LC(RCS, "MI_PREDICATE", 1, MI_PREDICATE),
+    LC(RCS, "MI_LOAD_SCAN_LINES_INCL", 2, MI_LOAD_SCAN_LINES_INCL, 0),
+    LC(RCS, "MI_LOAD_SCAN_LINES_EXCL", 2, MI_LOAD_SCAN_LINES_EXCL, 0),
+    LC(RCS, "MI_DISPLAY_FLIP", 3, MI_DISPLAY_FLIP | INSTR_LEN(3), 0, 0),
+    LC(RCS, "MI_SET_CONTEXT", 2, MI_SET_CONTEXT, 0),
+    LC(RCS, "MI_MATH", 4, MI_MATH(3), 0, 0, 0),
+    LC(RCS, "MI_SEMAPHORE_SIGNAL", 2, MI_SEMAPHORE_SIGNAL, 0),
+    LC(RCS, "MI_SEMAPHORE_WAIT", 4,
+       MI_SEMAPHORE_WAIT | INSTR_LEN(4) | MI_SEMAPHORE_GLOBAL_GTT |
+       MI_SEMAPHORE_POLL | MI_SEMAPHORE_SAD_EQ_SDD, 0, SEM, 0),
+    LC(BCS, "MI_FORCE_WAKEUP", 2, MI_FORCE_WAKEUP, 0),
+    LC(RCS, "MI_STORE_DATA_IMM", 4,
+       MI_STORE_DWORD_IMM_GEN4 | MI_USE_GGTT, DATA, 0, 0x11),
+    LC(RCS, "MI_STORE_DATA_IMM", 5,
+       MI_STORE_QWORD_IMM_GEN8 | MI_USE_GGTT, DATA + 8, 0, 0x22, 0x33),
+    LC(RCS, "MI_STORE_DATA_INDEX", 3,
+       MI_STORE_DATA_INDEX | INSTR_LEN(3), 0x200, 0x44),
+    LC(RCS, "MI_LOAD_REGISTER_IMM", 3,
+       MI_LOAD_REGISTER_IMM(1), RCS_GPR(0), 0x55),
     LC(RCS, "MI_LOAD_REGISTER_IMM", 5,
-       0x11000003, RCS_GPR(1), 1, RCS_GPR(1) + 4, 2),
-    LC(RCS, "MI_UPDATE_GTT", 4, 0x11800002, 0x7FF000, 0x7FF001, 0),
+       MI_LOAD_REGISTER_IMM(2), RCS_GPR(1), 1, RCS_GPR(1) + 4, 2),
+    LC(RCS, "MI_UPDATE_GTT", 4,
+       MI_UPDATE_GTT | INSTR_LEN(4), 0x7FF000, 0x7FF001, 0),
     LC(RCS, "MI_STORE_REGISTER_MEM", 4,
-       0x12400002, RCS_GPR(0), DATA + 0x10, 0),
-    LC(BCS, "MI_FLUSH_DW", 4, 0x13000002, 0, 0, 0),
-    LC(BCS, "MI_FLUSH_DW", 5, 0x13000003, 0, 0, 0, 0),
-    LC(RCS, "MI_CLFLUSH", 3, 0x13800001, DATA, 0),
+       MI_STORE_REGISTER_MEM_GEN8 | MI_USE_GGTT, RCS_GPR(0), DATA + 0x10, 0),
+    LC(BCS, "MI_FLUSH_DW", 4, MI_FLUSH_DW | INSTR_LEN(4), 0, 0, 0),
+    LC(BCS, "MI_FLUSH_DW", 5, MI_FLUSH_DW | INSTR_LEN(5), 0, 0, 0, 0),
+    LC(RCS, "MI_CLFLUSH", 3, MI_CLFLUSH | INSTR_LEN(3), DATA, 0),
     LC(RCS, "MI_REPORT_PERF_COUNT", 4,
-       0x14000002, (DATA + 0x100) | 1, 0, 0),
-    LC(RCS, "MI_LOAD_REGISTER_MEM", 4, 0x14C00002, RCS_GPR(2), DATA, 0),
-    LC(RCS, "MI_LOAD_REGISTER_REG", 3, 0x15000001, RCS_GPR(0), RCS_GPR(3)),
-    LC(RCS, "MI_MEM_TO_MEM", 5, 0x17600003, DATA + 0x20, 0, DATA, 0),
-    LC(RCS, "MI_ATOMIC", 3, 0x17C00501, DATA + 0x30, 0),
-    LC(RCS, "MI_ATOMIC", 11, 0x17C40709, DATA + 0x34, 0, 1),
-    LC(RCS, "MI_BATCH_BUFFER_START", 3, 0x18800001, BATCH, 0),
+       MI_REPORT_PERF_COUNT | INSTR_LEN(4),
+       (DATA + 0x100) | MI_REPORT_PERF_COUNT_GGTT, 0, 0),
+    LC(RCS, "MI_LOAD_REGISTER_MEM", 4,
+       MI_LOAD_REGISTER_MEM_GEN8 | MI_USE_GGTT, RCS_GPR(2), DATA, 0),
+    LC(RCS, "MI_LOAD_REGISTER_REG", 3,
+       MI_LOAD_REGISTER_REG | INSTR_LEN(3), RCS_GPR(0), RCS_GPR(3)),
+    LC(RCS, "MI_MEM_TO_MEM", 5,
+       MI_COPY_MEM_MEM | INSTR_LEN(5) | MI_COPY_MEM_MEM_SRC_GGTT |
+       MI_COPY_MEM_MEM_DST_GGTT, DATA + 0x20, 0, DATA, 0),
+    LC(RCS, "MI_ATOMIC", 3,
+       MI_ATOMIC | INSTR_LEN(3) | MI_ATOMIC_GLOBAL_GTT | MI_ATOMIC_INC,
+       DATA + 0x30, 0),
+    LC(RCS, "MI_ATOMIC", 11,
+       MI_ATOMIC | INSTR_LEN(11) | MI_ATOMIC_GLOBAL_GTT |
+       MI_ATOMIC_INLINE_DATA | MI_ATOMIC_ADD, DATA + 0x34, 0, 1),
+    LC(RCS, "MI_BATCH_BUFFER_START", 3,
+       MI_BATCH_BUFFER_START_GEN8, BATCH, 0),
     LC(RCS, "MI_CONDITIONAL_BATCH_BUFFER_END", 4,
-       0x1B600002, 0, DATA + 0x40, 0),
+       MI_CONDITIONAL_BATCH_BUFFER_END | INSTR_LEN(4) | MI_USE_GGTT |
+       MI_DO_COMPARE, 0, DATA + 0x40, 0),
     { .id = RCS, .name = "MI_PRT_BATCH_BUFFER_START", .len = 3,
-      .dw = { 0x1C800001, BATCH, 0 }, .batch_unchecked = true },
-    LC(RCS, "PIPE_CONTROL", 6, 0x7A000004, 0, 0, 0, 0, 0),
-    LC(RCS, NULL, 1, 0x69040300),                       /* PIPELINE_SELECT */
-    LC(RCS, NULL, 1, 0x680B0000),                 /* 3DSTATE_VF_STATISTICS */
-    LC(RCS, NULL, 4, 0x79000002, 0, 0, 0),      /* 3DSTATE_DRAWING_RECTANGLE */
-    LC(RCS, NULL, 9, 0x70000007),                       /* MEDIA_VFE_STATE */
+      .dw = { MI_PRT_BATCH_BUFFER_START | INSTR_LEN(3), BATCH, 0 },
+      .batch_unchecked = true },
+    LC(RCS, "PIPE_CONTROL", 6, GFX_OP_PIPE_CONTROL(6), 0, 0, 0, 0, 0),
+    LC(RCS, NULL, 1,
+       PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS | PIPELINE_SELECT_3D),
+    LC(RCS, NULL, 1, GFX_OP_3DSTATE_VF_STATISTICS),
+    LC(RCS, NULL, 4,
+       GFX_OP_3DSTATE_DRAWING_RECTANGLE | INSTR_LEN(4), 0, 0, 0),
+    LC(RCS, NULL, 9, MEDIA_VFE_STATE | INSTR_LEN(9)),
     LC(BCS, "XY_COLOR_BLT", 7,
-       0x54300005, 0x03F00040, 0, 0x00010001, SURF, 0, 0x12345678),
+       XY_COLOR_BLT_CMD | BLT_WRITE_RGBA | INSTR_LEN(7),
+       BLT_DEPTH_32 | BLT_ROP_COLOR_COPY | 64, 0, 0x00010001, SURF, 0,
+       0x12345678),
     LC(BCS, "XY_SRC_COPY_BLT", 10,
-       0x54F00008, 0x03CC0040, 0, 0x00010001, SURF + 0x100, 0, 0, 64,
-       SURF, 0),
+       XY_SRC_COPY_BLT_CMD | BLT_WRITE_RGBA | INSTR_LEN(10),
+       BLT_DEPTH_32 | BLT_ROP_SRC_COPY | 64, 0, 0x00010001, SURF + 0x100, 0,
+       0, 64, SURF, 0),
     LC(BCS, "XY_FAST_COPY_BLT", 10,
-       0x50800008, 0x03000040, 0, 0x00010001, SURF + 0x200, 0, 0, 64,
-       SURF, 0),
+       XY_FAST_COPY_BLT_CMD | INSTR_LEN(10),
+       XY_FAST_COPY_COLOR_DEPTH_32 | 64, 0, 0x00010001, SURF + 0x200, 0,
+       0, 64, SURF, 0),
 };
 
 static bool name_covered(const char *name)
@@ -104,14 +129,14 @@ static void test_command_lengths(Fixture *f, gconstpointer data)
 
     /* Every command in the model's table has a case here. */
     for (uint32_t op = 0; op < 64; op++) {
-        const char *n = intel_cs_command_name(op << 23);
+        const char *n = intel_cs_command_name(MI_INSTR(op, 0));
 
         if (n && !name_covered(n)) {
             g_error("MI opcode 0x%02x (%s) has no length case", op, n);
         }
     }
     for (uint32_t op = 0; op < 128; op++) {
-        const char *n = intel_cs_command_name(2u << 29 | op << 22);
+        const char *n = intel_cs_command_name(BLT_INSTR(op));
 
         if (n && strcmp(n, "2D") && !name_covered(n)) {
             g_error("2D opcode 0x%02x (%s) has no length case", op, n);
@@ -120,7 +145,7 @@ static void test_command_lengths(Fixture *f, gconstpointer data)
 
     ring_init(f, &rings[RCS], RCS, RING_RCS);
     ring_init(f, &rings[BCS], BCS, RING_BCS);
-    ram_w32(f, BATCH, MI_BB_END);
+    ram_w32(f, BATCH, MI_BATCH_BUFFER_END);
     for (unsigned i = 0; i < G_N_ELEMENTS(len_cases); i++) {
         const LenCase *c = &len_cases[i];
         Ring *r = &rings[c->id];
@@ -146,8 +171,9 @@ static void test_command_lengths(Fixture *f, gconstpointer data)
             expect_cmds = pad + 2;
         } else {
             emit_n(&r->b, c->dw, c->len);
-            expect_cmds = pad + 1 +
-                          (c->dw[0] >> 23 == 0x31 ? 1 : 0);  /* batch's END */
+            /* A batch runs its MI_BATCH_BUFFER_END too. */
+            expect_cmds = pad + 1 + ((c->dw[0] & MI_INSTR_MASK) ==
+                                     MI_BATCH_BUFFER_START);
         }
         ring_run(r);
         g_assert_cmphex(erd(f, c->id, INTEL_RING_ESR), ==, 0);
@@ -194,25 +220,28 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
      */
     set_gpr(f, RCS, 4, 0xDEADBEEF00000000ull);
     ram_w32(f, DATA, 10);
-    EMIT(&r.b, MI_ATOMIC | MI_GGTT | ATOMIC_INLINE | ATOMIC_RETURN |
-         7u << 8 | 9, DATA, 0, 5, 0, 0, 0, 0, 0, 0, 0);       /* ADD */
+    EMIT(&r.b, MI_ATOMIC | INSTR_LEN(11) | MI_ATOMIC_GLOBAL_GTT |
+         MI_ATOMIC_INLINE_DATA | MI_ATOMIC_RETURN_DATA | MI_ATOMIC_ADD,
+         DATA, 0, 5, 0, 0, 0, 0, 0, 0, 0);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, DATA), ==, 15);
     /* A dword return updates the lower dword of CS_GPR4 only. */
     g_assert_cmphex(gpr(f, RCS, 4), ==, 0xDEADBEEF0000000Aull);
 
     ram_w32(f, DATA + 4, 7);
-    EMIT(&r.b, MI_ATOMIC | MI_GGTT | ATOMIC_INLINE | ATOMIC_RETURN |
-         0xEu << 8 | 9, DATA + 4, 0, 7, 99, 0, 0, 0, 0, 0, 0); /* CMP_WR */
-    EMIT(&r.b, MI_ATOMIC | MI_GGTT | ATOMIC_INLINE |
-         0xEu << 8 | 9, DATA + 4, 0, 7, 55, 0, 0, 0, 0, 0, 0);
+    EMIT(&r.b, MI_ATOMIC | INSTR_LEN(11) | MI_ATOMIC_GLOBAL_GTT |
+         MI_ATOMIC_INLINE_DATA | MI_ATOMIC_RETURN_DATA | MI_ATOMIC_CMP_WR,
+         DATA + 4, 0, 7, 99, 0, 0, 0, 0, 0, 0);
+    EMIT(&r.b, MI_ATOMIC | INSTR_LEN(11) | MI_ATOMIC_GLOBAL_GTT |
+         MI_ATOMIC_INLINE_DATA | MI_ATOMIC_CMP_WR,
+         DATA + 4, 0, 7, 55, 0, 0, 0, 0, 0, 0);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, DATA + 4), ==, 99);
     g_assert_cmphex(gpr(f, RCS, 4) & 0xffffffff, ==, 7);
 
     ram_w32(f, DATA + 8, 41);
-    EMIT(&r.b, MI_ATOMIC | MI_GGTT | ATOMIC_RETURN | 5u << 8 | 1,
-         DATA + 8, 0);                                      /* INC */
+    EMIT(&r.b, MI_ATOMIC | INSTR_LEN(3) | MI_ATOMIC_GLOBAL_GTT |
+         MI_ATOMIC_RETURN_DATA | MI_ATOMIC_INC, DATA + 8, 0);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, DATA + 8), ==, 42);
     g_assert_cmphex(gpr(f, RCS, 4) & 0xffffffff, ==, 41);
@@ -222,14 +251,16 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
     set_gpr(f, RCS, 1, 0x1111);
     set_gpr(f, RCS, 2, 0x77);
     ram_w32(f, DATA + 12, 7);
-    EMIT(&r.b, MI_ATOMIC | MI_GGTT | 0xEu << 8 | 1, DATA + 12, 0);
+    EMIT(&r.b, MI_ATOMIC | INSTR_LEN(3) | MI_ATOMIC_GLOBAL_GTT |
+         MI_ATOMIC_CMP_WR, DATA + 12, 0);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, DATA + 12), ==, 0x77);
 
     /* Qword ADD: Operand1 = dword 5 : dword 3. */
     ram_w64(f, DATA + 16, 0xFFFFFFFF);
-    EMIT(&r.b, MI_ATOMIC | MI_GGTT | ATOMIC_INLINE | ATOMIC_QWORD |
-         ATOMIC_RETURN | 0x27u << 8 | 9, DATA + 16, 0,
+    EMIT(&r.b, MI_ATOMIC | INSTR_LEN(11) | MI_ATOMIC_GLOBAL_GTT |
+         MI_ATOMIC_INLINE_DATA | MI_ATOMIC_QWORD | MI_ATOMIC_RETURN_DATA |
+         MI_ATOMIC_OP_QWORD | MI_ATOMIC_ADD, DATA + 16, 0,
          1, 0, 1, 0, 0, 0, 0, 0);
     ring_run(&r);
     g_assert_cmphex(ram_r64(f, DATA + 16), ==, 0x200000000ull);
@@ -237,16 +268,19 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
 
     /* MI_COPY_MEM_MEM: dwords 1-2 destination, 3-4 source. */
     ram_w32(f, DATA + 32, 0x5A5A5A5A);
-    EMIT(&r.b, MI_COPY_MEM_MEM | 1u << 22 | 1u << 21, DATA + 36, 0,
-         DATA + 32, 0);
+    EMIT(&r.b, MI_COPY_MEM_MEM | INSTR_LEN(5) | MI_COPY_MEM_MEM_SRC_GGTT |
+         MI_COPY_MEM_MEM_DST_GGTT, DATA + 36, 0, DATA + 32, 0);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, DATA + 36), ==, 0x5A5A5A5A);
 
     /* MI_LOAD_REGISTER_MEM, _REG, MI_STORE_REGISTER_MEM. */
     ram_w32(f, DATA + 40, 0xCAFEF00D);
-    EMIT(&r.b, MI_LRM | MI_GGTT, gpr_reg(f, RCS, 6), DATA + 40, 0);
-    EMIT(&r.b, MI_LRR, gpr_reg(f, RCS, 6), gpr_reg(f, RCS, 7) + 4);
-    EMIT(&r.b, MI_SRM | MI_GGTT, gpr_reg(f, RCS, 7) + 4, DATA + 44, 0);
+    EMIT(&r.b, MI_LOAD_REGISTER_MEM_GEN8 | MI_USE_GGTT, gpr_reg(f, RCS, 6),
+         DATA + 40, 0);
+    EMIT(&r.b, MI_LOAD_REGISTER_REG | INSTR_LEN(3), gpr_reg(f, RCS, 6),
+         gpr_reg(f, RCS, 7) + 4);
+    EMIT(&r.b, MI_STORE_REGISTER_MEM_GEN8 | MI_USE_GGTT,
+         gpr_reg(f, RCS, 7) + 4, DATA + 44, 0);
     ring_run(&r);
     g_assert_cmphex(gpr(f, RCS, 6) & 0xffffffff, ==, 0xCAFEF00D);
     g_assert_cmphex(gpr(f, RCS, 7) >> 32, ==, 0xCAFEF00D);
@@ -254,8 +288,7 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
 
     /* PIPE_CONTROL post-sync write immediate: a qword (i915's breadcrumb). */
     ram_w64(f, DATA + 48, ~0ull);
-    EMIT(&r.b, PIPE_CONTROL, PC_CS_STALL | PC_QW_WRITE | PC_GLOBAL_GTT,
-         DATA + 48, 0, 0x11112222, 0x33334444);
+    pc_store(&r.b, 0, DATA + 48, 0x3333444411112222ull);
     ring_run(&r);
     g_assert_cmphex(ram_r64(f, DATA + 48), ==, 0x3333444411112222ull);
 
@@ -267,10 +300,12 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
     ring_init(f, &rb, BCS, RING_BCS);
     ram_w64(f, DATA + 64, ~0ull);
     ram_w64(f, DATA + 72, ~0ull);
-    EMIT(&rb.b, MI_FLUSH_DW | 1u << 14, (DATA + 64) | 4, 0, 0x1234);
-    EMIT(&rb.b, (MI_FLUSH_DW + 1) | 1u << 14, (DATA + 72) | 4, 0,
-         0x55556666, 0x77778888);
-    EMIT(&rb.b, MI_FLUSH_DW | 1u << 21 | 1u << 14, 0xD0, 0, 0xABCD);
+    EMIT(&rb.b, MI_FLUSH_DW | INSTR_LEN(4) | MI_FLUSH_DW_OP_STOREDW,
+         (DATA + 64) | MI_FLUSH_DW_USE_GTT, 0, 0x1234);
+    EMIT(&rb.b, MI_FLUSH_DW | INSTR_LEN(5) | MI_FLUSH_DW_OP_STOREDW,
+         (DATA + 72) | MI_FLUSH_DW_USE_GTT, 0, 0x55556666, 0x77778888);
+    EMIT(&rb.b, MI_FLUSH_DW | INSTR_LEN(4) | MI_FLUSH_DW_STORE_INDEX |
+         MI_FLUSH_DW_OP_STOREDW, 0xD0, 0, 0xABCD);
     ring_run(&rb);
     g_assert_cmphex(ram_r64(f, DATA + 64), ==, 0xFFFFFFFF00001234ull);
     g_assert_cmphex(ram_r64(f, DATA + 72), ==, 0x7777888855556666ull);
@@ -281,8 +316,9 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
      * rectangle x 2..4, y 1..2 (x2, y2 exclusive).
      */
     memset(f->fh->ram + SURF, 0xEE, 4 * 64);
-    EMIT(&rb.b, 0x54300005, 3u << 24 | 0xF0u << 16 | 64, 1u << 16 | 2,
-         3u << 16 | 5, SURF, 0, 0xC0C0C0C0);
+    EMIT(&rb.b, XY_COLOR_BLT_CMD | BLT_WRITE_RGBA | INSTR_LEN(7),
+         BLT_DEPTH_32 | BLT_ROP_COLOR_COPY | 64, 1u << 16 | 2, 3u << 16 | 5,
+         SURF, 0, 0xC0C0C0C0);
     ring_run(&rb);
     for (unsigned y = 0; y < 4; y++) {
         for (unsigned x = 0; x < 16; x++) {
@@ -294,7 +330,8 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
     }
     /* 16 bpp (depth 1 = 565): two bytes of the colour per pixel. */
     memset(f->fh->ram + SURF + 0x400, 0, 64);
-    EMIT(&rb.b, 0x54300005, 1u << 24 | 0xF0u << 16 | 64, 0 << 16 | 1,
+    EMIT(&rb.b, XY_COLOR_BLT_CMD | BLT_WRITE_RGBA | INSTR_LEN(7),
+         BLT_DEPTH_16_565 | BLT_ROP_COLOR_COPY | 64, 0 << 16 | 1,
          1u << 16 | 4, SURF + 0x400, 0, 0x1234);
     ring_run(&rb);
     g_assert_cmphex(ram_r64(f, SURF + 0x400), ==, 0x1234123412340000ull);
@@ -304,8 +341,9 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
         ram_w32(f, SURF + 0x1000 + 4 * i, 0x100 + i);
     }
     memset(f->fh->ram + SURF + 0x2000, 0, 4 * 64);
-    EMIT(&rb.b, 0x54F00008, 3u << 24 | 0xCCu << 16 | 64, 2u << 16 | 4,
-         4u << 16 | 7, SURF + 0x2000, 0, 1u << 16 | 1, 64, SURF + 0x1000, 0);
+    EMIT(&rb.b, XY_SRC_COPY_BLT_CMD | BLT_WRITE_RGBA | INSTR_LEN(10),
+         BLT_DEPTH_32 | BLT_ROP_SRC_COPY | 64, 2u << 16 | 4, 4u << 16 | 7,
+         SURF + 0x2000, 0, 1u << 16 | 1, 64, SURF + 0x1000, 0);
     ring_run(&rb);
     for (unsigned y = 0; y < 4; y++) {
         for (unsigned x = 0; x < 16; x++) {

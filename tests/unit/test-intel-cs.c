@@ -22,8 +22,8 @@ static void test_legacy_ring(Fixture *f, gconstpointer data)
     g_assert_cmphex(erd(f, RCS, INTEL_RING_MODE) &
                     INTEL_GFX_DISABLE_LEGACY_MODE, ==, 0);
     ring_init(f, &r, RCS, RING_RCS);
-    EMIT(&r.b, 0x10400002, DATA, 0, 0xC0FFEE01);
-    EMIT(&r.b, 0x01000000);
+    sdi(&r.b, DATA, 0xC0FFEE01);
+    EMIT(&r.b, MI_USER_INTERRUPT);
     ring_submit(&r);
     g_assert_cmpuint(r.b.pos, ==, 24);
     /* The doorbell only schedules: nothing before the clock moves. */
@@ -74,19 +74,19 @@ static void test_legacy_ring(Fixture *f, gconstpointer data)
 /* ---- semaphores ---- */
 
 typedef struct SemCase {
-    unsigned op;            /* SAD > SDD, >=, <, <=, ==, != */
+    uint32_t op;            /* MI_SEMAPHORE_SAD_*_SDD */
     uint32_t sdd_pass, sdd_fail;
     uint32_t sad_release;   /* memory that lets the failing wait pass */
 } SemCase;
 
 /* The semaphore memory holds 5. */
 static const SemCase sem_cases[] = {
-    { 0, 4, 5, 6 },
-    { 1, 5, 6, 6 },
-    { 2, 6, 5, 4 },
-    { 3, 5, 4, 4 },
-    { 4, 5, 4, 4 },
-    { 5, 4, 5, 4 },
+    { MI_SEMAPHORE_SAD_GT_SDD, 4, 5, 6 },
+    { MI_SEMAPHORE_SAD_GTE_SDD, 5, 6, 6 },
+    { MI_SEMAPHORE_SAD_LT_SDD, 6, 5, 4 },
+    { MI_SEMAPHORE_SAD_LTE_SDD, 5, 4, 4 },
+    { MI_SEMAPHORE_SAD_EQ_SDD, 5, 4, 4 },
+    { MI_SEMAPHORE_SAD_NEQ_SDD, 4, 5, 4 },
 };
 
 /* An unsuccessful poll re-reads no sooner than this: it waits, not spins. */
@@ -103,7 +103,8 @@ static void test_semaphore_wait(Fixture *f, gconstpointer data)
         const SemCase *c = &sem_cases[i];
         uint64_t n0;
 
-        g_test_message("compare operation %u", c->op);
+        g_test_message("compare operation %u",
+                       c->op >> MI_SEMAPHORE_COMPARE_SHIFT);
         ram_w32(f, SEM, 5);
         sem_wait(&r.b, c->op, c->sdd_pass, SEM);
         sdi(&r.b, MARK, ++mark);
@@ -139,7 +140,7 @@ static void test_semaphore_wait(Fixture *f, gconstpointer data)
 
     /* Compares are unsigned: 0xFFFFFFFF > 1. */
     ram_w32(f, SEM, 0xFFFFFFFF);
-    sem_wait(&r.b, 0, 1, SEM);
+    sem_wait(&r.b, MI_SEMAPHORE_SAD_GT_SDD, 1, SEM);
     sdi(&r.b, MARK, ++mark);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, MARK), ==, mark);
@@ -151,14 +152,16 @@ static void test_semaphore_wait(Fixture *f, gconstpointer data)
      * long before its 100 us safety re-poll.
      */
     ram_w32(f, SEM2, 0);
-    EMIT(&r.b, MI_SEM_WAIT | SEM_GGTT | 4u << 12, 1, SEM2, 0);
+    EMIT(&r.b, MI_SEMAPHORE_WAIT | INSTR_LEN(4) | MI_SEMAPHORE_GLOBAL_GTT |
+         MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM2, 0);
     sdi(&r.b, MARK, ++mark);
     ring_submit(&r);
     fake_host_step(f->fh, 0);
     g_assert_false(engine_idle(f, RCS));
     ring_init(f, &rb, BCS, RING_BCS);
     sdi(&rb.b, SEM2, 1);
-    EMIT(&rb.b, MI_SEM_SIGNAL, 0);
+    EMIT(&rb.b, MI_SEMAPHORE_SIGNAL |
+         MI_SEMAPHORE_TARGET(MI_SEMAPHORE_TARGET_RCS), 0);
     ring_submit(&rb);
     fake_host_step(f->fh, 1000);
     g_assert_cmphex(ram_r32(f, MARK), ==, mark);
@@ -239,7 +242,8 @@ static void test_gtt(Fixture *f, gconstpointer data)
     ring_init(f, &r, RCS, RING_RCS);
     e->pml4 = pml4;                 /* ring_init does not touch it */
     ram_w64(f, pt + 4 * 8, 0x340000 | 3);
-    EMIT(&r.b, PIPE_CONTROL, PC_CS_STALL | PC_TLB_INVALIDATE, 0, 0, 0, 0);
+    EMIT(&r.b, GFX_OP_PIPE_CONTROL(6),
+         PIPE_CONTROL_CS_STALL | PIPE_CONTROL_TLB_INVALIDATE, 0, 0, 0, 0);
     ring_run(&r);
     g_assert_cmpint(intel_ppgtt_translate(e, va, &pa), ==, 0);
     g_assert_cmphex(pa, ==, 0x340000);
@@ -250,7 +254,7 @@ static void test_gtt(Fixture *f, gconstpointer data)
     g_assert_cmpint(intel_ppgtt_translate(eng(f, BCS), va, &pa), ==, 0);
     ram_w64(f, pt + 4 * 8, 0x350000 | 3);
     ring_init(f, &r, BCS, RING_BCS);
-    EMIT(&r.b, MI_FLUSH_DW | 1u << 18, 0, 0, 0);
+    EMIT(&r.b, MI_FLUSH_DW | INSTR_LEN(4) | MI_INVALIDATE_TLB, 0, 0, 0);
     ring_run(&r);
     g_assert_cmpint(intel_ppgtt_translate(eng(f, BCS), va, &pa), ==, 0);
     g_assert_cmphex(pa, ==, 0x350000);
@@ -271,11 +275,11 @@ static void test_gtt(Fixture *f, gconstpointer data)
 static void test_errors(Fixture *f, gconstpointer data)
 {
     static const uint32_t bad[] = {
-        0x3f800000,     /* type 1: reserved */
-        0x20000000,     /* type 1 */
-        0xE0000000,     /* type 7: reserved */
-        0x03000000,     /* MI opcode 0x06: reserved */
-        0x08000000,     /* MI opcode 0x10: reserved */
+        1u << INSTR_CLIENT_SHIFT | 0x1F800000,  /* type 1: reserved */
+        1u << INSTR_CLIENT_SHIFT,               /* type 1 */
+        7u << INSTR_CLIENT_SHIFT,               /* type 7: reserved */
+        MI_INSTR(0x06, 0),                      /* MI opcode: reserved */
+        MI_INSTR(0x10, 0),                      /* MI opcode: reserved */
     };
     Ring r;
     uint32_t mark = 0;
@@ -316,7 +320,7 @@ static void test_errors(Fixture *f, gconstpointer data)
     /* EIR is write-1-to-clear; ESR keeps the status. */
     ring_init(f, &r, RCS, RING_RCS);
     i915_enable_error_interrupt(f, RCS);
-    EMIT(&r.b, 0x20000000);
+    EMIT(&r.b, 1u << INSTR_CLIENT_SHIFT);
     ring_run(&r);
     ewr(f, RCS, INTEL_RING_EIR, INTEL_ERROR_INSTRUCTION);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_EIR), ==, 0);
@@ -327,7 +331,7 @@ static void test_errors(Fixture *f, gconstpointer data)
     wr(f, INTEL_GDRST, INTEL_GRDOM_RENDER);
     ring_init(f, &r, RCS, RING_RCS);
     i915_enable_error_interrupt(f, RCS);
-    EMIT(&r.b, MI_FLUSH_DW, 0, 0, 0);
+    EMIT(&r.b, MI_FLUSH_DW | INSTR_LEN(4), 0, 0, 0);
     ring_run(&r);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, INTEL_ERROR_INSTRUCTION);
     g_assert_cmphex(take_irq(f, 0), ==, INTEL_INTR_DATA_VALID | CS_ERR);
@@ -400,23 +404,24 @@ static void test_privilege(Fixture *f, gconstpointer data)
     lri(&bb1, eng(f, RCS)->base + INTEL_RING_HWS_PGA, 0x00DEA000);
     lri(&bb1, gpr_reg(f, RCS, 0), 0x1234);          /* CS_GPR: allowed */
     lri(&bb1, 0xE18C, 5);                           /* GEN10_SAMPLER_MODE */
-    EMIT(&bb1, MI_SEM_WAIT | SEM_GGTT | SEM_POLL | 4u << 12, 1, SEM, 0);
-    EMIT(&bb1, 0x10800001, 0x200, 0xBAD);           /* STORE_DATA_INDEX */
-    EMIT(&bb1, MI_ATOMIC | MI_GGTT | 5u << 8 | 1, DATA + 4, 0);
+    sem_wait(&bb1, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
+    EMIT(&bb1, MI_STORE_DATA_INDEX | INSTR_LEN(3), 0x200, 0xBAD);
+    EMIT(&bb1, MI_ATOMIC | INSTR_LEN(3) | MI_ATOMIC_GLOBAL_GTT |
+         MI_ATOMIC_INC, DATA + 4, 0);
     /* A second-level batch from a PPGTT batch is in the PPGTT too. */
-    bb_start(&bb1, USER_VA + 0x2000, BB_SECOND_LEVEL);
-    EMIT(&bb1, MI_BB_END);
+    bb_start(&bb1, USER_VA + 0x2000, MI_BATCH_SECOND_LEVEL);
+    EMIT(&bb1, MI_BATCH_BUFFER_END);
     sdi_ppgtt(&bb3, USER_VA + 0x10008, 0x3333);
     sdi(&bb3, DATA + 8, 0xBAD);                     /* still unprivileged */
-    EMIT(&bb3, MI_BB_END);
+    EMIT(&bb3, MI_BATCH_BUFFER_END);
 
     /* i915's whitelist slot (icl_whitelist_build): RW, one register. */
     lri(&bb2, 0xE18C, 6);
-    EMIT(&bb2, MI_BB_END);
+    EMIT(&bb2, MI_BATCH_BUFFER_END);
 
-    bb_start(&c.ring, USER_VA, BB_PPGTT);
+    bb_start(&c.ring, USER_VA, MI_BATCH_PPGTT);
     lri(&c.ring, slot, 0xE18C);                     /* the ring may */
-    bb_start(&c.ring, USER_VA + 0x1000, BB_PPGTT);
+    bb_start(&c.ring, USER_VA + 0x1000, MI_BATCH_PPGTT);
     sdi(&c.ring, MARK, 1);
     ctx_submit(&c);
     step(f);
@@ -449,10 +454,10 @@ static void test_privilege(Fixture *f, gconstpointer data)
     lri(&bb1, 0x22600, 0xB0B);
     lri(&bb1, 0x22080, 0x00DEA000);
     lri(&bb1, 0x22000 + INTEL_RING_INDIRECT_CTX_OFFSET, 7);
-    EMIT(&bb1, MI_BB_END);
+    EMIT(&bb1, MI_BATCH_BUFFER_END);
     wr(f, INTEL_BCS0_BASE + INTEL_RING_FORCE_TO_NONPRIV(0),
        1u << 28 | (0x22000 + INTEL_RING_INDIRECT_CTX_OFFSET));
-    bb_start(&c.ring, USER_VA + 0x3000, BB_PPGTT);
+    bb_start(&c.ring, USER_VA + 0x3000, MI_BATCH_PPGTT);
     ctx_submit(&c);
     step(f);
     g_assert_cmphex(rd(f, 0x22600), ==, 0xB0B);
@@ -568,7 +573,7 @@ static void test_drill_dma(Fixture *f, gconstpointer data)
     ring_run(&rb);
     g_assert_cmphex(ram_r32(f, MARK + 8), ==, 0xB1);
     ram_w32(f, DATA, 0xD0);
-    EMIT(&r.b, MI_LRM, INTEL_RING_CS_GPR(0) + eng(f, RCS)->base, DATA, 0);
+    EMIT(&r.b, MI_LOAD_REGISTER_MEM_GEN8, gpr_reg(f, RCS, 0), DATA, 0);
     sdi(&r.b, MARK, 1);
     sdi(&r.b, MARK + 4, 2);
     ring_run(&r);

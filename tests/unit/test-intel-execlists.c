@@ -63,7 +63,7 @@ static void test_execlists_single(Fixture *f, gconstpointer data)
 
     one_context(f, &c);
     sdi(&c.ring, DATA, 0xA1);
-    sem_wait(&c.ring, 4, 1, SEM);
+    sem_wait(&c.ring, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
     EMIT(&c.ring, MI_USER_INTERRUPT);
     ctx_submit(&c);
     tail = c.ring.pos;
@@ -148,9 +148,9 @@ static void test_execlists_lite_restore(Fixture *f, gconstpointer data)
     Ctx a;
 
     one_context(f, &a);
-    EMIT(&a.ring, MI_ARB_ON);
+    EMIT(&a.ring, MI_ARB_ON_OFF | MI_ARB_ENABLE);
     sdi(&a.ring, DATA, 1);
-    sem_wait(&a.ring, 4, 1, SEM);
+    sem_wait(&a.ring, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
     sdi(&a.ring, DATA + 4, 2);
     ctx_submit(&a);
     step(f);
@@ -191,7 +191,7 @@ static void test_execlists_tail_written_before_completion(Fixture *f,
 
     one_context(f, &a);
     sdi(&a.ring, DATA, 1);
-    sem_wait(&a.ring, 4, 1, SEM);
+    sem_wait(&a.ring, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
     ctx_submit(&a);
     step(f);
     g_assert_cmphex(ram_r32(f, DATA), ==, 1);
@@ -222,7 +222,7 @@ static void test_execlists_preempt(Fixture *f, gconstpointer data)
     two_contexts(f, &a, &b);
     sdi(&a.ring, DATA, 0x11);
     wait_at = a.ring.pos;
-    sem_wait(&a.ring, 4, 1, SEM);
+    sem_wait(&a.ring, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
     sdi(&a.ring, DATA + 4, 0x12);
     ctx_submit(&a);
     step(f);
@@ -267,17 +267,17 @@ static void test_execlists_wa_batches(Fixture *f, gconstpointer data)
     sdi(&ind, MARK, 1);             /* 4 dwords + 12 MI_NOOPs: 1 line */
     ram_w32(f, BATCH + 64, MI_USER_INTERRUPT);  /* past the line: not run */
     sdi(&per, MARK + 4, 2);
-    EMIT(&per, MI_BB_END);
+    EMIT(&per, MI_BATCH_BUFFER_END);
     /* Replace the image's MI_BATCH_BUFFER_END with one more LRI. */
     st = a.lrca + INTEL_LRC_STATE_OFFSET;
-    ram_w32(f, st + 4 * 0x34, MI_LRI(3) | 1u << 19);
+    ram_w32(f, st + 4 * 0x34, MI_LOAD_REGISTER_IMM(3) | MI_LRI_LRM_CS_MMIO);
     ram_w32(f, st + 4 * 0x35, base + INTEL_RING_BB_PER_CTX_PTR);
     ram_w32(f, st + 4 * 0x36, BATCH2 | 1);
     ram_w32(f, st + 4 * 0x37, base + INTEL_RING_INDIRECT_CTX);
     ram_w32(f, st + 4 * 0x38, BATCH | 1);
     ram_w32(f, st + 4 * 0x39, base + INTEL_RING_INDIRECT_CTX_OFFSET);
     ram_w32(f, st + 4 * 0x3a, 0);
-    ram_w32(f, st + 4 * 0x3b, MI_BB_END | 1);
+    ram_w32(f, st + 4 * 0x3b, MI_BATCH_BUFFER_END | 1);
     sdi(&a.ring, DATA, 3);
     ctx_submit(&a);
     step(f);
@@ -356,7 +356,7 @@ static void execlists_oa_order(Fixture *f, uint32_t debug)
 
     two_contexts(f, &ctx[0], &ctx[1]);
     /* A batch of 1000 MI_NOOPs (zeroed memory). */
-    ram_w32(f, BATCH + 1000 * 4, MI_BB_END);
+    ram_w32(f, BATCH + 1000 * 4, MI_BATCH_BUFFER_END);
     /* i915_oa_stream_init and gen8_enable_metric_set, then the enable. */
     for (unsigned i = 0; i < G_N_ELEMENTS(intel_icl_test_oa); i++) {
         wr(f, intel_icl_test_oa[i].reg, intel_icl_test_oa[i].val);
@@ -436,7 +436,7 @@ static void test_execlists_preempt_to_idle(Fixture *f, gconstpointer data)
 
     one_context(f, &a);
     wait_at = a.ring.pos;
-    sem_wait(&a.ring, 4, 1, SEM);
+    sem_wait(&a.ring, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
     ctx_submit(&a);
     step(f);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_EXECLIST_STATUS_HI), ==, 0x41);
@@ -471,9 +471,9 @@ static void test_execlists_complete_with_load(Fixture *f,
 
     two_contexts(f, &a, &b);
     /* 5000 MI_NOOPs (zeroed memory) with arbitration off: 3 slices. */
-    EMIT(&a.ring, MI_ARB_ON & ~1u);
+    EMIT(&a.ring, MI_ARB_ON_OFF | MI_ARB_DISABLE);
     bb_start(&a.ring, BATCH, 0);
-    ram_w32(f, BATCH + 5000 * 4, MI_BB_END);
+    ram_w32(f, BATCH + 5000 * 4, MI_BATCH_BUFFER_END);
     sdi(&a.ring, DATA, 0xA);
     sdi(&b.ring, DATA + 4, 0xB);
     ctx_submit(&a);
@@ -500,11 +500,11 @@ static void test_execlists_preempt_in_batch(Fixture *f, gconstpointer data)
 
     two_contexts(f, &a, &b);
     sdi(&bb, DATA, 1);
-    sem_wait(&bb, 4, 1, SEM);
+    sem_wait(&bb, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
     sdi(&bb, DATA + 4, 2);
-    sem_wait(&bb, 4, 1, SEM2);
+    sem_wait(&bb, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM2);
     sdi(&bb, DATA + 8, 3);
-    EMIT(&bb, MI_BB_END);
+    EMIT(&bb, MI_BATCH_BUFFER_END);
     bb_start(&a.ring, BATCH, 0);
     sdi(&a.ring, DATA + 12, 4);
     ctx_submit(&a);
@@ -540,7 +540,7 @@ static void test_execlists_preempt_in_batch(Fixture *f, gconstpointer data)
 /* MI_SEMAPHORE_WAIT in the PPGTT (allowed from a non-privileged batch). */
 static void sem_wait_ppgtt(Buf *b, uint32_t sdd, uint64_t va)
 {
-    EMIT(b, MI_SEM_WAIT | SEM_POLL | 4u << 12, sdd, va, va >> 32);
+    sem_wait_flags(b, 0, MI_SEMAPHORE_SAD_EQ_SDD, sdd, va);
 }
 
 /*
@@ -566,17 +566,17 @@ static void test_execlists_ppgtt_per_context(Fixture *f, gconstpointer data)
     sdi_ppgtt(&ba, USER_VA + 0x1000, 0xA1);
     sem_wait_ppgtt(&ba, 1, USER_VA + 0x2000);
     sdi_ppgtt(&ba, USER_VA + 0x1004, 0xA2);
-    EMIT(&ba, MI_BB_END);
+    EMIT(&ba, MI_BATCH_BUFFER_END);
     sdi_ppgtt(&bb, USER_VA + 0x1000, 0xB1);
     sem_wait_ppgtt(&bb, 1, USER_VA + 0x2100);
     sdi_ppgtt(&bb, USER_VA + 0x1004, 0xB2);
-    EMIT(&bb, MI_BB_END);
+    EMIT(&bb, MI_BATCH_BUFFER_END);
 
     execlists_init(f, RCS, HWSP_RCS);
     ctx_init(f, &a, RCS, CTX_A, CRING_A, 0x41, pml4a);
     ctx_init(f, &b, RCS, CTX_B, CRING_B, 0x42, pml4b);
-    bb_start(&a.ring, USER_VA, BB_PPGTT);
-    bb_start(&b.ring, USER_VA, BB_PPGTT);
+    bb_start(&a.ring, USER_VA, MI_BATCH_PPGTT);
+    bb_start(&b.ring, USER_VA, MI_BATCH_PPGTT);
 
     /* B waits in its batch; A preempts it and waits in its own. */
     ctx_submit(&b);
@@ -632,7 +632,7 @@ static void test_drill_csb(Fixture *f, gconstpointer data)
     g_assert_true(intel_engine_drill_csb(f->gpu, INTEL_CLASS_RENDER, 0,
                                          INTEL_CSB_DRILL_DROP));
     sdi(&c.ring, DATA, 0xA1);
-    sem_wait(&c.ring, 4, 1, SEM);
+    sem_wait(&c.ring, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
     ctx_submit(&c);
     step(f);
     g_assert_cmphex(ram_r32(f, DATA), ==, 0xA1);
@@ -653,7 +653,7 @@ static void test_drill_csb(Fixture *f, gconstpointer data)
     g_assert_true(intel_engine_drill_csb(f->gpu, INTEL_CLASS_RENDER, 0,
                                          INTEL_CSB_DRILL_CORRUPT));
     ram_w32(f, SEM, 0);
-    sem_wait(&c.ring, 4, 1, SEM);
+    sem_wait(&c.ring, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
     ctx_submit(&c);
     step(f);
     g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, INTEL_CSB_COMPLETE);

@@ -24,11 +24,13 @@ static const uint32_t some_pipe_ctl[7] = { 0x00005004 };
 
 /* 262144 GPGPU threads on 64 EUs: 262144 GT clocks of work. */
 static const uint32_t walker_262144[] = {
-    GPGPU_WALKER(64, 64, 64), MI_BB_END,
+    WALKER_DW(64, 64, 64), MI_BATCH_BUFFER_END,
 };
 
 /* 128 GPGPU threads. */
-static const uint32_t walker_128[] = { GPGPU_WALKER(16, 4, 2), MI_BB_END };
+static const uint32_t walker_128[] = {
+    WALKER_DW(16, 4, 2), MI_BATCH_BUFFER_END,
+};
 
 /* A0 (GT busy) moves with executed work and stands still when idle. */
 static void test_busy_counter(Fixture *f, gconstpointer data)
@@ -39,7 +41,7 @@ static void test_busy_counter(Fixture *f, gconstpointer data)
     oa_open(f, 16);
     fake_host_step(f->fh, 2 * p + 1000);
     /* 100000 MI_NOOPs, then the two next reports. */
-    ram_w32(f, BATCH + 100000 * 4, MI_BB_END);
+    ram_w32(f, BATCH + 100000 * 4, MI_BATCH_BUFFER_END);
     run_batch(f, NULL, 0);
     fake_host_step(f->fh, 2 * p + 1000);
     n = reports_written(f);
@@ -255,7 +257,7 @@ static void test_gpu_busyness(Fixture *f, gconstpointer data)
 static void test_thread_counters(Fixture *f, gconstpointer data)
 {
     static const uint32_t cmds[] = {
-        GFX_3DPRIMITIVE(100, 3), GPGPU_WALKER(16, 4, 2), MI_BB_END,
+        PRIMITIVE_DW(100, 3), WALKER_DW(16, 4, 2), MI_BATCH_BUFFER_END,
     };
 
     oa_open(f, 16);
@@ -367,8 +369,8 @@ static void test_flex_eu_counters(Fixture *f, gconstpointer data)
         0, 0, 0, 0,
     };
     static const uint32_t cmds[] = {
-        GFX_3DPRIMITIVE(800, 1),                        /* 100 VS threads */
-        GPGPU_WALKER(64, 4, 4), MI_BB_END,
+        PRIMITIVE_DW(800, 1),                        /* 100 VS threads */
+        WALKER_DW(64, 4, 4), MI_BATCH_BUFFER_END,
     };
 
     flex_program(f, ctl);

@@ -99,7 +99,8 @@ static void test_reader_sees_due_reports(Fixture *f, gconstpointer data)
         g_assert_cmpuint(n, ==, (ts1 - ts0) / 32);
         g_assert_cmpuint(n, >, 4096);
         for (unsigned i = 0; i < n; i++) {
-            g_assert_cmpuint(ram_r32(f, t0 + 64 * i + 4), ==, ts0 + 32 * (i + 1));
+            g_assert_cmpuint(ram_r32(f, t0 + 64 * i + 4), ==,
+                             ts0 + 32 * (i + 1));
             g_assert_cmphex(ram_r32(f, t0 + 64 * i) >> 19, ==, 1);
         }
         g_assert_cmphex(rd(f, INTEL_OASTATUS), ==, 0);
@@ -371,7 +372,8 @@ static void ring_report_perf_count(Fixture *f, uint32_t id)
 {
     Buf ring = buf_at(f, RING_RCS);
 
-    EMIT(&ring, MI_REPORT_PERF_COUNT, SNAP | 1, 0, id);    /* GGTT */
+    EMIT(&ring, MI_REPORT_PERF_COUNT | INSTR_LEN(4),
+         SNAP | MI_REPORT_PERF_COUNT_GGTT, 0, id);
     run_ring(f, 4);
 }
 

@@ -177,7 +177,7 @@ static void ring_fill_wait(Fixture *f)
     Buf b = buf_at(f, RING_RCS);
 
     ram_w32(f, SEM, 0);
-    sem_wait(&b, 4, 1, SEM);
+    sem_wait(&b, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
 }
 
 /* A legacy RCS ring blocked in that wait. */
@@ -247,12 +247,12 @@ static void execlists_start_wait(Fixture *f)
                                   INTEL_GFX_DISABLE_LEGACY_MODE);
     wr(f, base + INTEL_RING_HWS_PGA, HWSP_RCS);
     memset(f->fh->ram + CTX_A, 0, 2 * 4096);
-    ram_w32(f, st, MI_LRI(4));
+    ram_w32(f, st, MI_LOAD_REGISTER_IMM(4));
     for (unsigned i = 0; i < 4; i++) {
         ram_w32(f, st + 4 + 8 * i, base + regs[i]);
         ram_w32(f, st + 8 + 8 * i, vals[i]);
     }
-    ram_w32(f, st + 36, MI_BB_END);
+    ram_w32(f, st + 36, MI_BATCH_BUFFER_END);
     ring_fill_wait(f);
     elsq_submit(f, RCS, desc, 0);
 }
