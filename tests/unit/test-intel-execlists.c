@@ -5,7 +5,8 @@
  *
  * Expected values come from the PRM (DG2 vol. 8 "Command Stream
  * Programming", and the Gen11 command layouts) and from what i915 does
- * and expects (i915-icl-contract.md §4, §6), computed by hand.
+ * and expects (drivers/gpu/drm/i915/gt/intel_lrc.c, intel_engine_cs.c),
+ * computed by hand.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

@@ -144,8 +144,8 @@ static void test_double_buffer_race(Fixture *f, gconstpointer data)
 }
 
 /*
- * The seed's host flow: clear enable, read, service, set enable.  Events
- * arriving during service make exactly one new message.
+ * i915's gen11_irq_handler flow: clear enable, read, service, set
+ * enable.  Events arriving during service make exactly one new message.
  */
 static void test_master_flow(Fixture *f, gconstpointer data)
 {

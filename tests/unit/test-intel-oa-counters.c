@@ -56,9 +56,9 @@ static void test_busy_counter(Fixture *f, gconstpointer data)
 
 /*
  * The Linux 5.x kernel's own ICL test configuration
- * (drivers/gpu/drm/i915/oa/i915_oa_icl.c, contract §9.8) clears other NOA
- * registers under NOA_WRITE_HIGH 0 first, then writes what IGT's TestOa
- * does, less its flexible EU register.
+ * (drivers/gpu/drm/i915/oa/i915_oa_icl.c) clears other NOA registers
+ * under NOA_WRITE_HIGH 0 first, then writes what IGT's TestOa does, less
+ * its flexible EU register.
  */
 static const IntelRegValue kernel_test_oa_preamble[] = {
     { 0x9884, 0x00000000 }, { 0x9888, 0x10060000 }, { 0x9888, 0x22060000 },
@@ -87,7 +87,7 @@ static void test_oa_check(Fixture *f, uint64_t r0, uint64_t r1)
 /*
  * IGT's TestOa configuration: its NOA programming selects the test
  * signals, so the B counters come out at the ratios IGT checks between
- * every two reports (contract §9.8).
+ * every two reports (IGT's tests/i915/perf.c).
  */
 static void test_cec_test_oa(Fixture *f, gconstpointer data)
 {

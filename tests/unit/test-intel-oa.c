@@ -1,9 +1,9 @@
 /*
  * Unit tests of the intel-gpu OA unit's stream: periodic reports in the
- * OA buffer as i915 programs it (contract §9.4, §9.5), report layout and
- * formats, overflow, triggers, interrupts, frequency changes,
- * MI_REPORT_PERF_COUNT and the OA fault drills.  What the counters count
- * is in test-intel-oa-counters.c.
+ * OA buffer as i915 programs it (drivers/gpu/drm/i915/i915_perf.c),
+ * report layout and formats, overflow, triggers, interrupts, frequency
+ * changes, MI_REPORT_PERF_COUNT and the OA fault drills.  What the
+ * counters count is in test-intel-oa-counters.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
