@@ -4,45 +4,11 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <string.h>
-#include <glib.h>
-#include "fake-host.h"
-#include "intel/intel-gpu.h"
+#include "intel-fixture.h"
 #include "tiling-ref.h"
 
-typedef struct Fixture {
-    FakeHost *fh;
-    IntelGpu *gpu;
-} Fixture;
-
-static const IntelGpuConfig default_cfg = {
-    .device_id = INTEL_GPU_DEVICE_ID_ICL_GT2,
-    .slices = 1, .subslices = 8, .eus_per_subslice = 8,
-};
-
-static void fixture_setup(Fixture *f, gconstpointer data)
-{
-    const IntelGpuConfig *cfg = data ? data : &default_cfg;
-
-    f->fh = fake_host_new();
-    f->gpu = intel_gpu_new(cfg, &f->fh->host);
-}
-
-static void fixture_teardown(Fixture *f, gconstpointer data)
-{
-    intel_gpu_free(f->gpu);
-    fake_host_free(f->fh);
-}
-
-static uint32_t rd(Fixture *f, uint32_t off)
-{
-    return intel_mmio_read(f->gpu, off);
-}
-
-static void wr(Fixture *f, uint32_t off, uint32_t val)
-{
-    intel_mmio_write(f->gpu, off, val, 0xffffffff);
-}
+/* The fixture's default configuration (intel-i915.h). */
+#define default_cfg intel_test_cfg
 
 static uint32_t masked_enable(uint32_t bits)
 {

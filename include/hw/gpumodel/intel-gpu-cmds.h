@@ -272,6 +272,9 @@
 
 #define MI_PRT_BATCH_BUFFER_START   MI_INSTR(0x39, 0)
 
+/* MI_LOAD_REGISTER_IMM's Force Posted (bit 12): i915's MI_LRI_FORCE_POSTED. */
+#define   MI_LRI_FORCE_POSTED       (1u << 12)
+
 /* ---- MI_MATH ALU instructions (PRM Vol 2a, "MI_MATH") ---- */
 
 #define MI_MATH_ALU(op, a, b) \
