@@ -465,15 +465,15 @@ int intel_ggtt_rw(IntelGpu *gpu, uint64_t addr, void *buf, size_t len,
                   bool write);
 void intel_ppgtt_flush(IntelEngine *e);
 
-/* cs.c: command execution */
+/* cs*.c: command execution */
 void intel_cs_kick(IntelEngine *e);
 void intel_cs_timer(void *opaque);
 void intel_cs_run(IntelEngine *e, unsigned budget);
 bool intel_cs_busy(IntelEngine *e);
 void intel_cs_set_state(IntelEngine *e, IntelCsState state);
-void intel_cs_load_batch_state(IntelEngine *e);
 void intel_cs_sync_registers(IntelEngine *e);
-void intel_cs_start_wa_batches(IntelEngine *e);
+void intel_cs_context_restored(IntelEngine *e);
+void intel_cs_go_idle(IntelEngine *e);
 const char *intel_cs_command_name(uint32_t hdr);
 void intel_cs_reset(IntelEngine *e);
 void intel_cs_raise(IntelEngine *e, uint16_t bits);
@@ -497,6 +497,10 @@ bool intel_execlists_arbitrate(IntelEngine *e);
 void intel_execlists_element_done(IntelEngine *e);
 void intel_execlists_reset(IntelEngine *e);
 uint32_t intel_execlists_ctx_timestamp(IntelEngine *e);
+bool intel_execlists_ctx_active(IntelEngine *e);
+bool intel_execlists_ctx_privileged(IntelEngine *e);
+uint64_t intel_execlists_ctx_lrca(IntelEngine *e);
+bool intel_execlists_load_pending(IntelEngine *e);
 
 /* oa.c: the OA unit */
 void intel_oa_init(IntelGpu *gpu);
