@@ -8,28 +8,6 @@
  */
 #include "cs-int.h"
 
-bool intel_cs_execlists_mode(IntelEngine *e)
-{
-    return intel_engine_reg(e, INTEL_RING_MODE) &
-           INTEL_GFX_DISABLE_LEGACY_MODE;
-}
-
-/* Is the command being executed from a privileged buffer? */
-bool cs_privileged(IntelEngine *e)
-{
-    if (e->depth) {
-        return e->level[e->depth].privileged;
-    }
-    return !intel_cs_execlists_mode(e) || intel_execlists_ctx_privileged(e);
-}
-
-/* The address space of accesses that do not select the GGTT. */
-bool cs_ppgtt(IntelEngine *e)
-{
-    return intel_cs_execlists_mode(e) && intel_execlists_ctx_active(e) &&
-           e->pml4;
-}
-
 void intel_cs_raise(IntelEngine *e, uint16_t bits)
 {
     intel_irq_raise(e->gpu, e->klass, e->instance, bits);

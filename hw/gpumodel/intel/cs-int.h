@@ -61,9 +61,23 @@ static inline uint64_t addr48(uint32_t lo, uint32_t hi)
     return ((uint64_t)(hi & 0xffff) << 32) | lo;
 }
 
+/* Is the command being executed from a privileged buffer? */
+static inline bool cs_privileged(IntelEngine *e)
+{
+    if (e->depth) {
+        return e->level[e->depth].privileged;
+    }
+    return !intel_cs_execlists_mode(e) || intel_execlists_ctx_privileged(e);
+}
+
+/* The address space of accesses that do not select the GGTT. */
+static inline bool cs_ppgtt(IntelEngine *e)
+{
+    return intel_cs_execlists_mode(e) && intel_execlists_ctx_active(e) &&
+           e->pml4;
+}
+
 /* cs-access.c */
-bool cs_privileged(IntelEngine *e);
-bool cs_ppgtt(IntelEngine *e);
 void cs_privilege_violation(IntelEngine *e, const char *what);
 int cs_fault(IntelEngine *e, bool ppgtt, uint64_t addr);
 int cs_mem(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf, size_t len,

@@ -457,6 +457,13 @@ static inline void intel_engine_set_reg(IntelEngine *e, uint32_t off,
     intel_reg_set(e->gpu, e->base + off, v);
 }
 
+/* Is the engine in execlists mode (else legacy ring buffer mode)? */
+static inline bool intel_cs_execlists_mode(IntelEngine *e)
+{
+    return intel_engine_reg(e, INTEL_RING_MODE) &
+           INTEL_GFX_DISABLE_LEGACY_MODE;
+}
+
 /* vm.c: the engines' view of memory (GGTT or the context's PPGTT) */
 int intel_vm_rw(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
                 size_t len, bool write);
@@ -481,7 +488,6 @@ void intel_cs_error(IntelEngine *e, uint32_t error, const char *why);
 void intel_cs_page_fault(IntelEngine *e, bool ppgtt, uint64_t addr);
 bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
                                     uint32_t offset);
-bool intel_cs_execlists_mode(IntelEngine *e);
 void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st);
 void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
                                uint32_t to);
