@@ -8,6 +8,8 @@
 #include "cs-int.h"
 #include "tiling.h"
 
+#define CS_MAX_BLIT_BYTES   (64u << 20)    /* a 4K framebuffer is 33 MB */
+
 /*
  * Blits (PRM "Blitter Engine Command Formats"; Gen11 as i915 and IGT
  * program it).  A surface is tiled as the command says; for the legacy

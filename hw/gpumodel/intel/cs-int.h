@@ -17,10 +17,6 @@
 #include "intel-gpu.h"
 #include "hw/gpumodel/intel-gpu-cmds.h"
 
-#define CS_POLL_NS          10000       /* semaphore re-poll interval */
-#define CS_SIGNAL_POLL_NS   100000      /* signal-mode safety re-poll */
-#define CS_MAX_BLIT_BYTES   (64u << 20)    /* a 4K framebuffer is 33 MB */
-
 /* Handler results. */
 enum {
     CS_NEXT,        /* done, continue with the next command */

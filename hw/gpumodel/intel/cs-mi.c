@@ -11,6 +11,9 @@
 #include <string.h>
 #include "cs-int.h"
 
+#define CS_POLL_NS          10000       /* semaphore re-poll interval */
+#define CS_SIGNAL_POLL_NS   100000      /* signal-mode safety re-poll */
+
 int cs_mi_noop(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                unsigned len)
 {
@@ -27,7 +30,7 @@ int cs_mi_accept(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     return CS_NEXT;
 }
 
-/* Displays events, legacy contexts: no display and no legacy contexts. */
+/* Display events, legacy contexts: no display and no legacy contexts. */
 int cs_mi_unimp(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                 unsigned len)
 {
@@ -46,8 +49,7 @@ int cs_mi_user_interrupt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 /* An arbitration point: switch if a new execlist waits. */
 int cs_arbitrate(IntelEngine *e)
 {
-    if (e->arb_enabled && intel_execlists_load_pending(e) &&
-        intel_execlists_arbitrate(e)) {
+    if (e->arb_enabled && intel_execlists_arbitrate(e)) {
         return CS_STOP;
     }
     return CS_NEXT;
