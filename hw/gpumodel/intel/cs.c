@@ -239,7 +239,10 @@ static uint32_t ring_size(IntelEngine *e)
            4096;
 }
 
-/* Where the next command is, and the dwords left before the ring's end. */
+/*
+ * Where the next command is, and the dwords a command there may have:
+ * to the ring's end, or in a batch the prefetch buffer's size.
+ */
 static uint64_t cs_position(IntelEngine *e, bool *ppgtt, unsigned *room)
 {
     if (e->depth) {
@@ -440,7 +443,8 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
         return 1;
     }
     if (len > room) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION, e->depth ?
+                       "command longer than the model fetches" :
                        "command crosses the end of the ring");
         return 1;
     }

@@ -177,7 +177,11 @@ typedef enum IntelCsState {
 
 #define INTEL_ELSQ_ELEMENTS 8
 
-/* Prefetched commands: the longest command (MI_UPDATE_GTT) and a page. */
+/*
+ * Prefetched commands: a page, or one command of up to 2048 dwords (MI
+ * commands such as MI_UPDATE_GTT have at most 1025); longer ones, which
+ * only media commands' 16-bit length allows, are refused as malformed.
+ */
 #define INTEL_CS_FETCH_DWORDS 2048
 
 typedef struct IntelCsFetch {
