@@ -196,7 +196,8 @@ ${CC:-gcc} -static -O2 -Wall -I"$top/include" -o "$g/nv-pcounter-probe" \
     "$tests/nv-pcounter-probe.c" || die "cannot build nv-pcounter-probe (gcc -static: build-essential)"
 cp "$g/nv-pcounter-probe" "$root/gpumodel/nv-pcounter-probe"
 # The intel-gpu user-batch probe, static, against libdrm's i915 uAPI header.
-${CC:-gcc} -static -O2 -Wall -I/usr/include/libdrm -o "$g/i915-exec-probe" \
+${CC:-gcc} -static -O2 -Wall -I/usr/include/libdrm -I"$top/include" \
+    -o "$g/i915-exec-probe" \
     "$tests/i915-exec-probe.c" || die "cannot build i915-exec-probe (gcc -static, libdrm-dev)"
 cp "$g/i915-exec-probe" "$root/gpumodel/i915-exec-probe"
 # The i915 perf stream reader of the OA drill checks, likewise.

@@ -177,7 +177,11 @@ typedef enum IntelCsState {
 
 #define INTEL_ELSQ_ELEMENTS 8
 
-/* Prefetched commands: the longest command (MI_UPDATE_GTT) and a page. */
+/*
+ * Prefetched commands: a page, or one command of up to 2048 dwords (MI
+ * commands such as MI_UPDATE_GTT have at most 1025); longer ones, which
+ * only media commands' 16-bit length allows, are refused as malformed.
+ */
 #define INTEL_CS_FETCH_DWORDS 2048
 
 typedef struct IntelCsFetch {
@@ -457,6 +461,13 @@ static inline void intel_engine_set_reg(IntelEngine *e, uint32_t off,
     intel_reg_set(e->gpu, e->base + off, v);
 }
 
+/* Is the engine in execlists mode (else legacy ring buffer mode)? */
+static inline bool intel_cs_execlists_mode(IntelEngine *e)
+{
+    return intel_engine_reg(e, INTEL_RING_MODE) &
+           INTEL_GFX_DISABLE_LEGACY_MODE;
+}
+
 /* vm.c: the engines' view of memory (GGTT or the context's PPGTT) */
 int intel_vm_rw(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
                 size_t len, bool write);
@@ -465,15 +476,15 @@ int intel_ggtt_rw(IntelGpu *gpu, uint64_t addr, void *buf, size_t len,
                   bool write);
 void intel_ppgtt_flush(IntelEngine *e);
 
-/* cs.c: command execution */
+/* cs*.c: command execution */
 void intel_cs_kick(IntelEngine *e);
 void intel_cs_timer(void *opaque);
 void intel_cs_run(IntelEngine *e, unsigned budget);
 bool intel_cs_busy(IntelEngine *e);
 void intel_cs_set_state(IntelEngine *e, IntelCsState state);
-void intel_cs_load_batch_state(IntelEngine *e);
 void intel_cs_sync_registers(IntelEngine *e);
-void intel_cs_start_wa_batches(IntelEngine *e);
+void intel_cs_context_restored(IntelEngine *e);
+void intel_cs_go_idle(IntelEngine *e);
 const char *intel_cs_command_name(uint32_t hdr);
 void intel_cs_reset(IntelEngine *e);
 void intel_cs_raise(IntelEngine *e, uint16_t bits);
@@ -481,7 +492,6 @@ void intel_cs_error(IntelEngine *e, uint32_t error, const char *why);
 void intel_cs_page_fault(IntelEngine *e, bool ppgtt, uint64_t addr);
 bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
                                     uint32_t offset);
-bool intel_cs_execlists_mode(IntelEngine *e);
 void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st);
 void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
                                uint32_t to);
@@ -497,6 +507,10 @@ bool intel_execlists_arbitrate(IntelEngine *e);
 void intel_execlists_element_done(IntelEngine *e);
 void intel_execlists_reset(IntelEngine *e);
 uint32_t intel_execlists_ctx_timestamp(IntelEngine *e);
+bool intel_execlists_ctx_active(IntelEngine *e);
+bool intel_execlists_ctx_privileged(IntelEngine *e);
+uint64_t intel_execlists_ctx_lrca(IntelEngine *e);
+bool intel_execlists_load_pending(IntelEngine *e);
 
 /* oa.c: the OA unit */
 void intel_oa_init(IntelGpu *gpu);
