@@ -95,6 +95,10 @@ class Log:
                 self.sections[w[1]] = cur
             elif line.startswith("@@END ") and cur is not None:
                 cur = None
+            elif cur is not None and line.endswith("@@END " + cur.name):
+                # A section whose last line had no newline.
+                cur.lines.append(line[:-len("@@END " + cur.name)])
+                cur = None
             elif cur is not None:
                 cur.lines.append(line)
             elif line.startswith("@@RESULT "):

@@ -19,14 +19,17 @@ section() { # NAME FILE [KEY=VALUE...]: FILE as section NAME
     shift 2
     echo "@@BEGIN $s_name${*:+ $*}"
     cat "$s_file" 2>/dev/null
+    # A last line without its newline must not swallow the @@END.
+    [ -z "$(tail -c 1 "$s_file" 2>/dev/null)" ] || echo
     echo "@@END $s_name"
 }
 
 put() { # NAME TEXT...: TEXT, one line, as section NAME
-    echo "@@BEGIN $1"
+    p_name=$1
     shift
+    echo "@@BEGIN $p_name"
     echo "$*"
-    echo "@@END $1"
+    echo "@@END $p_name"
 }
 
 # step NAME SECONDS CMD...: run CMD (bounded, below) and send its output as
