@@ -37,26 +37,32 @@
 #   -- QEMU-ARGS    passed on to QEMU
 #
 # Environment: QEMU (default build/qemu/qemu-system-x86_64), GUEST_TIMEOUT,
-# PYTHON (default /usr/bin/python3, for tests/guest/host-agent.py), NV_SYNTH
+# PYTHON (default /usr/bin/python3, for tests/guest/host-agent.py and
+# guest_tier.py), NV_SYNTH
 # (--profile nv: the nv-gpu synth property, entries separated by ';', no
 # spaces; the probe checks the counters against it; default
 # "4.0=4096/1;5.0=4096/1;*.1=16/4;*.2=16/12/12").
 #
 # QEMU runs under tests/guest/host-agent.py, which owns the guest's data
-# channel (ttyS1, a socket) and a QMP socket: the guest asks it for
-# interrupt injections and drills ("@@REQ ..." lines) and waits for the
-# answer ("@@ANS ...") on the same serial port.
+# channel (ttyS1, a socket) and a QMP socket (QEMU's qemu.qmp, from
+# build/qemu-src/python, on PYTHONPATH): the guest asks it for interrupt
+# injections and drills ("@@REQ ..." lines) and waits for the answer
+# ("@@ANS ...") on the same serial port.  The guest sends raw sections
+# only; tests/guest/guest_tier.py makes the checks' verdicts from data.log.
 #
 # It runs scripts/make-guest.sh first (a no-op when the image is current).
 # Files, in build/guest/out/ (replaced at every run):
 #   console.log   serial console (ttyS0): kernel messages, guest progress
 #   data.log      data channel (ttyS1): the raw output of guest-checks.sh
-#   qmp.log       the QMP exchanges of the host agent   agent.log  its log
+#   qmp.log       qemu.qmp's log of the agent's QMP   agent.log  its log
 #   agent.err     the agent's stderr, when it failed
-#   results.txt   the guest's "@@RESULT" lines      tap.txt  the TAP
-#   summary.txt   the summary                        qemu.log QEMU's stderr
-#   dmesg.txt (the guest's whole kernel log), intel_reg.txt, modprobe.txt,
-#   splats.txt, lsgpu.txt, debugfs_*.txt, ...: the sections the guest sent
+#   results.txt   the verdicts, "@@RESULT <id> ok|fail|skip <text>"
+#   tap.txt       the TAP           verdicts.err  guest_tier.py's stderr,
+#   summary.txt   the summary                        when it failed
+#   qemu.log      QEMU's stderr
+#   dmesg.txt (the guest's kernel log), intel_reg.txt, modprobe.txt,
+#   lsgpu.txt, debugfs_*.txt, ...: the sections the guest sent; splats.txt,
+#   irq-errors.txt, unmodelled.txt: what the verdicts quote
 #
 # Guest-side knobs go on the kernel command line, which hands unknown
 # NAME=VALUE words to /init as environment: --append MODPROBE_TIMEOUT=600
