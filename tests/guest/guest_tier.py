@@ -48,7 +48,7 @@ IRQMSG = (r"not valid|lied|unhandled|unknown interrupt|nobody cared|"
 GTPM_EN, GTPM_MASK, GTPM_BIT = "0x19003C", "0x1900EC", 0x1 << 16
 
 
-# ---- the log -----------------------------------------------------------------
+# ---- the log ---------------------------------------------------------------
 
 class Section:
     def __init__(self, name, attrs):
@@ -104,7 +104,8 @@ class Log:
             elif line.startswith("@@RESULT "):
                 w = line.split(" ", 3)
                 if len(w) >= 3:
-                    self.results.append((w[1], w[2], w[3] if len(w) > 3 else ""))
+                    self.results.append(
+                        (w[1], w[2], w[3] if len(w) > 3 else ""))
             elif line.startswith("@@DONE"):
                 self.done = True
 
@@ -125,7 +126,7 @@ class Log:
         return s.lines[0] if s and s.lines else default
 
 
-# ---- shell's helpers, the same results -----------------------------------------
+# ---- shell's helpers, the same results -------------------------------------
 
 def brief(text):
     """The start of a file on one line, for a failure message."""
@@ -251,26 +252,14 @@ def since(lines, pattern):
     return []
 
 
-def grep_b1(lines, pattern):
-    """grep -E -B 1 PATTERN: lines with "--" between groups."""
-    keep = set()
-    for i, line in enumerate(lines):
-        if re.search(pattern, line):
-            keep.update((i - 1, i) if i else (i,))
-    out, last = [], None
-    for i in sorted(keep):
-        if last is not None and i != last + 1:
-            out.append("--")
-        out.append(lines[i])
-        last = i
-    return out
-
-
 def grep_context(lines, pattern, before, after):
+    """grep -E -B BEFORE -A AFTER PATTERN: lines with "--" between
+    groups."""
     keep = set()
     for i, line in enumerate(lines):
         if re.search(pattern, line):
-            keep.update(range(max(0, i - before), min(len(lines), i + after + 1)))
+            keep.update(range(max(0, i - before),
+                              min(len(lines), i + after + 1)))
     out, last = [], None
     for i in sorted(keep):
         if last is not None and i != last + 1:
@@ -284,7 +273,7 @@ def splat_heads(lines):
     """"<count>x <message> / WARNING: at <file:line> <function>", one per
     kind, sorted."""
     heads, prev = [], ""
-    for line in grep_b1(lines, HEAD):
+    for line in grep_context(lines, HEAD, 1, 0):
         line = strip_ts(line)
         if line == "--" or "cut here" in line:
             prev = ""
@@ -312,7 +301,7 @@ def knobs(log, **default):
     return k
 
 
-# ---- verdicts ----------------------------------------------------------------
+# ---- verdicts --------------------------------------------------------------
 
 class Verdicts:
     """Checks in the order they are made; check() of an id already made
@@ -343,14 +332,37 @@ def resource(log, index):
     return (w + ["", "", ""])[:3]
 
 
-def check_bar(v, log, bdf, cid, index, mib, pref, desc):
-    if log.get("pci-resource") is None:
-        return v.check(cid, "fail", "BAR%d: no PCI device at %s" % (index, bdf))
+def check_pci_id(v, log, bdf, want, ok):
+    """pci-id: the device's IDs are WANT ("0x8086:0x8a52 class 0x030000
+    revision 0x07"); OK is the text when they are.  Returns what the guest
+    read, "absent" without a device."""
+    got = pci_got(log)
+    if got == "absent":
+        v.check("pci-id", "fail", "no PCI device at %s" % bdf)
+    elif got == want:
+        v.check("pci-id", "ok", "PCI %s is %s" % (bdf, ok))
+    else:
+        v.check("pci-id", "fail", "PCI %s is %s, want %s" % (bdf, got, want))
+    return got
+
+
+def bar(log, index):
+    """BAR INDEX from the resource file: its start, end and flags as the
+    kernel printed them, the start, size and flags as numbers, and the
+    "BARn: ..." text of the checks."""
     start, end, flags = resource(log, index) or ("", "", "")
     s, e, f = shint(start) or 0, shint(end) or 0, shint(flags) or 0
     size = e - s + 1 if s else 0
-    pf = 1 if f & 0x2000 else 0
     what = "BAR%d: %d MiB at %s, flags %s" % (index, size >> 20, start, flags)
+    return start, end, flags, s, size, f, what
+
+
+def check_bar(v, log, bdf, cid, index, mib, pref, desc):
+    if log.get("pci-resource") is None:
+        return v.check(cid, "fail",
+                       "BAR%d: no PCI device at %s" % (index, bdf))
+    start, end, flags, s, size, f, what = bar(log, index)
+    pf = 1 if f & 0x2000 else 0
     if s == 0:
         v.check(cid, "fail", "BAR%d is not assigned (resource line: %s %s %s)"
                 % (index, start, end, flags))
@@ -366,19 +378,12 @@ def intel(log):
     k = knobs(log, IRQ_INJECT="8", IRQ_DRILL_DROP="3", IRQ_DRILL_INJECT="8",
               IRQ_TIMEOUT="10", MODPROBE_TIMEOUT="300", TOOL_TIMEOUT="30")
     bdf = BDF_INTEL
-    sm = {}                     # pieces of the summary
 
     # ---- PCI
-    got = pci_got(log)
-    if got == "absent":
-        v.check("pci-id", "fail", "no PCI device at %s" % bdf)
-    elif got == "0x8086:0x8a52 class 0x030000 revision 0x07":
-        v.check("pci-id", "ok", "PCI %s is 8086:8a52, class 0x030000, "
-                "revision 0x07" % bdf)
-    else:
-        v.check("pci-id", "fail", "PCI %s is %s, want 0x8086:0x8a52 class "
-                "0x030000 revision 0x07" % (bdf, got))
-    check_bar(v, log, bdf, "pci-bar0", 0, 16, 0, "64-bit non-prefetchable memory")
+    got = check_pci_id(v, log, bdf, "0x8086:0x8a52 class 0x030000 revision "
+                       "0x07", "8086:8a52, class 0x030000, revision 0x07")
+    check_bar(v, log, bdf, "pci-bar0", 0, 16, 0,
+              "64-bit non-prefetchable memory")
     check_bar(v, log, bdf, "pci-bar2", 2, 256, 1, "64-bit prefetchable memory")
 
     # ---- the driver
@@ -386,7 +391,8 @@ def intel(log):
     if mp is None:
         return v, None
     if mp.rc == "0":
-        v.check("modprobe", "ok", "modprobe i915 (%s s)" % mp.attrs.get("secs"))
+        v.check("modprobe", "ok",
+                "modprobe i915 (%s s)" % mp.attrs.get("secs"))
     elif mp.rc == "timeout":
         v.check("modprobe", "fail", "modprobe i915 did not finish in %s s"
                 % k["MODPROBE_TIMEOUT"])
@@ -399,7 +405,8 @@ def intel(log):
     if drv == "i915":
         v.check("driver-bound", "ok", "i915 is bound to %s" % bdf)
     elif got == "absent":
-        v.check("driver-bound", "fail", "i915 is not bound: no PCI device at %s" % bdf)
+        v.check("driver-bound", "fail",
+                "i915 is not bound: no PCI device at %s" % bdf)
     else:
         v.check("driver-bound", "fail", "i915 is not bound to %s (driver: %s)"
                 % (bdf, drv))
@@ -427,16 +434,19 @@ def intel(log):
     ack, req = regval(regs, "0xd84"), regval(regs, "0xa278")
     held = "with forcewake held (request 0xa278 = %s)" % (req or "?")
     if not ack:
-        v.check("fw-ack-render", "fail", notread("FORCEWAKE_ACK_RENDER", "0xd84"))
+        v.check("fw-ack-render", "fail",
+                notread("FORCEWAKE_ACK_RENDER", "0xd84"))
     elif shint(ack) & 1 and shint(ack) >> 16 == 0:
         v.check("fw-ack-render", "ok", "intel_reg: FORCEWAKE_ACK_RENDER 0xd84 "
                 "= %s %s" % (ack, held))
     else:
-        v.check("fw-ack-render", "fail", "intel_reg: FORCEWAKE_ACK_RENDER 0xd84"
+        v.check("fw-ack-render", "fail",
+                "intel_reg: FORCEWAKE_ACK_RENDER 0xd84"
                 " = %s %s, want bit 0 set and bits 31:16 clear" % (ack, held))
     check_reg("slice-enable", "0x9138", "GEN11_GT_SLICE_ENABLE", 0x00000001)
     check_reg("eu-disable", "0x9134", "GEN11_EU_DISABLE", 0x00000000)
-    check_reg("media-fuse", "0x9140", "GEN11_GT_VEBOX_VDBOX_DISABLE", 0x000f00ff)
+    check_reg("media-fuse", "0x9140", "GEN11_GT_VEBOX_VDBOX_DISABLE",
+              0x000f00ff)
     # RP_STATE_CAP: i915 takes RP0 from bits 7:0 and RPn from bits 23:16
     # (50 MHz units); on Gen11 it reads RP1 from FREQ_INFO_REC, so bits
     # 15:8 (the PRM's RP1 field) are only required to lie between the two.
@@ -446,12 +456,14 @@ def intel(log):
     else:
         x = shint(val)
         rp0, rp1, rpn = x & 0xff, (x >> 8) & 0xff, (x >> 16) & 0xff
-        f = "RP0 %d MHz, RP1 %d MHz, RPn %d MHz" % (rp0 * 50, rp1 * 50, rpn * 50)
+        f = "RP0 %d MHz, RP1 %d MHz, RPn %d MHz" % (
+            rp0 * 50, rp1 * 50, rpn * 50)
         if rp0 == 0x16 and rpn == 0x06 and rpn <= rp1 <= rp0 and x >> 24 == 0:
             v.check("rp-state-cap", "ok", "intel_reg: RP_STATE_CAP 0x145998 = "
                     "%s (%s)" % (val, f))
         else:
-            v.check("rp-state-cap", "fail", "intel_reg: RP_STATE_CAP 0x145998 ="
+            v.check("rp-state-cap", "fail",
+                    "intel_reg: RP_STATE_CAP 0x145998 ="
                     " %s (%s), want RP0 1100 MHz (0x16), RPn 300 MHz (0x06), "
                     "RPn <= RP1 <= RP0" % (val, f))
     check_reg("dfsm", "0x51000", "SKL_DFSM", 0x50200000)
@@ -501,14 +513,16 @@ def intel(log):
             gt += " (dmesg gives no reason)"
         v.check("gt-state", "fail", "GT %s; engines: %s" % (gt, engines))
     elif wedged == "0":
-        hung = strip_ts(first(dm, r"GPU HANG|Resetting|reset request timed out"))
+        hung = strip_ts(first(
+            dm, r"GPU HANG|Resetting|reset request timed out"))
         if said:
             gt = "inconsistent"
             v.check("gt-state", "fail", "GT state: debugfs i915_wedged is 0 "
                     "but dmesg says: %s" % said)
         elif hung:
             gt = "hung"
-            v.check("gt-state", "fail", "GT initialised, but dmesg has: %s" % hung)
+            v.check("gt-state", "fail",
+                    "GT initialised, but dmesg has: %s" % hung)
         elif engines != "bcs0 rcs0":
             gt = "not wedged"
             v.check("gt-state", "fail", "GT not wedged, but engines: %s, want "
@@ -548,7 +562,8 @@ def intel(log):
             us = rate_of(s.text)
             if us and float(us) > 0:
                 nop_ok += 1
-                nop_what += " %s %s us/batch (%.0f/s);" % (e, us, 1e6 / float(us))
+                nop_what += " %s %s us/batch (%.0f/s);" % (
+                    e, us, 1e6 / float(us))
             else:
                 nop_what += " %s: no rate (%s);" % (e, brief(s.text))
         if log.get("gem_exec_nop-bcs") is not None:
@@ -565,8 +580,8 @@ def intel(log):
             tb = log.text("intel_gpu_top-busy")
             busy = busy_of(tb, "Render/3D/0")
             idle = busy_of(log.text("intel_gpu_top-idle"), "Render/3D/0")
-            what = ("intel_gpu_top: Render/3D/0 %s%% busy during gem_exec_nop, "
-                    "%s%% after" % (busy, idle))
+            what = ("intel_gpu_top: Render/3D/0 %s%% busy during "
+                    "gem_exec_nop, %s%% after" % (busy, idle))
             if float(busy) >= 2 and float(idle) < 1:
                 v.check("gpu-top", "ok", what)
             else:
@@ -578,9 +593,11 @@ def intel(log):
             reset = strip_ts(first(dh, r"Resetting rcs0|GPU HANG"))
             wedge = first(dh, r"wedged|Failed to reset", re.I)
             if h.rc == "0" and reset and not wedge:
-                v.check("hang-reset", "ok", "%s; dmesg: %s" % (brief(h.text), reset))
+                v.check("hang-reset", "ok",
+                        "%s; dmesg: %s" % (brief(h.text), reset))
             else:
-                v.check("hang-reset", "fail", "i915-exec-probe hang (status %s):"
+                v.check("hang-reset", "fail",
+                        "i915-exec-probe hang (status %s):"
                         " %s; reset: %s; %s" % (h.rc, brief(h.text),
                                                 reset or "none", wedge))
             work_sum.append("hang: %s" % (reset or "no reset"))
@@ -654,7 +671,8 @@ def intel(log):
                                       r"fused off|rawclk rate|enable_guc=", x):
             summary.append(re.sub(r"^\[[ 0-9.]*\] [^]]*\]\] ", "  ", x))
     freq = None
-    for f in ("debugfs/i915_frequency_info", "debugfs/gt0/i915_frequency_info"):
+    for f in ("debugfs/i915_frequency_info",
+              "debugfs/gt0/i915_frequency_info"):
         if log.get(f) is not None:
             freq = log.lines(f)
     if freq is not None:
@@ -663,7 +681,7 @@ def intel(log):
             r"^(Lowest|Nominal|Max non-overclocked|Current freq)", x)]
     sseu = [re.sub(r"^ *Available ", "", x) + "," for x in
             log.lines("debugfs/i915_sseu_status")
-            if re.search(r"Available (Slice Total|Subslice Total|EU Total)", x)]
+            if re.search(r"Available (Slice|Subslice|EU) Total", x)]
     summary.append("SSEU (debugfs i915_sseu_status): %s"
                    % re.sub(",$", "", words(sseu)))
     summary.append("i915 messages (info and above):")
@@ -706,14 +724,15 @@ def perf(v, log, work_sum):
         i0, i1 = shint(t0), shint(t1)
         ok_t = i0 is not None and i1 is not None
         span = tdiv(i1 - i0, 2 << ie) if ok_t else 0
-        what = ("idle: %s reports at e=%s over %s periods, AvgGpuCoreFrequency "
-                "%s (GT at %s MHz), GpuBusy %s; with 2000 user batches: GpuBusy"
-                " %s" % (n or "?", e or "?", span, f or "?", act or "?",
-                         b0 or "?", b1 or "?"))
+        what = ("idle: %s reports at e=%s over %s periods, "
+                "AvgGpuCoreFrequency %s (GT at %s MHz), GpuBusy %s; with 2000 "
+                "user batches: GpuBusy %s" % (
+                    n or "?", e or "?", span, f or "?", act or "?",
+                    b0 or "?", b1 or "?"))
         a = num(act)
         if e and is_int(n) and int(n) > 100 and t0 and ok_t and \
                 (i1 - i0) % (2 << ie) == 0 and \
-                int(n) - 1 >= tdiv(span * 9, 10) and int(n) - 1 <= span + 2 and \
+                tdiv(span * 9, 10) <= int(n) - 1 <= span + 2 and \
                 a >= 300 and 0.99e6 * a < num(f) < 1.01e6 * a and \
                 num(b1) > num(b0) and store.split(":")[0] == "nop ok":
             v.check("perf-record", "ok", "i915-perf-recorder/reader, "
@@ -736,13 +755,15 @@ def perf(v, log, work_sum):
         vs, cs = reader_max(eu, "VsFpu0Active"), reader_max(eu, "CsThreads")
         ei = reader_max(log.text("perf-idle-reader"), "EuActive")
         cr = log.text("perf-eu-compute-reader")
-        ca, co = reader_max(cr, "EuActive"), reader_max(cr, "EuThreadOccupancy")
+        ca = reader_max(cr, "EuActive")
+        co = reader_max(cr, "EuThreadOccupancy")
         walk = (log.lines("perf-eu-cmd") or [""])[0]
         walk2 = (log.lines("perf-eu-compute-cmd") or [""])[0]
         what = ("EuActive %s %%, EuStall %s %%, EuFpuBothActive %s %%, "
                 "VsFpu0Active %s %%, CsThreads %s with 1000 walkers; EuActive "
                 "%s %% idle; ComputeBasic: EuActive %s %%, EuThreadOccupancy "
-                "%s %%" % tuple(x or "?" for x in (ea, es, eb, vs, cs, ei, ca, co)))
+                "%s %%" % tuple(x or "?" for x in
+                                (ea, es, eb, vs, cs, ei, ca, co)))
         a, s, b = num(ea), num(es), num(eb)
         if walk.split(":")[0] == "walker ok" and \
                 walk2.split(":")[0] == "walker ok" and \
@@ -751,7 +772,8 @@ def perf(v, log, work_sum):
                 num(vs) == 0 and num(cs) >= 262144 and num(ei) == 0 and \
                 num(ca) > 1 and 0.98 * num(ca) * 4 / 21 < num(co) < \
                 1.02 * num(ca) * 4 / 21:
-            v.check("perf-eu", "ok", "RenderBasic's and ComputeBasic's flexible"
+            v.check("perf-eu", "ok",
+                    "RenderBasic's and ComputeBasic's flexible"
                     " EU counters over GPGPU walkers: " + what)
         else:
             v.check("perf-eu", "fail", "%s; want EuActive = 3 EuStall = 6 "
@@ -794,7 +816,8 @@ def series(log, name, k):
             i += 1
         elif line.startswith("@@GOT "):
             w = line.split(" ", 3)
-            answers[i] = (w[2] if len(w) > 2 else "", w[3] if len(w) > 3 else "")
+            answers[i] = (w[2] if len(w) > 2 else "",
+                          w[3] if len(w) > 3 else "")
         elif line.startswith("@@COUNTED ") or line == "@@AFTER":
             blocks[tag] = cur
             cur, tag = [], line.split()[1] if " " in line else "after"
@@ -817,12 +840,27 @@ def series(log, name, k):
         cnt = irq_read("\n".join(blocks.get(str(j), [])))[0]
         if int(cnt or 0) < target:
             err = ("injection %d of %d not counted within %s s (count %s, "
-                   "want %d)" % (j, n, k["IRQ_TIMEOUT"], cnt or "none", target))
+                   "want %d)" % (j, n, k["IRQ_TIMEOUT"], cnt or "none",
+                                 target))
             break
         if int(cnt) > target and not over:
-            over = "after injection %d the count was %s, want %d" % (j, cnt, target)
+            over = "after injection %d the count was %s, want %d" % (
+                j, cnt, target)
     after = irq_read("\n".join(blocks.get("after", [])))[0]
     return before, after, err, over
+
+
+def gtpm_readback(log, write, read, en, mk):
+    """GTPM's enable and mask as section READ has them after the intel_reg
+    write WRITE: (enable, mask, whether they are EN and MK, "status N:
+    <what the write printed>")."""
+    w = log.get(write)
+    r = log.text(read)
+    g_en, g_mk = regval(r, GTPM_EN), regval(r, GTPM_MASK)
+    same = bool(g_en and g_mk) and shint(g_en) == shint(en) and \
+        shint(g_mk) == shint(mk)
+    wrote = "status %s: %s" % (w.rc if w else "", brief(w.text if w else ""))
+    return g_en, g_mk, same, wrote
 
 
 def interrupts(v, log, k, gt, drv):
@@ -844,10 +882,12 @@ def interrupts(v, log, k, gt, drv):
     irq_n, irq_line = irq_read(log.text("interrupts"))
     irq_ok = False
     if not irq_n:
-        v.check("irq-line", "fail", "no interrupt named i915 in /proc/interrupts"
+        v.check("irq-line", "fail",
+                "no interrupt named i915 in /proc/interrupts"
                 " (driver: %s, runtime PM: %s)" % (drv, rpm or "none"))
     elif rpm != "active":
-        v.check("irq-line", "fail", "i915's interrupt is IRQ %s, count %s, but "
+        v.check("irq-line", "fail",
+                "i915's interrupt is IRQ %s, count %s, but "
                 "the device is runtime-%s after power/control=on"
                 % (irq_line, irq_n, rpm or "?"))
     else:
@@ -859,7 +899,8 @@ def interrupts(v, log, k, gt, drv):
 
     def check_series(cid, n, lost, what):
         if agent_st != "ok":
-            return v.check(cid, "fail", what + ": no host agent to inject through")
+            return v.check(cid, "fail",
+                           what + ": no host agent to inject through")
         if not irq_ok:
             return v.check(cid, "fail", what + ": no i915 interrupt to count")
         if log.get(cid) is None:
@@ -884,25 +925,26 @@ def interrupts(v, log, k, gt, drv):
     en0, mk0 = regval(found.text, GTPM_EN), regval(found.text, GTPM_MASK)
     armed = False
     if not en0 or not mk0:
-        v.check("irq-gtpm-arm", "fail", "intel_reg could not read GTPM's enable "
-                "%s and mask %s (status %s: %s)" % (GTPM_EN, GTPM_MASK, found.rc,
-                                                   brief(found.text)))
+        v.check("irq-gtpm-arm", "fail",
+                "intel_reg could not read GTPM's enable %s and mask %s "
+                "(status %s: %s)" % (GTPM_EN, GTPM_MASK, found.rc,
+                                     brief(found.text)))
     else:
         en1 = "0x%08x" % (shint(en0) | GTPM_BIT)
         mk1 = "0x%08x" % (shint(mk0) & ~GTPM_BIT & 0xffffffff)
-        w = log.get("gtpm-write")
-        a = log.text("gtpm-armed")
-        g_en, g_mk = regval(a, GTPM_EN), regval(a, GTPM_MASK)
-        if g_en and g_mk and shint(g_en) == shint(en1) and shint(g_mk) == shint(mk1):
+        g_en, g_mk, same, wrote = gtpm_readback(log, "gtpm-write",
+                                                "gtpm-armed", en1, mk1)
+        if same:
             v.check("irq-gtpm-arm", "ok", "intel_reg: GTPM bit 0 enabled and "
                     "unmasked: enable %s %s -> %s, mask %s %s -> %s"
                     % (GTPM_EN, en0, g_en, GTPM_MASK, mk0, g_mk))
             armed = True
         else:
-            v.check("irq-gtpm-arm", "fail", "intel_reg wrote enable %s %s, mask"
-                    " %s %s (status %s: %s), read back %s, %s" % (
-                        GTPM_EN, en1, GTPM_MASK, mk1, w.rc if w else "",
-                        brief(w.text if w else ""), g_en or "?", g_mk or "?"))
+            v.check("irq-gtpm-arm", "fail",
+                    "intel_reg wrote enable %s %s, mask"
+                    " %s %s (%s), read back %s, %s" % (
+                        GTPM_EN, en1, GTPM_MASK, mk1, wrote, g_en or "?",
+                        g_mk or "?"))
         irq_sum.append("GTPM enable/mask %s/%s -> %s/%s"
                        % (en0, mk0, g_en or "?", g_mk or "?"))
 
@@ -916,7 +958,8 @@ def interrupts(v, log, k, gt, drv):
                 "is not armed (irq-gtpm-arm)")
     what = "drill drops %d of %d GTPM events injected" % (drop, dinj)
     if not armed:
-        v.check("irq-drill-gtpm", "fail", what + ": not injected, GTPM bit 0 is"
+        v.check("irq-drill-gtpm", "fail",
+                what + ": not injected, GTPM bit 0 is"
                 " not armed (irq-gtpm-arm)")
     elif agent_st == "ok" and irq_ok:
         if log.get("irq-drill") is not None:
@@ -924,28 +967,30 @@ def interrupts(v, log, k, gt, drv):
             if st == "ok":
                 check_series("irq-drill-gtpm", dinj, drop, what)
             else:
-                v.check("irq-drill-gtpm", "fail", "x-intel-gpu-drill-irq class 4"
+                v.check("irq-drill-gtpm", "fail",
+                        "x-intel-gpu-drill-irq class 4"
                         " instance 1 count=%d: %s: %s" % (drop, st, text))
     else:
         check_series("irq-drill-gtpm", dinj, drop, what)
 
     # Put back what i915 had.
     if not en0 or not mk0:
-        v.check("irq-gtpm-restore", "skip", "nothing to put back: GTPM's enable"
+        v.check("irq-gtpm-restore", "skip",
+                "nothing to put back: GTPM's enable"
                 " and mask were never read or written")
     elif log.get("gtpm-restored") is not None:
-        w = log.get("gtpm-restore-write")
-        r = log.text("gtpm-restored")
-        g_en, g_mk = regval(r, GTPM_EN), regval(r, GTPM_MASK)
-        if g_en and g_mk and shint(g_en) == shint(en0) and shint(g_mk) == shint(mk0):
-            v.check("irq-gtpm-restore", "ok", "intel_reg: GTPM's enable %s and "
+        g_en, g_mk, same, wrote = gtpm_readback(log, "gtpm-restore-write",
+                                                "gtpm-restored", en0, mk0)
+        if same:
+            v.check("irq-gtpm-restore", "ok",
+                    "intel_reg: GTPM's enable %s and "
                     "mask %s back to the values i915 left, %s and %s"
                     % (GTPM_EN, GTPM_MASK, g_en, g_mk))
         else:
             v.check("irq-gtpm-restore", "fail", "intel_reg wrote mask %s %s, "
-                    "enable %s %s (status %s: %s), read back %s, %s" % (
-                        GTPM_MASK, mk0, GTPM_EN, en0, w.rc if w else "",
-                        brief(w.text if w else ""), g_mk or "?", g_en or "?"))
+                    "enable %s %s (%s), read back %s, %s" % (
+                        GTPM_MASK, mk0, GTPM_EN, en0, wrote, g_mk or "?",
+                        g_en or "?"))
         irq_sum.append("GTPM enable/mask restored: %s/%s"
                        % (g_en or "?", g_mk or "?"))
 
@@ -954,9 +999,10 @@ def interrupts(v, log, k, gt, drv):
     if gt == "not wedged":
         check_series("irq-inject-render", inj, 0, what)
     elif gt.startswith("wedged"):
-        v.check("irq-inject-render", "skip", "render user interrupts need a GT "
-                "that initialised: on a wedged GT i915 6.1 signals freed "
-                "breadcrumbs and the guest panics (engines are not emulated yet)")
+        v.check("irq-inject-render", "skip",
+                "render user interrupts need a GT that initialised: on a "
+                "wedged GT i915 6.1 signals freed breadcrumbs and the guest "
+                "panics (engines are not emulated yet)")
         irq_sum.append("render user interrupts: not injected (GT wedged)")
     else:
         v.check("irq-inject-render", "fail", "%s: not injected, GT state %s"
@@ -982,21 +1028,24 @@ def interrupts(v, log, k, gt, drv):
     mstr, dw0 = regval(regs, "0x190010"), regval(regs, "0x190018")
     ident, sel = regval(regs, "0x190060"), regval(regs, "0x190070")
     tree = ("GFX_MSTR_IRQ %s, GT_INTR_DW0 %s, INTR_IDENTITY0 %s, "
-            "IIR_REG_SELECTOR0 %s" % tuple(x or "?" for x in (mstr, dw0, ident, sel)))
+            "IIR_REG_SELECTOR0 %s" % tuple(x or "?" for x in
+                                           (mstr, dw0, ident, sel)))
     irq_n, irq_line = irq_read(log.text("interrupts-after"))
     drv = log.value("driver-after", "none")
     if agent_st != "ok" or not irq_ok:
         v.check("irq-healthy", "skip", "no injections were made (host agent: "
                 "%s; i915 interrupt: %s)" % (agent_st, irq_line or "none"))
     elif drv != "i915":
-        v.check("irq-healthy", "fail", "after the injections i915 is not bound "
+        v.check("irq-healthy", "fail",
+                "after the injections i915 is not bound "
                 "(driver: %s)" % drv)
     elif errors:
         v.check("irq-healthy", "fail", "dmesg since the injections began: %s "
                 "(%d lines)" % (" / ".join(head) or errors[0], len(errors)))
         v.files["irq-errors.txt"] = "".join(x + "\n" for x in errors)
     elif not (mstr and dw0 and ident and sel):
-        v.check("irq-healthy", "fail", "intel_reg could not read the interrupt "
+        v.check("irq-healthy", "fail",
+                "intel_reg could not read the interrupt "
                 "tree (status %s: %s)" % (ir.rc if ir else "", brief(regs)))
     elif shint(mstr) != 0x80000000 or shint(dw0) or shint(ident) or shint(sel):
         v.check("irq-healthy", "fail", "interrupt tree not at rest: %s, want "
@@ -1009,8 +1058,8 @@ def interrupts(v, log, k, gt, drv):
                 "in dmesg, tree at rest (%s), count still %s" % (tree, irq_n))
     irq_sum.append("tree after: " + tree)
 
-    skip = ("needs a GT that initialised and the host agent (GT: %s; agent: %s)"
-            % (gt, agent_st))
+    skip = ("needs a GT that initialised and the host agent (GT: %s; "
+            "agent: %s)" % (gt, agent_st))
     up = gt == "not wedged" and agent_st == "ok"
 
     # A snapshot taken and loaded back while gem_exec_nop keeps rcs0 busy:
@@ -1024,14 +1073,18 @@ def interrupts(v, log, k, gt, drv):
         st, text, _ = log.get("snapshot").got()
         nop = log.text("gem_exec_nop-snapshot")
         us = rate_of(nop)
-        trouble = strip_ts(first(log.lines("dmesg-snapshot"),
-                                 r"GPU HANG|Resetting|wedged|Failed to reset|" + SPLAT))
-        snap_sum = ("savevm+loadvm %s (%s), gem_exec_nop %s us/batch, dmesg: %s"
-                    % (st, text, us or "no rate", trouble or "quiet"))
+        trouble = strip_ts(first(
+            log.lines("dmesg-snapshot"),
+            r"GPU HANG|Resetting|wedged|Failed to reset|" + SPLAT))
+        snap_sum = ("savevm+loadvm %s (%s), gem_exec_nop %s us/batch, "
+                    "dmesg: %s" % (st, text, us or "no rate",
+                                   trouble or "quiet"))
         if st != "ok":
-            v.check("snapshot-resume", "fail", "savevm/loadvm: %s: %s" % (st, text))
+            v.check("snapshot-resume", "fail",
+                    "savevm/loadvm: %s: %s" % (st, text))
         elif not us or float(us) <= 0:
-            v.check("snapshot-resume", "fail", "gem_exec_nop gave no rate across"
+            v.check("snapshot-resume", "fail",
+                    "gem_exec_nop gave no rate across"
                     " the snapshot: %s" % brief(nop))
         elif trouble:
             v.check("snapshot-resume", "fail", "dmesg after the snapshot: %s"
@@ -1079,7 +1132,8 @@ def interrupts(v, log, k, gt, drv):
             v.check(cid, "fail", "i915 did not reset rcs0 as expected (/%s/): "
                     "%s; %s" % (expect, reset, wedge))
         elif after.rc != "0":
-            v.check(cid, "fail", "after the reset the next batch failed (status"
+            v.check(cid, "fail",
+                    "after the reset the next batch failed (status"
                     " %s): %s" % (after.rc, brief(after.text)))
         else:
             v.check(cid, "ok", "%s; %s" % (d_sum, brief(after.text)))
@@ -1099,8 +1153,9 @@ def interrupts(v, log, k, gt, drv):
         text = log.get(name).got()[1]
         probe = log.get(name + "-probe")
         out = first(probe.lines if probe else [], r"^perf ok")
-        trouble = strip_ts(first(log.lines("dmesg-" + name),
-                                 r"WARNING:|BUG:|Oops|Call Trace|unlanded|timed out"))
+        trouble = strip_ts(first(
+            log.lines("dmesg-" + name),
+            r"WARNING:|BUG:|Oops|Call Trace|unlanded|timed out"))
         fields = {}
         # The last " NAME N " of each name, as the shell's sed took it.
         for m in re.finditer(r"(?= (\w+) ([0-9]*) )", " %s " % out):
@@ -1124,8 +1179,9 @@ def interrupts(v, log, k, gt, drv):
                 not trouble:
             v.check("drill-oa-stall", "ok", what)
         else:
-            v.check("drill-oa-stall", "fail", "%s; want >= 300 samples, no gap "
-                    "or loss, a wait >= 800 ms; dmesg: %s" % (what, trouble or "quiet"))
+            v.check("drill-oa-stall", "fail",
+                    "%s; want >= 300 samples, no gap or loss, a wait >= "
+                    "800 ms; dmesg: %s" % (what, trouble or "quiet"))
         st, _, out, trouble, f, what = oa("drill-oa-overflow")
         # i915's drm_dbg when gen8_oa_read restarts the unit.
         restart = strip_ts(first(log.lines("dmesg-drill-oa-overflow"),
@@ -1137,9 +1193,10 @@ def interrupts(v, log, k, gt, drv):
                 f.get("gaps_after_lost") == "0" and restart and not trouble:
             v.check("drill-oa-overflow", "ok", what)
         else:
-            v.check("drill-oa-overflow", "fail", "%s; want one OA_BUFFER_LOST "
-                    "record, i915's restart, >= 100 samples after it one period "
-                    "apart; dmesg: %s" % (what, trouble or "quiet"))
+            v.check("drill-oa-overflow", "fail",
+                    "%s; want one OA_BUFFER_LOST record, i915's restart, "
+                    ">= 100 samples after it one period apart; dmesg: %s"
+                    % (what, trouble or "quiet"))
 
     if log.get("vcs0-control") is not None:
         before, after, _, _ = series(log, "vcs0-control", k)
@@ -1167,23 +1224,16 @@ def nv(log, checks):
     v = Verdicts()
     k = knobs(log, PROBE_TIMEOUT="120")
     bdf = BDF_NV
-    got = pci_got(log)
+    got = check_pci_id(v, log, bdf,
+                       "0x10de:0x0402 class 0x030000 revision 0xa1",
+                       "10de:0402 (G84), class 0x030000, revision 0xa1")
     if got == "absent":
-        v.check("pci-id", "fail", "no PCI device at %s" % bdf)
         v.check("pci-bar0", "fail", "BAR0: no PCI device at %s" % bdf)
     else:
-        if got == "0x10de:0x0402 class 0x030000 revision 0xa1":
-            v.check("pci-id", "ok", "PCI %s is 10de:0402 (G84), class 0x030000,"
-                    " revision 0xa1" % bdf)
-        else:
-            v.check("pci-id", "fail", "PCI %s is %s, want 0x10de:0x0402 class "
-                    "0x030000 revision 0xa1" % (bdf, got))
-        start, end, flags = resource(log, 0) or ("", "", "")
-        s, e, f = shint(start) or 0, shint(end) or 0, shint(flags) or 0
-        size = e - s + 1 if s else 0
-        what = "BAR0: %d MiB at %s, flags %s" % (size >> 20, start, flags)
-        if size == 16 << 20 and f & 0x200 and not f & 0x100000 and not f & 0x2000:
-            v.check("pci-bar0", "ok", what + " (32-bit non-prefetchable memory)")
+        _, _, _, _, size, f, what = bar(log, 0)
+        if size == 16 << 20 and f & 0x200 and not f & (0x100000 | 0x2000):
+            v.check("pci-bar0", "ok",
+                    what + " (32-bit non-prefetchable memory)")
         else:
             v.check("pci-bar0", "fail", what + ", want 16 MiB of 32-bit "
                     "non-prefetchable memory")
@@ -1217,17 +1267,21 @@ def nv(log, checks):
     st, text, _ = log.get("unmodelled").got()
     um = text if st == "ok" else "unknown (%s: %s)" % (st, text)
     if rc == "0" and um.startswith('{"count": 0,'):
-        v.check("probe-exit", "ok", "nv-pcounter-probe exited 0 after %s..%s s "
+        v.check("probe-exit", "ok",
+                "nv-pcounter-probe exited 0 after %s..%s s "
                 "of uptime; host: no unmodelled BAR0 access"
                 % (log.value("probe-start"), log.value("probe-end")))
     elif rc == "0":
-        v.check("probe-exit", "fail", "nv-pcounter-probe exited 0, but the host"
+        v.check("probe-exit", "fail",
+                "nv-pcounter-probe exited 0, but the host"
                 " reports unmodelled BAR0 accesses: " + um)
     elif rc == "timeout":
-        v.check("probe-exit", "fail", "nv-pcounter-probe did not finish in %s s"
+        v.check("probe-exit", "fail",
+                "nv-pcounter-probe did not finish in %s s"
                 % k["PROBE_TIMEOUT"])
     else:
-        v.check("probe-exit", "fail", "nv-pcounter-probe exited with status %s "
+        v.check("probe-exit", "fail",
+                "nv-pcounter-probe exited with status %s "
                 "(host: unmodelled %s)" % (rc, um))
     summary = ["Guest: Linux %s, checks done %s s after boot"
                % (log.value("uname"), log.value("uptime")),
@@ -1286,17 +1340,19 @@ def tap(profile, text, checks, why):
     return lines, failed, skipped, v, summary
 
 
-# ---- make bench's OA cost ----------------------------------------------------
+# ---- make bench's OA cost --------------------------------------------------
 
 def oa_cost(text):
     log = Log(text)
     out = []
-    cfg = dict(w.split("=", 1) for w in log.value("oa-cost").split() if "=" in w)
+    cfg = dict(w.split("=", 1) for w in log.value("oa-cost").split()
+               if "=" in w)
     cpu_st = ""
 
     def jdiff(key, a, b):
         try:
-            return "%.3f" % (float(json.loads(b)[key]) - float(json.loads(a)[key]))
+            return "%.3f" % (float(json.loads(b)[key]) -
+                             float(json.loads(a)[key]))
         except (ValueError, KeyError, TypeError):
             return "?"
     for name, s in log.sections.items():
@@ -1337,7 +1393,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("tap")
-    t.add_argument("--profile", default="intel", choices=("intel", "nv", "igt"))
+    t.add_argument("--profile", default="intel",
+                   choices=("intel", "nv", "igt"))
     t.add_argument("--checks", required=True)
     t.add_argument("--why", default="the guest did not report it")
     t.add_argument("--out")
