@@ -122,7 +122,8 @@ class Agent:
         capabilities negotiation.  Its debug log (every message in and out,
         events included) goes to qmp.log."""
         h = logging.StreamHandler(self.qmp_log)
-        h.setFormatter(logging.Formatter("%(relativeCreated)10.0f ms %(message)s"))
+        h.setFormatter(logging.Formatter(
+            "%(relativeCreated)10.0f ms %(message)s"))
         lg = logging.getLogger("qemu.qmp")
         lg.addHandler(h)
         lg.setLevel(logging.DEBUG)
