@@ -70,6 +70,14 @@ def drop(text, name):
                   flags=re.M | re.S)
 
 
+def bump(block, by):
+    """/proc/interrupts lines with i915's count (on its last CPU) raised
+    by BY."""
+    return re.sub(r"^(.* )(\d+)(\s+\D.* i915)$",
+                  lambda m: "%s%d%s" % (m.group(1), int(m.group(2)) + by,
+                                        m.group(3)), block, flags=re.M)
+
+
 def judge(text, profile="intel"):
     checks = CHECKS if profile == "intel" else NV_CHECKS
     lines, failed, skipped, v, summary = guest_tier.tap(
@@ -106,7 +114,7 @@ class Passing(Case):
             self.assertTrue(line.startswith("ok ") and "# SKIP" not in line,
                             line)
         self.assertIn("GT: not wedged", summary)
-        self.assertTrue(any(x.startswith("Interrupts: IRQ 24:")
+        self.assertTrue(any(x.startswith("Interrupts: IRQ ")
                             for x in summary))
 
     def test_nv_log_passes(self):
@@ -361,8 +369,8 @@ class Interrupts(Case):
         # The count moves by 8, not 8 - 3: the drill did not drop.
         b = body(INTEL, "irq-drill-gtpm")
         nb = b.rsplit("@@AFTER", 1)
-        t = section(INTEL, "irq-drill-gtpm", nb[0] + "@@AFTER" + re.sub(
-            r"2624", "2627", nb[1]))
+        t = section(INTEL, "irq-drill-gtpm", nb[0] + "@@AFTER" +
+                    bump(nb[1], 3))
         self.assertFails(t, ["irq-drill-gtpm"], says="(+8), want +5")
 
     def test_drill_refused(self):
@@ -385,9 +393,11 @@ class Interrupts(Case):
         t = sub(INTEL, "intel_reg-irq", r"\(0x00190018\): 0x00000000",
                 "(0x00190018): 0x00010000")
         self.assertFails(t, ["irq-healthy"], says="interrupt tree not at rest")
-        t = sub(INTEL, "interrupts-after", r"2632", "2633")
+        n = int(guest_tier.irq_read(body(INTEL, "interrupts-after"))[0])
+        t = section(INTEL, "interrupts-after",
+                    bump(body(INTEL, "interrupts-after"), 1))
         self.assertFails(t, ["irq-healthy"], says="count moved after the last "
-                         "injection: 2632 -> 2633")
+                         "injection: %d -> %d" % (n, n + 1))
         t = section(INTEL, "driver-after", "none\n")
         self.assertFails(t, ["irq-healthy"], says="i915 is not bound")
 
