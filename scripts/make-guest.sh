@@ -28,7 +28,8 @@
 # Incremental: a .deb already in the cache is not downloaded again, an
 # unpacked package is not unpacked again, and the initramfs is rebuilt only
 # when the manifest (package versions, tests/guest/* but the host side:
-# *.md, *.py, *checks.txt, oa-cost.awk, recorded/; this script) changed.
+# *.md, *.py and __pycache__, *checks.txt, oa-cost.awk, recorded/; this
+# script) changed.
 # When the archive cannot be reached, the newest cached .deb of a package is
 # used with a warning.
 set -eu
@@ -97,7 +98,8 @@ manifest=$g/manifest.new
     echo "modules $modules"
     (cd "$top" && find scripts/make-guest.sh scripts/guest-pkgs.sh tests/guest include/hw/gpumodel/nv-gpu-regs.h \
         -type f ! -name '*.md' ! -name '*.py' ! -name '*checks.txt' \
-        ! -name 'oa-cost.awk' ! -path 'tests/guest/recorded/*' |
+        ! -name 'oa-cost.awk' ! -path 'tests/guest/recorded/*' \
+        ! -path '*/__pycache__/*' |
         LC_ALL=C sort | xargs sha256sum)
 } > "$manifest"
 if [ -f "$g/initramfs.cpio.gz" ] && [ -f "$g/vmlinuz" ] &&
