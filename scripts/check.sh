@@ -4,7 +4,8 @@
 #   fuzz  - every fuzzer, briefly (scripts/fuzz-smoke.sh)
 #   qtest - the devices inside the built QEMU, and again in a QEMU built
 #           with ASan + UBSan (build/qemu-fuzz)
-#   guest - Debian's stock kernel and tools in a VM on the devices
+#   guest - Debian's stock kernel and tools in a VM on the devices (and
+#           the host-side verdicts against recorded logs)
 #   igt   - IGT's own tests (BAT, perf, tiling, rc6) through igt_runner in that VM
 # Exit status 0 only when nothing failed.
 set -u
@@ -57,6 +58,8 @@ for t in "$top"/build/qemu-fuzz/tests/qtest/*-test; do
 done
 
 echo "== guest"
+"$top/scripts/tap-tier.sh" guest/verdicts "$out" -- \
+    /usr/bin/python3 "$top/tests/guest/test_guest_tier.py"
 "$top/scripts/tap-tier.sh" "guest/intel-gpu" "$out" -- \
     "$top/scripts/run-guest.sh" --tap
 "$top/scripts/tap-tier.sh" "guest/nv-gpu" "$out" -- \
