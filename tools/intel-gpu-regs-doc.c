@@ -11,10 +11,11 @@
 #include "fake-host.h"
 
 static const char *const access_names[] = {
-    [INTEL_REG_RW] = "RW",
-    [INTEL_REG_RO] = "RO",
-    [INTEL_REG_W1C] = "W1C",
-    [INTEL_REG_MASKED] = "masked",
+    [GPU_REG_RW] = "RW",
+    [GPU_REG_RO] = "RO",
+    [GPU_REG_WO] = "WO",
+    [GPU_REG_W1C] = "W1C",
+    [GPU_REG_MASKED] = "masked",
 };
 
 int main(void)
@@ -36,9 +37,9 @@ int main(void)
            "*handler* compute their value on read or act on write "
            "(see the block's\nsource file).  Every offset not listed "
            "behaves as storage and is counted\nas unmodelled.\n");
-    for (unsigned i = 0; i < gpu->nbindings; i++) {
-        const IntelRegBinding *b = &gpu->bindings[i];
-        const IntelReg *r = b->reg;
+    for (unsigned i = 0; i < gpu->regs.nbindings; i++) {
+        const IntelRegBinding *b = &gpu->regs.bindings[i];
+        const IntelReg *r = intel_reg_entry(b);
         unsigned count = r->count ? r->count : 1;
         unsigned stride = r->stride ? r->stride : 4;
         uint32_t first = b->base + r->offset;

@@ -11,6 +11,7 @@
 
 #include <glib.h>
 #include "../host.h"
+#include "../regfile.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
 
 /* What a QEMU user can choose; validated by intel_gpu_config_check(). */
@@ -58,14 +59,14 @@ typedef enum IntelOaDrillEvent {
 
 typedef struct IntelGpu IntelGpu;
 typedef struct IntelReg IntelReg;
-typedef struct IntelRegBinding IntelRegBinding;
+typedef GpuRegBinding IntelRegBinding;
+typedef GpuRegBlock IntelRegBlock;
 
-typedef enum IntelRegAccess {
-    INTEL_REG_RW,           /* storage */
-    INTEL_REG_RO,           /* writes ignored */
-    INTEL_REG_W1C,          /* writing 1 clears the bit */
-    INTEL_REG_MASKED,       /* bits 31:16 enable writes of bits 15:0 */
-} IntelRegAccess;
+/* The register file's access kinds (regfile.h), by their old names. */
+#define INTEL_REG_RW        GPU_REG_RW
+#define INTEL_REG_RO        GPU_REG_RO
+#define INTEL_REG_W1C       GPU_REG_W1C
+#define INTEL_REG_MASKED    GPU_REG_MASKED
 
 /* The value a read returns; without it, the stored value. */
 typedef uint32_t (*IntelRegReadFn)(IntelGpu *gpu, const IntelRegBinding *b,
@@ -74,38 +75,29 @@ typedef uint32_t (*IntelRegReadFn)(IntelGpu *gpu, const IntelRegBinding *b,
 typedef void (*IntelRegWriteFn)(IntelGpu *gpu, const IntelRegBinding *b,
                                 uint32_t offset, uint32_t old);
 
+/* A table entry: the register (regfile.h) and its handlers. */
 struct IntelReg {
-    const char *name;
-    uint32_t offset;        /* from the block instance's base */
-    uint32_t count;         /* instances (0 means 1) */
-    uint32_t stride;        /* bytes between instances (0 means 4) */
-    IntelRegAccess access;
-    uint32_t reset;
-    uint32_t aux;           /* for the handlers, e.g. a partner offset */
-    bool range;             /* a whole range that later entries refine */
+    GPU_REG_HEADER;
     IntelRegReadFn read;
     IntelRegWriteFn write;
 };
 
 /*
- * A block's table, placed at one or more bases (an engine's registers sit
- * at every engine's base).
+ * Table entries named by their offset macro in intel-gpu-regs.h:
+ * INTEL_REG(RING_TAIL, RW, ...) is "RING_TAIL" at INTEL_RING_TAIL,
+ * INTEL_REGN(PAT_INDEX, 8, RW, ...) eight at INTEL_PAT_INDEX(0) on.
  */
-typedef struct IntelRegBlock {
-    const char *name;
-    const IntelReg *regs;
-    unsigned nregs;
-    const uint32_t *bases;  /* NULL: one instance at base 0 */
-    unsigned nbases;
-} IntelRegBlock;
+#define INTEL_REG(nm, acc, ...) \
+    GPU_REG_ENTRY_P(INTEL_, nm, .access = GPU_REG_ ## acc, __VA_ARGS__)
+#define INTEL_REGN(nm, n, acc, ...) \
+    GPU_REG_ARRAY_P(INTEL_, nm, n, .access = GPU_REG_ ## acc, __VA_ARGS__)
+#define INTEL_REG_BLOCK(nm, table, ...) GPU_REG_BLOCK(nm, table, __VA_ARGS__)
 
-/* One register of one block instance, as the register file indexes it. */
-struct IntelRegBinding {
-    const IntelReg *reg;
-    const IntelRegBlock *block;
-    uint32_t base;
-    unsigned unit;          /* index of @base in the block's bases */
-};
+/* The entry of a binding: IntelReg starts with its GpuReg. */
+static inline const IntelReg *intel_reg_entry(const IntelRegBinding *b)
+{
+    return (const IntelReg *)b->reg;
+}
 
 /* GGTT translation cache: direct mapped, dropped by GFX_FLSH_CNTL. */
 #define INTEL_GGTT_TLB_ENTRIES 64
@@ -353,12 +345,8 @@ struct IntelGpu {
     GpuHost host;
 
     /* Register file (mmio.c) */
-    uint32_t *mmio;                     /* INTEL_MMIO_SIZE bytes of storage */
-    uint16_t *index;                    /* dword -> binding number + 1 */
-    IntelRegBinding *bindings;
-    unsigned nbindings;
-    uint8_t *unmodelled_seen;           /* bitmap over dwords */
-    unsigned unmodelled_count;
+    GpuRegFile regs;                    /* INTEL_MMIO_SIZE bytes */
+    GpuRegUnmodelled unmodelled;
 
     /* Interrupt tree (irq.c) */
     IntelIrqState irq;
@@ -406,12 +394,12 @@ char *intel_mmio_unmodelled_list(IntelGpu *gpu);
 
 static inline uint32_t intel_reg_get(IntelGpu *gpu, uint32_t offset)
 {
-    return gpu->mmio[offset / 4];
+    return gpu->regs.store[offset / 4];
 }
 
 static inline void intel_reg_set(IntelGpu *gpu, uint32_t offset, uint32_t v)
 {
-    gpu->mmio[offset / 4] = v;
+    gpu->regs.store[offset / 4] = v;
 }
 
 /* ggtt.c: GGTT, aperture */
