@@ -1,8 +1,9 @@
 /*
- * nv-gpu PCOUNTER registers: the seed's "nv40-pcounter" space (NV40:GF100),
- * the one every chipset profile maps (NvChipset.pc_block).  Rows name
- * each register by its NvPcRegId (nv-gpu.h), the domains are the row's
- * instances, the variants NV_PC_F_* features.
+ * nv-gpu PCOUNTER registers: the NV40:GF100 register space, "nv40-pcounter"
+ * in envytools ("PCOUNTER: performance counter engine"), the one every
+ * chipset profile maps (NvChipset.pc_block).  Rows name each register by
+ * its NvPcRegId (nv-gpu.h), the domains are the row's instances, the
+ * variants NV_PC_F_* features.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
