@@ -71,7 +71,10 @@ typedef GpuRegBlock IntelRegBlock;
 /* The value a read returns; without it, the stored value. */
 typedef uint32_t (*IntelRegReadFn)(IntelGpu *gpu, const IntelRegBinding *b,
                                    uint32_t offset);
-/* Called after a write updated the stored value from @old. */
+/*
+ * Called after every write, whatever the access kind, once the stored
+ * value was updated from @old.
+ */
 typedef void (*IntelRegWriteFn)(IntelGpu *gpu, const IntelRegBinding *b,
                                 uint32_t offset, uint32_t old);
 
