@@ -24,6 +24,9 @@ done
 "$top/scripts/tap-tier.sh" unit/registers-doc "$out" -- \
     "$top/tests/unit/regs-doc-check.sh" "$top/build/unit/intel-gpu-regs-doc" \
     "$top/docs/intel-gpu-registers.rst"
+"$top/scripts/tap-tier.sh" unit/registers-doc-nv "$out" -- \
+    "$top/tests/unit/regs-doc-check.sh" "$top/build/unit/intel-gpu-regs-doc" \
+    "$top/docs/nv-gpu-registers.rst" --nv
 
 echo "== sanitize (ASan + UBSan: any report fails the test)"
 for t in "$top"/build/sanitize/tests/unit/test-*; do
