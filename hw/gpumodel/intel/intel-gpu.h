@@ -478,6 +478,7 @@ void intel_cs_context_restored(IntelEngine *e);
 void intel_cs_go_idle(IntelEngine *e);
 const char *intel_cs_command_name(uint32_t hdr);
 void intel_cs_reset(IntelEngine *e);
+bool intel_cs_post_load(IntelEngine *e, char **err);
 void intel_cs_raise(IntelEngine *e, uint16_t bits);
 void intel_cs_error(IntelEngine *e, uint32_t error, const char *why);
 void intel_cs_page_fault(IntelEngine *e, bool ppgtt, uint64_t addr);
@@ -497,10 +498,12 @@ void intel_execlists_load(IntelEngine *e);
 bool intel_execlists_arbitrate(IntelEngine *e);
 void intel_execlists_element_done(IntelEngine *e);
 void intel_execlists_reset(IntelEngine *e);
+bool intel_execlists_post_load(IntelEngine *e, char **err);
 uint32_t intel_execlists_ctx_timestamp(IntelEngine *e);
 bool intel_execlists_ctx_active(IntelEngine *e);
 bool intel_execlists_ctx_privileged(IntelEngine *e);
 uint64_t intel_execlists_ctx_lrca(IntelEngine *e);
+uint32_t intel_execlists_ctx_id(IntelEngine *e);
 bool intel_execlists_load_pending(IntelEngine *e);
 
 /* oa.c: the OA unit */

@@ -246,7 +246,7 @@ static uint16_t oa_noa_held(IntelGpu *gpu)
         return 0;
     }
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
-        if (gpu->engine[i].ctx_active && lane[i]) {
+        if (intel_execlists_ctx_active(&gpu->engine[i]) && lane[i]) {
             v |= 1u << lane[i];
         }
     }
@@ -446,7 +446,7 @@ static uint32_t oa_rpt_id(IntelGpu *gpu, uint32_t reason, uint64_t ns)
     IntelOaState *oa = &gpu->oa;
     uint32_t id = reason << OA_REASON_SHIFT;
 
-    if (gpu->engine[INTEL_RCS0].ctx_active) {
+    if (intel_execlists_ctx_active(&gpu->engine[INTEL_RCS0])) {
         id |= OA_RPT_CTX_VALID;
     }
     if (intel_reg_get(gpu, INTEL_OA_DEBUG) &
@@ -485,7 +485,7 @@ static void oa_build(IntelGpu *gpu, const OaFormat *f, uint32_t dw0,
     put32(r, 0, dw0);
     put32(r, f->ts, intel_engine_timestamp(gpu, ns));
     if (f->ctx >= 0) {
-        put32(r, f->ctx, rcs->ctx_active ? rcs->ctx_desc >> 32 : 0);
+        put32(r, f->ctx, intel_execlists_ctx_id(rcs));
     }
     if (f->ticks >= 0) {
         put32(r, f->ticks, intel_gt_clocks(gpu, ns));

@@ -34,7 +34,7 @@ static bool rc6_conditions(IntelGpu *gpu)
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         IntelEngine *e = &gpu->engine[i];
 
-        if (e->ctx_active || intel_cs_busy(e)) {
+        if (intel_execlists_ctx_active(e) || intel_cs_busy(e)) {
             return false;
         }
     }
