@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu.h"
+#include "intel-gpu-int.h"
 
 /* Earlier blocks may describe ranges that later ones refine. */
 static const IntelRegBlock *const intel_blocks[] = {

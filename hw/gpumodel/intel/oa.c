@@ -55,7 +55,7 @@
  */
 #include <inttypes.h>
 #include <string.h>
-#include "intel-gpu.h"
+#include "intel-gpu-int.h"
 #include "hw/gpumodel/intel-oa-metric-sets.h"
 
 #define OA_BATCH_NS         1000000     /* timer wake-ups at most 1 kHz */
