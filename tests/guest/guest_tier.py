@@ -21,9 +21,11 @@
 The guest (tests/guest/guest-checks.sh, nv-checks.sh) only runs steps and
 sends sections, "@@BEGIN <name> [rc=<status> secs=<s>]" ... "@@END
 <name>", with "@@REQ"/"@@GOT" lines for its requests to the host agent;
-the igt profile's guest reports its one check itself ("@@RESULT"), and so
-does nv-pcounter-probe inside its section.  Every verdict here is the one
-the guest scripts made in shell before, with the same texts.
+the igt profile's guest reports its one check itself ("@@RESULT").  Every
+verdict here is the one the guest scripts made in shell before, with the
+same texts; nv-pcounter-probe's PCOUNTER checks are made here from the
+register reads and writes and the record buffer bytes it reports (see
+"nv-gpu: PCOUNTER" below), with the texts it printed before.
 
 Standard library only (the base system's /usr/bin/python3).
 """
