@@ -30,6 +30,7 @@ register reads and writes and the record buffer bytes it reports (see
 Standard library only (the base system's /usr/bin/python3).
 """
 import argparse
+import bisect
 import json
 import os
 import re
@@ -1422,9 +1423,14 @@ class Step:
     def bytes(self, addr, n):
         """N bytes from ADDR as the probe read them back."""
         out = bytearray()
+        keys = None
         while len(out) < n:
             a = addr + len(out)
-            base = max((b for b in self.mem if b <= a), default=None)
+            base = a
+            if a not in self.mem:
+                keys = keys or sorted(self.mem)
+                i = bisect.bisect_right(keys, a)
+                base = keys[i - 1] if i else None
             if base is None or a - base >= len(self.mem[base]):
                 raise Missing("no bytes at 0x%08x in step %s"
                               % (a, self.name))
@@ -1434,11 +1440,12 @@ class Step:
 
 class Probe:
     """nv-pcounter-probe's output, replayed: each read sees the registers
-    every write before it programmed (from reset, in which they read 0 but
-    SPEC_SRC, PM_TRIGGER) and the quad states the writes lead to: a swap
+    every write before it programmed (from reset: 0, but SPEC_SRC, whose
+    SWAP nv-gpu resets to PGRAPH.PM_TRIGGER, hw/gpumodel/nvidia/
+    pcounter-regs.c) and the quad states the writes lead to: a swap
     (PRE_OP written in quad mode on G84:GF100, or the SWAP input, here
-    PGRAPH.PM_TRIGGER) moves EMPTY -> VALID -> OVERFLOW, QUAD_ACK_TRIGGER
-    back one unit.  Lines it cannot parse are skipped."""
+    PM_TRIGGER) moves EMPTY -> VALID -> OVERFLOW, QUAD_ACK_TRIGGER back
+    one unit.  Lines it cannot parse are skipped."""
 
     def __init__(self, lines):
         self.steps = {}
@@ -1858,7 +1865,8 @@ def nv_probe(v, lines, drill, syn):
     p = Probe(lines)
     sig = [Signals(syn, d) for d in range(8)] if syn else None
     if drill:
-        judges = [(("record-fault-drill",), lambda: nv_record_fault(v, p, sig)),
+        judges = [(("record-fault-drill",),
+                   lambda: nv_record_fault(v, p, sig)),
                   (("record-after-fault",),
                    lambda: nv_record(v, p, sig, "record-after-fault"))]
     else:

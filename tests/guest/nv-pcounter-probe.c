@@ -101,7 +101,7 @@ static void dump(const volatile uint8_t *p, uint64_t bus, unsigned len)
     }
 }
 
-/* ---- PCI and memory -------------------------------------------------------- */
+/* ---- PCI and memory ----------------------------------------------------- */
 
 static char devdir[128];
 
@@ -161,7 +161,7 @@ static uint64_t pfn_of(void *va)
     return e & ((1ull << 55) - 1);
 }
 
-/* ---- quad mode ----------------------------------------------------------- */
+/* ---- quad mode ---------------------------------------------------------- */
 
 /* Poll until domain dom shows quad state st, at most 200 ms; the last read. */
 static void wait_state(const char *label, int dom, unsigned st)
@@ -267,7 +267,7 @@ static void test_quad_periodic(void)
     wr(NV40_PC_CTRL(dom), NV_PC_MODE_QUAD);     /* generator off */
 }
 
-/* ---- PTIMER_TIME_B12 and PGRAPH.WRCACHE_FLUSH ----------------------------- */
+/* ---- PTIMER_TIME_B12 and PGRAPH.WRCACHE_FLUSH --------------------------- */
 
 #define TIME_B12    0x2c        /* G84 host domain (0): PTIMER TIME bit 12 */
 #define OP_RISE     0x2222u     /* argument 0 and not argument 1 */
@@ -317,7 +317,7 @@ static void test_ptimer_flush(void)
     ack(1);
 }
 
-/* ---- record mode ---------------------------------------------------------- */
+/* ---- record mode -------------------------------------------------------- */
 
 /*
  * Domain dom records into [bus, bus + span) (buf maps it): STOP = SYNTH0,
@@ -396,7 +396,7 @@ static void test_record_fault_drill(int dom, volatile uint8_t *buf,
                 2048);
 }
 
-/* ---- main ------------------------------------------------------------------- */
+/* ---- main --------------------------------------------------------------- */
 
 int main(int argc, char **argv)
 {

@@ -665,8 +665,8 @@ class NvReadings(Case):
         off = PC("NV40_PC_CTR_EVENT", 1)
         t = set_reg(NV, "probe", "ptimer-flush", "window", off, 4)
         self.assertFails(t, ["wrcache-flush"], "nv", says="5 of 5 write "
-                         "flushes (0x070000 = 1) done (bit 1 read 0); domain 1 "
-                         "counted 4 PGRAPH.WRCACHE_FLUSH pulses (want 5)")
+                         "flushes (0x070000 = 1) done (bit 1 read 0); domain "
+                         "1 counted 4 PGRAPH.WRCACHE_FLUSH pulses (want 5)")
         t = set_reg(NV, "probe", "ptimer-flush", "flush3", 0x070000, 2)
         self.assertFails(t, ["wrcache-flush"], "nv", says="4 of 5 write")
         # One flush fewer written: four pulses are then expected.
