@@ -208,6 +208,18 @@ static void ack(int dom)
     wr(NV40_PC_QUAD_ACK_TRIGGER(dom), 1);
 }
 
+/* Swap by PM_TRIGGER; the window that ends, of domains 0 and 1. */
+static void close_window(void)
+{
+    wr(NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
+    wait_state("close", 0, NV_PC_QUAD_VALID);
+    wait_state("close", 1, NV_PC_QUAD_VALID);
+    quad_read("window", 0);
+    quad_read("window", 1);
+    ack(0);
+    ack(1);
+}
+
 /*
  * nouveau's nv40 perfmon: domain 0 counts EVENT = SYNTH1 against clocks;
  * domain 1 logic ops over SYNTH1 and SYNTH2.  The states of the first
@@ -240,13 +252,7 @@ static void test_quad_trigger(void)
     ack(1);
     usleep(2000);
     rd("t1", NV_PTIMER_TIME_LOW);
-    wr(NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
-    wait_state("close", 0, NV_PC_QUAD_VALID);
-    wait_state("close", 1, NV_PC_QUAD_VALID);
-    quad_read("window", 0);
-    quad_read("window", 1);
-    ack(0);
-    ack(1);
+    close_window();
 }
 
 /* Domain 2 swapped by its PERIODIC generator, no MMIO for 1 ms between. */
@@ -308,13 +314,7 @@ static void test_ptimer_flush(void)
         rd(label, NV_FLUSH);
     }
     usleep(1000);
-    wr(NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
-    wait_state("close", 0, NV_PC_QUAD_VALID);
-    wait_state("close", 1, NV_PC_QUAD_VALID);
-    quad_read("window", 0);
-    quad_read("window", 1);
-    ack(0);
-    ack(1);
+    close_window();
 }
 
 /* ---- record mode -------------------------------------------------------- */

@@ -567,6 +567,13 @@ def get_reg(text, name, step, label, off):
                          re.M).group(0).split()[3], 16)
 
 
+def add_reg(text, name, step, label, off, by):
+    """TEXT with read LABEL of OFF in step STEP raised by BY, and the value
+    it had."""
+    n = get_reg(text, name, step, label, off)
+    return set_reg(text, name, step, label, off, n + by), n
+
+
 PC = guest_tier.pc
 
 
@@ -577,8 +584,7 @@ class NvReadings(Case):
     def test_quad_event_count(self):
         # Domain 0's CTR_EVENT past what SYNTH1 (16/4) can give.
         off = PC("NV40_PC_CTR_EVENT", 0)
-        n = get_reg(NV, "probe", "quad", "window", off)
-        t = set_reg(NV, "probe", "quad", "window", off, n + 5)
+        t, n = add_reg(NV, "probe", "quad", "window", off, 5)
         self.assertFails(t, ["quad-trigger"], "nv", says="; CTR_EVENT %d, "
                          "want one of" % (n + 5))
 
@@ -599,8 +605,7 @@ class NvReadings(Case):
         self.assertFails(t, ["quad-logic"], "nv", says="CTR_STOP 3, want 0")
         # START + EVENT (SYNTH1 + SYNTH2) covers every cycle.
         off = PC("NV40_PC_CTR_START", 1)
-        n = get_reg(NV, "probe", "quad", "window", off)
-        t = set_reg(NV, "probe", "quad", "window", off, n - 4)
+        t, n = add_reg(NV, "probe", "quad", "window", off, -4)
         got = self.assertFails(t, ["quad-logic"], "nv")
         self.assertIn("START+EVENT", got["quad-logic"])
 
@@ -652,13 +657,11 @@ class NvReadings(Case):
 
     def test_ptimer_b12(self):
         off = PC("NV40_PC_CTR_PRE", 0)
-        n = get_reg(NV, "probe", "ptimer-flush", "window", off)
-        t = set_reg(NV, "probe", "ptimer-flush", "window", off, n + 300)
+        t, n = add_reg(NV, "probe", "ptimer-flush", "window", off, 300)
         self.assertFails(t, ["ptimer-b12"], "nv", says="PTIMER_TIME_B12 "
                          "(signal 0x2c) 1 in %d cycles" % (n + 300))
         off = PC("NV40_PC_CTR_EVENT", 0)
-        n = get_reg(NV, "probe", "ptimer-flush", "window", off)
-        t = set_reg(NV, "probe", "ptimer-flush", "window", off, n + 2)
+        t, n = add_reg(NV, "probe", "ptimer-flush", "window", off, 2)
         self.assertFails(t, ["ptimer-b12"], "nv")
 
     def test_wrcache_flush(self):
