@@ -1258,9 +1258,8 @@ NV_FIELDS = {
     "NV_PGRAPH_PM_TRIGGER": 1 << 5,
     "NV_FLUSH_TRIGGER": 1 << 0, "NV_FLUSH_BUSY": 1 << 1,
     "NV_PC_RECORD_STATUS_FAULT": 1 << 0,
-    "NV_PC_RECORD_ADDR_MASK": 0xfffffff0,
     "NV_PC_OP_DELAY0": 1 << 16, "NV_PC_OP_DELAY1": 1 << 17,
-    "NV_PC_MODE_QUAD": 1, "NV_PC_MODE_RECORD": 2,
+    "NV_PC_MODE_QUAD": 1,
     "NV_PC_CTRL_RECORD_SHORT": 1 << 20, "NV_PC_CTRL_PERIODIC_SHIFT": 21,
     "NV_PC_CTRL_QUAD_STATE_SHIFT": 24,
     "NV_PC_QUAD_EMPTY": 0, "NV_PC_QUAD_VALID": 1, "NV_PC_QUAD_OVERFLOW": 3,
@@ -1287,6 +1286,10 @@ B12_PERIOD_NS = 2 << 12
 
 def pc(name, dom):
     return NV_PC[name] + 4 * dom
+
+
+# The PCOUNTER registers a read's configuration holds.
+PC_REGS = frozenset(pc(n, d) for n in NV_PC for d in range(8))
 
 
 def parse_synth(spec):
@@ -1339,9 +1342,10 @@ class Signals:
         """An input: the truth table OP over the four signals SRC selects;
         OP bits 16/17 delay arguments 0/1 by one cycle."""
         src, op = inp
+        delay = (F["NV_PC_OP_DELAY0"], F["NV_PC_OP_DELAY1"], 0, 0)
         idx = 0
         for i in range(4):
-            late = i < 2 and op >> (16 + i) & 1
+            late = 1 if op & delay[i] else 0
             idx |= self.at(src >> (8 * i) & 0xff, c - late) << i
         return op >> idx & 1
 
@@ -1420,6 +1424,12 @@ class Step:
     def val(self, label, off):
         return self.read(label, off).value
 
+    def filled(self):
+        """(address, length, byte) of the memory the probe filled."""
+        if self.fill is None:
+            raise Missing("no fill line in step %s" % self.name)
+        return self.fill
+
     def bytes(self, addr, n):
         """N bytes from ADDR as the probe read them back."""
         out = bytearray()
@@ -1464,7 +1474,8 @@ class Probe:
                     off, val = int(w[1], 16), int(w[2], 16)
                     cur.writes.append((off, val))
                     self.swaps(regs, states, off, val)
-                    regs[off] = val
+                    if off in PC_REGS:
+                        regs[off] = val
                 elif w[0] == "r" and len(w) == 4:
                     cur.reads[(w[1], int(w[2], 16))] = Read(
                         int(w[3], 16), dict(regs), list(states))
@@ -1506,7 +1517,7 @@ def quad_state(ctrl):
 
 
 def inputs(regs, dom):
-    """The four quad inputs as (SRC, OP) and CTRL, as programmed."""
+    """The four inputs of domain DOM as (SRC, OP), as programmed."""
     def reg(n):
         return regs.get(pc(n, dom), 0)
     return {k: (reg("NV40_PC_%s_SRC" % k), reg("NV40_PC_%s_OP" % k))
@@ -1737,7 +1748,7 @@ def nv_record(v, p, sig, cid):
             status, limit + size, " (fault: DMA failed)"
             if status & F["NV_PC_RECORD_STATUS_FAULT"] else " (in 10 s)")
         ok = False
-    addr, span, fill = s.fill or (start, 0, None)
+    addr, span, fill = s.filled()
     data = s.bytes(addr, span)
     ts0 = 0
     for k in range(npk if ok else 0):
@@ -1798,7 +1809,7 @@ def nv_record_fault(v, p, sig):
     cleared = s.val("cleared", pc("NV40_PC_RECORD_STATUS", dom))
     after = s.read("restarted", pc("NV40_PC_RECORD_STATUS", dom))
     restart = after.regs.get(pc("NV40_PC_RECORD_START", dom), 0)
-    addr, span, fill = s.fill or (start, 0, None)
+    addr, span, fill = s.filled()
     untouched = all(x == fill for x in s.bytes(addr, span))
     fault = start | F["NV_PC_RECORD_STATUS_FAULT"]
     ok = status == fault and untouched and cleared == start and \
@@ -1848,7 +1859,7 @@ def nv_page(v, p):
     if pfn is None:
         raise Missing("no pfn line in step page")
     bus = pfn << 12
-    if not pfn or bus + 4096 > 1 << 32:
+    if pfn <= 0 or bus + 4096 > 1 << 32:
         return v.check("dma-buffer", "fail", "no usable physical address for "
                        "the record page (pagemap PFN 0x%x; RECORD_START is "
                        "32-bit)" % pfn)

@@ -766,6 +766,10 @@ class NvReadings(Case):
                                                    "window") + "\n", "")
         got = self.assertFails(t, ["quad-logic"], "nv",
                                says="readings: no read window of 0x00a704")
+        t = step_sub(NV, "probe-drill", "record-fault-drill", r"^fill .*\n",
+                     "")
+        self.assertFails(t, ["record-fault-drill"], "nv", says="readings: no "
+                         "fill line in step record-fault-drill")
         # Half the record buffer read back.
         t = step_sub(NV, "probe", "record-long", r"^m 0x[0-9a-f]+[2-7]00 .*\n",
                      "", count=0)
