@@ -215,7 +215,7 @@ typedef struct IntelEngine {
 
 #define INTEL_OA_A_COUNTERS     36
 #define INTEL_OA_BC_COUNTERS    8
-/* NOA registers of the NOA selections the model knows (oa.c). */
+/* NOA registers of the NOA selections the model knows (oa-noa.c). */
 #define INTEL_OA_NOA_REGS       60
 
 /* OA counter values (A0-A35 40 or 32 bits, B and C 32 bits, unwrapped). */
@@ -233,7 +233,7 @@ typedef struct IntelOaSources {
     uint64_t eu_clocks[INTEL_EU_FFIDS];
 } IntelOaSources;
 
-/* The OA unit's sampling and counting state (oa.c). */
+/* The OA unit's sampling and counting state (oa.c, oa-*.c). */
 typedef struct IntelOaState {
     GpuTimer *timer;
     bool running;               /* periodic sampling on */
@@ -251,7 +251,7 @@ typedef struct IntelOaState {
     bool have_last_report;      /* @last_report_clock is valid */
     uint64_t last_report_clock; /* GT clock of the last buffered report */
     /*
-     * NOA mux: the values of the NOA registers oa.c knows, and derived
+     * NOA mux: the values of the NOA registers oa-noa.c knows, and derived
      * from them (rebuilt at post-load) which selections they hold
      */
     uint16_t noa[INTEL_OA_NOA_REGS];
@@ -310,7 +310,7 @@ struct IntelGpu {
     /* Command streamers (engine.c, cs.c, execlists.c) */
     IntelEngine engine[INTEL_ENGINE_COUNT];
 
-    /* OA unit (oa.c) */
+    /* OA unit (oa.c, oa-*.c) */
     IntelOaState oa;
 
     /* GT frequency (rps.c) */

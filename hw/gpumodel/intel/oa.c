@@ -1,7 +1,8 @@
 /*
- * intel-gpu OA unit (PRM "Observability": OA programming, report formats,
- * trigger logic; drivers/gpu/drm/i915/i915_perf.c): reports written into the OA buffer in
- * the GGTT, and the snapshots MI_REPORT_PERF_COUNT asks for.
+ * intel-gpu OA unit, the stream (KBL PRM Vol 14 "Observability": OA
+ * programming, report formats, trigger logic; drivers/gpu/drm/i915/
+ * i915_perf.c): reports written into the OA buffer in the GGTT, and the
+ * snapshots MI_REPORT_PERF_COUNT asks for.
  *
  * Counting ("GO") runs while OACONTROL's counter enable and OACTXCONTROL's
  * counter stop-resume bit are both set; the A, B and C counters advance
@@ -36,32 +37,17 @@
  * the "buffer half full" event (OA_IMR bit 28) on the WDOAPerf interrupt
  * source.
  *
- * Counter model (docs/intel-gpu-oa.rst), in GT clocks at the frequency
- * RPS grants (rps.c):
- *   GPU_TICKS (dw3)  GT clocks since reset
- *   A0               GT busy: modelled execution time of all engines
- *   A1               vertex-shader threads dispatched (3DPRIMITIVE)
- *   A4               GPGPU threads dispatched (GPGPU_WALKER, MEDIA_OBJECT)
- *   A7-A20           flexible EU events selected by EU_PERF_CNT_CTL0-6
- *                    over the modelled EU work of those threads (eu.c)
- *   other A          0: no rasterizer or per-stage shader is modelled
- *   B0-B7            clocks on which CECn's Boolean compare of the NOA
- *                    lanes holds (the NOA mux below)
- *   C0-C7            clocks on which NOA lane 8 + n is high
- * B and C count from the start trigger on when one is programmed
- * (OASTARTTRIG2/6 THRESHOLD_ENABLE): THRESHOLD GT clocks after GO.
+ * What the counters count and the report formats are in oa-counters.c,
+ * the NOA mux the B and C counters look at in oa-noa.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <inttypes.h>
 #include <string.h>
-#include "intel-gpu-int.h"
-#include "hw/gpumodel/intel-oa-metric-sets.h"
+#include "oa-int.h"
 
 #define OA_BATCH_NS         1000000     /* timer wake-ups at most 1 kHz */
-#define OA_FLEX_FIRST       7           /* A7-A20: flexible EU counters */
-#define OA_FLEX_COUNTERS    14
-#define OA_MAX_PER_CATCH_UP (1u << 20)  /* see intel_oa_catch_up() */
+#define OA_MAX_PER_CATCH_UP (1u << 20)  /* see oa_catch_up() */
 /*
  * A report is 64-256 bytes the OA unit writes over several clocks; two
  * requested closer than this collide (oa_append).  IGT's TestOa checks
@@ -83,343 +69,6 @@
 /* The OA buffer event on the WDOAPerf source (class 4, instance 2). */
 #define OA_IRQ_INSTANCE         2
 #define OA_IRQ_BUFFER_HALF_FULL (1u << 12)
-
-/*
- * A report format: its size and the byte offsets of its parts (-1: not
- * in this format).  A counters are 40 bits where the format has a high
- * byte array (a40_hi), else 32.
- */
-typedef struct OaFormat {
-    const char *name;
-    unsigned size;
-    int ts;             /* TIME_STAMP */
-    int ctx;            /* CTX_ID */
-    int ticks;          /* GPU_TICKS */
-    int a;              /* A counters from @a_first, @n_a of them */
-    unsigned a_first, n_a;
-    int a40_hi;         /* high bytes of the first 32 A counters */
-    int b;              /* B0.. (@n_b) */
-    unsigned n_b;
-    int c;              /* C0.. (@n_c) */
-    unsigned n_c;
-} OaFormat;
-
-/* Gen9-11, by OACONTROL Counter Select (bits 4:2). */
-static const OaFormat oa_formats[8] = {
-    [0] = { "A12", 64, 4, 8, 12, 16, 7, 12, -1, -1, 0, -1, 0 },
-    [2] = { "A12_B8_C8", 128, 4, 8, 12, 16, 7, 12, -1, 64, 8, 96, 8 },
-    [5] = { "A32u40_A4u32_B8_C8", 256, 4, 8, 12, 16, 0, 36, 160,
-            192, 8, 224, 8 },
-    [7] = { "C4_B8", 64, 4, 8, 12, -1, 0, 0, -1, 32, 8, 16, 4 },
-};
-
-/*
- * Haswell, by OACONTROL Counter Select (PRM "Observability Performance
- * Counters" for SNB-HSW, "Report Formats"): RPT_ID and TIME_STAMP, then the counters; the
- * reserved row of the B formats holds the C counters.  Platform data for a
- * "hsw" platform: the Gen11 device does not select it.
- */
-static const OaFormat oa_formats_hsw[8] G_GNUC_UNUSED = {
-    [0] = { "A13", 64, 4, -1, -1, 12, 0, 13, -1, -1, 0, -1, 0 },
-    [1] = { "A29", 128, 4, -1, -1, 12, 0, 29, -1, -1, 0, -1, 0 },
-    [2] = { "A13_B8_C8", 128, 4, -1, -1, 12, 0, 13, -1, 64, 8, 96, 8 },
-    [3] = { "A29_B8_C8", 192, 4, -1, -1, 12, 0, 29, -1, 128, 8, 160, 8 },
-    [4] = { "B4_C8", 64, 4, -1, -1, -1, 0, 0, -1, 16, 4, 32, 8 },
-    [5] = { "A45_B8_C8", 256, 4, -1, -1, 12, 0, 45, -1, 192, 8, 224, 8 },
-    [6] = { "B4_C8_A16", 128, 4, -1, -1, 64, 29, 16, -1, 16, 4, 32, 8 },
-    [7] = { "C4_B8", 64, 4, -1, -1, -1, 0, 0, -1, 32, 8, 16, 4 },
-};
-
-static const OaFormat *oa_format(IntelGpu *gpu)
-{
-    const OaFormat *f =
-        &oa_formats[(intel_reg_get(gpu, INTEL_OACONTROL) >> 2) & 7];
-
-    return f->size ? f : NULL;
-}
-
-/* ---- the counters ---- */
-
-/*
- * The NOA mux.  Each NOA_WRITE programs one NOA register: its address in
- * bits 31:16, below NOA_WRITE_HIGH, and its value in 15:0.  Neither the
- * PRMs nor a driver source say what the registers select, so the model
- * knows the programming of two of the metric sets Intel publishes for
- * ICL (IGT's oa-icl.xml, which i915 loads as written) and the lanes they
- * put on the OA unit's 16 NOA inputs, as their counter equations and
- * IGT's checks of them imply (docs/intel-gpu-oa.rst):
- *   TestOa       lane 3 high on odd GT clocks (a clock/2 square wave),
- *                lanes 5:4 01 on clocks 1 mod 3 and 10 on clocks 2 mod 3
- *   GpuBusyness  lanes 11-15: the copy engine, any video-enhancement
- *                engine, video engine 1, video engine 0 and the render
- *                engine active (its BlitterBusy ... RenderBusy are C3-C7)
- * A selection drives its lanes while each NOA register it programs holds
- * its value and RPM_CONFIG1's NOA enable is set; other lanes are 0.
- */
-enum { OA_NOA_TEST_OA, OA_NOA_GPU_BUSYNESS, OA_NOA_SELECTIONS };
-
-#define OA_NOA_PERIOD   6       /* of the clock-derived (TestOa) lanes */
-
-/* The selections' configurations (include/hw/gpumodel/...-metric-sets.h). */
-static const struct {
-    const IntelRegValue *regs;
-    unsigned n;
-} oa_noa_configs[OA_NOA_SELECTIONS] = {
-    [OA_NOA_TEST_OA] = { intel_icl_test_oa, G_N_ELEMENTS(intel_icl_test_oa) },
-    [OA_NOA_GPU_BUSYNESS] = { intel_icl_gpu_busyness,
-                              G_N_ELEMENTS(intel_icl_gpu_busyness) },
-};
-
-/*
- * The NOA registers the selections write, in their configurations' order
- * (gpu->oa.noa[] holds their values): NOA_WRITE_HIGH, then NOA_WRITE's
- * address (31:16) and value (15:0).
- */
-typedef struct OaNoaReg {
-    unsigned sel;               /* OA_NOA_* */
-    uint32_t high;              /* NOA_WRITE_HIGH */
-    uint32_t write;             /* NOA_WRITE */
-} OaNoaReg;
-
-typedef void OaNoaFn(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
-                     void *opaque);
-
-/* Call @fn for each of them; returns how many there are. */
-static unsigned oa_noa_walk(IntelGpu *gpu, OaNoaFn *fn, void *opaque)
-{
-    unsigned i = 0;
-
-    for (unsigned sel = 0; sel < OA_NOA_SELECTIONS; sel++) {
-        OaNoaReg r = { .sel = sel };
-
-        for (unsigned k = 0; k < oa_noa_configs[sel].n; k++) {
-            const IntelRegValue *rv = &oa_noa_configs[sel].regs[k];
-
-            if (rv->reg == INTEL_NOA_WRITE_HIGH) {
-                r.high = rv->val;
-            } else if (rv->reg == INTEL_NOA_WRITE) {
-                r.write = rv->val;
-                if (fn) {
-                    fn(gpu, i, &r, opaque);
-                }
-                i++;
-            }
-        }
-    }
-    return i;
-}
-
-/* A selection one of whose registers holds another value does not hold. */
-static void oa_noa_miss(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
-                        void *opaque)
-{
-    if (gpu->oa.noa[i] != (uint16_t)r->write) {
-        gpu->oa.noa_sel &= ~(1u << r->sel);
-    }
-}
-
-/* Which selections the NOA registers hold, into oa.noa_sel. */
-static void oa_noa_match(IntelGpu *gpu)
-{
-    gpu->oa.noa_sel = (1u << OA_NOA_SELECTIONS) - 1;
-    oa_noa_walk(gpu, oa_noa_miss, NULL);
-}
-
-/* Does selection @sel drive its lanes now? */
-static bool oa_noa_on(IntelGpu *gpu, unsigned sel)
-{
-    return (intel_reg_get(gpu, INTEL_RPM_CONFIG1) &
-            INTEL_RPM_CONFIG1_GT_NOA_ENABLE) && (gpu->oa.noa_sel & 1u << sel);
-}
-
-/* The lanes that hold from one sync to the next: engine activity. */
-static uint16_t oa_noa_held(IntelGpu *gpu)
-{
-    /* GpuBusyness's lane per engine; 0: none (VCS2 and VCS3) */
-    static const uint8_t lane[INTEL_ENGINE_COUNT] = {
-        [INTEL_RCS0] = 15, [INTEL_BCS0] = 11, [INTEL_VCS0] = 14,
-        [INTEL_VCS1] = 13, [INTEL_VECS0] = 12, [INTEL_VECS1] = 12,
-    };
-    uint16_t v = 0;
-
-    if (!oa_noa_on(gpu, OA_NOA_GPU_BUSYNESS)) {
-        return 0;
-    }
-    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
-        if (intel_execlists_ctx_active(&gpu->engine[i]) && lane[i]) {
-            v |= 1u << lane[i];
-        }
-    }
-    return v;
-}
-
-/* The lanes at GT clock @c: @held, and TestOa's clock-derived ones. */
-static uint16_t oa_noa_at(uint16_t held, bool test, uint64_t c)
-{
-    if (!test) {
-        return held;
-    }
-    return held | (c & 1) << 3 | (c % 3 == 1) << 4 | (c % 3 == 2) << 5;
-}
-
-/*
- * CECn_0: compare function (2:0), compare value (18:3), select (20:19);
- * CECn_1: mask (15:0), 1 = lane not considered.  Functions 1-7 are sets of
- * {greater, equal, less} (i915's names: 1 >, 2 ==, 3 >=, 4 <, 5 !=, 6 <=;
- * 7 always, as TestOa's B2 needs); 0 "any equal": some considered lane
- * equals the value's bit (GpuBusyness's AnyRingBusy).  The select is not
- * used: TestOa compares the lanes with select 2 ("Boolean"), GpuBusyness
- * with 0 ("NOA"), and no published configuration uses 1.
- */
-static bool cec_holds(uint32_t ctl, uint32_t mask, uint16_t noa)
-{
-    uint16_t considered = ~mask;
-    uint16_t s = noa & considered;
-    uint16_t v = (ctl >> INTEL_OACEC_VALUE_SHIFT) & considered;
-    unsigned fn = ctl & INTEL_OACEC_COMPARE_MASK;
-
-    if (!fn) {
-        return (uint16_t)~(s ^ v) & considered;
-    }
-    return ((fn & 1) && s > v) || ((fn & 2) && s == v) ||
-           ((fn & 4) && s < v);
-}
-
-/*
- * Per row, the clocks among the first k of a NOA period (k = 0-6) on which
- * CEC n holds (rows 0-7) or lane n is high (rows 8-15: the C counters),
- * with the engines and the configuration as they are.
- */
-static const uint16_t (*oa_lane_prefix(IntelGpu *gpu))[OA_NOA_PERIOD + 1]
-{
-    IntelOaState *oa = &gpu->oa;
-
-    if (!oa->lane_valid) {
-        uint16_t held = oa_noa_held(gpu);
-        bool test = oa_noa_on(gpu, OA_NOA_TEST_OA);
-
-        for (unsigned i = 0; i < 2 * INTEL_OA_BC_COUNTERS; i++) {
-            bool cec = i < INTEL_OA_BC_COUNTERS;
-            uint32_t ctl = cec ? intel_reg_get(gpu, INTEL_OACEC(2 * i)) : 0;
-            uint32_t mask = cec ? intel_reg_get(gpu, INTEL_OACEC(2 * i + 1))
-                                : 0;
-
-            oa->lane_prefix[i][0] = 0;
-            for (unsigned k = 0; k < OA_NOA_PERIOD; k++) {
-                uint16_t noa = oa_noa_at(held, test, k);
-
-                oa->lane_prefix[i][k + 1] = oa->lane_prefix[i][k] +
-                    (cec ? cec_holds(ctl, mask, noa) : noa >> i & 1);
-            }
-        }
-        oa->lane_valid = true;
-    }
-    return (const uint16_t (*)[OA_NOA_PERIOD + 1])oa->lane_prefix;
-}
-
-/* Clocks in [@c0, @c1) a prefix row @p counts. */
-static uint64_t oa_lane_span(const uint16_t *p, uint64_t c0, uint64_t c1)
-{
-    return (c1 / OA_NOA_PERIOD - c0 / OA_NOA_PERIOD) * p[OA_NOA_PERIOD] +
-           p[c1 % OA_NOA_PERIOD] - p[c0 % OA_NOA_PERIOD];
-}
-
-/* The engines' work done by @ns (not what is still in flight then). */
-static void oa_sources(IntelGpu *gpu, uint64_t ns, IntelOaSources *s)
-{
-    memset(s, 0, sizeof(*s));
-    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
-        IntelCsStats st;
-
-        intel_cs_stats_at(&gpu->engine[i], ns, &st);
-        s->busy_ns += st.busy_ns;
-        s->vs_threads += st.vs_threads;
-        s->gpgpu_threads += st.gpgpu_threads;
-        for (unsigned k = 0; k < INTEL_EU_FFIDS; k++) {
-            s->eu_clocks[k] += st.eu_clocks[k];
-        }
-    }
-}
-
-/*
- * Flexible EU counter @k (A7 + k): its EU_PERF_CNT_CTL half, bits 11:0
- * for even @k, 23:12 for odd (the layout i915's and IGT's metric sets
- * program, e.g. RenderBasic's 0x00005004: A7 "EU active", A8 "EU stall").
- */
-static uint32_t oa_flex_sel(IntelGpu *gpu, unsigned k)
-{
-    unsigned r = k / 2;
-    uint32_t ctl = intel_reg_get(gpu, r < 4 ? INTEL_EU_PERF_CNTL0 + 0x100 * r :
-                                 INTEL_EU_PERF_CNTL4 + 0x100 * (r - 4));
-
-    return ctl >> (12 * (k & 1)) & 0xfff;
-}
-
-/*
- * The counters count on GT clock edges: the work the A counters take is
- * the work done by the last edge at or before @ns, where the GT clock
- * reads @clocks (intel_gt_clocks() of @ns), so two reports within
- * one clock carry the same counters (IGT bounds each A counter's delta
- * by the GPU_TICKS delta times the EUs).  The GT frequency has not
- * changed since the last sync.
- */
-static uint64_t oa_edge_ns(IntelGpu *gpu, uint64_t ns, uint64_t clocks)
-{
-    return MIN(intel_gt_clocks_ns(gpu, clocks), ns);
-}
-
-/*
- * The counters at @ns, not before the last sync: what they were then,
- * plus what counted since if GO.  A counters take the engines' work done
- * by then; B and C are exact per clock.  The GT frequency has not changed
- * since the last sync (a change syncs first).
- */
-static void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
-{
-    IntelOaState *oa = &gpu->oa;
-    uint64_t c0 = MAX(intel_gt_clocks(gpu, oa->sync_ns), oa->start_clock);
-    uint64_t c1 = intel_gt_clocks(gpu, ns);
-    IntelOaSources s;
-    bool eu_moved;
-
-    *v = oa->count;
-    if (!oa->go) {
-        return;
-    }
-    oa_sources(gpu, oa_edge_ns(gpu, ns, c1), &s);
-    v->a[0] += intel_gt_clocks_for(gpu, s.busy_ns - oa->src.busy_ns);
-    v->a[1] += s.vs_threads - oa->src.vs_threads;
-    v->a[4] += s.gpgpu_threads - oa->src.gpgpu_threads;
-    /* The flexible EU counters move only with EU work (most reports not). */
-    eu_moved = memcmp(s.eu_clocks, oa->src.eu_clocks, sizeof(s.eu_clocks));
-    for (unsigned k = 0; eu_moved && k < OA_FLEX_COUNTERS; k++) {
-        uint32_t sel = oa_flex_sel(gpu, k);
-
-        v->a[OA_FLEX_FIRST + k] += intel_eu_flex_count(sel, s.eu_clocks) -
-                                   intel_eu_flex_count(sel, oa->src.eu_clocks);
-    }
-    if (c1 > c0) {
-        const uint16_t (*p)[OA_NOA_PERIOD + 1] = oa_lane_prefix(gpu);
-
-        for (unsigned i = 0; i < INTEL_OA_BC_COUNTERS; i++) {
-            v->b[i] += oa_lane_span(p[i], c0, c1);
-            /* C n: lane 8 + n */
-            v->c[i] += oa_lane_span(p[INTEL_OA_BC_COUNTERS + i], c0, c1);
-        }
-    }
-}
-
-static void put32(uint8_t *r, int off, uint32_t v)
-{
-    v = GUINT32_TO_LE(v);
-    memcpy(r + off, &v, 4);
-}
-
-/* Did counter @v wrap its @bits since the last report? */
-static bool wrapped(uint64_t v, uint64_t last, unsigned bits)
-{
-    return v >> bits != last >> bits;
-}
 
 /*
  * RPT_ID's clock fields (OA_DEBUG "include clock ratio"): the squashed
@@ -464,55 +113,6 @@ static uint32_t oa_rpt_id(IntelGpu *gpu, uint32_t reason, uint64_t ns)
         }
     }
     return id;
-}
-
-/*
- * Build a report of format @f taken at @ns: dword 0 @dw0 as it is (a
- * report ID or an RPT_ID), the timestamp, the running render context's
- * ID, GPU ticks, counters.  Counter wrap since the previous report sets
- * OASTATUS's counter overflow bit.
- */
-static void oa_build(IntelGpu *gpu, const OaFormat *f, uint32_t dw0,
-                     uint64_t ns, uint8_t *r)
-{
-    IntelEngine *rcs = &gpu->engine[INTEL_RCS0];
-    IntelOaState *oa = &gpu->oa;
-    IntelOaCounters v;
-    bool wrap = false;
-
-    memset(r, 0, f->size);
-    oa_counters_at(gpu, ns, &v);
-    put32(r, 0, dw0);
-    put32(r, f->ts, intel_engine_timestamp(gpu, ns));
-    if (f->ctx >= 0) {
-        put32(r, f->ctx, intel_execlists_ctx_id(rcs));
-    }
-    if (f->ticks >= 0) {
-        put32(r, f->ticks, intel_gt_clocks(gpu, ns));
-    }
-    for (unsigned i = 0; f->a >= 0 && i < f->n_a; i++) {
-        unsigned n = f->a_first + i;
-        bool a40 = f->a40_hi >= 0 && n < 32;
-
-        put32(r, f->a + 4 * i, v.a[n]);
-        if (a40) {
-            r[f->a40_hi + n] = v.a[n] >> 32;
-        }
-        wrap |= wrapped(v.a[n], oa->last.a[n], a40 ? 40 : 32);
-    }
-    for (unsigned i = 0; i < f->n_b; i++) {
-        put32(r, f->b + 4 * i, v.b[i]);
-        wrap |= wrapped(v.b[i], oa->last.b[i], 32);
-    }
-    for (unsigned i = 0; i < f->n_c; i++) {
-        put32(r, f->c + 4 * i, v.c[i]);
-        wrap |= wrapped(v.c[i], oa->last.c[i], 32);
-    }
-    if (wrap) {
-        intel_reg_set(gpu, INTEL_OASTATUS, intel_reg_get(gpu, INTEL_OASTATUS) |
-                      INTEL_OASTATUS_COUNTER_OVERFLOW);
-    }
-    oa->last = v;
 }
 
 /*
@@ -641,8 +241,9 @@ static void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
     oa_stall_expire(gpu, ns);
     /*
      * Two reports requested within a few clocks collide: the later one is
-     * lost and OASTATUS says so, as the PRM's OASTATUS1 "Report Lost"
-     * describes for a request made before the previous report completed.
+     * lost and OASTATUS says so, as the SNB-HSW "Observability Performance
+     * Counters" PRM's OASTATUS1 "Report Lost" describes for a request made
+     * before the previous report completed.
      * No PRM gives the gap for Gen11; OA_REPORT_MIN_CLOCKS is the model's.
      */
     if (gpu->oa.have_last_report &&
@@ -1038,39 +639,6 @@ static void oa_counting_write(IntelGpu *gpu, const IntelRegBinding *b,
                     intel_oa_sync_at);
 }
 
-/*
- * NOA_WRITE's register, if it is @r: the first change (*@synced false)
- * folds in what counted under the old lanes.
- */
-static void oa_noa_store(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
-                         void *synced)
-{
-    IntelOaState *oa = &gpu->oa;
-    uint32_t w = intel_reg_get(gpu, INTEL_NOA_WRITE);
-
-    if (r->high == intel_reg_get(gpu, INTEL_NOA_WRITE_HIGH) &&
-        r->write >> 16 == w >> 16 && oa->noa[i] != (uint16_t)w) {
-        if (!*(bool *)synced) {
-            intel_oa_sync(gpu);
-            *(bool *)synced = true;
-        }
-        oa->noa[i] = w;
-    }
-}
-
-/*
- * NOA_WRITE: the NOA register NOA_WRITE_HIGH and bits 31:16 address takes
- * bits 15:0.  Only the registers of the selections the model knows are
- * kept; a change of one first folds in what counted under the old lanes.
- */
-static void oa_noa_write(IntelGpu *gpu, const IntelRegBinding *b,
-                         uint32_t offset, uint32_t old)
-{
-    bool synced = false;
-
-    oa_noa_walk(gpu, oa_noa_store, &synced);
-    oa_noa_match(gpu);
-}
 
 /*
  * Reads and writes the OA buffer's reader makes (i915 polls OATAILPTR and
@@ -1151,51 +719,6 @@ static void oa_tailptr_write(IntelGpu *gpu, const IntelRegBinding *b,
     }
 }
 
-/*
- * The readable counters: the values a report taken now carries (A0-A31
- * as low and upper dwords of 40 bits).  The free-running copies of A4,
- * A6, A19 and A20 count since reset whatever OA's enable and GO say.
- */
-static uint32_t oa_counter_read(IntelGpu *gpu, const IntelRegBinding *b,
-                                uint32_t offset)
-{
-    uint64_t now = gpu_host_now_ns(&gpu->host);
-    IntelOaCounters v;
-    IntelOaSources s;
-    uint64_t x;
-
-    oa_counters_at(gpu, now, &v);
-    if (offset < INTEL_OAPERF_A32(0)) {
-        x = v.a[(offset - INTEL_OAPERF_A(0)) / 8] & ((1ull << 40) - 1);
-        return offset & 4 ? x >> 32 : x;
-    } else if (offset < INTEL_OAPERF_GPU_TICKS) {
-        return v.a[32 + (offset - INTEL_OAPERF_A32(0)) / 4];
-    } else if (offset < INTEL_OAPERF_B(0)) {
-        return intel_gt_clocks(gpu, now);
-    } else if (offset < INTEL_OAPERF_C(0)) {
-        return v.b[(offset - INTEL_OAPERF_B(0)) / 4];
-    } else if (offset < INTEL_OAPERF_FREE(0)) {
-        return v.c[(offset - INTEL_OAPERF_C(0)) / 4];
-    }
-    /*
-     * Free-running A4, A6, A19, A20: A4 the GPGPU threads, A19 and A20 all
-     * EU work since reset under their present selection; A6 (no source) 0.
-     */
-    oa_sources(gpu, now, &s);
-    switch ((offset - INTEL_OAPERF_FREE(0)) / 8) {
-    case 0:
-        x = s.gpgpu_threads;
-        break;
-    case 2:
-    case 3:
-        x = intel_eu_flex_count(oa_flex_sel(gpu, 10 + (offset -
-                                INTEL_OAPERF_FREE(0)) / 8), s.eu_clocks);
-        break;
-    default:
-        x = 0;
-    }
-    return offset & 4 ? x >> 32 : x;
-}
 
 #define OA_RW(nm) INTEL_REG(nm, RW)
 /* Registers whose change moves the counters or the report triggers. */
@@ -1253,7 +776,7 @@ const IntelRegBlock intel_oa_block = INTEL_REG_BLOCK("oa", oa_regs);
 void intel_oa_init(IntelGpu *gpu)
 {
     /* The state has a slot for each NOA register of the selections. */
-    g_assert(oa_noa_walk(gpu, NULL, NULL) == INTEL_OA_NOA_REGS);
+    g_assert(oa_noa_count(gpu) == INTEL_OA_NOA_REGS);
     gpu->oa.timer = gpu_host_timer_new(&gpu->host, oa_timer, gpu);
 }
 
@@ -1301,3 +824,4 @@ void intel_oa_reset(IntelGpu *gpu)
     gpu->oa = (IntelOaState) { .timer = t };
     oa_noa_match(gpu);
 }
+
