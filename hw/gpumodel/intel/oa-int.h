@@ -1,11 +1,14 @@
 /*
  * intel-gpu OA unit, private to its files: the report formats and what
- * the stream, the counters and the NOA mux call in one another.
+ * the stream, the buffer, the counters and the NOA mux call in one
+ * another.
  *
- *   oa.c           the stream: OACONTROL, the OA buffer and its tail and
- *                  status, report writing, the timer and the report and
- *                  start triggers, MI_REPORT_PERF_COUNT, the fault drills,
+ *   oa.c           the stream: OACONTROL, when reports are due (the timer,
+ *                  the report and start triggers, events) and writing
+ *                  them, MI_REPORT_PERF_COUNT, the fault drills,
  *                  post-load, the register table
+ *   oa-buffer.c    the OA buffer: the write position and the tail stall,
+ *                  a full buffer, RPT_ID, appending a report
  *   oa-counters.c  the A, B and C counters, the report formats and a
  *                  report's contents, the counter registers
  *   oa-noa.c       the NOA mux: the lanes of the metric sets the model
@@ -39,6 +42,14 @@ typedef struct OaFormat {
 } OaFormat;
 
 #define OA_NOA_PERIOD   6       /* of the clock-derived (TestOa) lanes */
+
+/* oa-buffer.c */
+void oa_status(IntelGpu *gpu, uint32_t bits);
+void oa_stall_end(IntelGpu *gpu);
+void oa_stall_expire(IntelGpu *gpu, uint64_t ns);
+bool oa_really_full(IntelGpu *gpu, const OaFormat *f);
+void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
+               uint64_t ns);
 
 /* oa-counters.c */
 extern const OaFormat oa_formats[8];
