@@ -121,12 +121,10 @@ static int decode_src(EuInst *d, const EuNative *n, int i)
         return fail(d, "invalid source type");
     }
     if (file == EU_FILE_IMM) {
-        if (i == 0 && !(d->nsrc == 1 || d->opcode == EU_OP_SEND ||
-                        d->opcode == EU_OP_SENDC)) {
-            /* Only the last source may be immediate on Gen11. */
-            if (d->nsrc == 2) {
-                return fail(d, "immediate in src0 of a two-source op");
-            }
+        if (i == 0 && d->nsrc > 1) {
+            /* The immediate takes src1's bits: only the last source of
+             * an instruction may be immediate (PRM Vol 4, "Immediate"). */
+            return fail(d, "immediate in src0 of a two-source instruction");
         }
         if (eu_type_size(o->type) == 8) {
             o->imm = EU_GET(n, EU_UIP) | EU_GET(n, EU_IMM32) << 32;
@@ -311,6 +309,7 @@ int eu_decode_native(const EuNative *n, EuInst *d)
         return 0;
     case EU_OP_SEND: case EU_OP_SENDC: case EU_OP_SENDS: case EU_OP_SENDSC:
         d->is_send = true;
+        d->nsrc = 2;
         d->sfid = d->cond_mod;
         d->cond_mod = 0;
         d->eot = EU_GET(n, EU_SEND_EOT);
@@ -388,10 +387,10 @@ int eu_decode_native(const EuNative *n, EuInst *d)
         d->desc_indirect = EU_GET(n, EU_SENDS_SEL_DESC);
         d->ex_desc_indirect = EU_GET(n, EU_SENDS_SEL_EXDESC);
         d->desc = EU_GET(n, EU_SEND_DESC);
-        /* Immediate extended descriptor: bits 95:80, 67:64 with the
-         * SFID in 3:0 (brw_eu_inst.h brw_eu_inst_sends_ex_desc, Gen9+). */
+        /* Immediate extended descriptor: bits 95:80 and 67:64 (Mesa
+         * brw_eu_inst.h brw_eu_inst_sends_ex_desc, before Gen12). */
         d->ex_desc = (uint32_t)EU_GET(n, 95, 80) << 16 |
-                     (uint32_t)EU_GET(n, 67, 64) << 6 | d->sfid;
+                     (uint32_t)EU_GET(n, 67, 64) << 6;
         if (d->ex_desc_indirect) {
             d->ex_desc_subnr = EU_GET(n, EU_SENDS_EXDESC_IA);
         }
@@ -403,10 +402,8 @@ int eu_decode_native(const EuNative *n, EuInst *d)
         }
     }
     if (d->opcode == EU_OP_SEND || d->opcode == EU_OP_SENDC) {
-        d->desc_indirect = d->src[0].file != EU_FILE_IMM &&
-                           EU_GET(n, EU_SRC1_FILE) != EU_FILE_IMM;
+        d->desc_indirect = d->src[1].file != EU_FILE_IMM;
         d->desc = EU_GET(n, EU_SEND_DESC);
-        d->ex_desc = d->sfid;
         d->nsrc = 1;
     }
     return 0;

@@ -110,7 +110,7 @@ static inline void eu_set_bits_(EuNative *in, unsigned hi, unsigned lo,
 #define EU_JIP             127, 96
 #define EU_UIP             95, 64
 /* SEND/SENDS (brw_eu_inst.h "SEND instructions", Gen9-11). */
-#define EU_SEND_DESC       127, 96
+#define EU_SEND_DESC       126, 96
 #define EU_SEND_EOT        127, 127
 #define EU_SEND_MLEN       124, 121
 #define EU_SEND_RLEN       120, 116
