@@ -376,10 +376,21 @@ int eu_decode_native(const EuNative *n, EuInst *d)
     }
 
     if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
-        if (decode_src(d, n, 0) < 0) {
-            return -1;
-        }
+        /* Split sends: whole-register payloads; the region bits hold
+         * the extended descriptor instead. */
         d->nsrc = 2;
+        d->src[0].file = EU_FILE_GRF;
+        d->src[0].type = EU_TYPE_UD;
+        d->src[0].indirect = EU_GET(n, EU_SRC0_ADDR_MODE);
+        if (d->src[0].indirect) {
+            d->src[0].addr_subnr = EU_GET(n, EU_SRC0_IA_SUBREG);
+        } else {
+            d->src[0].nr = EU_GET(n, EU_SRC0_REG_NR);
+            d->src[0].subnr = EU_GET(n, 68, 68) * 16;
+        }
+        d->src[0].vstride = 8;
+        d->src[0].width = 8;
+        d->src[0].hstride = 1;
         d->src[1].file = EU_GET(n, EU_SENDS_SRC1_FILE) ? EU_FILE_GRF :
                                                          EU_FILE_ARF;
         d->src[1].nr = EU_GET(n, EU_SENDS_SRC1_NR);

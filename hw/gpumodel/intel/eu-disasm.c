@@ -1,7 +1,11 @@
 /*
- * Gen11 EU disassembler in the syntax of Mesa's brw_disasm.c, for debug
- * logs and traces.  Message descriptors are printed raw (SFID, mlen,
- * rlen); the per-shared-function message decoding is not modelled.
+ * Gen11 EU disassembler in the syntax of Mesa's brw_disasm.c (Mesa
+ * 25.0), for debug logs and traces: the same columns, register, region,
+ * type and option spellings, and the data-port message summaries.
+ * Differences: jump targets print as byte offsets ("JIP: 32") where
+ * Mesa prints labels, SFID 13 prints as "cre" (Mesa 25 aliases it to
+ * the Gen12 "tgm"), and sampler/URB/render-target message details are
+ * not spelled out (the mlen/rlen summary is).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -29,14 +33,86 @@ const char *eu_opcode_name(unsigned op)
     return op < 128 && names[op] ? names[op] : "illegal";
 }
 
-static void pad(GString *s, gsize col)
+/* Output with Mesa's column bookkeeping: its pad() counts the characters
+ * written through string()/format() but not those of its raw fprintf()s. */
+typedef struct Out {
+    GString *s;
+    gsize line;         /* offset of the current line */
+    gsize hidden;       /* uncounted characters on this line */
+} Out;
+
+static gsize col(const Out *o)
 {
-    do {
-        g_string_append_c(s, ' ');
-    } while (s->len < col);
+    return o->s->len - o->line - o->hidden;
 }
 
-static void reg_name(GString *s, unsigned file, unsigned nr)
+static void put(Out *o, const char *str)
+{
+    g_string_append(o->s, str);
+}
+
+static void G_GNUC_PRINTF(2, 3) putf(Out *o, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    g_string_append_vprintf(o->s, fmt, ap);
+    va_end(ap);
+}
+
+static void G_GNUC_PRINTF(2, 3) raw(Out *o, const char *fmt, ...)
+{
+    gsize before = o->s->len;
+    va_list ap;
+
+    va_start(ap, fmt);
+    g_string_append_vprintf(o->s, fmt, ap);
+    va_end(ap);
+    o->hidden += o->s->len - before;
+}
+
+static void pad(Out *o, gsize c)
+{
+    do {
+        put(o, " ");
+    } while (col(o) < c);
+}
+
+static void newline(Out *o)
+{
+    put(o, "\n");
+    o->line = o->s->len;
+    o->hidden = 0;
+}
+
+/* Mesa's control(): an optional name, preceded by a space once *space. */
+static void ctl(Out *o, const char *name, bool *space)
+{
+    if (name && name[0]) {
+        if (*space) {
+            put(o, " ");
+        }
+        put(o, name);
+        *space = true;
+    }
+}
+
+/* A table entry, or Mesa's "*** invalid" note for a reserved value. */
+static void ctl_tab(Out *o, const char *what, const char *const *tab,
+                    unsigned id, bool *space)
+{
+    if (!tab[id]) {
+        raw(o, "*** invalid %s value %u ", what, id);
+        return;
+    }
+    if (space) {
+        ctl(o, tab[id], space);
+    } else {
+        put(o, tab[id]);
+    }
+}
+
+static void reg_name(Out *o, unsigned file, unsigned nr)
 {
     static const char *const arf[16] = {
         "null", "a", "acc", "f", "mask", NULL, NULL, "sr", "cr", "n", "ip",
@@ -45,137 +121,238 @@ static void reg_name(GString *s, unsigned file, unsigned nr)
     const char *n = arf[nr >> 4];
 
     if (file == EU_FILE_GRF) {
-        g_string_append_printf(s, "g%u", nr);
+        putf(o, "g%u", nr);
     } else if (!n) {
-        g_string_append_printf(s, "ARF%u", nr);
+        putf(o, "ARF%u", nr);
     } else if (nr >> 4 == 0 || nr >> 4 == 10) {
-        g_string_append(s, n);
+        put(o, n);
     } else if (nr >> 4 == 11) {
-        g_string_append(s, "tdr0");
+        put(o, "tdr0");
     } else {
-        g_string_append_printf(s, "%s%u", n, nr & 0xf);
+        putf(o, "%s%u", n, nr & 0xf);
     }
 }
 
-static unsigned log2u(unsigned v)
+/* ip and tdr0 end an operand (Mesa's reg() returns -1 for them). */
+static bool reg_ends(unsigned file, unsigned nr)
 {
-    return v ? 31 - __builtin_clz(v) : 0;
+    return file == EU_FILE_ARF && (nr >> 4 == 10 || nr >> 4 == 11);
 }
 
-static void imm(GString *s, const EuOperand *o)
+static void imm(Out *o, const EuOperand *op)
 {
-    uint32_t v = o->imm;
+    uint32_t v = op->imm;
     float f;
 
-    switch (o->type) {
-    case EU_TYPE_UD: g_string_append_printf(s, "0x%08xUD", v); break;
-    case EU_TYPE_D: g_string_append_printf(s, "%dD", (int32_t)v); break;
-    case EU_TYPE_UW: g_string_append_printf(s, "0x%04xUW", v & 0xffff);
-        break;
-    case EU_TYPE_W: g_string_append_printf(s, "%dW", (int16_t)v); break;
-    case EU_TYPE_UV: g_string_append_printf(s, "0x%08xUV", v); break;
-    case EU_TYPE_V: g_string_append_printf(s, "0x%08xV", v); break;
+    switch (op->type) {
+    case EU_TYPE_UD: putf(o, "0x%08xUD", v); break;
+    case EU_TYPE_D: putf(o, "%dD", (int32_t)v); break;
+    case EU_TYPE_UW: putf(o, "0x%04xUW", v & 0xffff); break;
+    case EU_TYPE_W: putf(o, "%dW", (int16_t)v); break;
+    case EU_TYPE_UV: putf(o, "0x%08xUV", v); break;
+    case EU_TYPE_V: putf(o, "0x%08xV", v); break;
     case EU_TYPE_UQ: case EU_TYPE_Q:
-        g_string_append_printf(s, "0x%016" G_GINT64_MODIFIER "x%s", o->imm,
-                               type_letters[o->type]);
+        putf(o, "0x%016" G_GINT64_MODIFIER "x%s", op->imm,
+             type_letters[op->type]);
         break;
     case EU_TYPE_F:
         memcpy(&f, &v, 4);
-        g_string_append_printf(s, "0x%xF", v);
-        pad(s, 48);
-        g_string_append_printf(s, " /* %-gF */", f);
+        putf(o, "0x%xF", v);
+        pad(o, 48);
+        putf(o, " /* %-gF */", f);
         break;
-    case EU_TYPE_VF:
-        g_string_append_printf(s, "0x%xVF", v);
+    case EU_TYPE_VF: {
+        float e[4];
+
+        for (int i = 0; i < 4; i++) {
+            uint8_t b = v >> (8 * i);
+            uint32_t bits = (b & 0x7f) ? (uint32_t)(b & 0x80) << 24 |
+                            (uint32_t)(((b >> 4) & 7) + 124) << 23 |
+                            (uint32_t)(b & 0xf) << 19 :
+                            (uint32_t)(b & 0x80) << 24;
+
+            memcpy(&e[i], &bits, 4);
+        }
+        putf(o, "0x%xVF", v);
+        pad(o, 48);
+        putf(o, "/* [%-gF, %-gF, %-gF, %-gF]VF */", e[0], e[1], e[2], e[3]);
         break;
+    }
     case EU_TYPE_HF:
-        g_string_append_printf(s, "0x%04xHF", v & 0xffff);
+        putf(o, "0x%04xHF", v & 0xffff);
+        pad(o, 48);
+        putf(o, "/* %-gHF */", eu_half_to_float(v));
         break;
     default:
-        g_string_append_printf(s, "*** invalid immediate type %d ", o->type);
+        putf(o, "*** invalid immediate type %d ", op->type);
     }
 }
 
-static void src(GString *s, const EuInst *d, const EuOperand *o, bool is3)
+static void region(Out *o, const EuOperand *op)
+{
+    if (op->vstride == EU_VSTRIDE_VXH) {
+        put(o, "<VxH,");
+    } else {
+        putf(o, "<%u,", op->vstride);
+    }
+    putf(o, "%u,%u>", op->width, op->hstride);
+}
+
+static void src(Out *o, const EuInst *d, const EuOperand *op, bool is3)
 {
     bool logic = d->opcode >= EU_OP_NOT && d->opcode <= EU_OP_XOR;
-    unsigned sub = o->subnr / MAX(eu_type_size(o->type), 1);
+    unsigned sub = op->subnr / MAX(eu_type_size(op->type), 1);
 
-    if (o->file == EU_FILE_IMM) {
-        imm(s, o);
+    if (op->file == EU_FILE_IMM) {
+        imm(o, op);
         return;
     }
-    if (o->negate) {
-        g_string_append(s, logic ? "~" : "-");
-    }
-    if (o->abs) {
-        g_string_append(s, "(abs)");
-    }
-    if (o->indirect) {
-        g_string_append(s, "g[a0");
-        if (o->addr_subnr) {
-            g_string_append_printf(s, ".%u", o->addr_subnr);
+    put(o, op->negate ? (logic ? "~" : "-") : "");
+    put(o, op->abs ? "(abs)" : "");
+    if (op->indirect) {
+        put(o, "g[a0");
+        if (op->addr_subnr) {
+            putf(o, ".%u", op->addr_subnr);
         }
-        if (o->addr_imm) {
-            g_string_append_printf(s, " %d", o->addr_imm);
+        if (op->addr_imm) {
+            putf(o, " %d", op->addr_imm);
         }
-        g_string_append(s, "]");
+        put(o, "]");
     } else {
-        reg_name(s, o->file, o->nr);
-        if (o->file == EU_FILE_ARF && (o->nr >> 4 == 0xa || o->nr >> 4 == 0xb)) {
+        reg_name(o, op->file, op->nr);
+        if (reg_ends(op->file, op->nr)) {
             return;
         }
-        if (sub || (is3 && !o->vstride && !o->hstride)) {
-            g_string_append_printf(s, ".%u", sub);
+        if (sub || (is3 && !op->vstride && !op->hstride)) {
+            putf(o, ".%u", sub);
         }
     }
-    if (o->vstride == EU_VSTRIDE_VXH) {
-        g_string_append(s, "<VxH,");
-    } else {
-        g_string_append_printf(s, "<%u,", o->vstride);
-    }
-    g_string_append_printf(s, "%u,%u>%s", o->width, o->hstride,
-                           type_letters[o->type]);
+    region(o, op);
+    put(o, type_letters[op->type]);
 }
 
-static void dst(GString *s, const EuInst *d)
+static void dst(Out *o, const EuInst *d)
 {
-    const EuOperand *o = &d->dst;
-    unsigned sub = o->subnr / MAX(eu_type_size(o->type), 1);
+    const EuOperand *op = &d->dst;
+    unsigned sub = op->subnr / MAX(eu_type_size(op->type), 1);
 
     if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
-        reg_name(s, o->file, o->nr);
-        if (o->subnr) {
-            g_string_append_printf(s, ".%u", o->subnr / 16);
+        reg_name(o, op->file, op->nr);
+        if (op->subnr) {
+            putf(o, ".%u", op->subnr / 16);
         }
-        g_string_append(s, "UD");
+        put(o, "UD");
         return;
     }
-    if (o->indirect) {
-        g_string_append(s, "g[a0");
-        if (o->addr_subnr) {
-            g_string_append_printf(s, ".%u", o->addr_subnr);
+    if (op->indirect) {
+        put(o, "g[a0");
+        if (op->addr_subnr) {
+            putf(o, ".%u", op->addr_subnr);
         }
-        if (o->addr_imm) {
-            g_string_append_printf(s, " %d", o->addr_imm);
+        if (op->addr_imm) {
+            putf(o, " %d", op->addr_imm);
         }
-        g_string_append(s, "]");
+        put(o, "]");
     } else {
-        reg_name(s, o->file, o->nr);
-        if (o->file == EU_FILE_ARF && o->nr >> 4 == 0xa) {
+        reg_name(o, op->file, op->nr);
+        if (reg_ends(op->file, op->nr)) {
             return;
         }
         if (sub) {
-            g_string_append_printf(s, ".%u", sub);
+            putf(o, ".%u", sub);
         }
     }
-    g_string_append_printf(s, "<%u>%s", o->hstride, type_letters[o->type]);
+    putf(o, "<%u>%s", op->hstride, type_letters[op->type]);
+}
+
+/* The message summary line of a send (brw_disasm.c, after "MsgDesc:"). */
+static void send_desc(Out *o, const EuInst *d, uint32_t desc, bool *space)
+{
+    static const char *const dc0[16] = {
+        "DC OWORD block read", "DC unaligned OWORD block read",
+        "DC OWORD dual block read", "DC DWORD scattered read",
+        "DC byte scattered read", "DC untyped surface read",
+        "DC untyped atomic", "DC mfence", "DC OWORD block write", NULL,
+        "DC OWORD dual block write", "DC DWORD scatterd write",
+        "DC byte scattered write", "DC untyped surface write",
+    };
+    static const char *const dc1[32] = {
+        [1] = "untyped surface read", "DC untyped atomic op",
+        "DC untyped 4x2 atomic op", "DC media block read",
+        "DC typed surface read", "DC typed atomic",
+        "DC typed 4x2 atomic op", [9] = "DC untyped surface write",
+        "DC media block write", "DC atomic counter op",
+        "DC 4x2 atomic counter op", "DC typed surface write",
+        [0x10] = "DC A64 scattered read", "DC A64 untyped surface read",
+        "DC A64 untyped atomic op", "DC A64 untyped atomic half-integer op",
+        "DC A64 oword block read", "DC A64 oword block write",
+        [0x19] = "DC A64 untyped surface write", "DC A64 scattered write",
+        "DC untyped atomic float op", [0x1d] = "DC A64 untyped atomic "
+        "float op", "DC A64 untyped atomic half-float op",
+    };
+    static const char *const oword[8] = { "1-low", "1-high", "2", "4", "8" };
+    static const char *const aop[16] = {
+        NULL, "and", "or", "xor", "mov", "inc", "dec", "add", "sub",
+        "revsub", "imax", "imin", "umax", "umin", "cmpwr", "predec",
+    };
+    unsigned type = (desc >> 14) & 0x1f, mc = (desc >> 8) & 0x3f;
+    unsigned bti = desc & 0xff;
+
+    if (d->sfid == EU_SFID_DP_DATA) {
+        put(o, " (");
+        *space = false;
+        ctl(o, dc0[type & 15], space);
+        putf(o, ", bti %u, ", bti);
+        if (type == 6) {
+            ctl(o, aop[mc & 0xf], space);
+        } else if ((type == 0 || type == 8) && oword[mc & 7]) {
+            putf(o, "owords = %s, aligned = %d", oword[mc & 7],
+                 (mc >> 3) & 3);
+        } else {
+            putf(o, "%u", mc);
+        }
+        put(o, ")");
+    } else if (d->sfid == EU_SFID_DP_DATA1) {
+        static const char *const simd[4] = { "4x2", "16", "8", "?" };
+
+        put(o, " (");
+        *space = false;
+        ctl(o, dc1[type], space);
+        putf(o, ", Surface = %u, ", bti);
+        switch (type) {
+        case 2: case 6: case 11:
+            putf(o, "SIMD%d,", (mc & 0x10) ? 8 : 16);
+            /* fall through */
+        case 3: case 7: case 12: case 0x12: case 0x13:
+            ctl(o, aop[mc & 0xf], space);
+            break;
+        case 1: case 9: case 5: case 13: case 0x19: case 0x11:
+            putf(o, "SIMD%s, Mask = 0x%x", simd[mc >> 4], mc & 0xf);
+            break;
+        case 0x14: case 0x15:
+            if (oword[mc & 7]) {
+                putf(o, "owords = %s, aligned = %d", oword[mc & 7],
+                     (mc >> 3) & 3);
+                break;
+            }
+            /* fall through */
+        default:
+            putf(o, "0x%x", mc);
+        }
+        put(o, ")");
+    } else if (d->sfid == EU_SFID_GATEWAY) {
+        static const char *const gw[8] = {
+            "open", "close", "forward msg", "get timestamp", "barrier msg",
+            "update gateway state", "MMIO R/W", NULL,
+        };
+        putf(o, " (%s)", gw[desc & 7] ? gw[desc & 7] : "(null)");
+    }
 }
 
 void eu_disasm(const EuInst *d, GString *s)
 {
     static const char *const cond[16] = {
-        "", ".z", ".nz", ".g", ".ge", ".l", ".le", NULL, ".o", ".u",
+        "", ".z", ".nz", ".g", ".ge", ".l", ".le", ".r", ".o", ".u",
     };
     static const char *const pred[16] = {
         "", "", ".anyv", ".allv", ".any2h", ".all2h", ".any4h", ".all4h",
@@ -186,132 +363,165 @@ void eu_disasm(const EuInst *d, GString *s)
         "fdiv", "pow", "intdivmod", "intdiv", "intmod", "invm", "rsqrtm",
     };
     static const char *const dep[4] = {
-        "", " NoDDClr", " NoDDChk", " NoDDClr,NoDDChk",
+        "", "NoDDClr", "NoDDChk", "NoDDClr,NoDDChk",
     };
-    gsize start = s->len;
-#define COL(c) pad(s, start + (c))
+    static const char *const thr[4] = { "", "atomic", "switch", NULL };
+    static const char *const sfid_name[16] = {
+        "null", NULL, "sampler", "gateway", "dp_sampler", "render", "urb",
+        "thread_spawner", "rt accel", "const", "data", "pixel interp",
+        "dp data 1", "cre", "slm", "ugm",
+    };
+    bool split = d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC;
+    Out o = { .s = s, .line = s->len };
+    bool space;
 
     if (d->error) {
-        g_string_append_printf(s, "(invalid: %s)", d->error);
+        putf(&o, "(invalid: %s)", d->error);
         return;
     }
     if (d->pred_ctrl) {
-        g_string_append_printf(s, "(%sf%u.%u%s) ", d->pred_inv ? "-" : "",
-                               d->flag_nr, d->flag_subnr, pred[d->pred_ctrl]);
+        putf(&o, "(%sf%u.%u", d->pred_inv ? "-" : "+", d->flag_nr,
+             d->flag_subnr);
+        ctl_tab(&o, "predicate control align1", pred, d->pred_ctrl, NULL);
+        put(&o, ") ");
     }
-    g_string_append(s, eu_opcode_name(d->opcode));
+    put(&o, eu_opcode_name(d->opcode));
     if (d->saturate && !d->is_send) {
-        g_string_append(s, ".sat");
+        put(&o, ".sat");
     }
-    if (d->debug) {
-        g_string_append(s, ".breakpoint");
-    }
+    put(&o, d->debug ? ".breakpoint" : "");
     if (d->opcode == EU_OP_MATH) {
-        g_string_append_printf(s, " %s", math[d->math_fn] ? math[d->math_fn]
-                                                          : "???");
-    } else if (!d->is_send && d->cond_mod) {
-        g_string_append(s, cond[d->cond_mod] ? cond[d->cond_mod] : ".???");
-        if (d->opcode != EU_OP_SEL && d->opcode != EU_OP_CSEL &&
-            d->opcode != EU_OP_IF && d->opcode != EU_OP_WHILE) {
-            g_string_append_printf(s, ".f%u.%u", d->flag_nr, d->flag_subnr);
+        put(&o, " ");
+        ctl_tab(&o, "function", math, d->math_fn, NULL);
+    } else if (!d->is_send) {
+        ctl_tab(&o, "conditional modifier", cond, d->cond_mod, NULL);
+        if (d->cond_mod && d->opcode != EU_OP_SEL &&
+            d->opcode != EU_OP_CSEL && d->opcode != EU_OP_IF &&
+            d->opcode != EU_OP_WHILE) {
+            putf(&o, ".f%u.%u", d->flag_nr, d->flag_subnr);
         }
     }
     if (d->opcode != EU_OP_NOP) {
-        g_string_append_printf(s, "(%u)", d->exec_size);
+        putf(&o, "(%u)", d->exec_size);
     }
-    if (d->has_jip && d->opcode != EU_OP_CALL && d->opcode != EU_OP_CALLA) {
-        COL(16);
-        g_string_append_printf(s, "JIP: %d", d->jip);
-        if (d->has_uip) {
-            COL(38);
-            g_string_append_printf(s, "UIP: %d", d->uip);
-        }
+    if (d->has_uip) {
+        pad(&o, 16);
+        putf(&o, "JIP: %d", d->jip);
+        pad(&o, 38);
+        putf(&o, "UIP: %d", d->uip);
+    } else if (d->has_jip && d->opcode != EU_OP_CALL &&
+               d->opcode != EU_OP_CALLA) {
+        pad(&o, 16);
+        putf(&o, "JIP: %d", d->jip);
     } else if (d->opcode == EU_OP_JMPI) {
-        COL(16);
-        src(s, d, &d->src[1], false);
-    } else if (d->has_dst) {
-        COL(16);
-        dst(s, d);
+        pad(&o, 16);
+        src(&o, d, &d->src[1], false);
+    } else if (d->has_dst && d->opcode != EU_OP_CALL &&
+               d->opcode != EU_OP_CALLA && d->opcode != EU_OP_RET) {
+        pad(&o, 16);
+        dst(&o, d);
         for (int i = 0; i < d->nsrc; i++) {
-            if (d->is_send && i == 1 &&
-                d->opcode != EU_OP_SENDS && d->opcode != EU_OP_SENDSC) {
-                break;
-            }
-            COL(32 + 16 * i);
-            if ((d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) &&
-                i == 1) {
-                reg_name(s, d->src[1].file, d->src[1].nr);
+            pad(&o, 32 + 16 * i);
+            if (split) {
+                const EuOperand *op = &d->src[i];
+
+                if (op->indirect) {
+                    put(&o, op->addr_subnr ? "g[a0.1" : "g[a0");
+                    if (op->addr_imm) {
+                        putf(&o, " %d", op->addr_imm);
+                    }
+                    put(&o, "]");
+                } else {
+                    reg_name(&o, op->file, op->nr);
+                    put(&o, op->subnr ? ".1" : "");
+                }
+                put(&o, "UD");
                 continue;
             }
-            src(s, d, &d->src[i], d->nsrc == 3);
+            src(&o, d, &d->src[i], d->nsrc == 3);
         }
     }
     if (d->is_send) {
-        bool split = d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC;
+        bool imm_desc = !d->desc_indirect, imm_ex = split &&
+                        !d->ex_desc_indirect;
 
-        COL(split ? 64 : 48);
-        if (d->desc_indirect) {
-            g_string_append(s, "a0.0<0>UD");
-        } else {
-            g_string_append_printf(s, "0x%08x", d->desc);
-        }
         if (split) {
-            COL(80);
-            if (d->ex_desc_indirect) {
-                g_string_append_printf(s, "a0.%u<0>UD", d->ex_desc_subnr);
+            pad(&o, 64);
+            if (imm_desc) {
+                raw(&o, "0x%08x", d->desc);
             } else {
-                g_string_append_printf(s, "0x%08x", d->ex_desc);
+                put(&o, "a0<0>UD");
             }
-        }
-        g_string_append_printf(s, "\n%*s            sfid %u MsgDesc:", 16,
-                               "", d->sfid);
-        start = s->len - (16 + 12 + 17 + 8) + 0;
-        if (!d->desc_indirect) {
-            g_string_append_printf(s, " mlen %u", (d->desc >> 25) & 0xf);
-            if (split && !d->ex_desc_indirect) {
-                g_string_append_printf(s, " ex_mlen %u",
-                                       (d->ex_desc >> 6) & 0xf);
+            pad(&o, 80);
+            if (imm_ex) {
+                raw(&o, "0x%08x", d->ex_desc);
+            } else {
+                put(&o, "a0");
+                if (d->ex_desc_subnr) {
+                    putf(&o, ".%d", d->ex_desc_subnr);
+                }
+                put(&o, "<0>UD");
             }
-            g_string_append_printf(s, " rlen %u", (d->desc >> 20) & 0x1f);
+        } else {
+            pad(&o, 48);
+            if (!imm_desc) {
+                src(&o, d, &d->src[1], false);
+                pad(&o, 64);
+            }
+            raw(&o, "0x%08x", d->desc | (uint32_t)d->eot << 31);
         }
-        start = s->len - (s->len - (gsize)(strrchr(s->str, '\n') - s->str)) + 1;
+        newline(&o);
+        pad(&o, 16);
+        raw(&o, "            ");
+        space = false;
+        ctl_tab(&o, "SFID", sfid_name, d->sfid, &space);
+        put(&o, " MsgDesc:");
+        if (!imm_desc) {
+            put(&o, " indirect");
+        } else {
+            send_desc(&o, d, d->desc, &space);
+            if (space) {
+                put(&o, " ");
+            }
+            putf(&o, " mlen %u", (d->desc >> 25) & 0xf);
+        }
+        if (imm_ex) {
+            putf(&o, " ex_mlen %u", (d->ex_desc >> 6) & 0xf);
+        }
+        if (imm_desc) {
+            putf(&o, " rlen %u", (d->desc >> 20) & 0x1f);
+        }
     }
+    pad(&o, 64);
     if (d->opcode != EU_OP_NOP) {
-        unsigned qc;
+        bool br = d->has_jip || d->opcode == EU_OP_JMPI ||
+                  d->opcode == EU_OP_RET || d->opcode == EU_OP_GOTO ||
+                  d->opcode == EU_OP_BRC || d->opcode == EU_OP_BRD;
 
-        COL(64);
-        g_string_append(s, "{ align1");
-        if (d->mask_ctrl) {
-            g_string_append(s, " WE_all");
-        }
-        g_string_append(s, dep[d->dep_ctrl & 3]);
+        put(&o, "{");
+        space = true;
+        ctl(&o, "align1", &space);
+        ctl(&o, d->mask_ctrl ? "WE_all" : "", &space);
+        ctl(&o, dep[d->dep_ctrl & 3], &space);
         if (d->exec_size < 8 || d->nib) {
-            g_string_append_printf(s, " %uN", d->qtr * 2 + d->nib + 1);
+            putf(&o, " %uN", d->qtr * 2 + d->nib + 1);
         } else if (d->exec_size == 8) {
-            g_string_append_printf(s, " %uQ", d->qtr + 1);
+            putf(&o, " %uQ", d->qtr + 1);
         } else if (d->exec_size == 16) {
-            g_string_append(s, d->qtr < 2 ? " 1H" : " 2H");
+            put(&o, d->qtr < 2 ? " 1H" : " 2H");
         }
-        if (d->compacted) {
-            g_string_append(s, " compacted");
+        ctl(&o, d->compacted ? "compacted" : "", &space);
+        ctl_tab(&o, "thread control", thr, d->thread_ctrl & 3, &space);
+        if (br) {
+            ctl(&o, d->branch_ctrl ? "BranchCtrl" : "", &space);
+        } else {
+            ctl(&o, d->acc_wr ? "AccWrEnable" : "", &space);
         }
-        qc = d->thread_ctrl;
-        if (qc == 1) {
-            g_string_append(s, " atomic");
-        } else if (qc == 2) {
-            g_string_append(s, " switch");
+        if (d->is_send) {
+            ctl(&o, d->eot ? "EOT" : "", &space);
         }
-        if (d->has_jip && d->branch_ctrl) {
-            g_string_append(s, " BranchCtrl");
-        } else if (!d->has_jip && d->acc_wr) {
-            g_string_append(s, " AccWrEnable");
-        }
-        if (d->is_send && d->eot) {
-            g_string_append(s, " EOT");
-        }
-        g_string_append(s, " }");
+        put(&o, space ? " " : "");
+        put(&o, "}");
     }
-    g_string_append_c(s, ';');
-#undef COL
-    (void)log2u;
+    put(&o, ";");
 }

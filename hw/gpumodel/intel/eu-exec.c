@@ -49,7 +49,7 @@ static void fault(EuThread *t, const char *why)
     }
 }
 
-static float half_to_float(uint16_t h)
+float eu_half_to_float(uint16_t h)
 {
     int e = (h >> 10) & 0x1f, m = h & 0x3ff;
     float v;
@@ -216,7 +216,7 @@ static Val read_raw(unsigned type, const uint8_t *p)
     }
     case EU_TYPE_HF:
         v.fp = true;
-        v.f = half_to_float(u);
+        v.f = eu_half_to_float(u);
         break;
     case EU_TYPE_DF:
         v.fp = true;

@@ -57,6 +57,7 @@ int eu_uncompact(uint64_t compacted, EuNative *out);
 /* Mesa-like text for one instruction (no trailing newline). */
 void eu_disasm(const EuInst *d, GString *out);
 const char *eu_opcode_name(unsigned op);
+float eu_half_to_float(uint16_t h);
 
 /* Thread state. */
 #define EU_GRF_COUNT 128
