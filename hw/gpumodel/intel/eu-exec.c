@@ -266,7 +266,7 @@ static Val read_src(EuThread *t, const EuInst *in, int s, unsigned c)
         if (v.fp) {
             v.f = fabs(v.f);
         } else if (v.i < 0) {
-            v.i = -v.i;
+            v.i = (int64_t)(0 - (uint64_t)v.i);
         }
     }
     if (o->negate) {
@@ -277,7 +277,7 @@ static Val read_src(EuThread *t, const EuInst *in, int s, unsigned c)
         } else if (v.fp) {
             v.f = -v.f;
         } else {
-            v.i = -v.i;
+            v.i = (int64_t)(0 - (uint64_t)v.i);
         }
     }
     return v;
@@ -544,7 +544,7 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
         if (fp) {
             r->f = a.f + b.f;
         } else {
-            r->i = a.i + b.i;
+            r->i = (int64_t)((uint64_t)a.i + (uint64_t)b.i);
         }
         break;
     case EU_OP_MUL: case EU_OP_MAC:
@@ -553,7 +553,8 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
                                 read_raw(EU_TYPE_F, t->acc[0] + 4 * (c % 16)).f
                                 : 0);
         } else {
-            r->i = a.i * b.i + (in->opcode == EU_OP_MAC ? t->accv[ch] : 0);
+            r->i = (int64_t)((uint64_t)a.i * (uint64_t)b.i +
+                             (in->opcode == EU_OP_MAC ? t->accv[ch] : 0));
             t->accv[ch] = r->i;
         }
         break;
@@ -569,7 +570,9 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
         r->i = sgn ? p >> 32 : (int64_t)((uint64_t)p >> 32);
         break;
     }
-    case EU_OP_AVG: r->i = (a.i + b.i + 1) >> 1; break;
+    case EU_OP_AVG:
+        r->i = (int64_t)((uint64_t)a.i + (uint64_t)b.i + 1) >> 1;
+        break;
     case EU_OP_ADDC: case EU_OP_SUBB: {
         uint64_t x = (uint32_t)a.i, y = (uint32_t)b.i;
         uint64_t s = in->opcode == EU_OP_ADDC ? x + y : x - y;
@@ -642,7 +645,7 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
             r->f = in->opcode == EU_OP_MAD ? x + y * z :
                    x * y + (1 - x) * z;
         } else {
-            r->i = a.i + b.i * s2.i;
+            r->i = (int64_t)((uint64_t)a.i + (uint64_t)b.i * (uint64_t)s2.i);
         }
         break;
     case EU_OP_CSEL:
