@@ -563,6 +563,130 @@ static void test_call_ret_jmpi(void)
     g_free(t);
 }
 
+/*
+ * Random instruction words, half of them with a valid opcode and
+ * align1: every run ends (done, fault, wait or budget) without touching
+ * memory outside the thread; the sanitizer build checks the rest.
+ */
+static AOp random_operand(GRand *rng, bool dst)
+{
+    static const uint8_t types[] = { UD, SD, UW, SW, UB, FT, HF };
+    AOp o = G(g_rand_int_range(rng, 0, 128), g_rand_int_range(rng, 0, 32),
+              types[g_rand_int_range(rng, 0, G_N_ELEMENTS(types))],
+              R_8_8_1);
+
+    o.vs = g_rand_int_range(rng, 0, 7);
+    o.w = g_rand_int_range(rng, 0, 5);
+    o.hs = g_rand_int_range(rng, dst, 4);
+    if (g_rand_int_range(rng, 0, 8) == 0) {
+        o.ind = true;
+        o.a_sub = g_rand_int_range(rng, 0, 16);
+        o.a_imm = g_rand_int_range(rng, -512, 512);
+        o.vs = g_rand_boolean(rng) ? EU_VSTRIDE_VXH : o.vs;
+    }
+    if (!dst && g_rand_int_range(rng, 0, 4) == 0) {
+        o = IMM(o.type == UB ? UD : o.type, g_rand_int(rng));
+    }
+    return o;
+}
+
+/* A mostly well-formed instruction with random operands and modifiers. */
+static EuNative random_inst(GRand *rng, const uint8_t *ops, unsigned nops)
+{
+    unsigned op = ops[g_rand_int_range(rng, 0, nops)];
+    unsigned exec = 1u << g_rand_int_range(rng, 0, 6);
+    EuNative n;
+
+    if (eu_is_branch(op)) {
+        n = asm_flow(op, exec, 16 * g_rand_int_range(rng, -8, 9),
+                     16 * g_rand_int_range(rng, -8, 9));
+    } else if (eu_is_3src(op)) {
+        n = asm_3src(op, exec, g_rand_boolean(rng), g_rand_int_range(rng, 0, 2),
+                     g_rand_int_range(rng, 0, 128),
+                     g_rand_int_range(rng, 0, 128),
+                     g_rand_int_range(rng, 0, 128),
+                     g_rand_int_range(rng, 0, 128));
+    } else if (op == EU_OP_SEND) {
+        n = asm_send(exec, g_rand_int_range(rng, 0, 128),
+                     g_rand_int_range(rng, 0, 128),
+                     g_rand_int_range(rng, 0, 16), g_rand_int(rng),
+                     g_rand_int_range(rng, 0, 8) == 0);
+    } else {
+        AOp s0 = random_operand(rng, false);
+
+        if (s0.file == EU_FILE_IMM) {
+            s0 = G(1, 0, s0.type, R_0_1_0);
+        }
+        n = asm_op(op, exec, random_operand(rng, true), s0,
+                   random_operand(rng, false));
+    }
+    EU_SET(&n, EU_QTR_CTRL, g_rand_int_range(rng, 0, 4));
+    EU_SET(&n, EU_NIB_CTRL, g_rand_boolean(rng));
+    EU_SET(&n, EU_MASK_CTRL, g_rand_boolean(rng));
+    if (g_rand_boolean(rng)) {
+        n = asm_pred(n, g_rand_int_range(rng, 1, 14), g_rand_boolean(rng),
+                     g_rand_int_range(rng, 0, 4));
+    }
+    if (!eu_is_branch(op) && op != EU_OP_SEND && op != EU_OP_MATH &&
+        g_rand_boolean(rng)) {
+        n = asm_cond(n, g_rand_int_range(rng, 0, 10),
+                     g_rand_int_range(rng, 0, 4));
+    }
+    if (op == EU_OP_MATH) {
+        EU_SET(&n, EU_COND_MOD, g_rand_int_range(rng, 1, 16));
+    }
+    if (g_rand_int_range(rng, 0, 4) == 0) {
+        unsigned b = g_rand_int_range(rng, 0, 128);
+
+        EU_SET(&n, b, b, !EU_GET(&n, b, b));
+    }
+    return n;
+}
+
+static void test_random_kernels(void)
+{
+    static const uint8_t ops[] = {
+        EU_OP_MOV, EU_OP_SEL, EU_OP_NOT, EU_OP_AND, EU_OP_SHL, EU_OP_ASR,
+        EU_OP_CMP, EU_OP_CMPN, EU_OP_IF, EU_OP_ELSE, EU_OP_ENDIF,
+        EU_OP_WHILE, EU_OP_BREAK, EU_OP_CONT, EU_OP_HALT, EU_OP_CALL,
+        EU_OP_RET, EU_OP_JMPI, EU_OP_SEND, EU_OP_SENDS, EU_OP_MATH,
+        EU_OP_ADD, EU_OP_MUL, EU_OP_MACH, EU_OP_MAD, EU_OP_LRP, EU_OP_BFE,
+        EU_OP_FBH, EU_OP_FRC,
+    };
+    GRand *rng = g_rand_new_with_seed(11);
+    SendLog log = { 0 };
+    EuNative prog[16];
+    unsigned ended[EU_BUDGET + 1] = { 0 };
+    uint64_t retired = 0;
+
+    for (int iter = 0; iter < 3000; iter++) {
+        EuThread *t;
+
+        for (int i = 0; i < 16; i++) {
+            prog[i] = random_inst(rng, ops, G_N_ELEMENTS(ops));
+        }
+        log.ret = g_rand_int_range(rng, -1, 2);
+        t = thread_for(prog, 16, g_rand_int(rng), &log);
+        for (int i = 0; i < 16; i++) {
+            t->a0[i] = g_rand_int(rng);
+        }
+        for (int r = 0; r < 20 && eu_run(t, 500) == EU_WAIT_SEND; r++) {
+            /* resume after each wait */
+        }
+        retired += t->retired;
+        ended[t->status]++;
+        g_assert_cmpint(t->status, !=, EU_RUNNING);
+        g_assert_true(t->status != EU_FAULT || t->fault);
+        g_free(t);
+    }
+    g_test_message("retired %" G_GUINT64_FORMAT ", done %u, fault %u, "
+                   "wait %u, budget %u", retired, ended[EU_DONE],
+                   ended[EU_FAULT], ended[EU_WAIT_SEND], ended[EU_BUDGET]);
+    /* Valid opcodes in a row run: not everything faults at once. */
+    g_assert_cmpuint(retired, >, 3000);
+    g_rand_free(rng);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -580,5 +704,6 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/budget-hostile", test_budget_and_hostile);
     g_test_add_func("/intel-eu/exec/send", test_send_callback);
     g_test_add_func("/intel-eu/exec/call-ret-jmpi", test_call_ret_jmpi);
+    g_test_add_func("/intel-eu/exec/random", test_random_kernels);
     return g_test_run();
 }
