@@ -53,6 +53,49 @@ static inline unsigned asm_log2(unsigned v)
     return 31 - __builtin_clz(v);
 }
 
+static inline void asm_src_set(EuNative *n, int i, unsigned hi, unsigned lo,
+                               uint64_t v)
+{
+    eu_set_bits_(n, hi + 32 * i, lo + 32 * i, v);
+}
+
+/* Source i (src1's fields are src0's plus 32 bits, but for AddrImm[9]). */
+static inline void asm_src(EuNative *n, int i, AOp s)
+{
+    if (i) {
+        EU_SET(n, EU_SRC1_FILE, s.file);
+        EU_SET(n, EU_SRC1_TYPE, s.type);
+    } else {
+        EU_SET(n, EU_SRC0_FILE, s.file);
+        EU_SET(n, EU_SRC0_TYPE, s.type);
+    }
+    if (s.file == EU_FILE_IMM) {
+        EU_SET(n, EU_IMM32, s.imm);
+        return;
+    }
+    if (s.file != EU_FILE_GRF && i == 1) {
+        return;                 /* null: src1 bits may hold an immediate */
+    }
+    asm_src_set(n, i, EU_SRC0_VSTRIDE, s.vs);
+    asm_src_set(n, i, EU_SRC0_WIDTH, s.w);
+    asm_src_set(n, i, EU_SRC0_HSTRIDE, s.hs);
+    asm_src_set(n, i, EU_SRC0_NEGATE, s.neg);
+    asm_src_set(n, i, EU_SRC0_ABS, s.abs);
+    if (s.ind) {
+        asm_src_set(n, i, EU_SRC0_ADDR_MODE, 1);
+        asm_src_set(n, i, EU_SRC0_IA_SUBREG, s.a_sub);
+        asm_src_set(n, i, EU_SRC0_IA_IMM, s.a_imm & 0x1ff);
+        if (i) {
+            EU_SET(n, EU_SRC1_IA_IMM9, (s.a_imm >> 9) & 1);
+        } else {
+            EU_SET(n, EU_SRC0_IA_IMM9, (s.a_imm >> 9) & 1);
+        }
+    } else {
+        asm_src_set(n, i, EU_SRC0_REG_NR, s.nr);
+        asm_src_set(n, i, EU_SRC0_SUBREG, s.sub);
+    }
+}
+
 /* Two-source (or one-source) align1 instruction. */
 static inline EuNative asm_op(unsigned op, unsigned exec, AOp dst, AOp s0,
                               AOp s1)
@@ -73,38 +116,8 @@ static inline EuNative asm_op(unsigned op, unsigned exec, AOp dst, AOp s0,
         EU_SET(&n, EU_DST_REG_NR, dst.nr);
         EU_SET(&n, EU_DST_SUBREG, dst.sub);
     }
-    EU_SET(&n, EU_SRC0_FILE, s0.file);
-    EU_SET(&n, EU_SRC0_TYPE, s0.type);
-    if (s0.file == EU_FILE_IMM) {
-        EU_SET(&n, EU_IMM32, s0.imm);
-    } else {
-        EU_SET(&n, EU_SRC0_VSTRIDE, s0.vs);
-        EU_SET(&n, EU_SRC0_WIDTH, s0.w);
-        EU_SET(&n, EU_SRC0_HSTRIDE, s0.hs);
-        EU_SET(&n, EU_SRC0_NEGATE, s0.neg);
-        EU_SET(&n, EU_SRC0_ABS, s0.abs);
-        if (s0.ind) {
-            EU_SET(&n, EU_SRC0_ADDR_MODE, 1);
-            EU_SET(&n, EU_SRC0_IA_SUBREG, s0.a_sub);
-            EU_SET(&n, EU_SRC0_IA_IMM, s0.a_imm & 0x1ff);
-            EU_SET(&n, EU_SRC0_IA_IMM9, (s0.a_imm >> 9) & 1);
-        } else {
-            EU_SET(&n, EU_SRC0_REG_NR, s0.nr);
-            EU_SET(&n, EU_SRC0_SUBREG, s0.sub);
-        }
-    }
-    EU_SET(&n, EU_SRC1_FILE, s1.file);
-    EU_SET(&n, EU_SRC1_TYPE, s1.type);
-    if (s1.file == EU_FILE_IMM) {
-        EU_SET(&n, EU_IMM32, s1.imm);
-    } else if (s1.file == EU_FILE_GRF) {
-        EU_SET(&n, EU_SRC1_VSTRIDE, s1.vs);
-        EU_SET(&n, EU_SRC1_WIDTH, s1.w);
-        EU_SET(&n, EU_SRC1_HSTRIDE, s1.hs);
-        EU_SET(&n, EU_SRC1_NEGATE, s1.neg);
-        EU_SET(&n, EU_SRC1_REG_NR, s1.nr);
-        EU_SET(&n, EU_SRC1_SUBREG, s1.sub);
-    }
+    asm_src(&n, 0, s0);
+    asm_src(&n, 1, s1);
     return n;
 }
 

@@ -106,6 +106,12 @@ static bool region(EuOperand *o, unsigned vs, unsigned w, unsigned hs)
     return true;
 }
 
+static unsigned src_field(const EuNative *n, int i, unsigned hi,
+                          unsigned lo)
+{
+    return eu_bits_(n, hi + 32 * i, lo + 32 * i);
+}
+
 static int decode_src(EuInst *d, const EuNative *n, int i)
 {
     EuOperand *o = &d->src[i];
@@ -136,38 +142,23 @@ static int decode_src(EuInst *d, const EuNative *n, int i)
         o->hstride = 0;
         return 0;
     }
-    if (i == 0) {
-        o->negate = EU_GET(n, EU_SRC0_NEGATE);
-        o->abs = EU_GET(n, EU_SRC0_ABS);
-        o->indirect = EU_GET(n, EU_SRC0_ADDR_MODE);
-        if (!region(o, EU_GET(n, EU_SRC0_VSTRIDE), EU_GET(n, EU_SRC0_WIDTH),
-                    EU_GET(n, EU_SRC0_HSTRIDE))) {
-            return fail(d, "reserved source region");
-        }
-        if (o->indirect) {
-            o->addr_subnr = EU_GET(n, EU_SRC0_IA_SUBREG);
-            o->addr_imm = EU_GET(n, EU_SRC0_IA_IMM) |
-                          EU_GET(n, EU_SRC0_IA_IMM9) << 9;
-        } else {
-            o->nr = EU_GET(n, EU_SRC0_REG_NR);
-            o->subnr = EU_GET(n, EU_SRC0_SUBREG);
-        }
+    /* src1's fields sit 32 bits above src0's, but for AddrImm[9]. */
+    o->negate = src_field(n, i, EU_SRC0_NEGATE);
+    o->abs = src_field(n, i, EU_SRC0_ABS);
+    o->indirect = src_field(n, i, EU_SRC0_ADDR_MODE);
+    if (!region(o, src_field(n, i, EU_SRC0_VSTRIDE),
+                src_field(n, i, EU_SRC0_WIDTH),
+                src_field(n, i, EU_SRC0_HSTRIDE))) {
+        return fail(d, "reserved source region");
+    }
+    if (o->indirect) {
+        o->addr_subnr = src_field(n, i, EU_SRC0_IA_SUBREG);
+        o->addr_imm = src_field(n, i, EU_SRC0_IA_IMM) |
+                      (i ? EU_GET(n, EU_SRC1_IA_IMM9) :
+                           EU_GET(n, EU_SRC0_IA_IMM9)) << 9;
     } else {
-        o->negate = EU_GET(n, EU_SRC1_NEGATE);
-        o->abs = EU_GET(n, EU_SRC1_ABS);
-        o->indirect = EU_GET(n, EU_SRC1_ADDR_MODE);
-        if (!region(o, EU_GET(n, EU_SRC1_VSTRIDE), EU_GET(n, EU_SRC1_WIDTH),
-                    EU_GET(n, EU_SRC1_HSTRIDE))) {
-            return fail(d, "reserved source region");
-        }
-        if (o->indirect) {
-            o->addr_subnr = EU_GET(n, EU_SRC1_IA_SUBREG);
-            o->addr_imm = EU_GET(n, EU_SRC1_IA_IMM) |
-                          EU_GET(n, EU_SRC1_IA_IMM9) << 9;
-        } else {
-            o->nr = EU_GET(n, EU_SRC1_REG_NR);
-            o->subnr = EU_GET(n, EU_SRC1_SUBREG);
-        }
+        o->nr = src_field(n, i, EU_SRC0_REG_NR);
+        o->subnr = src_field(n, i, EU_SRC0_SUBREG);
     }
     if (o->addr_imm & 0x200) {
         o->addr_imm -= 0x400;           /* 10-bit signed */

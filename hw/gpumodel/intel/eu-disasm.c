@@ -188,6 +188,38 @@ static void imm(Out *o, const EuOperand *op)
     }
 }
 
+static void indirect(Out *o, const EuOperand *op)
+{
+    put(o, "g[a0");
+    if (op->addr_subnr) {
+        putf(o, ".%u", op->addr_subnr);
+    }
+    if (op->addr_imm) {
+        putf(o, " %d", op->addr_imm);
+    }
+    put(o, "]");
+}
+
+/* The register (or g[a0...]) and subregister of an operand; false when
+ * the register name is the whole operand (ip, tdr0). */
+static bool operand_base(Out *o, const EuOperand *op, bool zero_sub)
+{
+    unsigned sub = op->subnr / MAX(eu_type_size(op->type), 1);
+
+    if (op->indirect) {
+        indirect(o, op);
+        return true;
+    }
+    reg_name(o, op->file, op->nr);
+    if (reg_ends(op->file, op->nr)) {
+        return false;
+    }
+    if (sub || zero_sub) {
+        putf(o, ".%u", sub);
+    }
+    return true;
+}
+
 static void region(Out *o, const EuOperand *op)
 {
     if (op->vstride == EU_VSTRIDE_VXH) {
@@ -201,7 +233,6 @@ static void region(Out *o, const EuOperand *op)
 static void src(Out *o, const EuInst *d, const EuOperand *op, bool is3)
 {
     bool logic = d->opcode >= EU_OP_NOT && d->opcode <= EU_OP_XOR;
-    unsigned sub = op->subnr / MAX(eu_type_size(op->type), 1);
 
     if (op->file == EU_FILE_IMM) {
         imm(o, op);
@@ -209,23 +240,8 @@ static void src(Out *o, const EuInst *d, const EuOperand *op, bool is3)
     }
     put(o, op->negate ? (logic ? "~" : "-") : "");
     put(o, op->abs ? "(abs)" : "");
-    if (op->indirect) {
-        put(o, "g[a0");
-        if (op->addr_subnr) {
-            putf(o, ".%u", op->addr_subnr);
-        }
-        if (op->addr_imm) {
-            putf(o, " %d", op->addr_imm);
-        }
-        put(o, "]");
-    } else {
-        reg_name(o, op->file, op->nr);
-        if (reg_ends(op->file, op->nr)) {
-            return;
-        }
-        if (sub || (is3 && !op->vstride && !op->hstride)) {
-            putf(o, ".%u", sub);
-        }
+    if (!operand_base(o, op, is3 && !op->vstride && !op->hstride)) {
+        return;
     }
     region(o, op);
     put(o, type_letters[op->type]);
@@ -234,7 +250,6 @@ static void src(Out *o, const EuInst *d, const EuOperand *op, bool is3)
 static void dst(Out *o, const EuInst *d)
 {
     const EuOperand *op = &d->dst;
-    unsigned sub = op->subnr / MAX(eu_type_size(op->type), 1);
 
     if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
         reg_name(o, op->file, op->nr);
@@ -244,23 +259,8 @@ static void dst(Out *o, const EuInst *d)
         put(o, "UD");
         return;
     }
-    if (op->indirect) {
-        put(o, "g[a0");
-        if (op->addr_subnr) {
-            putf(o, ".%u", op->addr_subnr);
-        }
-        if (op->addr_imm) {
-            putf(o, " %d", op->addr_imm);
-        }
-        put(o, "]");
-    } else {
-        reg_name(o, op->file, op->nr);
-        if (reg_ends(op->file, op->nr)) {
-            return;
-        }
-        if (sub) {
-            putf(o, ".%u", sub);
-        }
+    if (!operand_base(o, op, false)) {
+        return;
     }
     putf(o, "<%u>%s", op->hstride, type_letters[op->type]);
 }
