@@ -362,6 +362,31 @@ static void test_cmp_pred_sel(void)
     g_free(t);
 }
 
+/* Flags see the destination's integer width; a send with every channel
+ * predicated off sends nothing. */
+static void test_flag_width_and_pred_send(void)
+{
+    const EuNative prog[] = {
+        asm_1(EU_OP_MOV, 1, D(2, 0, UD), IMM(UD, 0xffffffff)),
+        asm_cond(asm_op(EU_OP_ADD, 1, D(3, 0, UD), G(2, 0, UD, R_0_1_0),
+                        IMM(UD, 1)), EU_COND_Z, 0),
+        asm_cond(asm_op(EU_OP_ADD, 1, D(3, 4, SW), G(2, 0, SD, R_0_1_0),
+                        IMM(SD, 0x8001)), EU_COND_L, 2),
+        asm_pred(asm_send(1, 10, 2, EU_SFID_DP_DATA1, 0x040a8000, false),
+                 EU_PRED_NORMAL, true, 0),
+        EOT,
+    };
+    SendLog log = { 0 };
+    EuThread *t = thread_for(prog, G_N_ELEMENTS(prog), 0xff, &log);
+
+    g_assert_cmpint(eu_run(t, 100), ==, EU_DONE);
+    g_assert_cmpuint(ud(t, 3, 0), ==, 0);
+    g_assert_cmphex(t->flag[0] & 1, ==, 1);         /* 2^32 wraps to 0 */
+    g_assert_cmphex(t->flag[1] & 1, ==, 1);         /* 0x8000 as W < 0 */
+    g_assert_cmpuint(log.calls, ==, 1);             /* only the EOT */
+    g_free(t);
+}
+
 static void test_exec_mask_and_mad(void)
 {
     EuThread *t = RUN(0x5a,
@@ -699,6 +724,8 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/math", test_math);
     g_test_add_func("/intel-eu/exec/cmp-pred-sel", test_cmp_pred_sel);
     g_test_add_func("/intel-eu/exec/mask-mad", test_exec_mask_and_mad);
+    g_test_add_func("/intel-eu/exec/flag-width-pred-send",
+                    test_flag_width_and_pred_send);
     g_test_add_func("/intel-eu/exec/if-else", test_nested_if_else);
     g_test_add_func("/intel-eu/exec/loop", test_loop_break_cont);
     g_test_add_func("/intel-eu/exec/budget-hostile", test_budget_and_hostile);

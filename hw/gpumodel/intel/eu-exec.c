@@ -724,6 +724,19 @@ static void exec_alu(EuThread *t, const EuInst *in)
             fault(t, "instruction not implemented");
             return;
         }
+        if (!r.fp && !type_is_float(in->dst.type)) {
+            /* Flags see the result in the destination's integer type. */
+            unsigned bits = eu_type_size(in->dst.type) * 8;
+            uint64_t u = convert(r, in->dst.type, in->saturate);
+
+            if (bits < 64) {
+                u &= (1ull << bits) - 1;
+                if (type_is_signed(in->dst.type) && (u >> (bits - 1))) {
+                    u |= ~0ull << bits;
+                }
+            }
+            r.i = (int64_t)u;
+        }
         if (in->cond_mod && in->opcode != EU_OP_SEL &&
             in->opcode != EU_OP_CMP && in->opcode != EU_OP_CMPN &&
             in->opcode != EU_OP_CSEL) {
@@ -761,19 +774,29 @@ static uint32_t cf_chans(EuThread *t, const EuInst *in)
     return m;
 }
 
+/* The channels an instruction's execution size and group cover. */
+static uint32_t group_mask(const EuInst *in)
+{
+    unsigned g = group_base(in);
+    uint64_t m = ((1ull << in->exec_size) - 1) << g;
+
+    return (uint32_t)m;
+}
+
 /* Returns the next IP. */
 static uint32_t exec_flow(EuThread *t, const EuInst *in)
 {
     uint32_t next = t->ip + in->size;
+    uint32_t own = t->active & group_mask(in);
     uint32_t m;
 
     switch (in->opcode) {
     case EU_OP_IF:
-        m = t->active & ~cf_chans(t, in);
+        m = own & ~cf_chans(t, in);
         park(t, m, t->ip + in->jip);
         break;
     case EU_OP_ELSE:
-        park(t, t->active, t->ip + in->jip);
+        park(t, own, t->ip + in->jip);
         break;
     case EU_OP_ENDIF:
         break;
@@ -793,7 +816,7 @@ static uint32_t exec_flow(EuThread *t, const EuInst *in)
             return next;
         }
         if (m) {
-            park(t, t->active & ~m, next);
+            park(t, own & ~m, next);
             return t->ip + in->jip;
         }
         break;
@@ -836,6 +859,9 @@ static void exec_send(EuThread *t, const EuInst *in)
         unsigned a = in->ex_desc_subnr;
 
         ex = a < 15 ? (t->a0[a] | (uint32_t)t->a0[a + 1] << 16) : 0;
+    }
+    if (in->pred_ctrl != EU_PRED_NONE && !cf_chans(t, in)) {
+        return;                 /* every channel predicated off */
     }
     if (!t->send) {
         fault(t, "no shared function for SEND");
