@@ -137,8 +137,18 @@ static void test_indirect(void)
     g_free(t);
 }
 
+static void count_log(void *opaque, GpuLogKind kind, const char *msg)
+{
+    g_assert_cmpint(kind, ==, GPU_LOG_GUEST_ERROR);
+    g_assert_nonnull(strstr(msg, "register access out of range"));
+    (*(unsigned *)opaque)++;
+}
+
 static void test_out_of_range_faults(void)
 {
+    static const GpuHostOps log_ops = { .log = count_log };
+    unsigned logged = 0;
+    const GpuHost host = { .ops = &log_ops, .opaque = &logged };
     AOp ind = { .file = EU_FILE_GRF, .type = UD, .ind = true, .a_sub = 0,
                 .a_imm = 0, .vs = 4, .w = 3, .hs = 1 };
     AOp a0 = { .file = EU_FILE_ARF, .type = UW, .nr = EU_ARF_ADDRESS,
@@ -156,10 +166,14 @@ static void test_out_of_range_faults(void)
     SendLog log = { 0 };
     EuThread *t = thread_for(prog, 3, 0xff, &log);
 
+    t->host = &host;
     g_assert_cmpint(eu_run(t, 100), ==, EU_FAULT);
     g_assert_nonnull(t->fault);
     g_assert_cmpuint(t->ip, ==, 16);
     g_assert_cmpuint(log.calls, ==, 0);
+    g_assert_cmpuint(logged, ==, 1);
+    g_assert_cmpint(eu_run(t, 100), ==, EU_FAULT);     /* stays faulted */
+    g_assert_cmpuint(logged, ==, 1);
     g_free(t);
     t = thread_for(wide, 2, 0xffff, &log);
     g_assert_cmpint(eu_run(t, 100), ==, EU_FAULT);

@@ -167,6 +167,13 @@ static void test_compacted(void)
     g_assert_cmpuint(EU_GET(&n, EU_CMPT_CTRL), ==, 0);
     g_assert_cmpint(eu_uncompact(CMPT_MOV & ~(1ull << 29), &n), ==, -1);
 
+    /* Compacted three-source forms are align16 before Gen12: rejected.
+     * mad, control index 0, source index 0. */
+    words[2] = GUINT64_TO_LE(91ull | 1ull << 29);
+    g_assert_cmpint(eu_decode(&words[2], 8, &d), ==, -1);
+    g_assert_cmpstr(d.error, ==, "align16 is not supported on this model");
+    g_assert_cmpuint(d.size, ==, 8);
+
     g_assert_cmpint(eu_decode(words, sizeof(words), &d), ==, 0);
     g_assert_cmpuint(d.size, ==, 8);
     g_assert_true(d.compacted);
