@@ -218,6 +218,41 @@ static void test_compacted_exec(void)
     g_free(t);
 }
 
+/* Three-source align1 forms print as brw_disasm.c's src*_3src do. */
+static void test_disasm_3src(void)
+{
+    EuNative mad = asm_3src(EU_OP_MAD, 8, true, 1, 6, 5, 3, 4);
+    EuNative imm = mad;
+    GString *s = g_string_new(NULL);
+    EuInst d;
+
+    g_assert_cmpint(eu_decode_native(&mad, &d), ==, 0);
+    g_assert_cmpuint(d.src[0].width, ==, 8);
+    eu_disasm(&d, s);
+    g_assert_cmpstr(s->str, ==,
+                    "mad(8)          g6<1>F          g5<8,8,1>F      "
+                    "g3<8,8,1>F      g4<1,1,1>F { align1 1Q };");
+
+    /* An HF immediate in src0, a scalar src1, a negated src2. */
+    EU_SET(&imm, EU_3_DST_TYPE, 0);
+    EU_SET(&imm, EU_3_SRC0_TYPE, 0);
+    EU_SET(&imm, EU_3_SRC1_TYPE, 0);
+    EU_SET(&imm, EU_3_SRC2_TYPE, 0);
+    EU_SET(&imm, EU_3_SRC0_FILE, 1);
+    EU_SET(&imm, EU_3_SRC0_IMM, 0x3c00);
+    EU_SET(&imm, EU_3_SRC1_VSTRIDE, 0);
+    EU_SET(&imm, EU_3_SRC1_HSTRIDE, 0);
+    EU_SET(&imm, EU_3_SRC1_SUBREG, 6);
+    EU_SET(&imm, EU_3_SRC2_NEGATE, 1);
+    g_string_truncate(s, 0);
+    g_assert_cmpint(eu_decode_native(&imm, &d), ==, 0);
+    eu_disasm(&d, s);
+    g_assert_cmpstr(s->str, ==,
+                    "mad(8)          g6<1>HF         0x3c00HF        "
+                    "g3.3<0,1,0>HF   -g4<1,1,1>HF { align1 1Q };");
+    g_string_free(s, true);
+}
+
 static void test_invalid(void)
 {
     EuNative mov = asm_1(EU_OP_MOV, 8, D(3, 0, EU_TYPE_UD),
@@ -273,6 +308,7 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/decode/invalid", test_invalid);
     g_test_add_func("/intel-eu/decode/compacted", test_compacted);
     g_test_add_func("/intel-eu/decode/compacted-exec", test_compacted_exec);
+    g_test_add_func("/intel-eu/disasm/3src", test_disasm_3src);
     g_test_add_func("/intel-eu/disasm/gpgpu-fill", test_gpgpu_kernel);
     g_test_add_func("/intel-eu/disasm/media-fill", test_media_kernel);
     return g_test_run();

@@ -212,7 +212,9 @@ static int decode_3src(EuInst *d, const EuNative *n)
     d->src[0].hstride = hs3[EU_GET(n, EU_3_SRC0_HSTRIDE)];
     d->src[1].hstride = hs3[EU_GET(n, EU_3_SRC1_HSTRIDE)];
     d->src[2].hstride = hs3[EU_GET(n, EU_3_SRC2_HSTRIDE)];
-    d->src[2].vstride = d->src[2].hstride * 8;  /* implied, contiguous */
+    /* src2 has no vstride: brw_disasm.c reads <h;1,h>, which addresses
+     * the same elements as any wider row would. */
+    d->src[2].vstride = d->src[2].hstride;
     d->src[0].negate = EU_GET(n, EU_3_SRC0_NEGATE);
     d->src[1].negate = EU_GET(n, EU_3_SRC1_NEGATE);
     d->src[2].negate = EU_GET(n, EU_3_SRC2_NEGATE);

@@ -234,6 +234,17 @@ static void src(Out *o, const EuInst *d, const EuOperand *op, bool is3)
 {
     bool logic = d->opcode >= EU_OP_NOT && d->opcode <= EU_OP_XOR;
 
+    if (op->file == EU_FILE_IMM && is3) {
+        /* 16-bit three-source immediates: no comment, no padding. */
+        if (op->type == EU_TYPE_W) {
+            putf(o, "%dW", (int16_t)op->imm);
+        } else if (op->type == EU_TYPE_UW) {
+            putf(o, "0x%04xUW", (uint16_t)op->imm);
+        } else if (op->type == EU_TYPE_HF) {
+            putf(o, "0x%04xHF", (uint16_t)op->imm);
+        }
+        return;
+    }
     if (op->file == EU_FILE_IMM) {
         imm(o, op);
         return;
@@ -257,6 +268,21 @@ static void dst(Out *o, const EuInst *d)
             putf(o, ".%u", op->subnr / 16);
         }
         put(o, "UD");
+        return;
+    }
+    if (d->nsrc == 3) {
+        /* Mesa divides the 8-byte-unit field, not the byte offset, by
+         * the type size (brw_disasm.c dest_3src). */
+        unsigned sub = op->subnr / 8 / MAX(eu_type_size(op->type), 1);
+
+        reg_name(o, op->file, op->nr);
+        if (reg_ends(op->file, op->nr)) {
+            return;
+        }
+        if (sub) {
+            putf(o, ".%u", sub);
+        }
+        putf(o, "<1>%s", type_letters[op->type]);
         return;
     }
     if (!operand_base(o, op, false)) {
