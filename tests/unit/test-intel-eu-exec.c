@@ -511,6 +511,42 @@ static void test_loop_break_cont(void)
     g_free(t);
 }
 
+/*
+ * A loop inside an if whose channels all break together, while the else
+ * channels wait further on: the break resumes after the WHILE, not at
+ * the else.
+ */
+static void test_break_inside_if(void)
+{
+    EuThread *t = RUN(0xff,
+        IOTA(2),                                                    /* 0 */
+        asm_1(EU_OP_MOV, 8, D(3, 0, SD), IMM(SD, 0)),               /* 1 */
+        asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, SD, R_8_8_1),
+                        IMM(SD, 4)), EU_COND_L, 0),                 /* 2 */
+        asm_pred(asm_flow(EU_OP_IF, 8, 7 * 16, 8 * 16),
+                 EU_PRED_NORMAL, false, 0),                         /* 3 */
+        asm_op(EU_OP_ADD, 8, D(3, 0, SD), G(3, 0, SD, R_8_8_1),
+               IMM(SD, 1)),                                         /* 4 */
+        asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(3, 0, SD, R_8_8_1),
+                        IMM(SD, 2)), EU_COND_GE, 2),                /* 5 */
+        asm_pred(asm_flow(EU_OP_BREAK, 8, 16, 16),
+                 EU_PRED_NORMAL, false, 2),                         /* 6 */
+        asm_flow(EU_OP_WHILE, 8, -3 * 16, 0),                       /* 7 */
+        asm_1(EU_OP_MOV, 8, D(4, 0, UD), IMM(UD, 1)),               /* 8 */
+        asm_flow(EU_OP_ELSE, 8, 2 * 16, 2 * 16),                    /* 9 */
+        asm_1(EU_OP_MOV, 8, D(4, 0, UD), IMM(UD, 5)),               /* 10 */
+        asm_flow(EU_OP_ENDIF, 8, 16, 0),                            /* 11 */
+        asm_op(EU_OP_ADD, 8, D(5, 0, UD), G(4, 0, UD, R_8_8_1),
+               IMM(UD, 100)));                                      /* 12 */
+
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmpuint(ud(t, 3, i), ==, i < 4 ? 2 : 0);
+        g_assert_cmpuint(ud(t, 4, i), ==, i < 4 ? 1 : 5);
+        g_assert_cmpuint(ud(t, 5, i), ==, i < 4 ? 101 : 105);
+    }
+    g_free(t);
+}
+
 static void test_budget_and_hostile(void)
 {
     const EuNative spin[] = {
@@ -742,6 +778,7 @@ int main(int argc, char **argv)
                     test_flag_width_and_pred_send);
     g_test_add_func("/intel-eu/exec/if-else", test_nested_if_else);
     g_test_add_func("/intel-eu/exec/loop", test_loop_break_cont);
+    g_test_add_func("/intel-eu/exec/break-inside-if", test_break_inside_if);
     g_test_add_func("/intel-eu/exec/budget-hostile", test_budget_and_hostile);
     g_test_add_func("/intel-eu/exec/send", test_send_callback);
     g_test_add_func("/intel-eu/exec/call-ret-jmpi", test_call_ret_jmpi);

@@ -917,29 +917,32 @@ void eu_thread_init(EuThread *t, const void *code, size_t code_size,
  * ahead to the nearest parked channel, as the hardware's JIP jumps do. */
 static void resume_channels(EuThread *t)
 {
-    uint32_t best = UINT32_MAX;
+    /* Each hop moves forward to a parked channel's IP: bounded. */
+    for (unsigned hop = 0; hop <= 2 * EU_MAX_CHANNELS; hop++) {
+        uint32_t best = UINT32_MAX;
 
-    for (unsigned c = 0; c < EU_MAX_CHANNELS; c++) {
-        if (!((t->waiting >> c) & 1)) {
-            continue;
-        }
-        if (t->wait_ip[c] == t->ip) {
-            t->waiting &= ~(1u << c);
-            if ((t->broken >> c) & 1) {
-                t->broken &= ~(1u << c);
-                /* A break resumes after the WHILE that its UIP names. */
-                t->waiting |= 1u << c;
-                t->wait_ip[c] = t->ip + 16;
+        for (unsigned c = 0; c < EU_MAX_CHANNELS; c++) {
+            if (!((t->waiting >> c) & 1)) {
                 continue;
             }
-            t->active |= 1u << c;
-        } else if (t->wait_ip[c] > t->ip && t->wait_ip[c] < best) {
-            best = t->wait_ip[c];
+            if (t->wait_ip[c] == t->ip) {
+                if (!((t->broken >> c) & 1)) {
+                    t->waiting &= ~(1u << c);
+                    t->active |= 1u << c;
+                    continue;
+                }
+                /* A break resumes after the WHILE that its UIP names. */
+                t->broken &= ~(1u << c);
+                t->wait_ip[c] = t->ip + 16;
+            }
+            if (t->wait_ip[c] > t->ip && t->wait_ip[c] < best) {
+                best = t->wait_ip[c];
+            }
         }
-    }
-    if (!t->active && t->waiting && best != UINT32_MAX) {
+        if (t->active || best == UINT32_MAX) {
+            return;
+        }
         t->ip = best;
-        resume_channels(t);
     }
 }
 
