@@ -158,6 +158,10 @@ static uint8_t *elem_ptr(EuThread *t, const EuOperand *o, unsigned c,
     uint8_t *base;
     size_t len;
 
+    if (!dst && !o->width) {
+        fault(t, "source without a region");
+        return NULL;
+    }
     if (dst) {
         off = (int64_t)c * o->hstride * size;
     } else if (o->vstride == EU_VSTRIDE_VXH) {
@@ -691,10 +695,6 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
         break;
     default:
         return false;
-    }
-    if (!r->fp) {
-        /* Integer results wrap to the 64-bit range of the exec type. */
-        r->f = 0;
     }
     return true;
 }
