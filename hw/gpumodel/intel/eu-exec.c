@@ -821,7 +821,8 @@ static uint32_t exec_flow(EuThread *t, const EuInst *in)
         }
         break;
     case EU_OP_JMPI: {
-        /* Relative to the next instruction; one uniform jump. */
+        /* One uniform jump, relative to the next instruction (Mesa
+         * elk_eu_emit.c elk_land_fwd_jump). */
         Val v = read_src(t, in, 1, 0);
 
         if (in->pred_ctrl == EU_PRED_NONE || predicate(t, in, 0)) {
