@@ -110,6 +110,114 @@ static void test_media_kernel(void)
     check_golden("eu-media-fill-gen11.txt", text);
 }
 
+typedef struct FillLog {
+    unsigned writes, eots;
+} FillLog;
+
+/* The data port and thread spawner as gpgpu_fill uses them: check the
+ * media block write's payload (PRM Vol 2, "Media Block Write"). */
+static int fill_send(EuThread *t, const EuInst *in, uint32_t desc,
+                     uint32_t ex_desc, void *opaque)
+{
+    FillLog *log = opaque;
+    const uint8_t *m = t->grf + in->src[0].nr * EU_GRF_BYTES;
+    uint32_t hdr[3], data;
+
+    if (in->sfid == EU_SFID_THREAD_SPAWNER && in->eot) {
+        log->eots++;
+        return 0;
+    }
+    g_assert_cmpuint(in->sfid, ==, EU_SFID_DP_DATA1);
+    g_assert_cmphex(desc, ==, 0x040a8000);
+    memcpy(hdr, m, sizeof(hdr));
+    g_assert_cmpuint(GUINT32_FROM_LE(hdr[0]), ==, 2 * 16);  /* X bytes */
+    g_assert_cmpuint(GUINT32_FROM_LE(hdr[1]), ==, 3);       /* Y */
+    g_assert_cmpuint(GUINT32_FROM_LE(hdr[2]), ==, 15);      /* 16x1 */
+    for (unsigned i = 0; i < 16; i++) {
+        memcpy(&data, m + EU_GRF_BYTES + 4 * i, 4);
+        g_assert_cmphex(GUINT32_FROM_LE(data), ==, 0x2a2a2a2a);
+    }
+    log->writes++;
+    return 0;
+}
+
+/* IGT's kernel runs to its EOT: thread group (2, 3), colour 0x2a. */
+static void test_gpgpu_kernel_runs(void)
+{
+    uint8_t code[sizeof(gpgpu_kernel)];
+    EuThread *t = g_new0(EuThread, 1);
+    FillLog log = { 0 };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(gpgpu_kernel); i++) {
+        for (int j = 0; j < 4; j++) {
+            uint32_t le = GUINT32_TO_LE(gpgpu_kernel[i][j]);
+
+            memcpy(code + 16 * i + 4 * j, &le, 4);
+        }
+    }
+    eu_thread_init(t, code, sizeof(code), 0xffff, fill_send, &log);
+    t->grf[1 * 4] = 2;                  /* g0.1: thread group X */
+    t->grf[6 * 4] = 3;                  /* g0.6: thread group Y */
+    t->grf[EU_GRF_BYTES] = 0x2a;        /* g1.0: the fill colour */
+    g_assert_cmpint(eu_run(t, 100), ==, EU_DONE);
+    g_assert_cmpuint(t->retired, ==, G_N_ELEMENTS(gpgpu_kernel));
+    g_assert_cmpuint(log.writes, ==, 1);
+    g_assert_cmpuint(log.eots, ==, 1);
+    g_free(t);
+}
+
+typedef struct SendTrace {
+    unsigned n;
+    uint32_t sfid[8], desc[8], ex_desc[8];
+} SendTrace;
+
+static int trace_send(EuThread *t, const EuInst *in, uint32_t desc,
+                      uint32_t ex_desc, void *opaque)
+{
+    SendTrace *tr = opaque;
+
+    g_assert_cmpuint(tr->n, <, 8);
+    tr->sfid[tr->n] = in->sfid;
+    tr->desc[tr->n] = desc;
+    tr->ex_desc[tr->n++] = ex_desc;
+    return 0;
+}
+
+/* IGT's media_fill kernel: descriptors built in a0 reach the shared
+ * functions (g1.0 = 0x100, g1.1 = 5). */
+static void test_media_kernel_runs(void)
+{
+    uint8_t code[sizeof(media_kernel)];
+    EuThread *t = g_new0(EuThread, 1);
+    SendTrace tr = { 0 };
+    static const uint32_t want[][3] = {
+        { 13, 0x10782100, 0 },
+        { EU_SFID_DP_DATA, 0x020a0405, 0x100 },
+        { EU_SFID_DP_DATA, 0x020a0305, 0x80 },
+        { EU_SFID_DP_DATA, 0x020a0205, 0x40 },
+        { EU_SFID_THREAD_SPAWNER, 0x02000010, 0 },
+    };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(media_kernel); i++) {
+        for (int j = 0; j < 4; j++) {
+            uint32_t le = GUINT32_TO_LE(media_kernel[i][j]);
+
+            memcpy(code + 16 * i + 4 * j, &le, 4);
+        }
+    }
+    eu_thread_init(t, code, sizeof(code), 0xffff, trace_send, &tr);
+    t->grf[EU_GRF_BYTES + 1] = 0x01;    /* g1.0 = 0x100 */
+    t->grf[EU_GRF_BYTES + 4] = 5;       /* g1.1 = 5 */
+    g_assert_cmpint(eu_run(t, 100), ==, EU_DONE);
+    g_assert_cmpuint(tr.n, ==, G_N_ELEMENTS(want));
+    for (unsigned i = 0; i < tr.n; i++) {
+        g_assert_cmpuint(tr.sfid[i], ==, want[i][0]);
+        g_assert_cmphex(tr.desc[i], ==, want[i][1]);
+        g_assert_cmphex(tr.ex_desc[i], ==, want[i][2]);
+    }
+    g_free(t);
+}
+
 /* Field-by-field decode of two gpgpu_fill instructions. */
 static void test_decode_fields(void)
 {
@@ -308,6 +416,8 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/decode/invalid", test_invalid);
     g_test_add_func("/intel-eu/decode/compacted", test_compacted);
     g_test_add_func("/intel-eu/decode/compacted-exec", test_compacted_exec);
+    g_test_add_func("/intel-eu/exec/gpgpu-fill", test_gpgpu_kernel_runs);
+    g_test_add_func("/intel-eu/exec/media-fill", test_media_kernel_runs);
     g_test_add_func("/intel-eu/disasm/3src", test_disasm_3src);
     g_test_add_func("/intel-eu/disasm/gpgpu-fill", test_gpgpu_kernel);
     g_test_add_func("/intel-eu/disasm/media-fill", test_media_kernel);
