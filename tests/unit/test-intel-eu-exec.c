@@ -119,6 +119,29 @@ static void test_mov_regions(void)
     g_free(t);
 }
 
+/* SIMD32 and quarter control: channel n of the instruction is bit
+ * (quarter * 8 + n) of the dispatch mask. */
+static void test_simd32_and_quarters(void)
+{
+    EuNative q2 = asm_1(EU_OP_MOV, 8, D(10, 0, UD), IMM(UD, 7));
+    EuThread *t;
+
+    EU_SET(&q2, EU_QTR_CTRL, 1);
+    t = RUN(0x80000301u,
+        asm_1(EU_OP_MOV, 32, D(2, 0, UD), IMM(UD, 9)),
+        q2);
+
+    for (unsigned i = 0; i < 32; i++) {
+        bool on = (0x80000301u >> i) & 1;
+
+        g_assert_cmpuint(ud(t, 2 + i / 8, i % 8), ==, on ? 9 : 0);
+    }
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmpuint(ud(t, 10, i), ==, i < 2 ? 7 : 0);
+    }
+    g_free(t);
+}
+
 static void test_indirect(void)
 {
     AOp ind = { .file = EU_FILE_GRF, .type = UD, .ind = true, .a_sub = 0,
@@ -134,6 +157,31 @@ static void test_indirect(void)
     g_assert_cmpuint(ud(t, 7, 0), ==, 2);
     g_assert_cmpuint(ud(t, 7, 5), ==, 7);
     g_assert_cmpuint(ud(t, 7, 6), ==, 0);              /* g3 is zero */
+    g_free(t);
+
+    /* VxH with width 1: channel n reads at a0.n + 4, here g2.(7 - n). */
+    ind.vs = EU_VSTRIDE_VXH;
+    ind.w = 0;
+    ind.hs = 0;
+    ind.a_imm = 4;
+    t = RUN(0xff,
+        IOTA(2),
+        asm_1(EU_OP_MOV, 1, (AOp){ .file = EU_FILE_ARF, .type = UW,
+                                   .nr = EU_ARF_ADDRESS, .sub = 0,
+                                   .hs = 1 }, IMM(UW, 64 + 24)),
+        asm_1(EU_OP_MOV, 1, (AOp){ .file = EU_FILE_ARF, .type = UW,
+                                   .nr = EU_ARF_ADDRESS, .sub = 2,
+                                   .hs = 1 }, IMM(UW, 64 + 20)),
+        asm_1(EU_OP_MOV, 1, (AOp){ .file = EU_FILE_ARF, .type = UW,
+                                   .nr = EU_ARF_ADDRESS, .sub = 4,
+                                   .hs = 1 }, IMM(UW, 64 + 16)),
+        asm_1(EU_OP_MOV, 1, (AOp){ .file = EU_FILE_ARF, .type = UW,
+                                   .nr = EU_ARF_ADDRESS, .sub = 6,
+                                   .hs = 1 }, IMM(UW, 64 + 12)),
+        asm_1(EU_OP_MOV, 4, D(8, 0, UD), ind));
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmpuint(ud(t, 8, i), ==, 7 - i);
+    }
     g_free(t);
 }
 
@@ -766,6 +814,8 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/intel-eu/exec/mov-regions", test_mov_regions);
+    g_test_add_func("/intel-eu/exec/simd32-quarters",
+                    test_simd32_and_quarters);
     g_test_add_func("/intel-eu/exec/indirect", test_indirect);
     g_test_add_func("/intel-eu/exec/out-of-range", test_out_of_range_faults);
     g_test_add_func("/intel-eu/exec/int-alu", test_int_alu);
