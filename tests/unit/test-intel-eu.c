@@ -59,6 +59,18 @@ static const uint32_t media_kernel[][4] = {
     { 0x07600031, 0x20004a04, 0x06000fe0, 0x82000010 },
 };
 
+/* IGT's dword arrays as the little-endian bytes the EU fetches. */
+static void kernel_bytes(uint8_t *out, const uint32_t (*k)[4], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        for (int j = 0; j < 4; j++) {
+            uint32_t le = GUINT32_TO_LE(k[i][j]);
+
+            memcpy(out + 16 * i + 4 * j, &le, 4);
+        }
+    }
+}
+
 static char *disasm_kernel(const uint32_t (*k)[4], size_t n)
 {
     GString *s = g_string_new(NULL);
@@ -67,11 +79,7 @@ static char *disasm_kernel(const uint32_t (*k)[4], size_t n)
         uint8_t bytes[16];
         EuInst d;
 
-        for (int j = 0; j < 4; j++) {
-            uint32_t le = GUINT32_TO_LE(k[i][j]);
-
-            memcpy(bytes + 4 * j, &le, 4);
-        }
+        kernel_bytes(bytes, &k[i], 1);
         g_assert_cmpint(eu_decode(bytes, 16, &d), ==, 0);
         g_assert_null(d.error);
         eu_disasm(&d, s);
@@ -148,13 +156,7 @@ static void test_gpgpu_kernel_runs(void)
     EuThread *t = g_new0(EuThread, 1);
     FillLog log = { 0 };
 
-    for (size_t i = 0; i < G_N_ELEMENTS(gpgpu_kernel); i++) {
-        for (int j = 0; j < 4; j++) {
-            uint32_t le = GUINT32_TO_LE(gpgpu_kernel[i][j]);
-
-            memcpy(code + 16 * i + 4 * j, &le, 4);
-        }
-    }
+    kernel_bytes(code, gpgpu_kernel, G_N_ELEMENTS(gpgpu_kernel));
     eu_thread_init(t, code, sizeof(code), 0xffff, fill_send, &log);
     t->grf[1 * 4] = 2;                  /* g0.1: thread group X */
     t->grf[6 * 4] = 3;                  /* g0.6: thread group Y */
@@ -198,13 +200,7 @@ static void test_media_kernel_runs(void)
         { EU_SFID_THREAD_SPAWNER, 0x02000010, 0 },
     };
 
-    for (size_t i = 0; i < G_N_ELEMENTS(media_kernel); i++) {
-        for (int j = 0; j < 4; j++) {
-            uint32_t le = GUINT32_TO_LE(media_kernel[i][j]);
-
-            memcpy(code + 16 * i + 4 * j, &le, 4);
-        }
-    }
+    kernel_bytes(code, media_kernel, G_N_ELEMENTS(media_kernel));
     eu_thread_init(t, code, sizeof(code), 0xffff, trace_send, &tr);
     t->grf[EU_GRF_BYTES + 1] = 0x01;    /* g1.0 = 0x100 */
     t->grf[EU_GRF_BYTES + 4] = 5;       /* g1.1 = 5 */
