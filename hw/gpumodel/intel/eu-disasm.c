@@ -1,0 +1,553 @@
+/*
+ * Gen11 EU disassembler in the syntax of Mesa's brw_disasm.c (Mesa
+ * 25.0), for debug logs and traces: the same columns, register, region,
+ * type and option spellings, and the data-port message summaries.
+ * Differences: jump targets print as byte offsets ("JIP: 32") where
+ * Mesa prints labels, SFID 13 prints as "cre" (Mesa 25 aliases it to
+ * the Gen12 "tgm"), and sampler/URB/render-target message details are
+ * not spelled out (the mlen/rlen summary is).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "eu-exec.h"
+
+static const char *const type_letters[16] = {
+    "UD", "D", "UW", "W", "UB", "B", "UQ", "Q", "HF", "F", "DF", "VF",
+    "UV", "V", NULL, NULL,
+};
+
+const char *eu_opcode_name(unsigned op)
+{
+    static const char *const names[128] = {
+        [0] = "illegal", "mov", "sel", "movi", "not", "and", "or", "xor",
+        "shr", "shl", "smov", [12] = "asr", [14] = "ror", "rol", "cmp",
+        "cmpn", "csel", [23] = "bfrev", "bfe", "bfi1", "bfi2",
+        [32] = "jmpi", "brd", "if", "brc", "else", "endif", [39] = "while",
+        "break", "cont", "halt", "calla", "call", "ret", "goto",
+        [48] = "wait", "send", "sendc", "sends", "sendsc", [56] = "math",
+        [64] = "add", "mul", "avg", "frc", "rndu", "rndd", "rnde", "rndz",
+        "mac", "mach", "lzd", "fbh", "fbl", "cbit", "addc", "subb", "sad2",
+        "sada2", [84] = "dp4", "dph", "dp3", "dp2", [89] = "line", "pln",
+        "mad", "lrp", "madm", [126] = "nop",
+    };
+    return op < 128 && names[op] ? names[op] : "illegal";
+}
+
+/* Output with Mesa's column bookkeeping: its pad() counts the characters
+ * written through string()/format() but not those of its raw fprintf()s. */
+typedef struct Out {
+    GString *s;
+    gsize line;         /* offset of the current line */
+    gsize hidden;       /* uncounted characters on this line */
+} Out;
+
+static gsize col(const Out *o)
+{
+    return o->s->len - o->line - o->hidden;
+}
+
+static void put(Out *o, const char *str)
+{
+    g_string_append(o->s, str);
+}
+
+static void G_GNUC_PRINTF(2, 3) putf(Out *o, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    g_string_append_vprintf(o->s, fmt, ap);
+    va_end(ap);
+}
+
+static void G_GNUC_PRINTF(2, 3) raw(Out *o, const char *fmt, ...)
+{
+    gsize before = o->s->len;
+    va_list ap;
+
+    va_start(ap, fmt);
+    g_string_append_vprintf(o->s, fmt, ap);
+    va_end(ap);
+    o->hidden += o->s->len - before;
+}
+
+static void pad(Out *o, gsize c)
+{
+    do {
+        put(o, " ");
+    } while (col(o) < c);
+}
+
+static void newline(Out *o)
+{
+    put(o, "\n");
+    o->line = o->s->len;
+    o->hidden = 0;
+}
+
+/* Mesa's control(): an optional name, preceded by a space once *space. */
+static void ctl(Out *o, const char *name, bool *space)
+{
+    if (name && name[0]) {
+        if (*space) {
+            put(o, " ");
+        }
+        put(o, name);
+        *space = true;
+    }
+}
+
+/* A table entry, or Mesa's "*** invalid" note for a reserved value. */
+static void ctl_tab(Out *o, const char *what, const char *const *tab,
+                    unsigned id, bool *space)
+{
+    if (!tab[id]) {
+        raw(o, "*** invalid %s value %u ", what, id);
+        return;
+    }
+    if (space) {
+        ctl(o, tab[id], space);
+    } else {
+        put(o, tab[id]);
+    }
+}
+
+static void reg_name(Out *o, unsigned file, unsigned nr)
+{
+    static const char *const arf[16] = {
+        "null", "a", "acc", "f", "mask", NULL, NULL, "sr", "cr", "n", "ip",
+        "tdr", "tm",
+    };
+    const char *n = arf[nr >> 4];
+
+    if (file == EU_FILE_GRF) {
+        putf(o, "g%u", nr);
+    } else if (!n) {
+        putf(o, "ARF%u", nr);
+    } else if (nr >> 4 == 0 || nr >> 4 == 10) {
+        put(o, n);
+    } else if (nr >> 4 == 11) {
+        put(o, "tdr0");
+    } else {
+        putf(o, "%s%u", n, nr & 0xf);
+    }
+}
+
+/* ip and tdr0 end an operand (Mesa's reg() returns -1 for them). */
+static bool reg_ends(unsigned file, unsigned nr)
+{
+    return file == EU_FILE_ARF && (nr >> 4 == 10 || nr >> 4 == 11);
+}
+
+static void imm(Out *o, const EuOperand *op)
+{
+    uint32_t v = op->imm;
+    float f;
+
+    switch (op->type) {
+    case EU_TYPE_UD: putf(o, "0x%08xUD", v); break;
+    case EU_TYPE_D: putf(o, "%dD", (int32_t)v); break;
+    case EU_TYPE_UW: putf(o, "0x%04xUW", v & 0xffff); break;
+    case EU_TYPE_W: putf(o, "%dW", (int16_t)v); break;
+    case EU_TYPE_UV: putf(o, "0x%08xUV", v); break;
+    case EU_TYPE_V: putf(o, "0x%08xV", v); break;
+    case EU_TYPE_UQ: case EU_TYPE_Q:
+        putf(o, "0x%016" G_GINT64_MODIFIER "x%s", op->imm,
+             type_letters[op->type]);
+        break;
+    case EU_TYPE_F:
+        memcpy(&f, &v, 4);
+        putf(o, "0x%xF", v);
+        pad(o, 48);
+        putf(o, " /* %-gF */", f);
+        break;
+    case EU_TYPE_VF: {
+        float e[4];
+
+        for (int i = 0; i < 4; i++) {
+            uint8_t b = v >> (8 * i);
+            uint32_t bits = (b & 0x7f) ? (uint32_t)(b & 0x80) << 24 |
+                            (uint32_t)(((b >> 4) & 7) + 124) << 23 |
+                            (uint32_t)(b & 0xf) << 19 :
+                            (uint32_t)(b & 0x80) << 24;
+
+            memcpy(&e[i], &bits, 4);
+        }
+        putf(o, "0x%xVF", v);
+        pad(o, 48);
+        putf(o, "/* [%-gF, %-gF, %-gF, %-gF]VF */", e[0], e[1], e[2], e[3]);
+        break;
+    }
+    case EU_TYPE_HF:
+        putf(o, "0x%04xHF", v & 0xffff);
+        pad(o, 48);
+        putf(o, "/* %-gHF */", eu_half_to_float(v));
+        break;
+    default:
+        putf(o, "*** invalid immediate type %d ", op->type);
+    }
+}
+
+static void indirect(Out *o, const EuOperand *op)
+{
+    put(o, "g[a0");
+    if (op->addr_subnr) {
+        putf(o, ".%u", op->addr_subnr);
+    }
+    if (op->addr_imm) {
+        putf(o, " %d", op->addr_imm);
+    }
+    put(o, "]");
+}
+
+/* The register (or g[a0...]) and subregister of an operand; false when
+ * the register name is the whole operand (ip, tdr0). */
+static bool operand_base(Out *o, const EuOperand *op, bool zero_sub)
+{
+    unsigned sub = op->subnr / MAX(eu_type_size(op->type), 1);
+
+    if (op->indirect) {
+        indirect(o, op);
+        return true;
+    }
+    reg_name(o, op->file, op->nr);
+    if (reg_ends(op->file, op->nr)) {
+        return false;
+    }
+    if (sub || zero_sub) {
+        putf(o, ".%u", sub);
+    }
+    return true;
+}
+
+static void region(Out *o, const EuOperand *op)
+{
+    if (op->vstride == EU_VSTRIDE_VXH) {
+        put(o, "<VxH,");
+    } else {
+        putf(o, "<%u,", op->vstride);
+    }
+    putf(o, "%u,%u>", op->width, op->hstride);
+}
+
+static void src(Out *o, const EuInst *d, const EuOperand *op, bool is3)
+{
+    bool logic = d->opcode >= EU_OP_NOT && d->opcode <= EU_OP_XOR;
+
+    if (op->file == EU_FILE_IMM && is3) {
+        /* 16-bit three-source immediates: no comment, no padding. */
+        if (op->type == EU_TYPE_W) {
+            putf(o, "%dW", (int16_t)op->imm);
+        } else if (op->type == EU_TYPE_UW) {
+            putf(o, "0x%04xUW", (uint16_t)op->imm);
+        } else if (op->type == EU_TYPE_HF) {
+            putf(o, "0x%04xHF", (uint16_t)op->imm);
+        }
+        return;
+    }
+    if (op->file == EU_FILE_IMM) {
+        imm(o, op);
+        return;
+    }
+    put(o, op->negate ? (logic ? "~" : "-") : "");
+    put(o, op->abs ? "(abs)" : "");
+    if (!operand_base(o, op, is3 && !op->vstride && !op->hstride)) {
+        return;
+    }
+    region(o, op);
+    put(o, type_letters[op->type]);
+}
+
+static void dst(Out *o, const EuInst *d)
+{
+    const EuOperand *op = &d->dst;
+
+    if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
+        reg_name(o, op->file, op->nr);
+        if (op->subnr) {
+            putf(o, ".%u", op->subnr / 16);
+        }
+        put(o, "UD");
+        return;
+    }
+    if (d->nsrc == 3) {
+        /* Mesa divides the 8-byte-unit field, not the byte offset, by
+         * the type size (brw_disasm.c dest_3src). */
+        unsigned sub = op->subnr / 8 / MAX(eu_type_size(op->type), 1);
+
+        reg_name(o, op->file, op->nr);
+        if (reg_ends(op->file, op->nr)) {
+            return;
+        }
+        if (sub) {
+            putf(o, ".%u", sub);
+        }
+        putf(o, "<1>%s", type_letters[op->type]);
+        return;
+    }
+    if (!operand_base(o, op, false)) {
+        return;
+    }
+    putf(o, "<%u>%s", op->hstride, type_letters[op->type]);
+}
+
+/* The message summary line of a send (brw_disasm.c, after "MsgDesc:"). */
+static void send_desc(Out *o, const EuInst *d, uint32_t desc, bool *space)
+{
+    static const char *const dc0[16] = {
+        "DC OWORD block read", "DC unaligned OWORD block read",
+        "DC OWORD dual block read", "DC DWORD scattered read",
+        "DC byte scattered read", "DC untyped surface read",
+        "DC untyped atomic", "DC mfence", "DC OWORD block write", NULL,
+        "DC OWORD dual block write", "DC DWORD scatterd write",
+        "DC byte scattered write", "DC untyped surface write",
+    };
+    static const char *const dc1[32] = {
+        [1] = "untyped surface read", "DC untyped atomic op",
+        "DC untyped 4x2 atomic op", "DC media block read",
+        "DC typed surface read", "DC typed atomic",
+        "DC typed 4x2 atomic op", [9] = "DC untyped surface write",
+        "DC media block write", "DC atomic counter op",
+        "DC 4x2 atomic counter op", "DC typed surface write",
+        [0x10] = "DC A64 scattered read", "DC A64 untyped surface read",
+        "DC A64 untyped atomic op", "DC A64 untyped atomic half-integer op",
+        "DC A64 oword block read", "DC A64 oword block write",
+        [0x19] = "DC A64 untyped surface write", "DC A64 scattered write",
+        "DC untyped atomic float op", [0x1d] = "DC A64 untyped atomic "
+        "float op", "DC A64 untyped atomic half-float op",
+    };
+    static const char *const oword[8] = { "1-low", "1-high", "2", "4", "8" };
+    static const char *const aop[16] = {
+        NULL, "and", "or", "xor", "mov", "inc", "dec", "add", "sub",
+        "revsub", "imax", "imin", "umax", "umin", "cmpwr", "predec",
+    };
+    unsigned type = (desc >> 14) & 0x1f, mc = (desc >> 8) & 0x3f;
+    unsigned bti = desc & 0xff;
+
+    if (d->sfid == EU_SFID_DP_DATA) {
+        put(o, " (");
+        *space = false;
+        ctl(o, dc0[type & 15], space);
+        putf(o, ", bti %u, ", bti);
+        if (type == 6) {
+            ctl(o, aop[mc & 0xf], space);
+        } else if ((type == 0 || type == 8) && oword[mc & 7]) {
+            putf(o, "owords = %s, aligned = %d", oword[mc & 7],
+                 (mc >> 3) & 3);
+        } else {
+            putf(o, "%u", mc);
+        }
+        put(o, ")");
+    } else if (d->sfid == EU_SFID_DP_DATA1) {
+        static const char *const simd[4] = { "4x2", "16", "8", "?" };
+
+        put(o, " (");
+        *space = false;
+        ctl(o, dc1[type], space);
+        putf(o, ", Surface = %u, ", bti);
+        switch (type) {
+        case 2: case 6: case 11:
+            putf(o, "SIMD%d,", (mc & 0x10) ? 8 : 16);
+            /* fall through */
+        case 3: case 7: case 12: case 0x12: case 0x13:
+            ctl(o, aop[mc & 0xf], space);
+            break;
+        case 1: case 9: case 5: case 13: case 0x19: case 0x11:
+            putf(o, "SIMD%s, Mask = 0x%x", simd[mc >> 4], mc & 0xf);
+            break;
+        case 0x14: case 0x15:
+            if (oword[mc & 7]) {
+                putf(o, "owords = %s, aligned = %d", oword[mc & 7],
+                     (mc >> 3) & 3);
+                break;
+            }
+            /* fall through */
+        default:
+            putf(o, "0x%x", mc);
+        }
+        put(o, ")");
+    } else if (d->sfid == EU_SFID_GATEWAY) {
+        static const char *const gw[8] = {
+            "open", "close", "forward msg", "get timestamp", "barrier msg",
+            "update gateway state", "MMIO R/W", NULL,
+        };
+        putf(o, " (%s)", gw[desc & 7] ? gw[desc & 7] : "(null)");
+    }
+}
+
+void eu_disasm(const EuInst *d, GString *s)
+{
+    static const char *const cond[16] = {
+        "", ".z", ".nz", ".g", ".ge", ".l", ".le", ".r", ".o", ".u",
+    };
+    static const char *const pred[16] = {
+        "", "", ".anyv", ".allv", ".any2h", ".all2h", ".any4h", ".all4h",
+        ".any8h", ".all8h", ".any16h", ".all16h", ".any32h", ".all32h",
+    };
+    static const char *const math[16] = {
+        NULL, "inv", "log", "exp", "sqrt", "rsq", "sin", "cos", NULL,
+        "fdiv", "pow", "intdivmod", "intdiv", "intmod", "invm", "rsqrtm",
+    };
+    static const char *const dep[4] = {
+        "", "NoDDClr", "NoDDChk", "NoDDClr,NoDDChk",
+    };
+    static const char *const thr[4] = { "", "atomic", "switch", NULL };
+    static const char *const sfid_name[16] = {
+        "null", NULL, "sampler", "gateway", "dp_sampler", "render", "urb",
+        "thread_spawner", "rt accel", "const", "data", "pixel interp",
+        "dp data 1", "cre", "slm", "ugm",
+    };
+    bool split = d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC;
+    Out o = { .s = s, .line = s->len };
+    bool space;
+
+    if (d->error) {
+        putf(&o, "(invalid: %s)", d->error);
+        return;
+    }
+    if (d->pred_ctrl) {
+        putf(&o, "(%sf%u.%u", d->pred_inv ? "-" : "+", d->flag_nr,
+             d->flag_subnr);
+        ctl_tab(&o, "predicate control align1", pred, d->pred_ctrl, NULL);
+        put(&o, ") ");
+    }
+    put(&o, eu_opcode_name(d->opcode));
+    if (d->saturate && !d->is_send) {
+        put(&o, ".sat");
+    }
+    put(&o, d->debug ? ".breakpoint" : "");
+    if (d->opcode == EU_OP_MATH) {
+        put(&o, " ");
+        ctl_tab(&o, "function", math, d->math_fn, NULL);
+    } else if (!d->is_send) {
+        ctl_tab(&o, "conditional modifier", cond, d->cond_mod, NULL);
+        if (d->cond_mod && d->opcode != EU_OP_SEL &&
+            d->opcode != EU_OP_CSEL && d->opcode != EU_OP_IF &&
+            d->opcode != EU_OP_WHILE) {
+            putf(&o, ".f%u.%u", d->flag_nr, d->flag_subnr);
+        }
+    }
+    if (d->opcode != EU_OP_NOP) {
+        putf(&o, "(%u)", d->exec_size);
+    }
+    if (d->has_uip) {
+        pad(&o, 16);
+        putf(&o, "JIP: %d", d->jip);
+        pad(&o, 38);
+        putf(&o, "UIP: %d", d->uip);
+    } else if (d->has_jip && d->opcode != EU_OP_CALL &&
+               d->opcode != EU_OP_CALLA) {
+        pad(&o, 16);
+        putf(&o, "JIP: %d", d->jip);
+    } else if (d->opcode == EU_OP_JMPI) {
+        pad(&o, 16);
+        src(&o, d, &d->src[1], false);
+    } else if (d->has_dst && d->opcode != EU_OP_CALL &&
+               d->opcode != EU_OP_CALLA && d->opcode != EU_OP_RET) {
+        pad(&o, 16);
+        dst(&o, d);
+        for (int i = 0; i < d->nsrc; i++) {
+            pad(&o, 32 + 16 * i);
+            if (split) {
+                const EuOperand *op = &d->src[i];
+
+                if (op->indirect) {
+                    put(&o, op->addr_subnr ? "g[a0.1" : "g[a0");
+                    if (op->addr_imm) {
+                        putf(&o, " %d", op->addr_imm);
+                    }
+                    put(&o, "]");
+                } else {
+                    reg_name(&o, op->file, op->nr);
+                    put(&o, op->subnr ? ".1" : "");
+                }
+                put(&o, "UD");
+                continue;
+            }
+            src(&o, d, &d->src[i], d->nsrc == 3);
+        }
+    }
+    if (d->is_send) {
+        bool imm_desc = !d->desc_indirect, imm_ex = split &&
+                        !d->ex_desc_indirect;
+
+        if (split) {
+            pad(&o, 64);
+            if (imm_desc) {
+                raw(&o, "0x%08x", d->desc);
+            } else {
+                put(&o, "a0<0>UD");
+            }
+            pad(&o, 80);
+            if (imm_ex) {
+                raw(&o, "0x%08x", d->ex_desc);
+            } else {
+                put(&o, "a0");
+                if (d->ex_desc_subnr) {
+                    putf(&o, ".%d", d->ex_desc_subnr);
+                }
+                put(&o, "<0>UD");
+            }
+        } else {
+            pad(&o, 48);
+            if (!imm_desc) {
+                src(&o, d, &d->src[1], false);
+                pad(&o, 64);
+            }
+            raw(&o, "0x%08x", d->desc | (uint32_t)d->eot << 31);
+        }
+        newline(&o);
+        pad(&o, 16);
+        raw(&o, "            ");
+        space = false;
+        ctl_tab(&o, "SFID", sfid_name, d->sfid, &space);
+        put(&o, " MsgDesc:");
+        if (!imm_desc) {
+            put(&o, " indirect");
+        } else {
+            send_desc(&o, d, d->desc, &space);
+            if (space) {
+                put(&o, " ");
+            }
+            putf(&o, " mlen %u", (d->desc >> 25) & 0xf);
+        }
+        if (imm_ex) {
+            putf(&o, " ex_mlen %u", (d->ex_desc >> 6) & 0xf);
+        }
+        if (imm_desc) {
+            putf(&o, " rlen %u", (d->desc >> 20) & 0x1f);
+        }
+    }
+    pad(&o, 64);
+    if (d->opcode != EU_OP_NOP) {
+        bool br = d->has_jip || d->opcode == EU_OP_JMPI ||
+                  d->opcode == EU_OP_RET || d->opcode == EU_OP_GOTO ||
+                  d->opcode == EU_OP_BRC || d->opcode == EU_OP_BRD;
+
+        put(&o, "{");
+        space = true;
+        ctl(&o, "align1", &space);
+        ctl(&o, d->mask_ctrl ? "WE_all" : "", &space);
+        ctl(&o, dep[d->dep_ctrl & 3], &space);
+        if (d->exec_size < 8 || d->nib) {
+            putf(&o, " %uN", d->qtr * 2 + d->nib + 1);
+        } else if (d->exec_size == 8) {
+            putf(&o, " %uQ", d->qtr + 1);
+        } else if (d->exec_size == 16) {
+            put(&o, d->qtr < 2 ? " 1H" : " 2H");
+        }
+        ctl(&o, d->compacted ? "compacted" : "", &space);
+        ctl_tab(&o, "thread control", thr, d->thread_ctrl & 3, &space);
+        if (br) {
+            ctl(&o, d->branch_ctrl ? "BranchCtrl" : "", &space);
+        } else {
+            ctl(&o, d->acc_wr ? "AccWrEnable" : "", &space);
+        }
+        if (d->is_send) {
+            ctl(&o, d->eot ? "EOT" : "", &space);
+        }
+        put(&o, space ? " " : "");
+        put(&o, "}");
+    }
+    put(&o, ";");
+}

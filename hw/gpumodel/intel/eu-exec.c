@@ -1,0 +1,985 @@
+/*
+ * Gen11 EU interpreter: regions, ALU, predication, conditional modifiers
+ * and structured control flow, for one thread at a time.
+ *
+ * Facts: Intel Graphics PRM Vol 2 (Command Reference: Instructions, EU
+ * ISA: per-instruction pages) and Vol 4 (Execution Unit ISA: "Register
+ * Region", "Execution Mask", "Predication", "Flow Control"); Mesa
+ * src/intel/compiler/brw_eu_emit.c for the Gen8+ JIP/UIP convention
+ * (byte offsets from the branch instruction; BREAK and CONT have UIP at
+ * the WHILE).
+ *
+ * Hostile kernels: every register access is bounds checked (a fault
+ * stops the thread), every decode error faults, and eu_run() retires at
+ * most max_instructions, so an infinite loop only uses up the budget.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <math.h>
+#include "eu-exec.h"
+
+typedef struct Val {
+    bool fp;
+    double f;
+    int64_t i;
+} Val;
+
+static bool type_is_float(unsigned t)
+{
+    return t == EU_TYPE_F || t == EU_TYPE_HF || t == EU_TYPE_DF ||
+           t == EU_TYPE_VF;
+}
+
+static bool type_is_signed(unsigned t)
+{
+    return t == EU_TYPE_D || t == EU_TYPE_W || t == EU_TYPE_B ||
+           t == EU_TYPE_Q || t == EU_TYPE_V;
+}
+
+static void fault(EuThread *t, const char *why)
+{
+    if (t->status == EU_RUNNING) {
+        t->status = EU_FAULT;
+        t->fault = why;
+        if (t->host) {
+            gpu_host_log(t->host, GPU_LOG_GUEST_ERROR,
+                         "intel-gpu: EU thread fault at ip 0x%x: %s",
+                         t->ip, why);
+        }
+    }
+}
+
+float eu_half_to_float(uint16_t h)
+{
+    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    float v;
+
+    if (e == 0) {
+        v = ldexpf(m, -24);
+    } else if (e == 31) {
+        v = m ? NAN : INFINITY;
+    } else {
+        v = ldexpf(m | 0x400, e - 25);
+    }
+    return (h & 0x8000) ? -v : v;
+}
+
+static uint16_t float_to_half(float f)
+{
+    uint32_t x;
+    uint16_t sign;
+    int e;
+
+    memcpy(&x, &f, 4);
+    sign = (x >> 16) & 0x8000;
+    if (isnan(f)) {
+        return sign | 0x7e00;
+    }
+    f = fabsf(f);
+    if (f >= 65520.0f) {
+        return sign | 0x7c00;
+    }
+    if (f < ldexpf(1, -14)) {
+        return sign | (uint16_t)lrintf(f * ldexpf(1, 24));
+    }
+    frexpf(f, &e);          /* f = m * 2^e, m in [0.5, 1) */
+    {
+        uint32_t m = (uint32_t)lrintf(ldexpf(f, 11 - e));   /* 11 bits */
+
+        if (m == 0x800) {
+            m = 0x400;
+            e++;
+        }
+        return sign | (uint16_t)((e + 14) << 10) | (m & 0x3ff);
+    }
+}
+
+/* Restricted 8-bit float of a VF immediate (PRM Vol 4, "Packed Restricted
+ * Float Vector"): sign, 3-bit exponent biased by 3, 4-bit mantissa. */
+static float vf_to_float(uint8_t vf)
+{
+    uint32_t bits;
+    float f;
+
+    if ((vf & 0x7f) == 0) {
+        return (vf & 0x80) ? -0.0f : 0.0f;
+    }
+    bits = (uint32_t)(vf & 0x80) << 24 |
+           (uint32_t)(((vf >> 4) & 7) - 3 + 127) << 23 |
+           (uint32_t)(vf & 0xf) << 19;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+/* ARF backing store for a register number, or NULL (null reads 0). */
+static uint8_t *arf_ptr(EuThread *t, unsigned nr, size_t *len)
+{
+    switch (nr & 0xf0) {
+    case EU_ARF_ADDRESS:
+        *len = sizeof(t->a0);
+        return (uint8_t *)t->a0;
+    case EU_ARF_ACC:
+        if ((nr & 0xf) > 1) {
+            return NULL;
+        }
+        *len = sizeof(t->acc[0]);
+        return t->acc[nr & 1];
+    case EU_ARF_FLAG:
+        if ((nr & 0xf) > 1) {
+            return NULL;
+        }
+        *len = 4;
+        return (uint8_t *)&t->flag[nr & 1];
+    case EU_ARF_MASK:
+        *len = sizeof(t->mask);
+        return (uint8_t *)t->mask;
+    case EU_ARF_STATE:
+        *len = sizeof(t->sr0);
+        return (uint8_t *)t->sr0;
+    case EU_ARF_CONTROL:
+        *len = sizeof(t->cr0);
+        return (uint8_t *)t->cr0;
+    case EU_ARF_IP:
+        *len = 4;
+        return (uint8_t *)&t->ip;
+    case EU_ARF_TIMESTAMP:
+        *len = sizeof(t->tm0);
+        return (uint8_t *)t->tm0;
+    }
+    return NULL;
+}
+
+/* Byte address of channel c of a region, or NULL after a fault. */
+static uint8_t *elem_ptr(EuThread *t, const EuOperand *o, unsigned c,
+                         bool dst)
+{
+    unsigned size = eu_type_size(o->type);
+    int64_t off;
+    uint8_t *base;
+    size_t len;
+
+    if (!dst && !o->width) {
+        fault(t, "source without a region");
+        return NULL;
+    }
+    if (dst) {
+        off = (int64_t)c * o->hstride * size;
+    } else if (o->vstride == EU_VSTRIDE_VXH) {
+        off = (int64_t)(c % o->width) * o->hstride * size;
+    } else {
+        off = ((int64_t)(c / o->width) * o->vstride +
+               (int64_t)(c % o->width) * o->hstride) * size;
+    }
+    if (o->indirect) {
+        unsigned a = o->addr_subnr;
+
+        if (!dst && o->vstride == EU_VSTRIDE_VXH) {
+            a += c / o->width;      /* one address per row */
+        }
+        if (a >= 16) {
+            fault(t, "address subregister out of range");
+            return NULL;
+        }
+        off += (int64_t)t->a0[a] + o->addr_imm;
+        base = t->grf;
+        len = sizeof(t->grf);
+    } else if (o->file == EU_FILE_GRF) {
+        off += (int64_t)o->nr * EU_GRF_BYTES + o->subnr;
+        base = t->grf;
+        len = sizeof(t->grf);
+    } else {
+        base = arf_ptr(t, o->nr, &len);
+        if (!base) {
+            return NULL;            /* null register */
+        }
+        off += o->subnr;
+    }
+    if (off < 0 || off + size > (int64_t)len) {
+        fault(t, "register access out of range");
+        return NULL;
+    }
+    return base + off;
+}
+
+static Val read_raw(unsigned type, const uint8_t *p)
+{
+    Val v = { 0 };
+    uint64_t u = 0;
+
+    memcpy(&u, p, eu_type_size(type));
+    u = GUINT64_FROM_LE(u);
+    switch (type) {
+    case EU_TYPE_F: {
+        float f;
+        uint32_t w = u;
+
+        memcpy(&f, &w, 4);
+        v.fp = true;
+        v.f = f;
+        break;
+    }
+    case EU_TYPE_HF:
+        v.fp = true;
+        v.f = eu_half_to_float(u);
+        break;
+    case EU_TYPE_DF:
+        v.fp = true;
+        memcpy(&v.f, &u, 8);
+        break;
+    case EU_TYPE_D: v.i = (int32_t)u; break;
+    case EU_TYPE_W: v.i = (int16_t)u; break;
+    case EU_TYPE_B: v.i = (int8_t)u; break;
+    default: v.i = (int64_t)u; break;
+    }
+    return v;
+}
+
+static Val read_src(EuThread *t, const EuInst *in, int s, unsigned c)
+{
+    const EuOperand *o = &in->src[s];
+    Val v = { 0 };
+
+    if (o->file == EU_FILE_IMM) {
+        switch (o->type) {
+        case EU_TYPE_V:
+            v.i = (int64_t)((int32_t)(o->imm << (28 - 4 * (c % 8))) >> 28);
+            break;
+        case EU_TYPE_UV:
+            v.i = (o->imm >> (4 * (c % 8))) & 0xf;
+            break;
+        case EU_TYPE_VF:
+            v.fp = true;
+            v.f = vf_to_float(o->imm >> (8 * (c % 4)));
+            break;
+        default: {
+            uint8_t b[8];
+            uint64_t le = GUINT64_TO_LE(o->imm);
+
+            memcpy(b, &le, 8);
+            v = read_raw(o->type, b);
+        }
+        }
+    } else {
+        const uint8_t *p = elem_ptr(t, o, c, false);
+
+        if (p) {
+            v = read_raw(o->type, p);
+        }
+    }
+    if (o->abs) {
+        if (v.fp) {
+            v.f = fabs(v.f);
+        } else if (v.i < 0) {
+            v.i = (int64_t)(0 - (uint64_t)v.i);
+        }
+    }
+    if (o->negate) {
+        bool logic = in->opcode >= EU_OP_NOT && in->opcode <= EU_OP_XOR;
+
+        if (logic) {
+            v.i = ~v.i;
+        } else if (v.fp) {
+            v.f = -v.f;
+        } else {
+            v.i = (int64_t)(0 - (uint64_t)v.i);
+        }
+    }
+    return v;
+}
+
+static int64_t clamp_int(int64_t x, unsigned type)
+{
+    static const int64_t lo[16] = {
+        [EU_TYPE_D] = INT32_MIN, [EU_TYPE_W] = INT16_MIN,
+        [EU_TYPE_B] = INT8_MIN, [EU_TYPE_Q] = INT64_MIN,
+    };
+    static const int64_t hi[16] = {
+        [EU_TYPE_UD] = UINT32_MAX, [EU_TYPE_D] = INT32_MAX,
+        [EU_TYPE_UW] = UINT16_MAX, [EU_TYPE_W] = INT16_MAX,
+        [EU_TYPE_UB] = UINT8_MAX, [EU_TYPE_B] = INT8_MAX,
+        [EU_TYPE_UQ] = INT64_MAX, [EU_TYPE_Q] = INT64_MAX,
+    };
+    return x < lo[type] ? lo[type] : x > hi[type] ? hi[type] : x;
+}
+
+/* Convert a value to the destination type (PRM Vol 4, "Type Conversion":
+ * float to integer rounds toward zero and saturates, NaN gives 0). */
+static uint64_t convert(Val v, unsigned type, bool sat)
+{
+    if (type_is_float(type)) {
+        double f = v.fp ? v.f : (double)v.i;
+        float ff;
+        uint32_t w;
+
+        if (sat) {
+            f = isnan(f) ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
+        }
+        if (type == EU_TYPE_DF) {
+            uint64_t u;
+
+            memcpy(&u, &f, 8);
+            return u;
+        }
+        ff = (float)f;
+        if (type == EU_TYPE_HF) {
+            return float_to_half(ff);
+        }
+        memcpy(&w, &ff, 4);
+        return w;
+    }
+    if (v.fp) {
+        double f = trunc(v.f);
+
+        if (isnan(f)) {
+            return 0;
+        }
+        if (f <= -9.2e18) {
+            v.i = INT64_MIN;
+        } else if (f >= 9.2e18) {
+            v.i = INT64_MAX;
+        } else {
+            v.i = (int64_t)f;
+        }
+        return clamp_int(v.i, type);
+    }
+    return sat ? (uint64_t)clamp_int(v.i, type) : (uint64_t)v.i;
+}
+
+static void write_dst(EuThread *t, const EuInst *in, unsigned c, Val v)
+{
+    uint8_t *p = elem_ptr(t, &in->dst, c, true);
+    uint64_t u;
+
+    if (!p) {
+        return;
+    }
+    u = GUINT64_TO_LE(convert(v, in->dst.type, in->saturate));
+    memcpy(p, &u, eu_type_size(in->dst.type));
+}
+
+static unsigned group_base(const EuInst *in)
+{
+    return in->qtr * 8 + in->nib * 4;
+}
+
+static bool flag_bit(const EuThread *t, const EuInst *in, unsigned ch)
+{
+    unsigned b = in->flag_subnr * 16 + ch;
+
+    return b < 32 && (t->flag[in->flag_nr] >> b) & 1;
+}
+
+static void set_flag(EuThread *t, const EuInst *in, unsigned ch, bool v)
+{
+    unsigned b = in->flag_subnr * 16 + ch;
+
+    if (b < 32) {
+        t->flag[in->flag_nr] = (t->flag[in->flag_nr] & ~(1u << b)) |
+                               (uint32_t)v << b;
+    }
+}
+
+/* Predicate for channel c (PRM Vol 4, "Predication"). */
+static bool predicate(const EuThread *t, const EuInst *in, unsigned c)
+{
+    unsigned g = group_base(in), n;
+    bool any = false, all = true;
+
+    if (in->pred_ctrl == EU_PRED_NONE) {
+        return true;
+    }
+    if (in->pred_ctrl == EU_PRED_NORMAL) {
+        return flag_bit(t, in, g + c) ^ in->pred_inv;
+    }
+    /* anyNh/allNh: groups of N channels; anyv/allv: the whole width. */
+    n = in->pred_ctrl >= EU_PRED_ANY2H ?
+        2u << ((in->pred_ctrl - EU_PRED_ANY2H) / 2) : in->exec_size;
+    for (unsigned i = (c / n) * n; i < (c / n + 1) * n; i++) {
+        bool f = flag_bit(t, in, g + i);
+
+        any |= f;
+        all &= f;
+    }
+    return ((in->pred_ctrl & 1) ? all : any) ^ in->pred_inv;
+}
+
+static bool cond_holds(unsigned cond, Val v)
+{
+    double x = v.fp ? v.f : (double)v.i;
+
+    switch (cond) {
+    case EU_COND_Z: return x == 0;
+    case EU_COND_NZ: return v.fp ? !(x == 0) : v.i != 0;
+    case EU_COND_G: return x > 0;
+    case EU_COND_GE: return x >= 0;
+    case EU_COND_L: return x < 0;
+    case EU_COND_LE: return x <= 0;
+    case EU_COND_U: return v.fp && isnan(v.f);
+    case EU_COND_O: return v.fp && isinf(v.f);
+    }
+    return false;
+}
+
+/* a - b as a Val, used to evaluate comparisons. */
+static Val diff(Val a, Val b)
+{
+    Val r = { 0 };
+
+    if (a.fp || b.fp) {
+        double x = a.fp ? a.f : a.i, y = b.fp ? b.f : b.i;
+
+        r.fp = true;
+        r.f = isnan(x) || isnan(y) ? NAN : x == y ? 0 : x < y ? -1 : 1;
+    } else {
+        r.i = a.i == b.i ? 0 : a.i < b.i ? -1 : 1;
+    }
+    return r;
+}
+
+static uint32_t bitrev32(uint32_t x)
+{
+    uint32_t r = 0;
+
+    for (int i = 0; i < 32; i++) {
+        r |= ((x >> i) & 1) << (31 - i);
+    }
+    return r;
+}
+
+static int64_t shift_amount(Val s, unsigned type)
+{
+    return s.i & (eu_type_size(type) == 8 ? 63 : 31);
+}
+
+static uint64_t unsigned_of(Val a, unsigned type)
+{
+    unsigned bits = eu_type_size(type) * 8;
+
+    return bits == 64 ? (uint64_t)a.i : (uint64_t)a.i & ((1ull << bits) - 1);
+}
+
+static bool math_op(const EuInst *in, Val a, Val b, Val *r)
+{
+    double x = a.fp ? a.f : a.i, y = b.fp ? b.f : b.i;
+
+    r->fp = true;
+    switch (in->math_fn) {
+    case EU_MATH_INV: r->f = 1.0f / (float)x; break;
+    case EU_MATH_LOG: r->f = log2f(x); break;
+    case EU_MATH_EXP: r->f = exp2f(x); break;
+    case EU_MATH_SQRT: r->f = sqrtf(x); break;
+    case EU_MATH_RSQ: r->f = 1.0f / sqrtf(x); break;
+    case EU_MATH_SIN: r->f = sinf(x); break;
+    case EU_MATH_COS: r->f = cosf(x); break;
+    case EU_MATH_FDIV: r->f = (float)x / (float)y; break;
+    case EU_MATH_POW: r->f = powf(x, y); break;
+    case EU_MATH_INT_DIV_Q:
+    case EU_MATH_INT_DIV_R: {
+        bool sgn = type_is_signed(in->src[0].type);
+
+        r->fp = false;
+        if (b.i == 0) {
+            /* Division by zero: all ones / the dividend. */
+            r->i = in->math_fn == EU_MATH_INT_DIV_Q ? -1 : a.i;
+        } else if (sgn) {
+            int32_t p = a.i, q = b.i;
+
+            if (p == INT32_MIN && q == -1) {
+                r->i = in->math_fn == EU_MATH_INT_DIV_Q ? INT32_MIN : 0;
+            } else {
+                r->i = in->math_fn == EU_MATH_INT_DIV_Q ? p / q : p % q;
+            }
+        } else {
+            uint32_t p = a.i, q = b.i;
+
+            r->i = in->math_fn == EU_MATH_INT_DIV_Q ? p / q : p % q;
+        }
+        break;
+    }
+    default:
+        return false;
+    }
+    return true;
+}
+
+/* One channel of an ALU instruction; false if the opcode is unknown. */
+static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
+                Val *r, bool *write)
+{
+    Val a = read_src(t, in, 0, c), b = { 0 }, s2 = { 0 };
+    bool fp;
+
+    if (in->nsrc > 1) {
+        b = read_src(t, in, 1, c);
+    }
+    if (in->nsrc > 2) {
+        s2 = read_src(t, in, 2, c);
+    }
+    fp = a.fp || (in->nsrc > 1 && b.fp);
+    if (fp) {
+        a.f = a.fp ? a.f : a.i;
+        b.f = b.fp ? b.f : b.i;
+        a.fp = b.fp = true;
+    }
+    *r = (Val){ .fp = fp };
+    switch (in->opcode) {
+    case EU_OP_MOV: *r = a; break;
+    case EU_OP_NOT: r->i = ~a.i; break;
+    case EU_OP_AND: r->i = a.i & b.i; break;
+    case EU_OP_OR: r->i = a.i | b.i; break;
+    case EU_OP_XOR: r->i = a.i ^ b.i; break;
+    case EU_OP_SHL: r->i = (int64_t)((uint64_t)a.i <<
+                                     shift_amount(b, in->src[0].type)); break;
+    case EU_OP_SHR:
+        r->i = unsigned_of(a, in->src[0].type) >>
+               shift_amount(b, in->src[0].type);
+        break;
+    case EU_OP_ASR: r->i = a.i >> shift_amount(b, in->src[0].type); break;
+    case EU_OP_ROR: case EU_OP_ROL: {
+        uint32_t x = a.i, n = b.i & 31;
+
+        if (in->opcode == EU_OP_ROL) {
+            n = (32 - n) & 31;
+        }
+        r->i = n ? (x >> n | x << (32 - n)) : x;
+        break;
+    }
+    case EU_OP_ADD:
+        if (fp) {
+            r->f = a.f + b.f;
+        } else {
+            r->i = (int64_t)((uint64_t)a.i + (uint64_t)b.i);
+        }
+        break;
+    case EU_OP_MUL: case EU_OP_MAC:
+        if (fp) {
+            r->f = a.f * b.f + (in->opcode == EU_OP_MAC ?
+                                read_raw(EU_TYPE_F, t->acc[0] + 4 * (c % 16)).f
+                                : 0);
+        } else {
+            r->i = (int64_t)((uint64_t)a.i * (uint64_t)b.i +
+                             (in->opcode == EU_OP_MAC ? t->accv[ch] : 0));
+            t->accv[ch] = r->i;
+        }
+        break;
+    case EU_OP_MACH: {
+        /* High 32 bits of the 64-bit product (the Gen8+ mul/mach pair
+         * for 32x32 multiplies; the low half stays in the accumulator). */
+        bool sgn = type_is_signed(in->src[0].type) ||
+                   type_is_signed(in->src[1].type);
+        int64_t p = sgn ? (int64_t)(int32_t)a.i * (int32_t)b.i :
+                    (int64_t)((uint64_t)(uint32_t)a.i * (uint32_t)b.i);
+
+        t->accv[ch] = p;
+        r->i = sgn ? p >> 32 : (int64_t)((uint64_t)p >> 32);
+        break;
+    }
+    case EU_OP_AVG:
+        r->i = (int64_t)((uint64_t)a.i + (uint64_t)b.i + 1) >> 1;
+        break;
+    case EU_OP_ADDC: case EU_OP_SUBB: {
+        uint64_t x = (uint32_t)a.i, y = (uint32_t)b.i;
+        uint64_t s = in->opcode == EU_OP_ADDC ? x + y : x - y;
+
+        t->accv[ch] = in->opcode == EU_OP_ADDC ? s >> 32 : x < y;
+        r->i = (uint32_t)s;
+        break;
+    }
+    case EU_OP_FRC: r->fp = true; r->f = a.f - floor(a.f); break;
+    case EU_OP_RNDD: r->fp = true; r->f = floor(a.f); break;
+    case EU_OP_RNDU: r->fp = true; r->f = ceil(a.f); break;
+    case EU_OP_RNDE: r->fp = true; r->f = nearbyint(a.f); break;
+    case EU_OP_RNDZ: r->fp = true; r->f = trunc(a.f); break;
+    case EU_OP_LZD: {
+        uint32_t x = a.i;
+
+        r->i = x ? (int64_t)__builtin_clz(x) : 32;
+        break;
+    }
+    case EU_OP_FBL: {
+        uint32_t x = a.i;
+
+        r->i = x ? (int64_t)__builtin_ctz(x) : 0xffffffffll;
+        break;
+    }
+    case EU_OP_FBH: {
+        /* From the MSB: first 1 (UD), or first bit unlike the sign (D). */
+        uint32_t x = a.i;
+
+        if (type_is_signed(in->src[0].type) && (x >> 31)) {
+            x = ~x;
+        }
+        if (type_is_signed(in->src[0].type)) {
+            x &= 0x7fffffff;
+            r->i = x ? (int64_t)__builtin_clz(x) : 0xffffffffll;
+        } else {
+            r->i = x ? (int64_t)__builtin_clz(x) : 0xffffffffll;
+        }
+        break;
+    }
+    case EU_OP_CBIT: r->i = __builtin_popcount((uint32_t)a.i); break;
+    case EU_OP_BFREV: r->i = bitrev32(a.i); break;
+    case EU_OP_BFI1: {
+        uint32_t w = a.i & 31, o = b.i & 31;
+
+        r->i = (uint32_t)(((1ull << w) - 1) << o);
+        break;
+    }
+    case EU_OP_BFI2:
+        r->i = (uint32_t)((a.i & b.i) | (~a.i & s2.i));
+        break;
+    case EU_OP_BFE: {
+        uint32_t w = a.i & 31, o = b.i & 31;
+        uint32_t x = (uint32_t)s2.i >> o, m = w ? (1u << w) - 1 : 0;
+
+        r->i = x & m;
+        if (type_is_signed(in->src[2].type) && w && (r->i >> (w - 1)) & 1) {
+            r->i |= ~(int64_t)m;
+        }
+        break;
+    }
+    case EU_OP_MAD:
+    case EU_OP_LRP:
+        fp = fp || s2.fp;
+        if (fp) {
+            double x = a.fp ? a.f : a.i, y = b.fp ? b.f : b.i;
+            double z = s2.fp ? s2.f : s2.i;
+
+            r->fp = true;
+            r->f = in->opcode == EU_OP_MAD ? x + y * z :
+                   x * y + (1 - x) * z;
+        } else {
+            r->i = (int64_t)((uint64_t)a.i + (uint64_t)b.i * (uint64_t)s2.i);
+        }
+        break;
+    case EU_OP_CSEL:
+        *r = cond_holds(in->cond_mod, s2) ? a : b;
+        break;
+    case EU_OP_SEL:
+        if (in->cond_mod) {
+            *r = cond_holds(in->cond_mod, diff(a, b)) ? a : b;
+        } else {
+            *r = predicate(t, in, c) ? a : b;
+        }
+        break;
+    case EU_OP_CMP: case EU_OP_CMPN: {
+        Val d = diff(a, b);
+        bool res;
+
+        if (in->opcode == EU_OP_CMPN && d.fp && isnan(d.f)) {
+            /* cmpn: a NaN in src1 compares true (for min/max). */
+            res = b.fp && isnan(b.f);
+        } else {
+            res = cond_holds(in->cond_mod, d);
+        }
+        set_flag(t, in, ch, res);
+        *r = (Val){ .i = res ? -1 : 0 };
+        if (type_is_float(in->dst.type)) {
+            /* All ones or zero as a bit pattern, not as a number. */
+            r->i = res ? 0xffffffff : 0;
+            *write = false;
+            if (in->dst.file != EU_FILE_ARF || in->dst.nr != 0) {
+                uint8_t *p = elem_ptr(t, &in->dst, c, true);
+
+                if (p) {
+                    memset(p, res ? 0xff : 0, eu_type_size(in->dst.type));
+                }
+            }
+        }
+        return true;
+    }
+    case EU_OP_MATH:
+        if (!math_op(in, a, b, r)) {
+            return false;
+        }
+        break;
+    default:
+        return false;
+    }
+    return true;
+}
+
+static void exec_alu(EuThread *t, const EuInst *in)
+{
+    unsigned g = group_base(in);
+    bool pred_masks = in->opcode != EU_OP_SEL;
+
+    for (unsigned c = 0; c < in->exec_size && t->status == EU_RUNNING; c++) {
+        unsigned ch = g + c;
+        bool write = true;
+        Val r;
+
+        if (ch >= EU_MAX_CHANNELS) {
+            fault(t, "channel group beyond 32 channels");
+            return;
+        }
+        if (!in->mask_ctrl && !((t->active >> ch) & 1)) {
+            continue;
+        }
+        if (pred_masks && in->opcode != EU_OP_CMP &&
+            in->opcode != EU_OP_CMPN && !predicate(t, in, c)) {
+            continue;
+        }
+        if (!alu(t, in, c, ch, &r, &write)) {
+            fault(t, "instruction not implemented");
+            return;
+        }
+        if (!r.fp && !type_is_float(in->dst.type)) {
+            /* Flags see the result in the destination's integer type. */
+            unsigned bits = eu_type_size(in->dst.type) * 8;
+            uint64_t u = convert(r, in->dst.type, in->saturate);
+
+            if (bits < 64) {
+                u &= (1ull << bits) - 1;
+                if (type_is_signed(in->dst.type) && (u >> (bits - 1))) {
+                    u |= ~0ull << bits;
+                }
+            }
+            r.i = (int64_t)u;
+        }
+        if (in->cond_mod && in->opcode != EU_OP_SEL &&
+            in->opcode != EU_OP_CMP && in->opcode != EU_OP_CMPN &&
+            in->opcode != EU_OP_CSEL) {
+            set_flag(t, in, ch, cond_holds(in->cond_mod, r));
+        }
+        if (write) {
+            write_dst(t, in, c, r);
+        }
+    }
+}
+
+/* Disable the given channels until the thread reaches ip. */
+static void park(EuThread *t, uint32_t chans, uint32_t ip)
+{
+    for (unsigned c = 0; c < EU_MAX_CHANNELS; c++) {
+        if ((chans >> c) & 1) {
+            t->wait_ip[c] = ip;
+        }
+    }
+    t->active &= ~chans;
+    t->waiting |= chans;
+}
+
+/* Channels a control-flow instruction applies to (active & predicate). */
+static uint32_t cf_chans(EuThread *t, const EuInst *in)
+{
+    uint32_t m = 0;
+    unsigned g = group_base(in);
+
+    for (unsigned c = 0; c < in->exec_size && g + c < EU_MAX_CHANNELS; c++) {
+        if (((t->active >> (g + c)) & 1) && predicate(t, in, c)) {
+            m |= 1u << (g + c);
+        }
+    }
+    return m;
+}
+
+/* The channels an instruction's execution size and group cover. */
+static uint32_t group_mask(const EuInst *in)
+{
+    unsigned g = group_base(in);
+    uint64_t m = ((1ull << in->exec_size) - 1) << g;
+
+    return (uint32_t)m;
+}
+
+/* Returns the next IP. */
+static uint32_t exec_flow(EuThread *t, const EuInst *in)
+{
+    uint32_t next = t->ip + in->size;
+    uint32_t own = t->active & group_mask(in);
+    uint32_t m;
+
+    switch (in->opcode) {
+    case EU_OP_IF:
+        m = own & ~cf_chans(t, in);
+        park(t, m, t->ip + in->jip);
+        break;
+    case EU_OP_ELSE:
+        park(t, own, t->ip + in->jip);
+        break;
+    case EU_OP_ENDIF:
+        break;
+    case EU_OP_BREAK:
+        m = cf_chans(t, in);
+        park(t, m, t->ip + in->uip);
+        t->broken |= m;
+        break;
+    case EU_OP_CONT:
+    case EU_OP_HALT:
+        park(t, cf_chans(t, in), t->ip + in->uip);
+        break;
+    case EU_OP_WHILE:
+        m = cf_chans(t, in);
+        if (in->jip >= 0) {
+            fault(t, "WHILE with a forward jump");
+            return next;
+        }
+        if (m) {
+            park(t, own & ~m, next);
+            return t->ip + in->jip;
+        }
+        break;
+    case EU_OP_JMPI: {
+        /* One uniform jump, relative to the next instruction (Mesa
+         * elk_eu_emit.c elk_land_fwd_jump). */
+        Val v = read_src(t, in, 1, 0);
+
+        if (in->pred_ctrl == EU_PRED_NONE || predicate(t, in, 0)) {
+            return next + (int32_t)v.i;
+        }
+        break;
+    }
+    case EU_OP_CALL: {
+        Val ra = { .i = next }, mask = { .i = t->active };
+
+        write_dst(t, in, 0, ra);
+        write_dst(t, in, 1, mask);
+        return t->ip + in->jip;
+    }
+    case EU_OP_RET: {
+        Val ra = read_src(t, in, 0, 0);
+
+        return (uint32_t)ra.i;
+    }
+    default:
+        fault(t, "control-flow instruction not implemented");
+    }
+    return next;
+}
+
+static void exec_send(EuThread *t, const EuInst *in)
+{
+    uint32_t desc = in->desc, ex = in->ex_desc;
+    int r;
+
+    if (in->desc_indirect) {
+        desc = t->a0[0] | (uint32_t)t->a0[1] << 16;
+    }
+    if (in->ex_desc_indirect) {
+        unsigned a = in->ex_desc_subnr;
+
+        ex = a < 15 ? (t->a0[a] | (uint32_t)t->a0[a + 1] << 16) : 0;
+    }
+    if (in->pred_ctrl != EU_PRED_NONE && !cf_chans(t, in)) {
+        return;                 /* every channel predicated off */
+    }
+    if (!t->send) {
+        fault(t, "no shared function for SEND");
+        return;
+    }
+    r = t->send(t, in, desc, ex, t->send_opaque);
+    if (r < 0) {
+        fault(t, "unsupported shared-function message");
+        return;
+    }
+    if (in->eot) {
+        t->status = EU_DONE;
+    } else if (r > 0) {
+        t->status = EU_WAIT_SEND;
+    }
+}
+
+static const EuInst *fetch(EuThread *t)
+{
+    unsigned slot = (t->ip >> 3) % EU_CACHE_SIZE;
+
+    if (t->cache[slot].valid && t->cache[slot].ip == t->ip) {
+        return &t->cache[slot].inst;
+    }
+    if (t->ip >= t->code_size || (t->ip & 7)) {
+        fault(t, "instruction pointer outside the kernel");
+        return NULL;
+    }
+    if (eu_decode(t->code + t->ip, t->code_size - t->ip,
+                  &t->cache[slot].inst) < 0) {
+        t->cache[slot].valid = false;
+        fault(t, t->cache[slot].inst.error);
+        return NULL;
+    }
+    t->cache[slot].ip = t->ip;
+    t->cache[slot].valid = true;
+    return &t->cache[slot].inst;
+}
+
+void eu_thread_init(EuThread *t, const void *code, size_t code_size,
+                    uint32_t exec_mask, EuSendFn send, void *opaque)
+{
+    memset(t, 0, sizeof(*t));
+    t->code = code;
+    t->code_size = code_size;
+    t->exec_mask = t->active = exec_mask;
+    t->send = send;
+    t->send_opaque = opaque;
+    t->status = EU_RUNNING;
+}
+
+/* Re-enable channels parked at the current IP; with none active, skip
+ * ahead to the nearest parked channel, as the hardware's JIP jumps do. */
+static void resume_channels(EuThread *t)
+{
+    /* Each hop moves forward to a parked channel's IP: bounded. */
+    for (unsigned hop = 0; hop <= 2 * EU_MAX_CHANNELS; hop++) {
+        uint32_t best = UINT32_MAX;
+
+        for (unsigned c = 0; c < EU_MAX_CHANNELS; c++) {
+            if (!((t->waiting >> c) & 1)) {
+                continue;
+            }
+            if (t->wait_ip[c] == t->ip) {
+                if (!((t->broken >> c) & 1)) {
+                    t->waiting &= ~(1u << c);
+                    t->active |= 1u << c;
+                    continue;
+                }
+                /* A break resumes after the WHILE that its UIP names. */
+                t->broken &= ~(1u << c);
+                t->wait_ip[c] = t->ip + 16;
+            }
+            if (t->wait_ip[c] > t->ip && t->wait_ip[c] < best) {
+                best = t->wait_ip[c];
+            }
+        }
+        if (t->active || best == UINT32_MAX) {
+            return;
+        }
+        t->ip = best;
+    }
+}
+
+EuStatus eu_run(EuThread *t, uint64_t max_instructions)
+{
+    if (t->status == EU_WAIT_SEND || t->status == EU_BUDGET) {
+        t->status = EU_RUNNING;
+    }
+    for (uint64_t n = 0; t->status == EU_RUNNING; n++) {
+        const EuInst *in;
+        uint32_t next;
+
+        if (n >= max_instructions) {
+            t->status = EU_BUDGET;
+            break;
+        }
+        if (t->waiting) {
+            resume_channels(t);
+        }
+        in = fetch(t);
+        if (!in) {
+            break;
+        }
+        next = t->ip + in->size;
+        if (in->is_send) {
+            exec_send(t, in);
+        } else if (eu_is_branch(in->opcode)) {
+            next = exec_flow(t, in);
+        } else if (in->opcode != EU_OP_NOP && in->opcode != EU_OP_WAIT) {
+            exec_alu(t, in);
+        }
+        t->retired++;
+        if (t->status == EU_RUNNING || t->status == EU_WAIT_SEND ||
+            t->status == EU_DONE) {
+            t->ip = next;
+        }
+    }
+    return t->status;
+}

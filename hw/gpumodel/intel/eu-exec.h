@@ -1,0 +1,123 @@
+/*
+ * Gen11 EU interpreter core: decoded instructions, thread state and the
+ * run loop.  Host-neutral (plain C + GLib); not wired to dispatch yet.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef GPUMODEL_INTEL_EU_EXEC_H
+#define GPUMODEL_INTEL_EU_EXEC_H
+
+#include <glib.h>
+#include <string.h>
+#include "eu-isa.h"
+#include "host.h"
+
+typedef struct EuOperand {
+    uint8_t file;           /* EU_FILE_* */
+    uint8_t type;           /* EuType */
+    uint8_t nr;             /* register number (direct) */
+    uint8_t subnr;          /* byte offset in the register (direct) */
+    uint8_t vstride;        /* elements; EU_VSTRIDE_VXH for Vx1/VxH */
+    uint8_t width;          /* elements */
+    uint8_t hstride;        /* elements */
+    bool indirect;          /* a0-relative */
+    bool negate, abs;
+    uint8_t addr_subnr;     /* a0 subregister (16-bit units) */
+    int16_t addr_imm;       /* signed byte offset added to a0.n */
+    uint64_t imm;
+} EuOperand;
+
+typedef struct EuInst {
+    const char *error;      /* non-NULL: the encoding is invalid here */
+    uint8_t size;           /* 8 (compacted) or 16 bytes */
+    bool compacted;
+    uint8_t opcode;         /* EU_OP_* */
+    uint8_t exec_size;      /* 1..32 channels */
+    uint8_t qtr, nib, thread_ctrl, dep_ctrl;
+    uint8_t pred_ctrl, pred_inv, flag_nr, flag_subnr;
+    uint8_t cond_mod, math_fn, saturate, acc_wr, branch_ctrl, debug;
+    uint8_t mask_ctrl;      /* 1: WE_all, ignore the execution mask */
+    uint8_t nsrc;
+    bool has_dst, has_jip, has_uip;
+    EuOperand dst, src[3];
+    int32_t jip, uip;       /* bytes, relative to this instruction */
+    bool is_send, eot, desc_indirect, ex_desc_indirect;
+    uint8_t sfid, ex_desc_subnr;
+    uint32_t desc, ex_desc;
+} EuInst;
+
+bool eu_is_3src(unsigned op);
+bool eu_is_branch(unsigned op);
+unsigned eu_type_size(EuType t);
+/* Decode at most avail bytes of code; returns 0, or -1 with d->error. */
+int eu_decode(const void *code, size_t avail, EuInst *d);
+int eu_decode_native(const EuNative *n, EuInst *d);
+/* Expand a compacted instruction (bit 29 set); -1 if it is not one. */
+int eu_uncompact(uint64_t compacted, EuNative *out);
+/* Mesa-like text for one instruction (no trailing newline). */
+void eu_disasm(const EuInst *d, GString *out);
+const char *eu_opcode_name(unsigned op);
+float eu_half_to_float(uint16_t h);
+
+/* Thread state. */
+#define EU_GRF_COUNT 128
+#define EU_GRF_BYTES 32
+#define EU_MAX_CHANNELS 32
+#define EU_CACHE_SIZE 64
+
+typedef enum EuStatus {
+    EU_RUNNING,
+    EU_DONE,                /* EOT sent */
+    EU_FAULT,               /* invalid instruction or access */
+    EU_WAIT_SEND,           /* the shared function asked to wait */
+    EU_BUDGET,              /* max_instructions reached */
+} EuStatus;
+
+typedef struct EuThread EuThread;
+
+/*
+ * A shared function.  Returns 0 when the message completed (the writeback
+ * is in the GRF), 1 to make the thread wait (eu_run returns
+ * EU_WAIT_SEND; the caller resumes with eu_run after the IP advanced),
+ * or -1 if the message is unsupported (the thread faults).
+ */
+typedef int (*EuSendFn)(EuThread *t, const EuInst *inst, uint32_t desc,
+                        uint32_t ex_desc, void *opaque);
+
+struct EuThread {
+    uint8_t grf[EU_GRF_COUNT * EU_GRF_BYTES];
+    uint16_t a0[16];
+    uint8_t acc[2][EU_GRF_BYTES * 2];  /* acc0/acc1, 64 bytes each */
+    uint32_t flag[2];                   /* f0 (f0.1:f0.0), f1 */
+    uint32_t mask[4], sr0[4], cr0[4], tm0[4];
+    uint32_t ip;                        /* byte offset into code */
+    uint32_t exec_mask;                 /* channels enabled at dispatch */
+    uint32_t active;                    /* channels currently active */
+    uint32_t waiting;                   /* disabled by control flow */
+    uint32_t broken;                    /* waiting after a break */
+    uint32_t wait_ip[EU_MAX_CHANNELS];  /* where each waiting one resumes */
+    EuStatus status;
+    const char *fault;
+    uint64_t retired;
+
+    const uint8_t *code;
+    size_t code_size;
+    EuSendFn send;
+    void *send_opaque;
+    const GpuHost *host;                /* faults are logged here if set */
+    int64_t accv[EU_MAX_CHANNELS];      /* integer accumulator (mul/mach) */
+
+    /* Decoded-instruction cache, direct-mapped by IP. */
+    struct {
+        uint32_t ip;
+        bool valid;
+        EuInst inst;
+    } cache[EU_CACHE_SIZE];
+};
+
+void eu_thread_init(EuThread *t, const void *code, size_t code_size,
+                    uint32_t exec_mask, EuSendFn send, void *opaque);
+/* Run up to max_instructions; returns the thread's status. */
+EuStatus eu_run(EuThread *t, uint64_t max_instructions);
+
+#endif
