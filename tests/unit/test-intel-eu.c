@@ -90,7 +90,7 @@ static char *disasm_kernel(const uint32_t (*k)[4], size_t n)
 
 static void check_golden(const char *name, const char *text)
 {
-    g_autofree char *path = g_test_build_filename(G_TEST_DIST, name, NULL);
+    g_autofree char *path = g_build_filename(EU_GOLDEN_DIR, name, NULL);
     g_autofree char *want = NULL;
     g_autoptr(GError) err = NULL;
 
