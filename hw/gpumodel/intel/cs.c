@@ -80,7 +80,7 @@ static const CsCmd mi_cmds[64] = {
     CS_MI(MI_STORE_DATA_IMM, 10, CS_ALL, 10, cs_mi_store_data_imm),
     CS_MI(MI_STORE_DATA_INDEX, 8, CS_PRIV, 10, cs_mi_store_data_index),
     CS_MI_AS(MI_LOAD_REGISTER_IMM_CMD, "MI_LOAD_REGISTER_IMM", 8, CS_ALL, 0,
-          cs_mi_load_register_imm),
+             cs_mi_load_register_imm),
     CS_MI(MI_UPDATE_GTT, 10, CS_PRIV, 0, cs_mi_update_gtt),
     CS_MI(MI_STORE_REGISTER_MEM, 8, CS_ALL, 10,
           cs_mi_store_register_mem,
@@ -102,10 +102,10 @@ static const CsCmd mi_cmds[64] = {
 /* Blitter (2D) commands, by opcode. */
 static const CsCmd blt_cmds[128] = {
     CS_BLT_AS(XY_FAST_COPY_BLT_CMD, "XY_FAST_COPY_BLT", 8, CS_ALL, 0,
-           cs_xy_fast_copy_blt),
+              cs_xy_fast_copy_blt),
     CS_BLT_AS(XY_COLOR_BLT_CMD, "XY_COLOR_BLT", 8, CS_ALL, 0, cs_xy_color_blt),
     CS_BLT_AS(XY_SRC_COPY_BLT_CMD, "XY_SRC_COPY_BLT", 8, CS_ALL, 0,
-           cs_xy_src_copy_blt),
+              cs_xy_src_copy_blt),
 };
 
 static const CsCmd blt_unknown_cmd =
