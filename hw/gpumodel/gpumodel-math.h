@@ -1,13 +1,16 @@
 /*
  * gpumodel: 64-bit products and quotients with a 128-bit intermediate.
  *
- * Portable C, no __int128 (not every compiler QEMU supports has it), in
- * the manner of QEMU's mulu64() and divu128() in include/qemu/host-utils.h;
- * written here because the models build without QEMU headers.
+ * Portable C with 64-bit integers only (not every compiler QEMU supports
+ * has a 128-bit type), in the manner of QEMU's mulu64() and divu128() in
+ * include/qemu/host-utils.h; written here because the models build
+ * without QEMU headers.
  *
  * A quotient that does not fit in 64 bits saturates at UINT64_MAX, and so
  * does one by 0: the operands may come from the guest, so the helpers
  * neither assert nor wrap.  Callers that need another answer check first.
+ * The exceptions say so in their name: the *_wrap helpers keep the low 64
+ * bits of the quotient, for counters that wrap (PTIMER's TIME).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -109,6 +112,39 @@ static inline uint64_t gpu_muldiv64_ceil(uint64_t a, uint64_t b, uint64_t c)
     gpu_mul64(a, b, &hi, &lo);
     q = gpu_div128(hi, lo, c, &rem);
     return q + (rem && q != UINT64_MAX);
+}
+
+/*
+ * floor(@a x @b / @c) modulo 2^64, and the remainder in *@rem: the low
+ * half of a quotient that may need up to 128 bits.  @c == 0 gives
+ * UINT64_MAX and remainder 0, as gpu_div128() does.
+ */
+static inline uint64_t gpu_muldivmod64_wrap(uint64_t a, uint64_t b,
+                                            uint64_t c, uint64_t *rem)
+{
+    uint64_t hi, lo;
+
+    if (!c) {
+        *rem = 0;
+        return UINT64_MAX;
+    }
+    gpu_mul64(a, b, &hi, &lo);
+    /* The quotient's high half, hi / c, is what wraps away. */
+    return gpu_div128(hi % c, lo, c, rem);
+}
+
+/* floor(@a x @b / @c) modulo 2^64; UINT64_MAX for @c == 0. */
+static inline uint64_t gpu_muldiv64_wrap(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t rem;
+
+    return gpu_muldivmod64_wrap(a, b, c, &rem);
+}
+
+/* @a + @b, saturating at UINT64_MAX. */
+static inline uint64_t gpu_add64_sat(uint64_t a, uint64_t b)
+{
+    return a + b < a ? UINT64_MAX : a + b;
 }
 
 #endif

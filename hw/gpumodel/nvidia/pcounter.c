@@ -324,21 +324,27 @@ static void user_trigger(NvPcDomain *d, uint32_t val)
  * powers of two, so not in the period table: constant over spans that
  * end at its next change, which is computed, like the trailer values.
  */
-static unsigned __int128 ptimer_rate(NvGpu *gpu, const NvPcDomain *d,
-                                     unsigned __int128 *q)
+static uint64_t ptimer_rate(NvGpu *gpu, const NvPcDomain *d, uint64_t *q)
 {
-    *q = (unsigned __int128)d->hz * gpu->pc.ptimer_den;
-    return (unsigned __int128)gpu->cfg.ptimer_src_hz * gpu->pc.ptimer_num;
+    /*
+     * Both below 2^50: the clocks are at most 10 GHz (nv-gpu.c), the
+     * ratio's terms at most 0xffff (PTIMER's write masks, checked at
+     * load).
+     */
+    *q = d->hz * gpu->pc.ptimer_den;
+    return gpu->cfg.ptimer_src_hz * gpu->pc.ptimer_num;
 }
 
-/* TIME units elapsed from cycle ptimer_c0 to cycle @c >= ptimer_c0. */
-static unsigned __int128 ptimer_units(NvGpu *gpu, const NvPcDomain *d,
-                                      uint64_t c)
+/*
+ * TIME units elapsed from cycle ptimer_c0 to cycle @c >= ptimer_c0,
+ * modulo 2^64 as TIME itself.
+ */
+static uint64_t ptimer_units(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
-    unsigned __int128 q, p = ptimer_rate(gpu, d, &q);
+    uint64_t q, p = ptimer_rate(gpu, d, &q);
 
     /* A zero ratio stops the clock (ptimer.c). */
-    return (p && q) ? (c - d->ptimer_c0) * p / q : 0;
+    return (p && q) ? gpu_muldiv64_wrap(c - d->ptimer_c0, p, q) : 0;
 }
 
 /* TIME_B12 in cycle @c, which is at least ptimer_c0 - 1. */
@@ -347,8 +353,7 @@ static bool ptimer_b12_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
     if (c < d->ptimer_c0) {
         return d->ptimer_before;
     }
-    return ((gpu->pc.ptimer_t0 + (uint64_t)ptimer_units(gpu, d, c)) >> 12) &
-           1;
+    return ((gpu->pc.ptimer_t0 + ptimer_units(gpu, d, c)) >> 12) & 1;
 }
 
 /*
@@ -357,11 +362,16 @@ static bool ptimer_b12_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
  * by the rate modulo 0x2000 per cycle: up to 0x1000 up, or less than
  * 0x1000 down.  So the bit changes in the first cycle in which TIME has
  * reached the next multiple of 0x1000 up, or gone below the last one.
+ *
+ * With k = c - ptimer_c0 and k p = floor(k p / q) q + r, the cycle is
+ * k + ceil((m q - r) / p) up, m = 0x1000 - x the units to the next
+ * multiple; down, by dn / q per cycle, with s = (q - r) mod q for k dn,
+ * k + floor((s + x q) / dn) + 1.  All terms are below 2^63.
  */
 static uint64_t ptimer_next_change(NvGpu *gpu, const NvPcDomain *d,
                                    uint64_t c)
 {
-    unsigned __int128 q, p = ptimer_rate(gpu, d, &q), k, x, dn, w, next;
+    uint64_t q, p = ptimer_rate(gpu, d, &q), k, x, r, dn, step;
 
     if (!d->ptimer_sel || !p || !q) {
         return NONE;
@@ -371,22 +381,16 @@ static uint64_t ptimer_next_change(NvGpu *gpu, const NvPcDomain *d,
         return NONE;
     }
     k = c - d->ptimer_c0;
-    x = (gpu->pc.ptimer_t0 + (uint64_t)ptimer_units(gpu, d, c)) & 0xfff;
+    x = (gpu->pc.ptimer_t0 + ptimer_units(gpu, d, c)) & 0xfff;
     if (p <= q * 0x1000) {
-        /* Up: the first k' with floor(k' p / q) >= that + 0x1000 - x. */
-        w = k * p / q + 0x1000 - x;
-        next = (w * q + p - 1) / p;
+        gpu_muldivmod64_wrap(k, p, q, &r);
+        step = ((0x1000 - x) * q - r + p - 1) / p;
     } else {
-        /*
-         * Down by dn / q per cycle: TIME mod 0x2000 is the start's minus
-         * ceil(k dn / q); the first k' at which that has grown by x + 1.
-         */
         dn = q * 0x2000 - p;
-        w = (k * dn + q - 1) / q + x + 1;
-        next = (w - 1) * q / dn + 1;
+        gpu_muldivmod64_wrap(k, dn, q, &r);
+        step = ((r ? q - r : 0) + x * q) / dn + 1;
     }
-    next += d->ptimer_c0;
-    return next < NONE ? (uint64_t)next : NONE;
+    return gpu_add64_sat(c, step);      /* NONE past the end of time */
 }
 
 /*
@@ -2402,10 +2406,13 @@ bool nv_pcounter_post_load(NvGpu *gpu, char **err)
 
     if (pc->epoch_ns > pc->synced_ns ||
         (pc->gctrl & ~(NV_PC_GCTRL_RECORD_RESET |
-                       NV_PC_GCTRL_PERIODIC_RESET))) {
+                       NV_PC_GCTRL_PERIODIC_RESET)) ||
+        (pc->ptimer_num | pc->ptimer_den) > 0xffff) {
         *err = g_strdup_printf("PCOUNTER epoch %" G_GUINT64_FORMAT " ns, "
-                               "synced %" G_GUINT64_FORMAT " ns, GCTRL 0x%x",
-                               pc->epoch_ns, pc->synced_ns, pc->gctrl);
+                               "synced %" G_GUINT64_FORMAT " ns, GCTRL 0x%x, "
+                               "PTIMER ratio 0x%x/0x%x",
+                               pc->epoch_ns, pc->synced_ns, pc->gctrl,
+                               pc->ptimer_num, pc->ptimer_den);
         return false;
     }
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
