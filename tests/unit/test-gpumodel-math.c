@@ -31,6 +31,14 @@ static uint64_t ref_div(uint64_t hi, uint64_t lo, uint64_t d, uint64_t *rem)
     return q;
 }
 
+/* A random operand of random width (0 to 64 bits). */
+static uint64_t rand_width(GRand *r)
+{
+    uint64_t v = (uint64_t)g_rand_int(r) << 32 | g_rand_int(r);
+
+    return v >> g_rand_int_range(r, 0, 64);
+}
+
 /* The product by shifts and adds, the quotient's low half bit by bit. */
 static void ref_mul(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {
@@ -177,14 +185,9 @@ static void test_wrap_random(void)
     GRand *r = g_rand_new_with_seed(23);
 
     for (unsigned i = 0; i < 200000; i++) {
-        uint64_t a = (uint64_t)g_rand_int(r) << 32 | g_rand_int(r);
-        uint64_t b = (uint64_t)g_rand_int(r) << 32 | g_rand_int(r);
-        uint64_t c = (uint64_t)g_rand_int(r) << 32 | g_rand_int(r);
+        uint64_t a = rand_width(r), b = rand_width(r), c = rand_width(r);
         uint64_t hi, lo, rem, want, want_rem, hi2, lo2;
 
-        a >>= g_rand_int_range(r, 0, 64);
-        b >>= g_rand_int_range(r, 0, 64);
-        c >>= g_rand_int_range(r, 0, 64);
         if (!c) {
             c = 1;
         }
@@ -210,14 +213,9 @@ static void test_random(void)
     GRand *r = g_rand_new_with_seed(19);
 
     for (unsigned i = 0; i < 200000; i++) {
-        uint64_t a = (uint64_t)g_rand_int(r) << 32 | g_rand_int(r);
-        uint64_t b = (uint64_t)g_rand_int(r) << 32 | g_rand_int(r);
-        uint64_t c = (uint64_t)g_rand_int(r) << 32 | g_rand_int(r);
+        uint64_t a = rand_width(r), b = rand_width(r), c = rand_width(r);
         uint64_t hi, lo, q, rem, want, want_rem;
 
-        a >>= g_rand_int_range(r, 0, 64);
-        b >>= g_rand_int_range(r, 0, 64);
-        c >>= g_rand_int_range(r, 0, 64);
         gpu_mul64(a, b, &hi, &lo);
         q = gpu_div128(hi, lo, c, &rem);
         if (hi >= c) {

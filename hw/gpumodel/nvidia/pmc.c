@@ -66,7 +66,10 @@ static const NvReg pmc_regs[] = {
       .read = intr_read },
     { .name = "PMC_INTR_EN", .offset = NV_PMC_INTR_EN, .access = NV_REG_RW,
       .wmask = 0x3, .write = intr_en_write },
-    /* PCOUNTER ignores every ENABLE bit on NV10:GF100 (the seed). */
+    /*
+     * PCOUNTER ignores every ENABLE bit on NV10:GF100 (envytools
+     * docs/hw/pcounter/intro.rst, "Introduction").
+     */
     { .name = "PMC_ENABLE", .offset = NV_PMC_ENABLE, .access = NV_REG_RW },
 };
 
