@@ -27,7 +27,7 @@
  * DOM[x].EVENT and DOM[x].FLAG are, in domain x itself, the EVENT output
  * one cycle late and the FLAG two cycles late: S_x(j) = EVENT(j - 1),
  * FLAG after cycle j - 2.  Domain y != x sees them through a synchronizer
- * (pcounter.c head, "coupling"): in its cycle c, the window of x cycles
+ * (the head of this file): in its cycle c, the window of x cycles
  * (k(c - 1), k(c)] with k(c) = floor((c - 1) * hz_x / hz_y) - 1, the x
  * cycles completed by the end of y's cycle c - 2.  CONTINUOUS gives
  * S_x(k(c)); PULSE gives 1 iff S_x rose from 0 to 1 inside the window.

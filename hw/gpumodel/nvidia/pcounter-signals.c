@@ -277,7 +277,7 @@ void nv_pc_ptimer_snapshot(NvGpu *gpu)
 
 /*
  * Signal @s of domain @d at cycle @c.  @table: the periodic form, valid
- * away from the cycles that nv_pcounter.c evaluates one at a time.
+ * away from the cycles that pcounter.c evaluates one at a time.
  */
 bool nv_pc_sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
                      uint64_t c, bool table)
