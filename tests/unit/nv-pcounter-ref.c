@@ -9,8 +9,6 @@
 #include <string.h>
 #include "nv-pcounter-ref.h"
 
-/* ==== the reference evaluator: one cycle at a time, from the seed ==== */
-
 /* Cycle @c's value in @a, 0 before cycle 0. */
 static bool ref_hist(const GByteArray *a, int64_t c)
 {
@@ -19,9 +17,10 @@ static bool ref_hist(const GByteArray *a, int64_t c)
 }
 
 /*
- * The seed's DOM[x].EVENT / DOM[x].FLAG as domain x itself sees it, in
- * its cycle j: the EVENT output one cycle late (the model's choice: a
- * direct connection loops), the FLAG two cycles late (the seed).
+ * DOM[x].EVENT / DOM[x].FLAG ("The EVENT and FLAG signals") as domain x
+ * itself sees it, in its cycle j: the EVENT output one cycle late (the
+ * model's choice: a direct connection loops), the FLAG two cycles late
+ * ("The flag").
  */
 static bool ref_trailer_own(const Ref *x, bool flag, int64_t j)
 {
@@ -96,8 +95,9 @@ bool ref_sig(const Ref *r, unsigned s, int64_t c)
     }
     if (r->user_sig && s - r->user_sig < 2) {
         /*
-         * The seed: the last write sets USER_n to bit n; a pulse-mode bit
-         * (n + 2) resets it to 0 on the next cycle.  Before any: 0.
+         * "The USER signals": the last write sets USER_n to bit n; a
+         * pulse-mode bit (n + 2) resets it to 0 on the next cycle.
+         * Before any: 0.
          */
         for (unsigned i = r->user->len; i-- > 0;) {
             const RefUser *u = &g_array_index(r->user, RefUser, i);
@@ -135,7 +135,7 @@ unsigned ref_srcsig(const Ref *r, unsigned reg, unsigned i)
     return (r->src[reg] >> (8 * i)) & 0xff;
 }
 
-/* The seed's steps 1-8 of "the input calculation", for input @k. */
+/* Steps 1-8 of the input calculation ("Input selection"), for input @k. */
 static bool ref_input(const Ref *r, unsigned k, int64_t c, bool setflag)
 {
     /* SRC[0..3] as (register, index) */
@@ -437,7 +437,7 @@ void ref_preop(Ref *r)
         r->ctr[4] = r->stop_init;
         r->flag = r->flag_hist[0] = false;
         if (r->c) {
-            /* FLAG after cycle c - 1, as the seed's INACTIVE case has it */
+            /* FLAG after cycle c - 1, as the INACTIVE case has it */
             r->flag_out->data[r->c - 1] = 0;
         }
         r->sstate = 1;

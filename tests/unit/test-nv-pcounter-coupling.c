@@ -72,7 +72,10 @@ static void test_own_event(Fixture *f, gconstpointer data)
     g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(0)), ==, 1001);
 }
 
-/* The own FLAG is the FLAG two cycles late (the seed); it may feed back. */
+/*
+ * The own FLAG is the FLAG two cycles late (envytools
+ * docs/hw/pcounter/intro.rst, "The flag"); it may feed back.
+ */
 static void test_own_flag(Fixture *f, gconstpointer data)
 {
     /* SETFLAG = START_SRC[2] (its argument 0) = SYNTH0, 1 at cycle 10 */
@@ -142,8 +145,9 @@ static void test_import_equal_clocks(Fixture *f, gconstpointer data)
 }
 
 /*
- * The seed: through CONTINUOUS, single-clock pulses are lost in a slower
- * domain and stretched in a faster one; PULSE makes each 0-to-1 change
+ * Through CONTINUOUS, single-clock pulses are lost in a slower domain
+ * and stretched in a faster one (envytools docs/hw/pcounter/intro.rst,
+ * "The EVENT and FLAG signals"); PULSE makes each 0-to-1 change
  * one pulse.  Domain 1 at 1 GHz pulses every 64 cycles (DOM[1].EVENT at
  * 64m + 1), domains 2 and 3 see it at 250 MHz; domain 5 at 250 MHz
  * pulses every 16 of its cycles, domains 4 and 6 see it at 1 GHz.

@@ -81,7 +81,10 @@ void step(Fixture *f, uint64_t ns)
     settle(f);
 }
 
-/* The G92 logic-op and address bits: G92 and GT215 (the seed). */
+/*
+ * The G92 logic-op and address bits: G92 and GT215 (envytools
+ * docs/hw/pcounter/intro.rst, "Introduction").
+ */
 bool chip_g92(const char *chipset)
 {
     return !g_strcmp0(chipset, "g92") || !g_strcmp0(chipset, "gt215");
@@ -234,15 +237,16 @@ static void test_layout(Fixture *f, gconstpointer data)
 }
 
 /*
- * The seed's three register spaces as data: every row's instances fit
- * the space, aligned, none shared (with every variant present), and the
- * registers are where the seed puts them (transcribed here from it).
+ * The three register spaces of envytools docs/hw/pcounter/intro.rst
+ * ("MMIO registers": NV10, NV40, GF100) as data: every row's instances
+ * fit the space, aligned, none shared (with every variant present), and
+ * the registers are where that page puts them (transcribed from it).
  */
-typedef struct SeedReg {
+typedef struct DocReg {
     NvPcRegId id;
     unsigned index, dom;
     uint32_t offset;            /* from the space's start */
-} SeedReg;
+} DocReg;
 
 /* The BAR offset of register @id[@index] of domain @dom, or ~0u. */
 static uint32_t space_offset(const NvRegBlock *b, NvPcRegId id,
@@ -259,7 +263,7 @@ static uint32_t space_offset(const NvRegBlock *b, NvPcRegId id,
     return ~0u;
 }
 
-static void check_space(const NvRegBlock *b, const SeedReg *seed,
+static void check_space(const NvRegBlock *b, const DocReg *doc,
                         unsigned n)
 {
     g_autoptr(GHashTable) seen = g_hash_table_new(NULL, NULL);
@@ -277,18 +281,28 @@ static void check_space(const NvRegBlock *b, const SeedReg *seed,
         }
     }
     for (unsigned i = 0; i < n; i++) {
-        g_assert_cmphex(space_offset(b, seed[i].id, seed[i].index,
-                                     seed[i].dom), ==, seed[i].offset);
+        g_assert_cmphex(space_offset(b, doc[i].id, doc[i].index,
+                                     doc[i].dom), ==, doc[i].offset);
+    }
+}
+
+/* PRE, START, EVENT, STOP: _SRC then _OP, from @base on. */
+static void check_src_op_run(const NvRegBlock *b, unsigned dom,
+                             uint32_t base)
+{
+    static const NvPcRegId run[] = {
+        PC_PRE_SRC, PC_PRE_OP, PC_START_SRC, PC_START_OP,
+        PC_EVENT_SRC, PC_EVENT_OP, PC_STOP_SRC, PC_STOP_OP,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(run); i++) {
+        g_assert_cmphex(space_offset(b, run[i], 0, dom), ==, base + 4 * i);
     }
 }
 
 static void test_layout_spaces(void)
 {
-    static const SeedReg nv10[] = {
-        { PC_PRE_SRC, 0, 1, 0x500 }, { PC_PRE_OP, 0, 1, 0x504 },
-        { PC_START_SRC, 0, 1, 0x508 }, { PC_START_OP, 0, 1, 0x50c },
-        { PC_EVENT_SRC, 0, 1, 0x510 }, { PC_EVENT_OP, 0, 1, 0x514 },
-        { PC_STOP_SRC, 0, 1, 0x518 }, { PC_STOP_OP, 0, 1, 0x51c },
+    static const DocReg nv10[] = {
         { PC_SETFLAG_SRC, 0, 0, 0x420 }, { PC_SETFLAG_OP, 0, 1, 0x524 },
         { PC_CLRFLAG_SRC, 0, 1, 0x528 }, { PC_CLRFLAG_OP, 0, 0, 0x42c },
         { PC_SIG_STATUS, 0, 0, 0x430 }, { PC_SIG_STATUS, 3, 1, 0x53c },
@@ -305,7 +319,7 @@ static void test_layout_spaces(void)
         { PC_NV10_CTRL, 0, 0, 0x73c }, { PC_NV10_CTRL, 0, 1, ~0u },
         { PC_SRC_STATUS, 0, 0, ~0u }, { PC_SPEC_SRC, 0, 0, ~0u },
     };
-    static const SeedReg nv40[] = {
+    static const DocReg nv40[] = {
         { PC_PRE_SRC, 0, 7, 0x41c }, { PC_CLRFLAG_OP, 0, 1, 0x524 },
         { PC_SRC_STATUS, 0, 2, 0x548 }, { PC_SPEC_SRC, 0, 3, 0x56c },
         { PC_USER_TRIGGER, 0, 4, 0x590 }, { PC_CTR_CYCLES_ALT, 0, 5, 0x654 },
@@ -318,18 +332,17 @@ static void test_layout_spaces(void)
         { PC_SIG_STATUS, 5, 3, 0x874 }, { PC_SIG_STATUS, 7, 7, 0x8fc },
         { PC_SETFLAG_SRC, 0, 0, ~0u }, { PC_CTR_CYCLES_HI, 0, 0, ~0u },
     };
-    static const SeedReg gf100[] = {
+    static const DocReg gf100[] = {
         { PC_SIG_STATUS, 0, 0, 0x0 }, { PC_SIG_STATUS, 15, 0, 0x3c },
-        { PC_PRE_SRC, 0, 0, 0x40 }, { PC_PRE_OP, 0, 0, 0x44 },
-        { PC_START_SRC, 0, 0, 0x48 }, { PC_START_OP, 0, 0, 0x4c },
-        { PC_EVENT_SRC, 0, 0, 0x50 }, { PC_EVENT_OP, 0, 0, 0x54 },
-        { PC_STOP_SRC, 0, 0, 0x58 }, { PC_STOP_OP, 0, 0, 0x5c },
         { PC_SETFLAG_OP, 0, 0, 0x60 }, { PC_CLRFLAG_OP, 0, 0, 0x64 },
         { PC_SRC_STATUS, 0, 0, 0x68 }, { PC_SWAP_SRC, 0, 0, 0x6c },
         { PC_QUAD_ACK_TRIGGER, 0, 0, 0xa0 }, { PC_USER_TRIGGER, 0, 0, 0xec },
         { PC_PRE_SRC, 0, 1, ~0u },
     };
 
+    /* NV10 domain 1 and GF100: the four pairs in a row. */
+    check_src_op_run(&nv10_pcounter_block, 1, 0x500);
+    check_src_op_run(&gf100_pcounter_domain_block, 0, 0x40);
     check_space(&nv10_pcounter_block, nv10, G_N_ELEMENTS(nv10));
     check_space(&nv40_pcounter_block, nv40, G_N_ELEMENTS(nv40));
     check_space(&gf100_pcounter_domain_block, gf100, G_N_ELEMENTS(gf100));
@@ -402,9 +415,9 @@ static void test_budget(void)
 
 /*
  * A record packet or a single-mode period every cycle is a step too (the
- * fuzz-nv-pcounter seed record-packet-every-cycle): each evaluation stays
- * within the budget, and once the lagging domains caught up, the state is
- * that of an evaluation with no budget.
+ * input tests/fuzz/corpus/fuzz-nv-pcounter/record-packet-every-cycle):
+ * each evaluation stays within the budget, and once the lagging domains
+ * caught up, the state is that of an evaluation with no budget.
  */
 static void test_budget_packets(void)
 {
