@@ -162,6 +162,42 @@ static void test_ptimer(Fixture *f, gconstpointer data)
     g_assert_cmphex(rd(f, NV_PMC_INTR), ==, 0);
 }
 
+/*
+ * A slow ratio puts the alarm beyond 2^64 ns: the deadline saturates and
+ * the alarm stays unarmed rather than wrapping to an earlier time; a
+ * near one still fires on time.  A 1 Hz source at 1/0xffff advances TIME
+ * by one unit every 0xffff x 10^9 ns.
+ */
+static void test_ptimer_alarm_far(void)
+{
+    NvGpuConfig cfg = { .chipset = "g84", .ptimer_src_hz = 1 };
+    const uint64_t unit_ns = 0xffffull * 1000000000ull;
+    Fixture f;
+    uint32_t lo;
+
+    f.fh = fake_host_new();
+    f.gpu = nv_gpu_new(&cfg, &f.fh->host);
+    wr(&f, NV_PTIMER_NUMERATOR, 1);
+    wr(&f, NV_PTIMER_DENOMINATOR, 0xffff);
+    lo = rd(&f, NV_PTIMER_TIME_LOW);
+    /* 2^32 - 1 units away: about 2.8e23 ns. */
+    wr(&f, NV_PTIMER_ALARM, lo - 1);
+    g_assert_false(f.gpu->ptimer.alarm_timer->armed);
+    fake_host_step(f.fh, 1000 * unit_ns);
+    g_assert_cmphex(rd(&f, NV_PTIMER_INTR), ==, 0);
+    g_assert_cmpuint(rd(&f, NV_PTIMER_TIME_LOW), ==, lo + 1000);
+
+    /* One unit away: armed, and fires at that unit's first ns. */
+    lo = rd(&f, NV_PTIMER_TIME_LOW);
+    wr(&f, NV_PTIMER_ALARM, lo + 1);
+    g_assert_true(f.gpu->ptimer.alarm_timer->armed);
+    fake_host_step(f.fh, unit_ns - 1);
+    g_assert_cmphex(rd(&f, NV_PTIMER_INTR), ==, 0);
+    fake_host_step(f.fh, 1);
+    g_assert_cmphex(rd(&f, NV_PTIMER_INTR), ==, NV_PTIMER_INTR_ALARM);
+    fixture_close(&f);
+}
+
 /* ==== PCOUNTER register layout ==== */
 
 static void test_layout(Fixture *f, gconstpointer data)
@@ -584,6 +620,7 @@ int main(int argc, char **argv)
     add("/nv/pmc/boot/g84", test_pmc, "g84");
     add("/nv/pmc/boot/g92", test_pmc, "g92");
     add("/nv/ptimer/time-alarm", test_ptimer, NULL);
+    g_test_add_func("/nv/ptimer/alarm-far", test_ptimer_alarm_far);
     add("/nv/pcounter/layout/g84", test_layout, "g84");
     add("/nv/pcounter/layout/g92", test_layout, "g92");
     add("/nv/pcounter/layout/gt215", test_layout, "gt215");
