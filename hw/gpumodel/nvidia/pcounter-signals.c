@@ -7,9 +7,9 @@
  *
  * PTIMER_TIME_B12 (host domain) follows PTIMER at a rational rate, so it
  * is not periodic in powers of two: a domain that selects it runs in
- * spans over which it is constant, each ending at its next change, which
- * is computed (ptimer_next_change()); the period table takes its value
- * as a constant, like the trailer values (pcounter-coupling.c).
+ * spans over which it is constant, each ending at its next change,
+ * which is computed (nv_pc_ptimer_next_change()); the period table takes
+ * its value as a constant, like the trailer values (pcounter-coupling.c).
  *
  * USER_0/1 (GT215) are levels a USER_TRIGGER write sets in the domain's
  * current cycle, pulse-mode ones dropping back to 0 in the next: after
