@@ -144,8 +144,6 @@ static unsigned periodic_len(NvGpu *gpu, const NvPcDomain *d)
     return 0x200u << per;
 }
 
-/* ---- one-cycle pulses from PGRAPH ---- */
-
 /* ---- USER signals (GT215) ---- */
 
 /*
@@ -382,6 +380,8 @@ uint32_t nv_pc_word_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c,
     }
     return w;
 }
+
+/* ---- what the inputs select; cycles the table does not describe ---- */
 
 /* Whether the domain's inputs see signal @s at all. */
 static bool selects(NvGpu *gpu, const NvPcDomain *d, unsigned s)
