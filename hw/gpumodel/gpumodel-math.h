@@ -19,9 +19,9 @@
 
 #include <stdint.h>
 
-/* The 128-bit product @a x @b as *@hi:*@lo. */
-static inline void gpu_mul64(uint64_t a, uint64_t b, uint64_t *hi,
-                             uint64_t *lo)
+/* The 128-bit product @a x @b as *@hi:*@lo, from 32-bit halves. */
+static inline void gpu_mul64_generic(uint64_t a, uint64_t b, uint64_t *hi,
+                                     uint64_t *lo)
 {
     uint64_t al = (uint32_t)a, ah = a >> 32;
     uint64_t bl = (uint32_t)b, bh = b >> 32;
@@ -30,6 +30,20 @@ static inline void gpu_mul64(uint64_t a, uint64_t b, uint64_t *hi,
 
     *lo = (mid << 32) | (uint32_t)ll;
     *hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+
+/*
+ * The 128-bit product @a x @b as *@hi:*@lo: one instruction on x86-64
+ * (as QEMU's mulu64() and udiv_qrnnd() use the host's), else the above.
+ */
+static inline void gpu_mul64(uint64_t a, uint64_t b, uint64_t *hi,
+                             uint64_t *lo)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    __asm__("mulq %3" : "=a"(*lo), "=d"(*hi) : "%0"(a), "rm"(b));
+#else
+    gpu_mul64_generic(a, b, hi, lo);
+#endif
 }
 
 /* Leading zero bits of @x, which is not 0. */
@@ -51,8 +65,8 @@ static inline unsigned gpu_clz64(uint64_t x)
  * 2^64 or more (@hi >= @d), or @d == 0, gives UINT64_MAX and remainder 0.
  * Knuth's algorithm D for two 32-bit digits (Hacker's Delight, divlu).
  */
-static inline uint64_t gpu_div128(uint64_t hi, uint64_t lo, uint64_t d,
-                                  uint64_t *rem)
+static inline uint64_t gpu_div128_generic(uint64_t hi, uint64_t lo,
+                                          uint64_t d, uint64_t *rem)
 {
     const uint64_t b = 1ull << 32;
     uint64_t vn1, vn0, un32, un21, un10, un1, un0, q1, q0, rhat;
@@ -95,6 +109,34 @@ static inline uint64_t gpu_div128(uint64_t hi, uint64_t lo, uint64_t d,
     return q1 * b + q0;
 }
 
+/*
+ * gpu_div128_generic()'s result: with the host's 64-bit division when
+ * @hi is 0, with its 128-by-64 division on x86-64 (which @hi < @d keeps
+ * from faulting).
+ */
+static inline uint64_t gpu_div128(uint64_t hi, uint64_t lo, uint64_t d,
+                                  uint64_t *rem)
+{
+    if (hi >= d) {
+        *rem = 0;
+        return UINT64_MAX;
+    }
+    if (!hi) {
+        *rem = lo % d;
+        return lo / d;
+    }
+#if defined(__x86_64__) && defined(__GNUC__)
+    {
+        uint64_t q;
+
+        __asm__("divq %4" : "=a"(q), "=d"(*rem) : "0"(lo), "1"(hi), "rm"(d));
+        return q;
+    }
+#else
+    return gpu_div128_generic(hi, lo, d, rem);
+#endif
+}
+
 /* floor(@a x @b / @c), saturating (see the head of the file). */
 static inline uint64_t gpu_muldiv64(uint64_t a, uint64_t b, uint64_t c)
 {
@@ -130,7 +172,7 @@ static inline uint64_t gpu_muldivmod64_wrap(uint64_t a, uint64_t b,
     }
     gpu_mul64(a, b, &hi, &lo);
     /* The quotient's high half, hi / c, is what wraps away. */
-    return gpu_div128(hi % c, lo, c, rem);
+    return gpu_div128(hi < c ? hi : hi % c, lo, c, rem);
 }
 
 /* floor(@a x @b / @c) modulo 2^64; UINT64_MAX for @c == 0. */

@@ -1,7 +1,9 @@
 /*
  * Unit tests of gpumodel-math.h: 64-bit muldiv with a 128-bit
  * intermediate, saturating when the quotient does not fit, or wrapping
- * (the *_wrap helpers), and the saturating sum.
+ * (the *_wrap helpers), and the saturating sum.  The portable product
+ * and quotient (*_generic) are checked too where the host has faster
+ * ones.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -195,6 +197,9 @@ static void test_wrap_random(void)
         gpu_mul64(a, b, &hi2, &lo2);
         g_assert_cmphex(hi2, ==, hi);
         g_assert_cmphex(lo2, ==, lo);
+        gpu_mul64_generic(a, b, &hi2, &lo2);
+        g_assert_cmphex(hi2, ==, hi);
+        g_assert_cmphex(lo2, ==, lo);
         want = ref_div_wrap(hi, lo, c, &want_rem);
         g_assert_cmphex(gpu_muldivmod64_wrap(a, b, c, &rem), ==, want);
         g_assert_cmphex(rem, ==, want_rem);
@@ -220,11 +225,16 @@ static void test_random(void)
         q = gpu_div128(hi, lo, c, &rem);
         if (hi >= c) {
             g_assert_cmpuint(q, ==, UINT64_MAX);
+            g_assert_cmpuint(gpu_div128_generic(hi, lo, c, &rem), ==,
+                             UINT64_MAX);
             g_assert_cmpuint(gpu_muldiv64(a, b, c), ==, UINT64_MAX);
             continue;
         }
         want = ref_div(hi, lo, c, &want_rem);
         g_assert_cmphex(q, ==, want);
+        g_assert_cmphex(rem, ==, want_rem);
+        /* The portable form, which x86-64 hosts do not use otherwise. */
+        g_assert_cmphex(gpu_div128_generic(hi, lo, c, &rem), ==, want);
         g_assert_cmphex(rem, ==, want_rem);
         g_assert_cmphex(gpu_muldiv64(a, b, c), ==, want);
         g_assert_cmphex(gpu_muldiv64_ceil(a, b, c), ==,

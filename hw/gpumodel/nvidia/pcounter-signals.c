@@ -77,7 +77,7 @@ static int user_index(NvGpu *gpu, const NvPcDomain *d, unsigned s)
     return nv_pc_has(gpu, NV_PC_F_USER) && n < NV_PC_USER_SIGS ? (int)n : -1;
 }
 
-NvSigKind nv_pc_sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
+static NvSigKind sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
     s %= NV_PCOUNTER_SIGNALS;
     /* Real positions: they shadow synthetic signals in domains 3, 5, 6. */
@@ -91,6 +91,12 @@ NvSigKind nv_pc_sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
         return SIG_ZERO;            /* NV40:G84: base+0x0e is ZERO */
     }
     return sig_kinds[s];
+}
+
+/* For the other files: this one calls sig_kind(), which inlines. */
+NvSigKind nv_pc_sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
+{
+    return sig_kind(gpu, d, s);
 }
 
 /* ---- the logic operations, as data ---- */
@@ -277,10 +283,10 @@ void nv_pc_ptimer_snapshot(NvGpu *gpu)
  * Signal @s of domain @d at cycle @c.  @table: the periodic form, valid
  * away from the cycles that pcounter.c evaluates one at a time.
  */
-bool nv_pc_sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
-                     uint64_t c, bool table)
+static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
+                      uint64_t c, bool table)
 {
-    NvSigKind k = nv_pc_sig_kind(gpu, d, s);
+    NvSigKind k = sig_kind(gpu, d, s);
     const NvSynth *sy;
     unsigned x;
 
@@ -315,9 +321,15 @@ bool nv_pc_sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
     }
 }
 
+bool nv_pc_sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
+                     uint64_t c, bool table)
+{
+    return sig_value(gpu, d, s, c, table);
+}
+
 unsigned nv_pc_sig_period(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
-    switch (nv_pc_sig_kind(gpu, d, s)) {
+    switch (sig_kind(gpu, d, s)) {
     case SIG_SYNTH:
         return 1u << d->synth[s - NV_SIG_SYNTH(0)].period_log2;
     case SIG_PERIODIC:
@@ -339,10 +351,10 @@ uint32_t nv_pc_word_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c,
     for (unsigned i = 0; i < 16; i++) {
         unsigned s = nv_pc_sel_signal(d, i);
 
-        now |= (uint32_t)nv_pc_sig_value(gpu, d, s, c, table) << i;
+        now |= (uint32_t)sig_value(gpu, d, s, c, table) << i;
         /* Before cycle 0 every signal was 0. */
         if (table || c) {
-            prev |= (uint32_t)nv_pc_sig_value(gpu, d, s, c - 1, table) << i;
+            prev |= (uint32_t)sig_value(gpu, d, s, c - 1, table) << i;
         }
     }
     for (unsigned k = 0; k < NV_PC_INPUTS; k++) {
@@ -369,13 +381,13 @@ uint32_t nv_pc_word_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c,
         w |= (uint32_t)in[k] * NV_PC_W_IN(k);
     }
     if (nv_pc_has(gpu, NV_PC_F_SPEC_SRC)) {
-        w |= nv_pc_sig_value(gpu, d, NV_PC_SPEC_SRC_SWAP(d->spec_src), c,
+        w |= sig_value(gpu, d, NV_PC_SPEC_SRC_SWAP(d->spec_src), c,
                              table) ? NV_PC_W_SWAP : 0;
-        w |= nv_pc_sig_value(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src), c,
+        w |= sig_value(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src), c,
                              table) ? NV_PC_W_UNK8 : 0;
     } else {
         /* NV30:G84: SWAP is hardwired to PGRAPH.PM_TRIGGER. */
-        w |= nv_pc_sig_value(gpu, d, NV_SIG_PM_TRIGGER, c, table) ?
+        w |= sig_value(gpu, d, NV_SIG_PM_TRIGGER, c, table) ?
              NV_PC_W_SWAP : 0;
     }
     return w;
@@ -495,7 +507,7 @@ uint64_t nv_pc_next_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 
 void nv_pc_note_signal(NvGpu *gpu, NvPcDomain *d, unsigned s)
 {
-    NvSigKind k = nv_pc_sig_kind(gpu, d, s);
+    NvSigKind k = sig_kind(gpu, d, s);
     const NvSigRange *r = sig_range(s);
 
     if (k != SIG_UNMODELLED) {

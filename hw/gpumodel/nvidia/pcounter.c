@@ -13,15 +13,15 @@
  * flush timer in record mode) by nv_pcounter_sync().
  *
  * Analytic evaluation: every modelled signal but TIME_B12 and the USER
- * levels (pcounter-signals.c) is a function of the cycle number that repeats with a
- * power-of-two period (1, PERIODIC 0x400..0x10000, synthetic 2^k).  So,
- * with the configuration fixed, the per-cycle input word (the 16 selected
- * signals, the six logic op outputs, SWAP) repeats with period len = the
- * largest period among the selected signals.  The word is tabulated over
- * one period, and per "channel" (an indicator or an increment, e.g.
- * EVENT x B4) a prefix sum over the period gives, for any cycle range,
- * the count in O(1) and the cycle of the n-th occurrence in O(log len)
- * (pcounter-table.c).  The modes are written as event loops over those
+ * levels (pcounter-signals.c) is a function of the cycle number that
+ * repeats with a power-of-two period (1, PERIODIC 0x400..0x10000,
+ * synthetic 2^k).  So, with the configuration fixed, the per-cycle input
+ * word (the 16 selected signals, the six logic op outputs, SWAP) repeats
+ * with period len = the largest period among the selected signals.  The
+ * word is tabulated over one period, and per "channel" (an indicator or
+ * an increment, e.g. EVENT x B4) a prefix sum over the period gives, for
+ * any cycle range, the count in O(1) and the cycle of the n-th occurrence
+ * in O(log len) (pcounter-table.c).  The modes are written as event loops over those
  * queries (pcounter-modes.c): quad mode needs the last two SWAPs in a
  * range; single mode the next PRE/START/STOP; record mode the next STOP or
  * the next cycle an event counter reaches 0xf000.  The cost of a sync is
