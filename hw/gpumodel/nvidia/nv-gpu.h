@@ -239,8 +239,9 @@ typedef struct NvPcDomain {
 
     /*
      * PTIMER TIME as this domain samples it (pcounter-signals.c:
-     * "PTIMER-derived signals"): NvPcounter.ptimer_t0 at cycle ptimer_c0, advancing by
-     * NUMERATOR x source Hz / (DENOMINATOR x domain Hz) per cycle.
+     * "PTIMER-derived signals"): NvPcounter.ptimer_t0 at cycle
+     * ptimer_c0, advancing by NUMERATOR x source Hz / (DENOMINATOR x
+     * domain Hz) per cycle.
      */
     uint64_t ptimer_c0;
     bool ptimer_before;     /* TIME_B12 in cycle ptimer_c0 - 1 */

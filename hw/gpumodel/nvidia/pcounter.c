@@ -18,18 +18,18 @@
  * synthetic 2^k).  So, with the configuration fixed, the per-cycle input
  * word (the 16 selected signals, the six logic op outputs, SWAP) repeats
  * with period len = the largest period among the selected signals.  The
- * word is tabulated over one period, and per "channel" (an indicator or
- * an increment, e.g. EVENT x B4) a prefix sum over the period gives, for
- * any cycle range, the count in O(1) and the cycle of the n-th occurrence
- * in O(log len) (pcounter-table.c).  The modes are written as event loops over those
- * queries (pcounter-modes.c): quad mode needs the last two SWAPs in a
- * range; single mode the next PRE/START/STOP; record mode the next STOP or
- * the next cycle an event counter reaches 0xf000.  The cost of a sync is
- * independent of the clock rate and of the time elapsed, except that each
- * record packet, each single-mode period transition and each change of a
- * trailer EVENT/FLAG signal or of TIME_B12 in use is one step.
- * A sync does at most a budget of steps; a domain that needs more lags
- * and catches up in later syncs (nv_pcounter_sync()).
+ * word is tabulated over one period, and per "channel" (an indicator or an
+ * increment, e.g. EVENT x B4) a prefix sum over the period gives, for any
+ * cycle range, the count in O(1) and the cycle of the n-th occurrence in
+ * O(log len) (pcounter-table.c).  The modes are written as event loops
+ * over those queries (pcounter-modes.c): quad mode needs the last two
+ * SWAPs in a range; single mode the next PRE/START/STOP; record mode the
+ * next STOP or the next cycle an event counter reaches 0xf000.  The cost
+ * of a sync is independent of the clock rate and of the time elapsed,
+ * except that each record packet, each single-mode period transition and
+ * each change of a trailer EVENT/FLAG signal or of TIME_B12 in use is one
+ * step.  A sync does at most a budget of steps; a domain that needs more
+ * lags and catches up in later syncs (nv_pcounter_sync()).
  *
  * Cycles where the periodic formula does not hold (cycle 0, where delayed
  * arguments see "before reset"; the cycle PERIODIC is released from reset;
