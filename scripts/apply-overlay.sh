@@ -47,18 +47,84 @@ hook() {
 link hw/gpumodel hw/gpumodel
 link include/hw/gpumodel include/hw/gpumodel
 link qapi/gpumodel.json qapi/gpumodel.json
-for h in "$top"/tests/qtest/*.h; do
-    [ -e "$h" ] && link "tests/qtest/$(basename "$h")" "tests/qtest/$(basename "$h")"
+# The qtests.  Each device's tests are tests/qtest/DEVICE-test.c and
+# DEVICE-FEATURE-test.c, built when QEMU's Kconfig has the device: this
+# table, "DEVICE:SYMBOL", is the one place that says which.  Every test
+# program links gpumodel-qtest.c and DEVICE-qtest.c (if present).  A C
+# file that fits neither rule stops the overlay, so that no test is
+# silently left out of the build.
+qtest_devices="intel-gpu:CONFIG_INTEL_GPU nv-gpu:CONFIG_NV_GPU"
+
+qtest_device() {   # qtest_device FILE_STEM: the device it belongs to
+    for d in $qtest_devices; do
+        case $1 in
+        "${d%%:*}-test"|"${d%%:*}"-*-test|"${d%%:*}-qtest")
+            echo "$d"
+            return 0 ;;
+        esac
+    done
+    return 1
+}
+
+# Symlinks left from files this repository no longer has.
+for l in "$qemu"/tests/qtest/*; do
+    [ -L "$l" ] || continue
+    case $(readlink "$l") in
+    "$top"/tests/qtest/*) [ -e "$l" ] || rm -f "$l" ;;
+    esac
 done
-for t in "$top"/tests/qtest/*-test.c; do
-    name=$(basename "$t" .c)
-    # intel-gpu-test is built when CONFIG_INTEL_GPU is.
-    sym=CONFIG_$(echo "${name%-test}" | tr 'a-z-' 'A-Z_')
-    link "tests/qtest/$name.c" "tests/qtest/$name.c"
-    hook tests/qtest/meson.build \
-        "qtests_x86_64 += config_all_devices.has_key('$sym') ? ['$name'] : []" \
-        "qtests_x86_64 = qtests_i386"
+
+block=$(mktemp)
+trap 'rm -f "$block"' EXIT
+echo "# gpumodel qtests begin: written by scripts/apply-overlay.sh" > "$block"
+for f in "$top"/tests/qtest/*.c "$top"/tests/qtest/*.h; do
+    [ -e "$f" ] || continue
+    stem=$(basename "$f")
+    case $stem in
+    *.h|gpumodel-qtest.c) link "tests/qtest/$stem" "tests/qtest/$stem"
+        continue ;;
+    esac
+    stem=${stem%.c}
+    if ! d=$(qtest_device "$stem"); then
+        echo "apply-overlay: tests/qtest/$stem.c: not DEVICE-test.c," \
+            "DEVICE-FEATURE-test.c or DEVICE-qtest.c for a DEVICE in" \
+            "qtest_devices ($qtest_devices)" >&2
+        exit 1
+    fi
+    link "tests/qtest/$stem.c" "tests/qtest/$stem.c"
+    [ "$stem" = "${d%%:*}-qtest" ] && continue
+    helpers="'gpumodel-qtest.c'"
+    [ -e "$top/tests/qtest/${d%%:*}-qtest.c" ] &&
+        helpers="$helpers, '${d%%:*}-qtest.c'"
+    echo "qtests_x86_64 += config_all_devices.has_key('${d#*:}')" \
+        "? ['$stem'] : []" >> "$block"
+    echo "qtests += {'$stem': files($helpers)}" >> "$block"
 done
+echo "# gpumodel qtests end" >> "$block"
+
+# The block goes before QEMU's loop over the qtests, in place of any
+# earlier one, and of the one-line hooks of earlier overlays.
+mb=$qemu/tests/qtest/meson.build
+anchor="qtest_executables = {}"
+if ! grep -qxF -- "$anchor" "$mb"; then
+    echo "apply-overlay: anchor line '$anchor' not found in $mb" >&2
+    exit 1
+fi
+awk -v anchor="$anchor" -v blockfile="$block" '
+    /^# gpumodel qtests begin/ { skip = 1 }
+    skip { if (/^# gpumodel qtests end/) skip = 0; next }
+    /^qtests_x86_64 \+= config_all_devices\.has_key\(.CONFIG_(INTEL|NV)_GPU.\) \? \[.[a-z0-9-]*-test.\] : \[\]$/ { next }
+    $0 == anchor && !done {
+        while ((getline l < blockfile) > 0) print l
+        done = 1
+    }
+    { print }
+' "$mb" > "$mb.gpumodel"
+if cmp -s "$mb" "$mb.gpumodel"; then
+    rm -f "$mb.gpumodel"        # unchanged: meson need not run again
+else
+    mv "$mb.gpumodel" "$mb"
+fi
 
 # generic-fuzz-intel-gpu and generic-fuzz-nv-gpu: our entries open QEMU's
 # table of predefined generic-fuzz configurations.

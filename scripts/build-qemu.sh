@@ -12,10 +12,13 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-targets=qemu-system-x86_64
+# Every tests/qtest/*-test.c is a qtest program to build (the overlay puts
+# each in QEMU's build, see scripts/apply-overlay.sh).
+qtests=
 for t in "$top"/tests/qtest/*-test.c; do
-    [ -e "$t" ] && targets="$targets tests/qtest/$(basename "$t" .c)"
+    [ -e "$t" ] && qtests="$qtests tests/qtest/$(basename "$t" .c)"
 done
+targets="qemu-system-x86_64$qtests"
 if [ "${1:-}" = --fuzz ]; then
     bdir=$top/build/qemu-fuzz
     compiler=clang
@@ -57,8 +60,29 @@ fi
 
 # Every CI run builds in a fresh clone: let ccache hit across directories.
 export CCACHE_BASEDIR="$top" CCACHE_NOHASHDIR=1
+# Meson first, so that ninja knows of tests added since the last build;
+# then a qtest it does not know (its device left out of QEMU's Kconfig,
+# or the overlay's table) is an error here rather than a test never run.
+ninja -C "$bdir" build.ninja
+for t in $qtests; do
+    if ! ninja -C "$bdir" -t query "$t" > /dev/null 2>&1; then
+        echo "build-qemu: QEMU's build has no target $t:" \
+            "its device is not in the build (scripts/apply-overlay.sh)" >&2
+        exit 1
+    fi
+done
 # shellcheck disable=SC2086
 ninja -C "$bdir" $targets
+
+# scripts/check.sh runs every tests/qtest/*-test here: drop programs of
+# tests since renamed or removed, so that none runs stale.
+for t in "$bdir"/tests/qtest/*-test; do
+    [ -f "$t" ] || continue
+    case "$qtests " in
+    *" tests/qtest/$(basename "$t") "*) ;;
+    *) rm -f "$t" ;;
+    esac
+done
 
 # A build-tree QEMU looks for firmware in its own bundle directory only, and
 # Debian's source package ships none: point it at Debian's seabios and

@@ -4,7 +4,8 @@
 #   fuzz  - every fuzzer, briefly (scripts/fuzz-smoke.sh)
 #   qtest - the devices inside the built QEMU, and again in a QEMU built
 #           with ASan + UBSan (build/qemu-fuzz)
-#   guest - Debian's stock kernel and tools in a VM on the devices
+#   guest - Debian's stock kernel and tools in a VM on the devices (and
+#           the host-side verdicts against recorded logs)
 #   igt   - IGT's own tests (BAT, perf, tiling, rc6) through igt_runner in that VM
 # Exit status 0 only when nothing failed.
 set -u
@@ -23,6 +24,9 @@ done
 "$top/scripts/tap-tier.sh" unit/registers-doc "$out" -- \
     "$top/tests/unit/regs-doc-check.sh" "$top/build/unit/intel-gpu-regs-doc" \
     "$top/docs/intel-gpu-registers.rst"
+"$top/scripts/tap-tier.sh" unit/registers-doc-nv "$out" -- \
+    "$top/tests/unit/regs-doc-check.sh" "$top/build/unit/intel-gpu-regs-doc" \
+    "$top/docs/nv-gpu-registers.rst" --nv
 
 echo "== sanitize (ASan + UBSan: any report fails the test)"
 for t in "$top"/build/sanitize/tests/unit/test-*; do
@@ -57,6 +61,8 @@ for t in "$top"/build/qemu-fuzz/tests/qtest/*-test; do
 done
 
 echo "== guest"
+"$top/scripts/tap-tier.sh" guest/verdicts "$out" -- \
+    /usr/bin/python3 "$top/tests/guest/test_guest_tier.py"
 "$top/scripts/tap-tier.sh" "guest/intel-gpu" "$out" -- \
     "$top/scripts/run-guest.sh" --tap
 "$top/scripts/tap-tier.sh" "guest/nv-gpu" "$out" -- \

@@ -27,8 +27,9 @@
 #
 # Incremental: a .deb already in the cache is not downloaded again, an
 # unpacked package is not unpacked again, and the initramfs is rebuilt only
-# when the manifest (package versions, tests/guest/* but *.md and the host
-# side host-*, this script) changed.
+# when the manifest (package versions, tests/guest/* but the host side:
+# *.md, *.py and __pycache__, *checks.txt, oa-cost.awk, recorded/; this
+# script) changed.
 # When the archive cannot be reached, the newest cached .deb of a package is
 # used with a warning.
 set -eu
@@ -96,7 +97,9 @@ manifest=$g/manifest.new
     for d in $igtdirs; do echo "igt $(basename "$d")"; done
     echo "modules $modules"
     (cd "$top" && find scripts/make-guest.sh scripts/guest-pkgs.sh tests/guest include/hw/gpumodel/nv-gpu-regs.h \
-        -type f ! -name '*.md' ! -name 'host-*' |
+        -type f ! -name '*.md' ! -name '*.py' ! -name '*checks.txt' \
+        ! -name 'oa-cost.awk' ! -path 'tests/guest/recorded/*' \
+        ! -path '*/__pycache__/*' |
         LC_ALL=C sort | xargs sha256sum)
 } > "$manifest"
 if [ -f "$g/initramfs.cpio.gz" ] && [ -f "$g/vmlinuz" ] &&
@@ -185,18 +188,18 @@ cp -r "$igtdir/usr/share/igt-gpu-tools/registers" "$root/usr/share/igt-gpu-tools
 
 # The test itself.
 cp "$tests/init.sh" "$root/init"
-cp "$tests/lib.sh" "$tests/guest-checks.sh" "$tests/checks.txt" \
-    "$tests/oa-cost.awk" "$root/gpumodel/"
+cp "$tests/lib.sh" "$tests/guest-checks.sh" "$root/gpumodel/"
 chmod 755 "$root/init" "$root/gpumodel/guest-checks.sh"
 # The nv-gpu profile: its checks and the probe, a static binary (no
 # libraries to carry; the register macros come from the model's header).
-cp "$tests/nv-checks.sh" "$tests/nv-checks.txt" "$root/gpumodel/"
+cp "$tests/nv-checks.sh" "$root/gpumodel/"
 chmod 755 "$root/gpumodel/nv-checks.sh"
 ${CC:-gcc} -static -O2 -Wall -I"$top/include" -o "$g/nv-pcounter-probe" \
     "$tests/nv-pcounter-probe.c" || die "cannot build nv-pcounter-probe (gcc -static: build-essential)"
 cp "$g/nv-pcounter-probe" "$root/gpumodel/nv-pcounter-probe"
 # The intel-gpu user-batch probe, static, against libdrm's i915 uAPI header.
-${CC:-gcc} -static -O2 -Wall -I/usr/include/libdrm -o "$g/i915-exec-probe" \
+${CC:-gcc} -static -O2 -Wall -I/usr/include/libdrm -I"$top/include" \
+    -o "$g/i915-exec-probe" \
     "$tests/i915-exec-probe.c" || die "cannot build i915-exec-probe (gcc -static, libdrm-dev)"
 cp "$g/i915-exec-probe" "$root/gpumodel/i915-exec-probe"
 # The i915 perf stream reader of the OA drill checks, likewise.

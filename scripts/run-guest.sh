@@ -37,26 +37,32 @@
 #   -- QEMU-ARGS    passed on to QEMU
 #
 # Environment: QEMU (default build/qemu/qemu-system-x86_64), GUEST_TIMEOUT,
-# PYTHON (default /usr/bin/python3, for tests/guest/host-agent.py), NV_SYNTH
+# PYTHON (default /usr/bin/python3, for tests/guest/host-agent.py and
+# guest_tier.py), NV_SYNTH
 # (--profile nv: the nv-gpu synth property, entries separated by ';', no
 # spaces; the probe checks the counters against it; default
 # "4.0=4096/1;5.0=4096/1;*.1=16/4;*.2=16/12/12").
 #
 # QEMU runs under tests/guest/host-agent.py, which owns the guest's data
-# channel (ttyS1, a socket) and a QMP socket: the guest asks it for
-# interrupt injections and drills ("@@REQ ..." lines) and waits for the
-# answer ("@@ANS ...") on the same serial port.
+# channel (ttyS1, a socket) and a QMP socket (QEMU's qemu.qmp, from
+# build/qemu-src/python, on PYTHONPATH): the guest asks it for interrupt
+# injections and drills ("@@REQ ..." lines) and waits for the answer
+# ("@@ANS ...") on the same serial port.  The guest sends raw sections
+# only; tests/guest/guest_tier.py makes the checks' verdicts from data.log.
 #
 # It runs scripts/make-guest.sh first (a no-op when the image is current).
 # Files, in build/guest/out/ (replaced at every run):
 #   console.log   serial console (ttyS0): kernel messages, guest progress
 #   data.log      data channel (ttyS1): the raw output of guest-checks.sh
-#   qmp.log       the QMP exchanges of the host agent   agent.log  its log
+#   qmp.log       qemu.qmp's log of the agent's QMP   agent.log  its log
 #   agent.err     the agent's stderr, when it failed
-#   results.txt   the guest's "@@RESULT" lines      tap.txt  the TAP
-#   summary.txt   the summary                        qemu.log QEMU's stderr
-#   dmesg.txt (the guest's whole kernel log), intel_reg.txt, modprobe.txt,
-#   splats.txt, lsgpu.txt, debugfs_*.txt, ...: the sections the guest sent
+#   results.txt   the verdicts, "@@RESULT <id> ok|fail|skip <text>"
+#   tap.txt       the TAP           verdicts.err  guest_tier.py's stderr,
+#   summary.txt   the summary                        when it failed
+#   qemu.log      QEMU's stderr
+#   dmesg.txt (the guest's kernel log), intel_reg.txt, modprobe.txt,
+#   lsgpu.txt, debugfs_*.txt, ...: the sections the guest sent; splats.txt,
+#   irq-errors.txt, unmodelled.txt: what the verdicts quote
 #
 # Guest-side knobs go on the kernel command line, which hands unknown
 # NAME=VALUE words to /init as environment: --append MODPROBE_TIMEOUT=600
@@ -179,6 +185,12 @@ if qemu-img create -q -f qcow2 "$out/snapshots.qcow2" 1M 2> "$out/qemu-img.log";
     snapdrive="if=none,id=snapshots,format=qcow2,file=$(esc "$out/snapshots.qcow2")"
 fi
 
+# The host agent's QMP client: QEMU's own qemu.qmp, from the source tree
+# scripts/build-qemu.sh unpacked.
+qemu_py=$top/build/qemu-src/python
+PYTHONPATH=$qemu_py${PYTHONPATH:+:$PYTHONPATH}
+export PYTHONPATH
+
 qemu_rc=0
 t0=$(date +%s)
 if [ "$image_rc" != 0 ]; then
@@ -187,6 +199,8 @@ elif [ ! -x "$qemu" ]; then
     qemu_rc=noqemu
 elif [ ! -x "$python" ]; then
     qemu_rc=nopython
+elif [ ! -f "$qemu_py/qemu/qmp/legacy.py" ]; then
+    qemu_rc=noqmp
 else
     # -smp 2: SMP like the laptops i915 runs on; as fast as -smp 1 here.
     # debug-threads: the agent's CPU times per thread name ("CPU 0/TCG").
@@ -216,19 +230,15 @@ secs=$(($(date +%s) - t0))
 # ---- parse the data channel ----------------------------------------------
 
 touch "$out/data.log" "$out/console.log"
-# Serial output may carry CRs; sections go to their own files.  Lines are
-# appended (awk's ">" would empty a file again once it was closed): each
-# section's file is emptied at its @@BEGIN, the summary's only at the first
-# block, so later blocks add to it.
+# Serial output may carry CRs; sections go to their own files (the
+# verdicts come from data.log itself, below).  Lines are appended (awk's
+# ">" would empty a file again once it was closed): each section's file is
+# emptied at its @@BEGIN.
 tr -d '\r' < "$out/data.log" | awk -v out="$out" '
     /^@@BEGIN / { name = $2; gsub("/", "_", name); f = out "/" name ".txt"; printf "" > f; next }
     /^@@END /   { close(f); f = ""; next }
-    /^@@SUMMARY-BEGIN/ { f = out "/summary.txt"; if (!sums++) printf "" > f; next }
-    /^@@SUMMARY-END/   { close(f); f = ""; next }
-    /^@@RESULT /       { print > (out "/results.txt"); next }
-    f != ""           { print >> f }
+    f != ""     { print >> f }
 '
-touch "$out/results.txt"
 done=0
 grep -q '^@@DONE' "$out/data.log" && done=1
 
@@ -252,6 +262,8 @@ elif [ "$qemu_rc" = noqemu ]; then
     why="QEMU not built: $qemu (make qemu)"
 elif [ "$qemu_rc" = nopython ]; then
     why="no $python for the host agent (python3)"
+elif [ "$qemu_rc" = noqmp ]; then
+    why="no qemu.qmp in $qemu_py (QEMU's source tree: make qemu)"
 elif [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ]; then
     why="guest timed out after $limit s, QEMU killed"
 elif [ -s "$out/agent.err" ]; then
@@ -274,22 +286,27 @@ fi
 
 # ---- TAP --------------------------------------------------------------------
 
-n=0 failed=0 skipped=0
-grep -v -e '^#' -e '^[[:space:]]*$' "$checks" > "$out/checks.list"
+# The verdicts: tests/guest/guest_tier.py over data.log (results.txt,
+# summary.txt and the files its verdicts name, in $out).
+"$python" "$top/tests/guest/guest_tier.py" tap --profile "$profile" \
+    --checks "$checks" --why "$why" --out "$out" "$out/data.log" \
+    > "$out/tap.txt" 2> "$out/verdicts.err" || :
+total=$(grep -c -e '^ok ' -e '^not ok ' "$out/tap.txt" || :)
+failed=$(grep -c '^not ok ' "$out/tap.txt" || :)
+skipped=$(grep -c '^ok .* # SKIP ' "$out/tap.txt" || :)
+if [ -s "$out/verdicts.err" ] || [ "$total" = 0 ]; then
+    # The verdicts themselves failed: every check fails with it.
+    failed=$(grep -c -v -e '^#' -e '^[[:space:]]*$' "$checks")
+    total=$failed skipped=0
+    {
+        echo "1..$total"
+        grep -v -e '^#' -e '^[[:space:]]*$' "$checks" | awk -v why="$(tail -n 1 "$out/verdicts.err" 2>/dev/null)" \
+            '{ id = $1; $1 = ""; sub(/^ */, ""); print "not ok " NR " - " $0 " (no verdict: guest_tier.py failed: " why ")" }'
+    } > "$out/tap.txt"
+else
+    rm -f "$out/verdicts.err"
+fi
 {
-    echo "1..$(wc -l < "$out/checks.list" | tr -d ' ')"
-    while read -r id desc; do
-        n=$((n + 1))
-        line=$(grep "^@@RESULT $id " "$out/results.txt" | tail -n 1 || true)
-        st=$(echo "$line" | cut -d' ' -f3)
-        text=$(echo "$line" | cut -d' ' -f4-)
-        case $st in
-            ok) echo "ok $n - $text" ;;
-            skip) echo "ok $n - $desc # SKIP $text"; skipped=$((skipped + 1)) ;;
-            fail) echo "not ok $n - $text"; failed=$((failed + 1)) ;;
-            *) echo "not ok $n - $desc (not reported: $why)"; failed=$((failed + 1)) ;;
-        esac
-    done < "$out/checks.list"
     echo "# guest: ${device:-no device}, $secs s, QEMU status $qemu_rc, $(grep -c '^@@REQ ' "$out/data.log" | tr -d ' ') requests to the host agent, logs in $logs"
     if [ -s "$out/splats.txt" ]; then
         echo "# kernel splats after modprobe i915:"
@@ -306,11 +323,10 @@ grep -v -e '^#' -e '^[[:space:]]*$' "$checks" > "$out/checks.list"
         tr -d '\r' < "$out/console.log" | tail -n 15 | sed 's/^/#   /'
         [ -s "$out/qemu.log" ] && sed 's/^/#   qemu: /' "$out/qemu.log" | head -n 5
     fi
-} > "$out/tap.txt"
+} >> "$out/tap.txt"
 
 # ---- report -----------------------------------------------------------------
 
-total=$(wc -l < "$out/checks.list" | tr -d ' ')
 [ $want_tap = 0 ] || cat "$out/tap.txt"
 if [ $want_summary = 1 ]; then
     [ $want_tap = 0 ] || echo

@@ -253,8 +253,8 @@ static const MemoryRegionOps intel_gpu_iobar_ops = {
 #define SWSCI_TRIGGER       (1u << 0)
 
 /*
- * Registers of the seed's 0/2/0 table that QEMU's PCI core does not own,
- * with their reset values and write masks.  Mirrors of host-bridge
+ * Registers of ICL PRM Vol 13's 0/2/0 table (GFX PCI Registers) that
+ * QEMU's PCI core does not own, with their reset values and write masks.  Mirrors of host-bridge
  * registers (MGGC0, DEVEN0) are read-only here, as on hardware.
  */
 typedef struct IntelGpuCfgReg {
@@ -624,7 +624,7 @@ static void intel_gpu_get_unmodelled_count(Object *obj, Visitor *v,
                                            Error **errp)
 {
     IntelGpuPci *s = INTEL_GPU(obj);
-    uint32_t n = s->gpu ? s->gpu->unmodelled_count : 0;
+    uint32_t n = s->gpu ? s->gpu->unmodelled.count : 0;
 
     visit_type_uint32(v, name, &n, errp);
 }

@@ -446,7 +446,7 @@ static void nv_gpu_get_unmodelled_count(Object *obj, Visitor *v,
                                         Error **errp)
 {
     NvGpuPci *s = NV_GPU(obj);
-    uint32_t n = s->gpu ? g_hash_table_size(s->gpu->unmodelled_seen) : 0;
+    uint32_t n = s->gpu ? s->gpu->unmodelled.count : 0;
 
     visit_type_uint32(v, name, &n, errp);
 }

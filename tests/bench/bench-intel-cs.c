@@ -10,6 +10,7 @@
 #include <glib.h>
 #include "fake-host.h"
 #include "intel/intel-gpu.h"
+#include "hw/gpumodel/intel-gpu-cmds.h"
 
 #define RING        0x100000u   /* 64 KiB ring */
 #define RING_SIZE   0x10000u
@@ -19,14 +20,7 @@
 #define HWSP        0x0f0000u
 #define CTX_A       0x0c0000u
 #define CTX_B       0x0d0000u
-#define MI_NOOP     0x00000000u
-#define MI_BBE      0x05000000u
-#define MI_BBS      0x18800001u  /* MI_BATCH_BUFFER_START, GGTT */
-#define MI_SDI      0x10400002u  /* MI_STORE_DATA_IMM, GGTT */
-#define XY_SRC_COPY 0x54F00008u  /* XY_SRC_COPY_BLT, 32 bpp RGBA */
-#define   XY_DST_TILED (1u << 11)
-#define BCS_SWCTRL  0x22200u
-#define   BCS_DST_Y 0x00020002u  /* masked: destination TileY */
+#define BCS_DST_Y   (INTEL_BCS_SWCTRL_DST_Y << 16 | INTEL_BCS_SWCTRL_DST_Y)
 #define BLIT_SRC    0x800000u   /* two 4 MiB surfaces above the batches */
 #define BLIT_DST    0xc00000u
 #define BLIT_PITCH  4096u
@@ -53,7 +47,7 @@ static double run_batch(Bench *b)
 {
     gint64 t0;
 
-    put32(b, RING, MI_BBS);
+    put32(b, RING, MI_BATCH_BUFFER_START_GEN8);
     put32(b, RING + 4, BATCH);
     put32(b, RING + 8, 0);
     put32(b, RING + 12, MI_NOOP);
@@ -103,7 +97,7 @@ static void report(const char *what, double n, double secs, double base)
 static unsigned fill_noops(Bench *b, unsigned dwords)
 {
     memset(b->fh->ram + BATCH, 0, dwords * 4);
-    put32(b, BATCH + dwords * 4, MI_BBE);
+    put32(b, BATCH + dwords * 4, MI_BATCH_BUFFER_END);
     return dwords;
 }
 
@@ -120,12 +114,12 @@ static void bench_sdi(Bench *b)
     for (unsigned i = 0; i < n; i++) {
         uint32_t a = BATCH + i * 16;
 
-        put32(b, a, MI_SDI);
+        put32(b, a, MI_STORE_DWORD_IMM_GEN4 | MI_USE_GGTT);
         put32(b, a + 4, TARGET + (i % 1024) * 4);
         put32(b, a + 8, 0);
         put32(b, a + 12, i);
     }
-    put32(b, BATCH + n * 16, MI_BBE);
+    put32(b, BATCH + n * 16, MI_BATCH_BUFFER_END);
     report("MI_STORE_DATA_IMM", n, best_of(run_batch, b),
            baseline(b, n * 16));
 }
@@ -138,16 +132,17 @@ static void bench_blit(Bench *b, uint32_t tiled, uint32_t swctrl,
                        const char *what)
 {
     const uint32_t cmd[] = {
-        XY_SRC_COPY | tiled,
-        3u << 24 | 0xCCu << 16 | (tiled ? BLIT_PITCH / 4 : BLIT_PITCH),
+        XY_SRC_COPY_BLT_CMD | BLT_WRITE_RGBA | tiled | INSTR_LEN(10),
+        BLT_DEPTH_32 | BLT_ROP_SRC_COPY |
+        (tiled ? BLIT_PITCH / 4 : BLIT_PITCH),
         0, BLIT_ROWS << 16 | BLIT_PITCH / 4, BLIT_DST, 0,
-        0, BLIT_PITCH, BLIT_SRC, 0, MI_BBE, MI_NOOP,
+        0, BLIT_PITCH, BLIT_SRC, 0, MI_BATCH_BUFFER_END, MI_NOOP,
     };
 
     for (unsigned i = 0; i < G_N_ELEMENTS(cmd); i++) {
         put32(b, BATCH + 4 * i, cmd[i]);
     }
-    wr(b, BCS_SWCTRL, swctrl);
+    wr(b, INTEL_BCS_SWCTRL, swctrl);
     report(what, BLIT_PITCH * BLIT_ROWS, best_of(run_batch, b),
            baseline(b, BLIT_PITCH * BLIT_ROWS));
 }
@@ -158,16 +153,16 @@ static void bench_bb_pairs(Bench *b)
     unsigned n = BATCH_MAX / 16 - 1;
     uint32_t end = TARGET;
 
-    put32(b, end, MI_BBE);
+    put32(b, end, MI_BATCH_BUFFER_END);
     for (unsigned i = 0; i < n; i++) {
         uint32_t a = BATCH + i * 16;
 
-        put32(b, a, MI_BBS | 1u << 22);
+        put32(b, a, MI_BATCH_BUFFER_START_GEN8 | MI_BATCH_SECOND_LEVEL);
         put32(b, a + 4, end);
         put32(b, a + 8, 0);
         put32(b, a + 12, MI_NOOP);
     }
-    put32(b, BATCH + n * 16, MI_BBE);
+    put32(b, BATCH + n * 16, MI_BATCH_BUFFER_END);
     report("MI_BATCH_BUFFER_START/END pairs", n, best_of(run_batch, b),
            baseline(b, n * 16));
 }
@@ -223,11 +218,12 @@ static void build_ppgtt(Bench *b)
 static void build_context(Bench *b, uint32_t lrca)
 {
     static const uint32_t lri[] = {
-        0x11000007, INTEL_RCS0_BASE + INTEL_RING_CONTEXT_CONTROL, 0x00090008,
+        MI_LOAD_REGISTER_IMM(4),
+        INTEL_RCS0_BASE + INTEL_RING_CONTEXT_CONTROL, 0x00090008,
         INTEL_RCS0_BASE + INTEL_RING_HEAD, 0,
         INTEL_RCS0_BASE + INTEL_RING_TAIL, 0,
         INTEL_RCS0_BASE + INTEL_RING_START, RING,
-        MI_BBE,
+        MI_BATCH_BUFFER_END,
     };
 
     memset(b->fh->ram + lrca, 0, 0x2000);
@@ -309,8 +305,9 @@ int main(void)
     bench_sdi(&b);
     bench_bb_pairs(&b);
     bench_blit(&b, 0, 0, "blit bytes, linear");
-    bench_blit(&b, XY_DST_TILED, 0, "blit bytes, into X tiles");
-    bench_blit(&b, XY_DST_TILED, BCS_DST_Y, "blit bytes, into Y tiles");
+    bench_blit(&b, XY_SRC_COPY_BLT_DST_TILED, 0, "blit bytes, into X tiles");
+    bench_blit(&b, XY_SRC_COPY_BLT_DST_TILED, BCS_DST_Y,
+               "blit bytes, into Y tiles");
 
     secs = best_of(ggtt_walks, &b);
     printf("  %-34s %8.1f M/s\n", "GGTT translations (cache misses)",

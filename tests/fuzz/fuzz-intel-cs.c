@@ -23,6 +23,7 @@
 #include <glib.h>
 #include "fake-host.h"
 #include "intel/intel-gpu.h"
+#include "hw/gpumodel/intel-gpu-cmds.h"
 
 #define RING        0x100000u
 #define RING_SIZE   0x10000u
@@ -81,14 +82,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (data[0] & 2) {
         /* Execlists: an image whose ring is the fuzzed data. */
         const uint32_t lri[] = {
-            0x1100000d, base + INTEL_RING_CONTEXT_CONTROL, 0x00090008,
+            MI_LOAD_REGISTER_IMM(7),
+            base + INTEL_RING_CONTEXT_CONTROL, 0x00090008,
             base + INTEL_RING_HEAD, 0,
             base + INTEL_RING_TAIL, MIN(n, RING_SIZE - 8) & ~7u,
             base + INTEL_RING_START, RING,
             base + INTEL_RING_CTL, (RING_SIZE - 4096) | 1,
             base + INTEL_RING_PDP_UDW(0), 0,
             base + INTEL_RING_PDP_LDW(0), RING + 0x10000,
-            0x05000000,
+            MI_BATCH_BUFFER_END,
         };
 
         memcpy(fh->ram + CTX + 0x1000, lri, sizeof(lri));
@@ -117,11 +119,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 static void test_random_streams(void)
 {
     static const uint32_t headers[] = {
-        0x00000000, 0x01000000, 0x02800000, 0x04000001, 0x05000000,
-        0x0d000003, 0x0e40c002, 0x10400002, 0x10000002, 0x10800001,
-        0x11000001, 0x12400002, 0x13004002, 0x14c00002, 0x15000001,
-        0x17800003, 0x18800001, 0x18800101, 0x18c00001, 0x1b000000,
-        0x7a000004, 0x54c00005, 0x54f00008, 0x50800008, 0x7b000005,
+        MI_NOOP, MI_USER_INTERRUPT, MI_ARB_CHECK,
+        MI_ARB_ON_OFF | MI_ARB_ENABLE, MI_BATCH_BUFFER_END, MI_MATH(4),
+        MI_SEMAPHORE_WAIT | MI_SEMAPHORE_GLOBAL_GTT | MI_SEMAPHORE_POLL |
+        MI_SEMAPHORE_SAD_EQ_SDD | INSTR_LEN(4),
+        MI_STORE_DWORD_IMM_GEN4 | MI_USE_GGTT, MI_STORE_DWORD_IMM_GEN4,
+        MI_STORE_DATA_INDEX | INSTR_LEN(3), MI_LOAD_REGISTER_IMM(1),
+        MI_STORE_REGISTER_MEM_GEN8 | MI_SRM_LRM_GLOBAL_GTT,
+        MI_FLUSH_DW | MI_FLUSH_DW_OP_STOREDW | INSTR_LEN(4),
+        MI_LOAD_REGISTER_MEM_GEN8 | MI_SRM_LRM_GLOBAL_GTT,
+        MI_LOAD_REGISTER_REG | INSTR_LEN(3), MI_ATOMIC | INSTR_LEN(5),
+        MI_BATCH_BUFFER_START_GEN8,
+        MI_BATCH_BUFFER_START_GEN8 | MI_BATCH_PPGTT,
+        MI_BATCH_BUFFER_START_GEN8 | MI_BATCH_SECOND_LEVEL,
+        MI_CONDITIONAL_BATCH_BUFFER_END | INSTR_LEN(2),
+        GFX_OP_PIPE_CONTROL(6), XY_SRC_COPY_BLT_CMD | INSTR_LEN(7),
+        XY_SRC_COPY_BLT_CMD | BLT_WRITE_RGBA | INSTR_LEN(10),
+        XY_FAST_COPY_BLT_CMD | INSTR_LEN(10),
+        GFX_OP_3DPRIMITIVE | INSTR_LEN(7),
     };
     GRand *r = g_rand_new_with_seed(0x6770756d);
     size_t ndw = (64 * 1024 + 8192) / 4, size = 1 + ndw * 4;

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 # Host side of the guest tier's data channel: run QEMU, record what the
 # guest writes on its second serial port (ttyS1), and answer the guest's
-# requests through QMP.  Run by scripts/run-guest.sh; Python's standard
-# library only (the base system's /usr/bin/python3).
+# requests through QMP.  Run by scripts/run-guest.sh with the base system's
+# /usr/bin/python3: its standard library and QEMU's own QMP package,
+# qemu.qmp (python/qemu/qmp of QEMU's source tree, standard library only),
+# which run-guest.sh puts on PYTHONPATH.
 #
 #   host-agent.py --dir DIR [--sock-dir SDIR] --device-id ID --timeout SECS
 #       -- QEMU ARGS...
@@ -50,14 +52,16 @@
 # guest cannot make QEMU do anything else.
 #
 # Files in DIR: data.log (everything the guest wrote, requests included),
-# qmp.log (every QMP exchange and event, with the host time), qemu.log
+# qmp.log (qemu.qmp's debug log: every QMP exchange and event), qemu.log
 # (QEMU's stdout and stderr), agent.log (the agent's own messages).
 #
 # Exit status: QEMU's (128 + N when a signal N ended it), 124 when the
 # timeout expired and QEMU was killed (also when QEMU never connected), 125
 # when the agent could not start QEMU.
 import argparse
+import asyncio
 import json
+import logging
 import os
 import select
 import signal
@@ -65,6 +69,14 @@ import socket
 import subprocess
 import sys
 import time
+
+try:
+    from qemu.qmp import QMPError
+    from qemu.qmp.legacy import QEMUMonitorProtocol
+    from qemu.qmp.qmp_client import ExecuteError
+except ImportError as e:
+    sys.exit("host-agent: QEMU's qemu.qmp package is not on PYTHONPATH "
+             "(python/ of QEMU's source tree): %s" % e)
 
 t_start = time.monotonic()
 
@@ -84,7 +96,6 @@ class Agent:
         self.agent_log = open(os.path.join(d, "agent.log"), "w")
         self.data = None        # the accepted data connection
         self.qmp = None         # the accepted QMP connection
-        self.qmp_buf = b""
         self.line_buf = b""
         self.requests = 0
         self.proc = None
@@ -106,63 +117,39 @@ class Agent:
 
     # ---- QMP ----------------------------------------------------------------
 
-    def qmp_line(self, deadline):
-        """One JSON object from QMP, or None at EOF or deadline."""
-        while b"\n" not in self.qmp_buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            r, _, _ = select.select([self.qmp], [], [], left)
-            if not r:
-                return None
-            chunk = self.qmp.recv(65536)
-            if not chunk:
-                return None
-            self.qmp_buf += chunk
-        line, self.qmp_buf = self.qmp_buf.split(b"\n", 1)
-        self.qmp_log.write("%s <- %s\n" % (stamp(), line.decode(errors="replace")))
-        self.qmp_log.flush()
-        return json.loads(line)
+    def qmp_open(self, sock):
+        """QMP over the accepted socket through qemu.qmp: greeting and
+        capabilities negotiation.  Its debug log (every message in and out,
+        events included) goes to qmp.log."""
+        h = logging.StreamHandler(self.qmp_log)
+        h.setFormatter(logging.Formatter(
+            "%(relativeCreated)10.0f ms %(message)s"))
+        lg = logging.getLogger("qemu.qmp")
+        lg.addHandler(h)
+        lg.setLevel(logging.DEBUG)
+        qmp = QEMUMonitorProtocol(sock, nickname="gpumodel")
+        try:
+            qmp.settimeout(10.0)
+            qmp.connect(negotiate=True)
+        except (QMPError, OSError, asyncio.TimeoutError) as e:
+            self.log("QMP handshake failed: %r" % e)
+            return None
+        return qmp
 
     def qmp_call(self, cmd, args=None, wait=10.0):
         """Run one QMP command: ("ok", return) or ("error", text)."""
-        msg = {"execute": cmd}
-        if args is not None:
-            msg["arguments"] = args
-        text = json.dumps(msg)
-        self.qmp_log.write("%s -> %s\n" % (stamp(), text))
-        self.qmp_log.flush()
-        self.qmp.sendall(text.encode() + b"\n")
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                r = self.qmp_line(deadline)
-            except ValueError as e:
-                return "error", "QMP sent something that is not JSON: %s" % e
-            if r is None:
-                return "error", "no QMP answer to %s in %g s" % (cmd, wait)
-            if "return" in r:
-                return "ok", r["return"]
-            if "error" in r:
-                e = r["error"]
-                return "error", "%s: %s" % (e.get("class"), e.get("desc"))
-            # An event: logged by qmp_line, keep waiting.
-
-    def qmp_drain(self):
-        """Log the events QMP sent unasked."""
         try:
-            chunk = self.qmp.recv(65536)
-        except OSError:
-            chunk = b""
-        if not chunk:
-            self.qmp.close()
-            self.qmp = None
-            return
-        self.qmp_buf += chunk
-        while b"\n" in self.qmp_buf:
-            line, self.qmp_buf = self.qmp_buf.split(b"\n", 1)
-            self.qmp_log.write("%s <- %s\n" % (stamp(), line.decode(errors="replace")))
-        self.qmp_log.flush()
+            self.qmp.settimeout(wait)
+            r = self.qmp.cmd(cmd, **(args or {}))
+        except ExecuteError as e:
+            return "error", "%s: %s" % (e.error_class, e)
+        except asyncio.TimeoutError:
+            return "error", "no QMP answer to %s in %g s" % (cmd, wait)
+        except (QMPError, OSError) as e:
+            return "error", "QMP failed on %s: %r" % (cmd, e)
+        # Events that came meanwhile are in qmp.log; none is waited for.
+        self.qmp.clear_events()
+        return "ok", r
 
     # ---- requests -------------------------------------------------------------
 
@@ -344,12 +331,7 @@ class Agent:
         ldata.close()
         lqmp.close()
         if self.qmp is not None:
-            greeting = self.qmp_line(time.monotonic() + 10)
-            st, r = self.qmp_call("qmp_capabilities")
-            if greeting is None or st != "ok":
-                self.log("QMP handshake failed: %s %s" % (greeting, r))
-                self.qmp.close()
-                self.qmp = None
+            self.qmp = self.qmp_open(self.qmp)
         timed_out = False
         while True:
             if proc.poll() is not None:
@@ -361,7 +343,9 @@ class Agent:
                 proc.kill()
                 proc.wait()
                 break
-            fds = [s for s in (self.data, self.qmp) if s is not None]
+            # QMP is read while a request runs (qemu.qmp's event loop);
+            # between requests only the data channel is watched.
+            fds = [self.data] if self.data is not None else []
             r, _, _ = select.select(fds, [], [], min(left, 0.5))
             if self.data in r:
                 chunk = self.data.recv(65536)
@@ -371,8 +355,6 @@ class Agent:
                     self.log("data channel closed")
                     self.data.close()
                     self.data = None
-            if self.qmp is not None and self.qmp in r:
-                self.qmp_drain()
         # What QEMU wrote before it exited is still in the socket.
         if self.data is not None:
             self.data.setblocking(False)
@@ -391,6 +373,11 @@ class Agent:
             rc = 124
         elif rc < 0:
             rc = 128 - rc
+        if self.qmp is not None:
+            try:
+                self.qmp.close()
+            except (QMPError, OSError, asyncio.TimeoutError):
+                pass
         self.log("QEMU ended with status %s after %d requests" % (proc.returncode, self.requests))
         for name in ("data.sock", "qmp.sock"):
             try:

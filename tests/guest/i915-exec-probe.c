@@ -37,13 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <i915_drm.h>     /* libdrm-dev, -I/usr/include/libdrm */
-
-#define MI_STORE_DWORD_IMM_GEN4     (0x20u << 23 | 2)
-#define MI_BATCH_BUFFER_START_GEN8  (0x31u << 23 | 1)
-#define MI_BATCH_PPGTT              (1u << 8)
-#define MI_BATCH_BUFFER_END         (0x0au << 23)
-#define PIPELINE_SELECT_GPGPU       0x69040302u     /* mask 9:8, select 2 */
-#define GPGPU_WALKER                0x7105000du     /* 15 dwords */
+#include "hw/gpumodel/intel-gpu-cmds.h"     /* -I include */
 
 /* Soft-pinned addresses in the context's PPGTT. */
 #define TARGET_ADDR 0x100000ull
@@ -172,9 +166,11 @@ int main(int argc, char **argv)
 
     if (!strcmp(argv[1], "nop") || !strcmp(argv[1], "walker")) {
         static const uint32_t walker[] = {
+            PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS |
             PIPELINE_SELECT_GPGPU,
             /* SIMD8, 64 threads a group (width 63); 64 x 64 x 1 groups */
-            GPGPU_WALKER, 0, 0, 0, 63, 0, 0, 64, 0, 0, 64, 0, 1, ~0u, ~0u,
+            GPGPU_WALKER | INSTR_LEN(15),
+            0, 0, 0, 63, 0, 0, 64, 0, 0, 64, 0, 1, ~0u, ~0u,
             MI_BATCH_BUFFER_END,
         };
         long count = strtol(argv[3], NULL, 0);

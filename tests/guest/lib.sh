@@ -1,6 +1,7 @@
-# Shell helpers of the guest-side check scripts (guest-checks.sh,
-# nv-checks.sh), sourced from /gpumodel/lib.sh on busybox.  The output
-# protocol is described in guest-checks.sh.
+# Shell helpers of the guest-side scripts (guest-checks.sh, nv-checks.sh,
+# tests/igt/igt-guest.sh), sourced from /gpumodel/lib.sh on busybox.  The
+# output protocol is described in guest-checks.sh; the verdicts are the
+# host's (tests/guest/guest_tier.py).
 
 ASK_TIMEOUT=${ASK_TIMEOUT:-30}
 work=${TMPDIR:-/tmp}/gpumodel
@@ -13,17 +14,46 @@ result() { # ID ok|fail|skip TEXT...
     echo "gpumodel guest: $r_st $r_id: $*" > /dev/console
 }
 
-section() { # NAME FILE
-    echo "@@BEGIN $1"
-    cat "$2"
-    echo "@@END $1"
+section() { # NAME FILE [KEY=VALUE...]: FILE as section NAME
+    s_name=$1 s_file=$2
+    shift 2
+    echo "@@BEGIN $s_name${*:+ $*}"
+    cat "$s_file" 2>/dev/null
+    # A last line without its newline must not swallow the @@END.
+    [ -z "$(tail -c 1 "$s_file" 2>/dev/null)" ] || echo
+    echo "@@END $s_name"
+}
+
+put() { # NAME TEXT...: TEXT, one line, as section NAME
+    p_name=$1
+    shift
+    echo "@@BEGIN $p_name"
+    echo "$*"
+    echo "@@END $p_name"
+}
+
+# step NAME SECONDS CMD...: run CMD (bounded, below) and send its output as
+# section NAME with its exit status ("timeout") and run time on the @@BEGIN
+# line: "@@BEGIN NAME rc=0 secs=2".
+# Its output stays in $work/NAME.txt ("/" in NAME made "_").
+step() {
+    st_name=$1 st_max=$2
+    st_file=$work/$(echo "$1" | tr / _).txt
+    shift 2
+    bounded "$st_max" "$st_file" "$@"
+    section "$st_name" "$st_file" "rc=$b_rc" "secs=$b_secs"
 }
 
 seq=0
 # ask VERB ARGS...: one request to the host agent (tests/guest/host-agent.py)
 # on the data channel, waiting at most ASK_TIMEOUT s for its answer on fd 3.
-# Sets ans_st (ok, error or timeout) and ans_text.
+# Sets ans_st (ok, error or timeout) and ans_text, and repeats them on the
+# data channel as "@@GOT <seq> <ans_st> <ans_text>" for the host's verdicts.
 ask() {
+    ask_once "$@"
+    echo "@@GOT $seq $ans_st $ans_text"
+}
+ask_once() {
     seq=$((seq + 1))
     ans_st=timeout ans_text="no answer from the host agent in $ASK_TIMEOUT s"
     echo "@@REQ $seq $*"

@@ -1,10 +1,11 @@
-# make bench's OA cost, from the runs guest-checks.sh wrote in oa-cost.txt,
+# make bench's OA cost, on the host (scripts/bench-guest.sh), from the runs
+# in oa-cost.txt that guest_tier.py oa-cost made of the guest's sections,
 # one line each: ROUND MODE WORK PROBE HOST-CPU-S HOST-WALL-S HOST-OTHER-S
 # ("-" or "?" when missing); MODE is none, slow or fast, WORK idle, cpu
 # (PROBE: getppid() calls per second) or nop (PROBE: the batches' seconds;
 # see guest-checks.sh).  Variables: n (rounds), b (batches per
 # nop run), e and e1 (the fast and slow streams' exponents), cpu (the host
-# agent's answer status).  Busybox awk.
+# agent's answer status).  POSIX awk.
 #
 # Other processes on the host slow QEMU down and inflate its CPU time
 # (fewer or shared cores), so a figure compares two runs of a round only

@@ -3,46 +3,14 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <glib.h>
-#include "fake-host.h"
-#include "intel-i915.h"
+#include "intel-fixture.h"
 
-typedef struct Fixture {
-    FakeHost *fh;
-    IntelGpu *gpu;
-} Fixture;
-
-#define RCS     INTEL_CLASS_RENDER, 0
-#define BCS     INTEL_CLASS_COPY, 0
-#define VCS(n)  INTEL_CLASS_VIDEO, (n)
-#define GTPM    INTEL_CLASS_OTHER, 1
-#define OAPERF  INTEL_CLASS_OTHER, 2
-#define USER    INTEL_GT_RENDER_USER_INTERRUPT
-#define CTXSW   INTEL_GT_CONTEXT_SWITCH
-
-static void fixture_setup(Fixture *f, gconstpointer data)
-{
-    f->fh = fake_host_new();
-    f->gpu = intel_gpu_new(&intel_test_cfg, &f->fh->host);
-}
-
-static void fixture_teardown(Fixture *f, gconstpointer data)
-{
-    intel_gpu_free(f->gpu);
-    fake_host_free(f->fh);
-}
-
-static uint32_t rd(Fixture *f, uint32_t off)
-{
-    return intel_mmio_read(f->gpu, off);
-}
-
-static void wr(Fixture *f, uint32_t off, uint32_t val)
-{
-    intel_mmio_write(f->gpu, off, val, 0xffffffff);
-}
-
-
+/* Interrupt sources: class, instance. */
+#define IRQ_RCS     INTEL_CLASS_RENDER, 0
+#define IRQ_BCS     INTEL_CLASS_COPY, 0
+#define IRQ_VCS(n)  INTEL_CLASS_VIDEO, (n)
+#define GTPM        INTEL_CLASS_OTHER, 1
+#define OAPERF      INTEL_CLASS_OTHER, 2
 
 static void test_reset_state(Fixture *f, gconstpointer data)
 {
@@ -64,14 +32,14 @@ static void test_enable_drops(Fixture *f, gconstpointer data)
     /* Nothing enabled: the event is dropped, not held. */
     wr(f, INTEL_RCS0_RSVD_INTR_MASK, 0);
     wr(f, INTEL_GFX_MSTR_IRQ, INTEL_MSTR_ENABLE);
-    g_assert_true(intel_irq_raise(f->gpu, RCS, USER));
+    g_assert_true(intel_irq_raise(f->gpu, IRQ_RCS, USER));
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 0);
     wr(f, INTEL_RENDER_COPY_INTR_ENABLE, USER << 16);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 0);
     g_assert_false(f->fh->irq);
 
     /* Enabled: DW0 bit 0 and the output. */
-    g_assert_true(intel_irq_raise(f->gpu, RCS, USER | CTXSW));
+    g_assert_true(intel_irq_raise(f->gpu, IRQ_RCS, USER | CTXSW));
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0);
     g_assert_true(f->fh->irq);
     g_assert_cmphex(rd(f, INTEL_GFX_MSTR_IRQ), ==,
@@ -90,8 +58,8 @@ static void test_class_enable_instance_mask(Fixture *f, gconstpointer data)
     wr(f, INTEL_VCS_VECS_INTR_ENABLE, USER << 16);
     wr(f, INTEL_VCS_INTR_MASK(0), ~(uint32_t)USER);     /* VCS1 unmasked */
     wr(f, INTEL_GFX_MSTR_IRQ, INTEL_MSTR_ENABLE);
-    intel_irq_raise(f->gpu, VCS(0), USER);
-    intel_irq_raise(f->gpu, VCS(1), USER);
+    intel_irq_raise(f->gpu, IRQ_VCS(0), USER);
+    intel_irq_raise(f->gpu, IRQ_VCS(1), USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(1)), ==, 1u << 1);
     g_assert_cmphex(i915_service_bit(f->gpu, 1, 1), ==, INTEL_INTR_DATA_VALID |
                     INTEL_CLASS_VIDEO << 16 | 1 << 20 | USER);
@@ -125,8 +93,8 @@ static void test_class_enable_instance_mask(Fixture *f, gconstpointer data)
 static void test_selector_misuse(Fixture *f, gconstpointer data)
 {
     i915_irq_postinstall(f->gpu);
-    intel_irq_raise(f->gpu, RCS, USER);
-    intel_irq_raise(f->gpu, BCS, USER);
+    intel_irq_raise(f->gpu, IRQ_RCS, USER);
+    intel_irq_raise(f->gpu, IRQ_BCS, USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0 | 1u << 15);
     /* Not one-hot. */
     wr(f, INTEL_IIR_REG_SELECTOR(0), 1u << 0 | 1u << 15);
@@ -149,9 +117,9 @@ static void test_selector_misuse(Fixture *f, gconstpointer data)
 static void test_double_buffer_race(Fixture *f, gconstpointer data)
 {
     i915_irq_postinstall(f->gpu);
-    intel_irq_raise(f->gpu, RCS, USER);
+    intel_irq_raise(f->gpu, IRQ_RCS, USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0);   /* snapshot */
-    intel_irq_raise(f->gpu, BCS, USER);
+    intel_irq_raise(f->gpu, IRQ_BCS, USER);
     /* The snapshot under service does not change. */
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0);
     g_assert_cmphex(i915_service_bit(f->gpu, 0, 0) & 0xffff, ==, USER);
@@ -166,25 +134,25 @@ static void test_double_buffer_race(Fixture *f, gconstpointer data)
     g_assert_false(f->fh->irq);
 
     /* A same-engine event during service also comes back afterwards. */
-    intel_irq_raise(f->gpu, RCS, USER);
+    intel_irq_raise(f->gpu, IRQ_RCS, USER);
     rd(f, INTEL_GT_INTR_DW(0));
     i915_service_bit(f->gpu, 0, 0);
-    intel_irq_raise(f->gpu, RCS, CTXSW);
+    intel_irq_raise(f->gpu, IRQ_RCS, CTXSW);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 0);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0);
     g_assert_cmphex(i915_service_bit(f->gpu, 0, 0) & 0xffff, ==, CTXSW);
 }
 
 /*
- * The seed's host flow: clear enable, read, service, set enable.  Events
- * arriving during service make exactly one new message.
+ * i915's gen11_irq_handler flow: clear enable, read, service, set
+ * enable.  Events arriving during service make exactly one new message.
  */
 static void test_master_flow(Fixture *f, gconstpointer data)
 {
     uint32_t master;
 
     i915_irq_postinstall(f->gpu);
-    intel_irq_raise(f->gpu, RCS, USER);
+    intel_irq_raise(f->gpu, IRQ_RCS, USER);
     g_assert_cmpuint(f->fh->irq_edges, ==, 1);
 
     wr(f, INTEL_GFX_MSTR_IRQ, 0);
@@ -195,8 +163,8 @@ static void test_master_flow(Fixture *f, gconstpointer data)
     wr(f, INTEL_GFX_MSTR_IRQ, INTEL_MSTR_GT_DW(1));
     g_assert_cmphex(rd(f, INTEL_GFX_MSTR_IRQ), ==, INTEL_MSTR_GT_DW(0));
     rd(f, INTEL_GT_INTR_DW(0));
-    intel_irq_raise(f->gpu, BCS, USER);
-    intel_irq_raise(f->gpu, VCS(0), USER);
+    intel_irq_raise(f->gpu, IRQ_BCS, USER);
+    intel_irq_raise(f->gpu, IRQ_VCS(0), USER);
     i915_service_bit(f->gpu, 0, 0);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 0);
     g_assert_cmpuint(f->fh->irq_edges, ==, 1);
@@ -221,18 +189,18 @@ static void test_master_flow(Fixture *f, gconstpointer data)
 static void test_drill_drop_and_delay(Fixture *f, gconstpointer data)
 {
     i915_irq_postinstall(f->gpu);
-    g_assert_true(intel_irq_drill(f->gpu, RCS, 2, 0));
-    intel_irq_raise(f->gpu, RCS, USER);
-    intel_irq_raise(f->gpu, RCS, USER);
+    g_assert_true(intel_irq_drill(f->gpu, IRQ_RCS, 2, 0));
+    intel_irq_raise(f->gpu, IRQ_RCS, USER);
+    intel_irq_raise(f->gpu, IRQ_RCS, USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 0);
-    intel_irq_raise(f->gpu, RCS, USER);
+    intel_irq_raise(f->gpu, IRQ_RCS, USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 0);
     i915_service_bit(f->gpu, 0, 0);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 0);
 
     /* Delayed by 50 us: nothing before, the event after. */
-    g_assert_true(intel_irq_drill(f->gpu, BCS, 1, 50000));
-    intel_irq_raise(f->gpu, BCS, USER);
+    g_assert_true(intel_irq_drill(f->gpu, IRQ_BCS, 1, 50000));
+    intel_irq_raise(f->gpu, IRQ_BCS, USER);
     fake_host_step(f->fh, 49999);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 0);
     g_assert_false(f->fh->irq);
@@ -242,7 +210,7 @@ static void test_drill_drop_and_delay(Fixture *f, gconstpointer data)
     /* The drill is spent: the next message is immediate. */
     i915_service_bit(f->gpu, 0, 15);
     wr(f, INTEL_GT_INTR_DW(0), 1u << 15);
-    intel_irq_raise(f->gpu, BCS, USER);
+    intel_irq_raise(f->gpu, IRQ_BCS, USER);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 1u << 15);
     g_assert_false(intel_irq_drill(f->gpu, INTEL_CLASS_OTHER, 3, 1, 0));
 }
@@ -250,31 +218,25 @@ static void test_drill_drop_and_delay(Fixture *f, gconstpointer data)
 static void test_reset_clears_tree(Fixture *f, gconstpointer data)
 {
     i915_irq_postinstall(f->gpu);
-    intel_irq_drill(f->gpu, BCS, 1, 1000);
-    intel_irq_raise(f->gpu, BCS, USER);
-    intel_irq_raise(f->gpu, RCS, USER);
+    intel_irq_drill(f->gpu, IRQ_BCS, 1, 1000);
+    intel_irq_raise(f->gpu, IRQ_BCS, USER);
+    intel_irq_raise(f->gpu, IRQ_RCS, USER);
     intel_gpu_reset(f->gpu);
     fake_host_step(f->fh, 2000);
     g_assert_cmphex(rd(f, INTEL_GT_INTR_DW(0)), ==, 0);
     g_assert_cmphex(rd(f, INTEL_GFX_MSTR_IRQ), ==, 0);
 }
 
-static void add(const char *path, void (*fn)(Fixture *, gconstpointer))
-{
-    g_test_add(path, Fixture, NULL, fixture_setup, fn, fixture_teardown);
-}
+static const FixtureTest tests[] = {
+    { "/intel/irq/reset-state", test_reset_state },
+    { "/intel/irq/enable-drops", test_enable_drops },
+    { "/intel/irq/class-enable-instance-mask",
+      test_class_enable_instance_mask },
+    { "/intel/irq/selector-misuse", test_selector_misuse },
+    { "/intel/irq/double-buffer-race", test_double_buffer_race },
+    { "/intel/irq/master-flow", test_master_flow },
+    { "/intel/irq/drill", test_drill_drop_and_delay },
+    { "/intel/irq/reset", test_reset_clears_tree },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    add("/intel/irq/reset-state", test_reset_state);
-    add("/intel/irq/enable-drops", test_enable_drops);
-    add("/intel/irq/class-enable-instance-mask",
-        test_class_enable_instance_mask);
-    add("/intel/irq/selector-misuse", test_selector_misuse);
-    add("/intel/irq/double-buffer-race", test_double_buffer_race);
-    add("/intel/irq/master-flow", test_master_flow);
-    add("/intel/irq/drill", test_drill_drop_and_delay);
-    add("/intel/irq/reset", test_reset_clears_tree);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup)

@@ -7,65 +7,16 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <string.h>
-#include <glib.h>
-#include "fake-host.h"
-#include "intel-i915.h"
+#include "intel-fixture.h"
 
 #define TICK        INTEL_RC6_TICK_NS
 #define HYST        25u             /* i915: 25 * 1.28 us */
 #define MS          1000000ull
-#define HWSP        0x001000u
-#define SEM         0x002000u
-#define LRCA        0x010000u
-#define RING        0x100000u
-#define RING_SIZE   0x4000u
-
-#define MI_BB_END   0x05000000u
-#define MI_LRI(n)   (0x11000000u | (2 * (n) - 1))
-/* MI_SEMAPHORE_WAIT, GGTT, polling, SAD == SDD. */
-#define MI_SEM_WAIT_EQ (0x0E000002u | 1u << 22 | 1u << 15 | 4u << 12)
 
 /* What i915 writes in RC_CONTROL (gen11_rc6_enable, intel_rc6_park). */
 #define RC_UNPARKED (INTEL_RC_CTL_HW_ENABLE | INTEL_RC_CTL_RC6_ENABLE | \
                      INTEL_RC_CTL_EI_MODE)
 #define RC_PARKED   INTEL_RC_CTL_RC6_ENABLE
-
-typedef struct Fixture {
-    FakeHost *fh;
-    IntelGpu *gpu;
-} Fixture;
-
-static void fixture_setup(Fixture *f, gconstpointer data)
-{
-    f->fh = fake_host_new();
-    f->gpu = intel_gpu_new(&intel_test_cfg, &f->fh->host);
-    for (uint32_t page = 0; page < (2u << 20) / 4096; page++) {
-        intel_ggtt_write_pte(f->gpu, page, (uint64_t)page << 12 | 1);
-    }
-}
-
-static void fixture_teardown(Fixture *f, gconstpointer data)
-{
-    intel_gpu_free(f->gpu);
-    fake_host_free(f->fh);
-}
-
-static uint32_t rd(Fixture *f, uint32_t off)
-{
-    return intel_mmio_read(f->gpu, off);
-}
-
-static void wr(Fixture *f, uint32_t off, uint32_t val)
-{
-    i915_wr(f->gpu, off, val);
-}
-
-static void put(Fixture *f, uint64_t pa, uint32_t v)
-{
-    v = GUINT32_TO_LE(v);
-    memcpy(f->fh->ram + pa, &v, 4);
-}
 
 static uint32_t residency(Fixture *f)
 {
@@ -90,13 +41,6 @@ static void rc6_enable(Fixture *f)
     wr(f, INTEL_RENDER_PG_IDLE_HYSTERESIS, 60);
     wr(f, INTEL_PG_ENABLE, 7);
     wr(f, INTEL_RC_CONTROL, RC_UNPARKED);
-}
-
-/* intel_uncore's fw_domain_get/put: FORCEWAKE_KERNEL, masked. */
-static void forcewake(Fixture *f, uint32_t req, bool on)
-{
-    wr(f, req, INTEL_FORCEWAKE_KERNEL << 16 |
-               (on ? INTEL_FORCEWAKE_KERNEL : 0));
 }
 
 /* Idle with RC6 enabled: one tick per 1.28 us once the hysteresis passed. */
@@ -230,21 +174,17 @@ static void test_wrap(Fixture *f, gconstpointer data)
 /* A ring of 16 bytes: a semaphore wait until *SEM == 1. */
 static void ring_fill_wait(Fixture *f)
 {
-    put(f, SEM, 0);
-    put(f, RING, MI_SEM_WAIT_EQ);
-    put(f, RING + 4, 1);
-    put(f, RING + 8, SEM);
-    put(f, RING + 12, 0);
+    Buf b = buf_at(f, RING_RCS);
+
+    ram_w32(f, SEM, 0);
+    sem_wait(&b, MI_SEMAPHORE_SAD_EQ_SDD, 1, SEM);
 }
 
 /* A legacy RCS ring blocked in that wait. */
 static void ring_start_wait(Fixture *f)
 {
     ring_fill_wait(f);
-    wr(f, INTEL_RCS0_BASE + INTEL_RING_HEAD, 0);
-    wr(f, INTEL_RCS0_BASE + INTEL_RING_START, RING);
-    wr(f, INTEL_RCS0_BASE + INTEL_RING_CTL, (RING_SIZE - 4096) | 1);
-    wr(f, INTEL_RCS0_BASE + INTEL_RING_TAIL, 16);
+    ring_start(f, RCS, RING_RCS, 16);
 }
 
 static bool rcs_busy(Fixture *f)
@@ -274,7 +214,7 @@ static void check_work_blocks_rc6(Fixture *f, void (*start)(Fixture *),
     g_assert_true(active(f));
     g_assert_cmpuint(residency(f), ==, r0);
 
-    put(f, SEM, 1);
+    ram_w32(f, SEM, 1);
     fake_host_step(f->fh, MS);
     g_assert_false(active(f));
     r0 = residency(f);
@@ -294,29 +234,27 @@ static void test_legacy_ring(Fixture *f, gconstpointer data)
  */
 static void execlists_start_wait(Fixture *f)
 {
-    uint32_t base = INTEL_RCS0_BASE, st = LRCA + INTEL_LRC_STATE_OFFSET;
+    uint32_t base = INTEL_RCS0_BASE, st = CTX_A + INTEL_LRC_STATE_OFFSET;
     static const uint32_t regs[] = {
         INTEL_RING_HEAD, INTEL_RING_TAIL, INTEL_RING_START, INTEL_RING_CTL,
     };
-    const uint32_t vals[] = { 0, 16, RING, (RING_SIZE - 4096) | 1 };
-    uint64_t desc = (uint64_t)0x41 << 32 | LRCA | INTEL_CTX_DESC_VALID |
+    const uint32_t vals[] = { 0, 16, RING_RCS, (RING_SIZE - 4096) | 1 };
+    uint64_t desc = (uint64_t)0x41 << 32 | CTX_A | INTEL_CTX_DESC_VALID |
                     3u << INTEL_CTX_DESC_ADDR_MODE_SHIFT |
                     INTEL_CTX_DESC_PRIVILEGE;
 
     wr(f, base + INTEL_RING_MODE, INTEL_GFX_DISABLE_LEGACY_MODE << 16 |
                                   INTEL_GFX_DISABLE_LEGACY_MODE);
-    wr(f, base + INTEL_RING_HWS_PGA, HWSP);
-    memset(f->fh->ram + LRCA, 0, 2 * 4096);
-    put(f, st, MI_LRI(4));
+    wr(f, base + INTEL_RING_HWS_PGA, HWSP_RCS);
+    memset(f->fh->ram + CTX_A, 0, 2 * 4096);
+    ram_w32(f, st, MI_LOAD_REGISTER_IMM(4));
     for (unsigned i = 0; i < 4; i++) {
-        put(f, st + 4 + 8 * i, base + regs[i]);
-        put(f, st + 8 + 8 * i, vals[i]);
+        ram_w32(f, st + 4 + 8 * i, base + regs[i]);
+        ram_w32(f, st + 8 + 8 * i, vals[i]);
     }
-    put(f, st + 36, MI_BB_END);
+    ram_w32(f, st + 36, MI_BATCH_BUFFER_END);
     ring_fill_wait(f);
-    wr(f, base + INTEL_RING_EXECLIST_SQ, desc);
-    wr(f, base + INTEL_RING_EXECLIST_SQ + 4, desc >> 32);
-    wr(f, base + INTEL_RING_EXECLIST_CONTROL, INTEL_EL_CTRL_LOAD);
+    elsq_submit(f, RCS, desc, 0);
 }
 
 /* A context active on an engine keeps the GT out of RC6. */
@@ -331,9 +269,9 @@ static void test_execlists(Fixture *f, gconstpointer data)
      * A context halted by a CS error is still loaded: the engine is not
      * idle until software resets it.
      */
-    put(f, RING + 16, 0xFFFFFFFFu);     /* no such command */
-    put(f, RING + 20, 0);
-    put(f, LRCA + INTEL_LRC_STATE_OFFSET + 16, 24);     /* RING_TAIL */
+    ram_w32(f, RING_RCS + 16, 0xFFFFFFFFu);     /* no such command */
+    ram_w32(f, RING_RCS + 20, 0);
+    ram_w32(f, CTX_A + INTEL_LRC_STATE_OFFSET + 16, 24);    /* RING_TAIL */
     wr(f, INTEL_RCS0_BASE + INTEL_RING_EXECLIST_CONTROL, INTEL_EL_CTRL_LOAD);
     fake_host_step(f->fh, MS);
     g_assert_cmpuint(rcs->state, ==, INTEL_CS_HALTED);
@@ -361,7 +299,7 @@ static void test_post_load(Fixture *f, gconstpointer data)
     g_clear_pointer(&err, g_free);
     f->gpu->rc6.idle = false;
 
-    put(f, SEM, 1);
+    ram_w32(f, SEM, 1);
     fake_host_step(f->fh, MS);
     g_assert_true(intel_gpu_post_load(f->gpu, &err));
     f->gpu->rc6.idle = false;
@@ -369,19 +307,15 @@ static void test_post_load(Fixture *f, gconstpointer data)
     g_clear_pointer(&err, g_free);
 }
 
-#define ADD(path, fn) \
-    g_test_add(path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+static const FixtureTest tests[] = {
+    { "/intel/rc6/idle", test_idle },
+    { "/intel/rc6/hysteresis", test_hysteresis },
+    { "/intel/rc6/forcewake", test_forcewake },
+    { "/intel/rc6/disabled", test_disabled },
+    { "/intel/rc6/wrap", test_wrap },
+    { "/intel/rc6/legacy-ring", test_legacy_ring },
+    { "/intel/rc6/execlists", test_execlists },
+    { "/intel/rc6/post-load", test_post_load },
+};
 
-int main(int argc, char **argv)
-{
-    g_test_init(&argc, &argv, NULL);
-    ADD("/intel/rc6/idle", test_idle);
-    ADD("/intel/rc6/hysteresis", test_hysteresis);
-    ADD("/intel/rc6/forcewake", test_forcewake);
-    ADD("/intel/rc6/disabled", test_disabled);
-    ADD("/intel/rc6/wrap", test_wrap);
-    ADD("/intel/rc6/legacy-ring", test_legacy_ring);
-    ADD("/intel/rc6/execlists", test_execlists);
-    ADD("/intel/rc6/post-load", test_post_load);
-    return g_test_run();
-}
+FIXTURE_MAIN(fixture_setup_ggtt)

@@ -4,45 +4,11 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <string.h>
-#include <glib.h>
-#include "fake-host.h"
-#include "intel/intel-gpu.h"
+#include "intel-fixture.h"
 #include "tiling-ref.h"
 
-typedef struct Fixture {
-    FakeHost *fh;
-    IntelGpu *gpu;
-} Fixture;
-
-static const IntelGpuConfig default_cfg = {
-    .device_id = INTEL_GPU_DEVICE_ID_ICL_GT2,
-    .slices = 1, .subslices = 8, .eus_per_subslice = 8,
-};
-
-static void fixture_setup(Fixture *f, gconstpointer data)
-{
-    const IntelGpuConfig *cfg = data ? data : &default_cfg;
-
-    f->fh = fake_host_new();
-    f->gpu = intel_gpu_new(cfg, &f->fh->host);
-}
-
-static void fixture_teardown(Fixture *f, gconstpointer data)
-{
-    intel_gpu_free(f->gpu);
-    fake_host_free(f->fh);
-}
-
-static uint32_t rd(Fixture *f, uint32_t off)
-{
-    return intel_mmio_read(f->gpu, off);
-}
-
-static void wr(Fixture *f, uint32_t off, uint32_t val)
-{
-    intel_mmio_write(f->gpu, off, val, 0xffffffff);
-}
+/* The fixture's default configuration (intel-i915.h). */
+#define default_cfg intel_test_cfg
 
 static uint32_t masked_enable(uint32_t bits)
 {
@@ -57,10 +23,10 @@ static uint32_t masked_disable(uint32_t bits)
 /* Every table entry sits on a dword inside the register range. */
 static void test_tables_well_formed(Fixture *f, gconstpointer data)
 {
-    g_assert_cmpuint(f->gpu->nbindings, >, 50);
-    for (unsigned i = 0; i < f->gpu->nbindings; i++) {
-        const IntelRegBinding *b = &f->gpu->bindings[i];
-        const IntelReg *r = b->reg;
+    g_assert_cmpuint(f->gpu->regs.nbindings, >, 50);
+    for (unsigned i = 0; i < f->gpu->regs.nbindings; i++) {
+        const IntelRegBinding *b = &f->gpu->regs.bindings[i];
+        const GpuReg *r = b->reg;
 
         g_assert_nonnull(r->name);
         g_assert_cmpuint((b->base + r->offset) % 4, ==, 0);
@@ -228,7 +194,7 @@ static void test_mchbar_mirror(Fixture *f, gconstpointer data)
     /* The rest of the window reads 0 and ignores writes, unmodelled or not. */
     wr(f, INTEL_MCHBAR_MIRROR_BASE + 0x100, 0xdead);
     g_assert_cmphex(rd(f, INTEL_MCHBAR_MIRROR_BASE + 0x100), ==, 0);
-    g_assert_cmpuint(f->gpu->unmodelled_count, ==, 0);
+    g_assert_cmpuint(f->gpu->unmodelled.count, ==, 0);
 }
 
 static void test_no_gvt_magic(Fixture *f, gconstpointer data)
@@ -326,12 +292,12 @@ static void test_unmodelled(Fixture *f, gconstpointer data)
 {
     char *list;
 
-    g_assert_cmpuint(f->gpu->unmodelled_count, ==, 0);
+    g_assert_cmpuint(f->gpu->unmodelled.count, ==, 0);
     wr(f, 0xB020, 0x12345678);        /* LNCFCMOCS0: not in a table */
     g_assert_cmphex(rd(f, 0xB020), ==, 0x12345678);
     rd(f, 0xB020);
     rd(f, 0x4100);
-    g_assert_cmpuint(f->gpu->unmodelled_count, ==, 2);
+    g_assert_cmpuint(f->gpu->unmodelled.count, ==, 2);
     g_assert_cmpuint(f->fh->unimps, ==, 2);
     list = intel_mmio_unmodelled_list(f->gpu);
     g_assert_cmpstr(list, ==, "0x004100 0x00b020");
@@ -339,7 +305,7 @@ static void test_unmodelled(Fixture *f, gconstpointer data)
     /* Storage is reset; the diagnostic count is not. */
     intel_gpu_reset(f->gpu);
     g_assert_cmphex(rd(f, 0xB020), ==, 0);
-    g_assert_cmpuint(f->gpu->unmodelled_count, ==, 2);
+    g_assert_cmpuint(f->gpu->unmodelled.count, ==, 2);
 }
 
 static void test_reset_restores_defaults(Fixture *f, gconstpointer data)

@@ -201,6 +201,17 @@ static const IntelNonPrivReg bcs0_nonpriv[] = {
     { "PREDICATION_MASK", 0x221FC, 1 },
 };
 
+/* The rows the VECS and VCS tables share, relative to the engine's base. */
+#define CS_COMMON_NONPRIV(base) \
+    { "NOPID", (base) + 0x094, 1 }, \
+    { "MI_PREDICATE_RESULT_1", (base) + 0x41C, 1 }, \
+    { "MI_PREDICATE_RESULT_2", (base) + 0x3BC, 1 }, \
+    { "INSTPM", (base) + 0x0C0, 1 }, \
+    { "CS_MI_ADDRESS_OFFSET", (base) + 0x3B4, 1 }, \
+    { "MI_SET_PREDICATE_RESULT", (base) + 0x3B8, 1 }, \
+    { "WPARID", (base) + 0x21C, 1 }, \
+    { "PREDICATION_MASK", (base) + 0x1FC, 1 }
+
 /*
  * "User Mode Non-Privileged Registers for Video Enhancement Command
  * Streamer (VECS)": offsets relative to the VECS base, which the PRM says
@@ -210,14 +221,7 @@ static const IntelNonPrivReg bcs0_nonpriv[] = {
     { "VECS_GPR", (base) + 0x600, 32 }, \
     { "PR_CTR_CTL_VECSUNIT", (base) + 0x178, 1 }, \
     { "PR_CTR_THRSH_VECSUNIT", (base) + 0x17C, 1 }, \
-    { "NOPID", (base) + 0x094, 1 }, \
-    { "MI_PREDICATE_RESULT_1", (base) + 0x41C, 1 }, \
-    { "MI_PREDICATE_RESULT_2", (base) + 0x3BC, 1 }, \
-    { "INSTPM", (base) + 0x0C0, 1 }, \
-    { "CS_MI_ADDRESS_OFFSET", (base) + 0x3B4, 1 }, \
-    { "MI_SET_PREDICATE_RESULT", (base) + 0x3B8, 1 }, \
-    { "WPARID", (base) + 0x21C, 1 }, \
-    { "PREDICATION_MASK", (base) + 0x1FC, 1 }
+    CS_COMMON_NONPRIV(base)
 
 /*
  * "User Mode Non-Privileged Registers for Video Command Streamer (ALL
@@ -230,14 +234,7 @@ static const IntelNonPrivReg bcs0_nonpriv[] = {
     { "PR_CTR_THRSH_VCSUNIT", (base) + 0x17C, 1 }, \
     { "MFC_VDBOX1", (base) + 0x800, 512 }, \
     { "HEVC", (hevc) + 0x00, 64 }, \
-    { "NOPID", (base) + 0x094, 1 }, \
-    { "MI_PREDICATE_RESULT_1", (base) + 0x41C, 1 }, \
-    { "MI_PREDICATE_RESULT_2", (base) + 0x3BC, 1 }, \
-    { "INSTPM", (base) + 0x0C0, 1 }, \
-    { "CS_MI_ADDRESS_OFFSET", (base) + 0x3B4, 1 }, \
-    { "MI_SET_PREDICATE_RESULT", (base) + 0x3B8, 1 }, \
-    { "WPARID", (base) + 0x21C, 1 }, \
-    { "PREDICATION_MASK", (base) + 0x1FC, 1 }
+    CS_COMMON_NONPRIV(base)
 
 /*
  * The TRTT registers are "not at a standard offset from their
@@ -245,70 +242,42 @@ static const IntelNonPrivReg bcs0_nonpriv[] = {
  * (VEBOX-0/1, VDBOX-0..3) at absolute offsets; the PRM's footnote mark
  * ("TRTT_CR*") is left out of the names.
  */
+#define TRTT_NONPRIV(trtt_cr) \
+    { "TRTT_CR", (trtt_cr) + 0x00, 1 }, \
+    { "TRTT_VA_RANGE", (trtt_cr) + 0x04, 1 }, \
+    { "TRTT_L3_BASE_LOW", (trtt_cr) + 0x08, 1 }, \
+    { "TRTT_L3_BASE_HIGH", (trtt_cr) + 0x0C, 1 }, \
+    { "TRTT_NULL", (trtt_cr) + 0x10, 1 }, \
+    { "TRTT_INVAL", (trtt_cr) + 0x14, 1 }
+
 static const IntelNonPrivReg vcs0_nonpriv[] = {
     VCS_NONPRIV(INTEL_VCS0_BASE, NONPRIV_HEVC0_BASE),
-    /* VDBOX-0 */
-    { "TRTT_CR", 0x4420, 1 },
-    { "TRTT_VA_RANGE", 0x4424, 1 },
-    { "TRTT_L3_BASE_LOW", 0x4428, 1 },
-    { "TRTT_L3_BASE_HIGH", 0x442C, 1 },
-    { "TRTT_NULL", 0x4430, 1 },
-    { "TRTT_INVAL", 0x4434, 1 },
+    TRTT_NONPRIV(0x4420),   /* VDBOX-0 */
 };
 
 static const IntelNonPrivReg vcs1_nonpriv[] = {
     VCS_NONPRIV(INTEL_VCS1_BASE, NONPRIV_HEVC1_BASE),
-    /* VDBOX-1 */
-    { "TRTT_CR", 0x4440, 1 },
-    { "TRTT_VA_RANGE", 0x4444, 1 },
-    { "TRTT_L3_BASE_LOW", 0x4448, 1 },
-    { "TRTT_L3_BASE_HIGH", 0x444C, 1 },
-    { "TRTT_NULL", 0x4450, 1 },
-    { "TRTT_INVAL", 0x4454, 1 },
+    TRTT_NONPRIV(0x4440),   /* VDBOX-1 */
 };
 
 static const IntelNonPrivReg vcs2_nonpriv[] = {
     VCS_NONPRIV(INTEL_VCS2_BASE, NONPRIV_HEVC2_BASE),
-    /* VDBOX-2 */
-    { "TRTT_CR", 0x4520, 1 },
-    { "TRTT_VA_RANGE", 0x4524, 1 },
-    { "TRTT_L3_BASE_LOW", 0x4528, 1 },
-    { "TRTT_L3_BASE_HIGH", 0x452C, 1 },
-    { "TRTT_NULL", 0x4530, 1 },
-    { "TRTT_INVAL", 0x4534, 1 },
+    TRTT_NONPRIV(0x4520),   /* VDBOX-2 */
 };
 
 static const IntelNonPrivReg vcs3_nonpriv[] = {
     VCS_NONPRIV(INTEL_VCS3_BASE, NONPRIV_HEVC3_BASE),
-    /* VDBOX-3 */
-    { "TRTT_CR", 0x4540, 1 },
-    { "TRTT_VA_RANGE", 0x4544, 1 },
-    { "TRTT_L3_BASE_LOW", 0x4548, 1 },
-    { "TRTT_L3_BASE_HIGH", 0x454C, 1 },
-    { "TRTT_NULL", 0x4550, 1 },
-    { "TRTT_INVAL", 0x4554, 1 },
+    TRTT_NONPRIV(0x4540),   /* VDBOX-3 */
 };
 
 static const IntelNonPrivReg vecs0_nonpriv[] = {
     VECS_NONPRIV(INTEL_VECS0_BASE),
-    /* VEBOX-0 */
-    { "TRTT_CR", 0x4460, 1 },
-    { "TRTT_VA_RANGE", 0x4464, 1 },
-    { "TRTT_L3_BASE_LOW", 0x4468, 1 },
-    { "TRTT_L3_BASE_HIGH", 0x446C, 1 },
-    { "TRTT_NULL", 0x4470, 1 },
-    { "TRTT_INVAL", 0x4474, 1 },
+    TRTT_NONPRIV(0x4460),   /* VEBOX-0 */
 };
 
 static const IntelNonPrivReg vecs1_nonpriv[] = {
     VECS_NONPRIV(INTEL_VECS1_BASE),
-    /* VEBOX-1 */
-    { "TRTT_CR", 0x4560, 1 },
-    { "TRTT_VA_RANGE", 0x4564, 1 },
-    { "TRTT_L3_BASE_LOW", 0x4568, 1 },
-    { "TRTT_L3_BASE_HIGH", 0x456C, 1 },
-    { "TRTT_NULL", 0x4570, 1 },
-    { "TRTT_INVAL", 0x4574, 1 },
+    TRTT_NONPRIV(0x4560),   /* VEBOX-1 */
 };
 
 #define NONPRIV_TABLE(b, t) { .base = (b), .regs = (t), \

@@ -38,26 +38,24 @@ static void pwr_well_write(IntelGpu *gpu, const IntelRegBinding *b,
     intel_reg_set(gpu, offset, intel_reg_get(gpu, offset) & PWR_WELL_REQ_BITS);
 }
 
-#define PWR_WELL(n, off) \
-    { .name = n, .offset = off, .count = 4, .access = INTEL_REG_RW, \
-      .read = pwr_well_read, .write = pwr_well_write }
+/* Each request/status register and its BIOS, KVMR and debug copies. */
+#define PWR_WELL(nm) \
+    INTEL_REG(nm, RW, .count = 4, .read = pwr_well_read, \
+              .write = pwr_well_write)
+#define INTEL_PWR_WELL_CTL      INTEL_PWR_WELL_CTL1
+#define INTEL_PWR_WELL_CTL_AUX  INTEL_PWR_WELL_CTL_AUX1
+#define INTEL_PWR_WELL_CTL_DDI  INTEL_PWR_WELL_CTL_DDI1
 
 static const IntelReg display_regs[] = {
-    { .name = "SKL_DFSM", .offset = INTEL_SKL_DFSM, .access = INTEL_REG_RO,
-      .reset = DFSM_NO_DISPLAY },
-    { .name = "SKL_FUSE_STATUS", .offset = INTEL_SKL_FUSE_STATUS,
-      .access = INTEL_REG_RO, .reset = FUSE_STATUS_ALL_PG },
+    INTEL_REG(SKL_DFSM, RO, .reset = DFSM_NO_DISPLAY),
+    INTEL_REG(SKL_FUSE_STATUS, RO, .reset = FUSE_STATUS_ALL_PG),
     /* No unclaimed access is ever flagged: bit 31 stays clear. */
-    { .name = "FPGA_DBG", .offset = INTEL_FPGA_DBG, .access = INTEL_REG_W1C },
-    PWR_WELL("PWR_WELL_CTL", INTEL_PWR_WELL_CTL1),
-    PWR_WELL("PWR_WELL_CTL_AUX", INTEL_PWR_WELL_CTL_AUX1),
-    PWR_WELL("PWR_WELL_CTL_DDI", INTEL_PWR_WELL_CTL_DDI1),
-    { .name = "DC_STATE_EN", .offset = INTEL_DC_STATE_EN,
-      .access = INTEL_REG_RW },
+    INTEL_REG(FPGA_DBG, W1C),
+    PWR_WELL(PWR_WELL_CTL),
+    PWR_WELL(PWR_WELL_CTL_AUX),
+    PWR_WELL(PWR_WELL_CTL_DDI),
+    INTEL_REG(DC_STATE_EN, RW),
 };
 
-const IntelRegBlock intel_display_block = {
-    .name = "display",
-    .regs = display_regs,
-    .nregs = G_N_ELEMENTS(display_regs),
-};
+const IntelRegBlock intel_display_block =
+    INTEL_REG_BLOCK("display", display_regs);

@@ -147,113 +147,96 @@ static uint32_t execlist_status_hi_read(IntelGpu *gpu,
     return e->ctx_active ? e->ctx_desc >> 32 : 0;
 }
 
-#define ENG(n, off, acc) { .name = n, .offset = off, .access = acc }
-#define ENGN(n, off, cnt, acc) \
-    { .name = n, .offset = off, .count = cnt, .access = acc }
+
+/*
+ * The table's names for registers intel-gpu-regs.h spells otherwise (the
+ * MI_PREDICATE_* ones are i915's names, drivers/gpu/drm/i915/gt/
+ * intel_engine_regs.h).
+ */
+#define INTEL_RING_PGTBL_ER             0x024
+#define INTEL_RING_IPEIR                0x064
+#define INTEL_RING_PDP(i)               INTEL_RING_PDP_LDW(i)
+#define INTEL_MI_PREDICATE_RESULT_2     INTEL_RING_PREDICATE_RESULT_2
+#define INTEL_MI_PREDICATE_SRC0         INTEL_RING_PREDICATE_SRC0
+#define INTEL_MI_PREDICATE_SRC1         INTEL_RING_PREDICATE_SRC1
+#define INTEL_MI_PREDICATE_DATA         INTEL_RING_PREDICATE_DATA
+#define INTEL_MI_PREDICATE_RESULT       INTEL_RING_PREDICATE_RESULT
+#define INTEL_MI_PREDICATE_RESULT_1     INTEL_RING_PREDICATE_RESULT_1
+#define INTEL_RING_EXECLIST_SQ_CONTENTS INTEL_RING_EXECLIST_SQ
+#define INTEL_CS_GPR(i)                 INTEL_RING_CS_GPR(i)
 
 static const IntelReg engine_regs[] = {
-    ENG("RING_PGTBL_ER", 0x024, INTEL_REG_W1C),
-    { .name = "RING_TAIL", .offset = INTEL_RING_TAIL, .access = INTEL_REG_RW,
-      .write = ring_doorbell_write },
-    ENG("RING_HEAD", INTEL_RING_HEAD, INTEL_REG_RW),
-    ENG("RING_START", INTEL_RING_START, INTEL_REG_RW),
-    { .name = "RING_CTL", .offset = INTEL_RING_CTL, .access = INTEL_REG_RW,
-      .write = ring_doorbell_write },
-    ENG("RING_ACTHD_UDW", INTEL_RING_ACTHD_UDW, INTEL_REG_RO),
-    ENG("RING_IPEIR", 0x064, INTEL_REG_W1C),
-    ENG("RING_INSTDONE", INTEL_RING_INSTDONE, INTEL_REG_RO),
-    ENG("RING_ACTHD", INTEL_RING_ACTHD, INTEL_REG_RO),
-    ENG("RING_HWS_PGA", INTEL_RING_HWS_PGA, INTEL_REG_RW),
-    ENG("RING_NOPID", INTEL_RING_NOPID, INTEL_REG_RO),
-    ENG("RING_HWSTAM", INTEL_RING_HWSTAM, INTEL_REG_RW),
-    { .name = "RING_MI_MODE", .offset = INTEL_RING_MI_MODE,
-      .access = INTEL_REG_MASKED, .read = mi_mode_read,
-      .write = mi_mode_write },
+    INTEL_REG(RING_PGTBL_ER, W1C),
+    INTEL_REG(RING_TAIL, RW, .write = ring_doorbell_write),
+    INTEL_REG(RING_HEAD, RW),
+    INTEL_REG(RING_START, RW),
+    INTEL_REG(RING_CTL, RW, .write = ring_doorbell_write),
+    INTEL_REG(RING_ACTHD_UDW, RO),
+    INTEL_REG(RING_IPEIR, W1C),
+    INTEL_REG(RING_INSTDONE, RO),
+    INTEL_REG(RING_ACTHD, RO),
+    INTEL_REG(RING_HWS_PGA, RW),
+    INTEL_REG(RING_NOPID, RO),
+    INTEL_REG(RING_HWSTAM, RW),
+    INTEL_REG(RING_MI_MODE, MASKED, .read = mi_mode_read,
+              .write = mi_mode_write),
     /* Storage only: Gen11 engine interrupts are not masked here. */
-    { .name = "RING_IMR", .offset = INTEL_RING_IMR, .access = INTEL_REG_RW,
-      .reset = 0xffffffff },
-    ENG("RING_EIR", INTEL_RING_EIR, INTEL_REG_W1C),
-    { .name = "RING_EMR", .offset = INTEL_RING_EMR, .access = INTEL_REG_RW,
-      .reset = 0xffffffff },
-    ENG("RING_ESR", INTEL_RING_ESR, INTEL_REG_RO),
-    ENG("RING_INSTPM", INTEL_RING_INSTPM, INTEL_REG_MASKED),
-    { .name = "RING_RESET_CTL", .offset = INTEL_RING_RESET_CTL,
-      .access = INTEL_REG_MASKED, .read = reset_ctl_read,
-      .write = reset_ctl_write },
+    INTEL_REG(RING_IMR, RW, .reset = 0xffffffff),
+    INTEL_REG(RING_EIR, W1C),
+    INTEL_REG(RING_EMR, RW, .reset = 0xffffffff),
+    INTEL_REG(RING_ESR, RO),
+    INTEL_REG(RING_INSTPM, MASKED),
+    INTEL_REG(RING_RESET_CTL, MASKED, .read = reset_ctl_read,
+              .write = reset_ctl_write),
     /* Batch state: written by the engine, loaded by context restore. */
-    ENG("RING_BB_STATE", INTEL_RING_BB_STATE, INTEL_REG_RW),
-    ENG("RING_SBB_ADDR", INTEL_RING_SBB_ADDR, INTEL_REG_RW),
-    ENG("RING_SBB_STATE", INTEL_RING_SBB_STATE, INTEL_REG_RW),
-    ENG("RING_SBB_ADDR_UDW", INTEL_RING_SBB_ADDR_UDW, INTEL_REG_RW),
-    ENG("RING_BBADDR", INTEL_RING_BBADDR, INTEL_REG_RW),
-    ENG("RING_BBADDR_UDW", INTEL_RING_BBADDR_UDW, INTEL_REG_RW),
-    ENG("RING_WATCHDOG_CTL", INTEL_RING_WATCHDOG_CTL, INTEL_REG_RW),
-    ENG("RING_WATCHDOG_THRESH", INTEL_RING_WATCHDOG_THRESH, INTEL_REG_RW),
-    ENG("RING_BB_PER_CTX_PTR", INTEL_RING_BB_PER_CTX_PTR, INTEL_REG_RW),
-    ENG("RING_INDIRECT_CTX", INTEL_RING_INDIRECT_CTX, INTEL_REG_RW),
-    ENG("RING_INDIRECT_CTX_OFFSET", INTEL_RING_INDIRECT_CTX_OFFSET,
-        INTEL_REG_RW),
-    { .name = "RING_ELSP", .offset = INTEL_RING_ELSP, .access = INTEL_REG_RW,
-      .write = elsp_write },
-    ENG("RING_EXECLIST_STATUS_LO", INTEL_RING_EXECLIST_STATUS_LO,
-        INTEL_REG_RO),
-    { .name = "RING_EXECLIST_STATUS_HI",
-      .offset = INTEL_RING_EXECLIST_STATUS_HI, .access = INTEL_REG_RO,
-      .read = execlist_status_hi_read },
-    ENG("RING_CONTEXT_CONTROL", INTEL_RING_CONTEXT_CONTROL,
-        INTEL_REG_MASKED),
-    ENGN("RING_PDP", INTEL_RING_PDP_LDW(0), 8, INTEL_REG_RW),
-    ENG("RING_MODE", INTEL_RING_MODE, INTEL_REG_MASKED),
-    { .name = "RING_TIMESTAMP", .offset = INTEL_RING_TIMESTAMP,
-      .access = INTEL_REG_RO, .read = timestamp_read },
-    { .name = "RING_TIMESTAMP_UDW", .offset = INTEL_RING_TIMESTAMP_UDW,
-      .access = INTEL_REG_RO, .aux = 1, .read = timestamp_read },
-    ENGN("RING_CSB_BUF", INTEL_RING_CSB_BUF, 12, INTEL_REG_RO),
+    INTEL_REG(RING_BB_STATE, RW),
+    INTEL_REG(RING_SBB_ADDR, RW),
+    INTEL_REG(RING_SBB_STATE, RW),
+    INTEL_REG(RING_SBB_ADDR_UDW, RW),
+    INTEL_REG(RING_BBADDR, RW),
+    INTEL_REG(RING_BBADDR_UDW, RW),
+    INTEL_REG(RING_WATCHDOG_CTL, RW),
+    INTEL_REG(RING_WATCHDOG_THRESH, RW),
+    INTEL_REG(RING_BB_PER_CTX_PTR, RW),
+    INTEL_REG(RING_INDIRECT_CTX, RW),
+    INTEL_REG(RING_INDIRECT_CTX_OFFSET, RW),
+    INTEL_REG(RING_ELSP, RW, .write = elsp_write),
+    INTEL_REG(RING_EXECLIST_STATUS_LO, RO),
+    INTEL_REG(RING_EXECLIST_STATUS_HI, RO, .read = execlist_status_hi_read),
+    INTEL_REG(RING_CONTEXT_CONTROL, MASKED),
+    INTEL_REGN(RING_PDP, 8, RW),
+    INTEL_REG(RING_MODE, MASKED),
+    INTEL_REG(RING_TIMESTAMP, RO, .read = timestamp_read),
+    INTEL_REG(RING_TIMESTAMP_UDW, RO, .aux = 1, .read = timestamp_read),
+    INTEL_REG(RING_CSB_BUF, RO, .count = 12),
     /* Read pointer = write pointer = 11: the first entry goes to slot 0. */
-    { .name = "RING_CONTEXT_STATUS_PTR",
-      .offset = INTEL_RING_CONTEXT_STATUS_PTR, .access = INTEL_REG_MASKED,
-      .reset = 0x0b0b },
-    { .name = "RING_CTX_TIMESTAMP", .offset = INTEL_RING_CTX_TIMESTAMP,
-      .access = INTEL_REG_RW, .read = ctx_timestamp_read },
-    ENG("RING_SET_PREDICATE_RESULT", INTEL_RING_SET_PREDICATE_RESULT,
-        INTEL_REG_RW),
-    ENG("MI_PREDICATE_RESULT_2", INTEL_RING_PREDICATE_RESULT_2,
-        INTEL_REG_RW),
-    ENGN("RING_CSB_BUF2", INTEL_RING_CSB_BUF2, 12, INTEL_REG_RO),
-    ENGN("MI_PREDICATE_SRC0", INTEL_RING_PREDICATE_SRC0, 2, INTEL_REG_RW),
-    ENGN("MI_PREDICATE_SRC1", INTEL_RING_PREDICATE_SRC1, 2, INTEL_REG_RW),
-    ENGN("MI_PREDICATE_DATA", INTEL_RING_PREDICATE_DATA, 2, INTEL_REG_RW),
-    ENG("MI_PREDICATE_RESULT", INTEL_RING_PREDICATE_RESULT, INTEL_REG_RW),
-    ENG("MI_PREDICATE_RESULT_1", INTEL_RING_PREDICATE_RESULT_1,
-        INTEL_REG_RW),
-    ENGN("RING_FORCE_TO_NONPRIV", INTEL_RING_FORCE_TO_NONPRIV(0), 12,
-         INTEL_REG_RW),
-    ENGN("RING_EXECLIST_SQ_CONTENTS", INTEL_RING_EXECLIST_SQ, 16,
-         INTEL_REG_RW),
-    { .name = "RING_EXECLIST_CONTROL", .offset = INTEL_RING_EXECLIST_CONTROL,
-      .access = INTEL_REG_RW, .write = execlist_control_write },
-    ENGN("CS_GPR", INTEL_RING_CS_GPR(0), 32, INTEL_REG_RW),
+    INTEL_REG(RING_CONTEXT_STATUS_PTR, MASKED, .reset = 0x0b0b),
+    INTEL_REG(RING_CTX_TIMESTAMP, RW, .read = ctx_timestamp_read),
+    INTEL_REG(RING_SET_PREDICATE_RESULT, RW),
+    INTEL_REG(MI_PREDICATE_RESULT_2, RW),
+    INTEL_REG(RING_CSB_BUF2, RO, .count = 12),
+    INTEL_REG(MI_PREDICATE_SRC0, RW, .count = 2),
+    INTEL_REG(MI_PREDICATE_SRC1, RW, .count = 2),
+    INTEL_REG(MI_PREDICATE_DATA, RW, .count = 2),
+    INTEL_REG(MI_PREDICATE_RESULT, RW),
+    INTEL_REG(MI_PREDICATE_RESULT_1, RW),
+    INTEL_REGN(RING_FORCE_TO_NONPRIV, 12, RW),
+    INTEL_REG(RING_EXECLIST_SQ_CONTENTS, RW, .count = 16),
+    INTEL_REG(RING_EXECLIST_CONTROL, RW, .write = execlist_control_write),
+    INTEL_REGN(CS_GPR, 32, RW),
 };
 
-const IntelRegBlock intel_engine_block = {
-    .name = "engine",
-    .regs = engine_regs,
-    .nregs = G_N_ELEMENTS(engine_regs),
-    .bases = engine_bases,
-    .nbases = INTEL_ENGINE_COUNT,
-};
+const IntelRegBlock intel_engine_block =
+    INTEL_REG_BLOCK("engine", engine_regs, .bases = engine_bases,
+                    .nbases = INTEL_ENGINE_COUNT);
 
 /* The blitter's own registers (absolute offsets). */
 static const IntelReg bcs_regs[] = {
     /* Which tiled surfaces of the XY blits are TileY (cs.c). */
-    ENG("BCS_SWCTRL", INTEL_BCS_SWCTRL, INTEL_REG_MASKED),
+    INTEL_REG(BCS_SWCTRL, MASKED),
 };
 
-const IntelRegBlock intel_bcs_block = {
-    .name = "bcs",
-    .regs = bcs_regs,
-    .nregs = G_N_ELEMENTS(bcs_regs),
-};
+const IntelRegBlock intel_bcs_block = INTEL_REG_BLOCK("bcs", bcs_regs);
 
 void intel_engines_init(IntelGpu *gpu)
 {

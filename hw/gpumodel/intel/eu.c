@@ -3,9 +3,9 @@
  * see it (PRM "Flexible EU Event Counters", EU_PERF_CNT_CTL0-6).
  *
  * No EU instruction runs.  Every thread the command streamer dispatches
- * (cs.c: vertex-shader threads of 3DPRIMITIVE, thread-spawner threads of
- * GPGPU_WALKER and MEDIA_OBJECT) stands for one run of a fixed synthetic
- * kernel, EU_THREAD_CLOCKS EU clocks long, on one EU.  Each EU runs one
+ * (cs-pipe.c: vertex-shader threads of 3DPRIMITIVE, thread-spawner
+ * threads of GPGPU_WALKER and MEDIA_OBJECT) stands for one run of a fixed
+ * synthetic kernel, EU_THREAD_CLOCKS EU clocks long, on one EU.  Each EU runs one
  * thread at a time, so a command's threads keep the engine busy
  * threads x EU_THREAD_CLOCKS / EUs GT clocks (the EU clock is the GT
  * clock here), and the engine spreads that work evenly over the time it

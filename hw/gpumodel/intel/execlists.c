@@ -33,11 +33,10 @@
  */
 #include <string.h>
 #include "intel-gpu.h"
+#include "hw/gpumodel/intel-gpu-cmds.h"
 
 /* The register-state part of an image that save and restore walk. */
 #define LRC_MAX_DWORDS  2048
-#define MI_LRI_HEADER   0x11000000u
-#define MI_BBE_HEADER   0x05000000u
 
 typedef struct LrcImage {
     uint64_t addr;                  /* GGTT address of the state page */
@@ -138,16 +137,16 @@ static bool lrc_parse(IntelEngine *e, LrcImage *img, uint64_t lrca)
             i++;
             continue;
         }
-        if ((hdr & 0xff800000u) != MI_LRI_HEADER) {
+        if ((hdr & MI_INSTR_MASK) != MI_LOAD_REGISTER_IMM_CMD) {
             break;          /* MI_BATCH_BUFFER_END or the end of the list */
         }
-        pairs = ((hdr & 0xff) + 1) / 2;
+        pairs = ((hdr & INSTR_LEN_MASK(8)) + 1) / 2;
         i++;
         for (unsigned p = 0; p < pairs && i + 1 < LRC_MAX_DWORDS; p++) {
             if (!lrc_page(e, img, (i + 1) / 1024)) {
                 return true;
             }
-            img->reg[img->nregs] = img->dw[i] & 0x7ffffc;
+            img->reg[img->nregs] = img->dw[i] & MI_REG_OFFSET_MASK;
             img->slot[img->nregs] = i + 1;
             img->nregs++;
             i += 2;
@@ -197,7 +196,6 @@ static void context_restore(IntelEngine *e, uint64_t desc)
 
     e->ctx_desc = desc;
     set_ctx_active(e, true);
-    e->arb_enabled = true;          /* arbitration is on by default */
     if (lrc_parse(e, img, desc & INTEL_CTX_DESC_LRCA_MASK)) {
         ctl = lrc_find(img, e, INTEL_RING_CONTEXT_CONTROL);
         inhibit = ctl >= 0 && (img->dw[img->slot[ctl]] &
@@ -217,13 +215,9 @@ static void context_restore(IntelEngine *e, uint64_t desc)
               (uint64_t)intel_engine_reg(e, INTEL_RING_PDP_UDW(0)) << 32 |
               intel_engine_reg(e, INTEL_RING_PDP_LDW(0)) : 0;
     intel_ppgtt_flush(e);
-    /* Prefetched commands belong to the old context's address space. */
-    e->fetch.len = 0;
-    intel_cs_load_batch_state(e);
-    intel_cs_start_wa_batches(e);
+    intel_cs_context_restored(e);
     e->ctx_ts_base = intel_engine_reg(e, INTEL_RING_CTX_TIMESTAMP);
     e->ctx_in_ns = gpu_host_now_ns(&e->gpu->host);
-    e->stats.context_switches++;
     if (e->id == INTEL_RCS0) {
         intel_oa_context_switch(e->gpu);
     }
@@ -301,6 +295,29 @@ static void context_resample_tail(IntelEngine *e)
         }
     }
     g_free(img);
+}
+
+/* The running context, as the command streamer sees it (cs*.c). */
+bool intel_execlists_ctx_active(IntelEngine *e)
+{
+    return e->ctx_active;
+}
+
+bool intel_execlists_ctx_privileged(IntelEngine *e)
+{
+    return e->ctx_desc & INTEL_CTX_DESC_PRIVILEGE;
+}
+
+/* The context image's GGTT address: its first page is the PPHWSP. */
+uint64_t intel_execlists_ctx_lrca(IntelEngine *e)
+{
+    return e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK;
+}
+
+/* A Load waits for the next arbitration point. */
+bool intel_execlists_load_pending(IntelEngine *e)
+{
+    return e->load_pending;
 }
 
 uint32_t intel_execlists_ctx_timestamp(IntelEngine *e)
@@ -382,8 +399,7 @@ static void start_element(IntelEngine *e, unsigned idx)
     e->eq_pos = idx;
     if (idx >= INTEL_ELSQ_ELEMENTS) {
         set_ctx_active(e, false);
-        e->depth = 0;
-        intel_cs_set_state(e, INTEL_CS_IDLE);
+        intel_cs_go_idle(e);
         return;
     }
     context_restore(e, e->eq[idx]);

@@ -27,33 +27,30 @@ static void fw_req_write(IntelGpu *gpu, const IntelRegBinding *b,
     intel_rc6_update(gpu);
 }
 
-#define FW_REQ(n, off, cnt) \
-    { .name = n, .offset = off, .count = cnt, .access = INTEL_REG_MASKED, \
-      .write = fw_req_write }
-#define FW_ACK(n, off, cnt, req) \
-    { .name = n, .offset = off, .count = cnt, .access = INTEL_REG_RO, \
-      .aux = req, .read = fw_ack_read }
+#define FW_REQ(nm, cnt) \
+    INTEL_REG(nm, MASKED, .count = cnt, .write = fw_req_write)
+#define FW_ACK(nm, cnt, req) \
+    INTEL_REG(nm, RO, .count = cnt, .aux = INTEL_ ## req, .read = fw_ack_read)
+
+/* The media domains by their first instance. */
+#define INTEL_FORCEWAKE_MEDIA_VDBOX         INTEL_FORCEWAKE_VDBOX(0)
+#define INTEL_FORCEWAKE_ACK_MEDIA_VDBOX     INTEL_FORCEWAKE_ACK_VDBOX(0)
+#define INTEL_FORCEWAKE_MEDIA_VEBOX         INTEL_FORCEWAKE_VEBOX(0)
+#define INTEL_FORCEWAKE_ACK_MEDIA_VEBOX     INTEL_FORCEWAKE_ACK_VEBOX(0)
 
 static const IntelReg forcewake_regs[] = {
-    FW_REQ("FORCEWAKE_RENDER", INTEL_FORCEWAKE_RENDER, 1),
-    FW_ACK("FORCEWAKE_ACK_RENDER", INTEL_FORCEWAKE_ACK_RENDER, 1,
-           INTEL_FORCEWAKE_RENDER),
-    FW_REQ("FORCEWAKE_GT", INTEL_FORCEWAKE_GT, 1),
-    FW_ACK("FORCEWAKE_ACK_GT", INTEL_FORCEWAKE_ACK_GT, 1,
-           INTEL_FORCEWAKE_GT),
-    FW_REQ("FORCEWAKE_MEDIA_VDBOX", INTEL_FORCEWAKE_VDBOX(0), 8),
-    FW_ACK("FORCEWAKE_ACK_MEDIA_VDBOX", INTEL_FORCEWAKE_ACK_VDBOX(0), 8,
-           INTEL_FORCEWAKE_VDBOX(0)),
-    FW_REQ("FORCEWAKE_MEDIA_VEBOX", INTEL_FORCEWAKE_VEBOX(0), 4),
-    FW_ACK("FORCEWAKE_ACK_MEDIA_VEBOX", INTEL_FORCEWAKE_ACK_VEBOX(0), 4,
-           INTEL_FORCEWAKE_VEBOX(0)),
+    FW_REQ(FORCEWAKE_RENDER, 1),
+    FW_ACK(FORCEWAKE_ACK_RENDER, 1, FORCEWAKE_RENDER),
+    FW_REQ(FORCEWAKE_GT, 1),
+    FW_ACK(FORCEWAKE_ACK_GT, 1, FORCEWAKE_GT),
+    FW_REQ(FORCEWAKE_MEDIA_VDBOX, 8),
+    FW_ACK(FORCEWAKE_ACK_MEDIA_VDBOX, 8, FORCEWAKE_MEDIA_VDBOX),
+    FW_REQ(FORCEWAKE_MEDIA_VEBOX, 4),
+    FW_ACK(FORCEWAKE_ACK_MEDIA_VEBOX, 4, FORCEWAKE_MEDIA_VEBOX),
 };
 
-const IntelRegBlock intel_forcewake_block = {
-    .name = "forcewake",
-    .regs = forcewake_regs,
-    .nregs = G_N_ELEMENTS(forcewake_regs),
-};
+const IntelRegBlock intel_forcewake_block =
+    INTEL_REG_BLOCK("forcewake", forcewake_regs);
 
 /* Does software hold any domain awake? */
 bool intel_forcewake_held(IntelGpu *gpu)

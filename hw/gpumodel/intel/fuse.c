@@ -41,34 +41,25 @@ static uint32_t fuse_read(IntelGpu *gpu, const IntelRegBinding *b,
     return intel_reg_get(gpu, offset);
 }
 
-#define FUSE(n, off) \
-    { .name = n, .offset = off, .access = INTEL_REG_RO, .read = fuse_read }
+#define FUSE(nm) INTEL_REG(nm, RO, .read = fuse_read)
 
 static const IntelReg fuse_regs[] = {
-    { .name = "RPM_CONFIG0", .offset = INTEL_RPM_CONFIG0,
-      .access = INTEL_REG_RO, .reset = RPM_CONFIG0_ICL },
+    INTEL_REG(RPM_CONFIG0, RO, .reset = RPM_CONFIG0_ICL),
     /* CTC_MODE: 0 selects the crystal, not GEN9_TIMESTAMP_OVERRIDE. */
-    { .name = "CTC_MODE", .offset = INTEL_CTC_MODE, .access = INTEL_REG_RW },
+    INTEL_REG(CTC_MODE, RW),
     /* All L3 banks present. */
-    { .name = "MIRROR_FUSE3", .offset = INTEL_MIRROR_FUSE3,
-      .access = INTEL_REG_RO },
-    FUSE("EU_DISABLE", INTEL_EU_DISABLE),
-    FUSE("GT_SLICE_ENABLE", INTEL_GT_SLICE_ENABLE),
-    FUSE("GT_SUBSLICE_DISABLE", INTEL_GT_SUBSLICE_DISABLE),
-    FUSE("GT_VEBOX_VDBOX_DISABLE", INTEL_GT_VEBOX_VDBOX_DISABLE),
-    FUSE("GGC_MIRROR", INTEL_GGC_MIRROR),
+    INTEL_REG(MIRROR_FUSE3, RO),
+    FUSE(EU_DISABLE),
+    FUSE(GT_SLICE_ENABLE),
+    FUSE(GT_SUBSLICE_DISABLE),
+    FUSE(GT_VEBOX_VDBOX_DISABLE),
+    FUSE(GGC_MIRROR),
     /* Multicast steering: software selects, the model has one copy. */
-    { .name = "MCR_SELECTOR", .offset = INTEL_MCR_SELECTOR,
-      .access = INTEL_REG_RW },
-    { .name = "EDRAM_CAP", .offset = INTEL_EDRAM_CAP,
-      .access = INTEL_REG_RO },
+    INTEL_REG(MCR_SELECTOR, RW),
+    INTEL_REG(EDRAM_CAP, RO),
 };
 
-const IntelRegBlock intel_fuse_block = {
-    .name = "fuse",
-    .regs = fuse_regs,
-    .nregs = G_N_ELEMENTS(fuse_regs),
-};
+const IntelRegBlock intel_fuse_block = INTEL_REG_BLOCK("fuse", fuse_regs);
 
 /* Command-streamer timestamp frequency, as i915 derives it from RPM_CONFIG0. */
 uint32_t intel_cs_timestamp_hz(IntelGpu *gpu)

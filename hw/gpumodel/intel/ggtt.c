@@ -202,18 +202,10 @@ static void fence_write(IntelGpu *gpu, const IntelRegBinding *b,
 }
 
 static const IntelReg ggtt_regs[] = {
-    { .name = "GFX_FLSH_CNTL", .offset = INTEL_GFX_FLSH_CNTL,
-      .access = INTEL_REG_RW, .write = gfx_flsh_cntl_write },
+    INTEL_REG(GFX_FLSH_CNTL, RW, .write = gfx_flsh_cntl_write),
     /* Caching attributes do not matter to an emulator: plain storage. */
-    { .name = "PAT_INDEX", .offset = INTEL_PAT_INDEX(0), .count = 8,
-      .access = INTEL_REG_RW },
-    { .name = "FENCE_REG", .offset = INTEL_FENCE_REG(0),
-      .count = 2 * INTEL_FENCE_COUNT,
-      .access = INTEL_REG_RW, .write = fence_write },
+    INTEL_REGN(PAT_INDEX, 8, RW),
+    INTEL_REGN(FENCE_REG, 2 * INTEL_FENCE_COUNT, RW, .write = fence_write),
 };
 
-const IntelRegBlock intel_ggtt_block = {
-    .name = "ggtt",
-    .regs = ggtt_regs,
-    .nregs = G_N_ELEMENTS(ggtt_regs),
-};
+const IntelRegBlock intel_ggtt_block = INTEL_REG_BLOCK("ggtt", ggtt_regs);

@@ -52,50 +52,35 @@ static void tlb_inval_write(IntelGpu *gpu, const IntelRegBinding *b,
     intel_reg_set(gpu, offset, 0);
 }
 
-#define TLB_INVAL(n, off, klass) \
-    { .name = n, .offset = off, .access = INTEL_REG_RW, .aux = klass, \
-      .write = tlb_inval_write }
+#define TLB_INVAL(nm, klass) \
+    INTEL_REG(nm, RW, .aux = klass, .write = tlb_inval_write)
 
 static const IntelReg gt_regs[] = {
-    { .name = "GDRST", .offset = INTEL_GDRST, .access = INTEL_REG_RW,
-      .write = gdrst_write },
-    TLB_INVAL("RTCR", INTEL_RTCR, INTEL_CLASS_RENDER),
-    TLB_INVAL("M1TCR", INTEL_M1TCR, INTEL_CLASS_VIDEO),
-    TLB_INVAL("M2TCR", INTEL_M2TCR, INTEL_CLASS_VIDEO),
-    TLB_INVAL("BTCR", INTEL_BTCR, INTEL_CLASS_COPY),
-    TLB_INVAL("VTCR", INTEL_VTCR, INTEL_CLASS_VIDEO_ENHANCE),
+    INTEL_REG(GDRST, RW, .write = gdrst_write),
+    TLB_INVAL(RTCR, INTEL_CLASS_RENDER),
+    TLB_INVAL(M1TCR, INTEL_CLASS_VIDEO),
+    TLB_INVAL(M2TCR, INTEL_CLASS_VIDEO),
+    TLB_INVAL(BTCR, INTEL_CLASS_COPY),
+    TLB_INVAL(VTCR, INTEL_CLASS_VIDEO_ENHANCE),
     /*
      * Set by an engine's page fault (cs.c).  i915 clears the valid bit
      * with a read-modify-write that writes it as 0 (intel_gt.c:
      * intel_gt_clear_error_registers()), so the register is plain RW.
      */
-    { .name = "RING_FAULT_REG", .offset = INTEL_RING_FAULT_REG,
-      .access = INTEL_REG_RW },
-    { .name = "FAULT_TLB_DATA0", .offset = INTEL_FAULT_TLB_DATA0,
-      .access = INTEL_REG_RO },
-    { .name = "FAULT_TLB_DATA1", .offset = INTEL_FAULT_TLB_DATA1,
-      .access = INTEL_REG_RO },
+    INTEL_REG(RING_FAULT_REG, RW),
+    INTEL_REG(FAULT_TLB_DATA0, RO),
+    INTEL_REG(FAULT_TLB_DATA1, RO),
     /* No message to the command streamers is ever pending. */
-    { .name = "MSG_IDLE_CS", .offset = INTEL_MSG_IDLE_CS,
-      .access = INTEL_REG_RO },
-    { .name = "MSG_IDLE_BCS", .offset = INTEL_MSG_IDLE_BCS,
-      .access = INTEL_REG_RO },
-    { .name = "GAMW_ECO_DEV_RW_IA", .offset = INTEL_GAMW_ECO_DEV_RW_IA,
-      .access = INTEL_REG_RW },
+    INTEL_REG(MSG_IDLE_CS, RO),
+    INTEL_REG(MSG_IDLE_BCS, RO),
+    INTEL_REG(GAMW_ECO_DEV_RW_IA, RW),
     /*
      * No GuC firmware runs: its microcontroller stays in reset (i915 checks
      * after a GuC domain reset) and its WOPCM is not locked (bit 0 clear).
      */
-    { .name = "GUC_STATUS", .offset = INTEL_GUC_STATUS,
-      .access = INTEL_REG_RO, .reset = INTEL_GUC_STATUS_MIA_IN_RESET },
-    { .name = "GUC_WOPCM_SIZE", .offset = INTEL_GUC_WOPCM_SIZE,
-      .access = INTEL_REG_RW },
-    { .name = "DMA_GUC_WOPCM_OFFSET", .offset = INTEL_DMA_GUC_WOPCM_OFFSET,
-      .access = INTEL_REG_RW },
+    INTEL_REG(GUC_STATUS, RO, .reset = INTEL_GUC_STATUS_MIA_IN_RESET),
+    INTEL_REG(GUC_WOPCM_SIZE, RW),
+    INTEL_REG(DMA_GUC_WOPCM_OFFSET, RW),
 };
 
-const IntelRegBlock intel_gt_block = {
-    .name = "gt",
-    .regs = gt_regs,
-    .nregs = G_N_ELEMENTS(gt_regs),
-};
+const IntelRegBlock intel_gt_block = INTEL_REG_BLOCK("gt", gt_regs);

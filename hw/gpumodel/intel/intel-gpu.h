@@ -11,6 +11,7 @@
 
 #include <glib.h>
 #include "../host.h"
+#include "../regfile.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
 
 /* What a QEMU user can choose; validated by intel_gpu_config_check(). */
@@ -58,54 +59,48 @@ typedef enum IntelOaDrillEvent {
 
 typedef struct IntelGpu IntelGpu;
 typedef struct IntelReg IntelReg;
-typedef struct IntelRegBinding IntelRegBinding;
+typedef GpuRegBinding IntelRegBinding;
+typedef GpuRegBlock IntelRegBlock;
 
-typedef enum IntelRegAccess {
-    INTEL_REG_RW,           /* storage */
-    INTEL_REG_RO,           /* writes ignored */
-    INTEL_REG_W1C,          /* writing 1 clears the bit */
-    INTEL_REG_MASKED,       /* bits 31:16 enable writes of bits 15:0 */
-} IntelRegAccess;
+/* The register file's access kinds (regfile.h), by their old names. */
+#define INTEL_REG_RW        GPU_REG_RW
+#define INTEL_REG_RO        GPU_REG_RO
+#define INTEL_REG_W1C       GPU_REG_W1C
+#define INTEL_REG_MASKED    GPU_REG_MASKED
 
 /* The value a read returns; without it, the stored value. */
 typedef uint32_t (*IntelRegReadFn)(IntelGpu *gpu, const IntelRegBinding *b,
                                    uint32_t offset);
-/* Called after a write updated the stored value from @old. */
+/*
+ * Called after every write, whatever the access kind, once the stored
+ * value was updated from @old.
+ */
 typedef void (*IntelRegWriteFn)(IntelGpu *gpu, const IntelRegBinding *b,
                                 uint32_t offset, uint32_t old);
 
+/* A table entry: the register (regfile.h) and its handlers. */
 struct IntelReg {
-    const char *name;
-    uint32_t offset;        /* from the block instance's base */
-    uint32_t count;         /* instances (0 means 1) */
-    uint32_t stride;        /* bytes between instances (0 means 4) */
-    IntelRegAccess access;
-    uint32_t reset;
-    uint32_t aux;           /* for the handlers, e.g. a partner offset */
-    bool range;             /* a whole range that later entries refine */
+    GPU_REG_HEADER;
     IntelRegReadFn read;
     IntelRegWriteFn write;
 };
 
 /*
- * A block's table, placed at one or more bases (an engine's registers sit
- * at every engine's base).
+ * Table entries named by their offset macro in intel-gpu-regs.h:
+ * INTEL_REG(RING_TAIL, RW, ...) is "RING_TAIL" at INTEL_RING_TAIL,
+ * INTEL_REGN(PAT_INDEX, 8, RW, ...) eight at INTEL_PAT_INDEX(0) on.
  */
-typedef struct IntelRegBlock {
-    const char *name;
-    const IntelReg *regs;
-    unsigned nregs;
-    const uint32_t *bases;  /* NULL: one instance at base 0 */
-    unsigned nbases;
-} IntelRegBlock;
+#define INTEL_REG(nm, acc, ...) \
+    GPU_REG_ENTRY_P(INTEL_, nm, .access = GPU_REG_ ## acc, __VA_ARGS__)
+#define INTEL_REGN(nm, n, acc, ...) \
+    GPU_REG_ARRAY_P(INTEL_, nm, n, .access = GPU_REG_ ## acc, __VA_ARGS__)
+#define INTEL_REG_BLOCK(nm, table, ...) GPU_REG_BLOCK(nm, table, __VA_ARGS__)
 
-/* One register of one block instance, as the register file indexes it. */
-struct IntelRegBinding {
-    const IntelReg *reg;
-    const IntelRegBlock *block;
-    uint32_t base;
-    unsigned unit;          /* index of @base in the block's bases */
-};
+/* The entry of a binding: IntelReg starts with its GpuReg. */
+static inline const IntelReg *intel_reg_entry(const IntelRegBinding *b)
+{
+    return (const IntelReg *)b->reg;
+}
 
 /* GGTT translation cache: direct mapped, dropped by GFX_FLSH_CNTL. */
 #define INTEL_GGTT_TLB_ENTRIES 64
@@ -177,7 +172,11 @@ typedef enum IntelCsState {
 
 #define INTEL_ELSQ_ELEMENTS 8
 
-/* Prefetched commands: the longest command (MI_UPDATE_GTT) and a page. */
+/*
+ * Prefetched commands: a page, or one command of up to 2048 dwords (MI
+ * commands such as MI_UPDATE_GTT have at most 1025); longer ones, which
+ * only media commands' 16-bit length allows, are refused as malformed.
+ */
 #define INTEL_CS_FETCH_DWORDS 2048
 
 typedef struct IntelCsFetch {
@@ -349,12 +348,8 @@ struct IntelGpu {
     GpuHost host;
 
     /* Register file (mmio.c) */
-    uint32_t *mmio;                     /* INTEL_MMIO_SIZE bytes of storage */
-    uint16_t *index;                    /* dword -> binding number + 1 */
-    IntelRegBinding *bindings;
-    unsigned nbindings;
-    uint8_t *unmodelled_seen;           /* bitmap over dwords */
-    unsigned unmodelled_count;
+    GpuRegFile regs;                    /* INTEL_MMIO_SIZE bytes */
+    GpuRegUnmodelled unmodelled;
 
     /* Interrupt tree (irq.c) */
     IntelIrqState irq;
@@ -402,12 +397,12 @@ char *intel_mmio_unmodelled_list(IntelGpu *gpu);
 
 static inline uint32_t intel_reg_get(IntelGpu *gpu, uint32_t offset)
 {
-    return gpu->mmio[offset / 4];
+    return gpu->regs.store[offset / 4];
 }
 
 static inline void intel_reg_set(IntelGpu *gpu, uint32_t offset, uint32_t v)
 {
-    gpu->mmio[offset / 4] = v;
+    gpu->regs.store[offset / 4] = v;
 }
 
 /* ggtt.c: GGTT, aperture */
@@ -457,6 +452,13 @@ static inline void intel_engine_set_reg(IntelEngine *e, uint32_t off,
     intel_reg_set(e->gpu, e->base + off, v);
 }
 
+/* Is the engine in execlists mode (else legacy ring buffer mode)? */
+static inline bool intel_cs_execlists_mode(IntelEngine *e)
+{
+    return intel_engine_reg(e, INTEL_RING_MODE) &
+           INTEL_GFX_DISABLE_LEGACY_MODE;
+}
+
 /* vm.c: the engines' view of memory (GGTT or the context's PPGTT) */
 int intel_vm_rw(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
                 size_t len, bool write);
@@ -465,15 +467,15 @@ int intel_ggtt_rw(IntelGpu *gpu, uint64_t addr, void *buf, size_t len,
                   bool write);
 void intel_ppgtt_flush(IntelEngine *e);
 
-/* cs.c: command execution */
+/* cs*.c: command execution */
 void intel_cs_kick(IntelEngine *e);
 void intel_cs_timer(void *opaque);
 void intel_cs_run(IntelEngine *e, unsigned budget);
 bool intel_cs_busy(IntelEngine *e);
 void intel_cs_set_state(IntelEngine *e, IntelCsState state);
-void intel_cs_load_batch_state(IntelEngine *e);
 void intel_cs_sync_registers(IntelEngine *e);
-void intel_cs_start_wa_batches(IntelEngine *e);
+void intel_cs_context_restored(IntelEngine *e);
+void intel_cs_go_idle(IntelEngine *e);
 const char *intel_cs_command_name(uint32_t hdr);
 void intel_cs_reset(IntelEngine *e);
 void intel_cs_raise(IntelEngine *e, uint16_t bits);
@@ -481,7 +483,6 @@ void intel_cs_error(IntelEngine *e, uint32_t error, const char *why);
 void intel_cs_page_fault(IntelEngine *e, bool ppgtt, uint64_t addr);
 bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
                                     uint32_t offset);
-bool intel_cs_execlists_mode(IntelEngine *e);
 void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st);
 void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
                                uint32_t to);
@@ -497,6 +498,10 @@ bool intel_execlists_arbitrate(IntelEngine *e);
 void intel_execlists_element_done(IntelEngine *e);
 void intel_execlists_reset(IntelEngine *e);
 uint32_t intel_execlists_ctx_timestamp(IntelEngine *e);
+bool intel_execlists_ctx_active(IntelEngine *e);
+bool intel_execlists_ctx_privileged(IntelEngine *e);
+uint64_t intel_execlists_ctx_lrca(IntelEngine *e);
+bool intel_execlists_load_pending(IntelEngine *e);
 
 /* oa.c: the OA unit */
 void intel_oa_init(IntelGpu *gpu);

@@ -370,57 +370,50 @@ static void iir_write(IntelGpu *gpu, const IntelRegBinding *b,
     intel_irq_update(gpu);
 }
 
-#define IRQ_MASK(n, off, cnt) \
-    { .name = n, .offset = off, .count = cnt, .access = INTEL_REG_RW, \
-      .reset = 0xffffffff, .write = mask_write }
+#define IRQ_MASK(nm, cnt) \
+    INTEL_REG(nm, RW, .count = cnt, .reset = 0xffffffff, .write = mask_write)
+#define IRQ_MASKN(nm, cnt) \
+    INTEL_REGN(nm, cnt, RW, .reset = 0xffffffff, .write = mask_write)
+#define INTEL_GT_INTR_ENABLE        INTEL_RENDER_COPY_INTR_ENABLE
+#define INTEL_OTHER_INTR_MASK       INTEL_GUC_SG_INTR_MASK
 /*
  * A classic ISR/IMR/IIR/IER bank.  Nothing in the model raises these (no
  * display, no PCU events), but i915 resets them at install and asserts
  * that every IIR reads 0, so they keep their access semantics.
  */
-#define IRQ_BANK(n, base) \
-    { .name = n "_ISR", .offset = (base), .access = INTEL_REG_RO }, \
-    { .name = n "_IMR", .offset = (base) + 4, .access = INTEL_REG_RW, \
+#define IRQ_BANK(nm, base) \
+    { .name = #nm "_ISR", .offset = (base), .access = GPU_REG_RO }, \
+    { .name = #nm "_IMR", .offset = (base) + 4, .access = GPU_REG_RW, \
       .reset = 0xffffffff }, \
-    { .name = n "_IIR", .offset = (base) + 8, .access = INTEL_REG_W1C, \
+    { .name = #nm "_IIR", .offset = (base) + 8, .access = GPU_REG_W1C, \
       .write = iir_write }, \
-    { .name = n "_IER", .offset = (base) + 12, .access = INTEL_REG_RW }
+    { .name = #nm "_IER", .offset = (base) + 12, .access = GPU_REG_RW }
 
 static const IntelReg irq_regs[] = {
-    { .name = "GFX_MSTR_IRQ", .offset = INTEL_GFX_MSTR_IRQ,
-      .access = INTEL_REG_RW, .read = mstr_read, .write = mstr_write },
-    { .name = "GT_INTR_DW", .offset = INTEL_GT_INTR_DW(0), .count = 2,
-      .access = INTEL_REG_RW, .read = dw_read, .write = dw_write },
-    { .name = "INTR_IDENTITY_REG", .offset = INTEL_INTR_IDENTITY_REG(0),
-      .count = 2, .access = INTEL_REG_RW, .read = identity_read,
-      .write = identity_write },
-    { .name = "IIR_REG_SELECTOR", .offset = INTEL_IIR_REG_SELECTOR(0),
-      .count = 2, .access = INTEL_REG_RW, .write = selector_write },
-    { .name = "GT_INTR_ENABLE", .offset = INTEL_RENDER_COPY_INTR_ENABLE,
-      .count = 6, .access = INTEL_REG_RW },
-    IRQ_MASK("RCS0_RSVD_INTR_MASK", INTEL_RCS0_RSVD_INTR_MASK, 1),
-    IRQ_MASK("BCS_RSVD_INTR_MASK", INTEL_BCS_RSVD_INTR_MASK, 1),
-    IRQ_MASK("VCS_INTR_MASK", INTEL_VCS_INTR_MASK(0), 2),
-    IRQ_MASK("VECS_INTR_MASK", INTEL_VECS_INTR_MASK(0), 1),
-    IRQ_MASK("OTHER_INTR_MASK", INTEL_GUC_SG_INTR_MASK, 4),
-    { .name = "DISPLAY_INT_CTL", .offset = INTEL_DISPLAY_INT_CTL,
-      .access = INTEL_REG_RW },
-    IRQ_BANK("DE_PIPE_A", INTEL_DE_PIPE_ISR(0)),
-    IRQ_BANK("DE_PIPE_B", INTEL_DE_PIPE_ISR(1)),
-    IRQ_BANK("DE_PIPE_C", INTEL_DE_PIPE_ISR(2)),
-    IRQ_BANK("DE_PORT", INTEL_DE_PORT_ISR),
-    IRQ_BANK("DE_MISC", INTEL_DE_MISC_ISR),
-    IRQ_BANK("DE_HPD", INTEL_DE_HPD_ISR),
-    IRQ_BANK("PCU", INTEL_PCU_ISR),
-    IRQ_BANK("GU_MISC", INTEL_GU_MISC_ISR),
-    IRQ_BANK("SDE", INTEL_SDE_ISR),
+    INTEL_REG(GFX_MSTR_IRQ, RW, .read = mstr_read, .write = mstr_write),
+    INTEL_REGN(GT_INTR_DW, 2, RW, .read = dw_read, .write = dw_write),
+    INTEL_REGN(INTR_IDENTITY_REG, 2, RW, .read = identity_read,
+               .write = identity_write),
+    INTEL_REGN(IIR_REG_SELECTOR, 2, RW, .write = selector_write),
+    INTEL_REG(GT_INTR_ENABLE, RW, .count = 6),
+    IRQ_MASK(RCS0_RSVD_INTR_MASK, 1),
+    IRQ_MASK(BCS_RSVD_INTR_MASK, 1),
+    IRQ_MASKN(VCS_INTR_MASK, 2),
+    IRQ_MASKN(VECS_INTR_MASK, 1),
+    IRQ_MASK(OTHER_INTR_MASK, 4),
+    INTEL_REG(DISPLAY_INT_CTL, RW),
+    IRQ_BANK(DE_PIPE_A, INTEL_DE_PIPE_ISR(0)),
+    IRQ_BANK(DE_PIPE_B, INTEL_DE_PIPE_ISR(1)),
+    IRQ_BANK(DE_PIPE_C, INTEL_DE_PIPE_ISR(2)),
+    IRQ_BANK(DE_PORT, INTEL_DE_PORT_ISR),
+    IRQ_BANK(DE_MISC, INTEL_DE_MISC_ISR),
+    IRQ_BANK(DE_HPD, INTEL_DE_HPD_ISR),
+    IRQ_BANK(PCU, INTEL_PCU_ISR),
+    IRQ_BANK(GU_MISC, INTEL_GU_MISC_ISR),
+    IRQ_BANK(SDE, INTEL_SDE_ISR),
 };
 
-const IntelRegBlock intel_irq_block = {
-    .name = "irq",
-    .regs = irq_regs,
-    .nregs = G_N_ELEMENTS(irq_regs),
-};
+const IntelRegBlock intel_irq_block = INTEL_REG_BLOCK("irq", irq_regs);
 
 void intel_irq_init(IntelGpu *gpu)
 {

@@ -16,21 +16,15 @@
 #define RP1     11u
 #define RPN     6u
 
+#define INTEL_MCHBAR_MIRROR INTEL_MCHBAR_MIRROR_BASE
+
 static const IntelReg mchbar_regs[] = {
-    { .name = "MCHBAR_MIRROR", .offset = INTEL_MCHBAR_MIRROR_BASE,
-      .count = INTEL_MCHBAR_MIRROR_SIZE / 4, .access = INTEL_REG_RO,
-      .range = true },
-    { .name = "RP_STATE_CAP", .offset = INTEL_RP_STATE_CAP,
-      .access = INTEL_REG_RO, .reset = RP0 | RP1 << 8 | RPN << 16 },
+    INTEL_REG(MCHBAR_MIRROR, RO, .count = INTEL_MCHBAR_MIRROR_SIZE / 4,
+              .range = true),
+    INTEL_REG(RP_STATE_CAP, RO, .reset = RP0 | RP1 << 8 | RPN << 16),
     /* DDR data rate in 266.67 MT/s units (bits 3:0): DDR4-2400. */
-    { .name = "DCLK", .offset = INTEL_DCLK, .access = INTEL_REG_RO,
-      .reset = 9 },
-    { .name = "FREQ_INFO_REC", .offset = INTEL_FREQ_INFO_REC,
-      .access = INTEL_REG_RO, .reset = RP1 << 8 },
+    INTEL_REG(DCLK, RO, .reset = 9),
+    INTEL_REG(FREQ_INFO_REC, RO, .reset = RP1 << 8),
 };
 
-const IntelRegBlock intel_mchbar_block = {
-    .name = "mchbar",
-    .regs = mchbar_regs,
-    .nregs = G_N_ELEMENTS(mchbar_regs),
-};
+const IntelRegBlock intel_mchbar_block = INTEL_REG_BLOCK("mchbar", mchbar_regs);

@@ -1,97 +1,29 @@
 /*
- * intel-gpu register file: the first 2 MiB of BAR0 (GTTMMADR).
+ * intel-gpu register file: the first 2 MiB of BAR0 (GTTMMADR), one
+ * GpuRegFile (../regfile.h) over the blocks' tables.
  *
- * Every dword has storage.  Blocks describe their registers in tables; a
- * dense index maps each dword to its table entry, so an access costs one
- * array lookup.  Offsets no table describes behave as storage and are
- * reported once each as unmodelled.
+ * Every dword has storage.  Offsets no table describes behave as storage
+ * and are reported once each as unmodelled.  The accessors here call the
+ * entries' handlers with the model's types.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
 #include "intel-gpu.h"
 
-#define MMIO_DWORDS (INTEL_MMIO_SIZE / 4)
-
-static unsigned reg_count(const IntelReg *r)
-{
-    return r->count ? r->count : 1;
-}
-
-static unsigned reg_stride(const IntelReg *r)
-{
-    return r->stride ? r->stride : 4;
-}
-
 void intel_mmio_init(IntelGpu *gpu, const IntelRegBlock *const *blocks,
                      unsigned nblocks)
 {
-    unsigned n = 0;
-
-    for (unsigned i = 0; i < nblocks; i++) {
-        n += blocks[i]->nregs * MAX(blocks[i]->nbases, 1);
-    }
-    /* The index stores binding numbers + 1 in 16 bits. */
-    g_assert(n < G_MAXUINT16);
-
-    gpu->mmio = g_new0(uint32_t, MMIO_DWORDS);
-    gpu->index = g_new0(uint16_t, MMIO_DWORDS);
-    gpu->unmodelled_seen = g_new0(uint8_t, MMIO_DWORDS / 8);
-    gpu->bindings = g_new0(IntelRegBinding, n);
-    gpu->nbindings = 0;
-
-    for (unsigned i = 0; i < nblocks; i++) {
-        const IntelRegBlock *blk = blocks[i];
-        unsigned nbases = MAX(blk->nbases, 1);
-
-        for (unsigned u = 0; u < nbases; u++) {
-            for (unsigned r = 0; r < blk->nregs; r++) {
-                const IntelReg *reg = &blk->regs[r];
-                IntelRegBinding *b = &gpu->bindings[gpu->nbindings++];
-
-                b->reg = reg;
-                b->block = blk;
-                b->base = blk->bases ? blk->bases[u] : 0;
-                b->unit = u;
-                for (unsigned k = 0; k < reg_count(reg); k++) {
-                    uint32_t off = b->base + reg->offset + k * reg_stride(reg);
-                    uint16_t prev;
-
-                    /* The tables are static: a clash is a bug in them. */
-                    g_assert(off % 4 == 0 && off < INTEL_MMIO_SIZE);
-                    prev = gpu->index[off / 4];
-                    if (prev && !gpu->bindings[prev - 1].reg->range) {
-                        g_error("intel-gpu: %s and %s both claim 0x%x",
-                                gpu->bindings[prev - 1].reg->name,
-                                reg->name, off);
-                    }
-                    gpu->index[off / 4] = gpu->nbindings;
-                }
-            }
-        }
-    }
+    gpu_reg_unmodelled_init(&gpu->unmodelled, &gpu->host, "",
+                            GPU_REG_UNMODELLED_STORAGE, INTEL_MMIO_SIZE);
+    gpu_regfile_init(&gpu->regs, "intel-gpu", 0, INTEL_MMIO_SIZE, blocks,
+                     nblocks, 0, &gpu->unmodelled);
 }
 
 void intel_mmio_fini(IntelGpu *gpu)
 {
-    g_free(gpu->mmio);
-    g_free(gpu->index);
-    g_free(gpu->unmodelled_seen);
-    g_free(gpu->bindings);
-}
-
-static void reset_binding(IntelGpu *gpu, const IntelRegBinding *b)
-{
-    const IntelReg *reg = b->reg;
-
-    for (unsigned k = 0; k < reg_count(reg); k++) {
-        uint32_t off = b->base + reg->offset + k * reg_stride(reg);
-
-        /* A range's reset value must not overwrite what refines it. */
-        if (&gpu->bindings[gpu->index[off / 4] - 1] == b) {
-            gpu->mmio[off / 4] = reg->reset;
-        }
-    }
+    gpu_regfile_fini(&gpu->regs);
+    gpu_reg_unmodelled_fini(&gpu->unmodelled);
 }
 
 /*
@@ -100,54 +32,19 @@ static void reset_binding(IntelGpu *gpu, const IntelRegBinding *b)
  */
 void intel_mmio_reset(IntelGpu *gpu)
 {
-    memset(gpu->mmio, 0, INTEL_MMIO_SIZE);
-    for (unsigned i = 0; i < gpu->nbindings; i++) {
-        reset_binding(gpu, &gpu->bindings[i]);
-    }
+    gpu_regfile_reset(&gpu->regs);
 }
 
 void intel_mmio_reset_unit(IntelGpu *gpu, const IntelRegBlock *block,
                            unsigned unit)
 {
-    for (unsigned i = 0; i < gpu->nbindings; i++) {
-        const IntelRegBinding *b = &gpu->bindings[i];
-
-        if (b->block == block && b->unit == unit) {
-            reset_binding(gpu, b);
-        }
-    }
+    gpu_regfile_reset_unit(&gpu->regs, block, unit);
 }
 
 const IntelRegBinding *intel_mmio_lookup(IntelGpu *gpu, uint32_t offset)
 {
-    uint16_t i;
-
-    if (offset >= INTEL_MMIO_SIZE) {
-        return NULL;
-    }
-    i = gpu->index[offset / 4];
-    return i ? &gpu->bindings[i - 1] : NULL;
-}
-
-static void note_unmodelled(IntelGpu *gpu, uint32_t offset, bool write,
-                            uint32_t val)
-{
-    unsigned dw = offset / 4;
-
-    if (gpu->unmodelled_seen[dw / 8] & (1u << (dw % 8))) {
-        return;
-    }
-    gpu->unmodelled_seen[dw / 8] |= 1u << (dw % 8);
-    gpu->unmodelled_count++;
-    if (write) {
-        gpu_host_log(&gpu->host, GPU_LOG_UNIMP,
-                     "unmodelled register 0x%06x written (0x%08x), "
-                     "kept as storage", offset, val);
-    } else {
-        gpu_host_log(&gpu->host, GPU_LOG_UNIMP,
-                     "unmodelled register 0x%06x read, kept as storage",
-                     offset);
-    }
+    return offset < INTEL_MMIO_SIZE ? gpu_regfile_lookup(&gpu->regs, offset)
+                                    : NULL;
 }
 
 /*
@@ -158,19 +55,19 @@ static void note_unmodelled(IntelGpu *gpu, uint32_t offset, bool write,
 static uint32_t mmio_read(IntelGpu *gpu, uint32_t offset, bool note)
 {
     const IntelRegBinding *b;
+    const IntelReg *r;
 
     offset &= ~3u;
     if (offset >= INTEL_MMIO_SIZE) {
         return 0;
     }
-    b = intel_mmio_lookup(gpu, offset);
+    b = gpu_regfile_lookup(&gpu->regs, offset);
     if (!b) {
-        if (note) {
-            note_unmodelled(gpu, offset, false, 0);
-        }
-        return gpu->mmio[offset / 4];
+        return gpu_regfile_unmodelled_read(&gpu->regs, offset, note);
     }
-    return b->reg->read ? b->reg->read(gpu, b, offset) : gpu->mmio[offset / 4];
+    r = intel_reg_entry(b);
+    return r->read ? r->read(gpu, b, offset)
+                   : gpu_regfile_stored(&gpu->regs, b, offset);
 }
 
 uint32_t intel_mmio_read(IntelGpu *gpu, uint32_t offset)
@@ -187,40 +84,24 @@ static void mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
                        uint32_t byte_mask, bool note)
 {
     const IntelRegBinding *b;
-    uint32_t *slot, old, m;
+    const IntelReg *r;
+    uint32_t old, written;
 
     offset &= ~3u;
     if (offset >= INTEL_MMIO_SIZE) {
         return;
     }
-    slot = &gpu->mmio[offset / 4];
-    old = *slot;
-    val &= byte_mask;
-    b = intel_mmio_lookup(gpu, offset);
+    b = gpu_regfile_lookup(&gpu->regs, offset);
     if (!b) {
-        if (note) {
-            note_unmodelled(gpu, offset, true, val);
-        }
-        *slot = (old & ~byte_mask) | val;
+        gpu_regfile_unmodelled_write(&gpu->regs, offset, val, byte_mask,
+                                     note);
         return;
     }
-
-    switch (b->reg->access) {
-    case INTEL_REG_RW:
-        *slot = (old & ~byte_mask) | val;
-        break;
-    case INTEL_REG_RO:
-        return;
-    case INTEL_REG_W1C:
-        *slot = old & ~val;
-        break;
-    case INTEL_REG_MASKED:
-        m = val >> 16;
-        *slot = (old & ~m) | (val & m);
-        break;
-    }
-    if (b->reg->write) {
-        b->reg->write(gpu, b, offset, old);
+    old = gpu_regfile_store(&gpu->regs, b, offset, val, byte_mask,
+                            &written);
+    r = intel_reg_entry(b);
+    if (r->write) {
+        r->write(gpu, b, offset, old);
     }
 }
 
@@ -238,14 +119,7 @@ void intel_mmio_write_quiet(IntelGpu *gpu, uint32_t offset, uint32_t val)
 
 char *intel_mmio_unmodelled_list(IntelGpu *gpu)
 {
-    GString *s = g_string_new(NULL);
-
-    for (unsigned dw = 0; dw < MMIO_DWORDS; dw++) {
-        if (gpu->unmodelled_seen[dw / 8] & (1u << (dw % 8))) {
-            g_string_append_printf(s, "%s0x%06x", s->len ? " " : "", dw * 4);
-        }
-    }
-    return g_string_free(s, false);
+    return gpu_reg_unmodelled_list(&gpu->unmodelled);
 }
 
 /*
@@ -253,15 +127,13 @@ char *intel_mmio_unmodelled_list(IntelGpu *gpu)
  * (i915 must not find VGT_MAGIC at 0x78000), and the range the PRM reserves
  * for software virtualization.
  */
+#define INTEL_SW_VIRT_RANGE INTEL_SWVIRT_BASE
+
 static const IntelReg ranges_regs[] = {
-    { .name = "PVINFO_PAGE", .offset = INTEL_PVINFO_PAGE, .count = 1024,
-      .access = INTEL_REG_RO, .range = true },
-    { .name = "SW_VIRT_RANGE", .offset = INTEL_SWVIRT_BASE,
-      .count = INTEL_SWVIRT_SIZE / 4, .access = INTEL_REG_RO, .range = true },
+    INTEL_REG(PVINFO_PAGE, RO, .count = 1024, .range = true),
+    INTEL_REG(SW_VIRT_RANGE, RO, .count = INTEL_SWVIRT_SIZE / 4,
+              .range = true),
 };
 
-const IntelRegBlock intel_ranges_block = {
-    .name = "ranges",
-    .regs = ranges_regs,
-    .nregs = G_N_ELEMENTS(ranges_regs),
-};
+const IntelRegBlock intel_ranges_block =
+    INTEL_REG_BLOCK("ranges", ranges_regs);

@@ -1,6 +1,6 @@
 /*
  * intel-gpu OA unit (PRM "Observability": OA programming, report formats,
- * trigger logic; i915 contract §9): reports written into the OA buffer in
+ * trigger logic; drivers/gpu/drm/i915/i915_perf.c): reports written into the OA buffer in
  * the GGTT, and the snapshots MI_REPORT_PERF_COUNT asks for.
  *
  * Counting ("GO") runs while OACONTROL's counter enable and OACTXCONTROL's
@@ -114,8 +114,8 @@ static const OaFormat oa_formats[8] = {
 };
 
 /*
- * Haswell, by OACONTROL Counter Select (intel-observability-perf-counters
- * seed, "Report Formats"): RPT_ID and TIME_STAMP, then the counters; the
+ * Haswell, by OACONTROL Counter Select (PRM "Observability Performance
+ * Counters" for SNB-HSW, "Report Formats"): RPT_ID and TIME_STAMP, then the counters; the
  * reserved row of the B formats holds the C counters.  Platform data for a
  * "hsw" platform: the Gen11 device does not select it.
  */
@@ -143,7 +143,7 @@ static const OaFormat *oa_format(IntelGpu *gpu)
 /*
  * The NOA mux.  Each NOA_WRITE programs one NOA register: its address in
  * bits 31:16, below NOA_WRITE_HIGH, and its value in 15:0.  Neither the
- * seeds nor a driver source say what the registers select, so the model
+ * PRMs nor a driver source say what the registers select, so the model
  * knows the programming of two of the metric sets Intel publishes for
  * ICL (IGT's oa-icl.xml, which i915 loads as written) and the lanes they
  * put on the OA unit's 16 NOA inputs, as their counter equations and
@@ -1197,69 +1197,58 @@ static uint32_t oa_counter_read(IntelGpu *gpu, const IntelRegBinding *b,
     return offset & 4 ? x >> 32 : x;
 }
 
-#define OA_RW(n, off) { .name = n, .offset = off, .access = INTEL_REG_RW }
+#define OA_RW(nm) INTEL_REG(nm, RW)
 /* Registers whose change moves the counters or the report triggers. */
-#define OA_RWC(n, off, cnt) \
-    { .name = n, .offset = off, .count = cnt, .stride = 4, \
-      .access = INTEL_REG_RW, .write = oa_config_write }
+#define OA_RWC(nm, cnt) INTEL_REGN(nm, cnt, RW, .write = oa_config_write)
 /* Counter registers: read-only, read as now. */
-#define OA_CNT(n, off, cnt) \
-    { .name = n, .offset = off, .count = cnt, .stride = 4, \
-      .access = INTEL_REG_RO, .read = oa_counter_read }
+#define OA_CNT(nm, cnt) INTEL_REGN(nm, cnt, RO, .read = oa_counter_read)
 /* Flexible EU event selections, 0x100 apart. */
-#define OA_FLEX(n, off, cnt) \
-    { .name = n, .offset = off, .count = cnt, .stride = 0x100, \
-      .access = INTEL_REG_RW, .write = oa_counting_write }
+#define OA_FLEX(nm, cnt) \
+    INTEL_REG(nm, RW, .count = cnt, .stride = 0x100, \
+              .write = oa_counting_write)
+/* The table's names for the counter groups and selections. */
+#define INTEL_OAPERF_A0_31(i)       INTEL_OAPERF_A(i)
+#define INTEL_OAPERF_A32_35(i)      INTEL_OAPERF_A32(i)
+#define INTEL_GPU_TICKS(i)          (INTEL_OAPERF_GPU_TICKS + (i) * 4)
+#define INTEL_EU_PERF_CNTL0_3       INTEL_EU_PERF_CNTL0
+#define INTEL_EU_PERF_CNTL4_6       INTEL_EU_PERF_CNTL4
 
 static const IntelReg oa_regs[] = {
-    { .name = "OACONTROL", .offset = INTEL_OACONTROL, .access = INTEL_REG_RW,
-      .write = oa_config_write },
-    { .name = "OA_DEBUG", .offset = INTEL_OA_DEBUG,
-      .access = INTEL_REG_MASKED },
+    INTEL_REG(OACONTROL, RW, .write = oa_config_write),
+    INTEL_REG(OA_DEBUG, MASKED),
     /* The reader's registers: the reports due by now come first. */
-    { .name = "OASTATUS", .offset = INTEL_OASTATUS, .access = INTEL_REG_RW,
-      .read = oa_reader_read, .write = oa_reader_write },
-    { .name = "OAHEADPTR", .offset = INTEL_OAHEADPTR,
-      .access = INTEL_REG_RW, .write = oa_reader_write },
-    { .name = "OATAILPTR", .offset = INTEL_OATAILPTR,
-      .access = INTEL_REG_RW, .read = oa_reader_read,
-      .write = oa_tailptr_write },
-    OA_RW("OABUFFER", INTEL_OABUFFER),
-    OA_RW("OABUFFER_UDW", INTEL_OABUFFER_UDW),
+    INTEL_REG(OASTATUS, RW, .read = oa_reader_read, .write = oa_reader_write),
+    INTEL_REG(OAHEADPTR, RW, .write = oa_reader_write),
+    INTEL_REG(OATAILPTR, RW, .read = oa_reader_read, .write = oa_tailptr_write),
+    OA_RW(OABUFFER),
+    OA_RW(OABUFFER_UDW),
     /* Also loaded from the render context image (value slot 0x125). */
-    { .name = "OACTXCONTROL", .offset = INTEL_OACTXCONTROL,
-      .access = INTEL_REG_RW, .write = oa_config_write },
-    OA_RWC("OASTARTTRIG", INTEL_OASTARTTRIG(0), 8),
-    OA_RWC("OAREPORTTRIG", INTEL_OAREPORTTRIG(0), 8),
-    OA_RWC("OACEC", INTEL_OACEC(0), 16),
-    OA_RW("OA_IMR", INTEL_OA_IMR),
+    INTEL_REG(OACTXCONTROL, RW, .write = oa_config_write),
+    OA_RWC(OASTARTTRIG, 8),
+    OA_RWC(OAREPORTTRIG, 8),
+    OA_RWC(OACEC, 16),
+    OA_RW(OA_IMR),
     /* Also loaded from the render context image (i915 stores them there). */
-    OA_FLEX("EU_PERF_CNTL0_3", INTEL_EU_PERF_CNTL0, 4),
-    OA_FLEX("EU_PERF_CNTL4_6", INTEL_EU_PERF_CNTL4, 3),
+    OA_FLEX(EU_PERF_CNTL0_3, 4),
+    OA_FLEX(EU_PERF_CNTL4_6, 3),
     /*
      * The NOA mux; RPM_CONFIG1 bit 9 enables it (i915's GEN10_GT_NOA_ENABLE).
      * GDT_CHICKEN_BITS bit 7 was the Gen8-9 enable; Gen11 configurations
      * write it 0 and the model stores it.
      */
-    OA_RW("GDT_CHICKEN_BITS", INTEL_GDT_CHICKEN_BITS),
-    { .name = "RPM_CONFIG1", .offset = INTEL_RPM_CONFIG1,
-      .access = INTEL_REG_RW, .write = oa_counting_write },
-    OA_RW("NOA_WRITE_HIGH", INTEL_NOA_WRITE_HIGH),
-    { .name = "NOA_WRITE", .offset = INTEL_NOA_WRITE, .access = INTEL_REG_RW,
-      .write = oa_noa_write },
-    OA_CNT("OAPERF_A0_31", INTEL_OAPERF_A(0), 64),
-    OA_CNT("OAPERF_A32_35", INTEL_OAPERF_A32(0), 4),
-    OA_CNT("GPU_TICKS", INTEL_OAPERF_GPU_TICKS, 1),
-    OA_CNT("OAPERF_B", INTEL_OAPERF_B(0), INTEL_OA_BC_COUNTERS),
-    OA_CNT("OAPERF_C", INTEL_OAPERF_C(0), INTEL_OA_BC_COUNTERS),
-    OA_CNT("OAPERF_FREE", INTEL_OAPERF_FREE(0), 8),
+    OA_RW(GDT_CHICKEN_BITS),
+    INTEL_REG(RPM_CONFIG1, RW, .write = oa_counting_write),
+    OA_RW(NOA_WRITE_HIGH),
+    INTEL_REG(NOA_WRITE, RW, .write = oa_noa_write),
+    OA_CNT(OAPERF_A0_31, 64),
+    OA_CNT(OAPERF_A32_35, 4),
+    OA_CNT(GPU_TICKS, 1),
+    OA_CNT(OAPERF_B, INTEL_OA_BC_COUNTERS),
+    OA_CNT(OAPERF_C, INTEL_OA_BC_COUNTERS),
+    OA_CNT(OAPERF_FREE, 8),
 };
 
-const IntelRegBlock intel_oa_block = {
-    .name = "oa",
-    .regs = oa_regs,
-    .nregs = G_N_ELEMENTS(oa_regs),
-};
+const IntelRegBlock intel_oa_block = INTEL_REG_BLOCK("oa", oa_regs);
 
 void intel_oa_init(IntelGpu *gpu)
 {

@@ -52,16 +52,9 @@ static void pcode_mailbox_write(IntelGpu *gpu, const IntelRegBinding *b,
 }
 
 static const IntelReg pcode_regs[] = {
-    { .name = "PCODE_MAILBOX", .offset = INTEL_PCODE_MAILBOX,
-      .access = INTEL_REG_RW, .write = pcode_mailbox_write },
-    { .name = "PCODE_DATA", .offset = INTEL_PCODE_DATA,
-      .access = INTEL_REG_RW },
-    { .name = "PCODE_DATA1", .offset = INTEL_PCODE_DATA1,
-      .access = INTEL_REG_RW },
+    INTEL_REG(PCODE_MAILBOX, RW, .write = pcode_mailbox_write),
+    INTEL_REG(PCODE_DATA, RW),
+    INTEL_REG(PCODE_DATA1, RW),
 };
 
-const IntelRegBlock intel_pcode_block = {
-    .name = "pcode",
-    .regs = pcode_regs,
-    .nregs = G_N_ELEMENTS(pcode_regs),
-};
+const IntelRegBlock intel_pcode_block = INTEL_REG_BLOCK("pcode", pcode_regs);

@@ -103,33 +103,25 @@ static uint32_t gt_core_status_read(IntelGpu *gpu, const IntelRegBinding *b,
            INTEL_GT_CORE_RC6 : INTEL_GT_CORE_RC0;
 }
 
-#define RC6_PARAM(n, off) \
-    { .name = n, .offset = off, .access = INTEL_REG_RW }
+#define RC6_PARAM(nm) INTEL_REG(nm, RW)
 
 static const IntelReg rc6_regs[] = {
-    { .name = "RC_CONTROL", .offset = INTEL_RC_CONTROL,
-      .access = INTEL_REG_RW, .write = rc_control_write },
-    RC6_PARAM("RC_STATE", INTEL_RC_STATE),
-    RC6_PARAM("RC6_WAKE_RATE_LIMIT", INTEL_RC6_WAKE_RATE_LIMIT),
-    RC6_PARAM("MEDIA_WAKE_RATE_LIMIT", INTEL_MEDIA_WAKE_RATE_LIMIT),
-    RC6_PARAM("RC_EVALUATION_INTERVAL", INTEL_RC_EVALUATION_INTERVAL),
-    RC6_PARAM("RC_IDLE_HYSTERESIS", INTEL_RC_IDLE_HYSTERESIS),
-    RC6_PARAM("RC_SLEEP", INTEL_RC_SLEEP),
-    RC6_PARAM("RC6_THRESHOLD", INTEL_RC6_THRESHOLD),
-    RC6_PARAM("MEDIA_PG_IDLE_HYSTERESIS", INTEL_MEDIA_PG_IDLE_HYSTERESIS),
-    RC6_PARAM("RENDER_PG_IDLE_HYSTERESIS", INTEL_RENDER_PG_IDLE_HYSTERESIS),
-    RC6_PARAM("PG_ENABLE", INTEL_PG_ENABLE),
-    { .name = "GT_CORE_STATUS", .offset = INTEL_GT_CORE_STATUS,
-      .access = INTEL_REG_RO, .read = gt_core_status_read },
-    { .name = "GT_GFX_RC6", .offset = INTEL_GT_GFX_RC6,
-      .access = INTEL_REG_RO, .read = gfx_rc6_read },
+    INTEL_REG(RC_CONTROL, RW, .write = rc_control_write),
+    RC6_PARAM(RC_STATE),
+    RC6_PARAM(RC6_WAKE_RATE_LIMIT),
+    RC6_PARAM(MEDIA_WAKE_RATE_LIMIT),
+    RC6_PARAM(RC_EVALUATION_INTERVAL),
+    RC6_PARAM(RC_IDLE_HYSTERESIS),
+    RC6_PARAM(RC_SLEEP),
+    RC6_PARAM(RC6_THRESHOLD),
+    RC6_PARAM(MEDIA_PG_IDLE_HYSTERESIS),
+    RC6_PARAM(RENDER_PG_IDLE_HYSTERESIS),
+    RC6_PARAM(PG_ENABLE),
+    INTEL_REG(GT_CORE_STATUS, RO, .read = gt_core_status_read),
+    INTEL_REG(GT_GFX_RC6, RO, .read = gfx_rc6_read),
 };
 
-const IntelRegBlock intel_rc6_block = {
-    .name = "rc6",
-    .regs = rc6_regs,
-    .nregs = G_N_ELEMENTS(rc6_regs),
-};
+const IntelRegBlock intel_rc6_block = INTEL_REG_BLOCK("rc6", rc6_regs);
 
 /* After the registers and engines: RC_CONTROL is 0, so not idle. */
 void intel_rc6_reset(IntelGpu *gpu)

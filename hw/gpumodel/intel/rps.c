@@ -120,17 +120,11 @@ static uint32_t rpstat1_read(IntelGpu *gpu, const IntelRegBinding *b,
 }
 
 static const IntelReg rps_regs[] = {
-    { .name = "RPNSWREQ", .offset = INTEL_RPNSWREQ, .access = INTEL_REG_RW,
-      .write = rpnswreq_write },
-    { .name = "RPSTAT1", .offset = INTEL_RPSTAT1, .access = INTEL_REG_RO,
-      .read = rpstat1_read },
+    INTEL_REG(RPNSWREQ, RW, .write = rpnswreq_write),
+    INTEL_REG(RPSTAT1, RO, .read = rpstat1_read),
 };
 
-const IntelRegBlock intel_rps_block = {
-    .name = "rps",
-    .regs = rps_regs,
-    .nregs = G_N_ELEMENTS(rps_regs),
-};
+const IntelRegBlock intel_rps_block = INTEL_REG_BLOCK("rps", rps_regs);
 
 void intel_rps_reset(IntelGpu *gpu)
 {

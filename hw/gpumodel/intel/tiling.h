@@ -1,6 +1,6 @@
 /*
  * intel-gpu surface tiling: where a byte of a tiled surface lives.  Used
- * by the blitter (cs.c) and by the aperture's fences (ggtt.c).
+ * by the blitter (cs-blit.c) and by the aperture's fences (ggtt.c).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

@@ -24,8 +24,8 @@ static void flush_write(NvGpu *gpu, const NvReg *r, unsigned unit,
 
 static const NvReg flush_regs[] = {
     /* Done at once: BUSY always reads 0. */
-    { .name = "FLUSH", .offset = NV_FLUSH - 0x070000,
-      .access = NV_REG_WO, .wmask = NV_FLUSH_TRIGGER, .write = flush_write },
+    NV_REG(FLUSH, 0x070000, WO, .wmask = NV_FLUSH_TRIGGER,
+           .write = flush_write),
 };
 
 const NvRegBlock nv_flush_block =

@@ -2,10 +2,11 @@
  * nv-gpu model life cycle: the chipset profiles, the register file over
  * BAR0, creation and reset.
  *
- * Every block owns a window of BAR0 with one dword of storage per dword of
- * the window and a dense index from dword to table entry.  Offsets outside
- * every block, and offsets inside a block that its table does not describe,
- * read as 0, ignore writes and are reported once each as unimplemented.
+ * Every block owns a window of BAR0, a GpuRegFile (../regfile.h): one
+ * dword of storage per dword of the window and a dense index from dword to
+ * table entry.  Offsets outside every block, and offsets inside a block
+ * that its table does not describe, read as 0, ignore writes and are
+ * reported once each as unimplemented.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -103,77 +104,33 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err)
 
 /* ---- register file ---- */
 
-static unsigned reg_count(const NvReg *r)
-{
-    return r->count ? r->count : 1;
-}
-
-static unsigned reg_stride(const NvReg *r)
-{
-    return r->stride ? r->stride : 4;
-}
-
 static void regfile_add(NvGpu *gpu, const NvRegBlock *blk)
 {
-    NvRegFile *f = &gpu->files[gpu->nfiles++];
+    const GpuRegBlock *table = &blk->table;
 
-    g_assert(gpu->nfiles <= NV_MAX_BLOCKS);
-    f->block = blk;
-    f->words = blk->size / 4;
-    f->store = g_new0(uint32_t, f->words);
-    f->index = g_new0(uint16_t, blk->size / 4);
-    for (unsigned r = 0; r < blk->nregs; r++) {
-        const NvReg *reg = &blk->regs[r];
-
-        if (reg->feature && !(gpu->chip->pc_features & reg->feature)) {
-            continue;
-        }
-        for (unsigned k = 0; k < reg_count(reg); k++) {
-            uint32_t off = reg->offset + k * reg_stride(reg);
-
-            /* The tables are static: a clash is a bug in them. */
-            g_assert(off % 4 == 0 && off < blk->size);
-            if (f->index[off / 4]) {
-                g_error("nv-gpu: %s and %s both claim 0x%x",
-                        blk->regs[f->index[off / 4] - 1].name, reg->name,
-                        blk->base + off);
-            }
-            f->index[off / 4] = r + 1;
-        }
-    }
+    g_assert(gpu->nfiles < NV_MAX_BLOCKS);
+    gpu_regfile_init(&gpu->files[gpu->nfiles++], "nv-gpu", blk->base,
+                     blk->size, &table, 1, gpu->chip->pc_features,
+                     &gpu->unmodelled);
 }
 
 static NvRegFile *regfile_find(NvGpu *gpu, uint32_t offset)
 {
     for (unsigned i = 0; i < gpu->nfiles; i++) {
-        const NvRegBlock *b = gpu->files[i].block;
+        NvRegFile *f = &gpu->files[i];
 
-        if (offset >= b->base && offset - b->base < b->size) {
-            return &gpu->files[i];
+        if (offset >= f->base && offset - f->base < f->size) {
+            return f;
         }
     }
     return NULL;
-}
-
-static const NvReg *regfile_lookup(NvRegFile *f, uint32_t rel,
-                                   unsigned *unit)
-{
-    uint16_t i = f->index[rel / 4];
-    const NvReg *r;
-
-    if (!i) {
-        return NULL;
-    }
-    r = &f->block->regs[i - 1];
-    *unit = (rel - r->offset) / reg_stride(r);
-    return r;
 }
 
 uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset)
 {
     NvRegFile *f = regfile_find(gpu, offset);
 
-    return f ? f->store[(offset - f->block->base) / 4] : 0;
+    return f ? f->store[(offset - f->base) / 4] : 0;
 }
 
 void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val)
@@ -181,84 +138,56 @@ void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val)
     NvRegFile *f = regfile_find(gpu, offset);
 
     if (f) {
-        f->store[(offset - f->block->base) / 4] = val;
-    }
-}
-
-static void regfile_reset(NvRegFile *f)
-{
-    const NvRegBlock *blk = f->block;
-
-    memset(f->store, 0, blk->size);
-    for (unsigned r = 0; r < blk->nregs; r++) {
-        const NvReg *reg = &blk->regs[r];
-
-        for (unsigned k = 0; k < reg_count(reg); k++) {
-            f->store[(reg->offset + k * reg_stride(reg)) / 4] = reg->reset;
-        }
-    }
-}
-
-static void note_unmodelled(NvGpu *gpu, uint32_t offset, bool write,
-                            uint32_t val)
-{
-    if (!g_hash_table_add(gpu->unmodelled_seen, GUINT_TO_POINTER(offset))) {
-        return;
-    }
-    if (write) {
-        gpu_host_log(&gpu->host, GPU_LOG_UNIMP,
-                     "nv-gpu: unmodelled register 0x%06x written (0x%08x), "
-                     "ignored", offset, val);
-    } else {
-        gpu_host_log(&gpu->host, GPU_LOG_UNIMP,
-                     "nv-gpu: unmodelled register 0x%06x read as 0", offset);
+        f->store[(offset - f->base) / 4] = val;
     }
 }
 
 uint32_t nv_gpu_read(NvGpu *gpu, uint32_t offset)
 {
     NvRegFile *f;
+    const GpuRegBinding *b;
     const NvReg *r;
-    unsigned unit;
     uint32_t rel;
 
     offset &= ~3u;
     f = regfile_find(gpu, offset);
-    rel = f ? offset - f->block->base : 0;
-    r = f ? regfile_lookup(f, rel, &unit) : NULL;
-    if (!r) {
-        note_unmodelled(gpu, offset, false, 0);
+    if (!f) {
+        gpu_reg_unmodelled_note(&gpu->unmodelled, offset, false, 0);
         return 0;
     }
-    if (r->read) {
-        return r->read(gpu, r, unit, offset);
+    rel = offset - f->base;
+    b = gpu_regfile_lookup(f, rel);
+    if (!b) {
+        return gpu_regfile_unmodelled_read(f, rel, true);
     }
-    return r->access == NV_REG_WO ? 0 : f->store[rel / 4];
+    r = (const NvReg *)b->reg;
+    return r->read ? r->read(gpu, r, gpu_reg_instance(b, rel), offset)
+                   : gpu_regfile_stored(f, b, rel);
 }
 
 void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val)
 {
     NvRegFile *f;
+    const GpuRegBinding *b;
     const NvReg *r;
-    unsigned unit;
-    uint32_t rel, old, wmask;
+    uint32_t rel, old;
 
     offset &= ~3u;
     f = regfile_find(gpu, offset);
-    rel = f ? offset - f->block->base : 0;
-    r = f ? regfile_lookup(f, rel, &unit) : NULL;
-    if (!r) {
-        note_unmodelled(gpu, offset, true, val);
+    if (!f) {
+        gpu_reg_unmodelled_note(&gpu->unmodelled, offset, true, val);
         return;
     }
-    old = f->store[rel / 4];
-    wmask = r->wmask ? r->wmask : 0xffffffff;
-    val &= wmask;
-    if (r->access == NV_REG_RW) {
-        f->store[rel / 4] = (old & ~wmask) | val;
+    rel = offset - f->base;
+    b = gpu_regfile_lookup(f, rel);
+    if (!b) {
+        gpu_regfile_unmodelled_write(f, rel, val, 0xffffffff, true);
+        return;
     }
+    old = gpu_regfile_store(f, b, rel, val, 0xffffffff, &val);
+    r = (const NvReg *)b->reg;
     if (r->write) {
-        r->write(gpu, r, unit, offset, old, val);
+        r->write(gpu, r, gpu_reg_instance(b, rel), offset, old, val);
     }
 }
 
@@ -287,7 +216,8 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
         gpu->cfg.pc_step_budget = NV_PC_STEP_BUDGET;
     }
     gpu->host = *host;
-    gpu->unmodelled_seen = g_hash_table_new(NULL, NULL);
+    gpu_reg_unmodelled_init(&gpu->unmodelled, &gpu->host, "nv-gpu: ",
+                            GPU_REG_UNMODELLED_IGNORE, NV_GPU_BAR0_SIZE);
     regfile_add(gpu, &nv_pmc_block);
     regfile_add(gpu, &nv_ptimer_block);
     regfile_add(gpu, gpu->chip->pc_block);
@@ -304,17 +234,16 @@ void nv_gpu_free(NvGpu *gpu)
     nv_pcounter_fini(gpu);
     nv_ptimer_fini(gpu);
     for (unsigned i = 0; i < gpu->nfiles; i++) {
-        g_free(gpu->files[i].store);
-        g_free(gpu->files[i].index);
+        gpu_regfile_fini(&gpu->files[i]);
     }
-    g_hash_table_destroy(gpu->unmodelled_seen);
+    gpu_reg_unmodelled_fini(&gpu->unmodelled);
     g_free(gpu);
 }
 
 void nv_gpu_reset(NvGpu *gpu)
 {
     for (unsigned i = 0; i < gpu->nfiles; i++) {
-        regfile_reset(&gpu->files[i]);
+        gpu_regfile_reset(&gpu->files[i]);
     }
     nv_reg_set(gpu, NV_PMC_BOOT_0, gpu->chip->boot0);
     nv_ptimer_reset(gpu);
@@ -328,28 +257,6 @@ void nv_gpu_pre_save(NvGpu *gpu)
     nv_pcounter_pre_save(gpu);
 }
 
-/* A writable register holds no bit outside its write mask. */
-static bool regfile_ok(NvGpu *gpu, const NvRegFile *f, char **err)
-{
-    const NvRegBlock *blk = f->block;
-
-    for (unsigned r = 0; r < blk->nregs; r++) {
-        const NvReg *reg = &blk->regs[r];
-
-        for (unsigned k = 0; k < reg_count(reg) && reg->wmask &&
-                             reg->access == NV_REG_RW; k++) {
-            uint32_t off = reg->offset + k * reg_stride(reg);
-
-            if (f->store[off / 4] & ~reg->wmask) {
-                *err = g_strdup_printf("%s 0x%x: 0x%08x", reg->name,
-                                       blk->base + off, f->store[off / 4]);
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
 /*
  * After the state was loaded from a migration stream: reject values the
  * model could not have produced (the stream is as untrusted as the guest)
@@ -358,7 +265,8 @@ static bool regfile_ok(NvGpu *gpu, const NvRegFile *f, char **err)
 bool nv_gpu_post_load(NvGpu *gpu, char **err)
 {
     for (unsigned i = 0; i < gpu->nfiles; i++) {
-        if (!regfile_ok(gpu, &gpu->files[i], err)) {
+        /* A writable register holds no bit outside its write mask. */
+        if (!gpu_regfile_check(&gpu->files[i], err)) {
             return false;
         }
     }

@@ -13,6 +13,7 @@
 
 #include <glib.h>
 #include "../host.h"
+#include "../regfile.h"
 #include "hw/gpumodel/nv-gpu-regs.h"
 
 typedef struct NvGpu NvGpu;
@@ -33,7 +34,6 @@ enum {
     NV_PC_F_ADDR_HIGH   = 1u << 7,  /* G92: RECORD_ADDRESS_HIGH */
     NV_PC_F_SETFLAG_ARG = 1u << 8,  /* NV30: SETFLAG as EVENT/STOP arg 3 */
     NV_PC_F_WRCACHE     = 1u << 9,  /* G84:GF100: PGRAPH.WRCACHE_FLUSH */
-    NV_PC_F_40BIT       = 1u << 10, /* NV10:NV30: _HI, SETFLAG/CLRFLAG_SRC */
     NV_PC_F_USER        = 1u << 11, /* GT215: USER_TRIGGER */
 };
 
@@ -73,54 +73,55 @@ typedef enum NvTraceEvent {
     NV_TRACE_RECORD_FAULT,      /* domain, address, drilled */
 } NvTraceEvent;
 
-/* ---- registers as data ---- */
+/* ---- registers as data (../regfile.h) ---- */
 
-typedef enum NvRegAccess {
-    NV_REG_RW,
-    NV_REG_RO,              /* writes ignored */
-    NV_REG_WO,              /* reads as 0; the write handler acts */
-} NvRegAccess;
+#define NV_REG_RW   GPU_REG_RW
+#define NV_REG_RO   GPU_REG_RO      /* writes ignored */
+#define NV_REG_WO   GPU_REG_WO      /* reads as 0; the write handler acts */
 
 /* @unit is the instance index (the PCOUNTER domain for per-domain regs). */
 typedef uint32_t (*NvRegReadFn)(NvGpu *gpu, const NvReg *r, unsigned unit,
                                 uint32_t offset);
-/* Called after a write stored @val (masked) over @old. */
+/*
+ * Called after every write, whatever the access kind, with @val limited to
+ * the write mask and @old the value stored before.
+ */
 typedef void (*NvRegWriteFn)(NvGpu *gpu, const NvReg *r, unsigned unit,
                              uint32_t offset, uint32_t old, uint32_t val);
 
+/* A table entry: the register (regfile.h, .feature NV_PC_F_*) + handlers. */
 struct NvReg {
-    const char *name;
-    uint32_t offset;        /* from the block's base */
-    uint32_t count;         /* instances (0 means 1) */
-    uint32_t stride;        /* bytes between instances (0 means 4) */
-    NvRegAccess access;
-    uint32_t reset;
-    uint32_t wmask;         /* writable bits (0 means all) */
-    uint32_t aux;           /* for the handlers: a register id */
-    uint32_t feature;       /* NV_PC_F_*: present only with it (0: all) */
+    GPU_REG_HEADER;
     NvRegReadFn read;
     NvRegWriteFn write;
 };
 
+/* A block's table and the window of BAR0 it owns. */
 struct NvRegBlock {
-    const char *name;
-    uint32_t base;          /* BAR0 offset */
+    GpuRegBlock table;      /* entry offsets are from @base */
+    uint32_t base;
     uint32_t size;
-    const NvReg *regs;
-    unsigned nregs;
 };
 
 #define NV_REG_BLOCK(nm, base_, size_, regs_) \
-    { .name = nm, .base = base_, .size = size_, .regs = regs_, \
-      .nregs = G_N_ELEMENTS(regs_) }
+    { .table = GPU_REG_BLOCK(nm, regs_), .base = base_, .size = size_ }
 
-/* One block placed in BAR0, with storage and a dense dword index. */
-typedef struct NvRegFile {
-    const NvRegBlock *block;
-    uint32_t words;         /* block->size / 4 */
-    uint32_t *store;
-    uint16_t *index;        /* dword -> reg number + 1 */
-} NvRegFile;
+/*
+ * An entry named by its offset macro in nv-gpu-regs.h, in the block at
+ * @base_: NV_REG(PMC_INTR, 0, RO, ...) is "PMC_INTR" at NV_PMC_INTR.
+ */
+#define NV_REG(nm, base_, acc, ...) \
+    { .name = #nm, .offset = NV_ ## nm - (base_), \
+      .access = GPU_REG_ ## acc, __VA_ARGS__ }
+
+static inline const NvReg *nv_reg_block_entry(const NvRegBlock *blk,
+                                              unsigned i)
+{
+    return (const NvReg *)gpu_reg_block_entry(&blk->table, i);
+}
+
+/* One block's window of BAR0: storage and a dense dword index. */
+typedef GpuRegFile NvRegFile;
 
 #define NV_MAX_BLOCKS 5
 
@@ -316,7 +317,7 @@ struct NvGpu {
 
     NvRegFile files[NV_MAX_BLOCKS];
     uint32_t nfiles;
-    GHashTable *unmodelled_seen;
+    GpuRegUnmodelled unmodelled;        /* over all of BAR0 */
 
     bool irq_level;
     NvPtimer ptimer;
@@ -355,8 +356,8 @@ extern const NvRegBlock nv_pgraph_block;
 extern const NvRegBlock nv_flush_block;
 
 /*
- * PCOUNTER registers, in the seed's words.  The three register spaces
- * (pcounter-regs.c) name them by these ids in NvReg.aux, with the array
+ * PCOUNTER registers, in the seed's words.  The register space
+ * (pcounter-regs.c) names them by these ids in NvReg.aux, with the array
  * index of SIG_STATUS; the instance (NvReg count/stride) is the domain.
  */
 typedef enum NvPcRegId {
@@ -369,13 +370,7 @@ typedef enum NvPcRegId {
     PC_RECORD_ADDRESS_HIGH, PC_RECORD_STATUS, PC_RECORD_LIMIT,
     PC_RECORD_START, PC_RECORD_CHAN, PC_RECORD_DMA, PC_GCTRL,
     PC_CTRL, PC_QUAD_ACK_TRIGGER, PC_SIG_STATUS,
-    /* only in the nv10 and gf100 spaces, and GT215's USER_TRIGGER */
-    PC_SETFLAG_SRC, PC_CLRFLAG_SRC,
-    PC_CTR_CYCLES_HI, PC_CTR_CYCLES_ALT_HI, PC_CTR_EVENT_HI,
-    PC_CTR_START_HI, PC_THRESHOLD_HI,
-    PC_NV10_CTRL,               /* one for both domains, NV10:NV40 bits */
-    PC_NV30_QUAD_ACK_TRIGGER,   /* one for both domains: bits 0 and 8 */
-    PC_SWAP_SRC, PC_USER_TRIGGER,
+    PC_USER_TRIGGER,            /* GT215 */
     PC_REG_IDS
 } NvPcRegId;
 
@@ -383,10 +378,8 @@ typedef enum NvPcRegId {
 #define NV_PC_AUX_ID(aux)       ((NvPcRegId)((aux) & 0xff))
 #define NV_PC_AUX_INDEX(aux)    ((aux) >> 8)
 
-/* pcounter-regs.c: the seed's register spaces */
-extern const NvRegBlock nv10_pcounter_block;        /* NV10:NV40 */
-extern const NvRegBlock nv40_pcounter_block;        /* NV40:GF100 */
-extern const NvRegBlock gf100_pcounter_domain_block;
+/* pcounter-regs.c: the seed's NV40:GF100 register space */
+extern const NvRegBlock nv40_pcounter_block;
 
 /* pcounter.c */
 uint32_t nv_pcounter_reg_read(NvGpu *gpu, const NvReg *r, unsigned unit,

@@ -20,8 +20,7 @@ static void pm_ctrl_write(NvGpu *gpu, const NvReg *r, unsigned unit,
 }
 
 static const NvReg pgraph_regs[] = {
-    { .name = "PGRAPH_PM_CTRL", .offset = NV_PGRAPH_PM_CTRL - 0x400000,
-      .access = NV_REG_RW, .write = pm_ctrl_write },
+    NV_REG(PGRAPH_PM_CTRL, 0x400000, RW, .write = pm_ctrl_write),
 };
 
 const NvRegBlock nv_pgraph_block =

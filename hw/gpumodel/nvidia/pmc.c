@@ -56,21 +56,19 @@ static void intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     nv_pmc_update_irq(gpu);
 }
 
+#define PMC_REG(nm, acc, ...) NV_REG(nm, 0, acc, __VA_ARGS__)
+
 static const NvReg pmc_regs[] = {
-    { .name = "PMC_BOOT_0", .offset = NV_PMC_BOOT_0, .access = NV_REG_RO,
-      .read = boot0_read },
-    { .name = "PMC_BOOT_1", .offset = NV_PMC_BOOT_1, .access = NV_REG_RW,
-      .write = boot1_write },
+    PMC_REG(PMC_BOOT_0, RO, .read = boot0_read),
+    PMC_REG(PMC_BOOT_1, RW, .write = boot1_write),
     /* Sources are cleared at their own block (e.g. PTIMER_INTR). */
-    { .name = "PMC_INTR", .offset = NV_PMC_INTR, .access = NV_REG_RO,
-      .read = intr_read },
-    { .name = "PMC_INTR_EN", .offset = NV_PMC_INTR_EN, .access = NV_REG_RW,
-      .wmask = 0x3, .write = intr_en_write },
+    PMC_REG(PMC_INTR, RO, .read = intr_read),
+    PMC_REG(PMC_INTR_EN, RW, .wmask = 0x3, .write = intr_en_write),
     /*
      * PCOUNTER ignores every ENABLE bit on NV10:GF100 (envytools
      * docs/hw/pcounter/intro.rst, "Introduction").
      */
-    { .name = "PMC_ENABLE", .offset = NV_PMC_ENABLE, .access = NV_REG_RW },
+    PMC_REG(PMC_ENABLE, RW),
 };
 
 const NvRegBlock nv_pmc_block =

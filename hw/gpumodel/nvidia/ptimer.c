@@ -166,25 +166,20 @@ static void alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
 }
 
 /* Reset ratio: nanoseconds from the 27 MHz crystal (1000/27). */
+#define PTIMER_REG(nm, acc, ...) NV_REG(nm, 0x009000, acc, __VA_ARGS__)
+
 static const NvReg ptimer_regs[] = {
-    { .name = "PTIMER_INTR", .offset = NV_PTIMER_INTR - 0x9000,
-      .access = NV_REG_RW, .wmask = NV_PTIMER_INTR_ALARM,
-      .write = intr_write },
-    { .name = "PTIMER_INTR_EN", .offset = NV_PTIMER_INTR_EN - 0x9000,
-      .access = NV_REG_RW, .wmask = NV_PTIMER_INTR_ALARM,
-      .write = intr_en_write },
-    { .name = "PTIMER_NUMERATOR", .offset = NV_PTIMER_NUMERATOR - 0x9000,
-      .access = NV_REG_RW, .reset = 1000, .wmask = 0xffff,
-      .write = ratio_write },
-    { .name = "PTIMER_DENOMINATOR", .offset = NV_PTIMER_DENOMINATOR - 0x9000,
-      .access = NV_REG_RW, .reset = 27, .wmask = 0xffff,
-      .write = ratio_write },
-    { .name = "PTIMER_TIME_LOW", .offset = NV_PTIMER_TIME_LOW - 0x9000,
-      .access = NV_REG_RW, .read = time_read, .write = time_write },
-    { .name = "PTIMER_TIME_HIGH", .offset = NV_PTIMER_TIME_HIGH - 0x9000,
-      .access = NV_REG_RW, .read = time_read, .write = time_write },
-    { .name = "PTIMER_ALARM", .offset = NV_PTIMER_ALARM - 0x9000,
-      .access = NV_REG_RW, .write = alarm_write },
+    PTIMER_REG(PTIMER_INTR, RW, .wmask = NV_PTIMER_INTR_ALARM,
+               .write = intr_write),
+    PTIMER_REG(PTIMER_INTR_EN, RW, .wmask = NV_PTIMER_INTR_ALARM,
+               .write = intr_en_write),
+    PTIMER_REG(PTIMER_NUMERATOR, RW, .reset = 1000, .wmask = 0xffff,
+               .write = ratio_write),
+    PTIMER_REG(PTIMER_DENOMINATOR, RW, .reset = 27, .wmask = 0xffff,
+               .write = ratio_write),
+    PTIMER_REG(PTIMER_TIME_LOW, RW, .read = time_read, .write = time_write),
+    PTIMER_REG(PTIMER_TIME_HIGH, RW, .read = time_read, .write = time_write),
+    PTIMER_REG(PTIMER_ALARM, RW, .write = alarm_write),
 };
 
 const NvRegBlock nv_ptimer_block =

@@ -285,23 +285,6 @@
 #define   INTEL_BCS_SWCTRL_SRC_Y        (1u << 0)   /* tiled = TileY */
 #define   INTEL_BCS_SWCTRL_DST_Y        (1u << 1)
 
-/*
- * Blitter command fields (PRM "XY_SRC_COPY_BLT", "XY_COLOR_BLT",
- * "XY_FAST_COPY_BLT"; i915 intel_gpu_commands.h).  Tiled surfaces give
- * their pitch in dwords, linear ones in bytes.
- */
-#define INTEL_XY_SRC_TILED              (1u << 15)  /* dw0 */
-#define INTEL_XY_DST_TILED              (1u << 11)  /* dw0 */
-#define INTEL_XY_PITCH_MASK             0xFFFFu     /* dw1, dw7 */
-#define INTEL_FAST_COPY_SRC_TILING_SHIFT 20         /* dw0, 2 bits */
-#define INTEL_FAST_COPY_DST_TILING_SHIFT 13         /* dw0, 2 bits */
-#define   INTEL_FAST_COPY_LINEAR        0u
-#define   INTEL_FAST_COPY_TILE_X        1u
-#define   INTEL_FAST_COPY_TILE_Y        2u          /* legacy Y or Yf */
-#define   INTEL_FAST_COPY_TILE_YS       3u
-#define INTEL_FAST_COPY_SRC_YF          (1u << 31)  /* dw1: Y is Yf */
-#define INTEL_FAST_COPY_DST_YF          (1u << 30)  /* dw1 */
-
 /* OA unit (i915_perf_oa_regs.h). */
 #define INTEL_OACTXCONTROL              0x2360
 #define   INTEL_OACTXCONTROL_COUNTER_RESUME (1u << 0)

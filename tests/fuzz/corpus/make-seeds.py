@@ -107,11 +107,31 @@ def nv_seeds():
 
 # ---- fuzz-intel-cs ----
 
+# Command encodings, mirroring include/hw/gpumodel/intel-gpu-cmds.h
+# (Python cannot include it): keep the two in step.
+def mi_instr(opcode, flags=0):
+    return opcode << 23 | flags
+
+
+def instr_len(n):
+    return n - 2
+
+
+MI_NOOP = mi_instr(0x00)
+MI_BATCH_BUFFER_END = mi_instr(0x0A)
+MI_STORE_DATA_IMM = mi_instr(0x20)
+MI_BATCH_BUFFER_START = mi_instr(0x31)
+MI_USE_GGTT = 1 << 22
+MI_STORE_DWORD_IMM_GEN4 = MI_STORE_DATA_IMM | instr_len(4)
+MI_BATCH_BUFFER_START_GEN8 = MI_BATCH_BUFFER_START | instr_len(3)
+
+
 def intel_seeds():
     t = 'fuzz-intel-cs'
-    noop, end = 0x00000000, 0x05000000
-    sdi = [0x10400002, 0x100040, 0, 0xc0ffee]     # store to the ring's page
-    bbs = [0x18800001, 0x100000, 0]               # batch start: the ring
+    noop, end = MI_NOOP, MI_BATCH_BUFFER_END
+    # A store to the ring's page, and a batch start into the ring itself.
+    sdi = [MI_STORE_DWORD_IMM_GEN4 | MI_USE_GGTT, 0x100040, 0, 0xc0ffee]
+    bbs = [MI_BATCH_BUFFER_START_GEN8, 0x100000, 0]
     for mode, name in ((0, 'rcs-ring'), (1, 'bcs-ring'), (2, 'rcs-execlist')):
         dws = sdi + [noop] * 4 + [end, noop]
         put(t, name + '-store', bytes([mode]) + struct.pack(

@@ -1,0 +1,598 @@
+/*
+ * intel-gpu command streamer: the MI commands (PRM Vol 2a: Command
+ * Reference: Instructions, "MI_*"; "Memory Interface Commands"):
+ * interrupts and arbitration, batch buffers and the context's workaround
+ * batches, semaphores, stores and loads of memory and registers, atomics,
+ * flushes with their post-sync writes, OA reports.  MI_MATH and the
+ * predicates are in cs-alu.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+#include "cs-int.h"
+
+#define CS_POLL_NS          10000       /* semaphore re-poll interval */
+#define CS_SIGNAL_POLL_NS   100000      /* signal-mode safety re-poll */
+
+int cs_mi_noop(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+               unsigned len)
+{
+    /* Identification number write enable: bits 21:0 go to NOPID. */
+    if (cmd[0] & MI_NOOP_ID_WRITE) {
+        intel_engine_set_reg(e, INTEL_RING_NOPID, cmd[0] & MI_NOOP_ID_MASK);
+    }
+    return CS_NEXT;
+}
+
+int cs_mi_accept(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                 unsigned len)
+{
+    return CS_NEXT;
+}
+
+/* Display events, legacy contexts: no display and no legacy contexts. */
+int cs_mi_unimp(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                unsigned len)
+{
+    gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                 "engine %u: %s not modelled, skipped", e->id, c->name);
+    return CS_NEXT;
+}
+
+int cs_mi_user_interrupt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                         unsigned len)
+{
+    intel_cs_raise(e, INTEL_GT_RENDER_USER_INTERRUPT);
+    return CS_NEXT;
+}
+
+/* An arbitration point: switch if a new execlist waits. */
+int cs_arbitrate(IntelEngine *e)
+{
+    if (e->arb_enabled && intel_execlists_arbitrate(e)) {
+        return CS_STOP;
+    }
+    return CS_NEXT;
+}
+
+int cs_mi_arb_check(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                    unsigned len)
+{
+    return cs_arbitrate(e);
+}
+
+int cs_mi_arb_on_off(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                     unsigned len)
+{
+    e->arb_enabled = cmd[0] & MI_ARB_ENABLE;
+    return CS_NEXT;
+}
+
+int cs_mi_report_head(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                      unsigned len)
+{
+    /* Ring head pointer storage: HWSP dword 4. */
+    cs_write32(e, false, cs_status_page(e, false) + 16,
+               intel_engine_reg(e, INTEL_RING_HEAD));
+    return e->state == INTEL_CS_HALTED ? CS_STOP : CS_NEXT;
+}
+
+/* A workaround batch ended: the next one, or back to the context. */
+void cs_wa_done(IntelEngine *e)
+{
+    if (e->wa_next.addr) {
+        e->level[INTEL_CS_WA_LEVEL] = e->wa_next;
+        e->wa_next = (IntelCsLevel) { 0 };
+        return;
+    }
+    e->depth = e->wa_return_depth;
+    e->arb_enabled = true;
+}
+
+/*
+ * After a context restore: INDIRECT_CTX (address 31:6, size in cache
+ * lines 5:0; run at the end of the restore rather than at its offset) and
+ * then BB_PER_CTX_PTR (address 31:6, valid bit 0, until
+ * MI_BATCH_BUFFER_END).  Both are privileged GGTT batches.
+ */
+void cs_start_wa_batches(IntelEngine *e)
+{
+    uint32_t ind = intel_engine_reg(e, INTEL_RING_INDIRECT_CTX);
+    uint32_t per = intel_engine_reg(e, INTEL_RING_BB_PER_CTX_PTR);
+    IntelCsLevel first = { 0 }, second = { 0 };
+
+    if (ind & 0x3f) {
+        first = (IntelCsLevel) {
+            .addr = ind & ~0x3fu, .end = (ind & ~0x3fu) + (ind & 0x3f) * 64,
+            .privileged = true,
+        };
+    }
+    if (per & 1) {
+        second = (IntelCsLevel) { .addr = per & ~0x3fu, .privileged = true };
+    }
+    if (!first.addr) {
+        first = second;
+        second = (IntelCsLevel) { 0 };
+    }
+    if (!first.addr) {
+        return;
+    }
+    e->wa_return_depth = e->depth;
+    e->depth = INTEL_CS_WA_LEVEL;
+    e->level[INTEL_CS_WA_LEVEL] = first;
+    e->wa_next = second;
+    e->arb_enabled = false;
+}
+
+int cs_mi_batch_buffer_end(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                           unsigned len)
+{
+    if (e->depth == INTEL_CS_WA_LEVEL) {
+        cs_wa_done(e);
+        return CS_NEXT;
+    }
+    if (!e->depth) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: MI_BATCH_BUFFER_END in the ring ignored",
+                     e->id);
+        return CS_NEXT;
+    }
+    e->depth--;
+    return CS_NEXT;
+}
+
+/* ---- semaphores ---- */
+
+/* The semaphore address data against the semaphore data dword. */
+static bool sem_compare(uint32_t op, uint32_t sad, uint32_t sdd)
+{
+    switch (op) {
+    case MI_SEMAPHORE_SAD_GT_SDD: return sad > sdd;
+    case MI_SEMAPHORE_SAD_GTE_SDD: return sad >= sdd;
+    case MI_SEMAPHORE_SAD_LT_SDD: return sad < sdd;
+    case MI_SEMAPHORE_SAD_LTE_SDD: return sad <= sdd;
+    case MI_SEMAPHORE_SAD_EQ_SDD: return sad == sdd;
+    default: return sad != sdd;
+    }
+}
+
+int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                         unsigned len)
+{
+    bool ggtt = cmd[0] & MI_GLOBAL_GTT, poll = cmd[0] & MI_SEMAPHORE_POLL;
+    uint32_t op = cmd[0] & MI_SEMAPHORE_COMPARE_MASK;
+    uint32_t sad;
+
+    if (op > MI_SEMAPHORE_SAD_NEQ_SDD) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_SEMAPHORE_WAIT with a reserved compare operation");
+        return CS_STOP;
+    }
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_SEMAPHORE_WAIT in the GGTT");
+        return CS_NEXT;
+    }
+    if (cs_read32(e, !ggtt && cs_ppgtt(e), addr48(cmd[2] & ~3u, cmd[3]),
+                  &sad)) {
+        return CS_STOP;
+    }
+    if (sem_compare(op, sad, cmd[1])) {
+        return CS_NEXT;
+    }
+    /*
+     * Unsuccessful: wait and poll again.  It is also a preemption point,
+     * taken in cs_step once the position is back at this command, so a
+     * preempted context re-evaluates the wait when it is resubmitted.
+     */
+    intel_cs_set_state(e, INTEL_CS_WAITING);
+    gpu_host_timer_mod(&e->gpu->host, e->timer,
+                       gpu_host_now_ns(&e->gpu->host) +
+                       (poll ? CS_POLL_NS : CS_SIGNAL_POLL_NS));
+    return CS_RETRY;
+}
+
+/* Engine numbering of MI_SEMAPHORE_SIGNAL's target engine select. */
+static const IntelEngineId signal_target[8] = {
+    [MI_SEMAPHORE_TARGET_RCS] = INTEL_RCS0,
+    [MI_SEMAPHORE_TARGET_VCS0] = INTEL_VCS0,
+    [MI_SEMAPHORE_TARGET_BCS] = INTEL_BCS0,
+    [MI_SEMAPHORE_TARGET_VECS0] = INTEL_VECS0,
+    [MI_SEMAPHORE_TARGET_VCS1] = INTEL_VCS1,
+    [MI_SEMAPHORE_TARGET_VCS2] = INTEL_VCS2,
+    [MI_SEMAPHORE_TARGET_VCS3] = INTEL_VCS3,
+    [MI_SEMAPHORE_TARGET_VECS1] = INTEL_VECS1,
+};
+
+int cs_mi_semaphore_signal(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                           unsigned len)
+{
+    unsigned target = (cmd[0] & MI_SEMAPHORE_TARGET_MASK) >>
+                      MI_SEMAPHORE_TARGET_SHIFT;
+    IntelEngine *t = &e->gpu->engine[signal_target[target]];
+
+    if (t->state == INTEL_CS_WAITING) {
+        intel_cs_kick(t);
+    }
+    return CS_NEXT;
+}
+
+/* ---- stores and loads ---- */
+
+int cs_mi_store_data_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                         unsigned len)
+{
+    bool ggtt = cmd[0] & MI_GLOBAL_GTT;
+    uint64_t addr = addr48(cmd[1], cmd[2]);
+    uint32_t data[2];
+
+    if (len != 4 && len != 5) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_STORE_DATA_IMM length is not 4 or 5");
+        return CS_STOP;
+    }
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_STORE_DATA_IMM to the GGTT");
+        return CS_NEXT;
+    }
+    data[0] = GUINT32_TO_LE(cmd[3]);
+    data[1] = GUINT32_TO_LE(len == 5 ? cmd[4] : 0);
+    if (cs_mem(e, !ggtt && cs_ppgtt(e), addr & ~3ull, data, (len - 3) * 4,
+               true)) {
+        return CS_STOP;
+    }
+    return CS_NEXT;
+}
+
+int cs_mi_store_data_index(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                           unsigned len)
+{
+    uint64_t hws = cs_status_page(e, cmd[0] & MI_STORE_DATA_INDEX_PPHWSP);
+    uint32_t data[2] = { GUINT32_TO_LE(cmd[2]),
+                         GUINT32_TO_LE(len == 4 ? cmd[3] : 0) };
+
+    if (len != 3 && len != 4) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_STORE_DATA_INDEX length is not 3 or 4");
+        return CS_STOP;
+    }
+    return cs_mem(e, false, hws + (cmd[1] & MI_STORE_DATA_INDEX_OFFSET_MASK),
+                  data, (len - 2) * 4, true) ? CS_STOP : CS_NEXT;
+}
+
+int cs_mi_load_register_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                            unsigned len)
+{
+    if (!(len & 1)) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_LOAD_REGISTER_IMM with an odd dword");
+        return CS_STOP;
+    }
+    /* A privileged register anywhere makes the whole command a NOOP. */
+    for (unsigned i = 1; i < len; i += 2) {
+        uint32_t off = cs_reg_offset(e, cmd[0], cmd[i], MI_LRI_LRM_CS_MMIO);
+
+        if (!cs_reg_write_allowed(e, off)) {
+            cs_privilege_violation(e, "MI_LOAD_REGISTER_IMM to a "
+                                   "privileged register");
+            return CS_NEXT;
+        }
+    }
+    for (unsigned i = 1; i < len && e->state != INTEL_CS_HALTED; i += 2) {
+        intel_mmio_write(e->gpu,
+                         cs_reg_offset(e, cmd[0], cmd[i], MI_LRI_LRM_CS_MMIO),
+                         cmd[i + 1], 0xffffffff);
+    }
+    return e->state == INTEL_CS_HALTED || e->state == INTEL_CS_IDLE ?
+           CS_STOP : CS_NEXT;
+}
+
+int cs_mi_store_register_mem(IntelEngine *e, const CsCmd *c,
+                             const uint32_t *cmd, unsigned len)
+{
+    bool ggtt = cmd[0] & MI_GLOBAL_GTT;
+    uint32_t v = intel_mmio_read(e->gpu, cs_reg_offset(e, cmd[0], cmd[1],
+                                                       MI_LRI_LRM_CS_MMIO));
+
+    /* The read is always done; the store needs privilege for the GGTT. */
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_STORE_REGISTER_MEM to the GGTT");
+        return CS_NEXT;
+    }
+    return cs_write32(e, !ggtt && cs_ppgtt(e),
+                      addr48(cmd[2] & ~3u, cmd[3]), v) ? CS_STOP : CS_NEXT;
+}
+
+int cs_mi_load_register_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                            unsigned len)
+{
+    bool ggtt = cmd[0] & MI_GLOBAL_GTT;
+    uint32_t off = cs_reg_offset(e, cmd[0], cmd[1], MI_LRI_LRM_CS_MMIO), v;
+
+    if ((ggtt || !cs_reg_write_allowed(e, off)) && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_LOAD_REGISTER_MEM");
+        return CS_NEXT;
+    }
+    if (cs_read32(e, !ggtt && cs_ppgtt(e), addr48(cmd[2] & ~3u, cmd[3]),
+                  &v)) {
+        return CS_STOP;
+    }
+    intel_mmio_write(e->gpu, off, v, 0xffffffff);
+    return e->state == INTEL_CS_HALTED ? CS_STOP : CS_NEXT;
+}
+
+int cs_mi_load_register_reg(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                            unsigned len)
+{
+    uint32_t src = cs_reg_offset(e, cmd[0], cmd[1], MI_LRR_SOURCE_CS_MMIO);
+    uint32_t dst = cs_reg_offset(e, cmd[0], cmd[2], MI_LRR_DEST_CS_MMIO);
+
+    if (!cs_reg_write_allowed(e, dst)) {
+        cs_privilege_violation(e, "MI_LOAD_REGISTER_REG to a privileged "
+                               "register");
+        return CS_NEXT;
+    }
+    intel_mmio_write(e->gpu, dst, intel_mmio_read(e->gpu, src), 0xffffffff);
+    return e->state == INTEL_CS_HALTED ? CS_STOP : CS_NEXT;
+}
+
+int cs_mi_mem_to_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                     unsigned len)
+{
+    bool src_ggtt = cmd[0] & MI_COPY_MEM_MEM_SRC_GGTT;
+    bool dst_ggtt = cmd[0] & MI_COPY_MEM_MEM_DST_GGTT;
+    uint32_t v;
+
+    if ((src_ggtt || dst_ggtt) && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_COPY_MEM_MEM in the GGTT");
+        return CS_NEXT;
+    }
+    if (cs_read32(e, !src_ggtt && cs_ppgtt(e), addr48(cmd[3] & ~3u, cmd[4]),
+                  &v) ||
+        cs_write32(e, !dst_ggtt && cs_ppgtt(e), addr48(cmd[1] & ~3u, cmd[2]),
+                   v)) {
+        return CS_STOP;
+    }
+    return CS_NEXT;
+}
+
+/* MI_ATOMIC operation @op (MI_ATOMIC_OP_MASK) on @bits-bit operands. */
+static bool atomic_op(uint32_t op, unsigned bits, uint64_t m, uint64_t s0,
+                      uint64_t s1, uint64_t *out)
+{
+    uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+    int64_t sm = bits == 64 ? (int64_t)m : (int32_t)m;
+    int64_t ss = bits == 64 ? (int64_t)s0 : (int32_t)s0;
+
+    switch (op) {
+    case MI_ATOMIC_AND: *out = m & s0; break;
+    case MI_ATOMIC_OR: *out = m | s0; break;
+    case MI_ATOMIC_XOR: *out = m ^ s0; break;
+    case MI_ATOMIC_MOVE: *out = s0; break;
+    case MI_ATOMIC_INC: *out = m + 1; break;
+    case MI_ATOMIC_DEC: case MI_ATOMIC_PREDEC: *out = m - 1; break;
+    case MI_ATOMIC_ADD: *out = m + s0; break;
+    case MI_ATOMIC_SUB: *out = m - s0; break;
+    case MI_ATOMIC_RSUB: *out = s0 - m; break;
+    case MI_ATOMIC_IMAX: *out = sm > ss ? m : s0; break;
+    case MI_ATOMIC_IMIN: *out = sm < ss ? m : s0; break;
+    case MI_ATOMIC_UMAX: *out = (m & mask) > (s0 & mask) ? m : s0; break;
+    case MI_ATOMIC_UMIN: *out = (m & mask) < (s0 & mask) ? m : s0; break;
+    case MI_ATOMIC_CMP_WR: *out = (m & mask) == (s0 & mask) ? s1 : m; break;
+    default: return false;
+    }
+    *out &= mask;
+    return true;
+}
+
+int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                 unsigned len)
+{
+    bool ggtt = cmd[0] & MI_GLOBAL_GTT;
+    bool inline_data = cmd[0] & MI_ATOMIC_INLINE_DATA;
+    bool ret = cmd[0] & MI_ATOMIC_RETURN_DATA;
+    unsigned size = (cmd[0] & MI_ATOMIC_SIZE_MASK) >> MI_ATOMIC_SIZE_SHIFT;
+    unsigned opcode = (cmd[0] & MI_ATOMIC_OPCODE_MASK) >>
+                      MI_ATOMIC_OPCODE_SHIFT;
+    uint32_t op = cmd[0] & MI_ATOMIC_OP_MASK;
+    unsigned bytes = 4u << size, n = bytes / 4;
+    uint64_t addr = addr48(cmd[1] & ~3u, cmd[2]);
+    bool ppgtt = !ggtt && cs_ppgtt(e);
+    uint32_t mem[4] = { 0 }, src[8], res[4];
+
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_ATOMIC in the GGTT");
+        return CS_NEXT;
+    }
+    /* The opcode's bits 7:5 repeat the data size. */
+    if (size > MI_ATOMIC_OCTWORD >> MI_ATOMIC_SIZE_SHIFT ||
+        (opcode >> 5) != size || (inline_data && len < 11)) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_ATOMIC size, opcode and length disagree");
+        return CS_STOP;
+    }
+    /*
+     * Operand1 (src[0-3]): inline dwords 3, 5, 7, 9 or [CS_GPR1, CS_GPR0];
+     * Operand2 (src[4-7]): dwords 4, 6, 8, 10 or [CS_GPR3, CS_GPR2].
+     */
+    for (unsigned i = 0; i < 4; i++) {
+        src[i] = inline_data ? cmd[3 + 2 * i] :
+                 intel_engine_reg(e, INTEL_RING_CS_GPR(0) + 4 * i);
+        src[4 + i] = inline_data ? cmd[4 + 2 * i] :
+                     intel_engine_reg(e, INTEL_RING_CS_GPR(2) + 4 * i);
+    }
+    if (cs_mem(e, ppgtt, addr & ~(uint64_t)(bytes - 1), mem, bytes, false)) {
+        return CS_STOP;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        mem[i] = GUINT32_FROM_LE(mem[i]);
+    }
+    if (n == 4) {
+        /* Octword: compare-and-write of 16 bytes only. */
+        if (op != MI_ATOMIC_CMP_WR) {
+            gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                         "engine %u: MI_ATOMIC octword op 0x%x not "
+                         "modelled, skipped", e->id, opcode);
+            return CS_NEXT;
+        }
+        memcpy(res, memcmp(mem, src, 16) ? mem : &src[4], 16);
+    } else {
+        uint64_t m = mem[0] | (n == 2 ? (uint64_t)mem[1] << 32 : 0);
+        uint64_t s0 = src[0] | (n == 2 ? (uint64_t)src[1] << 32 : 0);
+        uint64_t s1 = src[4] | (n == 2 ? (uint64_t)src[5] << 32 : 0);
+        uint64_t out;
+
+        if (!atomic_op(op, n * 32, m, s0, s1, &out)) {
+            intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                           "MI_ATOMIC reserved opcode");
+            return CS_STOP;
+        }
+        res[0] = out;
+        res[1] = out >> 32;
+    }
+    /* Return data: the old memory value in [CS_GPR5, CS_GPR4]. */
+    if (ret) {
+        for (unsigned i = 0; i < n; i++) {
+            intel_engine_set_reg(e, INTEL_RING_CS_GPR(4) + 4 * i, mem[i]);
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        res[i] = GUINT32_TO_LE(res[i]);
+    }
+    return cs_mem(e, ppgtt, addr & ~(uint64_t)(bytes - 1), res, bytes, true) ?
+           CS_STOP : CS_NEXT;
+}
+
+int cs_mi_update_gtt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                     unsigned len)
+{
+    /* dw1: GGTT address of the first page; then one qword PTE per page. */
+    uint32_t first = cmd[1] >> 12;
+
+    for (unsigned i = 2; i + 1 < len; i += 2) {
+        intel_ggtt_write_pte(e->gpu, first + (i - 2) / 2,
+                             cmd[i] | (uint64_t)cmd[i + 1] << 32);
+    }
+    return CS_NEXT;
+}
+
+/* An OA snapshot in the current report format, report ID in dword 0. */
+int cs_mi_report_perf_count(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                            unsigned len)
+{
+    bool ggtt = cmd[1] & MI_REPORT_PERF_COUNT_GGTT;
+    uint64_t addr = addr48(cmd[1] & ~63u, cmd[2]);
+
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, "MI_REPORT_PERF_COUNT to the GGTT");
+        return CS_NEXT;
+    }
+    if (intel_oa_snapshot(e, !ggtt && cs_ppgtt(e), addr, cmd[3])) {
+        return cs_fault(e, !ggtt && cs_ppgtt(e), addr);
+    }
+    return CS_NEXT;
+}
+
+/* Post-sync operation @op (POST_SYNC_*) of MI_FLUSH_DW and PIPE_CONTROL. */
+int cs_post_sync(IntelEngine *e, unsigned op, bool index, bool ggtt,
+                 uint64_t addr, uint64_t data, unsigned bytes)
+{
+    bool ppgtt = !ggtt && !index && cs_ppgtt(e);
+
+    if (op == POST_SYNC_NONE) {
+        return CS_NEXT;
+    }
+    if ((ggtt || index) && !cs_privileged(e)) {
+        cs_privilege_violation(e, "post-sync write to the GGTT");
+        return CS_NEXT;
+    }
+    if (index) {
+        addr = cs_status_page(e, true) + (addr & 0xff8);
+    }
+    switch (op) {
+    case POST_SYNC_WRITE_IMM:
+        break;
+    case POST_SYNC_WRITE_DEPTH:                 /* PS depth count */
+        data = e->stats.primitives;
+        bytes = 8;
+        break;
+    default:                                    /* POST_SYNC_WRITE_TIMESTAMP */
+        data = cs_timestamp64(e);
+        bytes = 8;
+        break;
+    }
+    if (bytes == 8 ? cs_write64(e, ppgtt, addr & ~7ull, data)
+                   : cs_write32(e, ppgtt, addr & ~3ull, data)) {
+        return CS_STOP;
+    }
+    return CS_NEXT;
+}
+
+int cs_mi_flush_dw(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                   unsigned len)
+{
+    unsigned op = POST_SYNC_OP(cmd[0]);
+    bool index = cmd[0] & MI_FLUSH_DW_STORE_INDEX;
+    int r;
+
+    if (len < 4) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "MI_FLUSH_DW shorter than 4 dwords");
+        return CS_STOP;
+    }
+    if (cmd[0] & MI_INVALIDATE_TLB) {
+        intel_ppgtt_flush(e);
+    }
+    r = cs_post_sync(e, op, index, cmd[1] & MI_FLUSH_DW_USE_GTT,
+                     addr48(cmd[1] & ~7u, cmd[2]),
+                     cmd[3] | (len >= 5 ? (uint64_t)cmd[4] << 32 : 0),
+                     len >= 5 ? 8 : 4);
+    if (r == CS_NEXT && (cmd[0] & MI_FLUSH_DW_NOTIFY)) {
+        intel_cs_raise(e, INTEL_GT_FLUSH_NOTIFY);
+    }
+    return r;
+}
+
+int cs_mi_batch_buffer_start(IntelEngine *e, const CsCmd *c,
+                             const uint32_t *cmd, unsigned len)
+{
+    bool ppgtt = cmd[0] & MI_BATCH_PPGTT;
+    bool second = cmd[0] & MI_BATCH_SECOND_LEVEL;
+    bool priv = cs_privileged(e) && !ppgtt;
+    IntelCsLevel lvl;
+
+    /* Chained or second level from a PPGTT batch: in the PPGTT too. */
+    if (e->depth && e->level[e->depth].ppgtt) {
+        ppgtt = true;
+    }
+
+    /* Predicated: taken only when MI_PREDICATE_RESULT_1 is set. */
+    if ((cmd[0] & MI_BATCH_PREDICATE) &&
+        !(intel_engine_reg(e, INTEL_RING_PREDICATE_RESULT_1) & 1)) {
+        return CS_NEXT;
+    }
+    if (cmd[0] & MI_BATCH_ADD_OFFSET) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                     "engine %u: MI_BATCH_BUFFER_START add-offset not "
+                     "modelled, offset ignored", e->id);
+    }
+    lvl = (IntelCsLevel) {
+        .addr = addr48(cmd[1] & ~3u, cmd[2]),
+        .ppgtt = ppgtt && cs_ppgtt(e),
+        .privileged = priv,
+    };
+    if (ppgtt && !cs_ppgtt(e)) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: PPGTT batch without a PPGTT context, "
+                     "using the GGTT", e->id);
+    }
+    if (e->depth == 0 || (second && e->depth == 1)) {
+        e->depth++;                 /* first level, or second level */
+    } else if (second) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "third-level batch buffer");
+        return CS_STOP;
+    }
+    /* Otherwise chained: the new batch replaces the current one. */
+    e->level[e->depth] = lvl;
+    return CS_NEXT;
+}
