@@ -511,6 +511,11 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
 
     EXPECT_REFUSED(f, pc->epoch_ns = pc->synced_ns + 1, "epoch");
     EXPECT_REFUSED(f, pc->gctrl = 4, "GCTRL");
+    /* The 64-bit TIME arithmetic needs the ratio within its write masks. */
+    EXPECT_REFUSED(f, pc->ptimer_num = 0x10000, "PTIMER ratio");
+    EXPECT_REFUSED(f, pc->ptimer_den = 0x10000, "PTIMER ratio");
+    EXPECT_REFUSED(f, nv_reg_set(f->gpu, NV_PTIMER_NUMERATOR, 0x10000),
+                   "PTIMER_NUMERATOR");
     EXPECT_REFUSED(f, d->cur += 10000, "domain 1");
     EXPECT_REFUSED(f, d->cur -= 1, "domain 1");
     EXPECT_REFUSED(f, d->periodic_origin = d->cur + 1, "domain 1");

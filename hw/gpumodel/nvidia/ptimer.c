@@ -18,8 +18,8 @@
 /*
  * The ratio's factors fit in 64 bits: ptimer_src_hz is at most 10 GHz
  * (nv-gpu.c) and NUMERATOR, DENOMINATOR at most 0xffff (their write
- * masks, checked at load), so src_hz x NUMERATOR < 2^50 and
- * 10^9 x DENOMINATOR < 2^46.
+ * masks, which nv_gpu_post_load() checks), so src_hz x NUMERATOR < 2^50
+ * and 10^9 x DENOMINATOR < 2^46.
  */
 static uint64_t time_at(NvGpu *gpu, uint64_t now, uint32_t num, uint32_t den)
 {
@@ -205,14 +205,6 @@ bool nv_ptimer_post_load(NvGpu *gpu, char **err)
         *err = g_strdup_printf("PTIMER base at %" G_GUINT64_FORMAT " ns, "
                                "after now (%" G_GUINT64_FORMAT " ns)",
                                gpu->ptimer.base_ns, now);
-        return false;
-    }
-    /* time_at() relies on the write masks: see there. */
-    if ((nv_reg_get(gpu, NV_PTIMER_NUMERATOR) |
-         nv_reg_get(gpu, NV_PTIMER_DENOMINATOR)) > 0xffff) {
-        *err = g_strdup_printf("PTIMER ratio 0x%x/0x%x above the write mask",
-                               nv_reg_get(gpu, NV_PTIMER_NUMERATOR),
-                               nv_reg_get(gpu, NV_PTIMER_DENOMINATOR));
         return false;
     }
     return true;
