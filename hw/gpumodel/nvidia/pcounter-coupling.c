@@ -196,7 +196,7 @@ static bool flag_live(const NvPcDomain *d)
  * change; after the next change of the EVENT output or possible change
  * of the FLAG (they show one or two cycles later, here and in importers).
  */
-uint64_t nv_pc_dyn_span_end(NvPcDomain *d, const Span *s, uint64_t c,
+uint64_t nv_pc_dyn_span_end(NvPcDomain *d, const NvPcSpan *s, uint64_t c,
                             uint64_t end)
 {
     uint64_t t;
@@ -221,7 +221,7 @@ uint64_t nv_pc_dyn_span_end(NvPcDomain *d, const Span *s, uint64_t c,
  * from e - 1, and @f, the FLAG after cycle c - 1, which nv_pc_dyn_span_end()
  * kept as the FLAG signal of cycles c + 1 to e.
  */
-void nv_pc_dyn_span_done(NvGpu *gpu, NvPcDomain *d, const Span *s,
+void nv_pc_dyn_span_done(NvGpu *gpu, NvPcDomain *d, const NvPcSpan *s,
                          uint64_t c, uint64_t e, bool f)
 {
     bool ev = nv_pc_sp_word(s, e - 1) & NV_PC_W_IN(NV_PC_IN_EVENT);
@@ -281,7 +281,7 @@ static uint64_t inputs_quiet_until(NvGpu *gpu, NvPcDomain *d,
 static uint64_t outputs_quiet_until(NvGpu *gpu, NvPcDomain *d, uint64_t h)
 {
     uint64_t q = h == NONE ? NONE : h + 1, t;
-    Span s = { .d = d };
+    NvPcSpan s = { .d = d };
 
     if (h <= d->cur || !nv_pc_table_ready(d)) {
         return d->cur + 1;

@@ -61,12 +61,12 @@ G_STATIC_ASSERT(CH_COUNT <= NV_PC_CHANNELS);
  * A span answers the mode code's questions over a range of cycles: from
  * the period table, or for one cycle with an explicit word.
  */
-typedef struct Span {
+typedef struct NvPcSpan {
     NvPcDomain *d;
     bool one;
     uint32_t w;
     uint64_t c0;
-} Span;
+} NvPcSpan;
 
 static inline bool nv_pc_has(NvGpu *gpu, uint32_t feature)
 {
@@ -115,7 +115,7 @@ static inline unsigned nv_pc_user_steady(const NvPcDomain *d)
     return d->user_val & ~d->user_pulse;
 }
 
-static inline uint32_t nv_pc_sp_word(const Span *s, uint64_t c)
+static inline uint32_t nv_pc_sp_word(const NvPcSpan *s, uint64_t c)
 {
     /* len is a power of two */
     return s->one ? s->w : s->d->tab.word[c & (s->d->tab.len - 1)];
@@ -167,24 +167,24 @@ void nv_pc_table_drop(NvPcDomain *d);
 unsigned nv_pc_table_len(NvGpu *gpu, const NvPcDomain *d);
 bool nv_pc_table_ready(NvPcDomain *d);
 void nv_pc_table_build(NvGpu *gpu, NvPcDomain *d);
-uint64_t nv_pc_sp_count(const Span *s, unsigned ch, uint64_t a, uint64_t b);
-uint64_t nv_pc_sp_find(const Span *s, unsigned ch, uint64_t a, uint64_t b,
+uint64_t nv_pc_sp_count(const NvPcSpan *s, unsigned ch, uint64_t a, uint64_t b);
+uint64_t nv_pc_sp_find(const NvPcSpan *s, unsigned ch, uint64_t a, uint64_t b,
                        uint64_t n);
 
 /* pcounter-modes.c */
 void nv_pc_single_start(NvPcDomain *d);
 void nv_pc_quad_swap(NvPcDomain *d);
 void nv_pc_record_clear(NvPcDomain *d);
-uint64_t nv_pc_run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b,
+uint64_t nv_pc_run_span(NvGpu *gpu, const NvPcSpan *s, uint64_t a, uint64_t b,
                         uint32_t *budget);
 
 /* pcounter-coupling.c */
 bool nv_pc_trailer_own(NvPcDomain *x, bool flag);
 uint16_t nv_pc_dyn_at_cur(NvGpu *gpu, NvPcDomain *d);
 bool nv_pc_export_room(NvGpu *gpu, const NvPcDomain *x);
-uint64_t nv_pc_dyn_span_end(NvPcDomain *d, const Span *s, uint64_t c,
+uint64_t nv_pc_dyn_span_end(NvPcDomain *d, const NvPcSpan *s, uint64_t c,
                             uint64_t end);
-void nv_pc_dyn_span_done(NvGpu *gpu, NvPcDomain *d, const Span *s,
+void nv_pc_dyn_span_done(NvGpu *gpu, NvPcDomain *d, const NvPcSpan *s,
                          uint64_t c, uint64_t e, bool f);
 void nv_pc_sync_coupled(NvGpu *gpu, const uint64_t *target, uint32_t *left);
 void nv_pc_coupling_update(NvGpu *gpu);

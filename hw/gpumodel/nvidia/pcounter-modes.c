@@ -14,7 +14,7 @@
 /* ---- the FLAG ---- */
 
 /* FLAG after cycles [a, b) from @flag: the last SETFLAG/CLRFLAG wins. */
-static bool flag_after(const Span *s, bool flag, uint64_t a, uint64_t b)
+static bool flag_after(const NvPcSpan *s, bool flag, uint64_t a, uint64_t b)
 {
     uint64_t n = nv_pc_sp_count(s, CH_SETCLR, a, b);
 
@@ -26,7 +26,7 @@ static bool flag_after(const Span *s, bool flag, uint64_t a, uint64_t b)
              NV_PC_W_IN(NV_PC_IN_CLRFLAG));
 }
 
-static void flag_run(const Span *s, uint64_t a, uint64_t b)
+static void flag_run(const NvPcSpan *s, uint64_t a, uint64_t b)
 {
     NvPcDomain *d = s->d;
 
@@ -46,7 +46,7 @@ static void flag_frozen(NvPcDomain *d, uint64_t a, uint64_t b)
 
 /* ---- quad event mode ---- */
 
-static void quad_counts(const Span *s, uint64_t a, uint64_t b,
+static void quad_counts(const NvPcSpan *s, uint64_t a, uint64_t b,
                         const uint32_t *base, uint32_t *out)
 {
     out[NV_PC_CTR_CYCLES] = nv_pc_sat32(base[NV_PC_CTR_CYCLES], b - a);
@@ -60,7 +60,7 @@ static void quad_counts(const Span *s, uint64_t a, uint64_t b,
                                       nv_pc_sp_count(s, CH_STOP, a, b));
 }
 
-static void quad_run(const Span *s, uint64_t a, uint64_t b)
+static void quad_run(const NvPcSpan *s, uint64_t a, uint64_t b)
 {
     static const uint32_t zero[NV_PC_CTRS];
     NvPcDomain *d = s->d;
@@ -122,7 +122,7 @@ void nv_pc_quad_swap(NvPcDomain *d)
  * Each step ends a state; bounded by the cycles in [a, b) and by
  * @budget (a step each after the first).  Returns the cycle reached.
  */
-static uint64_t single_run(NvGpu *gpu, const Span *s, uint64_t a,
+static uint64_t single_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
                            uint64_t b, uint32_t *budget)
 {
     NvPcDomain *d = s->d;
@@ -206,7 +206,7 @@ void nv_pc_record_clear(NvPcDomain *d)
     d->rec_stop = 0;
 }
 
-static void record_accumulate(const Span *s, uint64_t a, uint64_t b)
+static void record_accumulate(const NvPcSpan *s, uint64_t a, uint64_t b)
 {
     NvPcDomain *d = s->d;
 
@@ -291,7 +291,7 @@ static void record_packet(NvGpu *gpu, NvPcDomain *d, uint64_t t)
  * One step per packet; bounded by the cycles in [a, b) and by @budget
  * (a step each after the first).  Returns the cycle reached.
  */
-static uint64_t record_run(NvGpu *gpu, const Span *s, uint64_t a,
+static uint64_t record_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
                            uint64_t b, uint32_t *budget)
 {
     NvPcDomain *d = s->d;
@@ -339,7 +339,7 @@ static uint64_t record_run(NvGpu *gpu, const Span *s, uint64_t a,
 /* ---- running spans ---- */
 
 /* The span [a, b) in the domain's mode; returns the cycle reached. */
-uint64_t nv_pc_run_span(NvGpu *gpu, const Span *s, uint64_t a, uint64_t b,
+uint64_t nv_pc_run_span(NvGpu *gpu, const NvPcSpan *s, uint64_t a, uint64_t b,
                         uint32_t *budget)
 {
     switch (nv_pc_dom_mode(s->d)) {

@@ -233,7 +233,7 @@ static uint64_t tab_f(NvPcDomain *d, unsigned ch, uint64_t x)
     return (x >> t->len_log2) * p[t->len] + p[x & (t->len - 1)];
 }
 
-uint64_t nv_pc_sp_count(const Span *s, unsigned ch, uint64_t a, uint64_t b)
+uint64_t nv_pc_sp_count(const NvPcSpan *s, unsigned ch, uint64_t a, uint64_t b)
 {
     if (b <= a) {
         return 0;
@@ -249,7 +249,7 @@ uint64_t nv_pc_sp_count(const Span *s, unsigned ch, uint64_t a, uint64_t b)
  * The cycle c in [a, b) at which the sum of @ch over [a, c] first reaches
  * @n (n >= 1), or NONE.
  */
-uint64_t nv_pc_sp_find(const Span *s, unsigned ch, uint64_t a, uint64_t b,
+uint64_t nv_pc_sp_find(const NvPcSpan *s, unsigned ch, uint64_t a, uint64_t b,
                        uint64_t n)
 {
     const uint32_t *p;

@@ -91,7 +91,7 @@ void nv_pc_dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target,
         uint64_t end;
         bool f = d->flag;
         bool ptimer_changed = nv_pc_ptimer_refresh(gpu, d);
-        Span s = { .d = d };
+        NvPcSpan s = { .d = d };
 
         if (coupled) {
             if (!nv_pc_export_room(gpu, d)) {
