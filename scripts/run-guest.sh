@@ -40,7 +40,7 @@
 # PYTHON (default /usr/bin/python3, for tests/guest/host-agent.py and
 # guest_tier.py), NV_SYNTH
 # (--profile nv: the nv-gpu synth property, entries separated by ';', no
-# spaces; the probe checks the counters against it; default
+# spaces; guest_tier.py checks the probe's counters against it; default
 # "4.0=4096/1;5.0=4096/1;*.1=16/4;*.2=16/12/12").
 #
 # QEMU runs under tests/guest/host-agent.py, which owns the guest's data

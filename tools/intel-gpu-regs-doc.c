@@ -11,7 +11,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "intel/intel-gpu.h"
+#include "intel/intel-gpu-int.h"
 #include "nvidia/nv-gpu.h"
 #include "fake-host.h"
 

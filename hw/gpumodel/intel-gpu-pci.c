@@ -624,7 +624,7 @@ static void intel_gpu_get_unmodelled_count(Object *obj, Visitor *v,
                                            Error **errp)
 {
     IntelGpuPci *s = INTEL_GPU(obj);
-    uint32_t n = s->gpu ? s->gpu->unmodelled.count : 0;
+    uint32_t n = s->gpu ? intel_mmio_unmodelled_count(s->gpu) : 0;
 
     visit_type_uint32(v, name, &n, errp);
 }

@@ -14,7 +14,7 @@
 #include "migration/vmstate.h"
 #include "gpumodel-pci.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
-#include "intel/intel-gpu.h"
+#include "intel/intel-gpu-int.h"
 #include "intel-gpu-vmstate.h"
 
 /* A fixed-size array of integers behind a pointer the model allocated. */

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <glib.h>
 #include "fake-host.h"
-#include "intel/intel-gpu.h"
+#include "intel/intel-gpu-int.h"
 
 #define ROUNDS 2000000
 

@@ -22,7 +22,7 @@
 #include <string.h>
 #include <glib.h>
 #include "fake-host.h"
-#include "intel/intel-gpu.h"
+#include "intel/intel-gpu-int.h"
 #include "hw/gpumodel/intel-gpu-cmds.h"
 
 #define RING        0x100000u

@@ -3,12 +3,12 @@
 # --profile nv): what a userspace tool sees of -device nv-gpu at
 # 0000:00:03.0 with no driver bound.  Run by /init when the kernel command
 # line has GPUMODEL_PROFILE=nv.  Same output protocol as guest-checks.sh
-# (sections, @@REQ/@@GOT, @@DONE): raw readings, no verdicts; the host's
-# tests/guest/guest_tier.py makes the PCI and probe-exit checks of
-# nv-checks.txt from them, and takes the PCOUNTER ones from the output of
-# /gpumodel/nv-pcounter-probe (a static C program,
-# tests/guest/nv-pcounter-probe.c, which measures against NV_SYNTH, the
-# synth property the host gave QEMU: kernel command line).
+# (sections, @@REQ/@@GOT, @@DONE): raw readings, no verdicts.  The host's
+# tests/guest/guest_tier.py makes every check of nv-checks.txt from them:
+# the PCOUNTER ones from the register reads and writes and the record
+# buffer bytes that /gpumodel/nv-pcounter-probe (a static C program,
+# tests/guest/nv-pcounter-probe.c) reports, against NV_SYNTH, the synth
+# property the host gave QEMU (kernel command line; sent as "synth").
 set -u
 
 BDF=0000:00:03.0
@@ -35,7 +35,7 @@ put synth "$NV_SYNTH"
 
 put probe-start "$(cut -d' ' -f1 /proc/uptime)"
 step probe "$PROBE_TIMEOUT" \
-    /gpumodel/nv-pcounter-probe --bdf "$BDF" --synth "$NV_SYNTH"
+    /gpumodel/nv-pcounter-probe --bdf "$BDF"
 put probe-end "$(cut -d' ' -f1 /proc/uptime)"
 
 # The record-fault drill (x-nv-gpu-drill-record-fault through the host
@@ -46,8 +46,7 @@ ask record-fault 4
 echo "@@END record-fault"
 if [ "$ans_st" = ok ]; then
     step probe-drill "$PROBE_TIMEOUT" \
-        /gpumodel/nv-pcounter-probe --bdf "$BDF" --synth "$NV_SYNTH" \
-        --drill-record-fault 4
+        /gpumodel/nv-pcounter-probe --bdf "$BDF" --drill-record-fault 4
 fi
 
 # What the host saw: BAR0 offsets outside the model that the guest touched.

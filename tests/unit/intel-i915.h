@@ -7,7 +7,7 @@
 #ifndef TESTS_UNIT_INTEL_I915_H
 #define TESTS_UNIT_INTEL_I915_H
 
-#include "intel/intel-gpu.h"
+#include "intel/intel-gpu-int.h"
 
 /* An ICL GT2 as `-device intel-gpu` makes it by default. */
 static const IntelGpuConfig intel_test_cfg = {

@@ -330,7 +330,7 @@ static void test_execlists_oa_switch_report(Fixture *f, gconstpointer data)
  * it, whatever the counters say.  Such pairs arise when an event (here a
  * context switch) falls next to a timer report; the model loses the later
  * one with OASTATUS "report lost", as the PRM's OASTATUS1 describes for a
- * report requested before the previous one completed (oa.c's
+ * report requested before the previous one completed (oa-buffer.c's
  * OA_REPORT_MIN_CLOCKS), so every pair left is checkable.
  */
 #define OA_IGT_MIN_CLOCKS       6
@@ -406,7 +406,7 @@ static void execlists_oa_order(Fixture *f, uint32_t debug)
                  igt_oa_dw(r0, IGT_OA_GPU_TICKS);
         /*
          * A report closer than IGT's ratios can check (B6 needs six
-         * clocks) is lost instead: oa.c's OA_REPORT_MIN_CLOCKS.
+         * clocks) is lost instead: oa-buffer.c's OA_REPORT_MIN_CLOCKS.
          */
         g_assert_cmpuint(clocks, >=, OA_IGT_MIN_CLOCKS);
         igt_test_oa_check(r0, r1);

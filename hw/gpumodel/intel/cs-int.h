@@ -14,7 +14,7 @@
 #ifndef HW_GPUMODEL_INTEL_CS_INT_H
 #define HW_GPUMODEL_INTEL_CS_INT_H
 
-#include "intel-gpu.h"
+#include "intel-gpu-int.h"
 #include "hw/gpumodel/intel-gpu-cmds.h"
 
 /* Handler results. */

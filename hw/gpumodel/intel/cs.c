@@ -29,6 +29,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <inttypes.h>
 #include <string.h>
 #include "cs-int.h"
 #include "../gpumodel-math.h"
@@ -692,6 +693,25 @@ void intel_cs_reset(IntelEngine *e)
     /* Work in flight is abandoned: its statistics count as done. */
     e->in_flight = (IntelCsInFlight) { 0 };
     intel_ppgtt_flush(e);
+}
+
+/* Loaded state the command streamer's loops and tables index by. */
+bool intel_cs_post_load(IntelEngine *e, char **err)
+{
+    if (e->state > INTEL_CS_HALTED || e->depth >= INTEL_CS_LEVELS ||
+        e->wa_return_depth >= INTEL_CS_LEVELS) {
+        *err = g_strdup_printf("engine %u: state %u, depth %u/%u", e->id,
+                               e->state, e->depth, e->wa_return_depth);
+        return false;
+    }
+    if (e->in_flight.start_ns > e->in_flight.end_ns) {
+        *err = g_strdup_printf("engine %u: work in flight from %" PRIu64
+                               " to %" PRIu64 " ns", e->id,
+                               e->in_flight.start_ns, e->in_flight.end_ns);
+        return false;
+    }
+    e->fetch.len = 0;           /* the prefetched commands are not migrated */
+    return true;
 }
 
 /* The command table, for documentation and tests. */

@@ -9,7 +9,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu.h"
+#include "intel-gpu-int.h"
 
 /* In the order of IntelEngineId: base, interrupt class and instance. */
 static const struct {
@@ -143,8 +143,7 @@ static uint32_t execlist_status_hi_read(IntelGpu *gpu,
 {
     IntelEngine *e = engine_of(gpu, b);
 
-    /* The running context's ID (CCID), 0 when idle. */
-    return e->ctx_active ? e->ctx_desc >> 32 : 0;
+    return intel_execlists_ctx_id(e);
 }
 
 

@@ -18,7 +18,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu.h"
+#include "intel-gpu-int.h"
 
 #define EU_THREAD_CLOCKS    64
 /*

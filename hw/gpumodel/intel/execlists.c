@@ -32,7 +32,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
-#include "intel-gpu.h"
+#include "intel-gpu-int.h"
 #include "hw/gpumodel/intel-gpu-cmds.h"
 
 /* The register-state part of an image that save and restore walk. */
@@ -314,6 +314,12 @@ uint64_t intel_execlists_ctx_lrca(IntelEngine *e)
     return e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK;
 }
 
+/* The running context's ID (the descriptor's upper dword), 0 when idle. */
+uint32_t intel_execlists_ctx_id(IntelEngine *e)
+{
+    return e->ctx_active ? e->ctx_desc >> 32 : 0;
+}
+
 /* A Load waits for the next arbitration point. */
 bool intel_execlists_load_pending(IntelEngine *e)
 {
@@ -486,6 +492,24 @@ void intel_execlists_element_done(IntelEngine *e)
     csb_write(e, next < INTEL_ELSQ_ELEMENTS ?
               INTEL_CSB_ELEMENT_SWITCH | INTEL_CSB_COMPLETE :
               INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE, away);
+}
+
+/* Loaded state the queue and the status buffer index by. */
+bool intel_execlists_post_load(IntelEngine *e, char **err)
+{
+    /* eq_pos past the end means idle. */
+    if (e->eq_pos > INTEL_ELSQ_ELEMENTS ||
+        e->elsp_dword >= 2 * INTEL_ELSQ_ELEMENTS) {
+        *err = g_strdup_printf("engine %u: queue position %u, ELSP dword %u",
+                               e->id, e->eq_pos, e->elsp_dword);
+        return false;
+    }
+    if (e->csb_drill > INTEL_CSB_DRILL_CORRUPT) {
+        *err = g_strdup_printf("engine %u: CSB drill %u", e->id,
+                               e->csb_drill);
+        return false;
+    }
+    return true;
 }
 
 void intel_execlists_reset(IntelEngine *e)

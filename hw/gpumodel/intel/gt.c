@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu.h"
+#include "intel-gpu-int.h"
 
 /* GDRST domain bit of each engine. */
 static const uint32_t engine_domain[INTEL_ENGINE_COUNT] = {

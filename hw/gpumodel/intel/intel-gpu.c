@@ -4,8 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <inttypes.h>
-#include "intel-gpu.h"
+#include "intel-gpu-int.h"
 
 /* Earlier blocks may describe ranges that later ones refine. */
 static const IntelRegBlock *const intel_blocks[] = {
@@ -128,31 +127,10 @@ bool intel_gpu_post_load(IntelGpu *gpu, char **err)
         return false;
     }
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
-        IntelEngine *e = &gpu->engine[i];
-
-        if (e->state > INTEL_CS_HALTED || e->depth >= INTEL_CS_LEVELS ||
-            e->wa_return_depth >= INTEL_CS_LEVELS ||
-            e->eq_pos > INTEL_ELSQ_ELEMENTS ||      /* past the end: idle */
-            e->elsp_dword >= 2 * INTEL_ELSQ_ELEMENTS) {
-            *err = g_strdup_printf("engine %u: state %u, depth %u/%u, "
-                                   "queue position %u, ELSP dword %u", i,
-                                   e->state, e->depth, e->wa_return_depth,
-                                   e->eq_pos, e->elsp_dword);
+        if (!intel_cs_post_load(&gpu->engine[i], err) ||
+            !intel_execlists_post_load(&gpu->engine[i], err)) {
             return false;
         }
-        if (e->csb_drill > INTEL_CSB_DRILL_CORRUPT) {
-            *err = g_strdup_printf("engine %u: CSB drill %u", i,
-                                   e->csb_drill);
-            return false;
-        }
-        if (e->in_flight.start_ns > e->in_flight.end_ns) {
-            *err = g_strdup_printf("engine %u: work in flight from %" PRIu64
-                                   " to %" PRIu64 " ns", i,
-                                   e->in_flight.start_ns,
-                                   e->in_flight.end_ns);
-            return false;
-        }
-        e->fetch.len = 0;
     }
     return intel_rps_post_load(gpu, err) && intel_oa_post_load(gpu, err) &&
            intel_rc6_post_load(gpu, err);

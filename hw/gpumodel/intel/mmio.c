@@ -9,7 +9,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
-#include "intel-gpu.h"
+#include "intel-gpu-int.h"
 
 void intel_mmio_init(IntelGpu *gpu, const IntelRegBlock *const *blocks,
                      unsigned nblocks)
@@ -120,6 +120,11 @@ void intel_mmio_write_quiet(IntelGpu *gpu, uint32_t offset, uint32_t val)
 char *intel_mmio_unmodelled_list(IntelGpu *gpu)
 {
     return gpu_reg_unmodelled_list(&gpu->unmodelled);
+}
+
+uint32_t intel_mmio_unmodelled_count(IntelGpu *gpu)
+{
+    return gpu->unmodelled.count;
 }
 
 /*

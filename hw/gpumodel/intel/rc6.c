@@ -22,7 +22,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu.h"
+#include "intel-gpu-int.h"
 
 /* Do the RC6 conditions hold now (hysteresis apart)? */
 static bool rc6_conditions(IntelGpu *gpu)
@@ -34,7 +34,7 @@ static bool rc6_conditions(IntelGpu *gpu)
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         IntelEngine *e = &gpu->engine[i];
 
-        if (e->ctx_active || intel_cs_busy(e)) {
+        if (intel_execlists_ctx_active(e) || intel_cs_busy(e)) {
             return false;
         }
     }

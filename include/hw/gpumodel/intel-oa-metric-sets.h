@@ -3,7 +3,7 @@
  * lib/i915/perf-configs/oa-icl.xml lists them and i915 loads them: the
  * NOA registers (RPM_CONFIG1, GDT_CHICKEN_BITS, NOA_WRITE_HIGH, NOA_WRITE),
  * then the B counter logic, then the flexible EU registers, in order.
- * The model knows the NOA lanes they select (hw/gpumodel/intel/oa.c,
+ * The model knows the NOA lanes they select (hw/gpumodel/intel/oa-noa.c,
  * docs/intel-gpu-oa.rst); the tests load them as i915 does.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
