@@ -123,7 +123,7 @@ static const VMStateDescription vmstate_nv_pc_domain = {
         VMSTATE_BOOL(rec_wedged, NvPcDomain),
         VMSTATE_BOOL(rec_drill, NvPcDomain),
         VMSTATE_UINT64(rec_packets, NvPcDomain),
-        /* trailer EVENT/FLAG history (pcounter.c: "coupling") */
+        /* trailer EVENT/FLAG history (pcounter-coupling.c) */
         VMSTATE_UINT16(dyn, NvPcDomain),
         VMSTATE_UINT16(dyn_prev, NvPcDomain),
         VMSTATE_BOOL(ev_last, NvPcDomain),

@@ -1,7 +1,7 @@
 /*
  * nv-gpu write flush (BAR0 0x070000): the register nouveau's
- * g84_bar_flush() writes with 1 and then polls until bit 1 reads 0
- * (reference/nouveau-pcounter-notes.md 1.3).  There is no write cache
+ * g84_bar_flush() (drivers/gpu/drm/nouveau/nvkm/subdev/bar/g84.c) writes
+ * with 1 and then polls until bit 1 reads 0.  There is no write cache
  * here, so the flush is done at once.
  *
  * PCOUNTER's trailer signal PGRAPH.WRCACHE_FLUSH (G84:GF100) is pulsed

@@ -165,7 +165,7 @@ enum {
     NV_PC_CTRS
 };
 
-/* Per-cycle input word bits (see pcounter.c: word_at). */
+/* Per-cycle input word bits (see pcounter-signals.c: nv_pc_word_at). */
 #define NV_PC_W_SRC(i)      (1u << (i))           /* 16 selected signals */
 #define NV_PC_W_IN(k)       (1u << (16 + (k)))    /* logic op outputs */
 #define NV_PC_W_SWAP        (1u << 22)
@@ -239,9 +239,10 @@ typedef struct NvPcDomain {
     uint8_t user_before;
 
     /*
-     * PTIMER TIME as this domain samples it (pcounter.c: "PTIMER-derived
-     * signals"): NvPcounter.ptimer_t0 at cycle ptimer_c0, advancing by
-     * NUMERATOR x source Hz / (DENOMINATOR x domain Hz) per cycle.
+     * PTIMER TIME as this domain samples it (pcounter-signals.c:
+     * "PTIMER-derived signals"): NvPcounter.ptimer_t0 at cycle
+     * ptimer_c0, advancing by NUMERATOR x source Hz / (DENOMINATOR x
+     * domain Hz) per cycle.
      */
     uint64_t ptimer_c0;
     bool ptimer_before;     /* TIME_B12 in cycle ptimer_c0 - 1 */
@@ -273,7 +274,7 @@ typedef struct NvPcDomain {
 
     NvPcTable tab;          /* the one in use */
 
-    /* trailer EVENT/FLAG signals as inputs (pcounter.c: "coupling") */
+    /* trailer EVENT/FLAG signals as inputs (pcounter-coupling.c) */
     uint16_t dyn_sel;       /* the ones this domain selects */
     uint16_t dyn;           /* their values in the current span */
     uint16_t dyn_prev;      /* their values in the cycle before it */

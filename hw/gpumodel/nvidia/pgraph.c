@@ -1,7 +1,8 @@
 /*
  * nv-gpu PGRAPH: only the PM_TRIGGER bit PCOUNTER watches.  nouveau's
- * perfmon and envytools' nvacounter pulse it to swap quad-mode counters
- * (reference/nouveau-pcounter-notes.md).
+ * perfmon (nv40_perfctr_next() in
+ * drivers/gpu/drm/nouveau/nvkm/engine/pm/nv40.c) and envytools'
+ * nvacounter pulse it to swap quad-mode counters.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

@@ -64,7 +64,10 @@ static const NvReg pmc_regs[] = {
     /* Sources are cleared at their own block (e.g. PTIMER_INTR). */
     PMC_REG(PMC_INTR, RO, .read = intr_read),
     PMC_REG(PMC_INTR_EN, RW, .wmask = 0x3, .write = intr_en_write),
-    /* PCOUNTER ignores every ENABLE bit on NV10:GF100 (the seed). */
+    /*
+     * PCOUNTER ignores every ENABLE bit on NV10:GF100 (envytools
+     * docs/hw/pcounter/intro.rst, "Introduction").
+     */
     PMC_REG(PMC_ENABLE, RW),
 };
 

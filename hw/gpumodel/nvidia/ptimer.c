@@ -11,19 +11,27 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "nv-gpu.h"
+#include "../gpumodel-math.h"
 
 #define NS_PER_S 1000000000ull
 
+/*
+ * The ratio's factors fit in 64 bits: ptimer_src_hz is at most 10 GHz
+ * (nv-gpu.c) and NUMERATOR, DENOMINATOR at most 0xffff (their write
+ * masks, which nv_gpu_post_load() checks), so src_hz x NUMERATOR < 2^50
+ * and 10^9 x DENOMINATOR < 2^46.
+ */
 static uint64_t time_at(NvGpu *gpu, uint64_t now, uint32_t num, uint32_t den)
 {
     NvPtimer *t = &gpu->ptimer;
-    unsigned __int128 x;
 
     if (!den) {
         return t->base_time;        /* a zero divisor stops the clock */
     }
-    x = (unsigned __int128)(now - t->base_ns) * gpu->cfg.ptimer_src_hz * num;
-    return t->base_time + (uint64_t)(x / ((unsigned __int128)NS_PER_S * den));
+    /* TIME is a 64-bit counter: it wraps, and so does the time elapsed. */
+    return t->base_time + gpu_muldiv64_wrap(now - t->base_ns,
+                                            gpu->cfg.ptimer_src_hz * num,
+                                            NS_PER_S * den);
 }
 
 uint64_t nv_ptimer_time(NvGpu *gpu)
@@ -49,7 +57,7 @@ static void alarm_arm(NvGpu *gpu)
     uint64_t cur = time_at(gpu, now, num, den);
     uint64_t delta = (uint32_t)(nv_reg_get(gpu, NV_PTIMER_ALARM) -
                                 (uint32_t)cur);
-    unsigned __int128 need, per;
+    uint64_t deadline;
 
     if (!num || !den) {
         gpu_host_timer_del(&gpu->host, t->alarm_timer);
@@ -62,11 +70,18 @@ static void alarm_arm(NvGpu *gpu)
     /*
      * The first ns at which time_at() has advanced by @delta from the
      * base.  Work from the base so rounding matches time_at() exactly.
+     * A host time, not TIME: past 2^64 ns it saturates, and the alarm is
+     * never (a slow ratio puts 2^32 ticks centuries away).
      */
-    need = (unsigned __int128)(cur - t->base_time + delta) * NS_PER_S * den;
-    per = (unsigned __int128)gpu->cfg.ptimer_src_hz * num;
-    gpu_host_timer_mod(&gpu->host, t->alarm_timer,
-                       t->base_ns + (uint64_t)((need + per - 1) / per));
+    deadline = gpu_add64_sat(t->base_ns,
+                             gpu_muldiv64_ceil(cur - t->base_time + delta,
+                                               NS_PER_S * den,
+                                               gpu->cfg.ptimer_src_hz * num));
+    if (deadline == UINT64_MAX) {
+        gpu_host_timer_del(&gpu->host, t->alarm_timer);
+        return;
+    }
+    gpu_host_timer_mod(&gpu->host, t->alarm_timer, deadline);
 }
 
 static void alarm_fire(void *opaque)
