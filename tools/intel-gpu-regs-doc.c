@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "intel/intel-gpu-int.h"
-#include "nvidia/nv-gpu.h"
+#include "nvidia/nv-gpu-int.h"
 #include "fake-host.h"
 
 static const char *const access_names[] = {

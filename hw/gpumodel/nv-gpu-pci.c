@@ -240,7 +240,7 @@ static bool nv_gpu_synth_parse(const char *str, NvSynthSet *set,
 
 static void nv_gpu_synth_apply(NvGpuPci *s, const NvSynthSet *set)
 {
-    for (unsigned d = 0; d < s->gpu->chip->pc_domains; d++) {
+    for (unsigned d = 0; d < nv_gpu_chipset(s->gpu)->pc_domains; d++) {
         for (unsigned n = 0; n < NV_SIG_SYNTH_COUNT; n++) {
             const NvSynth *y = &set->s[d][n];
 
@@ -262,17 +262,17 @@ static char *nv_gpu_get_synth(Object *obj, Error **errp)
         return g_strdup(s->synth ? s->synth : "");
     }
     out = g_string_new("");
-    for (unsigned d = 0; d < s->gpu->chip->pc_domains; d++) {
+    for (unsigned d = 0; d < nv_gpu_chipset(s->gpu)->pc_domains; d++) {
         for (unsigned n = 0; n < NV_SIG_SYNTH_COUNT; n++) {
-            const NvSynth *y = &s->gpu->pc.dom[d].synth[n];
+            NvSynth y = nv_pcounter_synth(s->gpu, d, n);
 
-            if (!y->high) {
+            if (!y.high) {
                 continue;
             }
             g_string_append_printf(out, "%s%u.%u=%u/%u", out->len ? " " : "",
-                                   d, n, 1u << y->period_log2, y->high);
-            if (y->phase) {
-                g_string_append_printf(out, "/%u", y->phase);
+                                   d, n, 1u << y.period_log2, y.high);
+            if (y.phase) {
+                g_string_append_printf(out, "/%u", y.phase);
             }
         }
     }
@@ -378,9 +378,9 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
     s->host.trace = nv_gpu_trace;
 
     s->gpu = nv_gpu_new(&s->cfg, &host);
-    pci_config_set_device_id(pdev->config, s->gpu->chip->device_id);
+    pci_config_set_device_id(pdev->config, nv_gpu_chipset(s->gpu)->device_id);
     pci_set_word(pdev->config + PCI_SUBSYSTEM_VENDOR_ID, NV_GPU_VENDOR_ID);
-    pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, s->gpu->chip->device_id);
+    pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, nv_gpu_chipset(s->gpu)->device_id);
     pci_config_set_interrupt_pin(pdev->config, 1);
     if (!nv_gpu_init_caps(s, errp)) {
         nv_gpu_free(s->gpu);
@@ -446,7 +446,7 @@ static void nv_gpu_get_unmodelled_count(Object *obj, Visitor *v,
                                         Error **errp)
 {
     NvGpuPci *s = NV_GPU(obj);
-    uint32_t n = s->gpu ? s->gpu->unmodelled.count : 0;
+    uint32_t n = s->gpu ? nv_gpu_unmodelled_count(s->gpu) : 0;
 
     visit_type_uint32(v, name, &n, errp);
 }

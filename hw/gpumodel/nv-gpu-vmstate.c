@@ -16,7 +16,7 @@
 #include "qemu/osdep.h"
 #include "migration/vmstate.h"
 #include "gpumodel-pci.h"
-#include "nvidia/nv-gpu.h"
+#include "nvidia/nv-gpu-int.h"
 #include "nv-gpu-vmstate.h"
 
 /* A block's register storage: the same block on both ends. */

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <glib.h>
 #include "fake-host.h"
-#include "nvidia/nv-gpu.h"
+#include "nvidia/nv-gpu-int.h"
 
 #define SAMPLES 20000
 

@@ -34,7 +34,7 @@
 #include <string.h>
 #include <glib.h>
 #include "fake-host.h"
-#include "nvidia/nv-gpu.h"
+#include "nvidia/nv-gpu-int.h"
 
 /* PCOUNTER steps after which an input stops (NvPcounter.steps). */
 #define NVF_STEP_CAP    (1ull << 20)

@@ -11,7 +11,7 @@
 #include <glib.h>
 #include "fake-host.h"
 #include "gpumodel-math.h"
-#include "nvidia/nv-gpu.h"
+#include "nvidia/nv-gpu-int.h"
 
 typedef struct Fixture {
     FakeHost *fh;

@@ -11,7 +11,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
-#include "nv-gpu.h"
+#include "nv-gpu-int.h"
 
 /*
  * CTRL[dom] bits a chipset implements; QUAD_STATE, SINGLE_STATE and
@@ -35,7 +35,7 @@
  * bits 28:20, bit 7 set (reference/nouveau-pcounter-notes.md 1.1).
  * PTIMER_TIME_B12 and GT215's PCOUNTER.USER pairs: envytools' G80:GF100
  * signal lists (pcounter/tesla.rst), per domain.  GT215 has every G92
- * feature (the seed's version list) and the USER signals.
+ * feature (envytools' PCOUNTER version list) and the USER signals.
  */
 static const NvChipset nv_chipsets[] = {
     { .name = "g84", .boot0 = 0x084000a2, .device_id = 0x0402,
@@ -238,6 +238,16 @@ void nv_gpu_free(NvGpu *gpu)
     }
     gpu_reg_unmodelled_fini(&gpu->unmodelled);
     g_free(gpu);
+}
+
+const NvChipset *nv_gpu_chipset(NvGpu *gpu)
+{
+    return gpu->chip;
+}
+
+uint32_t nv_gpu_unmodelled_count(NvGpu *gpu)
+{
+    return gpu->unmodelled.count;
 }
 
 void nv_gpu_reset(NvGpu *gpu)

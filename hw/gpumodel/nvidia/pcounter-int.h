@@ -14,7 +14,7 @@
 #ifndef NV_PCOUNTER_INT_H
 #define NV_PCOUNTER_INT_H
 
-#include "nv-gpu.h"
+#include "nv-gpu-int.h"
 #include "../gpumodel-math.h"
 
 #define NONE UINT64_MAX

@@ -567,6 +567,15 @@ bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
     return true;
 }
 
+/* Synthetic signal @n of domain @dom as set (all zero if there is none). */
+NvSynth nv_pcounter_synth(NvGpu *gpu, unsigned dom, unsigned n)
+{
+    if (dom >= gpu->chip->pc_domains || n >= NV_SIG_SYNTH_COUNT) {
+        return (NvSynth) { 0 };
+    }
+    return gpu->pc.dom[dom].synth[n];
+}
+
 /*
  * Fault drill: the domain's next record-mode packet write fails as a
  * failed DMA write does (RECORD_STATUS bit 0, the domain wedged until

@@ -7,7 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu.h"
+#include "nv-gpu-int.h"
 
 /* Pending sources, as PMC_INTR shows them. */
 static uint32_t pmc_intr(NvGpu *gpu)

@@ -1,0 +1,325 @@
+/*
+ * nv-gpu model internals: each block's state and the calls blocks make to
+ * each other.  Only model files, the migration description and the
+ * white-box tests include this; the host glue uses nv-gpu.h.
+ *
+ * One file per hardware block; each block describes its registers as a
+ * table (NvRegBlock) that the register file (nv-gpu.c) indexes.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_GPUMODEL_NVIDIA_NV_GPU_INT_H
+#define HW_GPUMODEL_NVIDIA_NV_GPU_INT_H
+
+#include "nv-gpu.h"
+#include "../regfile.h"
+
+typedef struct NvReg NvReg;
+
+/* ---- registers as data (../regfile.h) ---- */
+
+#define NV_REG_RW   GPU_REG_RW
+#define NV_REG_RO   GPU_REG_RO      /* writes ignored */
+#define NV_REG_WO   GPU_REG_WO      /* reads as 0; the write handler acts */
+
+/* @unit is the instance index (the PCOUNTER domain for per-domain regs). */
+typedef uint32_t (*NvRegReadFn)(NvGpu *gpu, const NvReg *r, unsigned unit,
+                                uint32_t offset);
+/*
+ * Called after every write, whatever the access kind, with @val limited to
+ * the write mask and @old the value stored before.
+ */
+typedef void (*NvRegWriteFn)(NvGpu *gpu, const NvReg *r, unsigned unit,
+                             uint32_t offset, uint32_t old, uint32_t val);
+
+/* A table entry: the register (regfile.h, .feature NV_PC_F_*) + handlers. */
+struct NvReg {
+    GPU_REG_HEADER;
+    NvRegReadFn read;
+    NvRegWriteFn write;
+};
+
+/* A block's table and the window of BAR0 it owns. */
+struct NvRegBlock {
+    GpuRegBlock table;      /* entry offsets are from @base */
+    uint32_t base;
+    uint32_t size;
+};
+
+#define NV_REG_BLOCK(nm, base_, size_, regs_) \
+    { .table = GPU_REG_BLOCK(nm, regs_), .base = base_, .size = size_ }
+
+/*
+ * An entry named by its offset macro in nv-gpu-regs.h, in the block at
+ * @base_: NV_REG(PMC_INTR, 0, RO, ...) is "PMC_INTR" at NV_PMC_INTR.
+ */
+#define NV_REG(nm, base_, acc, ...) \
+    { .name = #nm, .offset = NV_ ## nm - (base_), \
+      .access = GPU_REG_ ## acc, __VA_ARGS__ }
+
+static inline const NvReg *nv_reg_block_entry(const NvRegBlock *blk,
+                                              unsigned i)
+{
+    return (const NvReg *)gpu_reg_block_entry(&blk->table, i);
+}
+
+/* One block's window of BAR0: storage and a dense dword index. */
+typedef GpuRegFile NvRegFile;
+
+#define NV_MAX_BLOCKS 5
+
+/* ---- PTIMER ---- */
+
+typedef struct NvPtimer {
+    uint64_t base_time;     /* TIME at base_ns */
+    uint64_t base_ns;
+    uint32_t time_high_latch;
+    GpuTimer *alarm_timer;
+} NvPtimer;
+
+/* ---- PCOUNTER ---- */
+
+enum {
+    NV_PC_IN_PRE,
+    NV_PC_IN_START,
+    NV_PC_IN_EVENT,
+    NV_PC_IN_STOP,
+    NV_PC_IN_SETFLAG,
+    NV_PC_IN_CLRFLAG,
+    NV_PC_INPUTS
+};
+
+/* Counters, in the order the quad shadow set keeps them. */
+enum {
+    NV_PC_CTR_CYCLES,
+    NV_PC_CTR_EVENT,
+    NV_PC_CTR_START,
+    NV_PC_CTR_PRE,
+    NV_PC_CTR_STOP,
+    NV_PC_CTRS
+};
+
+/* Per-cycle input word bits (see pcounter-signals.c: nv_pc_word_at). */
+#define NV_PC_W_SRC(i)      (1u << (i))           /* 16 selected signals */
+#define NV_PC_W_IN(k)       (1u << (16 + (k)))    /* logic op outputs */
+#define NV_PC_W_SWAP        (1u << 22)
+#define NV_PC_W_UNK8        (1u << 23)
+
+#define NV_PC_CHANNELS      28
+
+/*
+ * A domain's inputs repeat with period @len cycles once its configuration
+ * is fixed; prefix sums over one period answer "how many / where is the
+ * n-th" for any cycle range in O(1) / O(log len).
+ */
+typedef struct NvPcTable {
+    bool valid;
+    uint32_t key;           /* the span constants it assumes: tab_key() */
+    uint32_t len;           /* a power of two */
+    uint8_t len_log2;
+    uint32_t *word;         /* input word per cycle mod len */
+    uint32_t *prefix[NV_PC_CHANNELS];   /* built on first use */
+} NvPcTable;
+
+/* Trailer EVENT/FLAG signals 0xf0-0xff as bits 0-15 of a 16-bit set. */
+#define NV_PC_TRAILER_SIGS  16
+#define NV_PC_USER_SIGS     2       /* GT215:GF100 USER_0, USER_1 */
+#define NV_PC_USER_MASK     ((1u << NV_PC_USER_SIGS) - 1)
+#define NV_PC_TABLES        4   /* period tables kept per domain */
+#define NV_PC_IMPORT_QUEUE  8
+
+/*
+ * One imported EVENT or FLAG signal of another domain: the changes of the
+ * source's signal that the importing domain has yet to see, in its own
+ * cycles (the cycle whose synchronizer window takes the change in).
+ */
+typedef struct NvPcImport {
+    uint64_t c[NV_PC_IMPORT_QUEUE];
+    bool v[NV_PC_IMPORT_QUEUE];     /* the value from then on */
+    bool rose[NV_PC_IMPORT_QUEUE];  /* a 0-to-1 change in that window */
+    uint8_t head, n;
+    bool last;              /* the value of the last change queued */
+    bool cont;              /* CONTINUOUS value in cycle cur */
+    uint64_t pulse_c;       /* the last window with a 0-to-1 change */
+} NvPcImport;
+
+typedef struct NvPcDomain {
+    unsigned id;
+    uint64_t hz;
+    uint64_t cur;           /* cycles [0, cur) have been evaluated */
+
+    /* configuration, as written */
+    uint32_t src[4];        /* PRE, START, EVENT, STOP _SRC */
+    uint32_t op[NV_PC_INPUTS];
+    uint32_t spec_src;
+    uint32_t ctrl;
+    uint32_t threshold;
+    uint32_t pre_init, stop_init;
+    NvSynth synth[NV_SIG_SYNTH_COUNT];
+
+    /* signal origins: cycles at which one-cycle events happen */
+    uint64_t periodic_origin;
+    uint64_t pm_trigger_cycle[2];       /* last two; UINT64_MAX: none */
+    uint64_t wrcache_flush_cycle[2];    /* last two; UINT64_MAX: none */
+
+    /*
+     * USER_0/1 (GT215 USER_TRIGGER): bit n is USER_n.  user_val from
+     * cycle user_cycle (UINT64_MAX: never written), the user_pulse bits
+     * back to 0 from the cycle after; user_before in cycle user_cycle - 1.
+     */
+    uint64_t user_cycle;
+    uint8_t user_val;
+    uint8_t user_pulse;
+    uint8_t user_before;
+
+    /*
+     * PTIMER TIME as this domain samples it (pcounter-signals.c:
+     * "PTIMER-derived signals"): NvPcounter.ptimer_t0 at cycle
+     * ptimer_c0, advancing by NUMERATOR x source Hz / (DENOMINATOR x
+     * domain Hz) per cycle.
+     */
+    uint64_t ptimer_c0;
+    bool ptimer_before;     /* TIME_B12 in cycle ptimer_c0 - 1 */
+    bool ptimer_sel;        /* some input selects TIME_B12 */
+    bool ptimer_b12;        /* TIME_B12 in the current span */
+
+    /* counters: live in single mode, the visible set in quad mode */
+    uint32_t ctr[NV_PC_CTRS];
+    uint32_t shadow[NV_PC_CTRS];
+    uint8_t quad_state;
+    uint8_t single_state;
+    bool flag;              /* FLAG after cycle cur-1 */
+    bool flag_prev;         /* FLAG after cycle cur-2: the FLAG signal */
+
+    /* record mode */
+    uint64_t rec_cycles;    /* 48 bits */
+    uint16_t rec_ev[12];
+    uint16_t rec_stop;
+    uint64_t rec_busy_until;            /* first cycle the slot is free */
+    uint32_t rec_pos;
+    uint32_t rec_limit;
+    uint32_t rec_start;
+    uint8_t rec_addr_high;
+    bool rec_valid;
+    bool rec_fault;
+    bool rec_wedged;
+    bool rec_drill;                     /* the next write fails (a drill) */
+    uint64_t rec_packets;               /* packets sent (diagnostic) */
+
+    NvPcTable tab;          /* the one in use */
+
+    /* trailer EVENT/FLAG signals as inputs (pcounter-coupling.c) */
+    uint16_t dyn_sel;       /* the ones this domain selects */
+    uint16_t dyn;           /* their values in the current span */
+    uint16_t dyn_prev;      /* their values in the cycle before it */
+    bool ev_last;           /* EVENT output of cycle cur-1 */
+    bool ev_last_in_tab;    /* ... to be read from the table (tab.word) */
+    bool ev_watched;        /* some domain selects DOM[id].EVENT */
+    bool flag_watched;      /* some domain selects DOM[id].FLAG */
+    uint8_t unimp_seen[NV_PCOUNTER_SIGNALS / 8];
+
+    /* rarely used: last in the structure */
+    NvPcTable spare[NV_PC_TABLES - 1];  /* for other trailer values */
+    unsigned spare_next;                /* the one to replace next */
+    uint32_t tab_steps;     /* one-cycle steps for want of a table */
+    NvPcImport imp[NV_PC_TRAILER_SIGS];
+} NvPcDomain;
+
+typedef struct NvPcounter {
+    NvPcDomain dom[NV_PCOUNTER_DOMAINS];
+    uint32_t gctrl;
+    uint32_t record_chan, record_dma;
+    uint64_t epoch_ns;
+    uint64_t synced_ns;     /* every domain is up to this time */
+    bool coupled;           /* some domain selects a trailer EVENT/FLAG */
+    bool import_loop;       /* ... and domains import from each other */
+    bool behind;            /* the budget ran out: some domain lags */
+    uint64_t steps;         /* evaluation steps so far (diagnostic) */
+    GpuTimer *flush_timer;  /* record flushes and catching up */
+    /* PTIMER since its last write, as the domains sample it */
+    uint64_t ptimer_t0;     /* TIME at each domain's ptimer_c0 */
+    uint32_t ptimer_num, ptimer_den;
+} NvPcounter;
+
+/* Evaluation steps per nv_pcounter_sync() (pcounter.c: "budget"). */
+#define NV_PC_STEP_BUDGET   16384
+
+struct NvGpu {
+    NvGpuConfig cfg;
+    const NvChipset *chip;
+    GpuHost host;
+
+    NvRegFile files[NV_MAX_BLOCKS];
+    uint32_t nfiles;
+    GpuRegUnmodelled unmodelled;        /* over all of BAR0 */
+
+    bool irq_level;
+    NvPtimer ptimer;
+    NvPcounter pc;
+};
+
+/* nv-gpu.c: the register file */
+uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset);
+void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val);
+
+/* pmc.c */
+void nv_pmc_update_irq(NvGpu *gpu);
+extern const NvRegBlock nv_pmc_block;
+
+/* ptimer.c */
+void nv_ptimer_init(NvGpu *gpu);
+void nv_ptimer_fini(NvGpu *gpu);
+void nv_ptimer_reset(NvGpu *gpu);
+bool nv_ptimer_post_load(NvGpu *gpu, char **err);
+uint64_t nv_ptimer_time(NvGpu *gpu);
+uint32_t nv_ptimer_intr(NvGpu *gpu);
+extern const NvRegBlock nv_ptimer_block;
+
+/* pgraph.c */
+extern const NvRegBlock nv_pgraph_block;
+
+/* flush.c */
+extern const NvRegBlock nv_flush_block;
+
+/*
+ * PCOUNTER registers, in envytools' words.  The register space
+ * (pcounter-regs.c) names them by these ids in NvReg.aux, with the array
+ * index of SIG_STATUS; the instance (NvReg count/stride) is the domain.
+ */
+typedef enum NvPcRegId {
+    PC_PRE_SRC, PC_START_SRC, PC_EVENT_SRC, PC_STOP_SRC,
+    PC_PRE_OP, PC_START_OP, PC_EVENT_OP, PC_STOP_OP, PC_SETFLAG_OP,
+    PC_CLRFLAG_OP,
+    PC_SRC_STATUS, PC_SPEC_SRC,
+    PC_CTR_CYCLES, PC_CTR_CYCLES_ALT, PC_CTR_EVENT, PC_CTR_START,
+    PC_CTR_PRE, PC_CTR_STOP, PC_THRESHOLD,
+    PC_RECORD_ADDRESS_HIGH, PC_RECORD_STATUS, PC_RECORD_LIMIT,
+    PC_RECORD_START, PC_RECORD_CHAN, PC_RECORD_DMA, PC_GCTRL,
+    PC_CTRL, PC_QUAD_ACK_TRIGGER, PC_SIG_STATUS,
+    PC_USER_TRIGGER,            /* GT215 */
+    PC_REG_IDS
+} NvPcRegId;
+
+#define NV_PC_AUX(id, index)    ((id) | (index) << 8)
+#define NV_PC_AUX_ID(aux)       ((NvPcRegId)((aux) & 0xff))
+#define NV_PC_AUX_INDEX(aux)    ((aux) >> 8)
+
+/* pcounter-regs.c: the NV40:GF100 register space (envytools) */
+extern const NvRegBlock nv40_pcounter_block;
+
+/* pcounter.c */
+uint32_t nv_pcounter_reg_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                              uint32_t offset);
+void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                           uint32_t offset, uint32_t old, uint32_t val);
+void nv_pcounter_init(NvGpu *gpu);
+void nv_pcounter_fini(NvGpu *gpu);
+void nv_pcounter_reset(NvGpu *gpu);
+void nv_pcounter_sync(NvGpu *gpu);
+void nv_pcounter_pm_trigger(NvGpu *gpu);
+void nv_pcounter_wrcache_flush(NvGpu *gpu);
+void nv_pcounter_ptimer_changed(NvGpu *gpu);
+void nv_pcounter_pre_save(NvGpu *gpu);
+bool nv_pcounter_post_load(NvGpu *gpu, char **err);
+
+#endif
