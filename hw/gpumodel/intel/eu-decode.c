@@ -507,7 +507,7 @@ int eu_decode(const void *code, size_t avail, EuInst *d)
     }
     memcpy(&w0, p, 8);
     w0 = GUINT64_FROM_LE(w0);
-    if (w0 & (1ull << 29)) {
+    if (EU_GET(&(EuNative) { .lo = w0 }, EUC_CMPT_CTRL)) {
         if (eu_uncompact(w0, &n) < 0) {
             memset(d, 0, sizeof(*d));
             return fail(d, "bad compacted instruction");
