@@ -1,6 +1,7 @@
 /*
  * What the intel-gpu unit tests share: the default configuration and the
- * register sequences stock i915 uses on the interrupt tree (contract §7).
+ * register sequences stock i915 uses on the interrupt tree
+ * (drivers/gpu/drm/i915/gt/intel_gt_irq.c, i915_irq.c).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

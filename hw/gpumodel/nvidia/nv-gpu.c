@@ -32,7 +32,8 @@
 
 /*
  * BOOT_0 as nouveau and envytools' parse_pmc_id decode it: chipset in
- * bits 28:20, bit 7 set (reference/nouveau-pcounter-notes.md 1.1).
+ * bits 28:20, bit 7 set (drivers/gpu/drm/nouveau/nvkm/engine/device/base.c,
+ * nvkm_device_ctor).
  * PTIMER_TIME_B12 and GT215's PCOUNTER.USER pairs: envytools' G80:GF100
  * signal lists (pcounter/tesla.rst), per domain.  GT215 has every G92
  * feature (envytools' PCOUNTER version list) and the USER signals.
