@@ -112,6 +112,45 @@ static void test_record_backpressure(void)
     fixture_close(&f);
 }
 
+/*
+ * WRCACHE_FLUSH pulses in consecutive cycles, the second cycle's pulse
+ * written twice, with a PTIMER TIME write between them: the host domain
+ * at 7 MHz (cycle c from c x 1000/7 ns), STOP the pulse one cycle late.
+ * The delayed STOP of cycle 93 sees the pulse of cycle 92 however many
+ * pulses cycle 93 has, so there are two packets, at cycles 93 and 94.
+ */
+static void test_record_flush_repeat(void)
+{
+    uint64_t hz[NV_PCOUNTER_DOMAINS] = { 7000000 };
+    const uint8_t *m;
+    Fixture f;
+
+    fixture_open_hz(&f, "g84", 0, hz);
+    m = f.fh->ram + 0x4000;
+    record_setup(&f, 0, NV_PC_CTRL_RECORD_SHORT, 0x4000, 0x8000);
+    wr(&f, NV40_PC_STOP_SRC(0), SRC4(NV_SIG_WRCACHE_FLUSH, 0, 0, 0));
+    wr(&f, NV40_PC_STOP_OP(0), OP_ARG0 | NV_PC_OP_DELAY0);
+    step(&f, 13283);                                /* cycle 92 */
+    wr(&f, NV_FLUSH, NV_FLUSH_TRIGGER);
+    step(&f, 13312 - 13283);                        /* cycle 93 */
+    wr(&f, NV_PTIMER_TIME_HIGH, 0x3d31c332);
+    wr(&f, NV_PTIMER_TIME_LOW, 0x237db9b1);
+    step(&f, 13338 - 13312);
+    wr(&f, NV_FLUSH, NV_FLUSH_TRIGGER);
+    step(&f, 13350 - 13338);
+    wr(&f, NV_FLUSH, NV_FLUSH_TRIGGER);
+    step(&f, 14000 - 13350);                        /* cycle 98 */
+    g_assert_cmphex(rd(&f, NV40_PC_RECORD_STATUS(0)), ==, 0x4020);
+    /* cycle counter, STOP count, PRE_SRC[0] (ONE) since the last */
+    g_assert_cmpuint(le16(m + 0), ==, 94);
+    g_assert_cmpuint(le16(m + 6), ==, 1);
+    g_assert_cmpuint(le16(m + 8), ==, 94);
+    g_assert_cmpuint(le16(m + 16), ==, 95);
+    g_assert_cmpuint(le16(m + 16 + 6), ==, 1);
+    g_assert_cmpuint(le16(m + 16 + 8), ==, 1);
+    fixture_close(&f);
+}
+
 static void test_record_fault(Fixture *f, gconstpointer data)
 {
     nv_pcounter_set_synth(f->gpu, 2, 1, 4, 1, 0);
@@ -144,6 +183,8 @@ void nv_pcounter_test_add_record(void)
     add("/nv/pcounter/record/flush-level", test_record_flush_level, NULL);
     g_test_add_func("/nv/pcounter/record/backpressure",
                     test_record_backpressure);
+    g_test_add_func("/nv/pcounter/record/flush-repeat",
+                    test_record_flush_repeat);
     add("/nv/pcounter/record/fault", test_record_fault, NULL);
     add("/nv/pcounter/record/timer", test_record_timer, NULL);
 }

@@ -509,9 +509,16 @@ static void pgraph_pulse(NvGpu *gpu, NvSigKind k)
         uint64_t *pulse = k == SIG_PM_TRIGGER ? d->pm_trigger_cycle
                                               : d->wrcache_flush_cycle;
 
-        /* The previous pulse may still be seen delayed this cycle. */
-        pulse[1] = pulse[0];
-        pulse[0] = d->cur;
+        /*
+         * The previous pulse may still be seen delayed this cycle.  A
+         * second pulse in the same cycle is the same pulse: shifting it
+         * in would drop a pulse of the cycle before, which the delayed
+         * arguments of this cycle still see.
+         */
+        if (pulse[0] != d->cur) {
+            pulse[1] = pulse[0];
+            pulse[0] = d->cur;
+        }
     }
     flush_arm(gpu);
 }
