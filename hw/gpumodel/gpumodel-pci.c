@@ -89,7 +89,8 @@ static GpuTimer *gpumodel_pci_timer_new(void *opaque, GpuTimerFn *fn,
 
 static void gpumodel_pci_timer_mod(GpuTimer *t, uint64_t deadline_ns)
 {
-    timer_mod((QEMUTimer *)t, deadline_ns);
+    /* QEMU's deadlines are signed: one past INT64_MAX would fire at once. */
+    timer_mod((QEMUTimer *)t, MIN(deadline_ns, (uint64_t)INT64_MAX));
 }
 
 static void gpumodel_pci_timer_del(GpuTimer *t)
