@@ -73,6 +73,7 @@ bench: qemu unit guest-image igt-image
 	build/unit/bench-intel-mmio
 	build/unit/bench-intel-cs
 	build/unit/bench-nv-pcounter
+	build/unit/bench-intel-eu
 	scripts/bench-guest.sh
 	scripts/run-igt.sh --perf-cost
 
