@@ -67,19 +67,34 @@ static void grf_get(const EuThread *t, unsigned nr, void *v)
 #define SRC(nr, t) G(nr, 0, t, R_8_8_1)
 #define EOT asm_send(8, 127, 127, EU_SFID_THREAD_SPAWNER, 0x02000010, true)
 
-/* The loop tail: count, compare, (f0.0) while back to the top. */
-#define LOOP_TAIL(body_len) \
-    asm_op(EU_OP_ADD, LANES, D(R_CNT, 0, SD), SRC(R_CNT, SD), \
-           IMM(SD, 1)), \
-    asm_cond(asm_op(EU_OP_CMP, LANES, NUL, SRC(R_CNT, SD), \
-                    IMM(SD, ITERS)), EU_COND_L, 0), \
-    asm_pred(asm_flow(EU_OP_WHILE, LANES, -((body_len) + 2) * 16, 0), \
-             EU_PRED_NORMAL, false, 0)
+#define KERNEL_MAX 16
+
+/*
+ * Copy a loop body to p and append the tail: count, compare, (f0.0)
+ * while back to the top, then the EOT.  Returns the instruction count.
+ */
+static size_t loop_kernel(EuNative *p, const EuNative *body, size_t n)
+{
+    g_assert(n + 4 <= KERNEL_MAX);
+    memcpy(p, body, n * sizeof(*body));
+    p[n] = asm_op(EU_OP_ADD, LANES, D(R_CNT, 0, SD), SRC(R_CNT, SD),
+                  IMM(SD, 1));
+    p[n + 1] = asm_cond(asm_op(EU_OP_CMP, LANES, NUL, SRC(R_CNT, SD),
+                               IMM(SD, ITERS)), EU_COND_L, 0);
+    p[n + 2] = asm_pred(asm_flow(EU_OP_WHILE, LANES, -(int)(n + 2) * 16, 0),
+                        EU_PRED_NORMAL, false, 0);
+    p[n + 3] = EOT;
+    return n + 4;
+}
+
+#define LOOP_KERNEL(p, ...) \
+    loop_kernel((p), (const EuNative[]){ __VA_ARGS__ }, \
+                sizeof((const EuNative[]){ __VA_ARGS__ }) / sizeof(EuNative))
 
 /* Five ALU operations plus the tail: 8 instructions a trip. */
 static size_t alu_kernel(EuNative *p)
 {
-    const EuNative k[] = {
+    return LOOP_KERNEL(p,
         asm_op(EU_OP_ADD, LANES, D(R_FADD, 0, FT), SRC(R_FADD, FT),
                SRC(R_FB, FT)),
         asm_op(EU_OP_MUL, LANES, D(R_FMUL, 0, FT), SRC(R_FMUL, FT),
@@ -88,13 +103,7 @@ static size_t alu_kernel(EuNative *p)
         asm_op(EU_OP_ADD, LANES, D(R_IADD, 0, SD), SRC(R_IADD, SD),
                SRC(R_IB, SD)),
         asm_op(EU_OP_MUL, LANES, D(R_IMUL, 0, SD), SRC(R_IMUL, SD),
-               SRC(R_IC, SD)),
-        LOOP_TAIL(5),
-        EOT,
-    };
-
-    memcpy(p, k, sizeof(k));
-    return G_N_ELEMENTS(k);
+               SRC(R_IC, SD)));
 }
 #define ALU_BODY 8u
 #define ALU_OPS 7u              /* channel-wide ops a trip: 5 + add + cmp */
@@ -102,21 +111,15 @@ static size_t alu_kernel(EuNative *p)
 /* A send that completes at once, one float add, and the tail. */
 static size_t send_kernel(EuNative *p)
 {
-    const EuNative k[] = {
+    return LOOP_KERNEL(p,
         asm_send(LANES, R_MSG, R_MSG, EU_SFID_DP_DATA1, 0x040a8000, false),
         asm_op(EU_OP_ADD, LANES, D(R_FADD, 0, FT), SRC(R_FADD, FT),
-               SRC(R_FB, FT)),
-        LOOP_TAIL(2),
-        EOT,
-    };
-
-    memcpy(p, k, sizeof(k));
-    return G_N_ELEMENTS(k);
+               SRC(R_FB, FT)));
 }
 #define SEND_BODY 5u
 #define SEND_OPS 4u             /* send, add, add, cmp */
 
-static uint8_t code[32 * 16];
+static uint8_t code[KERNEL_MAX * 16];
 static unsigned sends;
 
 /* A shared function that does nothing and completes at once. */
@@ -143,7 +146,7 @@ static double now(void)
 static double eu_time(EuThread *t, size_t (*kernel)(EuNative *),
                       const Data *d)
 {
-    EuNative prog[32];
+    EuNative prog[KERNEL_MAX];
     size_t n = kernel(prog);
     double t0;
 
