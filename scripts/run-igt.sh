@@ -7,7 +7,7 @@
 #
 #   --tap             TAP, one line per list entry and pass, for make check
 #   --list NAME       a list of tests/igt/ (NAME.testlist; repeatable;
-#                     default: bat, perf, tiling and rc6)
+#                     default: bat, perf, tiling, rc6 and render)
 #   --order HOW       listed (default), reversed or shuffle
 #   --seed N          the shuffle's seed (default: a new one, printed)
 #   --passes N        run the list N times back to back in one guest
@@ -67,7 +67,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-lists=${lists:-bat perf tiling rc6}
+lists=${lists:-bat perf tiling rc6 render}
 [ -n "$seed" ] || seed=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
 
 "$top/scripts/make-igt-image.sh" >&2
