@@ -114,6 +114,31 @@ static const VMStateDescription vmstate_intel_cs_in_flight = {
     },
 };
 
+static const VMStateDescription vmstate_intel_gfx_base = {
+    .name = "intel-gpu/gfx-base",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(addr, IntelGfxBase),
+        VMSTATE_UINT32(size, IntelGfxBase),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* The render engine's pipeline state (gfx-state.h). */
+static const VMStateDescription vmstate_intel_gfx = {
+    .name = "intel-gpu/gfx",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(pipeline, IntelGfxState),
+        VMSTATE_STRUCT_ARRAY(base, IntelGfxState, INTEL_GFX_BASES, 0,
+                             vmstate_intel_gfx_base, IntelGfxBase),
+        VMSTATE_UINT64(sip, IntelGfxState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* Fault drills not yet used up; a stream without them has none. */
 static bool intel_engine_drills_needed(void *opaque)
 {
@@ -172,6 +197,7 @@ static const VMStateDescription vmstate_intel_engine = {
         VMSTATE_UINT64(ctx_in_ns, IntelEngine),
         VMSTATE_UINT32(ctx_ts_base, IntelEngine),
         VMSTATE_UINT32(elsp_dword, IntelEngine),
+        VMSTATE_STRUCT(gfx, IntelEngine, 0, vmstate_intel_gfx, IntelGfxState),
         VMSTATE_END_OF_LIST()
     },
     .subsections = (const VMStateDescription * const []) {

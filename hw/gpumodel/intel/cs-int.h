@@ -6,7 +6,8 @@
  *   cs-access.c privilege, address spaces, memory access, errors, faults
  *   cs-mi.c     MI commands: batches, semaphores, stores, loads, atomics
  *   cs-alu.c    MI_MATH, MI_PREDICATE, MI_SET_PREDICATE, conditional end
- *   cs-pipe.c   PIPE_CONTROL and the 3D, media and GPGPU commands
+ *   cs-pipe.c   PIPE_CONTROL, and the GFXPIPE commands not executed
+ *               (the others are routed by gfx.c: gfx-int.h)
  *   cs-blit.c   blitter commands (the tiling itself is in tiling.c)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -22,6 +23,11 @@ enum {
     CS_NEXT,        /* done, continue with the next command */
     CS_RETRY,       /* not done: execute it again later */
     CS_STOP,        /* the engine stopped (error, idle, switch) */
+    /*
+     * Not done: its work continues at the engine's next step, without an
+     * arbitration point in between (a dispatch in progress, gfx-int.h).
+     */
+    CS_CONTINUE,
 };
 
 typedef struct CsCmd CsCmd;

@@ -31,7 +31,7 @@
  */
 #include <inttypes.h>
 #include <string.h>
-#include "cs-int.h"
+#include "gfx-int.h"
 #include "../gpumodel-math.h"
 
 #define CS_SLICE_BUDGET     2048        /* work units per slice */
@@ -116,11 +116,12 @@ static const CsCmd pipe_control_cmd =
     CS_CMD("PIPE_CONTROL", 8, CS_RCS_ONLY, 100, cs_pipe_control,
            .predicate_enable = GFX_PREDICATE_ENABLE);
 static const CsCmd gfx_3dprimitive_cmd =
-    CS_CMD("GFX", 8, CS_ALL, 0, cs_gfx_skip,
+    CS_CMD("GFX", 8, CS_ALL, 0, intel_gfx_cmd,
            .predicate_enable = GFX_PREDICATE_ENABLE);
-static const CsCmd gfx_1dw_cmd = CS_CMD("GFX_1DW", 0, CS_ALL, 0, cs_gfx_skip);
-static const CsCmd gfx_cmd = CS_CMD("GFX", 8, CS_ALL, 0, cs_gfx_skip);
-static const CsCmd media_cmd = CS_CMD("MEDIA", 16, CS_ALL, 0, cs_gfx_skip);
+static const CsCmd gfx_1dw_cmd = CS_CMD("GFX_1DW", 0, CS_ALL, 0,
+                                        intel_gfx_cmd);
+static const CsCmd gfx_cmd = CS_CMD("GFX", 8, CS_ALL, 0, intel_gfx_cmd);
+static const CsCmd media_cmd = CS_CMD("MEDIA", 16, CS_ALL, 0, intel_gfx_cmd);
 
 /* Decode a header; NULL for an invalid command. */
 static const CsCmd *cs_decode(uint32_t hdr)
@@ -449,7 +450,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
         return 1;
     }
     r = c->fn(e, c, cmd, len);
-    if (r == CS_RETRY) {
+    if (r == CS_RETRY || r == CS_CONTINUE) {
         /* Not done: the command executes again from the same place. */
         e->depth = saved_depth;
         if (saved_depth) {
@@ -458,13 +459,19 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
             intel_engine_set_reg(e, INTEL_RING_HEAD, saved_head);
         }
         /* An unsuccessful semaphore wait is an arbitration point. */
-        cs_arbitrate(e);
+        if (r == CS_RETRY) {
+            cs_arbitrate(e);
+        }
     }
     /* Blits take one nanosecond per 16 bytes moved, on top of the command. */
     *cost += (e->stats.blit_bytes - blit0) / 16;
     /* Dispatched threads: the time the EU array takes to run them. */
     *cost += intel_gt_ns_for(e->gpu, intel_eu_busy_clocks(
                                  e->gpu, cs_eu_clocks(e) - eu0));
+    /* A dispatch in progress has used up the slice. */
+    if (r == CS_CONTINUE) {
+        return MAX(budget, 1u);
+    }
     /* Of the slice's budget, a blit takes one more unit per 4 KiB. */
     return 1 + (e->stats.blit_bytes - blit0) / 4096;
 }
@@ -677,6 +684,7 @@ void intel_cs_reset(IntelEngine *e)
     /* Work in flight is abandoned: its statistics count as done. */
     e->in_flight = (IntelCsInFlight) { 0 };
     intel_ppgtt_flush(e);
+    intel_gfx_reset(e);
 }
 
 /* Loaded state the command streamer's loops and tables index by. */
@@ -695,7 +703,7 @@ bool intel_cs_post_load(IntelEngine *e, char **err)
         return false;
     }
     e->fetch.len = 0;           /* the prefetched commands are not migrated */
-    return true;
+    return intel_gfx_post_load(e, err);
 }
 
 /* The command table, for documentation and tests. */

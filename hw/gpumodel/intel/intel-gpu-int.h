@@ -13,6 +13,7 @@
 
 #include "intel-gpu.h"
 #include "../regfile.h"
+#include "gfx-state.h"
 typedef struct IntelReg IntelReg;
 typedef GpuRegBinding IntelRegBinding;
 typedef GpuRegBlock IntelRegBlock;
@@ -200,6 +201,7 @@ typedef struct IntelEngine {
     IntelCsFetch fetch;
     IntelCsStats stats;
     IntelCsInFlight in_flight;
+    IntelGfxState gfx;                      /* render engine pipelines */
 
     /* Execlists (execlists.c) */
     uint64_t eq[INTEL_ELSQ_ELEMENTS];       /* execution queue */

@@ -336,6 +336,17 @@
 #define   PIPELINE_SELECT_3D        0u
 #define   PIPELINE_SELECT_MEDIA     1u
 #define   PIPELINE_SELECT_GPGPU     2u
+/*
+ * STATE_BASE_ADDRESS (22 dwords on Gen11; 16 and 19 are accepted, as on
+ * earlier generations): per base a Modify Enable (bit 0) and the address
+ * (bits 47:12) in a dword pair; per buffer size a Modify Enable (bit 0)
+ * and the size in 4 KiB pages (bits 31:12).
+ */
+#define STATE_BASE_ADDRESS          GFXPIPE_INSTR(GFXPIPE_COMMON, 1, 0x01)
+#define   SBA_MODIFY_ENABLE         (1u << 0)
+#define   SBA_ADDRESS_MASK          0xFFFFF000u
+/* STATE_SIP (3 dwords): dw1-2 the System Instruction Pointer (63:4). */
+#define STATE_SIP                   GFXPIPE_INSTR(GFXPIPE_COMMON, 1, 0x02)
 #define MEDIA_VFE_STATE             GFXPIPE_INSTR(GFXPIPE_MEDIA, 0, 0x00)
 #define MEDIA_OBJECT                GFXPIPE_INSTR(GFXPIPE_MEDIA, 1, 0x00)
 /*

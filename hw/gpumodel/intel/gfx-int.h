@@ -1,0 +1,81 @@
+/*
+ * intel-gpu render engine pipelines, private to their files: the GFXPIPE
+ * command handlers and what the pipelines share.
+ *
+ *   gfx.c      routing of GFXPIPE commands, STATE_BASE_ADDRESS,
+ *              PIPELINE_SELECT, STATE_SIP; kernels and EU threads
+ *   render.c   the 3D pipeline: 3DSTATE_*, 3DPRIMITIVE
+ *   media.c    the GPGPU and media pipelines: MEDIA_*, GPGPU_WALKER
+ *   sf*.c      the shared functions the threads send to (sf.h)
+ *
+ * A command whose threads do not all run in one step (3DPRIMITIVE, a
+ * walker) returns CS_CONTINUE: the command streamer calls it again at its
+ * next step, and the pipeline resumes from the dispatch state it keeps in
+ * IntelGfxState.  Each call runs at most about INTEL_GFX_STEP_INSTRUCTIONS
+ * EU instructions, so a huge or endless dispatch never holds the host's
+ * main loop; it keeps the engine busy until it ends or i915 resets it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_GPUMODEL_INTEL_GFX_INT_H
+#define HW_GPUMODEL_INTEL_GFX_INT_H
+
+#include "cs-int.h"
+#include "eu-exec.h"
+#include "sf.h"
+
+/* EU instructions one call of a dispatching command may run. */
+#define INTEL_GFX_STEP_INSTRUCTIONS (1u << 16)
+/* The most of a kernel fetched from the instruction base (bytes). */
+#define INTEL_GFX_KERNEL_MAX        (64u * 1024)
+
+/* gfx.c */
+int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                  unsigned len);
+void intel_gfx_reset(IntelEngine *e);
+bool intel_gfx_post_load(IntelEngine *e, char **err);
+
+/* The graphics address @offset bytes from STATE_BASE_ADDRESS base @which. */
+static inline uint64_t intel_gfx_addr(IntelEngine *e, unsigned which,
+                                      uint64_t offset)
+{
+    return (e->gfx.base[which].addr + offset) & ((1ull << 48) - 1);
+}
+
+/* Read @len bytes of state at @offset from base @which; false if faulted. */
+bool intel_gfx_read(IntelEngine *e, unsigned which, uint64_t offset,
+                    void *buf, size_t len);
+
+/* A kernel: its bytes from the instruction base, fetched once. */
+typedef struct IntelGfxKernel {
+    uint64_t ksp;               /* offset from the instruction base */
+    uint8_t *code;
+    size_t size;                /* up to the first unmapped page */
+} IntelGfxKernel;
+
+bool intel_gfx_kernel_load(IntelEngine *e, uint64_t ksp, IntelGfxKernel *k);
+void intel_gfx_kernel_free(IntelGfxKernel *k);
+
+/* The parts of a thread's IntelSfThread that come from the engine. */
+void intel_gfx_sf_thread_init(IntelEngine *e, IntelSfThread *th,
+                              uint32_t binding_table, uint32_t sampler_state,
+                              unsigned simd, IntelSfStats *stats);
+
+/*
+ * Run @t for at most @max_instructions; its EU work counts for @ffid.
+ * A fault is logged and ends the thread (EU_FAULT).
+ */
+EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
+                              uint64_t max_instructions);
+
+/* render.c */
+int intel_render_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                     unsigned len);
+void intel_render_reset(IntelEngine *e);
+
+/* media.c */
+int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                    unsigned len);
+void intel_media_reset(IntelEngine *e);
+
+#endif

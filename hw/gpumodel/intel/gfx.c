@@ -1,0 +1,203 @@
+/*
+ * intel-gpu render engine pipelines: routing of the GFXPIPE commands, the
+ * state every pipeline shares, kernels and EU threads (PRM Vol 2a:
+ * Command Reference: Instructions, "STATE_BASE_ADDRESS",
+ * "PIPELINE_SELECT", "STATE_SIP"; PRM Vol 7: 3D-Media-GPGPU, "Thread
+ * Dispatch").
+ *
+ * The pipelines' state is the engine's, not the context's: the model
+ * does not save 3D or media state in context images, and a context
+ * switch keeps what the last context programmed.  i915 and IGT program
+ * all the state a batch uses in the batch.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+#include "gfx-int.h"
+
+/* The dword pair of each STATE_BASE_ADDRESS base, and its size dword. */
+static const struct {
+    uint8_t dw, size_dw;
+} sba_fields[INTEL_GFX_BASES] = {
+    [INTEL_GFX_GENERAL]          = { 1, 12 },
+    [INTEL_GFX_SURFACE]          = { 4, 0 },
+    [INTEL_GFX_DYNAMIC]          = { 6, 13 },
+    [INTEL_GFX_INDIRECT]         = { 8, 14 },
+    [INTEL_GFX_INSTRUCTION]      = { 10, 15 },
+    [INTEL_GFX_BINDLESS_SURFACE] = { 16, 18 },
+    [INTEL_GFX_BINDLESS_SAMPLER] = { 19, 21 },
+};
+
+static int gfx_state_base_address(IntelEngine *e, const uint32_t *cmd,
+                                  unsigned len)
+{
+    if (len < 16) {
+        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                       "STATE_BASE_ADDRESS shorter than 16 dwords");
+        return CS_STOP;
+    }
+    for (unsigned i = 0; i < INTEL_GFX_BASES; i++) {
+        IntelGfxBase *b = &e->gfx.base[i];
+        unsigned dw = sba_fields[i].dw, size_dw = sba_fields[i].size_dw;
+
+        if (dw + 1 < len && (cmd[dw] & SBA_MODIFY_ENABLE)) {
+            b->addr = addr48(cmd[dw] & SBA_ADDRESS_MASK, cmd[dw + 1]);
+        }
+        if (size_dw && size_dw < len && (cmd[size_dw] & SBA_MODIFY_ENABLE)) {
+            b->size = cmd[size_dw] & SBA_ADDRESS_MASK;
+        }
+    }
+    return CS_NEXT;
+}
+
+static int gfx_pipeline_select(IntelEngine *e, const uint32_t *cmd)
+{
+    /* Mask Bits 9:8 enable the writes of Pipeline Selection 1:0. */
+    uint32_t mask = (cmd[0] & PIPELINE_SELECT_MASK_BITS) >> 8;
+    uint32_t sel = (e->gfx.pipeline & ~mask) | (cmd[0] & mask);
+
+    if (sel > PIPELINE_SELECT_GPGPU) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "intel-gpu: PIPELINE_SELECT of reserved pipeline %u\n",
+                     sel);
+        return CS_NEXT;
+    }
+    e->gfx.pipeline = sel;
+    return CS_NEXT;
+}
+
+/* Every GFXPIPE command but PIPE_CONTROL. */
+int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                  unsigned len)
+{
+    uint32_t op = cmd[0] & GFXPIPE_OPCODE_MASK;
+
+    if (e->id != INTEL_RCS0) {
+        return cs_gfx_skip(e, c, cmd, len);
+    }
+    switch (GFXPIPE_SUBTYPE(cmd[0])) {
+    case GFXPIPE_COMMON:
+        if (op == STATE_BASE_ADDRESS) {
+            return gfx_state_base_address(e, cmd, len);
+        }
+        if (op == STATE_SIP && len >= 3) {
+            e->gfx.sip = addr48(cmd[1] & ~0xfu, cmd[2]);
+            return CS_NEXT;
+        }
+        break;
+    case GFXPIPE_SINGLE_DW:
+        if (op == PIPELINE_SELECT) {
+            return gfx_pipeline_select(e, cmd);
+        }
+        break;
+    case GFXPIPE_MEDIA:
+        return intel_media_cmd(e, c, cmd, len);
+    case GFXPIPE_3D:
+        return intel_render_cmd(e, c, cmd, len);
+    }
+    return cs_gfx_skip(e, c, cmd, len);
+}
+
+bool intel_gfx_read(IntelEngine *e, unsigned which, uint64_t offset,
+                    void *buf, size_t len)
+{
+    uint64_t addr = intel_gfx_addr(e, which, offset);
+    bool ppgtt = cs_ppgtt(e);
+
+    if (intel_vm_rw(e, ppgtt, addr, buf, len, false)) {
+        intel_cs_page_fault(e, ppgtt, addr);
+        return false;
+    }
+    return true;
+}
+
+/*
+ * A kernel's bytes: from the instruction base + @ksp up to
+ * INTEL_GFX_KERNEL_MAX or the first page that does not translate (the
+ * interpreter faults a thread that runs past what was fetched).
+ */
+bool intel_gfx_kernel_load(IntelEngine *e, uint64_t ksp, IntelGfxKernel *k)
+{
+    uint64_t addr = intel_gfx_addr(e, INTEL_GFX_INSTRUCTION, ksp);
+    bool ppgtt = cs_ppgtt(e);
+    size_t size = 0;
+
+    k->ksp = ksp;
+    k->code = g_malloc(INTEL_GFX_KERNEL_MAX);
+    while (size < INTEL_GFX_KERNEL_MAX) {
+        size_t n = MIN(4096 - (addr + size) % 4096,
+                       INTEL_GFX_KERNEL_MAX - size);
+
+        if (intel_vm_rw(e, ppgtt, addr + size, k->code + size, n, false)) {
+            break;
+        }
+        size += n;
+    }
+    k->size = size;
+    if (!size) {
+        intel_cs_page_fault(e, ppgtt, addr);
+        intel_gfx_kernel_free(k);
+        return false;
+    }
+    return true;
+}
+
+void intel_gfx_kernel_free(IntelGfxKernel *k)
+{
+    g_free(k->code);
+    k->code = NULL;
+    k->size = 0;
+}
+
+void intel_gfx_sf_thread_init(IntelEngine *e, IntelSfThread *th,
+                              uint32_t binding_table, uint32_t sampler_state,
+                              unsigned simd, IntelSfStats *stats)
+{
+    memset(th, 0, sizeof(*th));
+    th->e = e;
+    th->ppgtt = cs_ppgtt(e);
+    th->surface_state_base = e->gfx.base[INTEL_GFX_SURFACE].addr;
+    th->dynamic_state_base = e->gfx.base[INTEL_GFX_DYNAMIC].addr;
+    th->binding_table = binding_table;
+    th->sampler_state = sampler_state;
+    th->simd = simd;
+    th->stats = stats;
+}
+
+/*
+ * One EU clock per instruction issued: the EU array's busy time and the
+ * OA unit's EU counters (eu.c) follow the instructions really executed.
+ */
+EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
+                              uint64_t max_instructions)
+{
+    uint64_t before = t->retired;
+    EuStatus s = eu_run(t, max_instructions);
+
+    e->stats.eu_clocks[ffid] += t->retired - before;
+    if (s == EU_FAULT) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "intel-gpu: EU thread fault at IP 0x%x: %s\n", t->ip,
+                     t->fault ? t->fault : "unknown");
+    }
+    return s;
+}
+
+void intel_gfx_reset(IntelEngine *e)
+{
+    intel_render_reset(e);
+    intel_media_reset(e);
+    e->gfx.pipeline = PIPELINE_SELECT_3D;
+    memset(e->gfx.base, 0, sizeof(e->gfx.base));
+    e->gfx.sip = 0;
+}
+
+bool intel_gfx_post_load(IntelEngine *e, char **err)
+{
+    if (e->gfx.pipeline > PIPELINE_SELECT_GPGPU) {
+        *err = g_strdup_printf("engine %u: pipeline %u", e->id,
+                               e->gfx.pipeline);
+        return false;
+    }
+    return true;
+}
