@@ -35,7 +35,7 @@ build/fuzz/build.ninja: | deps
 	CC=clang $(MESON) setup build/fuzz -Dfuzz=true
 
 fuzz: build/fuzz/build.ninja
-	ninja -C build/fuzz fuzz-intel-cs fuzz-nv-pcounter
+	ninja -C build/fuzz fuzz-intel-cs fuzz-intel-eu fuzz-nv-pcounter
 
 qemu-fuzz: deps
 	scripts/build-qemu.sh --fuzz

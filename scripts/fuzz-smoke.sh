@@ -58,13 +58,17 @@ fuzz() {    # fuzz NAME CORPUS COMMAND...
     result $rc "$name" "${execs:-no} executions from $(ls "$seeds" | wc -l) seeds"
 }
 
-echo "1..8"
+echo "1..11"
 smoke "$top/build/unit/fuzz-intel-cs-smoke" plain
+smoke "$top/build/unit/fuzz-intel-eu-smoke" plain
 smoke "$top/build/unit/fuzz-nv-pcounter-smoke" plain
 smoke "$top/build/sanitize/fuzz-intel-cs-smoke" sanitize
+smoke "$top/build/sanitize/fuzz-intel-eu-smoke" sanitize
 smoke "$top/build/sanitize/fuzz-nv-pcounter-smoke" sanitize
 fuzz fuzz-intel-cs fuzz-intel-cs \
     "$top/build/fuzz/fuzz-intel-cs" -max_len=65536
+fuzz fuzz-intel-eu fuzz-intel-eu \
+    "$top/build/fuzz/fuzz-intel-eu" -max_len=8192
 fuzz fuzz-nv-pcounter fuzz-nv-pcounter \
     "$top/build/fuzz/fuzz-nv-pcounter" -max_len=2048
 # QEMU's fuzzer prints the guest's and QEMU's output: keep it in the log.

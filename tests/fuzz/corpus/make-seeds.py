@@ -5,6 +5,8 @@ committed; run this again after changing a harness's input format.
 
   fuzz-nv-pcounter/        tests/fuzz/fuzz-nv-pcounter.c's operations
   fuzz-intel-cs/           tests/fuzz/fuzz-intel-cs.c's mode byte + ring
+  fuzz-intel-eu/           tests/fuzz/fuzz-intel-eu.c's dispatch byte,
+                           kernel length, kernel, GRF contents
   generic-fuzz-intel-gpu/  QEMU generic-fuzz operations ("FUZZ"-separated)
   generic-fuzz-nv-gpu/
 """
@@ -141,6 +143,55 @@ def intel_seeds():
         '<%dI' % len(dws), *dws))
 
 
+# ---- fuzz-intel-eu ----
+
+# IGT 1.27.1's Gen11 kernels, as its sources list them (dwords).
+GPGPU_FILL = [  # lib/gpgpu_fill.c gen11_gpgpu_kernel
+    0x00400001, 0x20202288, 0x00000020, 0x00000000,
+    0x00000009, 0x20400208, 0x06000004, 0x00000004,
+    0x00000001, 0x20440208, 0x00000018, 0x00000000,
+    0x00600001, 0x20800208, 0x008d0000, 0x00000000,
+    0x00200001, 0x20800208, 0x00450040, 0x00000000,
+    0x00000001, 0x20880608, 0x00000000, 0x0000000f,
+    0x00800001, 0x20a00208, 0x00000020, 0x00000000,
+    0x0c800031, 0x24000a40, 0x06000080, 0x040a8000,
+    0x00600001, 0x2e000208, 0x008d0000, 0x00000000,
+    0x07800031, 0x20000a40, 0x06000e00, 0x82000010,
+]
+RENDER_COPY_PS = [  # lib/rendercopy_gen9.c ps_kernel_gen11
+    0x0060005b, 0x2000c01c, 0x07206601, 0x01800404,
+    0x0060005b, 0x7100480c, 0x0722003b, 0x01880406,
+    0x0060005b, 0x2000c01c, 0x07206601, 0x01800408,
+    0x0060005b, 0x7200480c, 0x0722003b, 0x0188040a,
+    0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00404,
+    0x0060005b, 0x7300480c, 0x0722003b, 0x01a80406,
+    0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00408,
+    0x0060005b, 0x7400480c, 0x0722003b, 0x01a8040a,
+    0x02800031, 0x21804a4c, 0x06000e20, 0x08840001,
+    0x00800001, 0x2e204b28, 0x008d0180, 0x00000000,
+    0x00800001, 0x2e604b28, 0x008d01c0, 0x00000000,
+    0x00800001, 0x2ea04b28, 0x008d0200, 0x00000000,
+    0x00800001, 0x2ee04b28, 0x008d0240, 0x00000000,
+    0x05800031, 0x20004a44, 0x06000e20, 0x90031000,
+]
+
+
+def eu_seed(dispatch, kernel, grf=b''):
+    code = struct.pack('<%dI' % len(kernel), *kernel)
+    return bytes([dispatch]) + struct.pack('<H', len(code)) + code + grf
+
+
+def eu_seeds():
+    t = 'fuzz-intel-eu'
+    # r0/r1 as a thread's payload might hold them: small, nonzero.
+    grf = bytes(range(64))
+    put(t, 'gpgpu-fill-simd16', eu_seed(1, GPGPU_FILL, grf))
+    put(t, 'render-copy-ps-simd16', eu_seed(1, RENDER_COPY_PS, grf))
+    # The same with the shared function deferring, then refusing.
+    put(t, 'render-copy-ps-deferred', eu_seed(1 | 1 << 2, RENDER_COPY_PS))
+    put(t, 'gpgpu-fill-refused', eu_seed(2 | 2 << 2, GPGPU_FILL))
+
+
 # ---- QEMU generic-fuzz ----
 
 SEP = b'FUZZ'
@@ -190,4 +241,5 @@ def generic_seeds():
 if __name__ == '__main__':
     nv_seeds()
     intel_seeds()
+    eu_seeds()
     generic_seeds()
