@@ -27,7 +27,7 @@ typedef struct Val {
 static bool type_is_float(unsigned t)
 {
     return t == EU_TYPE_F || t == EU_TYPE_HF || t == EU_TYPE_DF ||
-           t == EU_TYPE_VF;
+           t == EU_TYPE_VF || t == EU_TYPE_NF;
 }
 
 static bool type_is_signed(unsigned t)
@@ -122,7 +122,9 @@ static uint8_t *arf_ptr(EuThread *t, unsigned nr, size_t *len)
         if ((nr & 0xf) > 1) {
             return NULL;
         }
-        *len = sizeof(t->acc[0]);
+        /* acc0 and acc1 are adjacent: a SIMD16 NF region of acc0
+         * spans both. */
+        *len = sizeof(t->acc) - (nr & 1) * sizeof(t->acc[0]);
         return t->acc[nr & 1];
     case EU_ARF_FLAG:
         if ((nr & 0xf) > 1) {
@@ -223,6 +225,7 @@ static Val read_raw(unsigned type, const uint8_t *p)
         v.f = eu_half_to_float(u);
         break;
     case EU_TYPE_DF:
+    case EU_TYPE_NF:
         v.fp = true;
         memcpy(&v.f, &u, 8);
         break;
@@ -314,7 +317,7 @@ static uint64_t convert(Val v, unsigned type, bool sat)
         if (sat) {
             f = isnan(f) ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
         }
-        if (type == EU_TYPE_DF) {
+        if (type == EU_TYPE_DF || type == EU_TYPE_NF) {
             uint64_t u;
 
             memcpy(&u, &f, 8);
