@@ -261,6 +261,67 @@ static void test_ps_gen11_acc_precision(void)
     g_free(t);
 }
 
+/* The shared-program path: a decode shared by many threads, each with
+ * its own payload, from a private copy of the code. */
+static void test_ps_gen11_program(void)
+{
+    uint8_t code[sizeof(ps_kernel_gen11)];
+    EuThread *t = g_new0(EuThread, 1);
+    EuProgram *p;
+
+    kernel_bytes(code, ps_kernel_gen11, G_N_ELEMENTS(ps_kernel_gen11));
+    p = eu_program_new(code, sizeof(code));
+    g_assert_cmpuint(eu_program_size(p), ==, sizeof(code));
+    memset(code, 0xff, sizeof(code));   /* the program has its own copy */
+    for (unsigned n = 0; n < 3; n++) {
+        PsLog log = { 0 };
+
+        /* Dirty state from the previous thread must not leak. */
+        memset(t->grf, 0xa5, sizeof(t->grf));
+        t->flag[0] = 0x1234;
+        eu_thread_init_program(t, p, 0xffff, ps_send, &log);
+        g_assert_cmpuint(t->flag[0], ==, 0);
+        g_assert_cmpuint(t->grf[100 * EU_GRF_BYTES], ==, 0);
+        for (unsigned c = 0; c < 16; c++) {
+            put_f(t, 2 + 2 * (c / 8), c % 8, bary1(c));
+            put_f(t, 3 + 2 * (c / 8), c % 8, bary2(c));
+        }
+        for (unsigned i = 0; i < 8; i++) {
+            put_f(t, 6, i, plane[i]);
+        }
+        g_assert_cmpint(eu_run(t, 100), ==, EU_DONE);
+        g_assert_cmpuint(t->retired, ==, G_N_ELEMENTS(ps_kernel_gen11));
+        g_assert_cmpuint(log.rt_writes, ==, 1);
+        g_assert_cmpfloat(log.u[15], ==, want_u(15));
+    }
+    eu_program_unref(eu_program_ref(p));
+    eu_program_unref(p);
+    g_free(t);
+}
+
+/* A bad instruction in a shared program faults every thread that
+ * reaches it, and a jump outside the program faults too. */
+static void test_program_faults(void)
+{
+    uint8_t code[32] = { 0 };
+    EuThread *t = g_new0(EuThread, 1);
+    EuProgram *p;
+
+    code[0] = 0x7f;                     /* reserved opcode 127 */
+    p = eu_program_new(code, sizeof(code));
+    for (int n = 0; n < 2; n++) {
+        eu_thread_init_program(t, p, 0xff, NULL, NULL);
+        g_assert_cmpint(eu_run(t, 10), ==, EU_FAULT);
+        g_assert_nonnull(t->fault);
+        g_assert_cmpuint(t->retired, ==, 0);
+    }
+    eu_thread_init_program(t, p, 0xff, NULL, NULL);
+    t->ip = 32;
+    g_assert_cmpint(eu_run(t, 10), ==, EU_FAULT);
+    eu_program_unref(p);
+    g_free(t);
+}
+
 typedef struct MediaLog {
     unsigned writes, eots;
 } MediaLog;
@@ -330,6 +391,9 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/kernels/ps-gen11/run", test_ps_gen11_runs);
     g_test_add_func("/intel-eu/kernels/ps-gen11/acc-precision",
                     test_ps_gen11_acc_precision);
+    g_test_add_func("/intel-eu/kernels/ps-gen11/program",
+                    test_ps_gen11_program);
+    g_test_add_func("/intel-eu/kernels/program-faults", test_program_faults);
     g_test_add_func("/intel-eu/kernels/media-fill/disasm",
                     test_media_fill_disasm);
     g_test_add_func("/intel-eu/kernels/media-fill/run",

@@ -883,10 +883,95 @@ static void exec_send(EuThread *t, const EuInst *in)
     }
 }
 
+struct EuProgram {
+    unsigned refs;
+    size_t size;
+    uint8_t *code;
+    EuInst **slots;         /* one per 8 bytes, decoded on first use */
+};
+
+static void exec_nop(EuThread *t, const EuInst *in)
+{
+}
+
+/* Choose the executor of a freshly decoded instruction. */
+static void prepare(EuInst *in)
+{
+    if (in->error || in->is_send || eu_is_branch(in->opcode)) {
+        in->exec = NULL;
+    } else if (in->opcode == EU_OP_NOP || in->opcode == EU_OP_WAIT) {
+        in->exec = exec_nop;
+    } else {
+        in->exec = exec_alu;
+    }
+}
+
+EuProgram *eu_program_new(const void *code, size_t size)
+{
+    EuProgram *p = g_new0(EuProgram, 1);
+
+    size = MIN(size, EU_PROGRAM_MAX_BYTES);
+    p->refs = 1;
+    p->size = size;
+    p->code = g_malloc(size + 1);
+    memcpy(p->code, code, size);
+    p->slots = g_new0(EuInst *, size / 8 + 1);
+    return p;
+}
+
+EuProgram *eu_program_ref(EuProgram *p)
+{
+    p->refs++;
+    return p;
+}
+
+void eu_program_unref(EuProgram *p)
+{
+    if (!p || --p->refs) {
+        return;
+    }
+    for (size_t i = 0; i <= p->size / 8; i++) {
+        g_free(p->slots[i]);
+    }
+    g_free(p->slots);
+    g_free(p->code);
+    g_free(p);
+}
+
+size_t eu_program_size(const EuProgram *p)
+{
+    return p->size;
+}
+
+static const EuInst *fetch_program(EuThread *t)
+{
+    EuProgram *p = t->prog;
+    EuInst *in;
+
+    if (t->ip >= p->size || (t->ip & 7)) {
+        fault(t, "instruction pointer outside the kernel");
+        return NULL;
+    }
+    in = p->slots[t->ip >> 3];
+    if (!in) {
+        in = p->slots[t->ip >> 3] = g_new(EuInst, 1);
+        eu_decode(p->code + t->ip, p->size - t->ip, in);
+        prepare(in);
+    }
+    if (in->error) {
+        fault(t, in->error);
+        return NULL;
+    }
+    return in;
+}
+
 static const EuInst *fetch(EuThread *t)
 {
     unsigned slot = (t->ip >> 3) % EU_CACHE_SIZE;
 
+    if (t->prog) {
+        return fetch_program(t);
+    }
     if (t->cache[slot].valid && t->cache[slot].ip == t->ip) {
         return &t->cache[slot].inst;
     }
@@ -900,6 +985,7 @@ static const EuInst *fetch(EuThread *t)
         fault(t, t->cache[slot].inst.error);
         return NULL;
     }
+    prepare(&t->cache[slot].inst);
     t->cache[slot].ip = t->ip;
     t->cache[slot].valid = true;
     return &t->cache[slot].inst;
@@ -911,6 +997,20 @@ void eu_thread_init(EuThread *t, const void *code, size_t code_size,
     memset(t, 0, sizeof(*t));
     t->code = code;
     t->code_size = code_size;
+    t->exec_mask = t->active = exec_mask;
+    t->send = send;
+    t->send_opaque = opaque;
+    t->status = EU_RUNNING;
+}
+
+void eu_thread_init_program(EuThread *t, EuProgram *p, uint32_t exec_mask,
+                            EuSendFn send, void *opaque)
+{
+    /* Everything up to the private decode cache, which stays unused. */
+    memset(t, 0, offsetof(EuThread, cache));
+    t->prog = p;
+    t->code = p->code;
+    t->code_size = p->size;
     t->exec_mask = t->active = exec_mask;
     t->send = send;
     t->send_opaque = opaque;
@@ -975,8 +1075,8 @@ EuStatus eu_run(EuThread *t, uint64_t max_instructions)
             exec_send(t, in);
         } else if (eu_is_branch(in->opcode)) {
             next = exec_flow(t, in);
-        } else if (in->opcode != EU_OP_NOP && in->opcode != EU_OP_WAIT) {
-            exec_alu(t, in);
+        } else {
+            in->exec(t, in);
         }
         t->retired++;
         if (t->status == EU_RUNNING || t->status == EU_WAIT_SEND ||
