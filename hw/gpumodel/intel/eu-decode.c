@@ -321,6 +321,8 @@ int eu_decode_native(const EuNative *n, EuInst *d)
     case EU_OP_ROL: case EU_OP_CMP: case EU_OP_CMPN: case EU_OP_ADD:
     case EU_OP_MUL: case EU_OP_AVG: case EU_OP_MAC: case EU_OP_MACH:
     case EU_OP_ADDC: case EU_OP_SUBB: case EU_OP_MATH: case EU_OP_BFI1:
+    case EU_OP_PLN: case EU_OP_LINE: case EU_OP_DP4: case EU_OP_DPH:
+    case EU_OP_DP3: case EU_OP_DP2:
         d->nsrc = 2;
         break;
     case EU_OP_MAD: case EU_OP_LRP: case EU_OP_CSEL: case EU_OP_BFE:
