@@ -381,7 +381,12 @@ static unsigned cs_noop_run(IntelEngine *e, IntelCsFetch *f,
 
 static uint64_t cs_eu_clocks(IntelEngine *e)
 {
-    return e->stats.eu_clocks[INTEL_EU_VS] + e->stats.eu_clocks[INTEL_EU_TS];
+    uint64_t sum = 0;
+
+    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
+        sum += e->stats.eu_clocks[i];
+    }
+    return sum;
 }
 
 /* Execute one command; returns the work units it took. */
