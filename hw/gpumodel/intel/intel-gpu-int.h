@@ -146,6 +146,7 @@ typedef struct IntelCsFetch {
 typedef enum IntelEuFfid {
     INTEL_EU_VS,                /* vertex shader: 3DPRIMITIVE */
     INTEL_EU_TS,                /* thread spawner: GPGPU_WALKER, MEDIA_OBJECT */
+    INTEL_EU_PS,                /* pixel shader: 3DPRIMITIVE (render.c) */
     INTEL_EU_FFIDS
 } IntelEuFfid;
 
@@ -164,6 +165,10 @@ typedef struct IntelCsStats {
     uint64_t busy_ns;           /* modelled execution time */
     uint64_t context_switches;
     uint64_t eu_clocks[INTEL_EU_FFIDS]; /* EU clocks of dispatched threads */
+    uint64_t ps_threads;        /* pixel shader threads (render.c) */
+    uint64_t ps_pixels;         /* pixels they were dispatched for */
+    uint64_t rt_pixels;         /* pixels render target writes wrote */
+    uint64_t sampler_texels;    /* texels the sampler returned to them */
 } IntelCsStats;
 
 /*
