@@ -8,7 +8,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-fixture.h"
+#include "intel-oa-test.h"
 #include "tiling-ref.h"
 
 /* IGT 1.27.1 lib/rendercopy_gen9.c ps_kernel_gen11. */
@@ -36,7 +36,7 @@ static const uint32_t ps_kernel_gen11[][4] = {
 #define RC_BATCH        0x030000u       /* 8 KiB: commands, then state */
 #define RC_SPLIT        2048            /* BATCH_STATE_SPLIT */
 #define SRC_SURF        0x200000u
-#define DST_SURF        0x300000u
+#define DST_SURF        0x500000u       /* clear of SNAP and OABUF */
 #define SURF_MAX        0x100000u
 
 typedef struct RcBuf {
@@ -368,6 +368,8 @@ static void check_copy(Fixture *f, const RcBuf *dst, uint32_t sx,
     }
 }
 
+#define WRITTEN(e)  ((e)->stats.px[INTEL_PX_SAMPLES_WRITTEN])
+
 typedef struct CopyCase {
     RefTiling src, dst;
     uint32_t sx, sy, w, h, dx, dy;
@@ -378,15 +380,16 @@ static void copy_case(Fixture *f, const CopyCase *c)
     RcBuf src = { SRC_SURF, 256, 128, 1024, c->src };
     RcBuf dst = { DST_SURF, 256, 128, 1024, c->dst };
     IntelEngine *e = eng(f, RCS);
-    uint64_t px0 = e->stats.rt_pixels, th0 = e->stats.ps_threads;
+    uint64_t px0 = WRITTEN(e), th0 = e->stats.px[INTEL_PX_PS_THREADS];
 
     fill(f, &src, true);
     fill(f, &dst, false);
     render_copy(f, &src, c->sx, c->sy, c->w, c->h, &dst, c->dx, c->dy);
     run_copy(f);
     check_copy(f, &dst, c->sx, c->sy, c->w, c->h, c->dx, c->dy);
-    g_assert_cmpuint(e->stats.rt_pixels - px0, ==, c->w * c->h);
-    g_assert_cmpuint(e->stats.ps_threads - th0, >=, c->w * c->h / 16);
+    g_assert_cmpuint(WRITTEN(e) - px0, ==, c->w * c->h);
+    g_assert_cmpuint(e->stats.px[INTEL_PX_PS_THREADS] - th0, >=,
+                     c->w * c->h / 16);
     g_assert_false(e->gfx.render.draw_active);
 }
 
@@ -436,14 +439,39 @@ static void test_continue(Fixture *f, gconstpointer data)
     ring_submit(&r);
     fake_host_step(f->fh, 0);
     g_assert_true(e->gfx.render.draw_active);
-    g_assert_cmpuint(e->stats.rt_pixels, >, 0);
-    g_assert_cmpuint(e->stats.rt_pixels, <, 512 * 256);
+    g_assert_cmpuint(WRITTEN(e), >, 0);
+    g_assert_cmpuint(WRITTEN(e), <, 512 * 256);
     for (unsigned i = 0; i < 200 && !engine_idle(f, RCS); i++) {
         step(f);
     }
     g_assert_true(engine_idle(f, RCS));
     check_copy(f, &dst, 0, 0, 512, 256, 0, 0);
-    g_assert_cmpuint(e->stats.rt_pixels, ==, 512 * 256);
+    g_assert_cmpuint(WRITTEN(e), ==, 512 * 256);
+}
+
+/*
+ * The OA A counters follow the copy (IGT's perf
+ * gen8-unprivileged-single-ctx-counters: A26 moves by width x height):
+ * A26 samples written and A21 pixels rasterized, 61 x 37; A6 the PS
+ * threads, 2x2 subspans in SIMD16 threads: rows 9-45 are 19 subspan
+ * rows, columns 17-77 31 subspan columns, 589 subspans, 148 threads.
+ */
+static void test_oa_counters(Fixture *f, gconstpointer data)
+{
+    RcBuf src = { SRC_SURF, 256, 128, 1024, REF_LINEAR };
+    RcBuf dst = { DST_SURF, 256, 128, 1024, REF_X };
+
+    fill(f, &src, true);
+    fill(f, &dst, false);
+    render_copy(f, &src, 5, 3, 61, 37, &dst, 17, 9);
+    oa_open(f, 16);
+    run_copy(f);
+    g_assert_cmpint(intel_oa_snapshot(eng(f, RCS), false, SNAP, 0), ==, 0);
+    g_assert_cmpuint(a_counter(f, SNAP, 26), ==, 61 * 37);
+    g_assert_cmpuint(a_counter(f, SNAP, 21), ==, 61 * 37);
+    g_assert_cmpuint(a_counter(f, SNAP, 6), ==, 148);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(1)), ==, 148);
+    g_assert_cmpuint(a_counter(f, SNAP, 1), ==, 0);     /* no VS */
 }
 
 static const FixtureTest tests[] = {
@@ -451,6 +479,7 @@ static const FixtureTest tests[] = {
     { "/intel-render/copy/tiled-x", test_tiled_x },
     { "/intel-render/copy/tiled-y", test_tiled_y },
     { "/intel-render/copy/continue", test_continue },
+    { "/intel-render/oa-counters", test_oa_counters },
 };
 
 FIXTURE_MAIN(fixture_setup_ggtt)

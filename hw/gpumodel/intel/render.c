@@ -566,8 +566,8 @@ static bool ps_rect(IntelEngine *e, PsDispatch *d, const Rect *r,
         st = intel_gfx_thread_run(e, d->t, INTEL_EU_PS,
                                   INTEL_GFX_STEP_INSTRUCTIONS);
         *used += d->t->retired;
-        e->stats.ps_threads++;
-        e->stats.ps_pixels += __builtin_popcount(lit);
+        e->stats.px[INTEL_PX_PS_THREADS]++;
+        e->stats.px[INTEL_PX_RASTERIZED] += __builtin_popcount(lit);
         if (st == EU_BUDGET || st == EU_WAIT_SEND) {
             gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                          "intel-gpu: pixel shader thread ran past %u "
@@ -619,8 +619,8 @@ static void ps_done(IntelEngine *e, PsDispatch *d)
 {
     IntelCsStats *s = &e->stats;
 
-    s->rt_pixels += d->stats.rt_pixels;
-    s->sampler_texels += d->stats.sampler_texels;
+    s->px[INTEL_PX_SAMPLES_WRITTEN] += d->stats.rt_pixels;
+    s->px[INTEL_PX_SAMPLER_TEXELS] += d->stats.sampler_texels;
     eu_program_unref(d->prog);
     g_free(d->t);
 }
