@@ -181,7 +181,7 @@ static const VMStateDescription vmstate_intel_render = {
         VMSTATE_UINT32(sample_mask, IntelRenderState),
         VMSTATE_UINT32(depth_stencil, IntelRenderState),
         VMSTATE_BOOL(draw_active, IntelRenderState),
-        VMSTATE_UINT32(draw_prim, IntelRenderState),
+        VMSTATE_UINT64(draw_prim, IntelRenderState),
         VMSTATE_UINT32(draw_x, IntelRenderState),
         VMSTATE_UINT32(draw_y, IntelRenderState),
         VMSTATE_UINT32(thread_id, IntelRenderState),

@@ -120,9 +120,10 @@ static void vertex(Bb *b, int16_t x, int16_t y, float u, float v)
  * _gen9_render_op(): copy @w x @h pixels from (@sx, @sy) of @src to
  * (@dx, @dy) of @dst; the batch at RC_BATCH, ended and ready to start.
  */
-static void render_copy(Fixture *f, const RcBuf *src, uint32_t sx,
-                        uint32_t sy, uint32_t w, uint32_t h,
-                        const RcBuf *dst, uint32_t dx, uint32_t dy)
+static void render_copy_n(Fixture *f, const RcBuf *src, uint32_t sx,
+                          uint32_t sy, uint32_t w, uint32_t h,
+                          const RcBuf *dst, uint32_t dx, uint32_t dy,
+                          uint32_t instances)
 {
     Bb b = { f, RC_BATCH, RC_SPLIT };
     uint32_t bt, sampler, kernel, vb, cc, blend, cc_vp, sf_vp, scissor;
@@ -310,11 +311,18 @@ static void render_copy(Fixture *f, const RcBuf *src, uint32_t sx,
     out(&b, 0);
     out(&b, 3);
     out(&b, 0);
-    out(&b, 1);
+    out(&b, instances);
     out(&b, 0);
     out(&b, 0);
     out(&b, MI_BATCH_BUFFER_END);
     g_assert_cmpuint(b.pos, <=, RC_SPLIT);
+}
+
+static void render_copy(Fixture *f, const RcBuf *src, uint32_t sx,
+                        uint32_t sy, uint32_t w, uint32_t h,
+                        const RcBuf *dst, uint32_t dx, uint32_t dy)
+{
+    render_copy_n(f, src, sx, sy, w, h, dst, dx, dy, 1);
 }
 
 static uint32_t src_pixel(uint32_t x, uint32_t y)
@@ -450,6 +458,37 @@ static void test_continue(Fixture *f, gconstpointer data)
 }
 
 /*
+ * A hostile draw: 2^32 - 1 instances of a rectangle outside the drawing
+ * rectangle.  No thread runs, yet each step ends (the rectangles' setup
+ * counts against the budget) with the draw in progress; i915's render
+ * reset (GDRST) clears it and the engine idles.
+ */
+static void test_hostile_empty(Fixture *f, gconstpointer data)
+{
+    RcBuf src = { SRC_SURF, 256, 128, 1024, REF_LINEAR };
+    RcBuf dst = { DST_SURF, 256, 128, 1024, REF_LINEAR };
+    IntelEngine *e = eng(f, RCS);
+    uint64_t prims;
+    Ring r;
+
+    render_copy_n(f, &src, 0, 0, 16, 16, &dst, 300, 200, ~0u);
+    ring_init(f, &r, RCS, RING_RCS);
+    bb_start(&r.b, RC_BATCH, 0);
+    ring_submit(&r);
+    step(f);
+    prims = e->gfx.render.draw_prim;
+    g_assert_true(e->gfx.render.draw_active);
+    g_assert_cmpuint(prims, >, 0);
+    step(f);
+    g_assert_cmpuint(e->gfx.render.draw_prim, >, prims);
+    g_assert_false(engine_idle(f, RCS));
+    g_assert_cmpuint(e->stats.px[INTEL_PX_PS_THREADS], ==, 0);
+    wr(f, INTEL_GDRST, INTEL_GRDOM_RENDER);
+    g_assert_false(e->gfx.render.draw_active);
+    g_assert_true(engine_idle(f, RCS));
+}
+
+/*
  * The OA A counters follow the copy (IGT's perf
  * gen8-unprivileged-single-ctx-counters: A26 moves by width x height):
  * A26 samples written and A21 pixels rasterized, 61 x 37; A6 the PS
@@ -480,6 +519,7 @@ static const FixtureTest tests[] = {
     { "/intel-render/copy/tiled-y", test_tiled_y },
     { "/intel-render/copy/continue", test_continue },
     { "/intel-render/oa-counters", test_oa_counters },
+    { "/intel-render/hostile/empty-rects", test_hostile_empty },
 };
 
 FIXTURE_MAIN(fixture_setup_ggtt)

@@ -59,7 +59,7 @@ typedef struct IntelRenderState {
      * rectangle @prim, the next subspan row and column in it.
      */
     bool draw_active;
-    uint32_t draw_prim;
+    uint64_t draw_prim;
     uint32_t draw_x, draw_y;
     uint32_t thread_id;                 /* R0.6 of the next PS thread */
 } IntelRenderState;

@@ -24,7 +24,8 @@
  *
  * A draw runs at most INTEL_GFX_STEP_INSTRUCTIONS EU instructions per
  * command-streamer step and continues at the next one (CS_CONTINUE) from
- * the rectangle and subspan IntelRenderState keeps; a thread runs at
+ * the rectangle and subspan IntelRenderState keeps (each rectangle's
+ * setup counts RENDER_RECT_COST against the budget); a thread runs at
  * most that many instructions, then it is ended (a watchdog: the model
  * does not keep a thread across steps).
  *
@@ -36,6 +37,8 @@
 
 #define RECTLIST                0x0f    /* 3DPRIM_RECTLIST */
 #define RENDER_COORD_MAX        16384.0 /* the largest render target */
+#define RENDER_RECT_COST        64      /* a rectangle's setup, in EU
+                                         * instructions of the budget */
 
 /* VERTEX_ELEMENT_STATE component controls. */
 enum {
@@ -654,7 +657,7 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
                             unsigned len)
 {
     IntelRenderState *rs = &e->gfx.render;
-    uint64_t used = 0, rects, instances;
+    uint64_t used = 0, total;
     PsDispatch d = { 0 };
     bool done = true;
 
@@ -682,20 +685,26 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
         rs->draw_active = false;
         return CS_NEXT;
     }
-    rects = cmd[2] / 3;
-    instances = MAX(cmd[4], 1u);
-    while (rs->draw_prim < rects * instances && done) {
+    total = (uint64_t)(cmd[2] / 3) * MAX(cmd[4], 1u);
+    while (rs->draw_prim < total) {
         Rect r;
 
-        if (e->state == INTEL_CS_HALTED ||
-            !setup_rect(e, cmd, rs->draw_prim % rects, &r)) {
+        /* Empty rectangles cost their setup: a draw of many is bounded. */
+        if (used >= INTEL_GFX_STEP_INSTRUCTIONS) {
+            done = false;
             break;
         }
-        done = ps_rect(e, &d, &r, &used);
-        if (done) {
-            rs->draw_prim++;
-            rs->draw_x = rs->draw_y = 0;
+        used += RENDER_RECT_COST;
+        if (e->state == INTEL_CS_HALTED ||
+            !setup_rect(e, cmd, rs->draw_prim % (cmd[2] / 3), &r)) {
+            break;
         }
+        if (!ps_rect(e, &d, &r, &used)) {
+            done = false;
+            break;
+        }
+        rs->draw_prim++;
+        rs->draw_x = rs->draw_y = 0;
     }
     ps_done(e, &d);
     if (!done) {
