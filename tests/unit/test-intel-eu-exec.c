@@ -380,6 +380,171 @@ static void test_math(void)
     g_free(t);
 }
 
+/* intdivmod writes the remainder one register after the quotient;
+ * invm and rsqrtm give the reciprocal and reciprocal square root. */
+static void test_math_macros(void)
+{
+    EuThread *t = RUN(0xff,
+        asm_1(EU_OP_MOV, 1, D(2, 0, SD), IMM(SD, (uint32_t)-17)),
+        asm_1(EU_OP_MOV, 1, D(2, 4, UD), IMM(UD, 100)),
+        asm_math(EU_MATH_INT_DIV_QR, 1, D(8, 0, SD), G(2, 0, SD, R_0_1_0),
+                 IMM(SD, 5)),
+        asm_math(EU_MATH_INT_DIV_QR, 1, D(8, 4, UD), G(2, 4, UD, R_0_1_0),
+                 IMM(UD, 7)),
+        asm_1(EU_OP_MOV, 1, D(3, 0, FT), IMM(FT, asm_f(4.0f))),
+        asm_1(EU_OP_MOV, 1, D(3, 4, FT), IMM(FT, asm_f(16.0f))),
+        asm_math(EU_MATH_INVM, 1, D(4, 0, FT), G(3, 0, FT, R_0_1_0), NUL),
+        asm_math(EU_MATH_RSQRTM, 1, D(4, 4, FT), G(3, 4, FT, R_0_1_0), NUL),
+        /* A remainder past g127 faults (checked below on its own). */
+        asm_1(EU_OP_MOV, 1, D(5, 0, UD), IMM(UD, 1)));
+
+    g_assert_cmpint((int32_t)ud(t, 8, 0), ==, -3);
+    g_assert_cmpint((int32_t)ud(t, 9, 0), ==, -2);
+    g_assert_cmpuint(ud(t, 8, 1), ==, 14);
+    g_assert_cmpuint(ud(t, 9, 1), ==, 2);
+    g_assert_cmpfloat(fl(t, 4, 0), ==, 0.25f);
+    g_assert_cmpfloat(fl(t, 4, 1), ==, 0.25f);
+    g_free(t);
+
+    {
+        static SendLog log;
+        EuNative prog[] = {
+            asm_math(EU_MATH_INT_DIV_QR, 1, D(127, 0, UD),
+                     G(2, 0, UD, R_0_1_0), IMM(UD, 3)),
+        };
+
+        t = thread_for(prog, 1, 0xff, &log);
+        g_assert_cmpint(eu_run(t, 10), ==, EU_FAULT);
+        g_free(t);
+    }
+}
+
+/*
+ * pln/line (plane a, b, -, c in g6) and the dot products over groups of
+ * four channels, by hand: x = g10 = 0..7, g11 = 1, g12 = 8..15, g13 = 2.
+ */
+static void test_pln_line_dp(void)
+{
+    EuThread *t = RUN(0xffff,
+        IOTA(20),
+        asm_1(EU_OP_MOV, 8, D(10, 0, FT), G(20, 0, UD, R_8_8_1)),
+        asm_1(EU_OP_MOV, 8, D(11, 0, FT), IMM(FT, asm_f(1.0f))),
+        asm_op(EU_OP_ADD, 8, D(12, 0, FT), G(10, 0, FT, R_8_8_1),
+               IMM(FT, asm_f(8.0f))),
+        asm_1(EU_OP_MOV, 8, D(13, 0, FT), IMM(FT, asm_f(2.0f))),
+        asm_1(EU_OP_MOV, 1, D(6, 0, FT), IMM(FT, asm_f(2.0f))),
+        asm_1(EU_OP_MOV, 1, D(6, 4, FT), IMM(FT, asm_f(3.0f))),
+        asm_1(EU_OP_MOV, 1, D(6, 8, FT), IMM(FT, asm_f(99.0f))),
+        asm_1(EU_OP_MOV, 1, D(6, 12, FT), IMM(FT, asm_f(0.5f))),
+        asm_op(EU_OP_PLN, 16, D(30, 0, FT), G(6, 0, FT, R_0_1_0),
+               G(10, 0, FT, R_8_8_1)),
+        asm_op(EU_OP_LINE, 8, D(32, 0, FT), G(6, 0, FT, R_0_1_0),
+               G(10, 0, FT, R_8_8_1)),
+        asm_op(EU_OP_DP4, 8, D(34, 0, FT), G(10, 0, FT, R_8_8_1),
+               G(10, 0, FT, R_8_8_1)),
+        asm_op(EU_OP_DPH, 8, D(35, 0, FT), G(10, 0, FT, R_8_8_1),
+               G(11, 0, FT, R_8_8_1)),
+        asm_op(EU_OP_DP3, 8, D(36, 0, FT), G(10, 0, FT, R_8_8_1),
+               G(10, 0, FT, R_8_8_1)),
+        asm_op(EU_OP_DP2, 8, D(37, 0, FT), G(10, 0, FT, R_8_8_1),
+               G(10, 0, FT, R_8_8_1)));
+
+    for (unsigned c = 0; c < 16; c++) {
+        float y = c < 8 ? 1.0f : 2.0f;
+
+        g_assert_cmpfloat(fl(t, 30 + c / 8, c % 8), ==,
+                          2.0f * c + 3.0f * y + 0.5f);
+    }
+    for (unsigned c = 0; c < 8; c++) {
+        bool lo = c < 4;
+
+        g_assert_cmpfloat(fl(t, 32, c), ==, 2.0f * c + 0.5f);
+        g_assert_cmpfloat(fl(t, 34, c), ==, lo ? 14.0f : 126.0f);
+        g_assert_cmpfloat(fl(t, 35, c), ==, lo ? 4.0f : 16.0f);
+        g_assert_cmpfloat(fl(t, 36, c), ==, lo ? 5.0f : 77.0f);
+        g_assert_cmpfloat(fl(t, 37, c), ==, lo ? 1.0f : 41.0f);
+    }
+    g_free(t);
+}
+
+/* goto: the channels whose predicate holds skip to the UIP; when all
+ * of them do, the thread jumps to the JIP. */
+static void test_goto(void)
+{
+    EuThread *t = RUN(0xff,
+        IOTA(2),                                                    /* 0 */
+        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 0)),               /* 1 */
+        asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, UD, R_8_8_1),
+                        IMM(UD, 4)), EU_COND_L, 0),                 /* 2 */
+        asm_pred(asm_flow(EU_OP_GOTO, 8, 2 * 16, 2 * 16),
+                 EU_PRED_NORMAL, false, 0),                         /* 3 */
+        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 1)),               /* 4 */
+        asm_op(EU_OP_ADD, 8, D(4, 0, UD), G(3, 0, UD, R_8_8_1),
+               IMM(UD, 10)),                                        /* 5 */
+        asm_pred(asm_flow(EU_OP_GOTO, 8, 2 * 16, 2 * 16),
+                 EU_PRED_NORMAL, true, 1),                          /* 6 */
+        asm_1(EU_OP_MOV, 8, D(5, 0, UD), IMM(UD, 1)));              /* 7 */
+
+    for (unsigned c = 0; c < 8; c++) {
+        g_assert_cmpuint(ud(t, 3, c), ==, c < 4 ? 0 : 1);
+        g_assert_cmpuint(ud(t, 4, c), ==, c < 4 ? 10 : 11);
+        /* f1 is clear: the inverted predicate sends every channel. */
+        g_assert_cmpuint(ud(t, 5, c), ==, 0);
+    }
+    g_free(t);
+}
+
+/* calla jumps to an absolute IP saving the return IP and the channel
+ * enables; ret restores both (here a mask the subroutine rewrote). */
+static void test_calla_ret_mask(void)
+{
+    EuNative calla = asm_flow(EU_OP_CALLA, 1, 4 * 16, 0);
+    EuThread *t;
+
+    EU_SET(&calla, EU_DST_FILE, EU_FILE_GRF);
+    EU_SET(&calla, EU_DST_TYPE, EU_TYPE_UD);
+    EU_SET(&calla, EU_DST_HSTRIDE, 1);
+    EU_SET(&calla, EU_DST_REG_NR, 20);
+    t = RUN(0xff,
+        IOTA(2),                                                    /* 0 */
+        calla,                                                      /* 1 */
+        asm_op(EU_OP_ADD, 8, D(5, 0, UD), G(2, 0, UD, R_8_8_1),
+               IMM(UD, 100)),                                       /* 2 */
+        asm_op(EU_OP_JMPI, 1, NUL, NUL, IMM(SD, 48)),               /* 3 */
+        asm_1(EU_OP_MOV, 1, D(21, 0, UD), G(20, 4, UD, R_0_1_0)),   /* 4 */
+        asm_1(EU_OP_MOV, 1, D(20, 4, UD), IMM(UD, 0x0f)),           /* 5 */
+        asm_1(EU_OP_RET, 1, NUL, G(20, 0, UD, R_0_1_0)));           /* 6 */
+
+    g_assert_cmpuint(ud(t, 20, 0), ==, 2 * 16);
+    g_assert_cmpuint(ud(t, 21, 0), ==, 0xff);
+    for (unsigned c = 0; c < 8; c++) {
+        g_assert_cmpuint(ud(t, 5, c), ==, c < 4 ? c + 100 : 0);
+    }
+    g_free(t);
+}
+
+/* Opcodes the model does not implement fault the thread, with a
+ * reason, rather than guess: smov, brc, brd, and a reserved one. */
+static void test_unsupported_fault(void)
+{
+    static const unsigned ops[] = {
+        EU_OP_SMOV, EU_OP_BRC, EU_OP_BRD, EU_OP_MADM, 127, 11,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(ops); i++) {
+        static SendLog log;
+        EuNative prog[] = {
+            asm_op(ops[i], 8, D(3, 0, UD), G(2, 0, UD, R_8_8_1),
+                   G(2, 0, UD, R_8_8_1)),
+        };
+        EuThread *t = thread_for(prog, 1, 0xff, &log);
+
+        g_assert_cmpint(eu_run(t, 10), ==, EU_FAULT);
+        g_assert_nonnull(t->fault);
+        g_free(t);
+    }
+}
+
 static void test_cmp_pred_sel(void)
 {
     EuThread *t = RUN(0xff,
@@ -822,6 +987,12 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/float-conversions",
                     test_float_and_conversions);
     g_test_add_func("/intel-eu/exec/math", test_math);
+    g_test_add_func("/intel-eu/exec/math-macros", test_math_macros);
+    g_test_add_func("/intel-eu/exec/pln-line-dp", test_pln_line_dp);
+    g_test_add_func("/intel-eu/exec/goto", test_goto);
+    g_test_add_func("/intel-eu/exec/calla-ret-mask", test_calla_ret_mask);
+    g_test_add_func("/intel-eu/exec/unsupported-fault",
+                    test_unsupported_fault);
     g_test_add_func("/intel-eu/exec/cmp-pred-sel", test_cmp_pred_sel);
     g_test_add_func("/intel-eu/exec/mask-mad", test_exec_mask_and_mad);
     g_test_add_func("/intel-eu/exec/flag-width-pred-send",

@@ -1,7 +1,7 @@
 /*
  * Unit tests of the Gen11 EU decoder and disassembler
  * (hw/gpumodel/intel/eu-decode.c, eu-disasm.c): IGT's Gen11 gpgpu_fill
- * and media_fill kernels (IGT lib/gpgpu_fill.c, lib/media_fill.c) must
+ * and media VME kernels (IGT lib/gpgpu_fill.c, lib/media_fill.c) must
  * decode and print as Mesa's brw_disasm.c does; compacted instructions
  * expand through the Gen8 control/subreg/src index tables and the Gen11
  * datatype table of Mesa's brw_eu_compact.c; invalid encodings are
@@ -27,7 +27,7 @@ static const uint32_t gpgpu_kernel[][4] = {
 
 /* IGT 1.27.1 lib/media_fill.c gen11_media_vme_kernel (without the
  * zero padding). */
-static const uint32_t media_kernel[][4] = {
+static const uint32_t media_vme_kernel[][4] = {
     { 0x00600001, 0x20302e68, 0x00000000, 0x20000000 },
     { 0x00600001, 0x22802e68, 0x00000000, 0x00000001 },
     { 0x00000001, 0x20284f2c, 0x00000000, 0x3818000c },
@@ -110,12 +110,12 @@ static void test_gpgpu_kernel(void)
     check_golden("eu-gpgpu-fill-gen11.txt", text);
 }
 
-static void test_media_kernel(void)
+static void test_media_vme_kernel(void)
 {
-    g_autofree char *text = disasm_kernel(media_kernel,
-                                          G_N_ELEMENTS(media_kernel));
+    g_autofree char *text = disasm_kernel(media_vme_kernel,
+                                          G_N_ELEMENTS(media_vme_kernel));
 
-    check_golden("eu-media-fill-gen11.txt", text);
+    check_golden("eu-media-vme-gen11.txt", text);
 }
 
 typedef struct FillLog {
@@ -185,11 +185,11 @@ static int trace_send(EuThread *t, const EuInst *in, uint32_t desc,
     return 0;
 }
 
-/* IGT's media_fill kernel: descriptors built in a0 reach the shared
+/* IGT's media VME kernel: descriptors built in a0 reach the shared
  * functions (g1.0 = 0x100, g1.1 = 5). */
-static void test_media_kernel_runs(void)
+static void test_media_vme_kernel_runs(void)
 {
-    uint8_t code[sizeof(media_kernel)];
+    uint8_t code[sizeof(media_vme_kernel)];
     EuThread *t = g_new0(EuThread, 1);
     SendTrace tr = { 0 };
     static const uint32_t want[][3] = {
@@ -200,7 +200,7 @@ static void test_media_kernel_runs(void)
         { EU_SFID_THREAD_SPAWNER, 0x02000010, 0 },
     };
 
-    kernel_bytes(code, media_kernel, G_N_ELEMENTS(media_kernel));
+    kernel_bytes(code, media_vme_kernel, G_N_ELEMENTS(media_vme_kernel));
     eu_thread_init(t, code, sizeof(code), 0xffff, trace_send, &tr);
     t->grf[EU_GRF_BYTES + 1] = 0x01;    /* g1.0 = 0x100 */
     t->grf[EU_GRF_BYTES + 4] = 5;       /* g1.1 = 5 */
@@ -413,9 +413,9 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/decode/compacted", test_compacted);
     g_test_add_func("/intel-eu/decode/compacted-exec", test_compacted_exec);
     g_test_add_func("/intel-eu/exec/gpgpu-fill", test_gpgpu_kernel_runs);
-    g_test_add_func("/intel-eu/exec/media-fill", test_media_kernel_runs);
+    g_test_add_func("/intel-eu/exec/media-vme", test_media_vme_kernel_runs);
     g_test_add_func("/intel-eu/disasm/3src", test_disasm_3src);
     g_test_add_func("/intel-eu/disasm/gpgpu-fill", test_gpgpu_kernel);
-    g_test_add_func("/intel-eu/disasm/media-fill", test_media_kernel);
+    g_test_add_func("/intel-eu/disasm/media-vme", test_media_vme_kernel);
     return g_test_run();
 }

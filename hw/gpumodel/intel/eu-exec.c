@@ -27,7 +27,7 @@ typedef struct Val {
 static bool type_is_float(unsigned t)
 {
     return t == EU_TYPE_F || t == EU_TYPE_HF || t == EU_TYPE_DF ||
-           t == EU_TYPE_VF;
+           t == EU_TYPE_VF || t == EU_TYPE_NF;
 }
 
 static bool type_is_signed(unsigned t)
@@ -122,7 +122,9 @@ static uint8_t *arf_ptr(EuThread *t, unsigned nr, size_t *len)
         if ((nr & 0xf) > 1) {
             return NULL;
         }
-        *len = sizeof(t->acc[0]);
+        /* acc0 and acc1 are adjacent: a SIMD16 NF region of acc0
+         * spans both. */
+        *len = sizeof(t->acc) - (nr & 1) * sizeof(t->acc[0]);
         return t->acc[nr & 1];
     case EU_ARF_FLAG:
         if ((nr & 0xf) > 1) {
@@ -223,6 +225,7 @@ static Val read_raw(unsigned type, const uint8_t *p)
         v.f = eu_half_to_float(u);
         break;
     case EU_TYPE_DF:
+    case EU_TYPE_NF:
         v.fp = true;
         memcpy(&v.f, &u, 8);
         break;
@@ -233,6 +236,8 @@ static Val read_raw(unsigned type, const uint8_t *p)
     }
     return v;
 }
+
+static Val modify(const EuInst *in, const EuOperand *o, Val v);
 
 static Val read_src(EuThread *t, const EuInst *in, int s, unsigned c)
 {
@@ -266,6 +271,39 @@ static Val read_src(EuThread *t, const EuInst *in, int s, unsigned c)
             v = read_raw(o->type, p);
         }
     }
+    return modify(in, o, v);
+}
+
+/*
+ * Channel c's element of GRF source s, displaced by delta bytes: pln and
+ * line read the plane coefficients around src0's scalar, pln the second
+ * barycentric register after src1's.
+ */
+static Val read_near(EuThread *t, const EuInst *in, int s, unsigned c,
+                     int delta)
+{
+    const EuOperand *o = &in->src[s];
+    const uint8_t *p;
+    int64_t off;
+
+    if (o->file != EU_FILE_GRF) {
+        fault(t, "plane operand outside the GRF");
+        return (Val){ 0 };
+    }
+    p = elem_ptr(t, o, c, false);
+    if (!p) {
+        return (Val){ 0 };
+    }
+    off = (p - t->grf) + delta;
+    if (off < 0 || off + eu_type_size(o->type) > (int64_t)sizeof(t->grf)) {
+        fault(t, "register access out of range");
+        return (Val){ 0 };
+    }
+    return modify(in, o, read_raw(o->type, t->grf + off));
+}
+
+static Val modify(const EuInst *in, const EuOperand *o, Val v)
+{
     if (o->abs) {
         if (v.fp) {
             v.f = fabs(v.f);
@@ -314,7 +352,7 @@ static uint64_t convert(Val v, unsigned type, bool sat)
         if (sat) {
             f = isnan(f) ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
         }
-        if (type == EU_TYPE_DF) {
+        if (type == EU_TYPE_DF || type == EU_TYPE_NF) {
             uint64_t u;
 
             memcpy(&u, &f, 8);
@@ -458,6 +496,49 @@ static uint64_t unsigned_of(Val a, unsigned type)
     return bits == 64 ? (uint64_t)a.i : (uint64_t)a.i & ((1ull << bits) - 1);
 }
 
+/* Quotient and remainder of a 32-bit division (PRM Vol 2, "math":
+ * division by zero gives all ones and the dividend). */
+static void int_div(bool sgn, int64_t a, int64_t b, int64_t *q, int64_t *m)
+{
+    if ((uint32_t)b == 0) {
+        *q = sgn ? -1 : 0xffffffffll;
+        *m = a;
+    } else if (sgn) {
+        int32_t p = a, d = b;
+
+        if (p == INT32_MIN && d == -1) {
+            *q = INT32_MIN;
+            *m = 0;
+        } else {
+            *q = p / d;
+            *m = p % d;
+        }
+    } else {
+        *q = (uint32_t)a / (uint32_t)b;
+        *m = (uint32_t)a % (uint32_t)b;
+    }
+}
+
+/* intdivmod's remainder goes to the register after the destination's
+ * (PRM Vol 2, "math": "INT DIV BOTH"). */
+static void write_remainder(EuThread *t, const EuInst *in, unsigned c,
+                            int64_t m)
+{
+    uint8_t *p = elem_ptr(t, &in->dst, c, true);
+    uint64_t u;
+
+    if (!p) {
+        return;
+    }
+    if (in->dst.file != EU_FILE_GRF || in->dst.indirect ||
+        (p - t->grf) + EU_GRF_BYTES + 4 > (int64_t)sizeof(t->grf)) {
+        fault(t, "intdivmod remainder outside the GRF");
+        return;
+    }
+    u = GUINT64_TO_LE(convert((Val){ .i = m }, in->dst.type, in->saturate));
+    memcpy(p + EU_GRF_BYTES, &u, eu_type_size(in->dst.type));
+}
+
 static bool math_op(const EuInst *in, Val a, Val b, Val *r)
 {
     double x = a.fp ? a.f : a.i, y = b.fp ? b.f : b.i;
@@ -473,27 +554,22 @@ static bool math_op(const EuInst *in, Val a, Val b, Val *r)
     case EU_MATH_COS: r->f = cosf(x); break;
     case EU_MATH_FDIV: r->f = (float)x / (float)y; break;
     case EU_MATH_POW: r->f = powf(x, y); break;
+    case EU_MATH_INVM:
+        /* The IEEE macro's first step; the model computes the correctly
+         * rounded result at once (no mme state, see the docs). */
+        r->f = 1.0 / x;
+        break;
+    case EU_MATH_RSQRTM:
+        r->f = 1.0 / sqrt(x);
+        break;
     case EU_MATH_INT_DIV_Q:
-    case EU_MATH_INT_DIV_R: {
-        bool sgn = type_is_signed(in->src[0].type);
+    case EU_MATH_INT_DIV_R:
+    case EU_MATH_INT_DIV_QR: {
+        int64_t q, m;
 
         r->fp = false;
-        if (b.i == 0) {
-            /* Division by zero: all ones / the dividend. */
-            r->i = in->math_fn == EU_MATH_INT_DIV_Q ? -1 : a.i;
-        } else if (sgn) {
-            int32_t p = a.i, q = b.i;
-
-            if (p == INT32_MIN && q == -1) {
-                r->i = in->math_fn == EU_MATH_INT_DIV_Q ? INT32_MIN : 0;
-            } else {
-                r->i = in->math_fn == EU_MATH_INT_DIV_Q ? p / q : p % q;
-            }
-        } else {
-            uint32_t p = a.i, q = b.i;
-
-            r->i = in->math_fn == EU_MATH_INT_DIV_Q ? p / q : p % q;
-        }
+        int_div(type_is_signed(in->src[0].type), a.i, b.i, &q, &m);
+        r->i = in->math_fn == EU_MATH_INT_DIV_R ? m : q;
         break;
     }
     default:
@@ -652,6 +728,47 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
             r->i = (int64_t)((uint64_t)a.i + (uint64_t)b.i * (uint64_t)s2.i);
         }
         break;
+    case EU_OP_PLN: case EU_OP_LINE: {
+        /* Gen9 PRM Vol 2, "pln", "line": src0 is the scalar plane
+         * (a, b, -, c); pln's src1 register pair per 8 channels holds
+         * the two barycentrics. */
+        double p0 = read_near(t, in, 0, c, 0).f;
+        double p1 = read_near(t, in, 0, c, 4).f;
+        double p3 = read_near(t, in, 0, c, 12).f;
+
+        r->fp = true;
+        if (in->opcode == EU_OP_LINE) {
+            r->f = p0 * b.f + p3;
+        } else {
+            double x = read_near(t, in, 1, c % 8, 64 * (c / 8)).f;
+            double y = read_near(t, in, 1, c % 8, 64 * (c / 8) + 32).f;
+
+            r->f = p0 * x + p1 * y + p3;
+        }
+        break;
+    }
+    case EU_OP_DP4: case EU_OP_DPH: case EU_OP_DP3: case EU_OP_DP2: {
+        /* Gen9 PRM Vol 2, "dp4" etc.: one dot product per group of four
+         * channels, replicated to the group; dph adds src1's fourth. */
+        unsigned g = c & ~3u;
+        unsigned n = in->opcode == EU_OP_DP2 ? 2 :
+                     in->opcode == EU_OP_DP4 ? 4 : 3;
+        double sum = 0;
+
+        for (unsigned i = 0; i < n; i++) {
+            Val x = read_src(t, in, 0, g + i), y = read_src(t, in, 1, g + i);
+
+            sum += (x.fp ? x.f : x.i) * (y.fp ? y.f : y.i);
+        }
+        if (in->opcode == EU_OP_DPH) {
+            Val w = read_src(t, in, 1, g + 3);
+
+            sum += w.fp ? w.f : w.i;
+        }
+        r->fp = true;
+        r->f = sum;
+        break;
+    }
     case EU_OP_CSEL:
         *r = cond_holds(in->cond_mod, s2) ? a : b;
         break;
@@ -691,6 +808,12 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
     case EU_OP_MATH:
         if (!math_op(in, a, b, r)) {
             return false;
+        }
+        if (in->math_fn == EU_MATH_INT_DIV_QR) {
+            int64_t q, m;
+
+            int_div(type_is_signed(in->src[0].type), a.i, b.i, &q, &m);
+            write_remainder(t, in, c, m);
         }
         break;
     default:
@@ -830,17 +953,44 @@ static uint32_t exec_flow(EuThread *t, const EuInst *in)
         }
         break;
     }
-    case EU_OP_CALL: {
+    case EU_OP_GOTO:
+        /* Gen8+ goto: the channels whose predicate holds wait for the
+         * UIP; with none left the thread goes to the JIP (PRM Vol 2,
+         * "goto"). */
+        park(t, cf_chans(t, in), t->ip + in->uip);
+        if (!t->active) {
+            return t->ip + in->jip;
+        }
+        break;
+    case EU_OP_CALL:
+    case EU_OP_CALLA: {
+        /* dst.0 = return IP, dst.1 = the channel enables (PRM Vol 2,
+         * "call", "calla"); calla's JIP is absolute. */
         Val ra = { .i = next }, mask = { .i = t->active };
 
         write_dst(t, in, 0, ra);
         write_dst(t, in, 1, mask);
-        return t->ip + in->jip;
+        return in->opcode == EU_OP_CALLA ? (uint32_t)in->jip :
+                                           t->ip + in->jip;
     }
     case EU_OP_RET: {
-        Val ra = read_src(t, in, 0, 0);
+        /* Restore the IP and the channel enables call saved: src0.0 and
+         * the dword after it (PRM Vol 2, "ret"). */
+        const uint8_t *p = in->src[0].file == EU_FILE_GRF ?
+                           elem_ptr(t, &in->src[0], 0, false) : NULL;
+        uint32_t ra, mask;
 
-        return (uint32_t)ra.i;
+        if (!p || (p - t->grf) + 8 > (int64_t)sizeof(t->grf)) {
+            fault(t, "ret without a GRF return address");
+            return next;
+        }
+        memcpy(&ra, p, 4);
+        memcpy(&mask, p + 4, 4);
+        mask = GUINT32_FROM_LE(mask) & t->exec_mask;
+        t->active = mask;
+        t->waiting &= ~mask;
+        t->broken &= ~mask;
+        return GUINT32_FROM_LE(ra);
     }
     default:
         fault(t, "control-flow instruction not implemented");
@@ -880,10 +1030,95 @@ static void exec_send(EuThread *t, const EuInst *in)
     }
 }
 
+struct EuProgram {
+    unsigned refs;
+    size_t size;
+    uint8_t *code;
+    EuInst **slots;         /* one per 8 bytes, decoded on first use */
+};
+
+static void exec_nop(EuThread *t, const EuInst *in)
+{
+}
+
+/* Choose the executor of a freshly decoded instruction. */
+static void prepare(EuInst *in)
+{
+    if (in->error || in->is_send || eu_is_branch(in->opcode)) {
+        in->exec = NULL;
+    } else if (in->opcode == EU_OP_NOP || in->opcode == EU_OP_WAIT) {
+        in->exec = exec_nop;
+    } else {
+        in->exec = exec_alu;
+    }
+}
+
+EuProgram *eu_program_new(const void *code, size_t size)
+{
+    EuProgram *p = g_new0(EuProgram, 1);
+
+    size = MIN(size, EU_PROGRAM_MAX_BYTES);
+    p->refs = 1;
+    p->size = size;
+    p->code = g_malloc(size + 1);
+    memcpy(p->code, code, size);
+    p->slots = g_new0(EuInst *, size / 8 + 1);
+    return p;
+}
+
+EuProgram *eu_program_ref(EuProgram *p)
+{
+    p->refs++;
+    return p;
+}
+
+void eu_program_unref(EuProgram *p)
+{
+    if (!p || --p->refs) {
+        return;
+    }
+    for (size_t i = 0; i <= p->size / 8; i++) {
+        g_free(p->slots[i]);
+    }
+    g_free(p->slots);
+    g_free(p->code);
+    g_free(p);
+}
+
+size_t eu_program_size(const EuProgram *p)
+{
+    return p->size;
+}
+
+static const EuInst *fetch_program(EuThread *t)
+{
+    EuProgram *p = t->prog;
+    EuInst *in;
+
+    if (t->ip >= p->size || (t->ip & 7)) {
+        fault(t, "instruction pointer outside the kernel");
+        return NULL;
+    }
+    in = p->slots[t->ip >> 3];
+    if (!in) {
+        in = p->slots[t->ip >> 3] = g_new(EuInst, 1);
+        eu_decode(p->code + t->ip, p->size - t->ip, in);
+        prepare(in);
+    }
+    if (in->error) {
+        fault(t, in->error);
+        return NULL;
+    }
+    return in;
+}
+
 static const EuInst *fetch(EuThread *t)
 {
     unsigned slot = (t->ip >> 3) % EU_CACHE_SIZE;
 
+    if (t->prog) {
+        return fetch_program(t);
+    }
     if (t->cache[slot].valid && t->cache[slot].ip == t->ip) {
         return &t->cache[slot].inst;
     }
@@ -897,6 +1132,7 @@ static const EuInst *fetch(EuThread *t)
         fault(t, t->cache[slot].inst.error);
         return NULL;
     }
+    prepare(&t->cache[slot].inst);
     t->cache[slot].ip = t->ip;
     t->cache[slot].valid = true;
     return &t->cache[slot].inst;
@@ -908,6 +1144,20 @@ void eu_thread_init(EuThread *t, const void *code, size_t code_size,
     memset(t, 0, sizeof(*t));
     t->code = code;
     t->code_size = code_size;
+    t->exec_mask = t->active = exec_mask;
+    t->send = send;
+    t->send_opaque = opaque;
+    t->status = EU_RUNNING;
+}
+
+void eu_thread_init_program(EuThread *t, EuProgram *p, uint32_t exec_mask,
+                            EuSendFn send, void *opaque)
+{
+    /* Everything up to the private decode cache, which stays unused. */
+    memset(t, 0, offsetof(EuThread, cache));
+    t->prog = p;
+    t->code = p->code;
+    t->code_size = p->size;
     t->exec_mask = t->active = exec_mask;
     t->send = send;
     t->send_opaque = opaque;
@@ -972,8 +1222,8 @@ EuStatus eu_run(EuThread *t, uint64_t max_instructions)
             exec_send(t, in);
         } else if (eu_is_branch(in->opcode)) {
             next = exec_flow(t, in);
-        } else if (in->opcode != EU_OP_NOP && in->opcode != EU_OP_WAIT) {
-            exec_alu(t, in);
+        } else {
+            in->exec(t, in);
         }
         t->retired++;
         if (t->status == EU_RUNNING || t->status == EU_WAIT_SEND ||

@@ -27,7 +27,14 @@ typedef struct EuOperand {
     uint64_t imm;
 } EuOperand;
 
-typedef struct EuInst {
+typedef struct EuThread EuThread;
+typedef struct EuInst EuInst;
+typedef struct EuProgram EuProgram;
+
+/* A pre-resolved executor for one decoded instruction (eu-exec.c). */
+typedef void (*EuExecFn)(EuThread *t, const EuInst *in);
+
+struct EuInst {
     const char *error;      /* non-NULL: the encoding is invalid here */
     uint8_t size;           /* 8 (compacted) or 16 bytes */
     bool compacted;
@@ -44,7 +51,13 @@ typedef struct EuInst {
     bool is_send, eot, desc_indirect, ex_desc_indirect;
     uint8_t sfid, ex_desc_subnr;
     uint32_t desc, ex_desc;
-} EuInst;
+    /* Filled by the interpreter when it caches the instruction: the
+     * executor, and for fast ALU forms the GRF byte offsets of the
+     * operands and the size of one element. */
+    EuExecFn exec;
+    uint16_t fast_dst, fast_src[3];
+    uint8_t fast_step[3];   /* bytes per channel of each source, 0: scalar */
+};
 
 bool eu_is_3src(unsigned op);
 bool eu_is_branch(unsigned op);
@@ -72,8 +85,6 @@ typedef enum EuStatus {
     EU_WAIT_SEND,           /* the shared function asked to wait */
     EU_BUDGET,              /* max_instructions reached */
 } EuStatus;
-
-typedef struct EuThread EuThread;
 
 /*
  * A shared function.  Returns 0 when the message completed (the writeback
@@ -106,6 +117,10 @@ struct EuThread {
     void *send_opaque;
     const GpuHost *host;                /* faults are logged here if set */
     int64_t accv[EU_MAX_CHANNELS];      /* integer accumulator (mul/mach) */
+    uint32_t call_mask[4];              /* channels saved by calla/brc */
+    EuProgram *prog;                    /* shared decode, or NULL */
+
+    /* Last: eu_thread_init_program() leaves it untouched. */
 
     /* Decoded-instruction cache, direct-mapped by IP. */
     struct {
@@ -117,6 +132,29 @@ struct EuThread {
 
 void eu_thread_init(EuThread *t, const void *code, size_t code_size,
                     uint32_t exec_mask, EuSendFn send, void *opaque);
+
+/*
+ * A kernel decoded once and shared by every thread of a dispatch:
+ * eu_program_new() copies the code (at most EU_PROGRAM_MAX_BYTES of it;
+ * instructions beyond fault), instructions are decoded on first use.
+ * Threads started with eu_thread_init_program() borrow the program: the
+ * caller keeps a reference until they are done.  Not thread-safe (the
+ * model runs on one host thread).
+ */
+#define EU_PROGRAM_MAX_BYTES (4u << 20)
+
+EuProgram *eu_program_new(const void *code, size_t size);
+EuProgram *eu_program_ref(EuProgram *p);
+void eu_program_unref(EuProgram *p);
+size_t eu_program_size(const EuProgram *p);
+
+/*
+ * Like eu_thread_init() for a program, and cheaper: the registers are
+ * zeroed (undefined on hardware; zero keeps runs deterministic), the
+ * private decode cache is not touched.
+ */
+void eu_thread_init_program(EuThread *t, EuProgram *p, uint32_t exec_mask,
+                            EuSendFn send, void *opaque);
 /* Run up to max_instructions; returns the thread's status. */
 EuStatus eu_run(EuThread *t, uint64_t max_instructions);
 
