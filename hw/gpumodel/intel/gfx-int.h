@@ -77,5 +77,6 @@ void intel_render_reset(IntelEngine *e);
 int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len);
 void intel_media_reset(IntelEngine *e);
+bool intel_media_post_load(IntelEngine *e, char **err);
 
 #endif
