@@ -52,7 +52,8 @@ static uint64_t walker_groups(const uint32_t *cmd)
 }
 
 /*
- * 3D, media and GPGPU work is not executed: it is counted and skipped.
+ * 3D work, and media and GPGPU walkers with no kernel loaded (media.c),
+ * are not executed: they are counted and skipped.
  * The thread dispatch the OA counters see is modelled from the command:
  * a 3DPRIMITIVE dispatches one SIMD8 vertex-shader thread per 8 vertices
  * (vertex count x instance count), a GPGPU_WALKER its threads per group
