@@ -189,6 +189,109 @@ static const VMStateDescription vmstate_intel_render = {
     },
 };
 
+/*
+ * An EU thread mid-run (eu-exec.h): its registers and channel state.  The
+ * kernel is not migrated: media.c fetches it again from guest memory.
+ */
+static const VMStateDescription vmstate_intel_eu_thread = {
+    .name = "intel-gpu/eu-thread",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT8_ARRAY(grf, EuThread, EU_GRF_COUNT * EU_GRF_BYTES),
+        VMSTATE_UINT16_ARRAY(a0, EuThread, 16),
+        VMSTATE_UINT8_2DARRAY(acc, EuThread, 2, EU_GRF_BYTES * 2),
+        VMSTATE_UINT32_ARRAY(flag, EuThread, 2),
+        VMSTATE_UINT32_ARRAY(mask, EuThread, 4),
+        VMSTATE_UINT32_ARRAY(sr0, EuThread, 4),
+        VMSTATE_UINT32_ARRAY(cr0, EuThread, 4),
+        VMSTATE_UINT32_ARRAY(tm0, EuThread, 4),
+        VMSTATE_UINT32(ip, EuThread),
+        VMSTATE_UINT32(exec_mask, EuThread),
+        VMSTATE_UINT32(active, EuThread),
+        VMSTATE_UINT32(waiting, EuThread),
+        VMSTATE_UINT32(broken, EuThread),
+        VMSTATE_UINT32_ARRAY(wait_ip, EuThread, EU_MAX_CHANNELS),
+        VMSTATE_UINT64(retired, EuThread),
+        VMSTATE_INT64_ARRAY(accv, EuThread, EU_MAX_CHANNELS),
+        VMSTATE_UINT32_ARRAY(call_mask, EuThread, 4),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static bool intel_media_thread_needed(void *opaque)
+{
+    IntelMediaDispatch *d = opaque;
+
+    return d->running;
+}
+
+static const VMStateDescription vmstate_intel_media_thread = {
+    .name = "intel-gpu/media-dispatch/thread",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .needed = intel_media_thread_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT(thread, IntelMediaDispatch, 0, vmstate_intel_eu_thread,
+                       EuThread),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* A walker or MEDIA_OBJECT in progress (media-state.h). */
+static const VMStateDescription vmstate_intel_media_dispatch = {
+    .name = "intel-gpu/media-dispatch",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(kind, IntelMediaDispatch),
+        VMSTATE_UINT32(idd, IntelMediaDispatch),
+        VMSTATE_UINT32(simd, IntelMediaDispatch),
+        VMSTATE_UINT32(tw, IntelMediaDispatch),
+        VMSTATE_UINT32(th, IntelMediaDispatch),
+        VMSTATE_UINT32(td, IntelMediaDispatch),
+        VMSTATE_UINT32(x0, IntelMediaDispatch),
+        VMSTATE_UINT32(xdim, IntelMediaDispatch),
+        VMSTATE_UINT32(y0, IntelMediaDispatch),
+        VMSTATE_UINT32(ydim, IntelMediaDispatch),
+        VMSTATE_UINT32(zdim, IntelMediaDispatch),
+        VMSTATE_UINT32(right_mask, IntelMediaDispatch),
+        VMSTATE_UINT32(bottom_mask, IntelMediaDispatch),
+        VMSTATE_UINT32(x, IntelMediaDispatch),
+        VMSTATE_UINT32(y, IntelMediaDispatch),
+        VMSTATE_UINT32(z, IntelMediaDispatch),
+        VMSTATE_UINT32(tid, IntelMediaDispatch),
+        VMSTATE_BOOL(running, IntelMediaDispatch),
+        VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_intel_media_thread,
+        NULL
+    },
+};
+
+/* The GPGPU and media pipelines' state (media-state.h). */
+static const VMStateDescription vmstate_intel_media = {
+    .name = "intel-gpu/media",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(scratch, IntelMediaState),
+        VMSTATE_UINT32(max_threads, IntelMediaState),
+        VMSTATE_UINT32(urb_entries, IntelMediaState),
+        VMSTATE_UINT32(urb_entry_size, IntelMediaState),
+        VMSTATE_UINT32(curbe_size, IntelMediaState),
+        VMSTATE_UINT32(idd_count, IntelMediaState),
+        VMSTATE_UINT32_2DARRAY(idd, IntelMediaState, INTEL_MEDIA_IDDS,
+                               INTEL_MEDIA_IDD_DWORDS),
+        VMSTATE_UINT32(curbe_len, IntelMediaState),
+        VMSTATE_UINT8_ARRAY(curbe, IntelMediaState, INTEL_MEDIA_CURBE_MAX),
+        VMSTATE_STRUCT(run, IntelMediaState, 0, vmstate_intel_media_dispatch,
+                       IntelMediaDispatch),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* The render engine's pipeline state (gfx-state.h). */
 static const VMStateDescription vmstate_intel_gfx = {
     .name = "intel-gpu/gfx",
@@ -201,6 +304,8 @@ static const VMStateDescription vmstate_intel_gfx = {
         VMSTATE_UINT64(sip, IntelGfxState),
         VMSTATE_STRUCT(render, IntelGfxState, 0, vmstate_intel_render,
                        IntelRenderState),
+        VMSTATE_STRUCT(media, IntelGfxState, 0, vmstate_intel_media,
+                       IntelMediaState),
         VMSTATE_END_OF_LIST()
     },
 };

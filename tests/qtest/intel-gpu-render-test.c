@@ -117,8 +117,9 @@ static void test_render_fill(void)
         for (uint32_t x = 0; x < TARGET_W; x++) {
             bool in = x >= 8 && x < 40 && y >= 4 && y < 12;
 
-            g_assert_cmphex(buf_readl(&g, &target, (y * TARGET_W + x) * 4),
-                            ==, in ? 0xffffffffu : 0);
+            uint32_t px = buf_readl(&g, &target, (y * TARGET_W + x) * 4);
+
+            g_assert_cmphex(px, ==, in ? 0xffffffffu : 0);
         }
     }
     gpu_stop(&g);
@@ -126,8 +127,9 @@ static void test_render_fill(void)
 
 /*
  * A 16384 x 16384 rectangle drawn 2^32 - 1 times: far more than the
- * steps the test runs execute.  The engine stays busy, registers answer between
- * steps, and a GDRST render reset ends the draw: a new request runs.
+ * steps the test runs execute.  The engine stays busy, registers answer
+ * between steps, and a GDRST render reset ends the draw: a new request
+ * runs.
  */
 static void test_render_hostile_huge(void)
 {

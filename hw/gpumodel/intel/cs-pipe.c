@@ -53,7 +53,8 @@ static uint64_t walker_groups(const uint32_t *cmd)
 
 /*
  * GFXPIPE commands no pipeline executes: counted and skipped.  (The 3D
- * pipeline, render.c, runs 3DPRIMITIVE.)  GPGPU and media dispatch is
+ * pipeline, render.c, runs 3DPRIMITIVE; media.c runs media and GPGPU
+ * walkers once a kernel is loaded.)  Skipped GPGPU and media dispatch is
  * modelled from the command: a GPGPU_WALKER its threads per group (thread
  * width counter maximum + 1) times its groups, a MEDIA_OBJECT one thread.
  * The threads' EU work (eu.c) takes engine time in cs_step().

@@ -500,10 +500,10 @@ static void cs_in_flight_rebase(IntelCsInFlight *w, uint64_t now)
 
 /*
  * A command executed at @now took @cost and dispatched EU and pixel work
- * (the statistics since @s0).  Its effects are there at once; the engine does
- * its work at the modelled pace, after the work still in flight, and
- * every report taken meanwhile (an OA context-switch report later in the
- * same slice too) sees only the part done by then.
+ * (the statistics since @s0).  Its effects are there at once; the engine
+ * does its work at the modelled pace, after the work still in flight,
+ * and every report taken meanwhile (an OA context-switch report later in
+ * the same slice too) sees only the part done by then.
  */
 static void cs_account(IntelEngine *e, uint64_t now, uint64_t cost,
                        const IntelCsStats *s0)

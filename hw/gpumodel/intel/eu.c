@@ -2,12 +2,16 @@
  * intel-gpu EU array, as the OA unit's flexible EU event counters A7-A20
  * see it (PRM "Flexible EU Event Counters", EU_PERF_CNT_CTL0-6).
  *
- * No EU instruction runs.  Every thread the command streamer dispatches
- * (cs-pipe.c: vertex-shader threads of 3DPRIMITIVE, thread-spawner
- * threads of GPGPU_WALKER and MEDIA_OBJECT) stands for one run of a fixed
- * synthetic kernel, EU_THREAD_CLOCKS EU clocks long, on one EU.  Each EU runs one
- * thread at a time, so a command's threads keep the engine busy
- * threads x EU_THREAD_CLOCKS / EUs GT clocks (the EU clock is the GT
+ * Threads the pipelines run on the EU interpreter (media.c's GPGPU and
+ * media threads, render.c's pixel shaders) count one EU clock per
+ * instruction they retire (intel_gfx_thread_run()).  Every thread the
+ * command streamer only counts (render.c: vertex-shader threads of a
+ * 3DPRIMITIVE with a VS enabled; cs-pipe.c: walkers with no kernel
+ * loaded) stands for one run of a fixed synthetic kernel,
+ * EU_THREAD_CLOCKS EU clocks long, on one EU.  Either way the events
+ * below follow the synthetic kernel's mix of pipes and instruction
+ * kinds.  Each EU runs one thread at a time, so a command's EU clocks
+ * keep the engine busy EU clocks / EUs GT clocks (the EU clock is the GT
  * clock here), and the engine spreads that work evenly over the time it
  * takes (cs.c), so no event counts more than once per EU per clock.
  *

@@ -79,5 +79,6 @@ int intel_render_state_cmd(IntelEngine *e, const uint32_t *cmd, unsigned len);
 int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len);
 void intel_media_reset(IntelEngine *e);
+bool intel_media_post_load(IntelEngine *e, char **err);
 
 #endif

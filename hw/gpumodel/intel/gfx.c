@@ -199,5 +199,5 @@ bool intel_gfx_post_load(IntelEngine *e, char **err)
                                e->gfx.pipeline);
         return false;
     }
-    return true;
+    return intel_media_post_load(e, err);
 }
