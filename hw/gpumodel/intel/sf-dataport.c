@@ -721,7 +721,8 @@ static int memory_fence(const Msg *m)
 
 static int byte_scattered(const Msg *m, bool write)
 {
-    unsigned size = (m->ctrl >> 1) & 3;
+    /* Data size in control bits 3:2, SIMD16 in bit 0. */
+    unsigned size = (m->ctrl >> 2) & 3;
 
     if (size > 2) {
         intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
@@ -804,7 +805,8 @@ static int dc1(const Msg *m)
 
 static int render_cache(const Msg *m)
 {
-    switch (m->type) {
+    /* The render cache's type is 17:14; bit 18 is coarse pixel writes. */
+    switch (m->type & 0xf) {
     case RC_RT_WRITE:
         return rt_write(m);
     case RC_MEDIA_BLOCK_READ:
