@@ -751,6 +751,14 @@ static void test_media_block(Fixture *f, gconstpointer data)
     g_assert_cmphex(*ram(f, SURF_B + ref_offset(REF_Y, 1, 128, 127, 63)), ==,
                     2);
 
+    /* Reads past the right edge repeat the last element. */
+    set_ud(&s, 4, 0, 126);
+    set_ud(&s, 4, 1, 63);
+    set_ud(&s, 4, 2, 0u << 16 | 3);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(1, 1, 1, DP(4, 0, 0)), 16, 4, 20), ==, 0);
+    g_assert_cmphex(get_ud(&s, 20, 0), ==, 0x02020201);
+
     /* A block too large for its message fails. */
     set_ud(&s, 4, 2, 15u << 16 | 31);
     g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
@@ -836,6 +844,62 @@ static void test_oword_block(Fixture *f, gconstpointer data)
     g_assert_cmphex(get_ud(&s, 50, 0), ==, 0x1001);
     g_assert_cmphex(get_ud(&s, 50, 6), ==, 0x1007);
     g_assert_cmphex(get_ud(&s, 50, 7), ==, 0);
+    sf_fini(&s);
+}
+
+/* Scratch blocks: general state base + M0.5 (1 KiB units) + 32 x offset. */
+static void test_scratch(Fixture *f, gconstpointer data)
+{
+    Sf s;
+
+    sf_init(f, &s, 8);
+    memset(ram(f, GSB), 0, 0x1000);
+    set_ud(&s, 40, 5, 0x800 | 0x3ff);      /* low bits are not address */
+    for (unsigned i = 0; i < 16; i++) {
+        set_ud(&s, 41 + i / 8, i % 8, 0x700 + i);
+    }
+    /* Write 2 registers at HWord 3: bit 18 scratch, 17 write, 13:12 size. */
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
+                            DESC(3, 0, 1, 1u << 18 | 1u << 17 | 1u << 12 | 3),
+                            8, 40, 0), ==, 0);
+    g_assert_cmphex(ram_r32(f, GSB + 0x800 + 96), ==, 0x700);
+    g_assert_cmphex(ram_r32(f, GSB + 0x800 + 96 + 60), ==, 0x70f);
+    /* Read one register back from HWord 4. */
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
+                            DESC(1, 1, 1, 1u << 18 | 4), 8, 40, 50), ==, 0);
+    g_assert_cmphex(get_ud(&s, 50, 0), ==, 0x708);
+    g_assert_cmphex(get_ud(&s, 50, 7), ==, 0x70f);
+    sf_fini(&s);
+}
+
+/* A64 untyped write and byte scattered read: 64-bit addresses. */
+static void test_a64(Fixture *f, gconstpointer data)
+{
+    Sf s;
+
+    sf_init(f, &s, 8);
+    memset(ram(f, SURF_A), 0, 0x100);
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2 + c / 4, (c % 4) * 2, SURF_A + 16 * c);
+        set_ud(&s, 2 + c / 4, (c % 4) * 2 + 1, 0);
+        set_ud(&s, 4, c, 0xc0de0000 + c);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(3, 0, 0, DP(0x19, 0x2e, 253)), 8, 2, 0),
+                    ==, 0);
+    for (unsigned c = 0; c < 8; c++) {
+        g_assert_cmphex(ram_r32(f, SURF_A + 16 * c), ==, 0xc0de0000 + c);
+    }
+    /* Bytes, SIMD8: control data size 0 (3:2), subtype byte (1:0). */
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 1, 0, DP(0x10, 0, 253)), 8, 2, 30), ==,
+                    0);
+    g_assert_cmphex(get_ud(&s, 30, 5), ==, 0x05);
+    /* Past the GGTT's 4 GiB: a page fault, the message fails. */
+    set_ud(&s, 2, 1, 1);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 1, 0, DP(0x10, 0, 253)), 8, 2, 30), ==,
+                    -1);
     sf_fini(&s);
 }
 
@@ -1055,6 +1119,8 @@ static const FixtureTest tests[] = {
     { "/intel-sf/dataport/oword-block", test_oword_block },
     { "/intel-sf/dataport/byte-scattered", test_byte_scattered },
     { "/intel-sf/dataport/typed", test_typed },
+    { "/intel-sf/dataport/scratch", test_scratch },
+    { "/intel-sf/dataport/a64", test_a64 },
     { "/intel-sf/malformed", test_malformed },
     { "/intel-sf/page-fault", test_page_fault },
     { "/intel-sf/render-copy-kernel", test_render_copy_kernel },
