@@ -50,7 +50,8 @@ static void sf_init(Fixture *f, Sf *s, unsigned simd)
     memset(s, 0, sizeof(*s));
     s->f = f;
     s->t = g_new0(EuThread, 1);
-    s->t->exec_mask = s->t->active = simd == 16 ? 0xffff : 0xff;
+    s->t->exec_mask = s->t->active = simd == 32 ? 0xffffffff :
+                                     simd == 16 ? 0xffff : 0xff;
     s->th = (IntelSfThread) {
         .e = eng(f, RCS),
         .surface_state_base = SSB,
@@ -636,6 +637,42 @@ static void test_rt_write(Fixture *f, gconstpointer data)
     }
 }
 
+/* The second half of a SIMD32 dispatch: a SIMD16 write in 2H. */
+static void test_rt_write_simd32(Fixture *f, gconstpointer data)
+{
+    Sf s;
+
+    sf_init(f, &s, 32);
+    memset(ram(f, SURF_B), 0, 0x100);
+    put_surface(f, 0, INTEL_SURFTYPE_2D, INTEL_SF_R8_UNORM, 32, 4, 32,
+                TILE_LINEAR, SURF_B);
+    s.t->active = 0xffff0000;
+    s.th.pixel_mask = 0x00ff0000 | 0x0000ffff;
+    for (unsigned p = 0; p < 32; p++) {
+        s.th.pixel_x[p] = p;
+        s.th.pixel_y[p] = 1;
+    }
+    for (unsigned c = 0; c < 16; c++) {
+        set_chan_f(&s, 10, c, 1.0f);
+    }
+    memset(&s.in, 0, sizeof(s.in));
+    s.in.opcode = EU_OP_SEND;
+    s.in.sfid = EU_SFID_DP_RENDER;
+    s.in.exec_size = 16;
+    s.in.qtr = 2;
+    s.in.src[0].file = EU_FILE_GRF;
+    s.in.src[0].nr = 10;
+    g_assert_cmpint(intel_sf_send(s.t, &s.in, DESC(8, 0, 0, DP(12, 0, 0)),
+                                  0, &s.th), ==, 0);
+    /* Pixels 16-23 lit: x 16-23 of row 1 written, nothing else. */
+    for (unsigned x = 0; x < 32; x++) {
+        g_assert_cmphex(*ram(f, SURF_B + 32 + x), ==,
+                        x >= 16 && x < 24 ? 255 : 0);
+    }
+    g_assert_cmpuint(s.st.rt_pixels, ==, 8);
+    sf_fini(&s);
+}
+
 /* SIMD8 with a header: positions in M1.2-M1.5, the pixel mask in M1.7. */
 static void test_rt_write_header(Fixture *f, gconstpointer data)
 {
@@ -793,6 +830,7 @@ static void test_untyped(Fixture *f, gconstpointer data)
     g_assert_cmpuint(ram_r32(f, SURF_A + 256), ==, 0);    /* dropped */
 
     /* SIMD16 read of R, G, B (mask 0x8): past the end reads 0. */
+    sf_fini(&s);
     sf_init(f, &s, 16);
     put_buffer(f, 6, INTEL_SF_RAW, 256, 1, SURF_A);
     ram_w32(f, SURF_A + 256, 0xdead);
@@ -1113,6 +1151,7 @@ static const FixtureTest tests[] = {
     { "/intel-sf/sampler/ld-tiled", test_ld_tiled },
     { "/intel-sf/rt-write/simd16", test_rt_write },
     { "/intel-sf/rt-write/header", test_rt_write_header },
+    { "/intel-sf/rt-write/simd32", test_rt_write_simd32 },
     { "/intel-sf/rt-write/blend-state", test_rt_write_blend_state },
     { "/intel-sf/dataport/media-block", test_media_block },
     { "/intel-sf/dataport/untyped", test_untyped },
