@@ -406,6 +406,15 @@ static int media_block(const Msg *m, bool write)
                      "media block message on surface type %u", tg.s.type);
         return -1;
     }
+    /*
+     * Media block messages take the width of a surface of elements
+     * smaller than a DWord in DWords (PRM Vol 7: 3D-Media-GPGPU, "Media
+     * Block Read/Write"): IGT's lib/media_fill.c writes 64 bytes a row
+     * of an R8 surface 16 wide.
+     */
+    if (tg.s.cpp && tg.s.cpp < 4) {
+        tg.s.width = tg.s.width * 4 / tg.s.cpp;
+    }
     for (unsigned y = 0; y < h; y++) {
         for (unsigned x = 0; x < w; x++) {
             unsigned at = y * row_pitch + x;
