@@ -788,6 +788,22 @@ static void test_media_block(Fixture *f, gconstpointer data)
     g_assert_cmphex(*ram(f, SURF_B + ref_offset(REF_Y, 1, 128, 127, 63)), ==,
                     2);
 
+    /*
+     * An R8 surface's width counts DWords for media block messages (IGT's
+     * media fill: an R8 surface 16 wide, 64-byte rows), up to its pitch.
+     */
+    put_surface(f, 1, INTEL_SURFTYPE_2D, INTEL_SF_R8_UNORM, 16, 4, 64,
+                TILE_LINEAR, SURF_A);
+    memset(ram(f, SURF_A), 0, 0x200);
+    set_ud(&s, 4, 0, 48);
+    set_ud(&s, 4, 1, 3);
+    set_ud(&s, 4, 2, 0u << 16 | 31);
+    memset(&s.t->grf[5 * 32], 0x5a, 32);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 0, 1, DP(10, 0, 1)), 16, 4, 0), ==, 0);
+    g_assert_cmphex(*ram(f, SURF_A + 3 * 64 + 63), ==, 0x5a);
+    g_assert_cmphex(*ram(f, SURF_A + 4 * 64), ==, 0);
+
     /* Reads past the right edge repeat the last element. */
     set_ud(&s, 4, 0, 126);
     set_ud(&s, 4, 1, 63);

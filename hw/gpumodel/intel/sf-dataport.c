@@ -445,7 +445,8 @@ static int media_block(const Msg *m, bool write)
              * (PRM Vol 7, "Media Block Read": boundary behaviour).
              */
             if (tg.s.type == INTEL_SURFTYPE_2D) {
-                int64_t row = (int64_t)tg.s.width * tg.s.cpp;
+                int64_t row = MIN((int64_t)tg.s.width * tg.s.cpp,
+                                  (int64_t)tg.s.pitch);
 
                 if (px < 0) {
                     px = ((px % tg.s.cpp) + tg.s.cpp) % tg.s.cpp;

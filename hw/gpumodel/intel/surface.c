@@ -435,7 +435,9 @@ bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
     if (s->type == INTEL_SURFTYPE_BUFFER) {
         row_bytes = y ? 0 : intel_surface_bytes(s);
     } else {
-        row_bytes = y < s->height ? (uint64_t)s->width * s->cpp : 0;
+        /* Never past the pitch: that is the next row's (or tile's). */
+        row_bytes = y < s->height ?
+                    MIN((uint64_t)s->width * s->cpp, s->pitch) : 0;
     }
     if (s->type == INTEL_SURFTYPE_NULL) {
         row_bytes = 0;
