@@ -1099,9 +1099,14 @@ static const uint32_t ps_kernel_gen11[][4] = {
 
 /*
  * The kernel's sample (SIMD16, BTI 1) and render target write (BTI 0)
- * copy a 4x4 B8G8R8A8 texture to a Y-tiled target.  The interpolation
- * (mad on the barycentrics) is skipped: the thread starts at the sample
- * with the texel centres already in g113-g116, as the mads leave them.
+ * copy a 4x4 B8G8R8A8 texture to a Y-tiled target.  The payload (PRM
+ * Vol 7, "PS Thread Payload for Normal Dispatch"): r2/r3 the pixel
+ * barycentrics b1, b2 of channels 0-7, r4/r5 of channels 8-15, r6 the
+ * plane constants: u = r6.3 + b1 r6.0 + b2 r6.1, v = r6.7 + b1 r6.4 +
+ * b2 r6.5; here u = b1 and v = b2, the texel centres.  Where the
+ * interpreter cannot decode the interpolation (mad with an :nf
+ * accumulator source), the thread starts at the sample with the centres
+ * already in g113-g116, as the mads leave them.
  */
 static void test_render_copy_kernel(Fixture *f, gconstpointer data)
 {
@@ -1142,8 +1147,20 @@ static void test_render_copy_kernel(Fixture *f, gconstpointer data)
         th.pixel_y[c] = y;
         memcpy(&t->grf[(113 + c / 8) * 32 + (c % 8) * 4], &u, 4);
         memcpy(&t->grf[(115 + c / 8) * 32 + (c % 8) * 4], &v, 4);
+        memcpy(&t->grf[(2 + 2 * (c / 8)) * 32 + (c % 8) * 4], &u, 4);
+        memcpy(&t->grf[(3 + 2 * (c / 8)) * 32 + (c % 8) * 4], &v, 4);
     }
-    t->ip = 8 * 16;
+    {
+        const float plane[8] = { 1, 0, 0, 0, 0, 1, 0, 0 };
+        EuInst in;
+
+        memcpy(&t->grf[6 * 32], plane, sizeof(plane));
+        if (eu_decode(ps_kernel_gen11, 16, &in) < 0) {
+            g_test_message("interpolation not decoded (%s): from the sample",
+                           in.error);
+            t->ip = 8 * 16;
+        }
+    }
     g_assert_cmpint(eu_run(t, 100), ==, EU_DONE);
     for (unsigned y = 0; y < 4; y++) {
         for (unsigned x = 0; x < 4; x++) {
