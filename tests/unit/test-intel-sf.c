@@ -191,28 +191,12 @@ static void put_sampler(Fixture *f, unsigned index, unsigned min,
 
 /* ---- formats ---- */
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float bitsf(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
-}
-
 static void test_formats(Fixture *f, gconstpointer data)
 {
     uint8_t t[16];
     uint32_t rgba[4];
-    const uint32_t in[4] = { fbits(1.0f), fbits(0.5f), fbits(0.0f),
-                             fbits(0.2f) };
+    const uint32_t in[4] = { intel_sf_f2u(1.0f), intel_sf_f2u(0.5f),
+                             intel_sf_f2u(0.0f), intel_sf_f2u(0.2f) };
 
     /* B8G8R8A8: B in byte 0; 0.5 rounds to 128, 0.2 * 255 = 51. */
     memset(t, 0, sizeof(t));
@@ -222,15 +206,16 @@ static void test_formats(Fixture *f, gconstpointer data)
     g_assert_cmphex(t[2], ==, 255);
     g_assert_cmphex(t[3], ==, 51);
     intel_format_decode(INTEL_SF_B8G8R8A8_UNORM, t, rgba);
-    g_assert_cmpfloat(bitsf(rgba[0]), ==, 1.0f);
-    g_assert_cmpfloat(bitsf(rgba[1]), ==, 128 / 255.0f);
-    g_assert_cmpfloat(bitsf(rgba[2]), ==, 0.0f);
-    g_assert_cmpfloat(bitsf(rgba[3]), ==, 51 / 255.0f);
+    g_assert_cmpfloat(intel_sf_u2f(rgba[0]), ==, 1.0f);
+    g_assert_cmpfloat(intel_sf_u2f(rgba[1]), ==, 128 / 255.0f);
+    g_assert_cmpfloat(intel_sf_u2f(rgba[2]), ==, 0.0f);
+    g_assert_cmpfloat(intel_sf_u2f(rgba[3]), ==, 51 / 255.0f);
 
     /* Out of range and NaN: clamped, NaN to 0. */
     {
-        const uint32_t odd[4] = { fbits(-1.0f), fbits(2.0f), fbits(NAN),
-                                  fbits(1.0f / 510) };
+        const uint32_t odd[4] = { intel_sf_f2u(-1.0f), intel_sf_f2u(2.0f),
+                                  intel_sf_f2u(NAN),
+                                  intel_sf_f2u(1.0f / 510) };
 
         intel_format_encode(INTEL_SF_R8G8B8A8_UNORM, odd, 0xf, t);
         g_assert_cmphex(t[0], ==, 0);
@@ -244,8 +229,8 @@ static void test_formats(Fixture *f, gconstpointer data)
     intel_format_encode(INTEL_SF_B5G6R5_UNORM, in, 0xf, t);
     g_assert_cmphex(t[0] | t[1] << 8, ==, 31u << 11 | 32u << 5 | 0);
     intel_format_decode(INTEL_SF_B5G6R5_UNORM, t, rgba);
-    g_assert_cmpfloat(bitsf(rgba[1]), ==, 32 / 63.0f);
-    g_assert_cmpfloat(bitsf(rgba[3]), ==, 1.0f);
+    g_assert_cmpfloat(intel_sf_u2f(rgba[1]), ==, 32 / 63.0f);
+    g_assert_cmpfloat(intel_sf_u2f(rgba[3]), ==, 1.0f);
 
     /* R10G10B10A2: 0.5 -> 512 (511.5 + 0.5), 0.2 * 3 = 0.6 -> 1. */
     intel_format_encode(INTEL_SF_R10G10B10A2_UNORM, in, 0xf, t);
@@ -265,7 +250,7 @@ static void test_formats(Fixture *f, gconstpointer data)
     intel_format_encode(INTEL_SF_B8G8R8X8_UNORM, in, 0xf, t);
     g_assert_cmphex(t[3], ==, 0);
     intel_format_decode(INTEL_SF_B8G8R8X8_UNORM, t, rgba);
-    g_assert_cmpfloat(bitsf(rgba[3]), ==, 1.0f);
+    g_assert_cmpfloat(intel_sf_u2f(rgba[3]), ==, 1.0f);
 
     /* R32_UINT: integers as they are; G and B 0, alpha 1. */
     {
@@ -329,7 +314,7 @@ static void test_surface_state(Fixture *f, gconstpointer data)
     /* SAMPLER_STATE: filters, TCX/TCY/TCZ, the border colour. */
     put_sampler(f, 2, INTEL_MAPFILTER_LINEAR, INTEL_MAPFILTER_NEAREST,
                 INTEL_TEXCOORD_MIRROR, INTEL_TEXCOORD_CLAMP_BORDER);
-    ram_w32(f, DSB + BORDER + 4, fbits(0.75f));
+    ram_w32(f, DSB + BORDER + 4, intel_sf_f2u(0.75f));
     g_assert_true(intel_sampler_state_load(&s.th, 2, &ss));
     g_assert_cmpuint(ss.min_filter, ==, INTEL_MAPFILTER_LINEAR);
     g_assert_cmpuint(ss.mag_filter, ==, INTEL_MAPFILTER_NEAREST);
@@ -453,7 +438,7 @@ static void test_sample_wrap(Fixture *f, gconstpointer data)
 
     sf_init(f, &s, 16);
     put_texture(f);
-    ram_w32(f, DSB + BORDER, fbits(0.25f));
+    ram_w32(f, DSB + BORDER, intel_sf_f2u(0.25f));
     for (unsigned i = 0; i < G_N_ELEMENTS(modes); i++) {
         put_sampler(f, 0, INTEL_MAPFILTER_NEAREST, INTEL_MAPFILTER_NEAREST,
                     modes[i].mode, INTEL_TEXCOORD_CLAMP);
