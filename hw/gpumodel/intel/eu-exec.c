@@ -629,9 +629,11 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
         break;
     case EU_OP_MUL: case EU_OP_MAC:
         if (fp) {
-            r->f = a.f * b.f + (in->opcode == EU_OP_MAC ?
-                                read_raw(EU_TYPE_F, t->acc[0] + 4 * (c % 16)).f
-                                : 0);
+            /* (no "+ 0" for mul: it would turn -0 into +0) */
+            r->f = a.f * b.f;
+            if (in->opcode == EU_OP_MAC) {
+                r->f += read_raw(EU_TYPE_F, t->acc[0] + 4 * (c % 16)).f;
+            }
         } else {
             r->i = (int64_t)((uint64_t)a.i * (uint64_t)b.i +
                              (in->opcode == EU_OP_MAC ? t->accv[ch] : 0));
@@ -847,6 +849,12 @@ static void exec_alu(EuThread *t, const EuInst *in)
             fault(t, "instruction not implemented");
             return;
         }
+        if (r.fp && isnan(r.f) && in->opcode != EU_OP_MOV &&
+            in->opcode != EU_OP_SEL && in->opcode != EU_OP_CSEL) {
+            /* Arithmetic gives the canonical quiet NaN: which input NaN
+             * the host would propagate depends on its compiler. */
+            r.f = NAN;
+        }
         if (!r.fp && !type_is_float(in->dst.type)) {
             /* Flags see the result in the destination's integer type. */
             unsigned bits = eu_type_size(in->dst.type) * 8;
@@ -871,6 +879,574 @@ static void exec_alu(EuThread *t, const EuInst *in)
     }
 }
 
+/*
+ * Fast paths.  prepare() gives the common forms (direct GRF operands with
+ * contiguous or scalar regions, exec size up to 16, F or integer types,
+ * normal or no predication) an executor that works on whole registers:
+ * the operand offsets and strides are resolved when the instruction is
+ * cached, so no bounds checks or region arithmetic remain per channel.
+ * The arithmetic is the generic path's, step for step (floats through
+ * double, integers through their extended 64-bit values), so both give
+ * the same bits; test-intel-eu-exec's differential test checks it.
+ * The GRF holds little-endian values: the fast paths assume a
+ * little-endian host and are left out on others.
+ */
+#define FAST_LANES 16
+
+/* Channels enabled by the mask and, unless told not to, the predicate. */
+static uint32_t fast_enables(const EuThread *t, const EuInst *in,
+                             bool pred_masks)
+{
+    unsigned g = group_base(in);
+    uint32_t all = (1u << in->exec_size) - 1;
+    uint32_t en = in->mask_ctrl ? all : (t->active >> g) & all;
+
+    if (pred_masks && in->pred_ctrl == EU_PRED_NORMAL) {
+        unsigned b = in->flag_subnr * 16 + g;
+        uint32_t f = b < 32 ? (uint32_t)(t->flag[in->flag_nr] >> b) : 0;
+
+        en &= in->pred_inv ? ~f : f;
+    }
+    return en;
+}
+
+/* The predicate's value per channel (sel without a condition). */
+static uint32_t fast_pred(const EuThread *t, const EuInst *in)
+{
+    unsigned b = in->flag_subnr * 16 + group_base(in);
+    uint32_t f;
+
+    if (in->pred_ctrl == EU_PRED_NONE) {
+        return ~0u;
+    }
+    f = b < 32 ? (uint32_t)(t->flag[in->flag_nr] >> b) : 0;
+    return in->pred_inv ? ~f : f;
+}
+
+/* Write the condition bits of the enabled channels to the flag. */
+static void fast_set_flags(EuThread *t, const EuInst *in, uint32_t en,
+                           uint32_t bits)
+{
+    unsigned b = in->flag_subnr * 16 + group_base(in);
+    uint32_t m;
+
+    if (b >= 32) {
+        return;
+    }
+    m = en << b;
+    t->flag[in->flag_nr] = (t->flag[in->flag_nr] & ~m) | ((bits << b) & m);
+}
+
+static bool fast_cond(unsigned cond, double x)
+{
+    switch (cond) {
+    case EU_COND_Z: return x == 0;
+    case EU_COND_NZ: return !(x == 0);
+    case EU_COND_G: return x > 0;
+    case EU_COND_GE: return x >= 0;
+    case EU_COND_L: return x < 0;
+    case EU_COND_LE: return x <= 0;
+    case EU_COND_U: return isnan(x);
+    case EU_COND_O: return isinf(x);
+    }
+    return false;
+}
+
+/* The comparison cmp and sel make (a - b's sign, as diff() gives it). */
+static bool fast_cmp_f(unsigned cond, double a, double b)
+{
+    switch (cond) {
+    case EU_COND_Z: return a == b;
+    case EU_COND_NZ: return !(a == b);
+    case EU_COND_G: return a > b;
+    case EU_COND_GE: return a >= b;
+    case EU_COND_L: return a < b;
+    case EU_COND_LE: return a <= b;
+    }
+    return false;
+}
+
+static bool fast_cmp_i(unsigned cond, int64_t a, int64_t b)
+{
+    switch (cond) {
+    case EU_COND_Z: return a == b;
+    case EU_COND_NZ: return a != b;
+    case EU_COND_G: return a > b;
+    case EU_COND_GE: return a >= b;
+    case EU_COND_L: return a < b;
+    case EU_COND_LE: return a <= b;
+    }
+    return false;
+}
+
+static void fast_load_f(const EuThread *t, const EuInst *in, int s,
+                        double *v)
+{
+    const EuOperand *o = &in->src[s];
+    float f[FAST_LANES] = { 0 };
+
+    if (o->file == EU_FILE_IMM) {
+        uint32_t u = o->imm;
+
+        memcpy(&f[0], &u, 4);
+    } else {
+        memcpy(f, t->grf + in->fast_src[s],
+               in->fast_step[s] ? 4 * in->exec_size : 4);
+    }
+    if (!in->fast_step[s]) {
+        for (int i = 1; i < FAST_LANES; i++) {
+            f[i] = f[0];
+        }
+    }
+    for (int i = 0; i < FAST_LANES; i++) {
+        v[i] = f[i];
+    }
+    if (o->abs) {
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = fabs(v[i]);
+        }
+    }
+    if (o->negate) {
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = -v[i];
+        }
+    }
+}
+
+static void exec_fast_f(EuThread *t, const EuInst *in)
+{
+    double a[FAST_LANES], b[FAST_LANES], c[FAST_LANES], r[FAST_LANES];
+    unsigned n = in->exec_size, op = in->opcode;
+    uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
+    uint32_t bits = 0;
+
+    fast_load_f(t, in, 0, a);
+    if (in->nsrc > 1) {
+        fast_load_f(t, in, 1, b);
+    }
+    switch (op) {
+    case EU_OP_MOV:
+        memcpy(r, a, sizeof(r));
+        break;
+    case EU_OP_ADD:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] + b[i];
+        }
+        break;
+    case EU_OP_MUL:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] * b[i];
+        }
+        break;
+    case EU_OP_MAD:
+        fast_load_f(t, in, 2, c);
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] + b[i] * c[i];
+        }
+        break;
+    case EU_OP_SEL: {
+        uint32_t p = fast_pred(t, in);
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            bool pick = in->cond_mod ? fast_cmp_f(in->cond_mod, a[i], b[i])
+                                     : (p >> i) & 1;
+
+            r[i] = pick ? a[i] : b[i];
+        }
+        break;
+    }
+    case EU_OP_CMP: {
+        uint32_t w;
+
+        for (unsigned i = 0; i < n; i++) {
+            bits |= (uint32_t)fast_cmp_f(in->cond_mod, a[i], b[i]) << i;
+        }
+        fast_set_flags(t, in, en, bits);
+        if (in->fast_dst != UINT16_MAX) {
+            for (unsigned i = 0; i < n; i++) {
+                if ((en >> i) & 1) {
+                    w = (bits >> i) & 1 ? 0xffffffff : 0;
+                    memcpy(t->grf + in->fast_dst + 4 * i, &w, 4);
+                }
+            }
+        }
+        return;
+    }
+    }
+    if (op != EU_OP_MOV && op != EU_OP_SEL) {
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = isnan(r[i]) ? NAN : r[i];
+        }
+    }
+    /* As in the generic path, the flags see the unsaturated result. */
+    if (in->cond_mod && op != EU_OP_SEL) {
+        for (unsigned i = 0; i < n; i++) {
+            bits |= (uint32_t)fast_cond(in->cond_mod, r[i]) << i;
+        }
+        fast_set_flags(t, in, en, bits);
+    }
+    if (in->saturate) {
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = isnan(r[i]) ? 0.0 : r[i] < 0.0 ? 0.0 :
+                   r[i] > 1.0 ? 1.0 : r[i];
+        }
+    }
+    if (in->fast_dst != UINT16_MAX) {
+        float f[FAST_LANES];
+        uint8_t *d = t->grf + in->fast_dst;
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            f[i] = r[i];
+        }
+        if (en == (1u << n) - 1) {
+            memcpy(d, f, 4 * n);
+        } else {
+            for (unsigned i = 0; i < n; i++) {
+                if ((en >> i) & 1) {
+                    memcpy(d + 4 * i, &f[i], 4);
+                }
+            }
+        }
+    }
+}
+
+/* Integer sources as the generic path extends them (read_raw()). */
+static void fast_load_i(const EuThread *t, const EuInst *in, int s,
+                        int64_t *v)
+{
+    const EuOperand *o = &in->src[s];
+    unsigned n = in->fast_step[s] ? in->exec_size : 1;
+    const uint8_t *p = t->grf + in->fast_src[s];
+    uint8_t imm[8];
+
+    if (o->file == EU_FILE_IMM) {
+        memcpy(imm, &o->imm, 8);
+        p = imm;
+        n = 1;
+    }
+    switch (o->type) {
+    case EU_TYPE_UD: {
+        uint32_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, 4 * n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+        break;
+    }
+    case EU_TYPE_D: {
+        int32_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, 4 * n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+        break;
+    }
+    case EU_TYPE_UW: {
+        uint16_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, 2 * n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+        break;
+    }
+    case EU_TYPE_W: {
+        int16_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, 2 * n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+        break;
+    }
+    case EU_TYPE_UB: {
+        uint8_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+        break;
+    }
+    default: {
+        int8_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+    }
+    }
+    if (n == 1) {
+        for (int i = 1; i < FAST_LANES; i++) {
+            v[i] = v[0];
+        }
+    }
+    if (o->abs) {
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = v[i] < 0 ? (int64_t)(0 - (uint64_t)v[i]) : v[i];
+        }
+    }
+    if (o->negate) {
+        bool logic = in->opcode >= EU_OP_NOT && in->opcode <= EU_OP_XOR;
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = logic ? ~v[i] : (int64_t)(0 - (uint64_t)v[i]);
+        }
+    }
+}
+
+static void exec_fast_i(EuThread *t, const EuInst *in)
+{
+    int64_t a[FAST_LANES], b[FAST_LANES], c[FAST_LANES];
+    uint64_t r[FAST_LANES];
+    unsigned n = in->exec_size, op = in->opcode, g = group_base(in);
+    unsigned dsize = eu_type_size(in->dst.type);
+    unsigned amt_mask = 31;
+    uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
+    uint32_t bits = 0;
+
+    fast_load_i(t, in, 0, a);
+    if (in->nsrc > 1) {
+        fast_load_i(t, in, 1, b);
+    }
+    switch (op) {
+    case EU_OP_MOV:
+        memcpy(r, a, sizeof(r));
+        break;
+    case EU_OP_NOT:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = ~a[i];
+        }
+        break;
+    case EU_OP_ADD:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (uint64_t)a[i] + (uint64_t)b[i];
+        }
+        break;
+    case EU_OP_MUL:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (uint64_t)a[i] * (uint64_t)b[i];
+        }
+        for (unsigned i = 0; i < n; i++) {
+            if ((en >> i) & 1) {
+                t->accv[g + i] = r[i];
+            }
+        }
+        break;
+    case EU_OP_MAD:
+        fast_load_i(t, in, 2, c);
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (uint64_t)a[i] + (uint64_t)b[i] * (uint64_t)c[i];
+        }
+        break;
+    case EU_OP_AND:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] & b[i];
+        }
+        break;
+    case EU_OP_OR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] | b[i];
+        }
+        break;
+    case EU_OP_XOR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] ^ b[i];
+        }
+        break;
+    case EU_OP_SHL:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (uint64_t)a[i] << (b[i] & amt_mask);
+        }
+        break;
+    case EU_OP_SHR: {
+        uint64_t m = (1ull << (8 * eu_type_size(in->src[0].type))) - 1;
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = ((uint64_t)a[i] & m) >> (b[i] & amt_mask);
+        }
+        break;
+    }
+    case EU_OP_ASR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] >> (b[i] & amt_mask);
+        }
+        break;
+    case EU_OP_SEL: {
+        uint32_t p = fast_pred(t, in);
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            bool pick = in->cond_mod ? fast_cmp_i(in->cond_mod, a[i], b[i])
+                                     : (p >> i) & 1;
+
+            r[i] = pick ? a[i] : b[i];
+        }
+        break;
+    }
+    case EU_OP_CMP:
+        memset(r, 0, sizeof(r));
+        for (unsigned i = 0; i < n; i++) {
+            bits |= (uint32_t)fast_cmp_i(in->cond_mod, a[i], b[i]) << i;
+            r[i] = (bits >> i) & 1 ? ~0ull : 0;
+        }
+        fast_set_flags(t, in, en, bits);
+        break;
+    }
+    if (in->cond_mod && op != EU_OP_SEL && op != EU_OP_CMP) {
+        /* Flags see the result in the destination's type. */
+        unsigned sh = 64 - 8 * dsize;
+        bool sgn = type_is_signed(in->dst.type);
+
+        for (unsigned i = 0; i < n; i++) {
+            int64_t x = sgn ? (int64_t)(r[i] << sh) >> sh :
+                        (int64_t)((r[i] << sh) >> sh);
+
+            bits |= (uint32_t)fast_cond(in->cond_mod, (double)x) << i;
+        }
+        fast_set_flags(t, in, en, bits);
+    }
+    if (in->fast_dst != UINT16_MAX) {
+        uint8_t *d = t->grf + in->fast_dst;
+
+        for (unsigned i = 0; i < n; i++) {
+            if ((en >> i) & 1) {
+                memcpy(d + dsize * i, &r[i], dsize);
+            }
+        }
+    }
+}
+
+static bool fast_int_type(unsigned t)
+{
+    return t <= EU_TYPE_B;
+}
+
+/* Offset and step of a source the fast paths can read, or false. */
+static bool fast_operand(EuInst *in, int s, unsigned n)
+{
+    const EuOperand *o = &in->src[s];
+    unsigned size = eu_type_size(o->type);
+    unsigned off = o->nr * EU_GRF_BYTES + o->subnr;
+    unsigned dsize = eu_type_size(in->dst.type);
+    unsigned span;
+
+    if (o->file == EU_FILE_IMM) {
+        in->fast_step[s] = 0;
+        return o->type != EU_TYPE_V && o->type != EU_TYPE_UV &&
+               o->type != EU_TYPE_VF;
+    }
+    if (o->file != EU_FILE_GRF || o->indirect ||
+        o->vstride == EU_VSTRIDE_VXH || !o->width) {
+        return false;
+    }
+    if (o->hstride == 0 && (o->vstride == 0 || o->width >= n)) {
+        in->fast_step[s] = 0;           /* scalar */
+        span = size;
+    } else if (o->hstride == 1 && (o->vstride == o->width ||
+                                   o->width >= n)) {
+        in->fast_step[s] = size;        /* contiguous */
+        span = size * n;
+    } else {
+        return false;
+    }
+    if (off + span > sizeof(((EuThread *)NULL)->grf)) {
+        return false;                   /* the generic path faults */
+    }
+    in->fast_src[s] = off;
+    /* The generic path reads each channel after writing the previous
+     * ones: a source overlapping the destination elsewhere than lane
+     * for lane would see new values there. */
+    if (in->fast_dst != UINT16_MAX &&
+        off < in->fast_dst + dsize * n && in->fast_dst < off + span &&
+        !(in->fast_step[s] && off == in->fast_dst && size == dsize)) {
+        return false;
+    }
+    return true;
+}
+
+/* A fast executor for in, or NULL. */
+static EuExecFn fast_exec_for(EuInst *in)
+{
+    unsigned n = in->exec_size, op = in->opcode;
+    bool fp = in->dst.type == EU_TYPE_F;
+    bool null_dst = in->dst.file == EU_FILE_ARF && !in->dst.indirect &&
+                    (in->dst.nr & 0xf0) == EU_ARF_NULL;
+
+    if (G_BYTE_ORDER != G_LITTLE_ENDIAN ||
+        n > FAST_LANES || group_base(in) + n > EU_MAX_CHANNELS ||
+        (in->pred_ctrl != EU_PRED_NONE && in->pred_ctrl != EU_PRED_NORMAL)) {
+        return NULL;
+    }
+    switch (op) {
+    case EU_OP_MOV: case EU_OP_ADD: case EU_OP_MUL: case EU_OP_MAD:
+    case EU_OP_SEL: case EU_OP_CMP:
+        break;
+    case EU_OP_NOT: case EU_OP_AND: case EU_OP_OR: case EU_OP_XOR:
+    case EU_OP_SHL: case EU_OP_SHR: case EU_OP_ASR:
+        fp = false;
+        break;
+    default:
+        return NULL;
+    }
+    if (in->cond_mod > EU_COND_LE && in->cond_mod != EU_COND_U &&
+        in->cond_mod != EU_COND_O) {
+        return NULL;
+    }
+    if ((op == EU_OP_CMP || (op == EU_OP_SEL && in->cond_mod)) &&
+        (in->cond_mod == EU_COND_U || in->cond_mod == EU_COND_O ||
+         !in->cond_mod)) {
+        return NULL;
+    }
+    if (null_dst) {
+        in->fast_dst = UINT16_MAX;
+    } else if (in->dst.file == EU_FILE_GRF && !in->dst.indirect &&
+               in->dst.hstride == 1) {
+        unsigned off = in->dst.nr * EU_GRF_BYTES + in->dst.subnr;
+
+        if (off + eu_type_size(in->dst.type) * n > EU_GRF_COUNT * EU_GRF_BYTES) {
+            return NULL;
+        }
+        in->fast_dst = off;
+    } else {
+        return NULL;
+    }
+    if (op == EU_OP_CMP && null_dst) {
+        /* cmp's sources decide the kind; its null destination is any. */
+        fp = in->src[0].type == EU_TYPE_F;
+    }
+    for (int s = 0; s < in->nsrc; s++) {
+        unsigned st = in->src[s].type;
+
+        if (fp ? st != EU_TYPE_F : !fast_int_type(st)) {
+            return NULL;
+        }
+        if (!fast_operand(in, s, n)) {
+            return NULL;
+        }
+    }
+    if (fp) {
+        if (!null_dst && in->dst.type != EU_TYPE_F) {
+            return NULL;
+        }
+        return exec_fast_f;
+    }
+    if ((!null_dst && !fast_int_type(in->dst.type)) || in->saturate) {
+        return NULL;
+    }
+    if ((op == EU_OP_SEL || op == EU_OP_CMP) &&
+        in->src[0].type != in->src[1].type) {
+        return NULL;
+    }
+    if (op == EU_OP_CMP && !null_dst &&
+        eu_type_size(in->dst.type) > 4) {
+        return NULL;
+    }
+    return exec_fast_i;
+}
+
 /* Disable the given channels until the thread reaches ip. */
 static void park(EuThread *t, uint32_t chans, uint32_t ip)
 {
@@ -888,6 +1464,13 @@ static uint32_t cf_chans(EuThread *t, const EuInst *in)
 {
     uint32_t m = 0;
     unsigned g = group_base(in);
+
+    if (in->pred_ctrl <= EU_PRED_NORMAL && in->exec_size <= FAST_LANES &&
+        g + in->exec_size <= EU_MAX_CHANNELS) {
+        uint32_t all = (1u << in->exec_size) - 1;
+
+        return ((t->active >> g) & all & fast_pred(t, in)) << g;
+    }
 
     for (unsigned c = 0; c < in->exec_size && g + c < EU_MAX_CHANNELS; c++) {
         if (((t->active >> (g + c)) & 1) && predicate(t, in, c)) {
@@ -1049,8 +1632,21 @@ static void prepare(EuInst *in)
     } else if (in->opcode == EU_OP_NOP || in->opcode == EU_OP_WAIT) {
         in->exec = exec_nop;
     } else {
-        in->exec = exec_alu;
+        in->exec = eu_fast_paths ? fast_exec_for(in) : NULL;
+        if (!in->exec) {
+            in->exec = exec_alu;
+        }
     }
+}
+
+bool eu_fast_paths = true;
+
+bool eu_inst_has_fast_path(const EuInst *in)
+{
+    EuInst copy = *in;
+
+    return !in->error && !in->is_send && !eu_is_branch(in->opcode) &&
+           fast_exec_for(&copy);
 }
 
 EuProgram *eu_program_new(const void *code, size_t size)
@@ -1218,12 +1814,12 @@ EuStatus eu_run(EuThread *t, uint64_t max_instructions)
             break;
         }
         next = t->ip + in->size;
-        if (in->is_send) {
-            exec_send(t, in);
-        } else if (eu_is_branch(in->opcode)) {
-            next = exec_flow(t, in);
-        } else {
+        if (in->exec) {
             in->exec(t, in);
+        } else if (in->is_send) {
+            exec_send(t, in);
+        } else {
+            next = exec_flow(t, in);
         }
         t->retired++;
         if (t->status == EU_RUNNING || t->status == EU_WAIT_SEND ||
