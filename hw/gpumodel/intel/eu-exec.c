@@ -867,6 +867,14 @@ static void exec_alu(EuThread *t, const EuInst *in)
                 }
             }
             r.i = (int64_t)u;
+        } else if (r.fp && (in->dst.type == EU_TYPE_F ||
+                            in->dst.type == EU_TYPE_HF)) {
+            /* ... and float ones the value as written: rounded to the
+             * destination's type and saturated. */
+            uint64_t u = GUINT64_TO_LE(convert(r, in->dst.type,
+                                               in->saturate));
+
+            r = read_raw(in->dst.type, (const uint8_t *)&u);
         }
         if (in->cond_mod && in->opcode != EU_OP_SEL &&
             in->opcode != EU_OP_CMP && in->opcode != EU_OP_CMPN &&
@@ -979,31 +987,30 @@ static bool fast_cmp_i(unsigned cond, int64_t a, int64_t b)
     return false;
 }
 
+/* A float source's 16 lanes: a vector reads 64 bytes (prepare made
+ * sure they are inside the GRF), a scalar is broadcast. */
 static void fast_load_f(const EuThread *t, const EuInst *in, int s,
-                        double *v)
+                        float *v)
 {
     const EuOperand *o = &in->src[s];
-    float f[FAST_LANES] = { 0 };
 
-    if (o->file == EU_FILE_IMM) {
-        uint32_t u = o->imm;
-
-        memcpy(&f[0], &u, 4);
+    if (in->fast_step[s]) {
+        memcpy(v, t->grf + in->fast_src[s], 4 * FAST_LANES);
     } else {
-        memcpy(f, t->grf + in->fast_src[s],
-               in->fast_step[s] ? 4 * in->exec_size : 4);
-    }
-    if (!in->fast_step[s]) {
-        for (int i = 1; i < FAST_LANES; i++) {
-            f[i] = f[0];
+        uint32_t u = o->imm;
+        float x;
+
+        if (o->file != EU_FILE_IMM) {
+            memcpy(&u, t->grf + in->fast_src[s], 4);
         }
-    }
-    for (int i = 0; i < FAST_LANES; i++) {
-        v[i] = f[i];
+        memcpy(&x, &u, 4);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x;
+        }
     }
     if (o->abs) {
         for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = fabs(v[i]);
+            v[i] = fabsf(v[i]);
         }
     }
     if (o->negate) {
@@ -1013,9 +1020,44 @@ static void fast_load_f(const EuThread *t, const EuInst *in, int s,
     }
 }
 
+/* Store the enabled lanes of r at the destination. */
+static void fast_store(EuThread *t, const EuInst *in, uint32_t en,
+                       const void *r, unsigned size)
+{
+    unsigned n = in->exec_size;
+    uint8_t *d = t->grf + in->fast_dst;
+
+    if (in->fast_dst == UINT16_MAX) {
+        return;
+    }
+    if (en == (1u << n) - 1) {
+        /* Constant sizes: the compiler turns them into vector stores. */
+        if (n == 16 && size == 4) {
+            memcpy(d, r, 64);
+        } else if (n == 8 && size == 4) {
+            memcpy(d, r, 32);
+        } else {
+            memcpy(d, r, size * n);
+        }
+        return;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if ((en >> i) & 1) {
+            memcpy(d + size * i, (const uint8_t *)r + size * i, size);
+        }
+    }
+}
+
+/*
+ * Floats.  add and mul round once in float, which is what the generic
+ * path's double computation rounded to float gives (double holds the
+ * exact sum or product's first 2 x 24 + 2 bits); mad goes through double
+ * as the generic path does.  mov and sel go through double there too,
+ * which quiets a signaling NaN: so do they here.
+ */
 static void exec_fast_f(EuThread *t, const EuInst *in)
 {
-    double a[FAST_LANES], b[FAST_LANES], c[FAST_LANES], r[FAST_LANES];
+    float a[FAST_LANES], b[FAST_LANES], c[FAST_LANES], r[FAST_LANES];
     unsigned n = in->exec_size, op = in->opcode;
     uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
     uint32_t bits = 0;
@@ -1041,7 +1083,7 @@ static void exec_fast_f(EuThread *t, const EuInst *in)
     case EU_OP_MAD:
         fast_load_f(t, in, 2, c);
         for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] + b[i] * c[i];
+            r[i] = (double)a[i] + (double)b[i] * (double)c[i];
         }
         break;
     case EU_OP_SEL: {
@@ -1056,58 +1098,179 @@ static void exec_fast_f(EuThread *t, const EuInst *in)
         break;
     }
     case EU_OP_CMP: {
-        uint32_t w;
+        uint32_t w[FAST_LANES];
 
         for (unsigned i = 0; i < n; i++) {
             bits |= (uint32_t)fast_cmp_f(in->cond_mod, a[i], b[i]) << i;
         }
         fast_set_flags(t, in, en, bits);
-        if (in->fast_dst != UINT16_MAX) {
-            for (unsigned i = 0; i < n; i++) {
-                if ((en >> i) & 1) {
-                    w = (bits >> i) & 1 ? 0xffffffff : 0;
-                    memcpy(t->grf + in->fast_dst + 4 * i, &w, 4);
-                }
-            }
+        for (int i = 0; i < FAST_LANES; i++) {
+            w[i] = (bits >> i) & 1 ? 0xffffffff : 0;
         }
+        fast_store(t, in, en, w, 4);
         return;
     }
     }
-    if (op != EU_OP_MOV && op != EU_OP_SEL) {
+    if (op == EU_OP_MOV || op == EU_OP_SEL) {
+        uint32_t u[FAST_LANES];
+
+        memcpy(u, r, sizeof(u));
+        for (int i = 0; i < FAST_LANES; i++) {
+            u[i] |= (u[i] & 0x7fffffff) > 0x7f800000 ? 0x00400000 : 0;
+        }
+        memcpy(r, u, sizeof(u));
+    } else {
         for (int i = 0; i < FAST_LANES; i++) {
             r[i] = isnan(r[i]) ? NAN : r[i];
         }
     }
-    /* As in the generic path, the flags see the unsaturated result. */
+    if (in->saturate) {
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = isnan(r[i]) ? 0.0f : r[i] < 0.0f ? 0.0f :
+                   r[i] > 1.0f ? 1.0f : r[i];
+        }
+    }
     if (in->cond_mod && op != EU_OP_SEL) {
         for (unsigned i = 0; i < n; i++) {
             bits |= (uint32_t)fast_cond(in->cond_mod, r[i]) << i;
         }
         fast_set_flags(t, in, en, bits);
     }
-    if (in->saturate) {
+    fast_store(t, in, en, r, 4);
+}
+
+/* 32-bit integers without source modifiers, in 32-bit lanes. */
+static void fast_load_u32(const EuThread *t, const EuInst *in, int s,
+                          uint32_t *v)
+{
+    if (in->fast_step[s]) {
+        memcpy(v, t->grf + in->fast_src[s], 4 * FAST_LANES);
+    } else {
+        uint32_t x = in->src[s].imm;
+
+        if (in->src[s].file != EU_FILE_IMM) {
+            memcpy(&x, t->grf + in->fast_src[s], 4);
+        }
         for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = isnan(r[i]) ? 0.0 : r[i] < 0.0 ? 0.0 :
-                   r[i] > 1.0 ? 1.0 : r[i];
+            v[i] = x;
         }
     }
-    if (in->fast_dst != UINT16_MAX) {
-        float f[FAST_LANES];
-        uint8_t *d = t->grf + in->fast_dst;
+}
 
+static int64_t fast_ext32(uint32_t x, bool sgn)
+{
+    return sgn ? (int64_t)(int32_t)x : (int64_t)x;
+}
+
+static void exec_fast_i32(EuThread *t, const EuInst *in)
+{
+    uint32_t a[FAST_LANES], b[FAST_LANES], c[FAST_LANES], r[FAST_LANES];
+    unsigned n = in->exec_size, op = in->opcode, g = group_base(in);
+    bool s0 = in->src[0].type == EU_TYPE_D;
+    bool s1 = in->nsrc > 1 && in->src[1].type == EU_TYPE_D;
+    uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
+    uint32_t bits = 0;
+
+    fast_load_u32(t, in, 0, a);
+    if (in->nsrc > 1) {
+        fast_load_u32(t, in, 1, b);
+    }
+    switch (op) {
+    case EU_OP_MOV:
+        memcpy(r, a, sizeof(r));
+        break;
+    case EU_OP_NOT:
         for (int i = 0; i < FAST_LANES; i++) {
-            f[i] = r[i];
+            r[i] = ~a[i];
         }
-        if (en == (1u << n) - 1) {
-            memcpy(d, f, 4 * n);
-        } else {
-            for (unsigned i = 0; i < n; i++) {
-                if ((en >> i) & 1) {
-                    memcpy(d + 4 * i, &f[i], 4);
-                }
+        break;
+    case EU_OP_ADD:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] + b[i];
+        }
+        break;
+    case EU_OP_MUL:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] * b[i];
+        }
+        for (unsigned i = 0; i < n; i++) {
+            if ((en >> i) & 1) {
+                t->accv[g + i] = (int64_t)((uint64_t)fast_ext32(a[i], s0) *
+                                           (uint64_t)fast_ext32(b[i], s1));
             }
         }
+        break;
+    case EU_OP_MAD:
+        fast_load_u32(t, in, 2, c);
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] + b[i] * c[i];
+        }
+        break;
+    case EU_OP_AND:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] & b[i];
+        }
+        break;
+    case EU_OP_OR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] | b[i];
+        }
+        break;
+    case EU_OP_XOR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] ^ b[i];
+        }
+        break;
+    case EU_OP_SHL:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] << (b[i] & 31);
+        }
+        break;
+    case EU_OP_SHR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] >> (b[i] & 31);
+        }
+        break;
+    case EU_OP_ASR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = s0 ? (uint32_t)((int32_t)a[i] >> (b[i] & 31)) :
+                   a[i] >> (b[i] & 31);
+        }
+        break;
+    case EU_OP_SEL: {
+        uint32_t p = fast_pred(t, in);
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            bool pick = in->cond_mod ?
+                        fast_cmp_i(in->cond_mod, fast_ext32(a[i], s0),
+                                   fast_ext32(b[i], s0)) : (p >> i) & 1;
+
+            r[i] = pick ? a[i] : b[i];
+        }
+        break;
     }
+    case EU_OP_CMP:
+        for (unsigned i = 0; i < n; i++) {
+            bits |= (uint32_t)fast_cmp_i(in->cond_mod, fast_ext32(a[i], s0),
+                                         fast_ext32(b[i], s0)) << i;
+        }
+        fast_set_flags(t, in, en, bits);
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (bits >> i) & 1 ? 0xffffffff : 0;
+        }
+        fast_store(t, in, en, r, 4);
+        return;
+    }
+    if (in->cond_mod && op != EU_OP_SEL) {
+        bool sd = in->dst.type == EU_TYPE_D;
+
+        for (unsigned i = 0; i < n; i++) {
+            bits |= (uint32_t)fast_cond(in->cond_mod,
+                                        (double)fast_ext32(r[i], sd)) << i;
+        }
+        fast_set_flags(t, in, en, bits);
+    }
+    fast_store(t, in, en, r, 4);
 }
 
 /* Integer sources as the generic path extends them (read_raw()). */
@@ -1352,8 +1515,10 @@ static bool fast_operand(EuInst *in, int s, unsigned n)
     } else {
         return false;
     }
-    if (off + span > sizeof(((EuThread *)NULL)->grf)) {
-        return false;                   /* the generic path faults */
+    /* Vectors are read 16 lanes at a time. */
+    if (off + MAX(span, in->fast_step[s] * FAST_LANES) >
+        sizeof(((EuThread *)NULL)->grf)) {
+        return false;                   /* the generic path decides */
     }
     in->fast_src[s] = off;
     /* The generic path reads each channel after writing the previous
@@ -1363,6 +1528,27 @@ static bool fast_operand(EuInst *in, int s, unsigned n)
         off < in->fast_dst + dsize * n && in->fast_dst < off + span &&
         !(in->fast_step[s] && off == in->fast_dst && size == dsize)) {
         return false;
+    }
+    return true;
+}
+
+/* D/UD throughout, no source modifiers: the 32-bit lanes path. */
+static bool fast_is_i32(const EuInst *in, bool null_dst)
+{
+    if (!null_dst && eu_type_size(in->dst.type) != 4) {
+        return false;
+    }
+    if (in->opcode == EU_OP_CMP && !null_dst &&
+        in->dst.type != EU_TYPE_D && in->dst.type != EU_TYPE_UD) {
+        return false;
+    }
+    for (int s = 0; s < in->nsrc; s++) {
+        const EuOperand *o = &in->src[s];
+
+        if ((o->type != EU_TYPE_D && o->type != EU_TYPE_UD) ||
+            o->negate || o->abs) {
+            return false;
+        }
     }
     return true;
 }
@@ -1444,7 +1630,7 @@ static EuExecFn fast_exec_for(EuInst *in)
         eu_type_size(in->dst.type) > 4) {
         return NULL;
     }
-    return exec_fast_i;
+    return fast_is_i32(in, null_dst) ? exec_fast_i32 : exec_fast_i;
 }
 
 /* Disable the given channels until the thread reaches ip. */
