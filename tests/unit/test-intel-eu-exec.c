@@ -1063,6 +1063,18 @@ static EuNative diff_inst(GRand *rng)
         }
         EU_SET(&n, EU_3_SRC1_NEGATE, g_rand_int_range(rng, 0, 4) == 0);
         EU_SET(&n, EU_3_SRC0_ABS, g_rand_int_range(rng, 0, 4) == 0);
+        if (fp && g_rand_int_range(rng, 0, 3) == 0) {
+            /* Through the accumulator, as ps_kernel_gen11 does. */
+            EU_SET(&n, EU_3_DST_FILE, 1);
+            EU_SET(&n, EU_3_DST_REG_NR, EU_ARF_ACC);
+            EU_SET(&n, EU_3_DST_TYPE, 3);
+        } else if (fp && g_rand_int_range(rng, 0, 2) == 0) {
+            EU_SET(&n, EU_3_SRC0_FILE, 1);
+            EU_SET(&n, EU_3_SRC0_REG_NR, EU_ARF_ACC);
+            EU_SET(&n, EU_3_SRC0_TYPE, 3);
+            EU_SET(&n, EU_3_SRC0_VSTRIDE, 3);
+            EU_SET(&n, EU_3_SRC0_HSTRIDE, 1);
+        }
     } else {
         AOp s1 = diff_operand(rng, ty[2], false);
 
@@ -1196,6 +1208,7 @@ static void test_fast_paths_agree(void)
         g_assert_cmphex(a->flag[1], ==, b->flag[1]);
         g_assert_cmpmem(a->grf, sizeof(a->grf), b->grf, sizeof(b->grf));
         g_assert_cmpmem(a->accv, sizeof(a->accv), b->accv, sizeof(b->accv));
+        g_assert_cmpmem(a->acc, sizeof(a->acc), b->acc, sizeof(b->acc));
         eu_program_unref(p);
         g_free(a);
         g_free(b);

@@ -902,8 +902,8 @@ static void exec_alu(EuThread *t, const EuInst *in)
 #define FAST_LANES 16
 
 /* Channels enabled by the mask and, unless told not to, the predicate. */
-static uint32_t fast_enables(const EuThread *t, const EuInst *in,
-                             bool pred_masks)
+static inline uint32_t fast_enables(const EuThread *t, const EuInst *in,
+                                    bool pred_masks)
 {
     unsigned g = group_base(in);
     uint32_t all = (1u << in->exec_size) - 1;
@@ -989,8 +989,30 @@ static bool fast_cmp_i(unsigned cond, int64_t a, int64_t b)
 
 /* A float source's 16 lanes: a vector reads 64 bytes (prepare made
  * sure they are inside the GRF), a scalar is broadcast. */
-static void fast_load_f(const EuThread *t, const EuInst *in, int s,
-                        float *v)
+/* The comparison's result bits for 16 lanes, the condition resolved
+ * once rather than per lane. */
+#define FAST_CMP_BITS(cond, a, b, bits) \
+    do { \
+        switch (cond) { \
+        case EU_COND_Z: FAST_CMP_LOOP(a, b, bits, ==); break; \
+        case EU_COND_NZ: FAST_CMP_LOOP_NOT(a, b, bits, ==); break; \
+        case EU_COND_G: FAST_CMP_LOOP(a, b, bits, >); break; \
+        case EU_COND_GE: FAST_CMP_LOOP(a, b, bits, >=); break; \
+        case EU_COND_L: FAST_CMP_LOOP(a, b, bits, <); break; \
+        case EU_COND_LE: FAST_CMP_LOOP(a, b, bits, <=); break; \
+        } \
+    } while (0)
+#define FAST_CMP_LOOP(a, b, bits, OP) \
+    for (int i_ = 0; i_ < FAST_LANES; i_++) { \
+        bits |= (uint32_t)((a)[i_] OP (b)[i_]) << i_; \
+    }
+#define FAST_CMP_LOOP_NOT(a, b, bits, OP) \
+    for (int i_ = 0; i_ < FAST_LANES; i_++) { \
+        bits |= (uint32_t)!((a)[i_] OP (b)[i_]) << i_; \
+    }
+
+static inline __attribute__((always_inline))
+void fast_load_f(const EuThread *t, const EuInst *in, int s, float *v)
 {
     const EuOperand *o = &in->src[s];
 
@@ -1021,8 +1043,8 @@ static void fast_load_f(const EuThread *t, const EuInst *in, int s,
 }
 
 /* Store the enabled lanes of r at the destination. */
-static void fast_store(EuThread *t, const EuInst *in, uint32_t en,
-                       const void *r, unsigned size)
+static inline void fast_store(EuThread *t, const EuInst *in, uint32_t en,
+                              const void *r, unsigned size)
 {
     unsigned n = in->exec_size;
     uint8_t *d = t->grf + in->fast_dst;
@@ -1055,10 +1077,11 @@ static void fast_store(EuThread *t, const EuInst *in, uint32_t en,
  * as the generic path does.  mov and sel go through double there too,
  * which quiets a signaling NaN: so do they here.
  */
-static void exec_fast_f(EuThread *t, const EuInst *in)
+static inline __attribute__((always_inline))
+void fast_f(EuThread *t, const EuInst *in, unsigned op)
 {
     float a[FAST_LANES], b[FAST_LANES], c[FAST_LANES], r[FAST_LANES];
-    unsigned n = in->exec_size, op = in->opcode;
+    unsigned n = in->exec_size;
     uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
     uint32_t bits = 0;
 
@@ -1100,9 +1123,8 @@ static void exec_fast_f(EuThread *t, const EuInst *in)
     case EU_OP_CMP: {
         uint32_t w[FAST_LANES];
 
-        for (unsigned i = 0; i < n; i++) {
-            bits |= (uint32_t)fast_cmp_f(in->cond_mod, a[i], b[i]) << i;
-        }
+        FAST_CMP_BITS(in->cond_mod, a, b, bits);
+        bits &= (1u << n) - 1;
         fast_set_flags(t, in, en, bits);
         for (int i = 0; i < FAST_LANES; i++) {
             w[i] = (bits >> i) & 1 ? 0xffffffff : 0;
@@ -1139,9 +1161,153 @@ static void exec_fast_f(EuThread *t, const EuInst *in)
     fast_store(t, in, en, r, 4);
 }
 
+/*
+ * mad through the accumulator, as Gen11 pixel shaders interpolate (IGT's
+ * ps_kernel_gen11): an NF operand is acc0/acc1 in double lanes
+ * (fast_src/fast_dst then hold the byte offset into t->acc), the others
+ * are F.  Same arithmetic as the generic path: double throughout.
+ */
+static inline __attribute__((always_inline))
+void fast_load_nf(const EuThread *t, const EuInst *in, int s, double *v)
+{
+    const EuOperand *o = &in->src[s];
+
+    if (o->type == EU_TYPE_NF) {
+        memcpy(v, (const uint8_t *)t->acc + in->fast_src[s],
+               8 * in->exec_size);
+        for (int i = in->exec_size; i < 8; i++) {
+            v[i] = 0;
+        }
+    } else {
+        float f[FAST_LANES];
+
+        fast_load_f(t, in, s, f);
+        for (int i = 0; i < 8; i++) {
+            v[i] = f[i];
+        }
+        return;
+    }
+    if (o->abs) {
+        for (int i = 0; i < 8; i++) {
+            v[i] = fabs(v[i]);
+        }
+    }
+    if (o->negate) {
+        for (int i = 0; i < 8; i++) {
+            v[i] = -v[i];
+        }
+    }
+}
+
+static void exec_mad_nf(EuThread *t, const EuInst *in)
+{
+    double a[8], b[8], c[8], r[8];
+    unsigned n = in->exec_size;
+    uint32_t en = fast_enables(t, in, true);
+
+    fast_load_nf(t, in, 0, a);
+    fast_load_nf(t, in, 1, b);
+    fast_load_nf(t, in, 2, c);
+    for (int i = 0; i < 8; i++) {
+        r[i] = a[i] + b[i] * c[i];
+        r[i] = isnan(r[i]) ? NAN : r[i];
+    }
+    if (in->dst.type == EU_TYPE_NF) {
+        uint8_t *d = (uint8_t *)t->acc + in->fast_dst;
+
+        for (unsigned i = 0; i < n; i++) {
+            if ((en >> i) & 1) {
+                memcpy(d + 8 * i, &r[i], 8);
+            }
+        }
+    } else {
+        float f[FAST_LANES] = { 0 };
+
+        for (int i = 0; i < 8; i++) {
+            f[i] = r[i];
+        }
+        fast_store(t, in, en, f, 4);
+    }
+}
+
+static bool fast_operand(EuInst *in, int s, unsigned n);
+
+/* An NF accumulator operand the fast mad can use: its offset in
+ * t->acc, or -1. */
+static int fast_acc_operand(const EuOperand *o, unsigned n, bool dst)
+{
+    unsigned off = (o->nr & 1) * sizeof(((EuThread *)NULL)->acc[0]) +
+                   o->subnr;
+
+    if (o->file != EU_FILE_ARF || o->indirect ||
+        (o->nr & 0xf0) != EU_ARF_ACC || (o->nr & 0xf) > 1 ||
+        o->hstride != 1 || (!dst && o->vstride != o->width &&
+                            o->width < n) ||
+        off + 8 * n > sizeof(((EuThread *)NULL)->acc)) {
+        return -1;
+    }
+    return off;
+}
+
+static EuExecFn fast_mad_nf_for(EuInst *in)
+{
+    unsigned n = in->exec_size;
+    bool nf = in->dst.type == EU_TYPE_NF;
+    int off;
+
+    if (in->opcode != EU_OP_MAD || n > 8 || in->saturate || in->cond_mod ||
+        group_base(in) + n > EU_MAX_CHANNELS ||
+        (in->pred_ctrl != EU_PRED_NONE && in->pred_ctrl != EU_PRED_NORMAL)) {
+        return NULL;
+    }
+    if (nf) {
+        off = fast_acc_operand(&in->dst, n, true);
+        if (off < 0) {
+            return NULL;
+        }
+        in->fast_dst = off;
+    } else if (in->dst.type == EU_TYPE_F && in->dst.file == EU_FILE_GRF &&
+               in->dst.hstride == 1 &&
+               in->dst.nr * EU_GRF_BYTES + in->dst.subnr + 4 * n <=
+               EU_GRF_COUNT * EU_GRF_BYTES) {
+        in->fast_dst = in->dst.nr * EU_GRF_BYTES + in->dst.subnr;
+    } else {
+        return NULL;
+    }
+    for (int s = 0; s < 3; s++) {
+        const EuOperand *o = &in->src[s];
+
+        if (o->type == EU_TYPE_NF) {
+            off = fast_acc_operand(o, n, false);
+            if (off < 0) {
+                return NULL;
+            }
+            nf = true;
+            in->fast_src[s] = off;
+            in->fast_step[s] = 8;
+        } else if (o->type != EU_TYPE_F) {
+            return NULL;
+        } else {
+            /* GRF overlaps are checked against the GRF destination only:
+             * an accumulator destination cannot alias a GRF source. */
+            uint16_t dst = in->fast_dst;
+
+            if (in->dst.type == EU_TYPE_NF) {
+                in->fast_dst = UINT16_MAX;
+            }
+            if (!fast_operand(in, s, n)) {
+                in->fast_dst = dst;
+                return NULL;
+            }
+            in->fast_dst = dst;
+        }
+    }
+    return nf ? exec_mad_nf : NULL;
+}
+
 /* 32-bit integers without source modifiers, in 32-bit lanes. */
-static void fast_load_u32(const EuThread *t, const EuInst *in, int s,
-                          uint32_t *v)
+static inline __attribute__((always_inline))
+void fast_load_u32(const EuThread *t, const EuInst *in, int s, uint32_t *v)
 {
     if (in->fast_step[s]) {
         memcpy(v, t->grf + in->fast_src[s], 4 * FAST_LANES);
@@ -1162,10 +1328,11 @@ static int64_t fast_ext32(uint32_t x, bool sgn)
     return sgn ? (int64_t)(int32_t)x : (int64_t)x;
 }
 
-static void exec_fast_i32(EuThread *t, const EuInst *in)
+static inline __attribute__((always_inline))
+void fast_i32(EuThread *t, const EuInst *in, unsigned op)
 {
     uint32_t a[FAST_LANES], b[FAST_LANES], c[FAST_LANES], r[FAST_LANES];
-    unsigned n = in->exec_size, op = in->opcode, g = group_base(in);
+    unsigned n = in->exec_size, g = group_base(in);
     bool s0 = in->src[0].type == EU_TYPE_D;
     bool s1 = in->nsrc > 1 && in->src[1].type == EU_TYPE_D;
     uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
@@ -1192,6 +1359,13 @@ static void exec_fast_i32(EuThread *t, const EuInst *in)
     case EU_OP_MUL:
         for (int i = 0; i < FAST_LANES; i++) {
             r[i] = a[i] * b[i];
+        }
+        if (en == (1u << n) - 1) {
+            for (unsigned i = 0; i < n; i++) {
+                t->accv[g + i] = (int64_t)((uint64_t)fast_ext32(a[i], s0) *
+                                           (uint64_t)fast_ext32(b[i], s1));
+            }
+            break;
         }
         for (unsigned i = 0; i < n; i++) {
             if ((en >> i) & 1) {
@@ -1250,10 +1424,16 @@ static void exec_fast_i32(EuThread *t, const EuInst *in)
         break;
     }
     case EU_OP_CMP:
-        for (unsigned i = 0; i < n; i++) {
-            bits |= (uint32_t)fast_cmp_i(in->cond_mod, fast_ext32(a[i], s0),
-                                         fast_ext32(b[i], s0)) << i;
+        if (s0) {
+            int32_t x[FAST_LANES], y[FAST_LANES];
+
+            memcpy(x, a, sizeof(x));
+            memcpy(y, b, sizeof(y));
+            FAST_CMP_BITS(in->cond_mod, x, y, bits);
+        } else {
+            FAST_CMP_BITS(in->cond_mod, a, b, bits);
         }
+        bits &= (1u << n) - 1;
         fast_set_flags(t, in, en, bits);
         for (int i = 0; i < FAST_LANES; i++) {
             r[i] = (bits >> i) & 1 ? 0xffffffff : 0;
@@ -1482,6 +1662,46 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
     }
 }
 
+/* One executor per opcode, so that each is compiled for its own. */
+#define FAST_OPS(X) \
+    X(MOV) X(ADD) X(MUL) X(MAD) X(SEL) X(CMP) X(NOT) X(AND) X(OR) X(XOR) \
+    X(SHL) X(SHR) X(ASR)
+#define FAST_F(op) \
+    static void exec_f_##op(EuThread *t, const EuInst *in) \
+    { \
+        fast_f(t, in, EU_OP_##op); \
+    }
+#define FAST_I32(op) \
+    static void exec_i32_##op(EuThread *t, const EuInst *in) \
+    { \
+        fast_i32(t, in, EU_OP_##op); \
+    }
+FAST_F(MOV) FAST_F(ADD) FAST_F(MUL) FAST_F(MAD) FAST_F(SEL) FAST_F(CMP)
+FAST_OPS(FAST_I32)
+
+static EuExecFn fast_f_for(unsigned op)
+{
+    switch (op) {
+    case EU_OP_MOV: return exec_f_MOV;
+    case EU_OP_ADD: return exec_f_ADD;
+    case EU_OP_MUL: return exec_f_MUL;
+    case EU_OP_MAD: return exec_f_MAD;
+    case EU_OP_SEL: return exec_f_SEL;
+    case EU_OP_CMP: return exec_f_CMP;
+    }
+    return NULL;
+}
+
+static EuExecFn fast_i32_for(unsigned op)
+{
+#define FAST_CASE(op) case EU_OP_##op: return exec_i32_##op;
+    switch (op) {
+    FAST_OPS(FAST_CASE)
+    }
+#undef FAST_CASE
+    return NULL;
+}
+
 static bool fast_int_type(unsigned t)
 {
     return t <= EU_TYPE_B;
@@ -1557,6 +1777,12 @@ static bool fast_is_i32(const EuInst *in, bool null_dst)
 static EuExecFn fast_exec_for(EuInst *in)
 {
     unsigned n = in->exec_size, op = in->opcode;
+
+    if (G_BYTE_ORDER == G_LITTLE_ENDIAN && op == EU_OP_MAD &&
+        (in->dst.type == EU_TYPE_NF || in->src[0].type == EU_TYPE_NF ||
+         in->src[1].type == EU_TYPE_NF || in->src[2].type == EU_TYPE_NF)) {
+        return fast_mad_nf_for(in);
+    }
     bool fp = in->dst.type == EU_TYPE_F;
     bool null_dst = in->dst.file == EU_FILE_ARF && !in->dst.indirect &&
                     (in->dst.nr & 0xf0) == EU_ARF_NULL;
@@ -1617,7 +1843,7 @@ static EuExecFn fast_exec_for(EuInst *in)
         if (!null_dst && in->dst.type != EU_TYPE_F) {
             return NULL;
         }
-        return exec_fast_f;
+        return fast_f_for(op);
     }
     if ((!null_dst && !fast_int_type(in->dst.type)) || in->saturate) {
         return NULL;
@@ -1630,12 +1856,15 @@ static EuExecFn fast_exec_for(EuInst *in)
         eu_type_size(in->dst.type) > 4) {
         return NULL;
     }
-    return fast_is_i32(in, null_dst) ? exec_fast_i32 : exec_fast_i;
+    return fast_is_i32(in, null_dst) ? fast_i32_for(op) : exec_fast_i;
 }
 
 /* Disable the given channels until the thread reaches ip. */
 static void park(EuThread *t, uint32_t chans, uint32_t ip)
 {
+    if (!chans) {
+        return;
+    }
     for (unsigned c = 0; c < EU_MAX_CHANNELS; c++) {
         if ((chans >> c) & 1) {
             t->wait_ip[c] = ip;
