@@ -2,11 +2,13 @@
  * qtest for intel-gpu: the GPGPU pipeline runs EU threads in the device:
  * IGT's gpgpu fill (lib/gpgpu_fill.c, gen11_gpgpu_kernel) from a legacy
  * ring, and a walker whose kernel never ends, which keeps the engine busy
- * (QEMU answering) until i915's reset sequence stops it.
+ * (QEMU answering) until i915's reset sequence stops it; a walker
+ * migrated with a thread mid-run ends as it would have.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
+#include "qemu/bswap.h"
 #include "intel-gpu-qtest.h"
 
 #define WIDTH       64
@@ -38,6 +40,28 @@ static const uint32_t gpgpu_kernel[] = {
 static const uint32_t endless_kernel[] = {
     0x00000040, 0x20600208, 0x06000060, 0x00000001,
     0x00000027, 0x00000000, 0x00000000, 0xfffffff0,
+};
+
+/*
+ * Each thread counts r3 to LOOP_COUNT (add; cmp.l.f0.0; (+f0.0) while),
+ * then IGT's gpgpu kernel writes 16 bytes of r3 (its mov(16) r5 taking
+ * r3.0 instead of the color in r1.0) at (group x * 16, group y): a
+ * thread of 60000 instructions, mid-run at most steps' ends.
+ */
+#define LOOP_COUNT  20000
+static const uint32_t loop_kernel[] = {
+    0x00000040, 0x20600208, 0x06000060, 0x00000001,
+    0x05000010, 0x20000200, 0x06000060, LOOP_COUNT,
+    0x00010027, 0x00000000, 0x00000000, 0xffffffe0,
+    0x00000009, 0x20400208, 0x06000004, 0x00000004,
+    0x00000001, 0x20440208, 0x00000018, 0x00000000,
+    0x00600001, 0x20800208, 0x008d0000, 0x00000000,
+    0x00200001, 0x20800208, 0x00450040, 0x00000000,
+    0x00000001, 0x20880608, 0x00000000, 0x0000000f,
+    0x00800001, 0x20a00208, 0x00000060, 0x00000000,
+    0x0c800031, 0x24000a40, 0x06000080, 0x040a8000,
+    0x00600001, 0x2e000208, 0x008d0000, 0x00000000,
+    0x07800031, 0x20000a40, 0x06000e00, 0x82000010,
 };
 
 static void put(Gpu *g, const Buf *b, uint32_t off, const uint32_t *dw,
@@ -159,10 +183,63 @@ static void test_endless_kernel(void)
     gpu_stop(&g);
 }
 
+/*
+ * 2 x 8 groups of the loop kernel: 960000 instructions over some 15
+ * steps.  Migrated 200 us in, mid-walker and mid-thread, the surface
+ * ends as it does without migration.
+ */
+static GByteArray *walker_workload(bool migrate)
+{
+    uint32_t rcs = INTEL_RCS0_BASE;
+    GByteArray *out = g_byte_array_new();
+    uint8_t pixels[WIDTH * 8];
+    Buf ring, bb, surf;
+    Gpu g;
+
+    gpu_start(&g);
+    ring = buf_new(&g, 1);
+    bb = buf_new(&g, 1);
+    surf = buf_new(&g, 2);
+    gpgpu_batch(&g, &bb, &surf, loop_kernel, G_N_ELEMENTS(loop_kernel),
+                2, 8, 0);
+    EMIT(&g, &ring, MI_BATCH_BUFFER_START_GEN8, bb.gtt, 0);
+    ring_submit(&g, rcs, &ring);
+    qtest_clock_step(g.qts, 200 * 1000);
+    g_assert_false(engine_idle(&g, rcs));
+    if (migrate) {
+        gpu_migrate(&g, GPU_ARGS);
+    } else {
+        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
+    }
+    for (int i = 0; i < 20 && !engine_idle(&g, rcs); i++) {
+        cs_settle(&g);
+    }
+    assert_ring_idle(&g, rcs);
+    qtest_memread(g.qts, surf.phys, pixels, sizeof(pixels));
+    for (unsigned y = 0; y < 8; y++) {
+        for (unsigned x = 0; x < WIDTH; x += 4) {
+            uint32_t v;
+
+            memcpy(&v, pixels + y * WIDTH + x, 4);
+            g_assert_cmpuint(le32_to_cpu(v), ==, x < 32 ? LOOP_COUNT : 0);
+        }
+    }
+    g_byte_array_append(out, pixels, sizeof(pixels));
+    gpu_stop(&g);
+    return out;
+}
+
+static void test_migrate_mid_walker(void)
+{
+    gpu_migrate_check(walker_workload);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     qtest_add_func("/intel-gpu/media/gpgpu-fill", test_gpgpu_fill);
     qtest_add_func("/intel-gpu/media/endless-kernel", test_endless_kernel);
+    qtest_add_func("/intel-gpu/media/migrate-mid-walker",
+                   test_migrate_mid_walker);
     return g_test_run();
 }

@@ -975,6 +975,252 @@ static void test_random_kernels(void)
     g_rand_free(rng);
 }
 
+/*
+ * Differential test of the fast paths: random kernels of the forms they
+ * take (and near misses) run once through the generic path (private
+ * cache, fast paths off) and once through a shared program with them on;
+ * the threads must end in the same state, bit for bit.
+ */
+static AOp diff_operand(GRand *rng, unsigned type, bool dst)
+{
+    static const int regions[][3] = {
+        { R_8_8_1 }, { R_8_8_1 }, { R_0_1_0 }, { R_0_1_0 }, { R_4_4_1 },
+        { 5, 4, 1 }, { R_16_8_2 }, { 1, 0, 0 }, { 2, 1, 1 },
+    };
+    unsigned size = eu_type_size(type);
+    const int *rg = regions[g_rand_int_range(rng, 0, G_N_ELEMENTS(regions))];
+    AOp o = G(g_rand_int_range(rng, 2, 10), 0, type, R_8_8_1);
+
+    if (g_rand_int_range(rng, 0, 40) == 0) {
+        o.nr = 127;                     /* runs off the GRF */
+    }
+    o.sub = size * g_rand_int_range(rng, 0, 32 / size);
+    if (dst) {
+        o.hs = g_rand_int_range(rng, 0, 6) ? 1 : 2;
+        if (g_rand_int_range(rng, 0, 10) == 0) {
+            o = NUL;
+            o.type = type;
+        }
+        return o;
+    }
+    o.vs = rg[0];
+    o.w = rg[1];
+    o.hs = rg[2];
+    o.neg = g_rand_int_range(rng, 0, 5) == 0;
+    o.abs = g_rand_int_range(rng, 0, 6) == 0;
+    return o;
+}
+
+static uint32_t diff_imm(GRand *rng, bool fp)
+{
+    static const float f[] = {
+        0.0f, -0.0f, 1.0f, -2.5f, 0.5f, 1e30f, -1e-40f, 3.0f,
+    };
+    uint32_t nan = 0x7fa00001;
+
+    if (!fp) {
+        return g_rand_boolean(rng) ? g_rand_int(rng) :
+               (uint32_t)g_rand_int_range(rng, -40, 40);
+    }
+    return g_rand_int_range(rng, 0, 9) == 0 ? nan :
+           asm_f(f[g_rand_int_range(rng, 0, G_N_ELEMENTS(f))]);
+}
+
+static EuNative diff_inst(GRand *rng)
+{
+    static const uint8_t ops[] = {
+        EU_OP_MOV, EU_OP_ADD, EU_OP_MUL, EU_OP_MAD, EU_OP_SEL, EU_OP_CMP,
+        EU_OP_AND, EU_OP_OR, EU_OP_XOR, EU_OP_NOT, EU_OP_SHL, EU_OP_SHR,
+        EU_OP_ASR, EU_OP_MOV, EU_OP_ADD, EU_OP_MAD,
+    };
+    static const uint8_t itypes[] = { UD, SD, UW, SW, UB, EU_TYPE_B };
+    unsigned op = ops[g_rand_int_range(rng, 0, G_N_ELEMENTS(ops))];
+    unsigned exec = 1u << g_rand_int_range(rng, 0, 5);
+    bool fp = g_rand_boolean(rng);
+    bool same = g_rand_int_range(rng, 0, 3) != 0;
+    unsigned ty[3];
+    EuNative n;
+
+    for (int i = 0; i < 3; i++) {
+        ty[i] = fp ? FT : itypes[g_rand_int_range(rng, 0, 6)];
+        if (same) {
+            ty[i] = ty[0];
+        }
+    }
+    if (op == EU_OP_MAD) {
+        unsigned t3 = fp ? 1 : g_rand_int_range(rng, 0, 4);
+
+        n = asm_3src(op, exec, fp, t3, g_rand_int_range(rng, 2, 10),
+                     g_rand_int_range(rng, 2, 10),
+                     g_rand_int_range(rng, 2, 10),
+                     g_rand_int_range(rng, 2, 10));
+        if (g_rand_boolean(rng)) {
+            EU_SET(&n, EU_3_SRC2_HSTRIDE, 0);   /* scalar src2 */
+        }
+        if (g_rand_int_range(rng, 0, 3) == 0) {
+            EU_SET(&n, EU_3_SRC0_VSTRIDE, 0);
+            EU_SET(&n, EU_3_SRC0_HSTRIDE, 0);
+        }
+        EU_SET(&n, EU_3_SRC1_NEGATE, g_rand_int_range(rng, 0, 4) == 0);
+        EU_SET(&n, EU_3_SRC0_ABS, g_rand_int_range(rng, 0, 4) == 0);
+        if (fp && g_rand_int_range(rng, 0, 3) == 0) {
+            /* Through the accumulator, as ps_kernel_gen11 does. */
+            EU_SET(&n, EU_3_DST_FILE, 1);
+            EU_SET(&n, EU_3_DST_REG_NR, EU_ARF_ACC);
+            EU_SET(&n, EU_3_DST_TYPE, 3);
+        } else if (fp && g_rand_int_range(rng, 0, 2) == 0) {
+            EU_SET(&n, EU_3_SRC0_FILE, 1);
+            EU_SET(&n, EU_3_SRC0_REG_NR, EU_ARF_ACC);
+            EU_SET(&n, EU_3_SRC0_TYPE, 3);
+            EU_SET(&n, EU_3_SRC0_VSTRIDE, 3);
+            EU_SET(&n, EU_3_SRC0_HSTRIDE, 1);
+        }
+    } else {
+        AOp s1 = diff_operand(rng, ty[2], false);
+
+        if (g_rand_int_range(rng, 0, 3) == 0) {
+            unsigned it = ty[2] == UB ? UW :
+                          ty[2] == EU_TYPE_B ? SW : ty[2];
+
+            s1 = IMM(it, diff_imm(rng, fp));
+        }
+        n = asm_op(op, exec, diff_operand(rng, ty[0], true),
+                   diff_operand(rng, ty[1], false), s1);
+    }
+    EU_SET(&n, EU_QTR_CTRL, g_rand_int_range(rng, 0, 4));
+    EU_SET(&n, EU_NIB_CTRL, exec < 8 && g_rand_boolean(rng));
+    EU_SET(&n, EU_MASK_CTRL, g_rand_int_range(rng, 0, 4) == 0);
+    if (g_rand_boolean(rng)) {
+        n = asm_pred(n, g_rand_int_range(rng, 0, 8) ? EU_PRED_NORMAL :
+                        EU_PRED_ANY4H, g_rand_boolean(rng),
+                     g_rand_int_range(rng, 0, 4));
+    }
+    if (op == EU_OP_CMP || g_rand_boolean(rng)) {
+        static const uint8_t conds[] = { 1, 2, 3, 4, 5, 6, 8, 9 };
+
+        n = asm_cond(n, conds[g_rand_int_range(rng, 0, 8)],
+                     g_rand_int_range(rng, 0, 4));
+    }
+    if (g_rand_int_range(rng, 0, 4) == 0) {
+        n = asm_sat(n);
+    }
+    return n;
+}
+
+static void diff_state(EuThread *t, GRand *rng)
+{
+    for (unsigned r = 0; r < 12; r++) {
+        for (unsigned i = 0; i < 8; i++) {
+            uint32_t v = g_rand_int_range(rng, 0, 3) == 0 ? g_rand_int(rng) :
+                         asm_f(g_rand_double_range(rng, -4, 4));
+
+            if (g_rand_int_range(rng, 0, 20) == 0) {
+                v = 0x7fc00000;
+            }
+            memcpy(t->grf + r * 32 + 4 * i, &v, 4);
+        }
+    }
+    t->flag[0] = g_rand_int(rng);
+    t->flag[1] = g_rand_int(rng);
+}
+
+/* One run of the kernel in code: generic (private cache, fast paths
+ * off) or through program p with them on, from the state seed gives. */
+static EuThread *diff_run(EuProgram *p, uint32_t mask, uint32_t seed,
+                          uint64_t budget)
+{
+    static SendLog log;
+    EuThread *t = g_new0(EuThread, 1);
+    GRand *st = g_rand_new_with_seed(seed);
+
+    eu_fast_paths = p != NULL;
+    if (p) {
+        eu_thread_init_program(t, p, mask, fake_send, &log);
+    } else {
+        eu_thread_init(t, code, 9 * 16, mask, fake_send, &log);
+    }
+    diff_state(t, st);
+    g_rand_free(st);
+    eu_run(t, budget);
+    eu_fast_paths = true;
+    return t;
+}
+
+/* On a mismatch, name the first instruction after which the GRFs
+ * differ. */
+static void diff_explain(const EuNative *prog, EuProgram *p, uint32_t mask,
+                         uint32_t seed)
+{
+    for (int i = 0; i < 8; i++) {
+        g_autoptr(GString) s = g_string_new(NULL);
+        EuInst d;
+
+        eu_decode_native(&prog[i], &d);
+        eu_disasm(&d, s);
+        g_test_message("%d: %s fast %d", i, s->str,
+                       eu_inst_has_fast_path(&d));
+    }
+    for (int k = 1; k <= 8; k++) {
+        g_autofree EuThread *x = diff_run(NULL, mask, seed, k);
+        g_autofree EuThread *y = diff_run(p, mask, seed, k);
+
+        if (memcmp(x->grf, y->grf, sizeof(x->grf))) {
+            g_test_message("the GRFs differ after %d instructions", k);
+            return;
+        }
+    }
+}
+
+static void test_fast_paths_agree(void)
+{
+    GRand *rng = g_rand_new_with_seed(1234);
+    unsigned fast = 0, total = 0, faults = 0;
+
+    for (int iter = 0; iter < 4000; iter++) {
+        EuNative prog[9];
+        uint32_t mask = g_rand_boolean(rng) ? 0xffff : g_rand_int(rng);
+        uint32_t seed = g_rand_int(rng);
+        EuProgram *p;
+        EuThread *a, *b;
+
+        for (int i = 0; i < 8; i++) {
+            EuInst d;
+
+            prog[i] = diff_inst(rng);
+            if (eu_decode_native(&prog[i], &d) == 0) {
+                total++;
+                fast += eu_inst_has_fast_path(&d);
+            }
+        }
+        prog[8] = EOT;
+        asm_emit(code, prog, 9);
+        p = eu_program_new(code, 9 * 16);
+        a = diff_run(NULL, mask, seed, 100);
+        b = diff_run(p, mask, seed, 100);
+        faults += a->status == EU_FAULT;
+        if (memcmp(a->grf, b->grf, sizeof(a->grf))) {
+            diff_explain(prog, p, mask, seed);
+        }
+        g_assert_cmpint(a->status, ==, b->status);
+        g_assert_cmpuint(a->retired, ==, b->retired);
+        g_assert_cmpuint(a->ip, ==, b->ip);
+        g_assert_cmphex(a->flag[0], ==, b->flag[0]);
+        g_assert_cmphex(a->flag[1], ==, b->flag[1]);
+        g_assert_cmpmem(a->grf, sizeof(a->grf), b->grf, sizeof(b->grf));
+        g_assert_cmpmem(a->accv, sizeof(a->accv), b->accv, sizeof(b->accv));
+        g_assert_cmpmem(a->acc, sizeof(a->acc), b->acc, sizeof(b->acc));
+        eu_program_unref(p);
+        g_free(a);
+        g_free(b);
+    }
+    g_test_message("%u of %u instructions fast, %u faulting kernels",
+                   fast, total, faults);
+    /* Both paths were exercised. */
+    g_assert_cmpuint(fast, >, total / 4);
+    g_assert_cmpuint(fast, <, total);
+    g_rand_free(rng);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1004,5 +1250,6 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/send", test_send_callback);
     g_test_add_func("/intel-eu/exec/call-ret-jmpi", test_call_ret_jmpi);
     g_test_add_func("/intel-eu/exec/random", test_random_kernels);
+    g_test_add_func("/intel-eu/exec/fast-paths-agree", test_fast_paths_agree);
     return g_test_run();
 }

@@ -629,9 +629,11 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
         break;
     case EU_OP_MUL: case EU_OP_MAC:
         if (fp) {
-            r->f = a.f * b.f + (in->opcode == EU_OP_MAC ?
-                                read_raw(EU_TYPE_F, t->acc[0] + 4 * (c % 16)).f
-                                : 0);
+            /* (no "+ 0" for mul: it would turn -0 into +0) */
+            r->f = a.f * b.f;
+            if (in->opcode == EU_OP_MAC) {
+                r->f += read_raw(EU_TYPE_F, t->acc[0] + 4 * (c % 16)).f;
+            }
         } else {
             r->i = (int64_t)((uint64_t)a.i * (uint64_t)b.i +
                              (in->opcode == EU_OP_MAC ? t->accv[ch] : 0));
@@ -847,6 +849,12 @@ static void exec_alu(EuThread *t, const EuInst *in)
             fault(t, "instruction not implemented");
             return;
         }
+        if (r.fp && isnan(r.f) && in->opcode != EU_OP_MOV &&
+            in->opcode != EU_OP_SEL && in->opcode != EU_OP_CSEL) {
+            /* Arithmetic gives the canonical quiet NaN: which input NaN
+             * the host would propagate depends on its compiler. */
+            r.f = NAN;
+        }
         if (!r.fp && !type_is_float(in->dst.type)) {
             /* Flags see the result in the destination's integer type. */
             unsigned bits = eu_type_size(in->dst.type) * 8;
@@ -859,6 +867,14 @@ static void exec_alu(EuThread *t, const EuInst *in)
                 }
             }
             r.i = (int64_t)u;
+        } else if (r.fp && (in->dst.type == EU_TYPE_F ||
+                            in->dst.type == EU_TYPE_HF)) {
+            /* ... and float ones the value as written: rounded to the
+             * destination's type and saturated. */
+            uint64_t u = GUINT64_TO_LE(convert(r, in->dst.type,
+                                               in->saturate));
+
+            r = read_raw(in->dst.type, (const uint8_t *)&u);
         }
         if (in->cond_mod && in->opcode != EU_OP_SEL &&
             in->opcode != EU_OP_CMP && in->opcode != EU_OP_CMPN &&
@@ -871,9 +887,984 @@ static void exec_alu(EuThread *t, const EuInst *in)
     }
 }
 
+/*
+ * Fast paths.  prepare() gives the common forms (direct GRF operands with
+ * contiguous or scalar regions, exec size up to 16, F or integer types,
+ * normal or no predication) an executor that works on whole registers:
+ * the operand offsets and strides are resolved when the instruction is
+ * cached, so no bounds checks or region arithmetic remain per channel.
+ * The arithmetic is the generic path's, step for step (floats through
+ * double, integers through their extended 64-bit values), so both give
+ * the same bits; test-intel-eu-exec's differential test checks it.
+ * The GRF holds little-endian values: the fast paths assume a
+ * little-endian host and are left out on others.
+ */
+#define FAST_LANES 16
+
+/* Channels enabled by the mask and, unless told not to, the predicate. */
+static inline uint32_t fast_enables(const EuThread *t, const EuInst *in,
+                                    bool pred_masks)
+{
+    unsigned g = group_base(in);
+    uint32_t all = (1u << in->exec_size) - 1;
+    uint32_t en = in->mask_ctrl ? all : (t->active >> g) & all;
+
+    if (pred_masks && in->pred_ctrl == EU_PRED_NORMAL) {
+        unsigned b = in->flag_subnr * 16 + g;
+        uint32_t f = b < 32 ? (uint32_t)(t->flag[in->flag_nr] >> b) : 0;
+
+        en &= in->pred_inv ? ~f : f;
+    }
+    return en;
+}
+
+/* The predicate's value per channel (sel without a condition). */
+static uint32_t fast_pred(const EuThread *t, const EuInst *in)
+{
+    unsigned b = in->flag_subnr * 16 + group_base(in);
+    uint32_t f;
+
+    if (in->pred_ctrl == EU_PRED_NONE) {
+        return ~0u;
+    }
+    f = b < 32 ? (uint32_t)(t->flag[in->flag_nr] >> b) : 0;
+    return in->pred_inv ? ~f : f;
+}
+
+/* Write the condition bits of the enabled channels to the flag. */
+static void fast_set_flags(EuThread *t, const EuInst *in, uint32_t en,
+                           uint32_t bits)
+{
+    unsigned b = in->flag_subnr * 16 + group_base(in);
+    uint32_t m;
+
+    if (b >= 32) {
+        return;
+    }
+    m = en << b;
+    t->flag[in->flag_nr] = (t->flag[in->flag_nr] & ~m) | ((bits << b) & m);
+}
+
+static bool fast_cond(unsigned cond, double x)
+{
+    switch (cond) {
+    case EU_COND_Z: return x == 0;
+    case EU_COND_NZ: return !(x == 0);
+    case EU_COND_G: return x > 0;
+    case EU_COND_GE: return x >= 0;
+    case EU_COND_L: return x < 0;
+    case EU_COND_LE: return x <= 0;
+    case EU_COND_U: return isnan(x);
+    case EU_COND_O: return isinf(x);
+    }
+    return false;
+}
+
+/* The comparison cmp and sel make (a - b's sign, as diff() gives it). */
+static bool fast_cmp_f(unsigned cond, double a, double b)
+{
+    switch (cond) {
+    case EU_COND_Z: return a == b;
+    case EU_COND_NZ: return !(a == b);
+    case EU_COND_G: return a > b;
+    case EU_COND_GE: return a >= b;
+    case EU_COND_L: return a < b;
+    case EU_COND_LE: return a <= b;
+    }
+    return false;
+}
+
+static bool fast_cmp_i(unsigned cond, int64_t a, int64_t b)
+{
+    switch (cond) {
+    case EU_COND_Z: return a == b;
+    case EU_COND_NZ: return a != b;
+    case EU_COND_G: return a > b;
+    case EU_COND_GE: return a >= b;
+    case EU_COND_L: return a < b;
+    case EU_COND_LE: return a <= b;
+    }
+    return false;
+}
+
+/* A float source's 16 lanes: a vector reads 64 bytes (prepare made
+ * sure they are inside the GRF), a scalar is broadcast. */
+/* The comparison's result bits for 16 lanes, the condition resolved
+ * once rather than per lane. */
+#define FAST_CMP_BITS(cond, a, b, bits) \
+    do { \
+        switch (cond) { \
+        case EU_COND_Z: FAST_CMP_LOOP(a, b, bits, ==); break; \
+        case EU_COND_NZ: FAST_CMP_LOOP_NOT(a, b, bits, ==); break; \
+        case EU_COND_G: FAST_CMP_LOOP(a, b, bits, >); break; \
+        case EU_COND_GE: FAST_CMP_LOOP(a, b, bits, >=); break; \
+        case EU_COND_L: FAST_CMP_LOOP(a, b, bits, <); break; \
+        case EU_COND_LE: FAST_CMP_LOOP(a, b, bits, <=); break; \
+        } \
+    } while (0)
+#define FAST_CMP_LOOP(a, b, bits, OP) \
+    for (int i_ = 0; i_ < FAST_LANES; i_++) { \
+        bits |= (uint32_t)((a)[i_] OP (b)[i_]) << i_; \
+    }
+#define FAST_CMP_LOOP_NOT(a, b, bits, OP) \
+    for (int i_ = 0; i_ < FAST_LANES; i_++) { \
+        bits |= (uint32_t)!((a)[i_] OP (b)[i_]) << i_; \
+    }
+
+static inline __attribute__((always_inline))
+void fast_load_f(const EuThread *t, const EuInst *in, int s, float *v)
+{
+    const EuOperand *o = &in->src[s];
+
+    if (in->fast_step[s]) {
+        memcpy(v, t->grf + in->fast_src[s], 4 * FAST_LANES);
+    } else {
+        uint32_t u = o->imm;
+        float x;
+
+        if (o->file != EU_FILE_IMM) {
+            memcpy(&u, t->grf + in->fast_src[s], 4);
+        }
+        memcpy(&x, &u, 4);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x;
+        }
+    }
+    if (o->abs) {
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = fabsf(v[i]);
+        }
+    }
+    if (o->negate) {
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = -v[i];
+        }
+    }
+}
+
+/* Store the enabled lanes of r at the destination. */
+static inline void fast_store(EuThread *t, const EuInst *in, uint32_t en,
+                              const void *r, unsigned size)
+{
+    unsigned n = in->exec_size;
+    uint8_t *d = t->grf + in->fast_dst;
+
+    if (in->fast_dst == UINT16_MAX) {
+        return;
+    }
+    if (en == (1u << n) - 1) {
+        /* Constant sizes: the compiler turns them into vector stores. */
+        if (n == 16 && size == 4) {
+            memcpy(d, r, 64);
+        } else if (n == 8 && size == 4) {
+            memcpy(d, r, 32);
+        } else {
+            memcpy(d, r, size * n);
+        }
+        return;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if ((en >> i) & 1) {
+            memcpy(d + size * i, (const uint8_t *)r + size * i, size);
+        }
+    }
+}
+
+/*
+ * Floats.  add and mul round once in float, which is what the generic
+ * path's double computation rounded to float gives (double holds the
+ * exact sum or product's first 2 x 24 + 2 bits); mad goes through double
+ * as the generic path does.  mov and sel go through double there too,
+ * which quiets a signaling NaN: so do they here.
+ */
+static inline __attribute__((always_inline))
+void fast_f(EuThread *t, const EuInst *in, unsigned op)
+{
+    float a[FAST_LANES], b[FAST_LANES], c[FAST_LANES], r[FAST_LANES];
+    unsigned n = in->exec_size;
+    uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
+    uint32_t bits = 0;
+
+    fast_load_f(t, in, 0, a);
+    if (in->nsrc > 1) {
+        fast_load_f(t, in, 1, b);
+    }
+    switch (op) {
+    case EU_OP_MOV:
+        memcpy(r, a, sizeof(r));
+        break;
+    case EU_OP_ADD:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] + b[i];
+        }
+        break;
+    case EU_OP_MUL:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] * b[i];
+        }
+        break;
+    case EU_OP_MAD:
+        fast_load_f(t, in, 2, c);
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (double)a[i] + (double)b[i] * (double)c[i];
+        }
+        break;
+    case EU_OP_SEL: {
+        uint32_t p = fast_pred(t, in);
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            bool pick = in->cond_mod ? fast_cmp_f(in->cond_mod, a[i], b[i])
+                                     : (p >> i) & 1;
+
+            r[i] = pick ? a[i] : b[i];
+        }
+        break;
+    }
+    case EU_OP_CMP: {
+        uint32_t w[FAST_LANES];
+
+        FAST_CMP_BITS(in->cond_mod, a, b, bits);
+        bits &= (1u << n) - 1;
+        fast_set_flags(t, in, en, bits);
+        for (int i = 0; i < FAST_LANES; i++) {
+            w[i] = (bits >> i) & 1 ? 0xffffffff : 0;
+        }
+        fast_store(t, in, en, w, 4);
+        return;
+    }
+    }
+    if (op == EU_OP_MOV || op == EU_OP_SEL) {
+        uint32_t u[FAST_LANES];
+
+        memcpy(u, r, sizeof(u));
+        for (int i = 0; i < FAST_LANES; i++) {
+            u[i] |= (u[i] & 0x7fffffff) > 0x7f800000 ? 0x00400000 : 0;
+        }
+        memcpy(r, u, sizeof(u));
+    } else {
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = isnan(r[i]) ? NAN : r[i];
+        }
+    }
+    if (in->saturate) {
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = isnan(r[i]) ? 0.0f : r[i] < 0.0f ? 0.0f :
+                   r[i] > 1.0f ? 1.0f : r[i];
+        }
+    }
+    if (in->cond_mod && op != EU_OP_SEL) {
+        for (unsigned i = 0; i < n; i++) {
+            bits |= (uint32_t)fast_cond(in->cond_mod, r[i]) << i;
+        }
+        fast_set_flags(t, in, en, bits);
+    }
+    fast_store(t, in, en, r, 4);
+}
+
+/*
+ * mad through the accumulator, as Gen11 pixel shaders interpolate (IGT's
+ * ps_kernel_gen11): an NF operand is acc0/acc1 in double lanes
+ * (fast_src/fast_dst then hold the byte offset into t->acc), the others
+ * are F.  Same arithmetic as the generic path: double throughout.
+ */
+static inline __attribute__((always_inline))
+void fast_load_nf(const EuThread *t, const EuInst *in, int s, double *v)
+{
+    const EuOperand *o = &in->src[s];
+
+    if (o->type == EU_TYPE_NF) {
+        memcpy(v, (const uint8_t *)t->acc + in->fast_src[s],
+               8 * in->exec_size);
+        for (int i = in->exec_size; i < 8; i++) {
+            v[i] = 0;
+        }
+    } else {
+        float f[FAST_LANES];
+
+        fast_load_f(t, in, s, f);
+        for (int i = 0; i < 8; i++) {
+            v[i] = f[i];
+        }
+        return;
+    }
+    if (o->abs) {
+        for (int i = 0; i < 8; i++) {
+            v[i] = fabs(v[i]);
+        }
+    }
+    if (o->negate) {
+        for (int i = 0; i < 8; i++) {
+            v[i] = -v[i];
+        }
+    }
+}
+
+static void exec_mad_nf(EuThread *t, const EuInst *in)
+{
+    double a[8], b[8], c[8], r[8];
+    unsigned n = in->exec_size;
+    uint32_t en = fast_enables(t, in, true);
+
+    fast_load_nf(t, in, 0, a);
+    fast_load_nf(t, in, 1, b);
+    fast_load_nf(t, in, 2, c);
+    for (int i = 0; i < 8; i++) {
+        r[i] = a[i] + b[i] * c[i];
+        r[i] = isnan(r[i]) ? NAN : r[i];
+    }
+    if (in->dst.type == EU_TYPE_NF) {
+        uint8_t *d = (uint8_t *)t->acc + in->fast_dst;
+
+        for (unsigned i = 0; i < n; i++) {
+            if ((en >> i) & 1) {
+                memcpy(d + 8 * i, &r[i], 8);
+            }
+        }
+    } else {
+        float f[FAST_LANES] = { 0 };
+
+        for (int i = 0; i < 8; i++) {
+            f[i] = r[i];
+        }
+        fast_store(t, in, en, f, 4);
+    }
+}
+
+static bool fast_operand(EuInst *in, int s, unsigned n);
+
+/* An NF accumulator operand the fast mad can use: its offset in
+ * t->acc, or -1. */
+static int fast_acc_operand(const EuOperand *o, unsigned n, bool dst)
+{
+    unsigned off = (o->nr & 1) * sizeof(((EuThread *)NULL)->acc[0]) +
+                   o->subnr;
+
+    if (o->file != EU_FILE_ARF || o->indirect ||
+        (o->nr & 0xf0) != EU_ARF_ACC || (o->nr & 0xf) > 1 ||
+        o->hstride != 1 || (!dst && o->vstride != o->width &&
+                            o->width < n) ||
+        off + 8 * n > sizeof(((EuThread *)NULL)->acc)) {
+        return -1;
+    }
+    return off;
+}
+
+static EuExecFn fast_mad_nf_for(EuInst *in)
+{
+    unsigned n = in->exec_size;
+    bool nf = in->dst.type == EU_TYPE_NF;
+    int off;
+
+    if (in->opcode != EU_OP_MAD || n > 8 || in->saturate || in->cond_mod ||
+        group_base(in) + n > EU_MAX_CHANNELS ||
+        (in->pred_ctrl != EU_PRED_NONE && in->pred_ctrl != EU_PRED_NORMAL)) {
+        return NULL;
+    }
+    if (nf) {
+        off = fast_acc_operand(&in->dst, n, true);
+        if (off < 0) {
+            return NULL;
+        }
+        in->fast_dst = off;
+    } else if (in->dst.type == EU_TYPE_F && in->dst.file == EU_FILE_GRF &&
+               in->dst.hstride == 1 &&
+               in->dst.nr * EU_GRF_BYTES + in->dst.subnr + 4 * n <=
+               EU_GRF_COUNT * EU_GRF_BYTES) {
+        in->fast_dst = in->dst.nr * EU_GRF_BYTES + in->dst.subnr;
+    } else {
+        return NULL;
+    }
+    for (int s = 0; s < 3; s++) {
+        const EuOperand *o = &in->src[s];
+
+        if (o->type == EU_TYPE_NF) {
+            off = fast_acc_operand(o, n, false);
+            if (off < 0) {
+                return NULL;
+            }
+            nf = true;
+            in->fast_src[s] = off;
+            in->fast_step[s] = 8;
+        } else if (o->type != EU_TYPE_F) {
+            return NULL;
+        } else {
+            /* GRF overlaps are checked against the GRF destination only:
+             * an accumulator destination cannot alias a GRF source. */
+            uint16_t dst = in->fast_dst;
+
+            if (in->dst.type == EU_TYPE_NF) {
+                in->fast_dst = UINT16_MAX;
+            }
+            if (!fast_operand(in, s, n)) {
+                in->fast_dst = dst;
+                return NULL;
+            }
+            in->fast_dst = dst;
+        }
+    }
+    return nf ? exec_mad_nf : NULL;
+}
+
+/* 32-bit integers without source modifiers, in 32-bit lanes. */
+static inline __attribute__((always_inline))
+void fast_load_u32(const EuThread *t, const EuInst *in, int s, uint32_t *v)
+{
+    if (in->fast_step[s]) {
+        memcpy(v, t->grf + in->fast_src[s], 4 * FAST_LANES);
+    } else {
+        uint32_t x = in->src[s].imm;
+
+        if (in->src[s].file != EU_FILE_IMM) {
+            memcpy(&x, t->grf + in->fast_src[s], 4);
+        }
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x;
+        }
+    }
+}
+
+static int64_t fast_ext32(uint32_t x, bool sgn)
+{
+    return sgn ? (int64_t)(int32_t)x : (int64_t)x;
+}
+
+static inline __attribute__((always_inline))
+void fast_i32(EuThread *t, const EuInst *in, unsigned op)
+{
+    uint32_t a[FAST_LANES], b[FAST_LANES], c[FAST_LANES], r[FAST_LANES];
+    unsigned n = in->exec_size, g = group_base(in);
+    bool s0 = in->src[0].type == EU_TYPE_D;
+    bool s1 = in->nsrc > 1 && in->src[1].type == EU_TYPE_D;
+    uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
+    uint32_t bits = 0;
+
+    fast_load_u32(t, in, 0, a);
+    if (in->nsrc > 1) {
+        fast_load_u32(t, in, 1, b);
+    }
+    switch (op) {
+    case EU_OP_MOV:
+        memcpy(r, a, sizeof(r));
+        break;
+    case EU_OP_NOT:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = ~a[i];
+        }
+        break;
+    case EU_OP_ADD:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] + b[i];
+        }
+        break;
+    case EU_OP_MUL:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] * b[i];
+        }
+        if (en == (1u << n) - 1) {
+            for (unsigned i = 0; i < n; i++) {
+                t->accv[g + i] = (int64_t)((uint64_t)fast_ext32(a[i], s0) *
+                                           (uint64_t)fast_ext32(b[i], s1));
+            }
+            break;
+        }
+        for (unsigned i = 0; i < n; i++) {
+            if ((en >> i) & 1) {
+                t->accv[g + i] = (int64_t)((uint64_t)fast_ext32(a[i], s0) *
+                                           (uint64_t)fast_ext32(b[i], s1));
+            }
+        }
+        break;
+    case EU_OP_MAD:
+        fast_load_u32(t, in, 2, c);
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] + b[i] * c[i];
+        }
+        break;
+    case EU_OP_AND:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] & b[i];
+        }
+        break;
+    case EU_OP_OR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] | b[i];
+        }
+        break;
+    case EU_OP_XOR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] ^ b[i];
+        }
+        break;
+    case EU_OP_SHL:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] << (b[i] & 31);
+        }
+        break;
+    case EU_OP_SHR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] >> (b[i] & 31);
+        }
+        break;
+    case EU_OP_ASR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = s0 ? (uint32_t)((int32_t)a[i] >> (b[i] & 31)) :
+                   a[i] >> (b[i] & 31);
+        }
+        break;
+    case EU_OP_SEL: {
+        uint32_t p = fast_pred(t, in);
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            bool pick = in->cond_mod ?
+                        fast_cmp_i(in->cond_mod, fast_ext32(a[i], s0),
+                                   fast_ext32(b[i], s0)) : (p >> i) & 1;
+
+            r[i] = pick ? a[i] : b[i];
+        }
+        break;
+    }
+    case EU_OP_CMP:
+        if (s0) {
+            int32_t x[FAST_LANES], y[FAST_LANES];
+
+            memcpy(x, a, sizeof(x));
+            memcpy(y, b, sizeof(y));
+            FAST_CMP_BITS(in->cond_mod, x, y, bits);
+        } else {
+            FAST_CMP_BITS(in->cond_mod, a, b, bits);
+        }
+        bits &= (1u << n) - 1;
+        fast_set_flags(t, in, en, bits);
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (bits >> i) & 1 ? 0xffffffff : 0;
+        }
+        fast_store(t, in, en, r, 4);
+        return;
+    }
+    if (in->cond_mod && op != EU_OP_SEL) {
+        bool sd = in->dst.type == EU_TYPE_D;
+
+        for (unsigned i = 0; i < n; i++) {
+            bits |= (uint32_t)fast_cond(in->cond_mod,
+                                        (double)fast_ext32(r[i], sd)) << i;
+        }
+        fast_set_flags(t, in, en, bits);
+    }
+    fast_store(t, in, en, r, 4);
+}
+
+/* Integer sources as the generic path extends them (read_raw()). */
+static void fast_load_i(const EuThread *t, const EuInst *in, int s,
+                        int64_t *v)
+{
+    const EuOperand *o = &in->src[s];
+    unsigned n = in->fast_step[s] ? in->exec_size : 1;
+    const uint8_t *p = t->grf + in->fast_src[s];
+    uint8_t imm[8];
+
+    if (o->file == EU_FILE_IMM) {
+        memcpy(imm, &o->imm, 8);
+        p = imm;
+        n = 1;
+    }
+    switch (o->type) {
+    case EU_TYPE_UD: {
+        uint32_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, 4 * n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+        break;
+    }
+    case EU_TYPE_D: {
+        int32_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, 4 * n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+        break;
+    }
+    case EU_TYPE_UW: {
+        uint16_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, 2 * n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+        break;
+    }
+    case EU_TYPE_W: {
+        int16_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, 2 * n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+        break;
+    }
+    case EU_TYPE_UB: {
+        uint8_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+        break;
+    }
+    default: {
+        int8_t x[FAST_LANES] = { 0 };
+
+        memcpy(x, p, n);
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = x[i];
+        }
+    }
+    }
+    if (n == 1) {
+        for (int i = 1; i < FAST_LANES; i++) {
+            v[i] = v[0];
+        }
+    }
+    if (o->abs) {
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = v[i] < 0 ? (int64_t)(0 - (uint64_t)v[i]) : v[i];
+        }
+    }
+    if (o->negate) {
+        bool logic = in->opcode >= EU_OP_NOT && in->opcode <= EU_OP_XOR;
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            v[i] = logic ? ~v[i] : (int64_t)(0 - (uint64_t)v[i]);
+        }
+    }
+}
+
+static void exec_fast_i(EuThread *t, const EuInst *in)
+{
+    int64_t a[FAST_LANES], b[FAST_LANES], c[FAST_LANES];
+    uint64_t r[FAST_LANES];
+    unsigned n = in->exec_size, op = in->opcode, g = group_base(in);
+    unsigned dsize = eu_type_size(in->dst.type);
+    unsigned amt_mask = 31;
+    uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
+    uint32_t bits = 0;
+
+    fast_load_i(t, in, 0, a);
+    if (in->nsrc > 1) {
+        fast_load_i(t, in, 1, b);
+    }
+    switch (op) {
+    case EU_OP_MOV:
+        memcpy(r, a, sizeof(r));
+        break;
+    case EU_OP_NOT:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = ~a[i];
+        }
+        break;
+    case EU_OP_ADD:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (uint64_t)a[i] + (uint64_t)b[i];
+        }
+        break;
+    case EU_OP_MUL:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (uint64_t)a[i] * (uint64_t)b[i];
+        }
+        for (unsigned i = 0; i < n; i++) {
+            if ((en >> i) & 1) {
+                t->accv[g + i] = r[i];
+            }
+        }
+        break;
+    case EU_OP_MAD:
+        fast_load_i(t, in, 2, c);
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (uint64_t)a[i] + (uint64_t)b[i] * (uint64_t)c[i];
+        }
+        break;
+    case EU_OP_AND:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] & b[i];
+        }
+        break;
+    case EU_OP_OR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] | b[i];
+        }
+        break;
+    case EU_OP_XOR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] ^ b[i];
+        }
+        break;
+    case EU_OP_SHL:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = (uint64_t)a[i] << (b[i] & amt_mask);
+        }
+        break;
+    case EU_OP_SHR: {
+        uint64_t m = (1ull << (8 * eu_type_size(in->src[0].type))) - 1;
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = ((uint64_t)a[i] & m) >> (b[i] & amt_mask);
+        }
+        break;
+    }
+    case EU_OP_ASR:
+        for (int i = 0; i < FAST_LANES; i++) {
+            r[i] = a[i] >> (b[i] & amt_mask);
+        }
+        break;
+    case EU_OP_SEL: {
+        uint32_t p = fast_pred(t, in);
+
+        for (int i = 0; i < FAST_LANES; i++) {
+            bool pick = in->cond_mod ? fast_cmp_i(in->cond_mod, a[i], b[i])
+                                     : (p >> i) & 1;
+
+            r[i] = pick ? a[i] : b[i];
+        }
+        break;
+    }
+    case EU_OP_CMP:
+        memset(r, 0, sizeof(r));
+        for (unsigned i = 0; i < n; i++) {
+            bits |= (uint32_t)fast_cmp_i(in->cond_mod, a[i], b[i]) << i;
+            r[i] = (bits >> i) & 1 ? ~0ull : 0;
+        }
+        fast_set_flags(t, in, en, bits);
+        break;
+    }
+    if (in->cond_mod && op != EU_OP_SEL && op != EU_OP_CMP) {
+        /* Flags see the result in the destination's type. */
+        unsigned sh = 64 - 8 * dsize;
+        bool sgn = type_is_signed(in->dst.type);
+
+        for (unsigned i = 0; i < n; i++) {
+            int64_t x = sgn ? (int64_t)(r[i] << sh) >> sh :
+                        (int64_t)((r[i] << sh) >> sh);
+
+            bits |= (uint32_t)fast_cond(in->cond_mod, (double)x) << i;
+        }
+        fast_set_flags(t, in, en, bits);
+    }
+    if (in->fast_dst != UINT16_MAX) {
+        uint8_t *d = t->grf + in->fast_dst;
+
+        for (unsigned i = 0; i < n; i++) {
+            if ((en >> i) & 1) {
+                memcpy(d + dsize * i, &r[i], dsize);
+            }
+        }
+    }
+}
+
+/* One executor per opcode, so that each is compiled for its own. */
+#define FAST_OPS(X) \
+    X(MOV) X(ADD) X(MUL) X(MAD) X(SEL) X(CMP) X(NOT) X(AND) X(OR) X(XOR) \
+    X(SHL) X(SHR) X(ASR)
+#define FAST_F(op) \
+    static void exec_f_##op(EuThread *t, const EuInst *in) \
+    { \
+        fast_f(t, in, EU_OP_##op); \
+    }
+#define FAST_I32(op) \
+    static void exec_i32_##op(EuThread *t, const EuInst *in) \
+    { \
+        fast_i32(t, in, EU_OP_##op); \
+    }
+FAST_F(MOV) FAST_F(ADD) FAST_F(MUL) FAST_F(MAD) FAST_F(SEL) FAST_F(CMP)
+FAST_OPS(FAST_I32)
+
+static EuExecFn fast_f_for(unsigned op)
+{
+    switch (op) {
+    case EU_OP_MOV: return exec_f_MOV;
+    case EU_OP_ADD: return exec_f_ADD;
+    case EU_OP_MUL: return exec_f_MUL;
+    case EU_OP_MAD: return exec_f_MAD;
+    case EU_OP_SEL: return exec_f_SEL;
+    case EU_OP_CMP: return exec_f_CMP;
+    }
+    return NULL;
+}
+
+static EuExecFn fast_i32_for(unsigned op)
+{
+#define FAST_CASE(op) case EU_OP_##op: return exec_i32_##op;
+    switch (op) {
+    FAST_OPS(FAST_CASE)
+    }
+#undef FAST_CASE
+    return NULL;
+}
+
+static bool fast_int_type(unsigned t)
+{
+    return t <= EU_TYPE_B;
+}
+
+/* Offset and step of a source the fast paths can read, or false. */
+static bool fast_operand(EuInst *in, int s, unsigned n)
+{
+    const EuOperand *o = &in->src[s];
+    unsigned size = eu_type_size(o->type);
+    unsigned off = o->nr * EU_GRF_BYTES + o->subnr;
+    unsigned dsize = eu_type_size(in->dst.type);
+    unsigned span;
+
+    if (o->file == EU_FILE_IMM) {
+        in->fast_step[s] = 0;
+        return o->type != EU_TYPE_V && o->type != EU_TYPE_UV &&
+               o->type != EU_TYPE_VF;
+    }
+    if (o->file != EU_FILE_GRF || o->indirect ||
+        o->vstride == EU_VSTRIDE_VXH || !o->width) {
+        return false;
+    }
+    if (o->hstride == 0 && (o->vstride == 0 || o->width >= n)) {
+        in->fast_step[s] = 0;           /* scalar */
+        span = size;
+    } else if (o->hstride == 1 && (o->vstride == o->width ||
+                                   o->width >= n)) {
+        in->fast_step[s] = size;        /* contiguous */
+        span = size * n;
+    } else {
+        return false;
+    }
+    /* Vectors are read 16 lanes at a time. */
+    if (off + MAX(span, in->fast_step[s] * FAST_LANES) >
+        sizeof(((EuThread *)NULL)->grf)) {
+        return false;                   /* the generic path decides */
+    }
+    in->fast_src[s] = off;
+    /* The generic path reads each channel after writing the previous
+     * ones: a source overlapping the destination elsewhere than lane
+     * for lane would see new values there. */
+    if (in->fast_dst != UINT16_MAX &&
+        off < in->fast_dst + dsize * n && in->fast_dst < off + span &&
+        !(in->fast_step[s] && off == in->fast_dst && size == dsize)) {
+        return false;
+    }
+    return true;
+}
+
+/* D/UD throughout, no source modifiers: the 32-bit lanes path. */
+static bool fast_is_i32(const EuInst *in, bool null_dst)
+{
+    if (!null_dst && eu_type_size(in->dst.type) != 4) {
+        return false;
+    }
+    if (in->opcode == EU_OP_CMP && !null_dst &&
+        in->dst.type != EU_TYPE_D && in->dst.type != EU_TYPE_UD) {
+        return false;
+    }
+    for (int s = 0; s < in->nsrc; s++) {
+        const EuOperand *o = &in->src[s];
+
+        if ((o->type != EU_TYPE_D && o->type != EU_TYPE_UD) ||
+            o->negate || o->abs) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A fast executor for in, or NULL. */
+static EuExecFn fast_exec_for(EuInst *in)
+{
+    unsigned n = in->exec_size, op = in->opcode;
+
+    if (G_BYTE_ORDER == G_LITTLE_ENDIAN && op == EU_OP_MAD &&
+        (in->dst.type == EU_TYPE_NF || in->src[0].type == EU_TYPE_NF ||
+         in->src[1].type == EU_TYPE_NF || in->src[2].type == EU_TYPE_NF)) {
+        return fast_mad_nf_for(in);
+    }
+    bool fp = in->dst.type == EU_TYPE_F;
+    bool null_dst = in->dst.file == EU_FILE_ARF && !in->dst.indirect &&
+                    (in->dst.nr & 0xf0) == EU_ARF_NULL;
+
+    if (G_BYTE_ORDER != G_LITTLE_ENDIAN ||
+        n > FAST_LANES || group_base(in) + n > EU_MAX_CHANNELS ||
+        (in->pred_ctrl != EU_PRED_NONE && in->pred_ctrl != EU_PRED_NORMAL)) {
+        return NULL;
+    }
+    switch (op) {
+    case EU_OP_MOV: case EU_OP_ADD: case EU_OP_MUL: case EU_OP_MAD:
+    case EU_OP_SEL: case EU_OP_CMP:
+        break;
+    case EU_OP_NOT: case EU_OP_AND: case EU_OP_OR: case EU_OP_XOR:
+    case EU_OP_SHL: case EU_OP_SHR: case EU_OP_ASR:
+        fp = false;
+        break;
+    default:
+        return NULL;
+    }
+    if (in->cond_mod > EU_COND_LE && in->cond_mod != EU_COND_U &&
+        in->cond_mod != EU_COND_O) {
+        return NULL;
+    }
+    if ((op == EU_OP_CMP || (op == EU_OP_SEL && in->cond_mod)) &&
+        (in->cond_mod == EU_COND_U || in->cond_mod == EU_COND_O ||
+         !in->cond_mod)) {
+        return NULL;
+    }
+    if (null_dst) {
+        in->fast_dst = UINT16_MAX;
+    } else if (in->dst.file == EU_FILE_GRF && !in->dst.indirect &&
+               in->dst.hstride == 1) {
+        unsigned off = in->dst.nr * EU_GRF_BYTES + in->dst.subnr;
+
+        if (off + eu_type_size(in->dst.type) * n > EU_GRF_COUNT * EU_GRF_BYTES) {
+            return NULL;
+        }
+        in->fast_dst = off;
+    } else {
+        return NULL;
+    }
+    if (op == EU_OP_CMP && null_dst) {
+        /* cmp's sources decide the kind; its null destination is any. */
+        fp = in->src[0].type == EU_TYPE_F;
+    }
+    for (int s = 0; s < in->nsrc; s++) {
+        unsigned st = in->src[s].type;
+
+        if (fp ? st != EU_TYPE_F : !fast_int_type(st)) {
+            return NULL;
+        }
+        if (!fast_operand(in, s, n)) {
+            return NULL;
+        }
+    }
+    if (fp) {
+        if (!null_dst && in->dst.type != EU_TYPE_F) {
+            return NULL;
+        }
+        return fast_f_for(op);
+    }
+    if ((!null_dst && !fast_int_type(in->dst.type)) || in->saturate) {
+        return NULL;
+    }
+    if ((op == EU_OP_SEL || op == EU_OP_CMP) &&
+        in->src[0].type != in->src[1].type) {
+        return NULL;
+    }
+    if (op == EU_OP_CMP && !null_dst &&
+        eu_type_size(in->dst.type) > 4) {
+        return NULL;
+    }
+    return fast_is_i32(in, null_dst) ? fast_i32_for(op) : exec_fast_i;
+}
+
 /* Disable the given channels until the thread reaches ip. */
 static void park(EuThread *t, uint32_t chans, uint32_t ip)
 {
+    if (!chans) {
+        return;
+    }
     for (unsigned c = 0; c < EU_MAX_CHANNELS; c++) {
         if ((chans >> c) & 1) {
             t->wait_ip[c] = ip;
@@ -888,6 +1879,13 @@ static uint32_t cf_chans(EuThread *t, const EuInst *in)
 {
     uint32_t m = 0;
     unsigned g = group_base(in);
+
+    if (in->pred_ctrl <= EU_PRED_NORMAL && in->exec_size <= FAST_LANES &&
+        g + in->exec_size <= EU_MAX_CHANNELS) {
+        uint32_t all = (1u << in->exec_size) - 1;
+
+        return ((t->active >> g) & all & fast_pred(t, in)) << g;
+    }
 
     for (unsigned c = 0; c < in->exec_size && g + c < EU_MAX_CHANNELS; c++) {
         if (((t->active >> (g + c)) & 1) && predicate(t, in, c)) {
@@ -1049,8 +2047,21 @@ static void prepare(EuInst *in)
     } else if (in->opcode == EU_OP_NOP || in->opcode == EU_OP_WAIT) {
         in->exec = exec_nop;
     } else {
-        in->exec = exec_alu;
+        in->exec = eu_fast_paths ? fast_exec_for(in) : NULL;
+        if (!in->exec) {
+            in->exec = exec_alu;
+        }
     }
+}
+
+bool eu_fast_paths = true;
+
+bool eu_inst_has_fast_path(const EuInst *in)
+{
+    EuInst copy = *in;
+
+    return !in->error && !in->is_send && !eu_is_branch(in->opcode) &&
+           fast_exec_for(&copy);
 }
 
 EuProgram *eu_program_new(const void *code, size_t size)
@@ -1218,12 +2229,12 @@ EuStatus eu_run(EuThread *t, uint64_t max_instructions)
             break;
         }
         next = t->ip + in->size;
-        if (in->is_send) {
-            exec_send(t, in);
-        } else if (eu_is_branch(in->opcode)) {
-            next = exec_flow(t, in);
-        } else {
+        if (in->exec) {
             in->exec(t, in);
+        } else if (in->is_send) {
+            exec_send(t, in);
+        } else {
+            next = exec_flow(t, in);
         }
         t->retired++;
         if (t->status == EU_RUNNING || t->status == EU_WAIT_SEND ||

@@ -155,6 +155,14 @@ size_t eu_program_size(const EuProgram *p);
  */
 void eu_thread_init_program(EuThread *t, EuProgram *p, uint32_t exec_mask,
                             EuSendFn send, void *opaque);
+/*
+ * The fast paths (eu-exec.c) for tests and benchmarks: whether
+ * instructions cached from now on may use them (default true), and
+ * whether the decoded in would.
+ */
+extern bool eu_fast_paths;
+bool eu_inst_has_fast_path(const EuInst *in);
+
 /* Run up to max_instructions; returns the thread's status. */
 EuStatus eu_run(EuThread *t, uint64_t max_instructions);
 

@@ -324,7 +324,8 @@ static int media_dispatch_run(IntelEngine *e)
         t->send = intel_sf_send;
         t->send_opaque = &sft;
         before = t->retired;
-        switch (intel_gfx_thread_run(e, t, INTEL_EU_TS, budget)) {
+        /* A thread dispatched on the step's last units runs one. */
+        switch (intel_gfx_thread_run(e, t, INTEL_EU_TS, MAX(budget, 1))) {
         case EU_RUNNING:
         case EU_BUDGET:
         case EU_WAIT_SEND:

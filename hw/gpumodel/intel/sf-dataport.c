@@ -445,7 +445,8 @@ static int media_block(const Msg *m, bool write)
              * (PRM Vol 7, "Media Block Read": boundary behaviour).
              */
             if (tg.s.type == INTEL_SURFTYPE_2D) {
-                int64_t row = (int64_t)tg.s.width * tg.s.cpp;
+                int64_t row = MIN((int64_t)tg.s.width * tg.s.cpp,
+                                  (int64_t)tg.s.pitch);
 
                 if (px < 0) {
                     px = ((px % tg.s.cpp) + tg.s.cpp) % tg.s.cpp;
@@ -636,7 +637,15 @@ static int rt_write(const Msg *m)
                      "render target write subtype %u", subtype);
         return -1;
     }
-    base = simd == 8 && (slot || subtype == 3) ? 8 : 0;
+    /*
+     * The dispatch's pixel for channel 0: the send's channel group (the
+     * second half of a SIMD32 dispatch), and for SIMD8 messages the slot
+     * group select's half of a SIMD16 one.
+     */
+    base = m->inst->qtr * 8 + m->inst->nib * 4;
+    if (simd == 8 && (slot || subtype == 3) && base % 16 == 0) {
+        base += 8;
+    }
     chans &= simd == 16 ? 0xffff : 0xff;
     if (payload_len(m) < first + (replicated ? 1 : 4 * simd / 8)) {
         intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
@@ -666,22 +675,24 @@ static int rt_write(const Msg *m)
         return -1;
     }
     for (unsigned c = 0; c < simd; c++) {
-        unsigned p = base + c;
+        /* The header describes one SIMD16 half of the dispatch. */
+        unsigned p = base + c, hp = m->header ? p % 16 : p;
         uint32_t rgba[4], x, y;
         uint8_t texel[16] = { 0 };
 
-        if (!((chans >> c) & 1) || !((pmask >> p) & 1)) {
+        if (p >= EU_MAX_CHANNELS || !((chans >> c) & 1) ||
+            !((pmask >> hp) & 1)) {
             continue;
         }
         if (m->header) {
             uint32_t ss;
 
             /* M1.2-M1.5: subspan origins, X 15:0, Y 31:16. */
-            if (!pl_ud(m, 1, 2 + p / 4, &ss)) {
+            if (!pl_ud(m, 1, 2 + hp / 4, &ss)) {
                 return -1;
             }
-            x = (ss & 0xffff) + (p & 1);
-            y = (ss >> 16) + ((p >> 1) & 1);
+            x = (ss & 0xffff) + (hp & 1);
+            y = (ss >> 16) + ((hp >> 1) & 1);
         } else {
             x = m->th->pixel_x[p];
             y = m->th->pixel_y[p];
@@ -730,7 +741,8 @@ static int memory_fence(const Msg *m)
 
 static int byte_scattered(const Msg *m, bool write)
 {
-    unsigned size = (m->ctrl >> 1) & 3;
+    /* Data size in control bits 3:2, SIMD16 in bit 0. */
+    unsigned size = (m->ctrl >> 2) & 3;
 
     if (size > 2) {
         intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
@@ -813,7 +825,8 @@ static int dc1(const Msg *m)
 
 static int render_cache(const Msg *m)
 {
-    switch (m->type) {
+    /* The render cache's type is 17:14; bit 18 is coarse pixel writes. */
+    switch (m->type & 0xf) {
     case RC_RT_WRITE:
         return rt_write(m);
     case RC_MEDIA_BLOCK_READ:

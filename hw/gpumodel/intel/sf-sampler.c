@@ -31,22 +31,6 @@ typedef struct Sampling {
     bool fault;
 } Sampling;
 
-static float u2f(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static uint32_t f2u(float f)
-{
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 /* Parameter @k of channel @c: register k * (simd / 8) + c / 8. */
 static uint32_t param(EuThread *t, const EuInst *inst, uint32_t desc,
                       uint32_t ex_desc, unsigned first, unsigned simd,
@@ -104,7 +88,7 @@ static void fetch(Sampling *sm, int64_t x, int64_t y, bool inside,
 
     if (!inside) {
         for (unsigned c = 0; c < 4; c++) {
-            rgba[c] = f2u(sm->ss.border[c]);
+            rgba[c] = intel_sf_f2u(sm->ss.border[c]);
         }
         return;
     }
@@ -166,11 +150,11 @@ static void sample(Sampling *sm, float u, float v, bool linear,
 
             fetch_wrapped(sm, x0 + (i & 1), y0 + (i >> 1), tx);
             for (unsigned c = 0; c < 4; c++) {
-                acc[c] += w[i] * u2f(tx[c]);
+                acc[c] += w[i] * intel_sf_u2f(tx[c]);
             }
         }
         for (unsigned c = 0; c < 4; c++) {
-            rgba[c] = f2u(acc[c]);
+            rgba[c] = intel_sf_f2u(acc[c]);
         }
     }
 }
@@ -205,7 +189,7 @@ static void channel_select(const IntelSurface *s, const uint32_t in[4],
         if (sel >= INTEL_SCS_RED) {
             out[c] = in[sel - INTEL_SCS_RED];
         } else if (sel == INTEL_SCS_ONE) {
-            out[c] = integer ? 1 : f2u(1.0f);
+            out[c] = integer ? 1 : intel_sf_f2u(1.0f);
         } else {
             out[c] = 0;
         }
@@ -285,8 +269,8 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
         rv[c] = nparams > k + 1 ?
                 param(t, inst, desc, ex_desc, first, simd, k + 1, c,
                       &present) : 0;
-        u[c] = u2f(ru[c]);
-        v[c] = u2f(rv[c]);
+        u[c] = intel_sf_u2f(ru[c]);
+        v[c] = intel_sf_u2f(rv[c]);
     }
     for (unsigned c = 0; c < simd; c++) {
         uint32_t raw[4] = { 0 };
@@ -320,8 +304,8 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             if (type == MSG_SAMPLE) {
                 lod = subspan_lod(u, v, c, &s);
             } else if (type == MSG_SAMPLE_L) {
-                lod = u2f(param(t, inst, desc, ex_desc, first, simd, 0, c,
-                                &present));
+                lod = intel_sf_u2f(param(t, inst, desc, ex_desc, first,
+                                         simd, 0, c, &present));
             }
             /* Magnification up to LOD 0, minification above. */
             linear = (lod > 0 ? sm.ss.min_filter : sm.ss.mag_filter) !=

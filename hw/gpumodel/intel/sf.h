@@ -205,6 +205,23 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
 void intel_format_encode(uint32_t format, const uint32_t rgba[4],
                          unsigned write_mask, uint8_t *texel);
 
+/* A register's 32 bits as a float and back. */
+static inline float intel_sf_u2f(uint32_t u)
+{
+    float f;
+
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline uint32_t intel_sf_f2u(float f)
+{
+    uint32_t u;
+
+    memcpy(&u, &f, 4);
+    return u;
+}
+
 /* Surface size in bytes as a flat range (buffers: the entries). */
 uint64_t intel_surface_bytes(const IntelSurface *s);
 

@@ -129,26 +129,10 @@ bool intel_format_is_int(uint32_t format)
     return d && d->kind == K_UINT;
 }
 
-static uint32_t f2u(float f)
-{
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float u2f(uint32_t u)
-{
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
-}
-
 /* IEEE binary32 to binary16, round to nearest even. */
 static uint16_t float_to_half(float f)
 {
-    uint32_t u = f2u(f), sign = (u >> 16) & 0x8000;
+    uint32_t u = intel_sf_f2u(f), sign = (u >> 16) & 0x8000;
     int32_t exp = (int32_t)((u >> 23) & 0xff) - 127 + 15;
     uint32_t mant = u & 0x7fffff;
 
@@ -227,17 +211,18 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
         ch = &d->ch[c];
         if (!ch->bits) {
             if (c == 3) {
-                rgba[c] = d->kind == K_UINT ? 1 : f2u(1.0f);
+                rgba[c] = d->kind == K_UINT ? 1 : intel_sf_f2u(1.0f);
             }
             continue;
         }
         v = texel_bits(texel, d->cpp, ch->shift, ch->bits);
         switch (d->kind) {
         case K_UNORM:
-            rgba[c] = f2u((float)v / (float)((1ull << ch->bits) - 1));
+            rgba[c] = intel_sf_f2u((float)v / (float)((1ull << ch->bits) - 1));
             break;
         case K_FLOAT:
-            rgba[c] = ch->bits == 16 ? f2u(eu_half_to_float(v)) : (uint32_t)v;
+            rgba[c] = ch->bits == 16 ? intel_sf_f2u(eu_half_to_float(v)) :
+                                       (uint32_t)v;
             break;
         default:
             rgba[c] = (uint32_t)v;
@@ -268,12 +253,12 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
              * Float to UNORM (PRM Vol 7, "Render Target Write": the D3D
              * conversion): NaN is 0, saturate, scale, round to nearest.
              */
-            f = u2f(rgba[c]);
+            f = intel_sf_u2f(rgba[c]);
             f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
             v = (uint64_t)floorf(f * (float)max + 0.5f);
             break;
         case K_FLOAT:
-            v = ch->bits == 16 ? float_to_half(u2f(rgba[c])) : rgba[c];
+            v = ch->bits == 16 ? float_to_half(intel_sf_u2f(rgba[c])) : rgba[c];
             break;
         default:
             /* Integer targets take the low bits, as the data port does. */
@@ -405,7 +390,7 @@ bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
             return false;
         }
         for (unsigned c = 0; c < 4; c++) {
-            ss->border[c] = u2f(GUINT32_FROM_LE(border[c]));
+            ss->border[c] = intel_sf_u2f(GUINT32_FROM_LE(border[c]));
         }
         break;
     }
@@ -435,7 +420,9 @@ bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
     if (s->type == INTEL_SURFTYPE_BUFFER) {
         row_bytes = y ? 0 : intel_surface_bytes(s);
     } else {
-        row_bytes = y < s->height ? (uint64_t)s->width * s->cpp : 0;
+        /* Never past the pitch: that is the next row's (or tile's). */
+        row_bytes = y < s->height ?
+                    MIN((uint64_t)s->width * s->cpp, s->pitch) : 0;
     }
     if (s->type == INTEL_SURFTYPE_NULL) {
         row_bytes = 0;
