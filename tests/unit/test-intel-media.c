@@ -518,6 +518,32 @@ static void test_walker_without_descriptors(Fixture *f, gconstpointer data)
     g_assert_cmpuint(e->stats.gpgpu_threads, ==, 16 * 4 * 2);
 }
 
+/* A media command shorter than its fields is an instruction error. */
+static void test_short_commands(Fixture *f, gconstpointer data)
+{
+    static const uint32_t ops[] = {
+        MEDIA_VFE_STATE, MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
+        GPGPU_WALKER, MEDIA_OBJECT,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(ops); i++) {
+        Bb b = { f, 0 };
+
+        fixture_teardown(f, NULL);
+        fixture_setup_ggtt(f, NULL);
+        i915_enable_error_interrupt(f, RCS);
+        bb_out(&b, ops[i] | (3 - 2));
+        bb_out(&b, 0);
+        bb_out(&b, 0);
+        bb_out(&b, MI_BATCH_BUFFER_END);
+        run_until_idle(f, 3);
+        g_assert_cmphex(erd(f, RCS, INTEL_RING_EIR), ==,
+                        INTEL_ERROR_INSTRUCTION);
+        g_assert_cmpuint(eng(f, RCS)->gfx.media.run.kind, ==,
+                         INTEL_MEDIA_IDLE);
+    }
+}
+
 static const FixtureTest tests[] = {
     { "/intel-media/gpgpu-fill", test_gpgpu_fill },
     { "/intel-media/gpgpu-fill-right-mask", test_gpgpu_fill_right_mask },
@@ -527,6 +553,7 @@ static const FixtureTest tests[] = {
     { "/intel-media/wild-kernel", test_wild_kernel },
     { "/intel-media/walker-without-descriptors",
       test_walker_without_descriptors },
+    { "/intel-media/short-commands", test_short_commands },
 };
 
 FIXTURE_MAIN(fixture_setup_ggtt)
