@@ -125,6 +125,11 @@ static int media_idd_load(IntelEngine *e, const uint32_t *cmd)
                        n * INTEL_MEDIA_IDD_DWORDS * 4)) {
         m->idd_count = n;
     }
+    for (unsigned i = 0; i < n; i++) {
+        for (unsigned j = 0; j < INTEL_MEDIA_IDD_DWORDS; j++) {
+            m->idd[i][j] = GUINT32_FROM_LE(m->idd[i][j]);
+        }
+    }
     return CS_NEXT;
 }
 
@@ -152,6 +157,9 @@ static void media_r0(EuThread *t, const uint32_t *idd, uint32_t idd_index,
         fftid & 0x3ff, gy, gz,
     };
 
+    for (unsigned i = 0; i < 8; i++) {
+        r0[i] = GUINT32_TO_LE(r0[i]);
+    }
     memcpy(t->grf, r0, sizeof(r0));
 }
 
@@ -426,7 +434,13 @@ static int media_object(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         g_free(buf);
     }
     if (fits && len > 6) {
-        fits = media_payload(&d->thread, &reg, cmd + 6, (len - 6) * 4);
+        uint32_t inl[INTEL_MEDIA_INLINE_MAX] = { 0 };
+        unsigned n = MIN(len - 6, INTEL_MEDIA_INLINE_MAX);
+
+        for (unsigned i = 0; i < n; i++) {
+            inl[i] = GUINT32_TO_LE(cmd[6 + i]);
+        }
+        fits = n == len - 6 && media_payload(&d->thread, &reg, inl, n * 4);
     }
     eu_program_unref(p);
     if (!fits) {
