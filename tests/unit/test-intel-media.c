@@ -518,6 +518,115 @@ static void test_walker_without_descriptors(Fixture *f, gconstpointer data)
     g_assert_cmpuint(e->stats.gpgpu_threads, ==, 16 * 4 * 2);
 }
 
+/*
+ * An endless kernel (the first thread stays mid-run, its payload in
+ * view), its interface descriptor with CURBE read length and offset
+ * @curbe_dw5 and cross-thread read length @cross, a 64-byte CURBE of
+ * dwords 0x100 + i, and the dispatch command @cmd.
+ */
+static EuThread *payload_run(Fixture *f, uint32_t curbe_dw5, uint32_t cross,
+                             const uint32_t *cmd, unsigned len)
+{
+    const EuNative k[] = {
+        asm_op(EU_OP_ADD, 1, D(100, 0, EU_TYPE_UD),
+               G(100, 0, EU_TYPE_UD, R_0_1_0), IMM(EU_TYPE_UD, 1)),
+        asm_flow(EU_OP_WHILE, 1, -16, 0),
+    };
+    Bb b = { f, BATCH_STATE_SPLIT };
+    uint32_t idd, curbe;
+    IntelMediaDispatch *d = &eng(f, RCS)->gfx.media.run;
+
+    asm_emit(f->fh->ram + BATCH + BATCH_STATE_SPLIT, k, 2);
+    b.ptr += 64;
+    idd = b.ptr;
+    ram_w32(f, BATCH + idd, BATCH_STATE_SPLIT);
+    ram_w32(f, BATCH + idd + 12, 0x2a0);                /* samplers */
+    ram_w32(f, BATCH + idd + 16, 0x3c0);                /* binding table */
+    ram_w32(f, BATCH + idd + 20, curbe_dw5);
+    ram_w32(f, BATCH + idd + 24, 1);
+    ram_w32(f, BATCH + idd + 28, cross);
+    curbe = idd + 64;
+    for (unsigned i = 0; i < 16; i++) {
+        ram_w32(f, BATCH + curbe + 4 * i, 0x100 + i);
+    }
+    b.ptr = 0;
+    emit_sba(&b);
+    emit_media_state(&b, 1, 0, 2, curbe, idd);
+    for (unsigned i = 0; i < len; i++) {
+        bb_out(&b, cmd[i]);
+    }
+    bb_out(&b, MI_BATCH_BUFFER_END);
+    g_assert_cmpuint(run_until_idle(f, 2), ==, 2);
+    g_assert_true(d->running);
+    return &d->thread;
+}
+
+static uint32_t grf_ud(const EuThread *t, unsigned reg, unsigned i)
+{
+    uint32_t v;
+
+    memcpy(&v, t->grf + reg * EU_GRF_BYTES + 4 * i, 4);
+    return GUINT32_FROM_LE(v);
+}
+
+/*
+ * MEDIA_OBJECT's payload (PRM Vol 7, "Thread Payload"): R0, the CURBE
+ * from its read offset (1 register of 1), the indirect data (40 bytes:
+ * two registers, the second zero-padded), the inline data.
+ */
+static void test_media_object_payload(Fixture *f, gconstpointer data)
+{
+    const uint32_t cmd[] = {
+        MEDIA_OBJECT | (9 - 2), 0, 40, DATA, 0, 0, 0xa, 0xb, 0xc,
+    };
+    EuThread *t;
+
+    for (unsigned i = 0; i < 16; i++) {
+        ram_w32(f, DATA + 4 * i, 0xd00 + i);
+    }
+    t = payload_run(f, 1u << 16 | 1, 0, cmd, G_N_ELEMENTS(cmd));
+    g_assert_cmphex(t->exec_mask, ==, 0xffff);
+    g_assert_cmphex(grf_ud(t, 0, 3), ==, 0x2a0);
+    g_assert_cmphex(grf_ud(t, 0, 4), ==, 0x3c0);
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmphex(grf_ud(t, 1, i), ==, 0x108 + i);
+        g_assert_cmphex(grf_ud(t, 2, i), ==, 0xd00 + i);
+        g_assert_cmphex(grf_ud(t, 3, i), ==, i < 2 ? 0xd08 + i : 0);
+        g_assert_cmphex(grf_ud(t, 4, i), ==, i < 3 ? 0xa + i : 0);
+        g_assert_cmphex(grf_ud(t, 5, i), ==, 0);
+    }
+}
+
+/*
+ * GPGPU_WALKER's first thread: SIMD32, 2 threads a group (the first is
+ * not the rightmost: the bottom mask only), groups from (5, 3, 2); R0
+ * has the group IDs, R1 the cross-thread data, R2 the thread's own.
+ */
+static void test_walker_payload(Fixture *f, gconstpointer data)
+{
+    const uint32_t cmd[] = {
+        GPGPU_WALKER | 13, 0, 0, 0, 2u << 30 | 1, 5, 0, 7, 3, 0, 4, 2, 3,
+        0x0000ffff, 0x00ff00ff,
+    };
+    IntelMediaDispatch *d = &eng(f, RCS)->gfx.media.run;
+    EuThread *t;
+
+    t = payload_run(f, 1u << 16, 1, cmd, G_N_ELEMENTS(cmd));
+    g_assert_cmphex(t->exec_mask, ==, 0x00ff00ff);
+    g_assert_cmpuint(grf_ud(t, 0, 1), ==, 5);
+    g_assert_cmpuint(grf_ud(t, 0, 6), ==, 3);
+    g_assert_cmpuint(grf_ud(t, 0, 7), ==, 2);
+    g_assert_cmpuint(grf_ud(t, 0, 5), ==, 0);
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmphex(grf_ud(t, 1, i), ==, 0x100 + i);
+        g_assert_cmphex(grf_ud(t, 2, i), ==, 0x108 + i);
+        g_assert_cmphex(grf_ud(t, 3, i), ==, 0);
+    }
+    g_assert_cmpuint(d->simd, ==, 32);
+    g_assert_cmpuint(d->tw, ==, 2);
+    g_assert_cmpuint(d->tid, ==, 0);
+}
+
 /* A media command shorter than its fields is an instruction error. */
 static void test_short_commands(Fixture *f, gconstpointer data)
 {
@@ -554,6 +663,8 @@ static const FixtureTest tests[] = {
     { "/intel-media/walker-without-descriptors",
       test_walker_without_descriptors },
     { "/intel-media/short-commands", test_short_commands },
+    { "/intel-media/media-object-payload", test_media_object_payload },
+    { "/intel-media/walker-payload", test_walker_payload },
 };
 
 FIXTURE_MAIN(fixture_setup_ggtt)
