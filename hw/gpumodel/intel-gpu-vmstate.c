@@ -98,6 +98,7 @@ static const VMStateDescription vmstate_intel_cs_stats = {
         VMSTATE_UINT64(busy_ns, IntelCsStats),
         VMSTATE_UINT64(context_switches, IntelCsStats),
         VMSTATE_UINT64_ARRAY(eu_clocks, IntelCsStats, INTEL_EU_FFIDS),
+        VMSTATE_UINT64_ARRAY(px, IntelCsStats, INTEL_PX_COUNTS),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -110,6 +111,7 @@ static const VMStateDescription vmstate_intel_cs_in_flight = {
         VMSTATE_UINT64(start_ns, IntelCsInFlight),
         VMSTATE_UINT64(end_ns, IntelCsInFlight),
         VMSTATE_UINT64_ARRAY(eu_clocks, IntelCsInFlight, INTEL_EU_FFIDS),
+        VMSTATE_UINT64_ARRAY(px, IntelCsInFlight, INTEL_PX_COUNTS),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -121,6 +123,68 @@ static const VMStateDescription vmstate_intel_gfx_base = {
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(addr, IntelGfxBase),
         VMSTATE_UINT32(size, IntelGfxBase),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_intel_render_vb = {
+    .name = "intel-gpu/render-vb",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(addr, IntelRenderVb),
+        VMSTATE_UINT32(size, IntelRenderVb),
+        VMSTATE_UINT32(dw1, IntelRenderVb),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/*
+ * The 3D pipeline's state (render-state.h), a draw in progress included;
+ * render.c bounds every value it uses, so any loaded value is safe.
+ */
+static const VMStateDescription vmstate_intel_render = {
+    .name = "intel-gpu/render",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT_ARRAY(vb, IntelRenderState, INTEL_RENDER_VBS, 0,
+                             vmstate_intel_render_vb, IntelRenderVb),
+        VMSTATE_UINT32_2DARRAY(ve, IntelRenderState, INTEL_RENDER_VES, 2),
+        VMSTATE_UINT32(ve_count, IntelRenderState),
+        VMSTATE_UINT32(topology, IntelRenderState),
+        VMSTATE_UINT32(vs, IntelRenderState),
+        VMSTATE_UINT32(hs, IntelRenderState),
+        VMSTATE_UINT32(ds, IntelRenderState),
+        VMSTATE_UINT32(gs, IntelRenderState),
+        VMSTATE_UINT32(te, IntelRenderState),
+        VMSTATE_UINT32(so, IntelRenderState),
+        VMSTATE_UINT32_ARRAY(clip, IntelRenderState, 3),
+        VMSTATE_UINT32_ARRAY(sf, IntelRenderState, 3),
+        VMSTATE_UINT32(raster, IntelRenderState),
+        VMSTATE_UINT32_ARRAY(sbe, IntelRenderState, 5),
+        VMSTATE_UINT32_ARRAY(sbe_swiz, IntelRenderState, 8),
+        VMSTATE_UINT32(wm, IntelRenderState),
+        VMSTATE_UINT32_ARRAY(ps, IntelRenderState, 11),
+        VMSTATE_UINT32(ps_extra, IntelRenderState),
+        VMSTATE_UINT32(ps_blend, IntelRenderState),
+        VMSTATE_UINT32_ARRAY(constant_ps, IntelRenderState, 10),
+        VMSTATE_UINT32(blend_state, IntelRenderState),
+        VMSTATE_UINT32(cc_state, IntelRenderState),
+        VMSTATE_UINT32(cc_viewport, IntelRenderState),
+        VMSTATE_UINT32(sf_clip_viewport, IntelRenderState),
+        VMSTATE_UINT32(scissor, IntelRenderState),
+        VMSTATE_UINT32(binding_table_ps, IntelRenderState),
+        VMSTATE_UINT32(sampler_state_ps, IntelRenderState),
+        VMSTATE_UINT32_ARRAY(drawing_rect, IntelRenderState, 3),
+        VMSTATE_UINT32(multisample, IntelRenderState),
+        VMSTATE_UINT32(sample_mask, IntelRenderState),
+        VMSTATE_UINT32(depth_stencil, IntelRenderState),
+        VMSTATE_BOOL(draw_active, IntelRenderState),
+        VMSTATE_UINT64(draw_prim, IntelRenderState),
+        VMSTATE_UINT32(draw_x, IntelRenderState),
+        VMSTATE_UINT32(draw_y, IntelRenderState),
+        VMSTATE_UINT32(thread_id, IntelRenderState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -238,6 +302,8 @@ static const VMStateDescription vmstate_intel_gfx = {
         VMSTATE_STRUCT_ARRAY(base, IntelGfxState, INTEL_GFX_BASES, 0,
                              vmstate_intel_gfx_base, IntelGfxBase),
         VMSTATE_UINT64(sip, IntelGfxState),
+        VMSTATE_STRUCT(render, IntelGfxState, 0, vmstate_intel_render,
+                       IntelRenderState),
         VMSTATE_STRUCT(media, IntelGfxState, 0, vmstate_intel_media,
                        IntelMediaState),
         VMSTATE_END_OF_LIST()
@@ -332,6 +398,7 @@ static const VMStateDescription vmstate_intel_oa_sources = {
         VMSTATE_UINT64(vs_threads, IntelOaSources),
         VMSTATE_UINT64(gpgpu_threads, IntelOaSources),
         VMSTATE_UINT64_ARRAY(eu_clocks, IntelOaSources, INTEL_EU_FFIDS),
+        VMSTATE_UINT64_ARRAY(px, IntelOaSources, INTEL_PX_COUNTS),
         VMSTATE_END_OF_LIST()
     },
 };

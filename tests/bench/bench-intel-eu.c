@@ -120,6 +120,7 @@ static size_t send_kernel(EuNative *p)
 #define SEND_OPS 4u             /* send, add, add, cmp */
 
 static uint8_t code[KERNEL_MAX * 16];
+static EuProgram *program;
 static unsigned sends;
 
 /* A shared function that does nothing and completes at once. */
@@ -151,7 +152,10 @@ static double eu_time(EuThread *t, size_t (*kernel)(EuNative *),
     double t0;
 
     asm_emit(code, prog, n);
-    eu_thread_init(t, code, n * 16, 0xffff, noop_send, NULL);
+    /* As the pipelines run kernels: from a shared program. */
+    eu_program_unref(program);
+    program = eu_program_new(code, n * 16);
+    eu_thread_init_program(t, program, 0xffff, noop_send, NULL);
     grf_put(t, R_FADD, d->fadd);
     grf_put(t, R_FMUL, d->fmul);
     grf_put(t, R_FMAD, d->fmad);
@@ -378,14 +382,32 @@ static void bench_ps_threads(EuThread *t)
            G_N_ELEMENTS(ps_kernel_gen11));
 }
 
-int main(void)
+/* With arguments, only the benchmarks named (alu, send, ps). */
+static bool wanted(int argc, char **argv, const char *name)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], name)) {
+            return true;
+        }
+    }
+    return argc < 2;
+}
+
+int main(int argc, char **argv)
 {
     EuThread *t = g_new0(EuThread, 1);
 
     printf("intel-gpu EU interpreter, %u loop trips, best of 3:\n", ITERS);
-    bench_alu(t);
-    bench_send(t);
-    bench_ps_threads(t);
+    if (wanted(argc, argv, "alu")) {
+        bench_alu(t);
+    }
+    if (wanted(argc, argv, "send")) {
+        bench_send(t);
+    }
+    if (wanted(argc, argv, "ps")) {
+        bench_ps_threads(t);
+    }
+    eu_program_unref(program);
     g_free(t);
     return 0;
 }

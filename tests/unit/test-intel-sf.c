@@ -540,6 +540,15 @@ static void test_ld_tiled(Fixture *f, gconstpointer data)
         g_assert_cmpfloat(chan_f(&s, 20, 15), ==, 0);
         g_assert_cmpfloat(chan_f(&s, 26, 15), ==, 0);
     }
+    /* ld (u, v, lod): LOD 1 of a one-level surface reads zero. */
+    for (unsigned c = 0; c < 16; c++) {
+        set_ud(&s, 6 + c / 8, c % 8, c == 3);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(6, 8, 0, SMP(16, 7, 1)), 16, 2, 20), ==, 0);
+    g_assert_cmpfloat(chan_f(&s, 20, 2), ==, 6 / 255.0f);
+    g_assert_cmpfloat(chan_f(&s, 20, 3), ==, 0);
+    g_assert_cmpfloat(chan_f(&s, 26, 3), ==, 0);
     sf_fini(&s);
 }
 

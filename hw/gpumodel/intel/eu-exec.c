@@ -17,6 +17,9 @@
  */
 #include <math.h>
 #include "eu-exec.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 typedef struct Val {
     bool fp;
@@ -637,7 +640,13 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
         } else {
             r->i = (int64_t)((uint64_t)a.i * (uint64_t)b.i +
                              (in->opcode == EU_OP_MAC ? t->accv[ch] : 0));
-            t->accv[ch] = r->i;
+            /* The accumulator takes the full result when written
+             * explicitly or with AccWrEnable (PRM Vol 4, "Accumulator
+             * Registers"). */
+            if (in->acc_wr || (in->dst.file == EU_FILE_ARF &&
+                               (in->dst.nr & 0xf0) == EU_ARF_ACC)) {
+                t->accv[ch] = r->i;
+            }
         }
         break;
     case EU_OP_MACH: {
@@ -989,26 +998,42 @@ static bool fast_cmp_i(unsigned cond, int64_t a, int64_t b)
 
 /* A float source's 16 lanes: a vector reads 64 bytes (prepare made
  * sure they are inside the GRF), a scalar is broadcast. */
-/* The comparison's result bits for 16 lanes, the condition resolved
- * once rather than per lane. */
-#define FAST_CMP_BITS(cond, a, b, bits) \
+/* Bit i set where m[i] (all ones or zero) is set. */
+static inline uint32_t fast_mask_bits(const int32_t *m)
+{
+    uint32_t bits = 0;
+
+#ifdef __SSE2__
+    for (int i = 0; i < FAST_LANES; i += 4) {
+        __m128 v;
+
+        memcpy(&v, m + i, sizeof(v));
+        bits |= (uint32_t)_mm_movemask_ps(v) << i;
+    }
+#else
+    for (int i = 0; i < FAST_LANES; i++) {
+        bits |= (m[i] & 1u) << i;
+    }
+#endif
+    return bits;
+}
+
+/* The comparison's lanes as all ones or zero (what cmp writes), the
+ * condition resolved once rather than per lane. */
+#define FAST_CMP_MASK(cond, a, b, m) \
     do { \
         switch (cond) { \
-        case EU_COND_Z: FAST_CMP_LOOP(a, b, bits, ==); break; \
-        case EU_COND_NZ: FAST_CMP_LOOP_NOT(a, b, bits, ==); break; \
-        case EU_COND_G: FAST_CMP_LOOP(a, b, bits, >); break; \
-        case EU_COND_GE: FAST_CMP_LOOP(a, b, bits, >=); break; \
-        case EU_COND_L: FAST_CMP_LOOP(a, b, bits, <); break; \
-        case EU_COND_LE: FAST_CMP_LOOP(a, b, bits, <=); break; \
+        case EU_COND_Z: FAST_CMP_LOOP(a, b, m, ==, 0); break; \
+        case EU_COND_NZ: FAST_CMP_LOOP(a, b, m, ==, -1); break; \
+        case EU_COND_G: FAST_CMP_LOOP(a, b, m, >, 0); break; \
+        case EU_COND_GE: FAST_CMP_LOOP(a, b, m, >=, 0); break; \
+        case EU_COND_L: FAST_CMP_LOOP(a, b, m, <, 0); break; \
+        case EU_COND_LE: FAST_CMP_LOOP(a, b, m, <=, 0); break; \
         } \
     } while (0)
-#define FAST_CMP_LOOP(a, b, bits, OP) \
+#define FAST_CMP_LOOP(a, b, m, OP, inv) \
     for (int i_ = 0; i_ < FAST_LANES; i_++) { \
-        bits |= (uint32_t)((a)[i_] OP (b)[i_]) << i_; \
-    }
-#define FAST_CMP_LOOP_NOT(a, b, bits, OP) \
-    for (int i_ = 0; i_ < FAST_LANES; i_++) { \
-        bits |= (uint32_t)!((a)[i_] OP (b)[i_]) << i_; \
+        (m)[i_] = ((a)[i_] OP (b)[i_] ? -1 : 0) ^ (inv); \
     }
 
 static inline __attribute__((always_inline))
@@ -1121,15 +1146,12 @@ void fast_f(EuThread *t, const EuInst *in, unsigned op)
         break;
     }
     case EU_OP_CMP: {
-        uint32_t w[FAST_LANES];
+        int32_t m[FAST_LANES];
 
-        FAST_CMP_BITS(in->cond_mod, a, b, bits);
-        bits &= (1u << n) - 1;
+        FAST_CMP_MASK(in->cond_mod, a, b, m);
+        bits = fast_mask_bits(m) & ((1u << n) - 1);
         fast_set_flags(t, in, en, bits);
-        for (int i = 0; i < FAST_LANES; i++) {
-            w[i] = (bits >> i) & 1 ? 0xffffffff : 0;
-        }
-        fast_store(t, in, en, w, 4);
+        fast_store(t, in, en, m, 4);
         return;
     }
     }
@@ -1142,8 +1164,15 @@ void fast_f(EuThread *t, const EuInst *in, unsigned op)
         }
         memcpy(r, u, sizeof(u));
     } else {
+        int32_t m[FAST_LANES];
+
         for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = isnan(r[i]) ? NAN : r[i];
+            m[i] = r[i] != r[i] ? -1 : 0;
+        }
+        if (fast_mask_bits(m)) {
+            for (int i = 0; i < FAST_LANES; i++) {
+                r[i] = isnan(r[i]) ? NAN : r[i];
+            }
         }
     }
     if (in->saturate) {
@@ -1256,6 +1285,7 @@ static EuExecFn fast_mad_nf_for(EuInst *in)
     int off;
 
     if (in->opcode != EU_OP_MAD || n > 8 || in->saturate || in->cond_mod ||
+        in->acc_wr ||
         group_base(in) + n > EU_MAX_CHANNELS ||
         (in->pred_ctrl != EU_PRED_NONE && in->pred_ctrl != EU_PRED_NORMAL)) {
         return NULL;
@@ -1332,9 +1362,8 @@ static inline __attribute__((always_inline))
 void fast_i32(EuThread *t, const EuInst *in, unsigned op)
 {
     uint32_t a[FAST_LANES], b[FAST_LANES], c[FAST_LANES], r[FAST_LANES];
-    unsigned n = in->exec_size, g = group_base(in);
+    unsigned n = in->exec_size;
     bool s0 = in->src[0].type == EU_TYPE_D;
-    bool s1 = in->nsrc > 1 && in->src[1].type == EU_TYPE_D;
     uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
     uint32_t bits = 0;
 
@@ -1359,19 +1388,6 @@ void fast_i32(EuThread *t, const EuInst *in, unsigned op)
     case EU_OP_MUL:
         for (int i = 0; i < FAST_LANES; i++) {
             r[i] = a[i] * b[i];
-        }
-        if (en == (1u << n) - 1) {
-            for (unsigned i = 0; i < n; i++) {
-                t->accv[g + i] = (int64_t)((uint64_t)fast_ext32(a[i], s0) *
-                                           (uint64_t)fast_ext32(b[i], s1));
-            }
-            break;
-        }
-        for (unsigned i = 0; i < n; i++) {
-            if ((en >> i) & 1) {
-                t->accv[g + i] = (int64_t)((uint64_t)fast_ext32(a[i], s0) *
-                                           (uint64_t)fast_ext32(b[i], s1));
-            }
         }
         break;
     case EU_OP_MAD:
@@ -1423,23 +1439,23 @@ void fast_i32(EuThread *t, const EuInst *in, unsigned op)
         }
         break;
     }
-    case EU_OP_CMP:
+    case EU_OP_CMP: {
+        int32_t m[FAST_LANES];
+
         if (s0) {
             int32_t x[FAST_LANES], y[FAST_LANES];
 
             memcpy(x, a, sizeof(x));
             memcpy(y, b, sizeof(y));
-            FAST_CMP_BITS(in->cond_mod, x, y, bits);
+            FAST_CMP_MASK(in->cond_mod, x, y, m);
         } else {
-            FAST_CMP_BITS(in->cond_mod, a, b, bits);
+            FAST_CMP_MASK(in->cond_mod, a, b, m);
         }
-        bits &= (1u << n) - 1;
+        bits = fast_mask_bits(m) & ((1u << n) - 1);
         fast_set_flags(t, in, en, bits);
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = (bits >> i) & 1 ? 0xffffffff : 0;
-        }
-        fast_store(t, in, en, r, 4);
+        fast_store(t, in, en, m, 4);
         return;
+    }
     }
     if (in->cond_mod && op != EU_OP_SEL) {
         bool sd = in->dst.type == EU_TYPE_D;
@@ -1545,7 +1561,7 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
 {
     int64_t a[FAST_LANES], b[FAST_LANES], c[FAST_LANES];
     uint64_t r[FAST_LANES];
-    unsigned n = in->exec_size, op = in->opcode, g = group_base(in);
+    unsigned n = in->exec_size, op = in->opcode;
     unsigned dsize = eu_type_size(in->dst.type);
     unsigned amt_mask = 31;
     uint32_t en = fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
@@ -1572,11 +1588,6 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
     case EU_OP_MUL:
         for (int i = 0; i < FAST_LANES; i++) {
             r[i] = (uint64_t)a[i] * (uint64_t)b[i];
-        }
-        for (unsigned i = 0; i < n; i++) {
-            if ((en >> i) & 1) {
-                t->accv[g + i] = r[i];
-            }
         }
         break;
     case EU_OP_MAD:
@@ -1787,7 +1798,7 @@ static EuExecFn fast_exec_for(EuInst *in)
     bool null_dst = in->dst.file == EU_FILE_ARF && !in->dst.indirect &&
                     (in->dst.nr & 0xf0) == EU_ARF_NULL;
 
-    if (G_BYTE_ORDER != G_LITTLE_ENDIAN ||
+    if (G_BYTE_ORDER != G_LITTLE_ENDIAN || in->acc_wr ||
         n > FAST_LANES || group_base(in) + n > EU_MAX_CHANNELS ||
         (in->pred_ctrl != EU_PRED_NONE && in->pred_ctrl != EU_PRED_NORMAL)) {
         return NULL;
@@ -2208,10 +2219,61 @@ static void resume_channels(EuThread *t)
     }
 }
 
+/* eu_run() for a thread on a shared program: the same steps, with the
+ * program's decode looked up directly. */
+static EuStatus run_program(EuThread *t, uint64_t max_instructions)
+{
+    EuProgram *p = t->prog;
+
+    for (uint64_t n = 0; t->status == EU_RUNNING; n++) {
+        const EuInst *in;
+        uint32_t ip, next;
+
+        if (n >= max_instructions) {
+            t->status = EU_BUDGET;
+            break;
+        }
+        if (t->waiting) {
+            resume_channels(t);
+        }
+        ip = t->ip;
+        if (ip >= p->size || (ip & 7)) {
+            fault(t, "instruction pointer outside the kernel");
+            break;
+        }
+        in = p->slots[ip >> 3];
+        if (!in) {
+            in = fetch_program(t);
+            if (!in) {
+                break;
+            }
+        } else if (in->error) {
+            fault(t, in->error);
+            break;
+        }
+        next = ip + in->size;
+        if (in->exec) {
+            in->exec(t, in);
+        } else if (in->is_send) {
+            exec_send(t, in);
+        } else {
+            next = exec_flow(t, in);
+        }
+        t->retired++;
+        if (t->status != EU_FAULT && t->status != EU_BUDGET) {
+            t->ip = next;
+        }
+    }
+    return t->status;
+}
+
 EuStatus eu_run(EuThread *t, uint64_t max_instructions)
 {
     if (t->status == EU_WAIT_SEND || t->status == EU_BUDGET) {
         t->status = EU_RUNNING;
+    }
+    if (t->prog) {
+        return run_program(t, max_instructions);
     }
     for (uint64_t n = 0; t->status == EU_RUNNING; n++) {
         const EuInst *in;

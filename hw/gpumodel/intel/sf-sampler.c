@@ -284,15 +284,24 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             raw[0] = s.width;
             raw[1] = s.type == INTEL_SURFTYPE_1D ? 0 : s.height;
             raw[2] = 0;
-            raw[3] = 1;             /* one level: only LOD 0 is modelled */
+            raw[3] = s.levels;
         } else if (type == MSG_LD || type == MSG_LD_LZ) {
             /* Integer texel coordinates; outside the surface: zero. */
             int64_t x = (int32_t)ru[c] + (int64_t)sm.offset[0];
             int64_t y = s.type == INTEL_SURFTYPE_1D ? 0 :
                         (int32_t)rv[c] + (int64_t)sm.offset[1];
-            uint32_t tx[4];
+            uint32_t tx[4], lod = 0;
 
-            if (x >= 0 && x < s.width && y >= 0 && y < s.height) {
+            if (type == MSG_LD && nparams > 2) {
+                lod = param(t, inst, desc, ex_desc, first, simd, 2, c,
+                            &present);
+            }
+            if (lod && lod < s.levels) {
+                intel_sf_log(th, GPU_LOG_UNIMP, "ld from mip level %u", lod);
+                return -1;
+            }
+            /* A level the surface lacks reads as zero, like outside. */
+            if (!lod && x >= 0 && x < s.width && y >= 0 && y < s.height) {
                 fetch(&sm, x, y, true, tx);
                 channel_select(&s, tx, raw);
             }

@@ -79,6 +79,9 @@ int intel_sf_send(EuThread *t, const EuInst *inst, uint32_t desc,
 {
     IntelSfThread *th = opaque;
 
+    if (!th || !th->e) {
+        return -1;              /* a thread dispatched without its state */
+    }
     switch (inst->sfid) {
     case EU_SFID_SAMPLER:
         return intel_sf_sampler(th, t, inst, desc, ex_desc);

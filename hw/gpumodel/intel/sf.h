@@ -38,6 +38,7 @@ typedef struct IntelSurface {
      * B, A (INTEL_SCS_*).
      */
     uint8_t scs[4];
+    uint32_t levels;        /* mip levels (dword 5 MIP Count + 1) */
 } IntelSurface;
 
 /* Surface types (RENDER_SURFACE_STATE dword 0, bits 31:29). */

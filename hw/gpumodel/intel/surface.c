@@ -299,6 +299,7 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
     s->scs[1] = (ss[7] >> 22) & 7;
     s->scs[2] = (ss[7] >> 19) & 7;
     s->scs[3] = (ss[7] >> 16) & 7;
+    s->levels = (ss[5] & 0xf) + 1;
     if (s->type == INTEL_SURFTYPE_NULL) {
         /* Reads return 0 and writes are dropped: no memory behind it. */
         s->width = s->height = s->depth = 0;
