@@ -552,6 +552,77 @@ static void test_ld_tiled(Fixture *f, gconstpointer data)
     sf_fini(&s);
 }
 
+/*
+ * A 2D array of three 4x4 R8G8B8A8 layers, QPitch 8 rows, viewed from
+ * layer 1 (Minimum Array Element): texel R is 10 * layer + x.
+ */
+static void test_array(Fixture *f, gconstpointer data)
+{
+    uint32_t ss[16] = { 0 };
+    Sf s;
+
+    sf_init(f, &s, 8);
+    for (unsigned l = 0; l < 3; l++) {
+        for (unsigned x = 0; x < 4; x++) {
+            ram_w32(f, SURF_A + l * 8 * 16 + 16 + x * 4, 10 * l + x);
+        }
+    }
+    ss[0] = (uint32_t)INTEL_SURFTYPE_2D << 29 | 1u << 28 |
+            INTEL_SF_R8G8B8A8_UNORM << 18;
+    ss[1] = 8 >> 2;
+    ss[2] = 3u << 16 | 3;
+    ss[3] = 2u << 21 | 15;
+    ss[4] = 1u << 18;
+    ss[7] = 4u << 25 | 5u << 22 | 6u << 19 | 7u << 16;
+    ss[8] = SURF_A;
+    put_state(f, 1, ss);
+    put_sampler(f, 0, INTEL_MAPFILTER_NEAREST, INTEL_MAPFILTER_NEAREST,
+                INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
+
+    /* ld_lz (u, v, r) at (c % 4, 1), r = c / 4: layers 1, 2, none. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, c % 4);
+        set_ud(&s, 3, c, 1);
+        set_ud(&s, 4, c, c / 4 + (c == 7 ? 1 : 0));
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(3, 4, 0, SMP(8, 26, 1)), 8, 2, 20), ==, 0);
+    g_assert_cmpfloat(get_f(&s, 20, 1), ==, 11 / 255.0f);
+    g_assert_cmpfloat(get_f(&s, 20, 6), ==, 22 / 255.0f);
+    g_assert_cmpfloat(get_f(&s, 20, 7), ==, 0);        /* layer 3: none */
+
+    /* sample_lz: r rounds to nearest even, then clamps to the layers. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_f(&s, 2, c, (c % 4 + 0.5f) / 4);
+        set_f(&s, 3, c, 1.5f / 4);
+        set_f(&s, 4, c, c < 4 ? 0.5f : 7.0f);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(3, 4, 0, SMP(8, 24, 1)), 8, 2, 20), ==, 0);
+    g_assert_cmpfloat(get_f(&s, 20, 2), ==, 12 / 255.0f);
+    g_assert_cmpfloat(get_f(&s, 20, 5), ==, 21 / 255.0f);
+
+    /* resinfo: the layer count in B. */
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(1, 4, 0, SMP(8, 10, 1)), 8, 2, 20), ==, 0);
+    g_assert_cmpuint(get_ud(&s, 20, 0), ==, 4);
+    g_assert_cmpuint(get_ud(&s, 22, 0), ==, 3);
+
+    /* A render target write lands in layer 1's rows. */
+    s.th.pixel_mask = 1;
+    s.th.pixel_x[0] = 2;
+    s.th.pixel_y[0] = 3;
+    for (unsigned r = 0; r < 4; r++) {
+        set_f(&s, 10 + r, 0, 1.0f);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+                            DESC(4, 0, 0, DP(12, 0x04, 1)), 8, 10, 0), ==, 0);
+    g_assert_cmphex(ram_r32(f, SURF_A + (8 + 3) * 16 + 2 * 4), ==,
+                    0xffffffff);
+    g_assert_cmphex(ram_r32(f, SURF_A + 3 * 16 + 2 * 4), ==, 0);
+    sf_fini(&s);
+}
+
 /* ---- render target writes ---- */
 
 /* Pixel c of a SIMD16 dispatch: four 2x2 subspans along x. */
@@ -1176,6 +1247,7 @@ static const FixtureTest tests[] = {
     { "/intel-sf/sampler/wrap", test_sample_wrap },
     { "/intel-sf/sampler/header-mask", test_sample_header_mask },
     { "/intel-sf/sampler/ld-tiled", test_ld_tiled },
+    { "/intel-sf/sampler/array", test_array },
     { "/intel-sf/rt-write/simd16", test_rt_write },
     { "/intel-sf/rt-write/header", test_rt_write_header },
     { "/intel-sf/rt-write/simd32", test_rt_write_simd32 },

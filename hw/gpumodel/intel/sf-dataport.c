@@ -509,27 +509,31 @@ static int typed(const Msg *m, bool write)
         return -1;
     }
     for (unsigned c = 0; c < 8; c++) {
-        uint32_t coord[2] = { 0, 0 }, rgba[4] = { 0, 0, 0, 0 };
+        uint32_t coord[3] = { 0, 0, 0 }, rgba[4] = { 0, 0, 0, 0 };
         uint8_t texel[16] = { 0 };
         unsigned reg = 0;
         bool inside;
         uint64_t row;
+        int64_t layer;
 
         if (!((chans >> c) & 1)) {
             continue;
         }
-        for (int k = 0; k < MIN(ncoord, 2); k++) {
+        for (int k = 0; k < MIN(ncoord, 3); k++) {
             if (!pl_ud(m, first + k, c, &coord[k])) {
                 return -1;
             }
         }
         if (tg.s.type == INTEL_SURFTYPE_1D ||
             tg.s.type == INTEL_SURFTYPE_BUFFER) {
-            coord[1] = 0;
+            coord[1] = coord[2] = 0;
         }
+        /* r: the array layer of a 2D array (the message's third). */
+        layer = intel_surface_layer_row(&tg.s, coord[2]);
         row = (uint64_t)coord[0] * tg.s.cpp;
         inside = coord[0] < tg.s.width && coord[1] < tg.s.height &&
-                 tg.s.type != INTEL_SURFTYPE_NULL;
+                 layer >= 0 && tg.s.type != INTEL_SURFTYPE_NULL;
+        coord[1] += inside ? layer : 0;
         if (write) {
             unsigned mask = 0;
 
@@ -620,6 +624,7 @@ static int rt_write(const Msg *m)
     unsigned simd, first = m->header ? 2 : 0, base, lit = 0, wmask;
     bool replicated = subtype == 1;
     uint32_t pmask, chans = m->chans;
+    int64_t layer;
     Target tg;
 
     switch (subtype) {
@@ -667,6 +672,8 @@ static int rt_write(const Msg *m)
     if (!bind(m, &tg) || !rt_write_mask(m, m->bti, &wmask)) {
         return -1;
     }
+    /* A 2D array target: its Minimum Array Element's layer. */
+    layer = intel_surface_layer_row(&tg.s, 0);
     if (tg.flat || (tg.s.type != INTEL_SURFTYPE_2D &&
                     tg.s.type != INTEL_SURFTYPE_1D &&
                     tg.s.type != INTEL_SURFTYPE_NULL)) {
@@ -707,9 +714,10 @@ static int rt_write(const Msg *m)
         }
         lit++;
         if (tg.s.type == INTEL_SURFTYPE_NULL || x >= tg.s.width ||
-            y >= tg.s.height) {
+            y >= tg.s.height || layer < 0) {
             continue;           /* outside the target: dropped */
         }
+        y += layer;
         if (wmask != 0xf &&
             !intel_surface_rw(m->th, &tg.s, x * tg.s.cpp, y, texel,
                               tg.s.cpp, false)) {
