@@ -101,10 +101,7 @@ static void set_ud(Sf *s, unsigned reg, unsigned i, uint32_t v)
 
 static void set_f(Sf *s, unsigned reg, unsigned i, float f)
 {
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    set_ud(s, reg, i, u);
+    set_ud(s, reg, i, intel_sf_f2u(f));
 }
 
 static uint32_t get_ud(Sf *s, unsigned reg, unsigned i)
@@ -117,11 +114,7 @@ static uint32_t get_ud(Sf *s, unsigned reg, unsigned i)
 
 static float get_f(Sf *s, unsigned reg, unsigned i)
 {
-    uint32_t u = get_ud(s, reg, i);
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
+    return intel_sf_u2f(get_ud(s, reg, i));
 }
 
 /* Channel c of a per-channel SIMD16 (or 8) parameter at @reg. */

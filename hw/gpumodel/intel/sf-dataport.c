@@ -185,6 +185,24 @@ static void count(const Msg *m, bool write)
     }
 }
 
+/*
+ * With a header, the pixel sample mask of a pixel shader's message (M0.7,
+ * from bit @shift) also masks @chans.
+ */
+static bool header_mask(const Msg *m, unsigned shift, uint32_t *chans)
+{
+    uint32_t m07;
+
+    if (!m->header) {
+        return true;
+    }
+    if (!pl_ud(m, 0, 7, &m07)) {
+        return false;
+    }
+    *chans &= m07 >> shift;
+    return true;
+}
+
 /* ---- OWord block read/write (header M0.2: the offset) ---- */
 
 static int oword_block(const Msg *m, bool write, bool unaligned)
@@ -310,14 +328,8 @@ static int scattered(const Msg *m, unsigned simd, unsigned elem_bytes,
                      "data port message 0x%08x: SIMD4x2 mode", m->desc);
         return -1;
     }
-    if (m->header) {
-        uint32_t m07;
-
-        /* The pixel sample mask of a pixel shader's header (M0.7). */
-        if (!pl_ud(m, 0, 7, &m07)) {
-            return -1;
-        }
-        chans &= m07;
+    if (!header_mask(m, 0, &chans)) {
+        return -1;
     }
     if (a64) {
         tg = (Target) { .flat = true };
@@ -484,14 +496,9 @@ static int typed(const Msg *m, bool write)
                      "typed message 0x%08x: SIMD4x2 mode", m->desc);
         return -1;
     }
-    if (m->header) {
-        uint32_t m07;
-
-        /* The pixel sample mask: its high byte for the high slot group. */
-        if (!pl_ud(m, 0, 7, &m07)) {
-            return -1;
-        }
-        chans &= m07 >> (group == 2 ? 8 : 0);
+    /* The high slot group takes the sample mask's high byte. */
+    if (!header_mask(m, group == 2 ? 8 : 0, &chans)) {
+        return -1;
     }
     ncoord = (int)payload_len(m) - (int)first - (write ? (int)nchan : 0);
     if (ncoord < 1 || !nchan) {
