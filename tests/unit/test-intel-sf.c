@@ -1118,6 +1118,44 @@ static void test_malformed(Fixture *f, gconstpointer data)
     sf_fini(&s);
 }
 
+/*
+ * A thread of a context with a PPGTT: surface states and surfaces are
+ * graphics addresses in it (here the states at their GGTT addresses,
+ * mapped one to one, the buffer at USER_VA -> USER_PA).
+ */
+static void test_ppgtt(Fixture *f, gconstpointer data)
+{
+    uint64_t pml4 = table_alloc(f);
+    Sf s;
+
+    sf_init(f, &s, 8);
+    for (uint64_t a = 0x200000; a < 0x400000; a += 0x200000) {
+        map_2m(f, pml4, a, a);
+    }
+    map_2m(f, pml4, USER_VA, USER_PA);
+    eng(f, RCS)->pml4 = pml4;
+    intel_ppgtt_flush(eng(f, RCS));
+    s.th.ppgtt = true;
+    put_buffer(f, 6, INTEL_SF_RAW, 256, 1, USER_VA);
+    memset(ram(f, USER_PA), 0, 64);
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, c * 4);
+        set_ud(&s, 3, c, 0xbeef00 + c);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 0, 0, DP(9, 0x2e, 6)), 8, 2, 0), ==, 0);
+    for (unsigned c = 0; c < 8; c++) {
+        g_assert_cmphex(ram_r32(f, USER_PA + c * 4), ==, 0xbeef00 + c);
+    }
+    /* Unmapped in the PPGTT: a PPGTT page fault. */
+    put_buffer(f, 6, INTEL_SF_RAW, 256, 1, USER_VA + 0x200000);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 0, 0, DP(9, 0x2e, 6)), 8, 2, 0), ==, -1);
+    g_assert_cmphex(intel_reg_get(f->gpu, INTEL_FAULT_TLB_DATA0), ==,
+                    (USER_VA + 0x200000) >> 12);
+    sf_fini(&s);
+}
+
 /* A surface in unmapped memory: the engine's page fault, message fails. */
 static void test_page_fault(Fixture *f, gconstpointer data)
 {
@@ -1382,6 +1420,7 @@ static const FixtureTest tests[] = {
     { "/intel-sf/dataport/a64", test_a64 },
     { "/intel-sf/malformed", test_malformed },
     { "/intel-sf/page-fault", test_page_fault },
+    { "/intel-sf/ppgtt", test_ppgtt },
     { "/intel-sf/random-messages", test_random_messages },
     { "/intel-sf/render-copy-kernel", test_render_copy_kernel },
 };
