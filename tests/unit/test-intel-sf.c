@@ -760,6 +760,16 @@ static void test_rt_write_header(Fixture *f, gconstpointer data)
     g_assert_cmphex(px16[(5 * 8 + 6) * 4 + 2], ==, 0x4400);    /* 4.0 */
     g_assert_cmphex(px16[(3 * 8 + 3) * 4 + 0], ==, 0);
     g_assert_cmpuint(s.st.rt_pixels, ==, 6);
+
+    /* Read back (render target read, SIMD8): lit pixels only. */
+    set_ud(&s, 30, 1, 0x5555);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+                            DESC(2, 4, 1, DP(13, 1, 2)), 8, 10, 30), ==, 0);
+    g_assert_cmpfloat(get_f(&s, 30, 3), ==, 1.0f);
+    g_assert_cmpfloat(get_f(&s, 31, 3), ==, 0.5f);
+    g_assert_cmpfloat(get_f(&s, 32, 3), ==, 3.0f);
+    g_assert_cmpfloat(get_f(&s, 33, 4), ==, -2.0f);
+    g_assert_cmphex(get_ud(&s, 30, 1), ==, 0x5555);
     sf_fini(&s);
 }
 
@@ -1060,10 +1070,10 @@ static void test_typed(Fixture *f, gconstpointer data)
         g_assert_cmphex(ram_r32(f, SURF_A + (7 - c) * 32 + c * 4), ==,
                         c == 6 ? 0 : 0x5000 + c);
     }
-    /* Read R and A of R8G8B8A8 through the render cache: floats. */
+    /* Read R and A of R8G8B8A8: floats. */
     put_surface(f, 4, INTEL_SURFTYPE_2D, INTEL_SF_R8G8B8A8_UNORM, 8, 8, 32,
                 TILE_LINEAR, SURF_A);
-    g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
                             DESC(2, 2, 0, DP(5, 0x16, 4)), 8, 2, 20), ==, 0);
     g_assert_cmpfloat(get_f(&s, 20, 1), ==, 1 / 255.0f);       /* 0x01 */
     g_assert_cmpfloat(get_f(&s, 21, 1), ==, 0);                 /* 0x00 */

@@ -34,9 +34,9 @@ enum {
     DC1_TYPED_WRITE = 13, DC1_A64_SCATTERED_READ = 0x10,
     DC1_A64_UNTYPED_READ = 0x11, DC1_A64_UNTYPED_WRITE = 0x19,
     DC1_A64_SCATTERED_WRITE = 0x1a,
-    /* Render cache. */
-    RC_MEDIA_BLOCK_READ = 4, RC_TYPED_READ = 5, RC_MEDIA_BLOCK_WRITE = 10,
-    RC_RT_WRITE = 12, RC_TYPED_WRITE = 13,
+    /* Render cache (Gen9+: typed messages are data cache 1's). */
+    RC_MEDIA_BLOCK_READ = 4, RC_MEDIA_BLOCK_WRITE = 10, RC_RT_WRITE = 12,
+    RC_RT_READ = 13,
 };
 
 /* Where a message's offsets land. */
@@ -625,14 +625,101 @@ static bool rt_write_mask(const Msg *m, unsigned rt, unsigned *mask)
     return true;
 }
 
+/* The pixels of a render target message and its target. */
+typedef struct RtPixels {
+    unsigned simd;
+    unsigned base;              /* the dispatch's pixel of channel 0 */
+    uint32_t pmask;             /* lit pixels (header: of its half) */
+    uint32_t chans;
+    int64_t layer;              /* first row of the target's layer */
+    Target tg;
+} RtPixels;
+
+static bool rt_setup(const Msg *m, unsigned simd, bool high, RtPixels *rp)
+{
+    rp->simd = simd;
+    rp->chans = m->chans & (simd == 16 ? 0xffff : 0xff);
+    /*
+     * The dispatch's pixel for channel 0: the send's channel group (the
+     * second half of a SIMD32 dispatch), and for SIMD8 messages the slot
+     * group select's half of a SIMD16 one.
+     */
+    rp->base = m->inst->qtr * 8 + m->inst->nib * 4;
+    if (simd == 8 && high && rp->base % 16 == 0) {
+        rp->base += 8;
+    }
+    if (m->header) {
+        uint32_t m17;
+
+        /* M1.7 bits 15:0: the pixel mask (Mesa: the header's word 15). */
+        if (!pl_ud(m, 1, 7, &m17)) {
+            return false;
+        }
+        rp->pmask = m17 & 0xffff;
+    } else {
+        rp->pmask = m->th->pixel_mask;
+    }
+    if (!bind(m, &rp->tg)) {
+        return false;
+    }
+    if (rp->tg.flat || (rp->tg.s.type != INTEL_SURFTYPE_2D &&
+                        rp->tg.s.type != INTEL_SURFTYPE_1D &&
+                        rp->tg.s.type != INTEL_SURFTYPE_NULL)) {
+        intel_sf_log(m->th, GPU_LOG_UNIMP,
+                     "render target message to surface type %u",
+                     rp->tg.s.type);
+        return false;
+    }
+    /* A 2D array target: its Minimum Array Element's layer. */
+    rp->layer = intel_surface_layer_row(&rp->tg.s, 0);
+    return true;
+}
+
+/*
+ * The pixel of channel @c: 1 and its row and byte in the target if it is
+ * lit and inside, 0 if it is lit and outside, -1 if not lit, -2 if the
+ * header is short.
+ */
+static int rt_pixel(const Msg *m, const RtPixels *rp, unsigned c,
+                    uint32_t *xb, uint32_t *row)
+{
+    /* The header describes one SIMD16 half of the dispatch. */
+    unsigned p = rp->base + c, hp = m->header ? p % 16 : p;
+    const IntelSurface *s = &rp->tg.s;
+    uint32_t x, y;
+
+    if (p >= EU_MAX_CHANNELS || !((rp->chans >> c) & 1) ||
+        !((rp->pmask >> hp) & 1)) {
+        return -1;
+    }
+    if (m->header) {
+        uint32_t ss;
+
+        /* M1.2-M1.5: subspan origins, X 15:0, Y 31:16. */
+        if (!pl_ud(m, 1, 2 + hp / 4, &ss)) {
+            return -2;
+        }
+        x = (ss & 0xffff) + (hp & 1);
+        y = (ss >> 16) + ((hp >> 1) & 1);
+    } else {
+        x = m->th->pixel_x[p];
+        y = m->th->pixel_y[p];
+    }
+    if (s->type == INTEL_SURFTYPE_NULL || x >= s->width || y >= s->height ||
+        rp->layer < 0) {
+        return 0;
+    }
+    *xb = x * s->cpp;
+    *row = y + rp->layer;
+    return 1;
+}
+
 static int rt_write(const Msg *m)
 {
     unsigned subtype = m->ctrl & 7, slot = (m->ctrl >> 3) & 1;
-    unsigned simd, first = m->header ? 2 : 0, base, lit = 0, wmask;
+    unsigned simd, first = m->header ? 2 : 0, lit = 0, wmask;
     bool replicated = subtype == 1;
-    uint32_t pmask, chans = m->chans;
-    int64_t layer;
-    Target tg;
+    RtPixels rp;
 
     switch (subtype) {
     case 0:     /* SIMD16 single source */
@@ -649,67 +736,26 @@ static int rt_write(const Msg *m)
                      "render target write subtype %u", subtype);
         return -1;
     }
-    /*
-     * The dispatch's pixel for channel 0: the send's channel group (the
-     * second half of a SIMD32 dispatch), and for SIMD8 messages the slot
-     * group select's half of a SIMD16 one.
-     */
-    base = m->inst->qtr * 8 + m->inst->nib * 4;
-    if (simd == 8 && (slot || subtype == 3) && base % 16 == 0) {
-        base += 8;
-    }
-    chans &= simd == 16 ? 0xffff : 0xff;
     if (payload_len(m) < first + (replicated ? 1 : 4 * simd / 8)) {
         intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
                      "render target write 0x%08x: payload too short",
                      m->desc);
         return -1;
     }
-    if (m->header) {
-        uint32_t m17;
-
-        /* M1.7 bits 15:0: the pixel mask (Mesa: the header's word 15). */
-        if (!pl_ud(m, 1, 7, &m17)) {
-            return -1;
-        }
-        pmask = m17 & 0xffff;
-    } else {
-        pmask = m->th->pixel_mask;
-    }
-    if (!bind(m, &tg) || !rt_write_mask(m, m->bti, &wmask)) {
-        return -1;
-    }
-    /* A 2D array target: its Minimum Array Element's layer. */
-    layer = intel_surface_layer_row(&tg.s, 0);
-    if (tg.flat || (tg.s.type != INTEL_SURFTYPE_2D &&
-                    tg.s.type != INTEL_SURFTYPE_1D &&
-                    tg.s.type != INTEL_SURFTYPE_NULL)) {
-        intel_sf_log(m->th, GPU_LOG_UNIMP,
-                     "render target write to surface type %u", tg.s.type);
+    if (!rt_setup(m, simd, slot || subtype == 3, &rp) ||
+        !rt_write_mask(m, m->bti, &wmask)) {
         return -1;
     }
     for (unsigned c = 0; c < simd; c++) {
-        /* The header describes one SIMD16 half of the dispatch. */
-        unsigned p = base + c, hp = m->header ? p % 16 : p;
-        uint32_t rgba[4], x, y;
+        uint32_t rgba[4], xb, row;
         uint8_t texel[16] = { 0 };
+        int at = rt_pixel(m, &rp, c, &xb, &row);
 
-        if (p >= EU_MAX_CHANNELS || !((chans >> c) & 1) ||
-            !((pmask >> hp) & 1)) {
-            continue;
+        if (at == -2) {
+            return -1;
         }
-        if (m->header) {
-            uint32_t ss;
-
-            /* M1.2-M1.5: subspan origins, X 15:0, Y 31:16. */
-            if (!pl_ud(m, 1, 2 + hp / 4, &ss)) {
-                return -1;
-            }
-            x = (ss & 0xffff) + (hp & 1);
-            y = (ss >> 16) + ((hp >> 1) & 1);
-        } else {
-            x = m->th->pixel_x[p];
-            y = m->th->pixel_y[p];
+        if (at < 0) {
+            continue;
         }
         for (unsigned ch = 0; ch < 4; ch++) {
             bool ok = replicated ? pl_ud(m, first, ch, &rgba[ch]) :
@@ -720,19 +766,17 @@ static int rt_write(const Msg *m)
             }
         }
         lit++;
-        if (tg.s.type == INTEL_SURFTYPE_NULL || x >= tg.s.width ||
-            y >= tg.s.height || layer < 0) {
+        if (!at) {
             continue;           /* outside the target: dropped */
         }
-        y += layer;
         if (wmask != 0xf &&
-            !intel_surface_rw(m->th, &tg.s, x * tg.s.cpp, y, texel,
-                              tg.s.cpp, false)) {
+            !intel_surface_rw(m->th, &rp.tg.s, xb, row, texel,
+                              rp.tg.s.cpp, false)) {
             return -1;
         }
-        intel_format_encode(tg.s.format, rgba, wmask, texel);
-        if (!intel_surface_rw(m->th, &tg.s, x * tg.s.cpp, y, texel,
-                              tg.s.cpp, true)) {
+        intel_format_encode(rp.tg.s.format, rgba, wmask, texel);
+        if (!intel_surface_rw(m->th, &rp.tg.s, xb, row, texel, rp.tg.s.cpp,
+                              true)) {
             return -1;
         }
     }
@@ -740,6 +784,45 @@ static int rt_write(const Msg *m)
         m->th->stats->rt_writes++;
         m->th->stats->rt_pixels += lit;
     }
+    return 0;
+}
+
+/*
+ * Render target read (framebuffer fetch; Mesa brw_fb_read_desc): the
+ * target's texels of the lit pixels as R, G, B, A, SIMD8 if control bit 0
+ * is set; outside the target, 0.
+ */
+static int rt_read(const Msg *m)
+{
+    unsigned simd = m->ctrl & 1 ? 8 : 16;
+    RtPixels rp;
+
+    if (!rt_setup(m, simd, false, &rp)) {
+        return -1;
+    }
+    for (unsigned c = 0; c < simd; c++) {
+        uint32_t rgba[4] = { 0, 0, 0, 0 }, xb, row;
+        uint8_t texel[16];
+        int at = rt_pixel(m, &rp, c, &xb, &row);
+
+        if (at == -2) {
+            return -1;
+        }
+        if (at < 0) {
+            continue;
+        }
+        if (at) {
+            if (!intel_surface_rw(m->th, &rp.tg.s, xb, row, texel,
+                                  rp.tg.s.cpp, false)) {
+                return -1;
+            }
+            intel_format_decode(rp.tg.s.format, texel, rgba);
+        }
+        for (unsigned ch = 0; ch < 4; ch++) {
+            resp_ud(m, ch * (simd / 8) + c / 8, c % 8, rgba[ch]);
+        }
+    }
+    count(m, false);
     return 0;
 }
 
@@ -844,14 +927,12 @@ static int render_cache(const Msg *m)
     switch (m->type & 0xf) {
     case RC_RT_WRITE:
         return rt_write(m);
+    case RC_RT_READ:
+        return rt_read(m);
     case RC_MEDIA_BLOCK_READ:
         return media_block(m, false);
     case RC_MEDIA_BLOCK_WRITE:
         return media_block(m, true);
-    case RC_TYPED_READ:
-        return typed(m, false);
-    case RC_TYPED_WRITE:
-        return typed(m, true);
     }
     return -2;
 }
