@@ -934,6 +934,47 @@ static void test_untyped(Fixture *f, gconstpointer data)
     sf_fini(&s);
 }
 
+/* Untyped atomics: add returning the old values, compare-and-write. */
+static void test_untyped_atomic(Fixture *f, gconstpointer data)
+{
+    Sf s;
+
+    sf_init(f, &s, 8);
+    put_buffer(f, 6, INTEL_SF_RAW, 64, 1, SURF_A);
+    for (unsigned i = 0; i < 16; i++) {
+        ram_w32(f, SURF_A + i * 4, 100 + i);
+    }
+    ram_w32(f, SURF_A + 64, 7);
+    /* Channels 0-6 add c + 1 at dword c; channel 7 is past the end. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, c * 4);
+        set_ud(&s, 3, c, c + 1);
+    }
+    set_ud(&s, 2, 7, 64);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 1, 0, DP(2, 0x30 | 7, 6)), 8, 2, 20),
+                    ==, 0);
+    for (unsigned c = 0; c < 7; c++) {
+        g_assert_cmpuint(get_ud(&s, 20, c), ==, 100 + c);
+        g_assert_cmpuint(ram_r32(f, SURF_A + c * 4), ==, 101 + 2 * c);
+    }
+    g_assert_cmpuint(get_ud(&s, 20, 7), ==, 0);
+    g_assert_cmpuint(ram_r32(f, SURF_A + 64), ==, 7);
+
+    /* CMPWR: channel 0 matches (101 -> 5), channel 1 does not. */
+    s.t->active = 3;
+    set_ud(&s, 3, 0, 101);
+    set_ud(&s, 3, 1, 0);
+    set_ud(&s, 4, 0, 5);
+    set_ud(&s, 4, 1, 6);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(3, 0, 0, DP(2, 0x10 | 14, 6)), 8, 2, 20),
+                    ==, 0);
+    g_assert_cmpuint(ram_r32(f, SURF_A), ==, 5);
+    g_assert_cmpuint(ram_r32(f, SURF_A + 4), ==, 103);
+    sf_fini(&s);
+}
+
 /* Stateless OWord block write and read: general state base + 16 x M0.2. */
 static void test_oword_block(Fixture *f, gconstpointer data)
 {
@@ -1258,8 +1299,8 @@ static void test_random_messages(Fixture *f, gconstpointer data)
             static const uint8_t types[][10] = {
                 [EU_SFID_SAMPLER] = { 0, 1, 2, 7, 10, 24, 26, 0, 0, 0 },
                 [EU_SFID_DP_DATA] = { 0, 1, 3, 4, 7, 8, 11, 12, 8, 0 },
-                [EU_SFID_DP_DATA1] = { 1, 4, 5, 9, 10, 13, 16, 17, 25, 26 },
-                [EU_SFID_DP_RENDER] = { 4, 5, 10, 12, 13, 12, 12, 4, 5, 10 },
+                [EU_SFID_DP_DATA1] = { 1, 2, 4, 5, 9, 10, 13, 17, 25, 26 },
+                [EU_SFID_DP_RENDER] = { 4, 13, 10, 12, 13, 12, 12, 4, 5, 10 },
                 [EU_SFID_DP_CONST] = { 0, 1, 3, 0, 1, 3, 0, 1, 3, 0 },
             };
             unsigned type = types[s.in.sfid][g_rand_int_range(rng, 0, 10)];
@@ -1423,6 +1464,7 @@ static const FixtureTest tests[] = {
     { "/intel-sf/rt-write/blend-state", test_rt_write_blend_state },
     { "/intel-sf/dataport/media-block", test_media_block },
     { "/intel-sf/dataport/untyped", test_untyped },
+    { "/intel-sf/dataport/untyped-atomic", test_untyped_atomic },
     { "/intel-sf/dataport/oword-block", test_oword_block },
     { "/intel-sf/dataport/byte-scattered", test_byte_scattered },
     { "/intel-sf/dataport/typed", test_typed },

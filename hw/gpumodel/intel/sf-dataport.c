@@ -29,7 +29,8 @@ enum {
     DC0_MEMORY_FENCE = 7, DC0_OWORD_BLOCK_WRITE = 8,
     DC0_DWORD_SCATTERED_WRITE = 11, DC0_BYTE_SCATTERED_WRITE = 12,
     /* Data cache 1. */
-    DC1_UNTYPED_READ = 1, DC1_MEDIA_BLOCK_READ = 4, DC1_TYPED_READ = 5,
+    DC1_UNTYPED_READ = 1, DC1_UNTYPED_ATOMIC = 2, DC1_MEDIA_BLOCK_READ = 4,
+    DC1_TYPED_READ = 5,
     DC1_UNTYPED_WRITE = 9, DC1_MEDIA_BLOCK_WRITE = 10,
     DC1_TYPED_WRITE = 13, DC1_A64_SCATTERED_READ = 0x10,
     DC1_A64_UNTYPED_READ = 0x11, DC1_A64_UNTYPED_WRITE = 0x19,
@@ -380,6 +381,89 @@ static int scattered(const Msg *m, unsigned simd, unsigned elem_bytes,
         reg += simd / 8;
     }
     count(m, write);
+    return 0;
+}
+
+/* ---- untyped atomics (Mesa brw_dp_untyped_atomic_desc, BRW_AOP_*) ---- */
+
+enum {
+    AOP_AND = 1, AOP_OR = 2, AOP_XOR = 3, AOP_MOV = 4, AOP_INC = 5,
+    AOP_DEC = 6, AOP_ADD = 7, AOP_SUB = 8, AOP_REVSUB = 9, AOP_IMAX = 10,
+    AOP_IMIN = 11, AOP_UMAX = 12, AOP_UMIN = 13, AOP_CMPWR = 14,
+    AOP_PREDEC = 15,
+};
+
+static uint32_t atomic_op(unsigned op, uint32_t old, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case AOP_AND: return old & a;
+    case AOP_OR: return old | a;
+    case AOP_XOR: return old ^ a;
+    case AOP_MOV: return a;
+    case AOP_INC: return old + 1;
+    case AOP_DEC:
+    case AOP_PREDEC: return old - 1;
+    case AOP_ADD: return old + a;
+    case AOP_SUB: return old - a;
+    case AOP_REVSUB: return a - old;
+    case AOP_IMAX: return (int32_t)old > (int32_t)a ? old : a;
+    case AOP_IMIN: return (int32_t)old < (int32_t)a ? old : a;
+    case AOP_UMAX: return MAX(old, a);
+    case AOP_UMIN: return MIN(old, a);
+    default: return old == a ? b : old;     /* CMPWR */
+    }
+}
+
+/*
+ * Control: operation 3:0, SIMD8 bit 4 (else SIMD16), return data bit 5.
+ * Payload: offsets, then the first source and (CMPWR) the second.  The
+ * response is the old value (PREDEC: the new one).  Outside the surface
+ * nothing is written and 0 returned.
+ */
+static int untyped_atomic(const Msg *m)
+{
+    unsigned op = m->ctrl & 0xf, simd = (m->ctrl >> 4) & 1 ? 8 : 16;
+    unsigned regs = simd / 8, addr = m->header, src = addr + regs;
+    unsigned nsrc = op == AOP_INC || op == AOP_DEC || op == AOP_PREDEC ?
+                    0 : op == AOP_CMPWR ? 2 : 1;
+    uint32_t chans = m->chans & (simd == 16 ? 0xffff : 0xff);
+    Target tg;
+
+    if (!op) {
+        intel_sf_log(m->th, GPU_LOG_UNIMP, "untyped atomic operation 0");
+        return -1;
+    }
+    if (payload_len(m) < src + nsrc * regs) {
+        intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
+                     "untyped atomic 0x%08x: payload too short", m->desc);
+        return -1;
+    }
+    if (!header_mask(m, 0, &chans) || !bind(m, &tg)) {
+        return -1;
+    }
+    for (unsigned c = 0; c < simd; c++) {
+        uint32_t off, a = 0, b = 0, old, new;
+
+        if (!((chans >> c) & 1)) {
+            continue;
+        }
+        if (!pl_chan(m, addr, c, &off) ||
+            (nsrc > 0 && !pl_chan(m, src, c, &a)) ||
+            (nsrc > 1 && !pl_chan(m, src + regs, c, &b)) ||
+            !target_rw(m, &tg, off, &old, 4, false)) {
+            return -1;
+        }
+        old = GUINT32_FROM_LE(old);
+        new = GUINT32_TO_LE(atomic_op(op, old, a, b));
+        if (!target_rw(m, &tg, off, &new, 4, true)) {
+            return -1;
+        }
+        if ((m->ctrl >> 5) & 1) {
+            resp_ud(m, c / 8, c % 8,
+                    op == AOP_PREDEC ? GUINT32_FROM_LE(new) : old);
+        }
+    }
+    count(m, true);
     return 0;
 }
 
@@ -896,6 +980,8 @@ static int dc1(const Msg *m)
         return untyped(m, false, false);
     case DC1_UNTYPED_WRITE:
         return untyped(m, false, true);
+    case DC1_UNTYPED_ATOMIC:
+        return untyped_atomic(m);
     case DC1_A64_UNTYPED_READ:
         return untyped(m, true, false);
     case DC1_A64_UNTYPED_WRITE:
