@@ -276,12 +276,15 @@ static void test_ps_gen11_program(void)
     for (unsigned n = 0; n < 3; n++) {
         PsLog log = { 0 };
 
-        /* Dirty state from the previous thread must not leak. */
-        memset(t->grf, 0xa5, sizeof(t->grf));
+        /* The previous thread's flags and accumulator do not leak; its
+         * GRF stays (same program), a first thread's GRF is zero. */
+        t->grf[100 * EU_GRF_BYTES] = 0xa5;
         t->flag[0] = 0x1234;
+        t->acc[0][3] = 7;
         eu_thread_init_program(t, p, 0xffff, ps_send, &log);
         g_assert_cmpuint(t->flag[0], ==, 0);
-        g_assert_cmpuint(t->grf[100 * EU_GRF_BYTES], ==, 0);
+        g_assert_cmpuint(t->acc[0][3], ==, 0);
+        g_assert_cmpuint(t->grf[100 * EU_GRF_BYTES], ==, n ? 0xa5 : 0);
         for (unsigned c = 0; c < 16; c++) {
             put_f(t, 2 + 2 * (c / 8), c % 8, bary1(c));
             put_f(t, 3 + 2 * (c / 8), c % 8, bary2(c));
@@ -295,6 +298,14 @@ static void test_ps_gen11_program(void)
         g_assert_cmpfloat(log.u[15], ==, want_u(15));
     }
     eu_program_unref(eu_program_ref(p));
+    eu_program_unref(p);
+
+    /* Another program's first thread starts from a zero GRF, even at
+     * the same address. */
+    p = eu_program_new(code, sizeof(code));
+    t->grf[100 * EU_GRF_BYTES] = 0xa5;
+    eu_thread_init_program(t, p, 0xffff, ps_send, NULL);
+    g_assert_cmpuint(t->grf[100 * EU_GRF_BYTES], ==, 0);
     eu_program_unref(p);
     g_free(t);
 }

@@ -1202,11 +1202,8 @@ void fast_load_nf(const EuThread *t, const EuInst *in, int s, double *v)
     const EuOperand *o = &in->src[s];
 
     if (o->type == EU_TYPE_NF) {
-        memcpy(v, (const uint8_t *)t->acc + in->fast_src[s],
-               8 * in->exec_size);
-        for (int i = in->exec_size; i < 8; i++) {
-            v[i] = 0;
-        }
+        /* prepare() made sure 8 lanes fit in acc0/acc1. */
+        memcpy(v, (const uint8_t *)t->acc + in->fast_src[s], 64);
     } else {
         float f[FAST_LANES];
 
@@ -1237,13 +1234,23 @@ static void exec_mad_nf(EuThread *t, const EuInst *in)
     fast_load_nf(t, in, 0, a);
     fast_load_nf(t, in, 1, b);
     fast_load_nf(t, in, 2, c);
+    double sum = 0;
+
     for (int i = 0; i < 8; i++) {
         r[i] = a[i] + b[i] * c[i];
+        sum += r[i];
+    }
+    /* A NaN lane makes the sum NaN (infinities may too: harmless). */
+    for (int i = 0; isnan(sum) && i < 8; i++) {
         r[i] = isnan(r[i]) ? NAN : r[i];
     }
     if (in->dst.type == EU_TYPE_NF) {
         uint8_t *d = (uint8_t *)t->acc + in->fast_dst;
 
+        if (n == 8 && en == 0xff) {
+            memcpy(d, r, 64);
+            return;
+        }
         for (unsigned i = 0; i < n; i++) {
             if ((en >> i) & 1) {
                 memcpy(d + 8 * i, &r[i], 8);
@@ -1272,7 +1279,7 @@ static int fast_acc_operand(const EuOperand *o, unsigned n, bool dst)
         (o->nr & 0xf0) != EU_ARF_ACC || (o->nr & 0xf) > 1 ||
         o->hstride != 1 || (!dst && o->vstride != o->width &&
                             o->width < n) ||
-        off + 8 * n > sizeof(((EuThread *)NULL)->acc)) {
+        off + 8 * MAX(n, dst ? 0 : 8) > sizeof(((EuThread *)NULL)->acc)) {
         return -1;
     }
     return off;
@@ -2041,6 +2048,7 @@ static void exec_send(EuThread *t, const EuInst *in)
 
 struct EuProgram {
     unsigned refs;
+    uint64_t serial;        /* unique per program, never 0 */
     size_t size;
     uint8_t *code;
     EuInst **slots;         /* one per 8 bytes, decoded on first use */
@@ -2080,7 +2088,10 @@ EuProgram *eu_program_new(const void *code, size_t size)
     EuProgram *p = g_new0(EuProgram, 1);
 
     size = MIN(size, EU_PROGRAM_MAX_BYTES);
+    static uint64_t serials;
+
     p->refs = 1;
+    p->serial = ++serials;
     p->size = size;
     p->code = g_malloc(size + 1);
     memcpy(p->code, code, size);
@@ -2175,8 +2186,14 @@ void eu_thread_init(EuThread *t, const void *code, size_t code_size,
 void eu_thread_init_program(EuThread *t, EuProgram *p, uint32_t exec_mask,
                             EuSendFn send, void *opaque)
 {
-    /* Everything up to the private decode cache, which stays unused. */
-    memset(t, 0, offsetof(EuThread, cache));
+    /* The state between the GRF and the private decode cache (unused
+     * with a program); the GRF when it holds another program's values. */
+    memset((uint8_t *)t + sizeof(t->grf), 0,
+           offsetof(EuThread, cache) - sizeof(t->grf));
+    if (t->prog_serial != p->serial) {
+        memset(t->grf, 0, sizeof(t->grf));
+        t->prog_serial = p->serial;
+    }
     t->prog = p;
     t->code = p->code;
     t->code_size = p->size;
