@@ -996,6 +996,17 @@ static bool fast_cmp_i(unsigned cond, int64_t a, int64_t b)
     return false;
 }
 
+/* sel: a where the condition (or, without one, the predicate) holds. */
+#define FAST_SEL(t, in, r, a, b, cmp) \
+    do { \
+        uint32_t p_ = fast_pred(t, in); \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            bool pick_ = in->cond_mod ? cmp(in->cond_mod, a[i], b[i]) \
+                                      : (p_ >> i) & 1; \
+            r[i] = pick_ ? a[i] : b[i]; \
+        } \
+    } while (0)
+
 /* A float source's 16 lanes: a vector reads 64 bytes (prepare made
  * sure they are inside the GRF), a scalar is broadcast. */
 /* Bit i set where m[i] (all ones or zero) is set. */
@@ -1134,17 +1145,9 @@ void fast_f(EuThread *t, const EuInst *in, unsigned op)
             r[i] = (double)a[i] + (double)b[i] * (double)c[i];
         }
         break;
-    case EU_OP_SEL: {
-        uint32_t p = fast_pred(t, in);
-
-        for (int i = 0; i < FAST_LANES; i++) {
-            bool pick = in->cond_mod ? fast_cmp_f(in->cond_mod, a[i], b[i])
-                                     : (p >> i) & 1;
-
-            r[i] = pick ? a[i] : b[i];
-        }
+    case EU_OP_SEL:
+        FAST_SEL(t, in, r, a, b, fast_cmp_f);
         break;
-    }
     case EU_OP_CMP: {
         int32_t m[FAST_LANES];
 
@@ -1342,6 +1345,56 @@ static EuExecFn fast_mad_nf_for(EuInst *in)
     return nf ? exec_mad_nf : NULL;
 }
 
+/* The integer operations both integer paths share, on lanes of the
+ * unsigned type U (the MAD case loads src2 with load). */
+#define FAST_INT_CASES(U, r, a, b, c, load) \
+    case EU_OP_MOV: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = a[i]; \
+        } \
+        break; \
+    case EU_OP_NOT: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = ~a[i]; \
+        } \
+        break; \
+    case EU_OP_ADD: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = (U)a[i] + (U)b[i]; \
+        } \
+        break; \
+    case EU_OP_MUL: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = (U)a[i] * (U)b[i]; \
+        } \
+        break; \
+    case EU_OP_MAD: \
+        load(t, in, 2, c); \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = (U)a[i] + (U)b[i] * (U)c[i]; \
+        } \
+        break; \
+    case EU_OP_AND: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = a[i] & b[i]; \
+        } \
+        break; \
+    case EU_OP_OR: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = a[i] | b[i]; \
+        } \
+        break; \
+    case EU_OP_XOR: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = a[i] ^ b[i]; \
+        } \
+        break; \
+    case EU_OP_SHL: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = (U)a[i] << (b[i] & 31); \
+        } \
+        break;
+
 /* 32-bit integers without source modifiers, in 32-bit lanes. */
 static inline __attribute__((always_inline))
 void fast_load_u32(const EuThread *t, const EuInst *in, int s, uint32_t *v)
@@ -1379,50 +1432,7 @@ void fast_i32(EuThread *t, const EuInst *in, unsigned op)
         fast_load_u32(t, in, 1, b);
     }
     switch (op) {
-    case EU_OP_MOV:
-        memcpy(r, a, sizeof(r));
-        break;
-    case EU_OP_NOT:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = ~a[i];
-        }
-        break;
-    case EU_OP_ADD:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] + b[i];
-        }
-        break;
-    case EU_OP_MUL:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] * b[i];
-        }
-        break;
-    case EU_OP_MAD:
-        fast_load_u32(t, in, 2, c);
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] + b[i] * c[i];
-        }
-        break;
-    case EU_OP_AND:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] & b[i];
-        }
-        break;
-    case EU_OP_OR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] | b[i];
-        }
-        break;
-    case EU_OP_XOR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] ^ b[i];
-        }
-        break;
-    case EU_OP_SHL:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] << (b[i] & 31);
-        }
-        break;
+    FAST_INT_CASES(uint32_t, r, a, b, c, fast_load_u32)
     case EU_OP_SHR:
         for (int i = 0; i < FAST_LANES; i++) {
             r[i] = a[i] >> (b[i] & 31);
@@ -1490,60 +1500,8 @@ static void fast_load_i(const EuThread *t, const EuInst *in, int s,
         p = imm;
         n = 1;
     }
-    switch (o->type) {
-    case EU_TYPE_UD: {
-        uint32_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, 4 * n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-        break;
-    }
-    case EU_TYPE_D: {
-        int32_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, 4 * n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-        break;
-    }
-    case EU_TYPE_UW: {
-        uint16_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, 2 * n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-        break;
-    }
-    case EU_TYPE_W: {
-        int16_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, 2 * n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-        break;
-    }
-    case EU_TYPE_UB: {
-        uint8_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-        break;
-    }
-    default: {
-        int8_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-    }
+    for (unsigned i = 0; i < n; i++) {
+        v[i] = read_raw(o->type, p + i * eu_type_size(o->type)).i;
     }
     if (n == 1) {
         for (int i = 1; i < FAST_LANES; i++) {
@@ -1579,50 +1537,7 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
         fast_load_i(t, in, 1, b);
     }
     switch (op) {
-    case EU_OP_MOV:
-        memcpy(r, a, sizeof(r));
-        break;
-    case EU_OP_NOT:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = ~a[i];
-        }
-        break;
-    case EU_OP_ADD:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = (uint64_t)a[i] + (uint64_t)b[i];
-        }
-        break;
-    case EU_OP_MUL:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = (uint64_t)a[i] * (uint64_t)b[i];
-        }
-        break;
-    case EU_OP_MAD:
-        fast_load_i(t, in, 2, c);
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = (uint64_t)a[i] + (uint64_t)b[i] * (uint64_t)c[i];
-        }
-        break;
-    case EU_OP_AND:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] & b[i];
-        }
-        break;
-    case EU_OP_OR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] | b[i];
-        }
-        break;
-    case EU_OP_XOR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] ^ b[i];
-        }
-        break;
-    case EU_OP_SHL:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = (uint64_t)a[i] << (b[i] & amt_mask);
-        }
-        break;
+    FAST_INT_CASES(uint64_t, r, a, b, c, fast_load_i)
     case EU_OP_SHR: {
         uint64_t m = (1ull << (8 * eu_type_size(in->src[0].type))) - 1;
 
@@ -1636,17 +1551,9 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
             r[i] = a[i] >> (b[i] & amt_mask);
         }
         break;
-    case EU_OP_SEL: {
-        uint32_t p = fast_pred(t, in);
-
-        for (int i = 0; i < FAST_LANES; i++) {
-            bool pick = in->cond_mod ? fast_cmp_i(in->cond_mod, a[i], b[i])
-                                     : (p >> i) & 1;
-
-            r[i] = pick ? a[i] : b[i];
-        }
+    case EU_OP_SEL:
+        FAST_SEL(t, in, r, a, b, fast_cmp_i);
         break;
-    }
     case EU_OP_CMP:
         memset(r, 0, sizeof(r));
         for (unsigned i = 0; i < n; i++) {
@@ -1836,7 +1743,8 @@ static EuExecFn fast_exec_for(EuInst *in)
                in->dst.hstride == 1) {
         unsigned off = in->dst.nr * EU_GRF_BYTES + in->dst.subnr;
 
-        if (off + eu_type_size(in->dst.type) * n > EU_GRF_COUNT * EU_GRF_BYTES) {
+        if (off + eu_type_size(in->dst.type) * n >
+            EU_GRF_COUNT * EU_GRF_BYTES) {
             return NULL;
         }
         in->fast_dst = off;
