@@ -833,10 +833,52 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
     return true;
 }
 
+/* mov between operands of one type without modifiers: the EU moves
+ * the bits (a signaling NaN stays one). */
+static bool is_raw_mov(const EuInst *in)
+{
+    const EuOperand *o = &in->src[0];
+
+    return in->opcode == EU_OP_MOV && o->type == in->dst.type &&
+           !o->abs && !o->negate && !in->saturate &&
+           eu_type_size(o->type) <= 8;
+}
+
+static void raw_mov(EuThread *t, const EuInst *in, unsigned c, unsigned ch)
+{
+    unsigned size = eu_type_size(in->dst.type);
+    uint8_t b[8] = { 0 };
+    uint8_t *d;
+
+    if (in->src[0].file == EU_FILE_IMM) {
+        uint64_t le = GUINT64_TO_LE(in->src[0].imm);
+
+        memcpy(b, &le, 8);
+    } else {
+        const uint8_t *p = elem_ptr(t, &in->src[0], c, false);
+
+        if (t->status != EU_RUNNING) {
+            return;
+        }
+        if (p) {
+            memcpy(b, p, size);
+        }
+    }
+    if (in->cond_mod) {
+        set_flag(t, in, ch, cond_holds(in->cond_mod,
+                                       read_raw(in->dst.type, b)));
+    }
+    d = elem_ptr(t, &in->dst, c, true);
+    if (d) {
+        memcpy(d, b, size);
+    }
+}
+
 static void exec_alu(EuThread *t, const EuInst *in)
 {
     unsigned g = group_base(in);
     bool pred_masks = in->opcode != EU_OP_SEL;
+    bool raw = is_raw_mov(in);
 
     for (unsigned c = 0; c < in->exec_size && t->status == EU_RUNNING; c++) {
         unsigned ch = g + c;
@@ -852,6 +894,10 @@ static void exec_alu(EuThread *t, const EuInst *in)
         }
         if (pred_masks && in->opcode != EU_OP_CMP &&
             in->opcode != EU_OP_CMPN && !predicate(t, in, c)) {
+            continue;
+        }
+        if (raw) {
+            raw_mov(t, in, c, ch);
             continue;
         }
         if (!alu(t, in, c, ch, &r, &write)) {
@@ -1158,7 +1204,9 @@ void fast_f(EuThread *t, const EuInst *in, unsigned op)
         return;
     }
     }
-    if (op == EU_OP_MOV || op == EU_OP_SEL) {
+    if (op == EU_OP_MOV && is_raw_mov(in)) {
+        /* the bits as they are */
+    } else if (op == EU_OP_MOV || op == EU_OP_SEL) {
         uint32_t u[FAST_LANES];
 
         memcpy(u, r, sizeof(u));
@@ -1208,13 +1256,24 @@ void fast_load_nf(const EuThread *t, const EuInst *in, int s, double *v)
         /* prepare() made sure 8 lanes fit in acc0/acc1. */
         memcpy(v, (const uint8_t *)t->acc + in->fast_src[s], 64);
     } else {
-        float f[FAST_LANES];
+        float f[8];
 
-        fast_load_f(t, in, s, f);
+        if (in->fast_step[s]) {
+            memcpy(f, t->grf + in->fast_src[s], sizeof(f));
+        } else {
+            uint32_t u = o->imm;
+
+            if (o->file != EU_FILE_IMM) {
+                memcpy(&u, t->grf + in->fast_src[s], 4);
+            }
+            memcpy(&f[0], &u, 4);
+            for (int i = 1; i < 8; i++) {
+                f[i] = f[0];
+            }
+        }
         for (int i = 0; i < 8; i++) {
             v[i] = f[i];
         }
-        return;
     }
     if (o->abs) {
         for (int i = 0; i < 8; i++) {
@@ -1587,6 +1646,39 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
     }
 }
 
+/* A plain mov: the bits, lane for lane or broadcast. */
+static void exec_mov_raw(EuThread *t, const EuInst *in)
+{
+    unsigned n = in->exec_size, size = eu_type_size(in->dst.type);
+    uint32_t en = fast_enables(t, in, true);
+    const uint8_t *src = t->grf + in->fast_src[0];
+    uint8_t *d = t->grf + in->fast_dst;
+    uint8_t b[8];
+
+    if (in->fast_step[0] && en == (1u << n) - 1) {
+        if (n * size == 64) {
+            memmove(d, src, 64);
+        } else if (n * size == 32) {
+            memmove(d, src, 32);
+        } else {
+            memmove(d, src, n * size);
+        }
+        return;
+    }
+    if (!in->fast_step[0]) {
+        uint64_t le = GUINT64_TO_LE(in->src[0].imm);
+
+        memcpy(b, in->src[0].file == EU_FILE_IMM ? (const void *)&le : src,
+               size);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if ((en >> i) & 1) {
+            memcpy(d + size * i, in->fast_step[0] ? src + size * i : b,
+                   size);
+        }
+    }
+}
+
 /* One executor per opcode, so that each is compiled for its own. */
 #define FAST_OPS(X) \
     X(MOV) X(ADD) X(MUL) X(MAD) X(SEL) X(CMP) X(NOT) X(AND) X(OR) X(XOR) \
@@ -1764,6 +1856,9 @@ static EuExecFn fast_exec_for(EuInst *in)
         if (!fast_operand(in, s, n)) {
             return NULL;
         }
+    }
+    if (op == EU_OP_MOV && is_raw_mov(in) && !in->cond_mod && !null_dst) {
+        return exec_mov_raw;
     }
     if (fp) {
         if (!null_dst && in->dst.type != EU_TYPE_F) {
