@@ -9,25 +9,8 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "intel-oa-test.h"
+#include "igt-ps-kernel.h"
 #include "tiling-ref.h"
-
-/* IGT 1.27.1 lib/rendercopy_gen9.c ps_kernel_gen11. */
-static const uint32_t ps_kernel_gen11[][4] = {
-    { 0x0060005b, 0x2000c01c, 0x07206601, 0x01800404 },
-    { 0x0060005b, 0x7100480c, 0x0722003b, 0x01880406 },
-    { 0x0060005b, 0x2000c01c, 0x07206601, 0x01800408 },
-    { 0x0060005b, 0x7200480c, 0x0722003b, 0x0188040a },
-    { 0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00404 },
-    { 0x0060005b, 0x7300480c, 0x0722003b, 0x01a80406 },
-    { 0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00408 },
-    { 0x0060005b, 0x7400480c, 0x0722003b, 0x01a8040a },
-    { 0x02800031, 0x21804a4c, 0x06000e20, 0x08840001 },
-    { 0x00800001, 0x2e204b28, 0x008d0180, 0x00000000 },
-    { 0x00800001, 0x2e604b28, 0x008d01c0, 0x00000000 },
-    { 0x00800001, 0x2ea04b28, 0x008d0200, 0x00000000 },
-    { 0x00800001, 0x2ee04b28, 0x008d0240, 0x00000000 },
-    { 0x05800031, 0x20004a44, 0x06000e20, 0x90031000 },
-};
 
 /* IGT's command headers (lib/gen*_render.h): GEN4_3D(3, op, sub). */
 #define CMD3D(op, sub)  GFXPIPE_INSTR(GFXPIPE_3D, (op), (sub))
@@ -144,9 +127,9 @@ static void render_copy_n(Fixture *f, const RcBuf *src, uint32_t sx,
     out(&b, 0);
     out(&b, 2 << 6 | 2 << 3 | 2);
     kernel = align(&b, 64);
-    for (unsigned i = 0; i < G_N_ELEMENTS(ps_kernel_gen11); i++) {
+    for (unsigned i = 0; i < G_N_ELEMENTS(igt_ps_kernel_gen11); i++) {
         for (unsigned j = 0; j < 4; j++) {
-            out(&b, ps_kernel_gen11[i][j]);
+            out(&b, igt_ps_kernel_gen11[i][j]);
         }
     }
     vb = align(&b, 8);
