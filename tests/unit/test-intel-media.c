@@ -290,10 +290,11 @@ static void test_gpgpu_fill(Fixture *f, gconstpointer data)
  * A width that is not a multiple of 16: the right execution mask (0x3)
  * applies to the rightmost thread of every group, here each group's one
  * thread (IGT's walker assumes widths of 16s).  Its block write is not
- * masked,
- * the moves that build the data are: the byte-wise mov(4) replicating
- * the color fills 2 bytes of the dword, the mov(16) of that dword to the
- * block 2 dwords; the rest is what the registers held (zero here).
+ * masked, the moves that build the data are: the byte-wise mov(4)
+ * replicating the color fills 2 bytes of the dword, the mov(16) of that
+ * dword to the block 2 dwords; the rest is what the registers held (zero:
+ * the model starts a dispatch's registers at zero, and no thread of this
+ * one writes those channels).
  */
 static void test_gpgpu_fill_right_mask(Fixture *f, gconstpointer data)
 {

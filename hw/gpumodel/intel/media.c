@@ -175,6 +175,7 @@ static bool media_payload(EuThread *t, unsigned *reg, const void *src,
     if (*reg + regs > EU_GRF_COUNT) {
         return false;
     }
+    memset(t->grf + *reg * EU_GRF_BYTES, 0, regs * EU_GRF_BYTES);
     memcpy(t->grf + *reg * EU_GRF_BYTES, src, len);
     *reg += regs;
     return true;
@@ -189,6 +190,7 @@ static bool media_curbe_payload(IntelEngine *e, EuThread *t, unsigned *reg,
     if (*reg + regs > EU_GRF_COUNT) {
         return false;
     }
+    memset(t->grf + *reg * EU_GRF_BYTES, 0, len);
     if (off < INTEL_MEDIA_CURBE_MAX) {
         memcpy(t->grf + *reg * EU_GRF_BYTES, e->gfx.media.curbe + off,
                MIN(len, INTEL_MEDIA_CURBE_MAX - off));
