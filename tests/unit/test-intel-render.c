@@ -441,6 +441,51 @@ static void test_continue(Fixture *f, gconstpointer data)
 }
 
 /*
+ * Execlists: a draw is preempted between its steps (as i915 preempts a
+ * busy engine for another context) and resumes where it stopped when its
+ * context runs again: every pixel is written once.
+ */
+static void test_preempt(Fixture *f, gconstpointer data)
+{
+    RcBuf src = { SRC_SURF, 512, 512, 2048, REF_LINEAR };
+    RcBuf dst = { DST_SURF, 512, 512, 2048, REF_X };
+    IntelEngine *e = eng(f, RCS);
+    uint64_t done;
+    Ctx a, b;
+
+    two_contexts(f, &a, &b);
+    fill(f, &src, true);
+    fill(f, &dst, false);
+    render_copy(f, &src, 0, 0, 512, 512, &dst, 0, 0);
+    bb_start(&a.ring, RC_BATCH, 0);
+    sdi(&a.ring, DATA, 1);
+    ctx_submit(&a);
+    fake_host_step(f->fh, 0);
+    g_assert_true(e->gfx.render.draw_active);
+
+    sdi(&b.ring, DATA + 4, 2);
+    ctx_submit(&b);
+    step(f);
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, INTEL_CSB_PREEMPTED);
+    g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x41);
+    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2);
+    g_assert_cmphex(ram_r32(f, DATA), ==, 0);
+    done = WRITTEN(e);
+    g_assert_cmpuint(done, >, 0);
+    g_assert_cmpuint(done, <, 512 * 512);
+    g_assert_true(e->gfx.render.draw_active);
+
+    ctx_submit(&a);
+    for (unsigned i = 0; i < 200 && ram_r32(f, DATA) != 1; i++) {
+        step(f);
+    }
+    g_assert_cmphex(ram_r32(f, DATA), ==, 1);
+    check_copy(f, &dst, 0, 0, 512, 512, 0, 0);
+    g_assert_cmpuint(WRITTEN(e), ==, 512 * 512);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
+
+/*
  * A hostile draw: 2^32 - 1 instances of a rectangle outside the drawing
  * rectangle.  No thread runs, yet each step ends (the rectangles' setup
  * counts against the budget) with the draw in progress; i915's render
@@ -501,6 +546,7 @@ static const FixtureTest tests[] = {
     { "/intel-render/copy/tiled-x", test_tiled_x },
     { "/intel-render/copy/tiled-y", test_tiled_y },
     { "/intel-render/copy/continue", test_continue },
+    { "/intel-render/copy/preempt", test_preempt },
     { "/intel-render/oa-counters", test_oa_counters },
     { "/intel-render/hostile/empty-rects", test_hostile_empty },
 };

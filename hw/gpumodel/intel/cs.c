@@ -455,7 +455,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
         return 1;
     }
     r = c->fn(e, c, cmd, len);
-    if (r == CS_RETRY || r == CS_CONTINUE) {
+    if (r == CS_RETRY || r == CS_CONTINUE || r == CS_CONTINUE_ARB) {
         /* Not done: the command executes again from the same place. */
         e->depth = saved_depth;
         if (saved_depth) {
@@ -464,7 +464,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
             intel_engine_set_reg(e, INTEL_RING_HEAD, saved_head);
         }
         /* An unsuccessful semaphore wait is an arbitration point. */
-        if (r == CS_RETRY) {
+        if (r == CS_RETRY || r == CS_CONTINUE_ARB) {
             cs_arbitrate(e);
         }
     }
@@ -474,7 +474,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
     *cost += intel_gt_ns_for(e->gpu, intel_eu_busy_clocks(
                                  e->gpu, cs_eu_clocks(e) - eu0));
     /* A dispatch in progress has used up the slice. */
-    if (r == CS_CONTINUE) {
+    if (r == CS_CONTINUE || r == CS_CONTINUE_ARB) {
         return MAX(budget, 1u);
     }
     /* Of the slice's budget, a blit takes one more unit per 4 KiB. */

@@ -72,6 +72,7 @@ int intel_render_state_cmd(IntelEngine *e, const uint32_t *cmd, unsigned len)
     IntelRenderState *rs = &e->gfx.render;
     uint32_t dw1 = len > 1 ? cmd[1] : 0;
 
+    rs->state_gen++;
     switch (cmd[0] & GFXPIPE_OPCODE_MASK) {
     case OP(0, 0x08):
         vertex_buffers(rs, cmd, len);

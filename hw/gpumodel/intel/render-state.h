@@ -55,10 +55,14 @@ typedef struct IntelRenderState {
     uint32_t depth_stencil;             /* 3DSTATE_WM_DEPTH_STENCIL dw1 */
 
     /*
-     * The draw in progress (3DPRIMITIVE returned CS_CONTINUE): its
-     * rectangle @prim, the next subspan row and column in it.
+     * The draw in progress (3DPRIMITIVE returned CS_CONTINUE_ARB): its
+     * rectangle @prim, the next subspan row and column in it; the context
+     * (LRCA, 0 in ring mode) and state generation it started with.
+     * @state_gen counts the 3DSTATE commands.
      */
     bool draw_active;
+    uint64_t draw_ctx;
+    uint32_t state_gen, draw_gen;
     uint64_t draw_prim;
     uint32_t draw_x, draw_y;
     uint32_t thread_id;                 /* R0.6 of the next PS thread */

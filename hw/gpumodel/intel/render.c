@@ -23,11 +23,15 @@
  * depth and stencil tests, blending (sf-dataport.c writes unblended).
  *
  * A draw runs at most INTEL_GFX_STEP_INSTRUCTIONS EU instructions per
- * command-streamer step and continues at the next one (CS_CONTINUE) from
+ * command-streamer step and continues at the next one from
  * the rectangle and subspan IntelRenderState keeps (each rectangle's
  * setup counts RENDER_RECT_COST against the budget); a thread runs at
  * most that many instructions, then it is ended (a watchdog: the model
- * does not keep a thread across steps).
+ * does not keep a thread across steps).  Between steps the draw may be
+ * preempted (CS_CONTINUE_ARB, as the hardware preempts a 3DPRIMITIVE
+ * between its pixel shader threads): i915 preempts a busy engine after
+ * a timeslice, and resets it if that takes longer than its preemption
+ * timeout.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -658,6 +662,8 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
 {
     IntelRenderState *rs = &e->gfx.render;
     uint64_t used = 0, total;
+    uint64_t ctx = intel_cs_execlists_mode(e) ?
+                   e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK : 0;
     PsDispatch d = { 0 };
     bool done = true;
 
@@ -665,6 +671,16 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
         intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
                        "3DPRIMITIVE shorter than 7 dwords");
         return CS_STOP;
+    }
+    /*
+     * A draw preempted between steps resumes when its context runs the
+     * command again.  If another context drew or changed 3D state
+     * meanwhile, the command is a new draw: the model keeps no 3D state
+     * per context (gfx.c), so it starts over with the state there is.
+     */
+    if (rs->draw_active &&
+        (rs->draw_ctx != ctx || rs->draw_gen != rs->state_gen)) {
+        rs->draw_active = false;
     }
     if (!rs->draw_active) {
         e->stats.primitives++;
@@ -679,6 +695,8 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
             return CS_NEXT;
         }
         rs->draw_active = true;
+        rs->draw_ctx = ctx;
+        rs->draw_gen = rs->state_gen;
         rs->draw_prim = 0;
         rs->draw_x = rs->draw_y = 0;
     } else if (!ps_setup(e, &d)) {
@@ -708,7 +726,7 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
     }
     ps_done(e, &d);
     if (!done) {
-        return CS_CONTINUE;
+        return CS_CONTINUE_ARB;
     }
     rs->draw_active = false;
     return CS_NEXT;
