@@ -293,25 +293,9 @@ static void bench_send(EuThread *t)
            (uint64_t)ITERS * SEND_OPS * LANES, eu, c);
 }
 
-/* IGT 1.27.1 lib/rendercopy_gen9.c ps_kernel_gen11, the render copy
- * pixel shader: 8 mads through acc0, a sampler send, 4 movs and the
- * render-target write with EOT. */
-static const uint32_t ps_kernel_gen11[][4] = {
-    { 0x0060005b, 0x2000c01c, 0x07206601, 0x01800404 },
-    { 0x0060005b, 0x7100480c, 0x0722003b, 0x01880406 },
-    { 0x0060005b, 0x2000c01c, 0x07206601, 0x01800408 },
-    { 0x0060005b, 0x7200480c, 0x0722003b, 0x0188040a },
-    { 0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00404 },
-    { 0x0060005b, 0x7300480c, 0x0722003b, 0x01a80406 },
-    { 0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00408 },
-    { 0x0060005b, 0x7400480c, 0x0722003b, 0x01a8040a },
-    { 0x02800031, 0x21804a4c, 0x06000e20, 0x08840001 },
-    { 0x00800001, 0x2e204b28, 0x008d0180, 0x00000000 },
-    { 0x00800001, 0x2e604b28, 0x008d01c0, 0x00000000 },
-    { 0x00800001, 0x2ea04b28, 0x008d0200, 0x00000000 },
-    { 0x00800001, 0x2ee04b28, 0x008d0240, 0x00000000 },
-    { 0x05800031, 0x20004a44, 0x06000e20, 0x90031000 },
-};
+/* IGT's render copy pixel shader (eu-asm.h igt_ps_kernel_gen11): 8
+ * mads through acc0, a sampler send, 4 movs and the render-target write
+ * with EOT. */
 #define PS_THREADS 65536u       /* a 1024x1024 copy in SIMD16 threads */
 
 /* The sampler returns u in r and v in g; the RT write does nothing. */
@@ -335,17 +319,12 @@ static int ps_send(EuThread *t, const EuInst *in, uint32_t desc,
  */
 static void bench_ps_threads(EuThread *t)
 {
-    uint8_t bytes[sizeof(ps_kernel_gen11)];
+    uint8_t bytes[sizeof(igt_ps_kernel_gen11)];
     double best = 1e9;
     uint64_t retired = 0;
 
-    for (size_t i = 0; i < G_N_ELEMENTS(ps_kernel_gen11); i++) {
-        for (int j = 0; j < 4; j++) {
-            uint32_t le = GUINT32_TO_LE(ps_kernel_gen11[i][j]);
-
-            memcpy(bytes + 16 * i + 4 * j, &le, 4);
-        }
-    }
+    asm_kernel_bytes(bytes, igt_ps_kernel_gen11,
+                     G_N_ELEMENTS(igt_ps_kernel_gen11));
     for (int r = 0; r < 3; r++) {
         EuProgram *p = eu_program_new(bytes, sizeof(bytes));
         double t0 = now();
@@ -374,12 +353,12 @@ static void bench_ps_threads(EuThread *t)
         g_assert_cmpuint(sends, ==, 2 * PS_THREADS);
         eu_program_unref(p);
     }
-    g_assert_cmpuint(retired, ==,
-                     (uint64_t)PS_THREADS * G_N_ELEMENTS(ps_kernel_gen11));
+    g_assert_cmpuint(retired, ==, (uint64_t)PS_THREADS *
+                                  G_N_ELEMENTS(igt_ps_kernel_gen11));
     printf("  %-22s %7.2f M EU inst/s  %8.2f M threads/s "
            "(%u threads of %zu)\n", "ps_kernel_gen11 threads",
            retired / best / 1e6, PS_THREADS / best / 1e6, PS_THREADS,
-           G_N_ELEMENTS(ps_kernel_gen11));
+           G_N_ELEMENTS(igt_ps_kernel_gen11));
 }
 
 /* With arguments, only the benchmarks named (alu, send, ps). */

@@ -108,6 +108,22 @@ static void gpgpu_batch(Gpu *g, Buf *bb, const Buf *surf,
     EMIT(g, bb, MI_BATCH_BUFFER_END);
 }
 
+/* The device, a ring, a batch page and a surface of two pages. */
+static void start(Gpu *g, Buf *ring, Buf *bb, Buf *surf)
+{
+    gpu_start(g);
+    *ring = buf_new(g, 1);
+    *bb = buf_new(g, 1);
+    *surf = buf_new(g, 2);
+}
+
+/* The batch started from the render engine's legacy ring. */
+static void submit(Gpu *g, Buf *ring, const Buf *bb)
+{
+    EMIT(g, ring, MI_BATCH_BUFFER_START_GEN8, bb->gtt, 0);
+    ring_submit(g, INTEL_RCS0_BASE, ring);
+}
+
 static void test_gpgpu_fill(void)
 {
     uint32_t rcs = INTEL_RCS0_BASE;
@@ -115,16 +131,12 @@ static void test_gpgpu_fill(void)
     Buf ring, bb, surf;
     Gpu g;
 
-    gpu_start(&g);
-    ring = buf_new(&g, 1);
-    bb = buf_new(&g, 1);
-    surf = buf_new(&g, 2);
+    start(&g, &ring, &bb, &surf);
     qtest_memset(g.qts, surf.phys, COLOR_C4, WIDTH * HEIGHT);
     qtest_memset(g.qts, surf.phys + WIDTH * HEIGHT, 0xee, 4096);
     gpgpu_batch(&g, &bb, &surf, gpgpu_kernel, G_N_ELEMENTS(gpgpu_kernel),
                 WIDTH / 2 / 16, HEIGHT / 2, COLOR_4C);
-    EMIT(&g, &ring, MI_BATCH_BUFFER_START_GEN8, bb.gtt, 0);
-    ring_submit(&g, rcs, &ring);
+    submit(&g, &ring, &bb);
     cs_settle(&g);
     assert_ring_idle(&g, rcs);
 
@@ -152,14 +164,10 @@ static void test_endless_kernel(void)
     Buf ring, bb, surf, data;
     Gpu g;
 
-    gpu_start(&g);
-    ring = buf_new(&g, 1);
-    bb = buf_new(&g, 1);
-    surf = buf_new(&g, 2);
+    start(&g, &ring, &bb, &surf);
     gpgpu_batch(&g, &bb, &surf, endless_kernel, G_N_ELEMENTS(endless_kernel),
                 ~0u, ~0u, 0);
-    EMIT(&g, &ring, MI_BATCH_BUFFER_START_GEN8, bb.gtt, 0);
-    ring_submit(&g, rcs, &ring);
+    submit(&g, &ring, &bb);
     for (int i = 0; i < 10; i++) {
         cs_settle(&g);
         g_assert_false(engine_idle(&g, rcs));
@@ -196,14 +204,10 @@ static GByteArray *walker_workload(bool migrate)
     Buf ring, bb, surf;
     Gpu g;
 
-    gpu_start(&g);
-    ring = buf_new(&g, 1);
-    bb = buf_new(&g, 1);
-    surf = buf_new(&g, 2);
+    start(&g, &ring, &bb, &surf);
     gpgpu_batch(&g, &bb, &surf, loop_kernel, G_N_ELEMENTS(loop_kernel),
                 2, 8, 0);
-    EMIT(&g, &ring, MI_BATCH_BUFFER_START_GEN8, bb.gtt, 0);
-    ring_submit(&g, rcs, &ring);
+    submit(&g, &ring, &bb);
     qtest_clock_step(g.qts, 200 * 1000);
     g_assert_false(engine_idle(&g, rcs));
     if (migrate) {

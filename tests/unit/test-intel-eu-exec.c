@@ -939,10 +939,12 @@ static void test_random_kernels(void)
         EU_OP_WHILE, EU_OP_BREAK, EU_OP_CONT, EU_OP_HALT, EU_OP_CALL,
         EU_OP_RET, EU_OP_JMPI, EU_OP_SEND, EU_OP_SENDS, EU_OP_MATH,
         EU_OP_ADD, EU_OP_MUL, EU_OP_MACH, EU_OP_MAD, EU_OP_LRP, EU_OP_BFE,
-        EU_OP_FBH, EU_OP_FRC,
+        EU_OP_FBH, EU_OP_FRC, EU_OP_PLN, EU_OP_LINE, EU_OP_DP4, EU_OP_DPH,
+        EU_OP_GOTO, EU_OP_CALLA, EU_OP_SMOV, EU_OP_BRC,
     };
     GRand *rng = g_rand_new_with_seed(11);
     SendLog log = { 0 };
+    EuProgram *p = NULL;
     EuNative prog[16];
     unsigned ended[EU_BUDGET + 1] = { 0 };
     uint64_t retired = 0;
@@ -955,6 +957,12 @@ static void test_random_kernels(void)
         }
         log.ret = g_rand_int_range(rng, -1, 2);
         t = thread_for(prog, 16, g_rand_int(rng), &log);
+        if (iter & 1) {
+            /* Every other kernel through a shared program (and the fast
+             * paths where they apply). */
+            p = eu_program_new(code, 16 * 16);
+            eu_thread_init_program(t, p, t->exec_mask, fake_send, &log);
+        }
         for (int i = 0; i < 16; i++) {
             t->a0[i] = g_rand_int(rng);
         }
@@ -965,6 +973,8 @@ static void test_random_kernels(void)
         ended[t->status]++;
         g_assert_cmpint(t->status, !=, EU_RUNNING);
         g_assert_true(t->status != EU_FAULT || t->fault);
+        eu_program_unref(p);
+        p = NULL;
         g_free(t);
     }
     g_test_message("retired %" G_GUINT64_FORMAT ", done %u, fault %u, "

@@ -12,23 +12,7 @@
  */
 #include "eu-asm.h"
 
-/* IGT 1.27.1 lib/rendercopy_gen9.c ps_kernel_gen11. */
-static const uint32_t ps_kernel_gen11[][4] = {
-    { 0x0060005b, 0x2000c01c, 0x07206601, 0x01800404 },
-    { 0x0060005b, 0x7100480c, 0x0722003b, 0x01880406 },
-    { 0x0060005b, 0x2000c01c, 0x07206601, 0x01800408 },
-    { 0x0060005b, 0x7200480c, 0x0722003b, 0x0188040a },
-    { 0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00404 },
-    { 0x0060005b, 0x7300480c, 0x0722003b, 0x01a80406 },
-    { 0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00408 },
-    { 0x0060005b, 0x7400480c, 0x0722003b, 0x01a8040a },
-    { 0x02800031, 0x21804a4c, 0x06000e20, 0x08840001 },
-    { 0x00800001, 0x2e204b28, 0x008d0180, 0x00000000 },
-    { 0x00800001, 0x2e604b28, 0x008d01c0, 0x00000000 },
-    { 0x00800001, 0x2ea04b28, 0x008d0200, 0x00000000 },
-    { 0x00800001, 0x2ee04b28, 0x008d0240, 0x00000000 },
-    { 0x05800031, 0x20004a44, 0x06000e20, 0x90031000 },
-};
+#define PS_LEN G_N_ELEMENTS(igt_ps_kernel_gen11)
 
 /* IGT 1.27.1 lib/media_fill.c gen8_media_kernel. */
 static const uint32_t media_fill_kernel[][4] = {
@@ -44,44 +28,6 @@ static const uint32_t media_fill_kernel[][4] = {
     { 0x00600001, 0x2e000208, 0x008d0000, 0x00000000 },
     { 0x07800031, 0x20000a40, 0x0e000e00, 0x82000010 },
 };
-
-static void kernel_bytes(uint8_t *out, const uint32_t (*k)[4], size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        for (int j = 0; j < 4; j++) {
-            uint32_t le = GUINT32_TO_LE(k[i][j]);
-
-            memcpy(out + 16 * i + 4 * j, &le, 4);
-        }
-    }
-}
-
-static void check_golden(const char *name, const uint32_t (*k)[4], size_t n)
-{
-    g_autofree char *path = g_build_filename(EU_GOLDEN_DIR, name, NULL);
-    g_autofree char *want = NULL;
-    g_autoptr(GError) err = NULL;
-    GString *s = g_string_new(NULL);
-    g_autofree char *text = NULL;
-
-    for (size_t i = 0; i < n; i++) {
-        uint8_t bytes[16];
-        EuInst d;
-
-        kernel_bytes(bytes, &k[i], 1);
-        g_assert_cmpint(eu_decode(bytes, 16, &d), ==, 0);
-        g_assert_null(d.error);
-        eu_disasm(&d, s);
-        g_string_append_c(s, '\n');
-    }
-    text = g_string_free(s, false);
-    if (g_getenv("EU_GOLDEN_PRINT")) {
-        g_print("%s", text);
-    }
-    g_assert_true(g_file_get_contents(path, &want, NULL, &err));
-    g_assert_no_error(err);
-    g_assert_cmpstr(text, ==, want);
-}
 
 static void put_f(EuThread *t, unsigned reg, unsigned i, float f)
 {
@@ -103,13 +49,13 @@ static float get_f(const EuThread *t, unsigned reg, unsigned i)
 
 static void test_ps_gen11_disasm(void)
 {
-    check_golden("eu-ps-gen11.txt", ps_kernel_gen11,
-                 G_N_ELEMENTS(ps_kernel_gen11));
+    asm_check_golden("eu-ps-gen11.txt", igt_ps_kernel_gen11,
+                 PS_LEN);
 }
 
 static void test_media_fill_disasm(void)
 {
-    check_golden("eu-media-fill-gen11.txt", media_fill_kernel,
+    asm_check_golden("eu-media-fill-gen11.txt", media_fill_kernel,
                  G_N_ELEMENTS(media_fill_kernel));
 }
 
@@ -136,6 +82,18 @@ static const float plane[8] = {
     /* u: d/db1, d/db2, unused, constant; v: the same */
     0.5f, 0.25f, 0.0f, 0.125f, -0.75f, 2.0f, 0.0f, 3.0f,
 };
+
+/* A SIMD16 PS payload: barycentrics in r2-r5, the plane in r6. */
+static void ps_payload(EuThread *t)
+{
+    for (unsigned c = 0; c < 16; c++) {
+        put_f(t, 2 + 2 * (c / 8), c % 8, bary1(c));
+        put_f(t, 3 + 2 * (c / 8), c % 8, bary2(c));
+    }
+    for (unsigned i = 0; i < 8; i++) {
+        put_f(t, 6, i, plane[i]);
+    }
+}
 
 static float want_u(unsigned c)
 {
@@ -203,21 +161,15 @@ static int ps_send(EuThread *t, const EuInst *in, uint32_t desc,
 
 static void test_ps_gen11_runs(void)
 {
-    uint8_t code[sizeof(ps_kernel_gen11)];
+    uint8_t code[sizeof(igt_ps_kernel_gen11)];
     EuThread *t = g_new0(EuThread, 1);
     PsLog log = { 0 };
 
-    kernel_bytes(code, ps_kernel_gen11, G_N_ELEMENTS(ps_kernel_gen11));
+    asm_kernel_bytes(code, igt_ps_kernel_gen11, PS_LEN);
     eu_thread_init(t, code, sizeof(code), 0xffff, ps_send, &log);
-    for (unsigned c = 0; c < 16; c++) {
-        put_f(t, 2 + 2 * (c / 8), c % 8, bary1(c));
-        put_f(t, 3 + 2 * (c / 8), c % 8, bary2(c));
-    }
-    for (unsigned i = 0; i < 8; i++) {
-        put_f(t, 6, i, plane[i]);
-    }
+    ps_payload(t);
     g_assert_cmpint(eu_run(t, 100), ==, EU_DONE);
-    g_assert_cmpuint(t->retired, ==, G_N_ELEMENTS(ps_kernel_gen11));
+    g_assert_cmpuint(t->retired, ==, PS_LEN);
     g_assert_cmpuint(log.samples, ==, 1);
     g_assert_cmpuint(log.rt_writes, ==, 1);
     for (unsigned c = 0; c < 16; c++) {
@@ -236,14 +188,14 @@ static void test_ps_gen11_runs(void)
  */
 static void test_ps_gen11_acc_precision(void)
 {
-    uint8_t code[sizeof(ps_kernel_gen11)];
+    uint8_t code[sizeof(igt_ps_kernel_gen11)];
     EuThread *t = g_new0(EuThread, 1);
     PsLog log = { 0 };
     static const float big[8] = {
         1.0f, -1.0f, 0, 16777216.0f, 1.0f, -1.0f, 0, 16777216.0f,
     };
 
-    kernel_bytes(code, ps_kernel_gen11, G_N_ELEMENTS(ps_kernel_gen11));
+    asm_kernel_bytes(code, igt_ps_kernel_gen11, PS_LEN);
     eu_thread_init(t, code, sizeof(code), 0xffff, NULL, &log);
     for (unsigned c = 0; c < 16; c++) {
         put_f(t, 2 + 2 * (c / 8), c % 8, 1.0f);
@@ -265,36 +217,41 @@ static void test_ps_gen11_acc_precision(void)
  * its own payload, from a private copy of the code. */
 static void test_ps_gen11_program(void)
 {
-    uint8_t code[sizeof(ps_kernel_gen11)];
+    uint8_t code[sizeof(igt_ps_kernel_gen11)];
     EuThread *t = g_new0(EuThread, 1);
     EuProgram *p;
 
-    kernel_bytes(code, ps_kernel_gen11, G_N_ELEMENTS(ps_kernel_gen11));
+    asm_kernel_bytes(code, igt_ps_kernel_gen11, PS_LEN);
     p = eu_program_new(code, sizeof(code));
     g_assert_cmpuint(eu_program_size(p), ==, sizeof(code));
     memset(code, 0xff, sizeof(code));   /* the program has its own copy */
     for (unsigned n = 0; n < 3; n++) {
         PsLog log = { 0 };
 
-        /* Dirty state from the previous thread must not leak. */
-        memset(t->grf, 0xa5, sizeof(t->grf));
+        /* The previous thread's flags and accumulator do not leak; its
+         * GRF stays (same program), a first thread's GRF is zero. */
+        t->grf[100 * EU_GRF_BYTES] = 0xa5;
         t->flag[0] = 0x1234;
+        t->acc[0][3] = 7;
         eu_thread_init_program(t, p, 0xffff, ps_send, &log);
         g_assert_cmpuint(t->flag[0], ==, 0);
-        g_assert_cmpuint(t->grf[100 * EU_GRF_BYTES], ==, 0);
-        for (unsigned c = 0; c < 16; c++) {
-            put_f(t, 2 + 2 * (c / 8), c % 8, bary1(c));
-            put_f(t, 3 + 2 * (c / 8), c % 8, bary2(c));
-        }
-        for (unsigned i = 0; i < 8; i++) {
-            put_f(t, 6, i, plane[i]);
-        }
+        g_assert_cmpuint(t->acc[0][3], ==, 0);
+        g_assert_cmpuint(t->grf[100 * EU_GRF_BYTES], ==, n ? 0xa5 : 0);
+        ps_payload(t);
         g_assert_cmpint(eu_run(t, 100), ==, EU_DONE);
-        g_assert_cmpuint(t->retired, ==, G_N_ELEMENTS(ps_kernel_gen11));
+        g_assert_cmpuint(t->retired, ==, PS_LEN);
         g_assert_cmpuint(log.rt_writes, ==, 1);
         g_assert_cmpfloat(log.u[15], ==, want_u(15));
     }
     eu_program_unref(eu_program_ref(p));
+    eu_program_unref(p);
+
+    /* Another program's first thread starts from a zero GRF, even at
+     * the same address. */
+    p = eu_program_new(code, sizeof(code));
+    t->grf[100 * EU_GRF_BYTES] = 0xa5;
+    eu_thread_init_program(t, p, 0xffff, ps_send, NULL);
+    g_assert_cmpuint(t->grf[100 * EU_GRF_BYTES], ==, 0);
     eu_program_unref(p);
     g_free(t);
 }
@@ -371,7 +328,7 @@ static void test_media_fill_runs(void)
     MediaLog log = { 0 };
     uint32_t xy[2] = { GUINT32_TO_LE(48), GUINT32_TO_LE(32) };
 
-    kernel_bytes(code, media_fill_kernel, G_N_ELEMENTS(media_fill_kernel));
+    asm_kernel_bytes(code, media_fill_kernel, G_N_ELEMENTS(media_fill_kernel));
     eu_thread_init(t, code, sizeof(code), 0xffff, media_send, &log);
     memset(t->grf, 0x05, EU_GRF_BYTES);     /* r0: a recognisable header */
     t->grf[EU_GRF_BYTES] = 0x5a;

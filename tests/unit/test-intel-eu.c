@@ -59,63 +59,16 @@ static const uint32_t media_vme_kernel[][4] = {
     { 0x07600031, 0x20004a04, 0x06000fe0, 0x82000010 },
 };
 
-/* IGT's dword arrays as the little-endian bytes the EU fetches. */
-static void kernel_bytes(uint8_t *out, const uint32_t (*k)[4], size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        for (int j = 0; j < 4; j++) {
-            uint32_t le = GUINT32_TO_LE(k[i][j]);
-
-            memcpy(out + 16 * i + 4 * j, &le, 4);
-        }
-    }
-}
-
-static char *disasm_kernel(const uint32_t (*k)[4], size_t n)
-{
-    GString *s = g_string_new(NULL);
-
-    for (size_t i = 0; i < n; i++) {
-        uint8_t bytes[16];
-        EuInst d;
-
-        kernel_bytes(bytes, &k[i], 1);
-        g_assert_cmpint(eu_decode(bytes, 16, &d), ==, 0);
-        g_assert_null(d.error);
-        eu_disasm(&d, s);
-        g_string_append_c(s, '\n');
-    }
-    return g_string_free(s, false);
-}
-
-static void check_golden(const char *name, const char *text)
-{
-    g_autofree char *path = g_build_filename(EU_GOLDEN_DIR, name, NULL);
-    g_autofree char *want = NULL;
-    g_autoptr(GError) err = NULL;
-
-    if (g_getenv("EU_GOLDEN_PRINT")) {
-        g_print("%s", text);
-    }
-    g_assert_true(g_file_get_contents(path, &want, NULL, &err));
-    g_assert_no_error(err);
-    g_assert_cmpstr(text, ==, want);
-}
-
 static void test_gpgpu_kernel(void)
 {
-    g_autofree char *text = disasm_kernel(gpgpu_kernel,
-                                          G_N_ELEMENTS(gpgpu_kernel));
-
-    check_golden("eu-gpgpu-fill-gen11.txt", text);
+    asm_check_golden("eu-gpgpu-fill-gen11.txt", gpgpu_kernel,
+                     G_N_ELEMENTS(gpgpu_kernel));
 }
 
 static void test_media_vme_kernel(void)
 {
-    g_autofree char *text = disasm_kernel(media_vme_kernel,
-                                          G_N_ELEMENTS(media_vme_kernel));
-
-    check_golden("eu-media-vme-gen11.txt", text);
+    asm_check_golden("eu-media-vme-gen11.txt", media_vme_kernel,
+                     G_N_ELEMENTS(media_vme_kernel));
 }
 
 typedef struct FillLog {
@@ -156,7 +109,7 @@ static void test_gpgpu_kernel_runs(void)
     EuThread *t = g_new0(EuThread, 1);
     FillLog log = { 0 };
 
-    kernel_bytes(code, gpgpu_kernel, G_N_ELEMENTS(gpgpu_kernel));
+    asm_kernel_bytes(code, gpgpu_kernel, G_N_ELEMENTS(gpgpu_kernel));
     eu_thread_init(t, code, sizeof(code), 0xffff, fill_send, &log);
     t->grf[1 * 4] = 2;                  /* g0.1: thread group X */
     t->grf[6 * 4] = 3;                  /* g0.6: thread group Y */
@@ -200,7 +153,7 @@ static void test_media_vme_kernel_runs(void)
         { EU_SFID_THREAD_SPAWNER, 0x02000010, 0 },
     };
 
-    kernel_bytes(code, media_vme_kernel, G_N_ELEMENTS(media_vme_kernel));
+    asm_kernel_bytes(code, media_vme_kernel, G_N_ELEMENTS(media_vme_kernel));
     eu_thread_init(t, code, sizeof(code), 0xffff, trace_send, &tr);
     t->grf[EU_GRF_BYTES + 1] = 0x01;    /* g1.0 = 0x100 */
     t->grf[EU_GRF_BYTES + 4] = 5;       /* g1.1 = 5 */

@@ -12,6 +12,7 @@
 #include "intel-fixture.h"
 #include "eu-asm.h"
 #include "intel/gfx-int.h"
+#include "igt-fill-kernels.h"
 
 /* IGT's buffer: 64 x 64 bytes, linear, at SURF (lib/intel_bufops.c). */
 #define WIDTH           64
@@ -21,35 +22,6 @@
 /* The batch's state half (lib/gpgpu_fill.c, lib/media_fill.c). */
 #define BATCH_STATE_SPLIT 2048
 #define BASE_ADDRESS_MODIFY 1u
-
-/* IGT's lib/gpgpu_fill.c gen11_gpgpu_kernel. */
-static const uint32_t gen11_gpgpu_kernel[][4] = {
-    { 0x00400001, 0x20202288, 0x00000020, 0x00000000 },
-    { 0x00000009, 0x20400208, 0x06000004, 0x00000004 },
-    { 0x00000001, 0x20440208, 0x00000018, 0x00000000 },
-    { 0x00600001, 0x20800208, 0x008d0000, 0x00000000 },
-    { 0x00200001, 0x20800208, 0x00450040, 0x00000000 },
-    { 0x00000001, 0x20880608, 0x00000000, 0x0000000f },
-    { 0x00800001, 0x20a00208, 0x00000020, 0x00000000 },
-    { 0x0c800031, 0x24000a40, 0x06000080, 0x040a8000 },
-    { 0x00600001, 0x2e000208, 0x008d0000, 0x00000000 },
-    { 0x07800031, 0x20000a40, 0x06000e00, 0x82000010 },
-};
-
-/* IGT's lib/media_fill.c gen8_media_kernel. */
-static const uint32_t gen8_media_kernel[][4] = {
-    { 0x00400001, 0x20202288, 0x00000020, 0x00000000 },
-    { 0x00600001, 0x20800208, 0x008d0000, 0x00000000 },
-    { 0x00200001, 0x20800208, 0x00450040, 0x00000000 },
-    { 0x00000001, 0x20880608, 0x00000000, 0x000f000f },
-    { 0x00800001, 0x20a00208, 0x00000020, 0x00000000 },
-    { 0x00800001, 0x20e00208, 0x00000020, 0x00000000 },
-    { 0x00800001, 0x21200208, 0x00000020, 0x00000000 },
-    { 0x00800001, 0x21600208, 0x00000020, 0x00000000 },
-    { 0x0c800031, 0x24000a40, 0x0e000080, 0x120a8000 },
-    { 0x00600001, 0x2e000208, 0x008d0000, 0x00000000 },
-    { 0x07800031, 0x20000a40, 0x0e000e00, 0x82000010 },
-};
 
 /* IGT's intel_bb: a 4 KiB batch at BATCH, its state in the second half. */
 typedef struct Bb {
@@ -318,10 +290,11 @@ static void test_gpgpu_fill(Fixture *f, gconstpointer data)
  * A width that is not a multiple of 16: the right execution mask (0x3)
  * applies to the rightmost thread of every group, here each group's one
  * thread (IGT's walker assumes widths of 16s).  Its block write is not
- * masked,
- * the moves that build the data are: the byte-wise mov(4) replicating
- * the color fills 2 bytes of the dword, the mov(16) of that dword to the
- * block 2 dwords; the rest is what the registers held (zero here).
+ * masked, the moves that build the data are: the byte-wise mov(4)
+ * replicating the color fills 2 bytes of the dword, the mov(16) of that
+ * dword to the block 2 dwords; the rest is what the registers held (zero:
+ * the model starts a dispatch's registers at zero, and no thread of this
+ * one writes those channels).
  */
 static void test_gpgpu_fill_right_mask(Fixture *f, gconstpointer data)
 {
@@ -406,7 +379,7 @@ static void test_hostile_walker(Fixture *f, gconstpointer data)
         EOT_THREAD,
     };
     IntelEngine *e = eng(f, RCS);
-    uint64_t threads;
+    uint64_t threads, done;
 
     walker_batch(f, k, G_N_ELEMENTS(k), ~0u, ~0u);
     g_assert_cmpuint(run_until_idle(f, 20), ==, 20);
@@ -414,8 +387,10 @@ static void test_hostile_walker(Fixture *f, gconstpointer data)
     g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_GPGPU_WALKER);
     threads = e->stats.gpgpu_threads;
     g_assert_cmpuint(threads, >, 20);
-    g_assert_cmpuint(e->gfx.media.run.x, ==, threads % 0xffffffffu);
-    g_assert_cmpuint(e->gfx.media.run.y, ==, threads / 0xffffffffu);
+    /* The next group: after the threads that ended, or the one running. */
+    done = threads - e->gfx.media.run.running;
+    g_assert_cmpuint(e->gfx.media.run.x, ==, done % 0xffffffffu);
+    g_assert_cmpuint(e->gfx.media.run.y, ==, done / 0xffffffffu);
     /* One slice runs at most a step's instructions (3 a thread here). */
     intel_cs_run(e, 2048);
     g_assert_cmpuint(e->stats.gpgpu_threads, >, threads);
@@ -516,6 +491,141 @@ static void test_walker_without_descriptors(Fixture *f, gconstpointer data)
     g_assert_cmpuint(e->stats.gpgpu_threads, ==, 16 * 4 * 2);
 }
 
+/*
+ * An endless kernel (the first thread stays mid-run, its payload in
+ * view), its interface descriptor with CURBE read length and offset
+ * @curbe_dw5 and cross-thread read length @cross, a 64-byte CURBE of
+ * dwords 0x100 + i, and the dispatch command @cmd.
+ */
+static EuThread *payload_run(Fixture *f, uint32_t curbe_dw5, uint32_t cross,
+                             const uint32_t *cmd, unsigned len)
+{
+    const EuNative k[] = {
+        asm_op(EU_OP_ADD, 1, D(100, 0, EU_TYPE_UD),
+               G(100, 0, EU_TYPE_UD, R_0_1_0), IMM(EU_TYPE_UD, 1)),
+        asm_flow(EU_OP_WHILE, 1, -16, 0),
+    };
+    Bb b = { f, BATCH_STATE_SPLIT };
+    uint32_t idd, curbe;
+    IntelMediaDispatch *d = &eng(f, RCS)->gfx.media.run;
+
+    asm_emit(f->fh->ram + BATCH + BATCH_STATE_SPLIT, k, 2);
+    b.ptr += 64;
+    idd = b.ptr;
+    ram_w32(f, BATCH + idd, BATCH_STATE_SPLIT);
+    ram_w32(f, BATCH + idd + 12, 0x2a0);                /* samplers */
+    ram_w32(f, BATCH + idd + 16, 0x3c0);                /* binding table */
+    ram_w32(f, BATCH + idd + 20, curbe_dw5);
+    ram_w32(f, BATCH + idd + 24, 1);
+    ram_w32(f, BATCH + idd + 28, cross);
+    curbe = idd + 64;
+    for (unsigned i = 0; i < 16; i++) {
+        ram_w32(f, BATCH + curbe + 4 * i, 0x100 + i);
+    }
+    b.ptr = 0;
+    emit_sba(&b);
+    emit_media_state(&b, 1, 0, 2, curbe, idd);
+    for (unsigned i = 0; i < len; i++) {
+        bb_out(&b, cmd[i]);
+    }
+    bb_out(&b, MI_BATCH_BUFFER_END);
+    g_assert_cmpuint(run_until_idle(f, 2), ==, 2);
+    g_assert_true(d->running);
+    return &d->thread;
+}
+
+static uint32_t grf_ud(const EuThread *t, unsigned reg, unsigned i)
+{
+    uint32_t v;
+
+    memcpy(&v, t->grf + reg * EU_GRF_BYTES + 4 * i, 4);
+    return GUINT32_FROM_LE(v);
+}
+
+/*
+ * MEDIA_OBJECT's payload (PRM Vol 7, "Thread Payload"): R0, the CURBE
+ * from its read offset (1 register of 1), the indirect data (40 bytes:
+ * two registers, the second zero-padded), the inline data.
+ */
+static void test_media_object_payload(Fixture *f, gconstpointer data)
+{
+    const uint32_t cmd[] = {
+        MEDIA_OBJECT | (9 - 2), 0, 40, DATA, 0, 0, 0xa, 0xb, 0xc,
+    };
+    EuThread *t;
+
+    for (unsigned i = 0; i < 16; i++) {
+        ram_w32(f, DATA + 4 * i, 0xd00 + i);
+    }
+    t = payload_run(f, 1u << 16 | 1, 0, cmd, G_N_ELEMENTS(cmd));
+    g_assert_cmphex(t->exec_mask, ==, 0xffff);
+    g_assert_cmphex(grf_ud(t, 0, 3), ==, 0x2a0);
+    g_assert_cmphex(grf_ud(t, 0, 4), ==, 0x3c0);
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmphex(grf_ud(t, 1, i), ==, 0x108 + i);
+        g_assert_cmphex(grf_ud(t, 2, i), ==, 0xd00 + i);
+        g_assert_cmphex(grf_ud(t, 3, i), ==, i < 2 ? 0xd08 + i : 0);
+        g_assert_cmphex(grf_ud(t, 4, i), ==, i < 3 ? 0xa + i : 0);
+        g_assert_cmphex(grf_ud(t, 5, i), ==, 0);
+    }
+}
+
+/*
+ * GPGPU_WALKER's first thread: SIMD32, 2 threads a group (the first is
+ * not the rightmost: the bottom mask only), groups from (5, 3, 2); R0
+ * has the group IDs, R1 the cross-thread data, R2 the thread's own.
+ */
+static void test_walker_payload(Fixture *f, gconstpointer data)
+{
+    const uint32_t cmd[] = {
+        GPGPU_WALKER | 13, 0, 0, 0, 2u << 30 | 1, 5, 0, 7, 3, 0, 4, 2, 3,
+        0x0000ffff, 0x00ff00ff,
+    };
+    IntelMediaDispatch *d = &eng(f, RCS)->gfx.media.run;
+    EuThread *t;
+
+    t = payload_run(f, 1u << 16, 1, cmd, G_N_ELEMENTS(cmd));
+    g_assert_cmphex(t->exec_mask, ==, 0x00ff00ff);
+    g_assert_cmpuint(grf_ud(t, 0, 1), ==, 5);
+    g_assert_cmpuint(grf_ud(t, 0, 6), ==, 3);
+    g_assert_cmpuint(grf_ud(t, 0, 7), ==, 2);
+    g_assert_cmpuint(grf_ud(t, 0, 5), ==, 0);
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmphex(grf_ud(t, 1, i), ==, 0x100 + i);
+        g_assert_cmphex(grf_ud(t, 2, i), ==, 0x108 + i);
+        g_assert_cmphex(grf_ud(t, 3, i), ==, 0);
+    }
+    g_assert_cmpuint(d->simd, ==, 32);
+    g_assert_cmpuint(d->tw, ==, 2);
+    g_assert_cmpuint(d->tid, ==, 0);
+}
+
+/* A media command shorter than its fields is an instruction error. */
+static void test_short_commands(Fixture *f, gconstpointer data)
+{
+    static const uint32_t ops[] = {
+        MEDIA_VFE_STATE, MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
+        GPGPU_WALKER, MEDIA_OBJECT,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(ops); i++) {
+        Bb b = { f, 0 };
+
+        fixture_teardown(f, NULL);
+        fixture_setup_ggtt(f, NULL);
+        i915_enable_error_interrupt(f, RCS);
+        bb_out(&b, ops[i] | (3 - 2));
+        bb_out(&b, 0);
+        bb_out(&b, 0);
+        bb_out(&b, MI_BATCH_BUFFER_END);
+        run_until_idle(f, 3);
+        g_assert_cmphex(erd(f, RCS, INTEL_RING_EIR), ==,
+                        INTEL_ERROR_INSTRUCTION);
+        g_assert_cmpuint(eng(f, RCS)->gfx.media.run.kind, ==,
+                         INTEL_MEDIA_IDLE);
+    }
+}
+
 static const FixtureTest tests[] = {
     { "/intel-media/gpgpu-fill", test_gpgpu_fill },
     { "/intel-media/gpgpu-fill-right-mask", test_gpgpu_fill_right_mask },
@@ -525,6 +635,9 @@ static const FixtureTest tests[] = {
     { "/intel-media/wild-kernel", test_wild_kernel },
     { "/intel-media/walker-without-descriptors",
       test_walker_without_descriptors },
+    { "/intel-media/short-commands", test_short_commands },
+    { "/intel-media/media-object-payload", test_media_object_payload },
+    { "/intel-media/walker-payload", test_walker_payload },
 };
 
 FIXTURE_MAIN(fixture_setup_ggtt)

@@ -101,10 +101,7 @@ static void set_ud(Sf *s, unsigned reg, unsigned i, uint32_t v)
 
 static void set_f(Sf *s, unsigned reg, unsigned i, float f)
 {
-    uint32_t u;
-
-    memcpy(&u, &f, 4);
-    set_ud(s, reg, i, u);
+    set_ud(s, reg, i, intel_sf_f2u(f));
 }
 
 static uint32_t get_ud(Sf *s, unsigned reg, unsigned i)
@@ -117,11 +114,7 @@ static uint32_t get_ud(Sf *s, unsigned reg, unsigned i)
 
 static float get_f(Sf *s, unsigned reg, unsigned i)
 {
-    uint32_t u = get_ud(s, reg, i);
-    float f;
-
-    memcpy(&f, &u, 4);
-    return f;
+    return intel_sf_u2f(get_ud(s, reg, i));
 }
 
 /* Channel c of a per-channel SIMD16 (or 8) parameter at @reg. */
@@ -552,6 +545,77 @@ static void test_ld_tiled(Fixture *f, gconstpointer data)
     sf_fini(&s);
 }
 
+/*
+ * A 2D array of three 4x4 R8G8B8A8 layers, QPitch 8 rows, viewed from
+ * layer 1 (Minimum Array Element): texel R is 10 * layer + x.
+ */
+static void test_array(Fixture *f, gconstpointer data)
+{
+    uint32_t ss[16] = { 0 };
+    Sf s;
+
+    sf_init(f, &s, 8);
+    for (unsigned l = 0; l < 3; l++) {
+        for (unsigned x = 0; x < 4; x++) {
+            ram_w32(f, SURF_A + l * 8 * 16 + 16 + x * 4, 10 * l + x);
+        }
+    }
+    ss[0] = (uint32_t)INTEL_SURFTYPE_2D << 29 | 1u << 28 |
+            INTEL_SF_R8G8B8A8_UNORM << 18;
+    ss[1] = 8 >> 2;
+    ss[2] = 3u << 16 | 3;
+    ss[3] = 2u << 21 | 15;
+    ss[4] = 1u << 18;
+    ss[7] = 4u << 25 | 5u << 22 | 6u << 19 | 7u << 16;
+    ss[8] = SURF_A;
+    put_state(f, 1, ss);
+    put_sampler(f, 0, INTEL_MAPFILTER_NEAREST, INTEL_MAPFILTER_NEAREST,
+                INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
+
+    /* ld_lz (u, v, r) at (c % 4, 1), r = c / 4: layers 1, 2, none. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, c % 4);
+        set_ud(&s, 3, c, 1);
+        set_ud(&s, 4, c, c / 4 + (c == 7 ? 1 : 0));
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(3, 4, 0, SMP(8, 26, 1)), 8, 2, 20), ==, 0);
+    g_assert_cmpfloat(get_f(&s, 20, 1), ==, 11 / 255.0f);
+    g_assert_cmpfloat(get_f(&s, 20, 6), ==, 22 / 255.0f);
+    g_assert_cmpfloat(get_f(&s, 20, 7), ==, 0);        /* layer 3: none */
+
+    /* sample_lz: r rounds to nearest even, then clamps to the layers. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_f(&s, 2, c, (c % 4 + 0.5f) / 4);
+        set_f(&s, 3, c, 1.5f / 4);
+        set_f(&s, 4, c, c < 4 ? 0.5f : 7.0f);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(3, 4, 0, SMP(8, 24, 1)), 8, 2, 20), ==, 0);
+    g_assert_cmpfloat(get_f(&s, 20, 2), ==, 12 / 255.0f);
+    g_assert_cmpfloat(get_f(&s, 20, 5), ==, 21 / 255.0f);
+
+    /* resinfo: the layer count in B. */
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(1, 4, 0, SMP(8, 10, 1)), 8, 2, 20), ==, 0);
+    g_assert_cmpuint(get_ud(&s, 20, 0), ==, 4);
+    g_assert_cmpuint(get_ud(&s, 22, 0), ==, 3);
+
+    /* A render target write lands in layer 1's rows. */
+    s.th.pixel_mask = 1;
+    s.th.pixel_x[0] = 2;
+    s.th.pixel_y[0] = 3;
+    for (unsigned r = 0; r < 4; r++) {
+        set_f(&s, 10 + r, 0, 1.0f);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+                            DESC(4, 0, 0, DP(12, 0x04, 1)), 8, 10, 0), ==, 0);
+    g_assert_cmphex(ram_r32(f, SURF_A + (8 + 3) * 16 + 2 * 4), ==,
+                    0xffffffff);
+    g_assert_cmphex(ram_r32(f, SURF_A + 3 * 16 + 2 * 4), ==, 0);
+    sf_fini(&s);
+}
+
 /* ---- render target writes ---- */
 
 /* Pixel c of a SIMD16 dispatch: four 2x2 subspans along x. */
@@ -696,6 +760,16 @@ static void test_rt_write_header(Fixture *f, gconstpointer data)
     g_assert_cmphex(px16[(5 * 8 + 6) * 4 + 2], ==, 0x4400);    /* 4.0 */
     g_assert_cmphex(px16[(3 * 8 + 3) * 4 + 0], ==, 0);
     g_assert_cmpuint(s.st.rt_pixels, ==, 6);
+
+    /* Read back (render target read, SIMD8): lit pixels only. */
+    set_ud(&s, 30, 1, 0x5555);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+                            DESC(2, 4, 1, DP(13, 1, 2)), 8, 10, 30), ==, 0);
+    g_assert_cmpfloat(get_f(&s, 30, 3), ==, 1.0f);
+    g_assert_cmpfloat(get_f(&s, 31, 3), ==, 0.5f);
+    g_assert_cmpfloat(get_f(&s, 32, 3), ==, 3.0f);
+    g_assert_cmpfloat(get_f(&s, 33, 4), ==, -2.0f);
+    g_assert_cmphex(get_ud(&s, 30, 1), ==, 0x5555);
     sf_fini(&s);
 }
 
@@ -860,6 +934,47 @@ static void test_untyped(Fixture *f, gconstpointer data)
     sf_fini(&s);
 }
 
+/* Untyped atomics: add returning the old values, compare-and-write. */
+static void test_untyped_atomic(Fixture *f, gconstpointer data)
+{
+    Sf s;
+
+    sf_init(f, &s, 8);
+    put_buffer(f, 6, INTEL_SF_RAW, 64, 1, SURF_A);
+    for (unsigned i = 0; i < 16; i++) {
+        ram_w32(f, SURF_A + i * 4, 100 + i);
+    }
+    ram_w32(f, SURF_A + 64, 7);
+    /* Channels 0-6 add c + 1 at dword c; channel 7 is past the end. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, c * 4);
+        set_ud(&s, 3, c, c + 1);
+    }
+    set_ud(&s, 2, 7, 64);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 1, 0, DP(2, 0x30 | 7, 6)), 8, 2, 20),
+                    ==, 0);
+    for (unsigned c = 0; c < 7; c++) {
+        g_assert_cmpuint(get_ud(&s, 20, c), ==, 100 + c);
+        g_assert_cmpuint(ram_r32(f, SURF_A + c * 4), ==, 101 + 2 * c);
+    }
+    g_assert_cmpuint(get_ud(&s, 20, 7), ==, 0);
+    g_assert_cmpuint(ram_r32(f, SURF_A + 64), ==, 7);
+
+    /* CMPWR: channel 0 matches (101 -> 5), channel 1 does not. */
+    s.t->active = 3;
+    set_ud(&s, 3, 0, 101);
+    set_ud(&s, 3, 1, 0);
+    set_ud(&s, 4, 0, 5);
+    set_ud(&s, 4, 1, 6);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(3, 0, 0, DP(2, 0x10 | 14, 6)), 8, 2, 20),
+                    ==, 0);
+    g_assert_cmpuint(ram_r32(f, SURF_A), ==, 5);
+    g_assert_cmpuint(ram_r32(f, SURF_A + 4), ==, 103);
+    sf_fini(&s);
+}
+
 /* Stateless OWord block write and read: general state base + 16 x M0.2. */
 static void test_oword_block(Fixture *f, gconstpointer data)
 {
@@ -996,10 +1111,10 @@ static void test_typed(Fixture *f, gconstpointer data)
         g_assert_cmphex(ram_r32(f, SURF_A + (7 - c) * 32 + c * 4), ==,
                         c == 6 ? 0 : 0x5000 + c);
     }
-    /* Read R and A of R8G8B8A8 through the render cache: floats. */
+    /* Read R and A of R8G8B8A8: floats. */
     put_surface(f, 4, INTEL_SURFTYPE_2D, INTEL_SF_R8G8B8A8_UNORM, 8, 8, 32,
                 TILE_LINEAR, SURF_A);
-    g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
                             DESC(2, 2, 0, DP(5, 0x16, 4)), 8, 2, 20), ==, 0);
     g_assert_cmpfloat(get_f(&s, 20, 1), ==, 1 / 255.0f);       /* 0x01 */
     g_assert_cmpfloat(get_f(&s, 21, 1), ==, 0);                 /* 0x00 */
@@ -1054,6 +1169,44 @@ static void test_malformed(Fixture *f, gconstpointer data)
     sf_fini(&s);
 }
 
+/*
+ * A thread of a context with a PPGTT: surface states and surfaces are
+ * graphics addresses in it (here the states at their GGTT addresses,
+ * mapped one to one, the buffer at USER_VA -> USER_PA).
+ */
+static void test_ppgtt(Fixture *f, gconstpointer data)
+{
+    uint64_t pml4 = table_alloc(f);
+    Sf s;
+
+    sf_init(f, &s, 8);
+    for (uint64_t a = 0x200000; a < 0x400000; a += 0x200000) {
+        map_2m(f, pml4, a, a);
+    }
+    map_2m(f, pml4, USER_VA, USER_PA);
+    eng(f, RCS)->pml4 = pml4;
+    intel_ppgtt_flush(eng(f, RCS));
+    s.th.ppgtt = true;
+    put_buffer(f, 6, INTEL_SF_RAW, 256, 1, USER_VA);
+    memset(ram(f, USER_PA), 0, 64);
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, c * 4);
+        set_ud(&s, 3, c, 0xbeef00 + c);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 0, 0, DP(9, 0x2e, 6)), 8, 2, 0), ==, 0);
+    for (unsigned c = 0; c < 8; c++) {
+        g_assert_cmphex(ram_r32(f, USER_PA + c * 4), ==, 0xbeef00 + c);
+    }
+    /* Unmapped in the PPGTT: a PPGTT page fault. */
+    put_buffer(f, 6, INTEL_SF_RAW, 256, 1, USER_VA + 0x200000);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 0, 0, DP(9, 0x2e, 6)), 8, 2, 0), ==, -1);
+    g_assert_cmphex(intel_reg_get(f->gpu, INTEL_FAULT_TLB_DATA0), ==,
+                    (USER_VA + 0x200000) >> 12);
+    sf_fini(&s);
+}
+
 /* A surface in unmapped memory: the engine's page fault, message fails. */
 static void test_page_fault(Fixture *f, gconstpointer data)
 {
@@ -1069,6 +1222,134 @@ static void test_page_fault(Fixture *f, gconstpointer data)
     g_assert_cmphex(intel_reg_get(f->gpu, INTEL_RING_FAULT_REG) & 1, ==, 1);
     g_assert_cmphex(intel_reg_get(f->gpu, INTEL_FAULT_TLB_DATA0), ==,
                     UNMAPPED >> 12);
+    sf_fini(&s);
+}
+
+/*
+ * Hostile messages: random descriptors, payloads and states.  Every one
+ * completes or fails (0 or -1), and none writes a register outside its
+ * response.
+ */
+static void test_random_messages(Fixture *f, gconstpointer data)
+{
+    static const unsigned sfids[] = {
+        EU_SFID_SAMPLER, EU_SFID_DP_RENDER, EU_SFID_DP_DATA,
+        EU_SFID_DP_DATA1, EU_SFID_DP_CONST, EU_SFID_DP_SAMPLER,
+        EU_SFID_GATEWAY, EU_SFID_URB,
+    };
+    static uint8_t before[EU_GRF_COUNT * EU_GRF_BYTES];
+    GRand *rng = g_rand_new_with_seed(0x5f5f);
+    unsigned done = 0;
+    Sf s;
+
+    sf_init(f, &s, 16);
+    s.th.blend_state = BLEND;
+    for (unsigned iter = 0; iter < 3000; iter++) {
+        uint32_t desc = g_rand_int(rng), ex = g_rand_int(rng);
+        unsigned dst = g_rand_int_range(rng, 0, EU_GRF_COUNT);
+        unsigned rlen = (desc >> 20) & 0x1f;
+        int r;
+
+        /* States: 8 surfaces, 4 samplers, a blend state, all random. */
+        if (iter % 64 == 0) {
+            for (unsigned i = 0; i < 8; i++) {
+                uint32_t ss[16];
+
+                for (unsigned d = 0; d < 16; d++) {
+                    ss[d] = g_rand_int(rng);
+                }
+                /* Half of them plausible: known types, formats, sizes. */
+                if (g_rand_boolean(rng)) {
+                    static const uint8_t types[] = { 0, 1, 1, 1, 4, 7 };
+                    static const uint16_t fmts[] = {
+                        INTEL_SF_R8G8B8A8_UNORM, INTEL_SF_R8_UNORM,
+                        INTEL_SF_R32_UINT, INTEL_SF_R16G16B16A16_FLOAT,
+                        INTEL_SF_RAW, INTEL_SF_R32G32B32A32_FLOAT,
+                    };
+
+                    unsigned type = types[g_rand_int_range(rng, 0, 6)];
+                    unsigned fmt = fmts[g_rand_int_range(rng, 0, 6)];
+                    unsigned tile = g_rand_int_range(rng, 0, 3);
+
+                    ss[0] = type << 29 | fmt << 18 |
+                            (tile ? tile + 1 : 0) << 12;
+                    ss[1] &= 0x3f;
+                    ss[2] &= 0x003f003f;
+                    ss[3] = (ss[3] & 3) << 21 |
+                            (512u * (1 + (ss[3] >> 8) % 4) - 1);
+                    ss[4] &= 3u << 18;
+                    ss[5] &= 0x3;
+                }
+                ss[8] = g_rand_int_range(rng, 0, GGTT_MAPPED);
+                ss[9] = g_rand_int_range(rng, 0, 4) ? 0 : g_rand_int(rng);
+                put_state(f, i, ss);
+            }
+            for (unsigned i = 0; i < 16 * 4 + 68; i += 4) {
+                ram_w32(f, DSB + SAMPLERS + i, g_rand_int(rng));
+            }
+        }
+        for (unsigned i = 0; i < sizeof(s.t->grf); i += 4) {
+            set_ud(&s, i / 32, (i % 32) / 4, g_rand_int(rng));
+        }
+        s.t->active = g_rand_int(rng);
+        s.th.pixel_mask = g_rand_int(rng);
+        /* Half of them a message type the SFID knows. */
+        s.in.sfid = sfids[g_rand_int_range(rng, 0, G_N_ELEMENTS(sfids))];
+        if (g_rand_boolean(rng)) {
+            static const uint8_t types[][10] = {
+                [EU_SFID_SAMPLER] = { 0, 1, 2, 7, 10, 24, 26, 0, 0, 0 },
+                [EU_SFID_DP_DATA] = { 0, 1, 3, 4, 7, 8, 11, 12, 8, 0 },
+                [EU_SFID_DP_DATA1] = { 1, 2, 4, 5, 9, 10, 13, 17, 25, 26 },
+                [EU_SFID_DP_RENDER] = { 4, 13, 10, 12, 13, 12, 12, 4, 5, 10 },
+                [EU_SFID_DP_CONST] = { 0, 1, 3, 0, 1, 3, 0, 1, 3, 0 },
+            };
+            unsigned type = types[s.in.sfid][g_rand_int_range(rng, 0, 10)];
+
+            if (s.in.sfid == EU_SFID_SAMPLER) {
+                desc = (desc & ~(0x1fu << 12 | 3u << 17)) | type << 12 |
+                       (uint32_t)g_rand_int_range(rng, 1, 3) << 17;
+            } else if (s.in.sfid < G_N_ELEMENTS(types)) {
+                desc = (desc & ~(0x1fu << 14)) | type << 14;
+            }
+            rlen = (desc >> 20) & 0x1f;
+        }
+        /* Mostly binding table entries that exist, or stateless. */
+        desc = (desc & ~0xffu) | (g_rand_boolean(rng) ?
+                                  g_rand_int_range(rng, 0, 8) :
+                                  g_rand_int_range(rng, 250, 256));
+        memcpy(before, s.t->grf, sizeof(before));
+        {
+            unsigned sfid = s.in.sfid;
+
+            memset(&s.in, 0, sizeof(s.in));
+            s.in.sfid = sfid;
+        }
+        s.in.opcode = g_rand_boolean(rng) ? EU_OP_SEND : EU_OP_SENDS;
+        s.in.exec_size = g_rand_boolean(rng) ? 16 : 8;
+        s.in.qtr = g_rand_int_range(rng, 0, 4);
+        s.in.mask_ctrl = g_rand_boolean(rng);
+        s.in.eot = g_rand_int_range(rng, 0, 8) == 0;
+        s.in.src[0].file = s.in.src[1].file = s.in.dst.file = EU_FILE_GRF;
+        s.in.src[0].nr = g_rand_int_range(rng, 0, EU_GRF_COUNT);
+        s.in.src[1].nr = g_rand_int_range(rng, 0, EU_GRF_COUNT);
+        s.in.dst.nr = dst;
+        r = intel_sf_send(s.t, &s.in, desc, ex, &s.th);
+        g_assert_true(r == 0 || r == -1);
+        done += r == 0;
+        for (unsigned reg = 0; reg < EU_GRF_COUNT; reg++) {
+            if (reg >= dst && reg < dst + rlen) {
+                continue;
+            }
+            if (memcmp(&before[reg * 32], &s.t->grf[reg * 32], 32)) {
+                g_error("message 0x%08x (SFID %u) wrote g%u", desc,
+                        s.in.sfid, reg);
+            }
+        }
+    }
+    /* Enough of them are well-formed to reach memory. */
+    g_test_message("%u of 3000 random messages completed", done);
+    g_assert_cmpuint(done, >, 150);
+    g_rand_free(rng);
     sf_fini(&s);
 }
 
@@ -1176,12 +1457,14 @@ static const FixtureTest tests[] = {
     { "/intel-sf/sampler/wrap", test_sample_wrap },
     { "/intel-sf/sampler/header-mask", test_sample_header_mask },
     { "/intel-sf/sampler/ld-tiled", test_ld_tiled },
+    { "/intel-sf/sampler/array", test_array },
     { "/intel-sf/rt-write/simd16", test_rt_write },
     { "/intel-sf/rt-write/header", test_rt_write_header },
     { "/intel-sf/rt-write/simd32", test_rt_write_simd32 },
     { "/intel-sf/rt-write/blend-state", test_rt_write_blend_state },
     { "/intel-sf/dataport/media-block", test_media_block },
     { "/intel-sf/dataport/untyped", test_untyped },
+    { "/intel-sf/dataport/untyped-atomic", test_untyped_atomic },
     { "/intel-sf/dataport/oword-block", test_oword_block },
     { "/intel-sf/dataport/byte-scattered", test_byte_scattered },
     { "/intel-sf/dataport/typed", test_typed },
@@ -1189,6 +1472,8 @@ static const FixtureTest tests[] = {
     { "/intel-sf/dataport/a64", test_a64 },
     { "/intel-sf/malformed", test_malformed },
     { "/intel-sf/page-fault", test_page_fault },
+    { "/intel-sf/ppgtt", test_ppgtt },
+    { "/intel-sf/random-messages", test_random_messages },
     { "/intel-sf/render-copy-kernel", test_render_copy_kernel },
 };
 

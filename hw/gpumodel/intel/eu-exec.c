@@ -833,10 +833,52 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
     return true;
 }
 
+/* mov between operands of one type without modifiers: the EU moves
+ * the bits (a signaling NaN stays one). */
+static bool is_raw_mov(const EuInst *in)
+{
+    const EuOperand *o = &in->src[0];
+
+    return in->opcode == EU_OP_MOV && o->type == in->dst.type &&
+           !o->abs && !o->negate && !in->saturate &&
+           eu_type_size(o->type) <= 8;
+}
+
+static void raw_mov(EuThread *t, const EuInst *in, unsigned c, unsigned ch)
+{
+    unsigned size = eu_type_size(in->dst.type);
+    uint8_t b[8] = { 0 };
+    uint8_t *d;
+
+    if (in->src[0].file == EU_FILE_IMM) {
+        uint64_t le = GUINT64_TO_LE(in->src[0].imm);
+
+        memcpy(b, &le, 8);
+    } else {
+        const uint8_t *p = elem_ptr(t, &in->src[0], c, false);
+
+        if (t->status != EU_RUNNING) {
+            return;
+        }
+        if (p) {
+            memcpy(b, p, size);
+        }
+    }
+    if (in->cond_mod) {
+        set_flag(t, in, ch, cond_holds(in->cond_mod,
+                                       read_raw(in->dst.type, b)));
+    }
+    d = elem_ptr(t, &in->dst, c, true);
+    if (d) {
+        memcpy(d, b, size);
+    }
+}
+
 static void exec_alu(EuThread *t, const EuInst *in)
 {
     unsigned g = group_base(in);
     bool pred_masks = in->opcode != EU_OP_SEL;
+    bool raw = is_raw_mov(in);
 
     for (unsigned c = 0; c < in->exec_size && t->status == EU_RUNNING; c++) {
         unsigned ch = g + c;
@@ -852,6 +894,10 @@ static void exec_alu(EuThread *t, const EuInst *in)
         }
         if (pred_masks && in->opcode != EU_OP_CMP &&
             in->opcode != EU_OP_CMPN && !predicate(t, in, c)) {
+            continue;
+        }
+        if (raw) {
+            raw_mov(t, in, c, ch);
             continue;
         }
         if (!alu(t, in, c, ch, &r, &write)) {
@@ -996,6 +1042,17 @@ static bool fast_cmp_i(unsigned cond, int64_t a, int64_t b)
     return false;
 }
 
+/* sel: a where the condition (or, without one, the predicate) holds. */
+#define FAST_SEL(t, in, r, a, b, cmp) \
+    do { \
+        uint32_t p_ = fast_pred(t, in); \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            bool pick_ = in->cond_mod ? cmp(in->cond_mod, a[i], b[i]) \
+                                      : (p_ >> i) & 1; \
+            r[i] = pick_ ? a[i] : b[i]; \
+        } \
+    } while (0)
+
 /* A float source's 16 lanes: a vector reads 64 bytes (prepare made
  * sure they are inside the GRF), a scalar is broadcast. */
 /* Bit i set where m[i] (all ones or zero) is set. */
@@ -1134,17 +1191,9 @@ void fast_f(EuThread *t, const EuInst *in, unsigned op)
             r[i] = (double)a[i] + (double)b[i] * (double)c[i];
         }
         break;
-    case EU_OP_SEL: {
-        uint32_t p = fast_pred(t, in);
-
-        for (int i = 0; i < FAST_LANES; i++) {
-            bool pick = in->cond_mod ? fast_cmp_f(in->cond_mod, a[i], b[i])
-                                     : (p >> i) & 1;
-
-            r[i] = pick ? a[i] : b[i];
-        }
+    case EU_OP_SEL:
+        FAST_SEL(t, in, r, a, b, fast_cmp_f);
         break;
-    }
     case EU_OP_CMP: {
         int32_t m[FAST_LANES];
 
@@ -1155,7 +1204,9 @@ void fast_f(EuThread *t, const EuInst *in, unsigned op)
         return;
     }
     }
-    if (op == EU_OP_MOV || op == EU_OP_SEL) {
+    if (op == EU_OP_MOV && is_raw_mov(in)) {
+        /* the bits as they are */
+    } else if (op == EU_OP_MOV || op == EU_OP_SEL) {
         uint32_t u[FAST_LANES];
 
         memcpy(u, r, sizeof(u));
@@ -1202,19 +1253,27 @@ void fast_load_nf(const EuThread *t, const EuInst *in, int s, double *v)
     const EuOperand *o = &in->src[s];
 
     if (o->type == EU_TYPE_NF) {
-        memcpy(v, (const uint8_t *)t->acc + in->fast_src[s],
-               8 * in->exec_size);
-        for (int i = in->exec_size; i < 8; i++) {
-            v[i] = 0;
-        }
+        /* prepare() made sure 8 lanes fit in acc0/acc1. */
+        memcpy(v, (const uint8_t *)t->acc + in->fast_src[s], 64);
     } else {
-        float f[FAST_LANES];
+        float f[8];
 
-        fast_load_f(t, in, s, f);
+        if (in->fast_step[s]) {
+            memcpy(f, t->grf + in->fast_src[s], sizeof(f));
+        } else {
+            uint32_t u = o->imm;
+
+            if (o->file != EU_FILE_IMM) {
+                memcpy(&u, t->grf + in->fast_src[s], 4);
+            }
+            memcpy(&f[0], &u, 4);
+            for (int i = 1; i < 8; i++) {
+                f[i] = f[0];
+            }
+        }
         for (int i = 0; i < 8; i++) {
             v[i] = f[i];
         }
-        return;
     }
     if (o->abs) {
         for (int i = 0; i < 8; i++) {
@@ -1237,13 +1296,23 @@ static void exec_mad_nf(EuThread *t, const EuInst *in)
     fast_load_nf(t, in, 0, a);
     fast_load_nf(t, in, 1, b);
     fast_load_nf(t, in, 2, c);
+    double sum = 0;
+
     for (int i = 0; i < 8; i++) {
         r[i] = a[i] + b[i] * c[i];
+        sum += r[i];
+    }
+    /* A NaN lane makes the sum NaN (infinities may too: harmless). */
+    for (int i = 0; isnan(sum) && i < 8; i++) {
         r[i] = isnan(r[i]) ? NAN : r[i];
     }
     if (in->dst.type == EU_TYPE_NF) {
         uint8_t *d = (uint8_t *)t->acc + in->fast_dst;
 
+        if (n == 8 && en == 0xff) {
+            memcpy(d, r, 64);
+            return;
+        }
         for (unsigned i = 0; i < n; i++) {
             if ((en >> i) & 1) {
                 memcpy(d + 8 * i, &r[i], 8);
@@ -1272,7 +1341,7 @@ static int fast_acc_operand(const EuOperand *o, unsigned n, bool dst)
         (o->nr & 0xf0) != EU_ARF_ACC || (o->nr & 0xf) > 1 ||
         o->hstride != 1 || (!dst && o->vstride != o->width &&
                             o->width < n) ||
-        off + 8 * n > sizeof(((EuThread *)NULL)->acc)) {
+        off + 8 * MAX(n, dst ? 0 : 8) > sizeof(((EuThread *)NULL)->acc)) {
         return -1;
     }
     return off;
@@ -1335,6 +1404,56 @@ static EuExecFn fast_mad_nf_for(EuInst *in)
     return nf ? exec_mad_nf : NULL;
 }
 
+/* The integer operations both integer paths share, on lanes of the
+ * unsigned type U (the MAD case loads src2 with load). */
+#define FAST_INT_CASES(U, r, a, b, c, load) \
+    case EU_OP_MOV: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = a[i]; \
+        } \
+        break; \
+    case EU_OP_NOT: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = ~a[i]; \
+        } \
+        break; \
+    case EU_OP_ADD: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = (U)a[i] + (U)b[i]; \
+        } \
+        break; \
+    case EU_OP_MUL: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = (U)a[i] * (U)b[i]; \
+        } \
+        break; \
+    case EU_OP_MAD: \
+        load(t, in, 2, c); \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = (U)a[i] + (U)b[i] * (U)c[i]; \
+        } \
+        break; \
+    case EU_OP_AND: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = a[i] & b[i]; \
+        } \
+        break; \
+    case EU_OP_OR: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = a[i] | b[i]; \
+        } \
+        break; \
+    case EU_OP_XOR: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = a[i] ^ b[i]; \
+        } \
+        break; \
+    case EU_OP_SHL: \
+        for (int i = 0; i < FAST_LANES; i++) { \
+            r[i] = (U)a[i] << (b[i] & 31); \
+        } \
+        break;
+
 /* 32-bit integers without source modifiers, in 32-bit lanes. */
 static inline __attribute__((always_inline))
 void fast_load_u32(const EuThread *t, const EuInst *in, int s, uint32_t *v)
@@ -1372,50 +1491,7 @@ void fast_i32(EuThread *t, const EuInst *in, unsigned op)
         fast_load_u32(t, in, 1, b);
     }
     switch (op) {
-    case EU_OP_MOV:
-        memcpy(r, a, sizeof(r));
-        break;
-    case EU_OP_NOT:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = ~a[i];
-        }
-        break;
-    case EU_OP_ADD:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] + b[i];
-        }
-        break;
-    case EU_OP_MUL:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] * b[i];
-        }
-        break;
-    case EU_OP_MAD:
-        fast_load_u32(t, in, 2, c);
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] + b[i] * c[i];
-        }
-        break;
-    case EU_OP_AND:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] & b[i];
-        }
-        break;
-    case EU_OP_OR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] | b[i];
-        }
-        break;
-    case EU_OP_XOR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] ^ b[i];
-        }
-        break;
-    case EU_OP_SHL:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] << (b[i] & 31);
-        }
-        break;
+    FAST_INT_CASES(uint32_t, r, a, b, c, fast_load_u32)
     case EU_OP_SHR:
         for (int i = 0; i < FAST_LANES; i++) {
             r[i] = a[i] >> (b[i] & 31);
@@ -1483,60 +1559,8 @@ static void fast_load_i(const EuThread *t, const EuInst *in, int s,
         p = imm;
         n = 1;
     }
-    switch (o->type) {
-    case EU_TYPE_UD: {
-        uint32_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, 4 * n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-        break;
-    }
-    case EU_TYPE_D: {
-        int32_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, 4 * n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-        break;
-    }
-    case EU_TYPE_UW: {
-        uint16_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, 2 * n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-        break;
-    }
-    case EU_TYPE_W: {
-        int16_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, 2 * n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-        break;
-    }
-    case EU_TYPE_UB: {
-        uint8_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-        break;
-    }
-    default: {
-        int8_t x[FAST_LANES] = { 0 };
-
-        memcpy(x, p, n);
-        for (int i = 0; i < FAST_LANES; i++) {
-            v[i] = x[i];
-        }
-    }
+    for (unsigned i = 0; i < n; i++) {
+        v[i] = read_raw(o->type, p + i * eu_type_size(o->type)).i;
     }
     if (n == 1) {
         for (int i = 1; i < FAST_LANES; i++) {
@@ -1572,50 +1596,7 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
         fast_load_i(t, in, 1, b);
     }
     switch (op) {
-    case EU_OP_MOV:
-        memcpy(r, a, sizeof(r));
-        break;
-    case EU_OP_NOT:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = ~a[i];
-        }
-        break;
-    case EU_OP_ADD:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = (uint64_t)a[i] + (uint64_t)b[i];
-        }
-        break;
-    case EU_OP_MUL:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = (uint64_t)a[i] * (uint64_t)b[i];
-        }
-        break;
-    case EU_OP_MAD:
-        fast_load_i(t, in, 2, c);
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = (uint64_t)a[i] + (uint64_t)b[i] * (uint64_t)c[i];
-        }
-        break;
-    case EU_OP_AND:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] & b[i];
-        }
-        break;
-    case EU_OP_OR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] | b[i];
-        }
-        break;
-    case EU_OP_XOR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] ^ b[i];
-        }
-        break;
-    case EU_OP_SHL:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = (uint64_t)a[i] << (b[i] & amt_mask);
-        }
-        break;
+    FAST_INT_CASES(uint64_t, r, a, b, c, fast_load_i)
     case EU_OP_SHR: {
         uint64_t m = (1ull << (8 * eu_type_size(in->src[0].type))) - 1;
 
@@ -1629,17 +1610,9 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
             r[i] = a[i] >> (b[i] & amt_mask);
         }
         break;
-    case EU_OP_SEL: {
-        uint32_t p = fast_pred(t, in);
-
-        for (int i = 0; i < FAST_LANES; i++) {
-            bool pick = in->cond_mod ? fast_cmp_i(in->cond_mod, a[i], b[i])
-                                     : (p >> i) & 1;
-
-            r[i] = pick ? a[i] : b[i];
-        }
+    case EU_OP_SEL:
+        FAST_SEL(t, in, r, a, b, fast_cmp_i);
         break;
-    }
     case EU_OP_CMP:
         memset(r, 0, sizeof(r));
         for (unsigned i = 0; i < n; i++) {
@@ -1669,6 +1642,39 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
             if ((en >> i) & 1) {
                 memcpy(d + dsize * i, &r[i], dsize);
             }
+        }
+    }
+}
+
+/* A plain mov: the bits, lane for lane or broadcast. */
+static void exec_mov_raw(EuThread *t, const EuInst *in)
+{
+    unsigned n = in->exec_size, size = eu_type_size(in->dst.type);
+    uint32_t en = fast_enables(t, in, true);
+    const uint8_t *src = t->grf + in->fast_src[0];
+    uint8_t *d = t->grf + in->fast_dst;
+    uint8_t b[8];
+
+    if (in->fast_step[0] && en == (1u << n) - 1) {
+        if (n * size == 64) {
+            memmove(d, src, 64);
+        } else if (n * size == 32) {
+            memmove(d, src, 32);
+        } else {
+            memmove(d, src, n * size);
+        }
+        return;
+    }
+    if (!in->fast_step[0]) {
+        uint64_t le = GUINT64_TO_LE(in->src[0].imm);
+
+        memcpy(b, in->src[0].file == EU_FILE_IMM ? (const void *)&le : src,
+               size);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if ((en >> i) & 1) {
+            memcpy(d + size * i, in->fast_step[0] ? src + size * i : b,
+                   size);
         }
     }
 }
@@ -1829,7 +1835,8 @@ static EuExecFn fast_exec_for(EuInst *in)
                in->dst.hstride == 1) {
         unsigned off = in->dst.nr * EU_GRF_BYTES + in->dst.subnr;
 
-        if (off + eu_type_size(in->dst.type) * n > EU_GRF_COUNT * EU_GRF_BYTES) {
+        if (off + eu_type_size(in->dst.type) * n >
+            EU_GRF_COUNT * EU_GRF_BYTES) {
             return NULL;
         }
         in->fast_dst = off;
@@ -1849,6 +1856,9 @@ static EuExecFn fast_exec_for(EuInst *in)
         if (!fast_operand(in, s, n)) {
             return NULL;
         }
+    }
+    if (op == EU_OP_MOV && is_raw_mov(in) && !in->cond_mod && !null_dst) {
+        return exec_mov_raw;
     }
     if (fp) {
         if (!null_dst && in->dst.type != EU_TYPE_F) {
@@ -2041,6 +2051,7 @@ static void exec_send(EuThread *t, const EuInst *in)
 
 struct EuProgram {
     unsigned refs;
+    uint64_t serial;        /* unique per program, never 0 */
     size_t size;
     uint8_t *code;
     EuInst **slots;         /* one per 8 bytes, decoded on first use */
@@ -2080,7 +2091,10 @@ EuProgram *eu_program_new(const void *code, size_t size)
     EuProgram *p = g_new0(EuProgram, 1);
 
     size = MIN(size, EU_PROGRAM_MAX_BYTES);
+    static uint64_t serials;
+
     p->refs = 1;
+    p->serial = ++serials;
     p->size = size;
     p->code = g_malloc(size + 1);
     memcpy(p->code, code, size);
@@ -2175,8 +2189,14 @@ void eu_thread_init(EuThread *t, const void *code, size_t code_size,
 void eu_thread_init_program(EuThread *t, EuProgram *p, uint32_t exec_mask,
                             EuSendFn send, void *opaque)
 {
-    /* Everything up to the private decode cache, which stays unused. */
-    memset(t, 0, offsetof(EuThread, cache));
+    /* The state between the GRF and the private decode cache (unused
+     * with a program); the GRF when it holds another program's values. */
+    memset((uint8_t *)t + sizeof(t->grf), 0,
+           offsetof(EuThread, cache) - sizeof(t->grf));
+    if (t->prog_serial != p->serial) {
+        memset(t->grf, 0, sizeof(t->grf));
+        t->prog_serial = p->serial;
+    }
     t->prog = p;
     t->code = p->code;
     t->code_size = p->size;

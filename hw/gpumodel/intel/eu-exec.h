@@ -120,7 +120,7 @@ struct EuThread {
     uint32_t call_mask[4];              /* channels saved by calla/brc */
     EuProgram *prog;                    /* shared decode, or NULL */
 
-    /* Last: eu_thread_init_program() leaves it untouched. */
+    /* Last: eu_thread_init_program() leaves these untouched. */
 
     /* Decoded-instruction cache, direct-mapped by IP. */
     struct {
@@ -128,6 +128,7 @@ struct EuThread {
         bool valid;
         EuInst inst;
     } cache[EU_CACHE_SIZE];
+    uint64_t prog_serial;               /* the program the GRF came from */
 };
 
 void eu_thread_init(EuThread *t, const void *code, size_t code_size,
@@ -149,9 +150,14 @@ void eu_program_unref(EuProgram *p);
 size_t eu_program_size(const EuProgram *p);
 
 /*
- * Like eu_thread_init() for a program, and cheaper: the registers are
- * zeroed (undefined on hardware; zero keeps runs deterministic), the
- * private decode cache is not touched.
+ * Like eu_thread_init() for a program, and cheaper.  The architectural
+ * state beyond the GRF is zeroed.  The GRF (undefined on hardware beyond
+ * the payload the caller writes) is zeroed when the thread's previous
+ * program was another one, and otherwise keeps what the previous thread
+ * of the same program left: deterministic for a given dispatch order,
+ * and no values cross from one dispatch (or context) to another.
+ * Start from a zeroed EuThread (g_new0).  The private decode cache is
+ * not touched.
  */
 void eu_thread_init_program(EuThread *t, EuProgram *p, uint32_t exec_mask,
                             EuSendFn send, void *opaque);

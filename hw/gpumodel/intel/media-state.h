@@ -22,8 +22,8 @@
  * can take, even with per-thread data for a few threads of a group.
  */
 #define INTEL_MEDIA_CURBE_MAX   (16u * 1024)
-/* MEDIA_OBJECT inline data, in dwords (the command's 16-bit length). */
-#define INTEL_MEDIA_INLINE_MAX  64
+/* MEDIA_OBJECT inline data the payload registers after R0 can take. */
+#define INTEL_MEDIA_INLINE_MAX  ((EU_GRF_COUNT - 1) * EU_GRF_BYTES / 4)
 
 /* What the dispatch in progress is. */
 enum {

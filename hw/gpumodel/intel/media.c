@@ -73,15 +73,10 @@ static void media_guest_error(IntelEngine *e, const char *what)
                  "intel-gpu: media pipeline: %s\n", what);
 }
 
-static int media_vfe_state(IntelEngine *e, const uint32_t *cmd, unsigned len)
+static int media_vfe_state(IntelEngine *e, const uint32_t *cmd)
 {
     IntelMediaState *m = &e->gfx.media;
 
-    if (len < 9) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
-                       "MEDIA_VFE_STATE shorter than 9 dwords");
-        return CS_STOP;
-    }
     /* dw1-2: Scratch Space Base Pointer (47:10) and Per Thread Space. */
     m->scratch = addr48(cmd[1], cmd[2]);
     if (m->scratch) {
@@ -94,16 +89,11 @@ static int media_vfe_state(IntelEngine *e, const uint32_t *cmd, unsigned len)
     return CS_NEXT;
 }
 
-static int media_curbe_load(IntelEngine *e, const uint32_t *cmd, unsigned len)
+static int media_curbe_load(IntelEngine *e, const uint32_t *cmd)
 {
     IntelMediaState *m = &e->gfx.media;
     uint32_t n;
 
-    if (len < 4) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
-                       "MEDIA_CURBE_LOAD shorter than 4 dwords");
-        return CS_STOP;
-    }
     n = cmd[2] & 0x1ffff;
     if (n > INTEL_MEDIA_CURBE_MAX) {
         media_unimp(e, UNIMP_OTHER, "CURBE beyond 16 KiB");
@@ -118,16 +108,11 @@ static int media_curbe_load(IntelEngine *e, const uint32_t *cmd, unsigned len)
     return CS_NEXT;
 }
 
-static int media_idd_load(IntelEngine *e, const uint32_t *cmd, unsigned len)
+static int media_idd_load(IntelEngine *e, const uint32_t *cmd)
 {
     IntelMediaState *m = &e->gfx.media;
     uint32_t n;
 
-    if (len < 4) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
-                       "MEDIA_INTERFACE_DESCRIPTOR_LOAD shorter than 4 dwords");
-        return CS_STOP;
-    }
     n = MIN(cmd[2] & 0x1ffff, (uint32_t)sizeof(m->idd)) /
         (INTEL_MEDIA_IDD_DWORDS * 4);
     memset(m->idd, 0, sizeof(m->idd));
@@ -139,6 +124,11 @@ static int media_idd_load(IntelEngine *e, const uint32_t *cmd, unsigned len)
     if (intel_gfx_read(e, INTEL_GFX_DYNAMIC, cmd[3] & ~0x3fu, m->idd,
                        n * INTEL_MEDIA_IDD_DWORDS * 4)) {
         m->idd_count = n;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        for (unsigned j = 0; j < INTEL_MEDIA_IDD_DWORDS; j++) {
+            m->idd[i][j] = GUINT32_FROM_LE(m->idd[i][j]);
+        }
     }
     return CS_NEXT;
 }
@@ -167,6 +157,9 @@ static void media_r0(EuThread *t, const uint32_t *idd, uint32_t idd_index,
         fftid & 0x3ff, gy, gz,
     };
 
+    for (unsigned i = 0; i < 8; i++) {
+        r0[i] = GUINT32_TO_LE(r0[i]);
+    }
     memcpy(t->grf, r0, sizeof(r0));
 }
 
@@ -182,6 +175,7 @@ static bool media_payload(EuThread *t, unsigned *reg, const void *src,
     if (*reg + regs > EU_GRF_COUNT) {
         return false;
     }
+    memset(t->grf + *reg * EU_GRF_BYTES, 0, regs * EU_GRF_BYTES);
     memcpy(t->grf + *reg * EU_GRF_BYTES, src, len);
     *reg += regs;
     return true;
@@ -196,6 +190,7 @@ static bool media_curbe_payload(IntelEngine *e, EuThread *t, unsigned *reg,
     if (*reg + regs > EU_GRF_COUNT) {
         return false;
     }
+    memset(t->grf + *reg * EU_GRF_BYTES, 0, len);
     if (off < INTEL_MEDIA_CURBE_MAX) {
         memcpy(t->grf + *reg * EU_GRF_BYTES, e->gfx.media.curbe + off,
                MIN(len, INTEL_MEDIA_CURBE_MAX - off));
@@ -356,11 +351,6 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
     static const uint8_t simd[4] = { 8, 16, 32, 0 };
     const uint32_t *idd;
 
-    if (len < 15) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
-                       "GPGPU_WALKER shorter than 15 dwords");
-        return CS_STOP;
-    }
     if (!e->gfx.media.idd_count) {
         return cs_gfx_skip(e, c, cmd, len);
     }
@@ -413,11 +403,6 @@ static int media_object(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t ind_len;
     bool fits;
 
-    if (len < 6) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
-                       "MEDIA_OBJECT shorter than 6 dwords");
-        return CS_STOP;
-    }
     if (!e->gfx.media.idd_count) {
         return cs_gfx_skip(e, c, cmd, len);
     }
@@ -451,7 +436,13 @@ static int media_object(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         g_free(buf);
     }
     if (fits && len > 6) {
-        fits = media_payload(&d->thread, &reg, cmd + 6, (len - 6) * 4);
+        uint32_t inl[INTEL_MEDIA_INLINE_MAX] = { 0 };
+        unsigned n = MIN(len - 6, INTEL_MEDIA_INLINE_MAX);
+
+        for (unsigned i = 0; i < n; i++) {
+            inl[i] = GUINT32_TO_LE(cmd[6 + i]);
+        }
+        fits = n == len - 6 && media_payload(&d->thread, &reg, inl, n * 4);
     }
     eu_program_unref(p);
     if (!fits) {
@@ -463,6 +454,20 @@ static int media_object(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     return media_dispatch_run(e);
 }
 
+/* The commands executed, and the dwords they need at least. */
+static const struct {
+    uint32_t op;
+    uint8_t len;
+    const char *too_short;
+} media_cmds[] = {
+    { MEDIA_VFE_STATE, 9, "MEDIA_VFE_STATE shorter than 9 dwords" },
+    { MEDIA_CURBE_LOAD, 4, "MEDIA_CURBE_LOAD shorter than 4 dwords" },
+    { MEDIA_INTERFACE_DESCRIPTOR_LOAD, 4,
+      "MEDIA_INTERFACE_DESCRIPTOR_LOAD shorter than 4 dwords" },
+    { GPGPU_WALKER, 15, "GPGPU_WALKER shorter than 15 dwords" },
+    { MEDIA_OBJECT, 6, "MEDIA_OBJECT shorter than 6 dwords" },
+};
+
 int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len)
 {
@@ -472,13 +477,20 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     if (e->gfx.media.run.kind != INTEL_MEDIA_IDLE) {
         return media_dispatch_run(e);
     }
+    for (unsigned i = 0; i < G_N_ELEMENTS(media_cmds); i++) {
+        if (op == media_cmds[i].op && len < media_cmds[i].len) {
+            intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                           media_cmds[i].too_short);
+            return CS_STOP;
+        }
+    }
     switch (op) {
     case MEDIA_VFE_STATE:
-        return media_vfe_state(e, cmd, len);
+        return media_vfe_state(e, cmd);
     case MEDIA_CURBE_LOAD:
-        return media_curbe_load(e, cmd, len);
+        return media_curbe_load(e, cmd);
     case MEDIA_INTERFACE_DESCRIPTOR_LOAD:
-        return media_idd_load(e, cmd, len);
+        return media_idd_load(e, cmd);
     case MEDIA_STATE_FLUSH:
         /* Threads run to the end one at a time: nothing is in flight. */
         return CS_NEXT;

@@ -29,14 +29,15 @@ enum {
     DC0_MEMORY_FENCE = 7, DC0_OWORD_BLOCK_WRITE = 8,
     DC0_DWORD_SCATTERED_WRITE = 11, DC0_BYTE_SCATTERED_WRITE = 12,
     /* Data cache 1. */
-    DC1_UNTYPED_READ = 1, DC1_MEDIA_BLOCK_READ = 4, DC1_TYPED_READ = 5,
+    DC1_UNTYPED_READ = 1, DC1_UNTYPED_ATOMIC = 2, DC1_MEDIA_BLOCK_READ = 4,
+    DC1_TYPED_READ = 5,
     DC1_UNTYPED_WRITE = 9, DC1_MEDIA_BLOCK_WRITE = 10,
     DC1_TYPED_WRITE = 13, DC1_A64_SCATTERED_READ = 0x10,
     DC1_A64_UNTYPED_READ = 0x11, DC1_A64_UNTYPED_WRITE = 0x19,
     DC1_A64_SCATTERED_WRITE = 0x1a,
-    /* Render cache. */
-    RC_MEDIA_BLOCK_READ = 4, RC_TYPED_READ = 5, RC_MEDIA_BLOCK_WRITE = 10,
-    RC_RT_WRITE = 12, RC_TYPED_WRITE = 13,
+    /* Render cache (Gen9+: typed messages are data cache 1's). */
+    RC_MEDIA_BLOCK_READ = 4, RC_MEDIA_BLOCK_WRITE = 10, RC_RT_WRITE = 12,
+    RC_RT_READ = 13,
 };
 
 /* Where a message's offsets land. */
@@ -185,6 +186,24 @@ static void count(const Msg *m, bool write)
     }
 }
 
+/*
+ * With a header, the pixel sample mask of a pixel shader's message (M0.7,
+ * from bit @shift) also masks @chans.
+ */
+static bool header_mask(const Msg *m, unsigned shift, uint32_t *chans)
+{
+    uint32_t m07;
+
+    if (!m->header) {
+        return true;
+    }
+    if (!pl_ud(m, 0, 7, &m07)) {
+        return false;
+    }
+    *chans &= m07 >> shift;
+    return true;
+}
+
 /* ---- OWord block read/write (header M0.2: the offset) ---- */
 
 static int oword_block(const Msg *m, bool write, bool unaligned)
@@ -310,14 +329,8 @@ static int scattered(const Msg *m, unsigned simd, unsigned elem_bytes,
                      "data port message 0x%08x: SIMD4x2 mode", m->desc);
         return -1;
     }
-    if (m->header) {
-        uint32_t m07;
-
-        /* The pixel sample mask of a pixel shader's header (M0.7). */
-        if (!pl_ud(m, 0, 7, &m07)) {
-            return -1;
-        }
-        chans &= m07;
+    if (!header_mask(m, 0, &chans)) {
+        return -1;
     }
     if (a64) {
         tg = (Target) { .flat = true };
@@ -368,6 +381,89 @@ static int scattered(const Msg *m, unsigned simd, unsigned elem_bytes,
         reg += simd / 8;
     }
     count(m, write);
+    return 0;
+}
+
+/* ---- untyped atomics (Mesa brw_dp_untyped_atomic_desc, BRW_AOP_*) ---- */
+
+enum {
+    AOP_AND = 1, AOP_OR = 2, AOP_XOR = 3, AOP_MOV = 4, AOP_INC = 5,
+    AOP_DEC = 6, AOP_ADD = 7, AOP_SUB = 8, AOP_REVSUB = 9, AOP_IMAX = 10,
+    AOP_IMIN = 11, AOP_UMAX = 12, AOP_UMIN = 13, AOP_CMPWR = 14,
+    AOP_PREDEC = 15,
+};
+
+static uint32_t atomic_op(unsigned op, uint32_t old, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case AOP_AND: return old & a;
+    case AOP_OR: return old | a;
+    case AOP_XOR: return old ^ a;
+    case AOP_MOV: return a;
+    case AOP_INC: return old + 1;
+    case AOP_DEC:
+    case AOP_PREDEC: return old - 1;
+    case AOP_ADD: return old + a;
+    case AOP_SUB: return old - a;
+    case AOP_REVSUB: return a - old;
+    case AOP_IMAX: return (int32_t)old > (int32_t)a ? old : a;
+    case AOP_IMIN: return (int32_t)old < (int32_t)a ? old : a;
+    case AOP_UMAX: return MAX(old, a);
+    case AOP_UMIN: return MIN(old, a);
+    default: return old == a ? b : old;     /* CMPWR */
+    }
+}
+
+/*
+ * Control: operation 3:0, SIMD8 bit 4 (else SIMD16), return data bit 5.
+ * Payload: offsets, then the first source and (CMPWR) the second.  The
+ * response is the old value (PREDEC: the new one).  Outside the surface
+ * nothing is written and 0 returned.
+ */
+static int untyped_atomic(const Msg *m)
+{
+    unsigned op = m->ctrl & 0xf, simd = (m->ctrl >> 4) & 1 ? 8 : 16;
+    unsigned regs = simd / 8, addr = m->header, src = addr + regs;
+    unsigned nsrc = op == AOP_INC || op == AOP_DEC || op == AOP_PREDEC ?
+                    0 : op == AOP_CMPWR ? 2 : 1;
+    uint32_t chans = m->chans & (simd == 16 ? 0xffff : 0xff);
+    Target tg;
+
+    if (!op) {
+        intel_sf_log(m->th, GPU_LOG_UNIMP, "untyped atomic operation 0");
+        return -1;
+    }
+    if (payload_len(m) < src + nsrc * regs) {
+        intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
+                     "untyped atomic 0x%08x: payload too short", m->desc);
+        return -1;
+    }
+    if (!header_mask(m, 0, &chans) || !bind(m, &tg)) {
+        return -1;
+    }
+    for (unsigned c = 0; c < simd; c++) {
+        uint32_t off, a = 0, b = 0, old, new;
+
+        if (!((chans >> c) & 1)) {
+            continue;
+        }
+        if (!pl_chan(m, addr, c, &off) ||
+            (nsrc > 0 && !pl_chan(m, src, c, &a)) ||
+            (nsrc > 1 && !pl_chan(m, src + regs, c, &b)) ||
+            !target_rw(m, &tg, off, &old, 4, false)) {
+            return -1;
+        }
+        old = GUINT32_FROM_LE(old);
+        new = GUINT32_TO_LE(atomic_op(op, old, a, b));
+        if (!target_rw(m, &tg, off, &new, 4, true)) {
+            return -1;
+        }
+        if ((m->ctrl >> 5) & 1) {
+            resp_ud(m, c / 8, c % 8,
+                    op == AOP_PREDEC ? GUINT32_FROM_LE(new) : old);
+        }
+    }
+    count(m, true);
     return 0;
 }
 
@@ -484,14 +580,9 @@ static int typed(const Msg *m, bool write)
                      "typed message 0x%08x: SIMD4x2 mode", m->desc);
         return -1;
     }
-    if (m->header) {
-        uint32_t m07;
-
-        /* The pixel sample mask: its high byte for the high slot group. */
-        if (!pl_ud(m, 0, 7, &m07)) {
-            return -1;
-        }
-        chans &= m07 >> (group == 2 ? 8 : 0);
+    /* The high slot group takes the sample mask's high byte. */
+    if (!header_mask(m, group == 2 ? 8 : 0, &chans)) {
+        return -1;
     }
     ncoord = (int)payload_len(m) - (int)first - (write ? (int)nchan : 0);
     if (ncoord < 1 || !nchan) {
@@ -509,27 +600,31 @@ static int typed(const Msg *m, bool write)
         return -1;
     }
     for (unsigned c = 0; c < 8; c++) {
-        uint32_t coord[2] = { 0, 0 }, rgba[4] = { 0, 0, 0, 0 };
+        uint32_t coord[3] = { 0, 0, 0 }, rgba[4] = { 0, 0, 0, 0 };
         uint8_t texel[16] = { 0 };
         unsigned reg = 0;
         bool inside;
         uint64_t row;
+        int64_t layer;
 
         if (!((chans >> c) & 1)) {
             continue;
         }
-        for (int k = 0; k < MIN(ncoord, 2); k++) {
+        for (int k = 0; k < MIN(ncoord, 3); k++) {
             if (!pl_ud(m, first + k, c, &coord[k])) {
                 return -1;
             }
         }
         if (tg.s.type == INTEL_SURFTYPE_1D ||
             tg.s.type == INTEL_SURFTYPE_BUFFER) {
-            coord[1] = 0;
+            coord[1] = coord[2] = 0;
         }
+        /* r: the array layer of a 2D array (the message's third). */
+        layer = intel_surface_layer_row(&tg.s, coord[2]);
         row = (uint64_t)coord[0] * tg.s.cpp;
         inside = coord[0] < tg.s.width && coord[1] < tg.s.height &&
-                 tg.s.type != INTEL_SURFTYPE_NULL;
+                 layer >= 0 && tg.s.type != INTEL_SURFTYPE_NULL;
+        coord[1] += inside ? layer : 0;
         if (write) {
             unsigned mask = 0;
 
@@ -614,13 +709,101 @@ static bool rt_write_mask(const Msg *m, unsigned rt, unsigned *mask)
     return true;
 }
 
+/* The pixels of a render target message and its target. */
+typedef struct RtPixels {
+    unsigned simd;
+    unsigned base;              /* the dispatch's pixel of channel 0 */
+    uint32_t pmask;             /* lit pixels (header: of its half) */
+    uint32_t chans;
+    int64_t layer;              /* first row of the target's layer */
+    Target tg;
+} RtPixels;
+
+static bool rt_setup(const Msg *m, unsigned simd, bool high, RtPixels *rp)
+{
+    rp->simd = simd;
+    rp->chans = m->chans & (simd == 16 ? 0xffff : 0xff);
+    /*
+     * The dispatch's pixel for channel 0: the send's channel group (the
+     * second half of a SIMD32 dispatch), and for SIMD8 messages the slot
+     * group select's half of a SIMD16 one.
+     */
+    rp->base = m->inst->qtr * 8 + m->inst->nib * 4;
+    if (simd == 8 && high && rp->base % 16 == 0) {
+        rp->base += 8;
+    }
+    if (m->header) {
+        uint32_t m17;
+
+        /* M1.7 bits 15:0: the pixel mask (Mesa: the header's word 15). */
+        if (!pl_ud(m, 1, 7, &m17)) {
+            return false;
+        }
+        rp->pmask = m17 & 0xffff;
+    } else {
+        rp->pmask = m->th->pixel_mask;
+    }
+    if (!bind(m, &rp->tg)) {
+        return false;
+    }
+    if (rp->tg.flat || (rp->tg.s.type != INTEL_SURFTYPE_2D &&
+                        rp->tg.s.type != INTEL_SURFTYPE_1D &&
+                        rp->tg.s.type != INTEL_SURFTYPE_NULL)) {
+        intel_sf_log(m->th, GPU_LOG_UNIMP,
+                     "render target message to surface type %u",
+                     rp->tg.s.type);
+        return false;
+    }
+    /* A 2D array target: its Minimum Array Element's layer. */
+    rp->layer = intel_surface_layer_row(&rp->tg.s, 0);
+    return true;
+}
+
+/*
+ * The pixel of channel @c: 1 and its row and byte in the target if it is
+ * lit and inside, 0 if it is lit and outside, -1 if not lit, -2 if the
+ * header is short.
+ */
+static int rt_pixel(const Msg *m, const RtPixels *rp, unsigned c,
+                    uint32_t *xb, uint32_t *row)
+{
+    /* The header describes one SIMD16 half of the dispatch. */
+    unsigned p = rp->base + c, hp = m->header ? p % 16 : p;
+    const IntelSurface *s = &rp->tg.s;
+    uint32_t x, y;
+
+    if (p >= EU_MAX_CHANNELS || !((rp->chans >> c) & 1) ||
+        !((rp->pmask >> hp) & 1)) {
+        return -1;
+    }
+    if (m->header) {
+        uint32_t ss;
+
+        /* M1.2-M1.5: subspan origins, X 15:0, Y 31:16. */
+        if (!pl_ud(m, 1, 2 + hp / 4, &ss)) {
+            return -2;
+        }
+        x = (ss & 0xffff) + (hp & 1);
+        y = (ss >> 16) + ((hp >> 1) & 1);
+    } else {
+        x = m->th->pixel_x[p];
+        y = m->th->pixel_y[p];
+    }
+    if (s->type == INTEL_SURFTYPE_NULL || x >= s->width || y >= s->height ||
+        rp->layer < 0) {
+        return 0;
+    }
+    *xb = x * s->cpp;
+    *row = y + rp->layer;
+    return 1;
+}
+
 static int rt_write(const Msg *m)
 {
     unsigned subtype = m->ctrl & 7, slot = (m->ctrl >> 3) & 1;
-    unsigned simd, first = m->header ? 2 : 0, base, lit = 0, wmask;
+    unsigned simd, first = m->header ? 2 : 0, lit = 0, wmask;
     bool replicated = subtype == 1;
-    uint32_t pmask, chans = m->chans;
-    Target tg;
+    RtPixels rp;
 
     switch (subtype) {
     case 0:     /* SIMD16 single source */
@@ -637,65 +820,26 @@ static int rt_write(const Msg *m)
                      "render target write subtype %u", subtype);
         return -1;
     }
-    /*
-     * The dispatch's pixel for channel 0: the send's channel group (the
-     * second half of a SIMD32 dispatch), and for SIMD8 messages the slot
-     * group select's half of a SIMD16 one.
-     */
-    base = m->inst->qtr * 8 + m->inst->nib * 4;
-    if (simd == 8 && (slot || subtype == 3) && base % 16 == 0) {
-        base += 8;
-    }
-    chans &= simd == 16 ? 0xffff : 0xff;
     if (payload_len(m) < first + (replicated ? 1 : 4 * simd / 8)) {
         intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
                      "render target write 0x%08x: payload too short",
                      m->desc);
         return -1;
     }
-    if (m->header) {
-        uint32_t m17;
-
-        /* M1.7 bits 15:0: the pixel mask (Mesa: the header's word 15). */
-        if (!pl_ud(m, 1, 7, &m17)) {
-            return -1;
-        }
-        pmask = m17 & 0xffff;
-    } else {
-        pmask = m->th->pixel_mask;
-    }
-    if (!bind(m, &tg) || !rt_write_mask(m, m->bti, &wmask)) {
-        return -1;
-    }
-    if (tg.flat || (tg.s.type != INTEL_SURFTYPE_2D &&
-                    tg.s.type != INTEL_SURFTYPE_1D &&
-                    tg.s.type != INTEL_SURFTYPE_NULL)) {
-        intel_sf_log(m->th, GPU_LOG_UNIMP,
-                     "render target write to surface type %u", tg.s.type);
+    if (!rt_setup(m, simd, slot || subtype == 3, &rp) ||
+        !rt_write_mask(m, m->bti, &wmask)) {
         return -1;
     }
     for (unsigned c = 0; c < simd; c++) {
-        /* The header describes one SIMD16 half of the dispatch. */
-        unsigned p = base + c, hp = m->header ? p % 16 : p;
-        uint32_t rgba[4], x, y;
+        uint32_t rgba[4], xb, row;
         uint8_t texel[16] = { 0 };
+        int at = rt_pixel(m, &rp, c, &xb, &row);
 
-        if (p >= EU_MAX_CHANNELS || !((chans >> c) & 1) ||
-            !((pmask >> hp) & 1)) {
-            continue;
+        if (at == -2) {
+            return -1;
         }
-        if (m->header) {
-            uint32_t ss;
-
-            /* M1.2-M1.5: subspan origins, X 15:0, Y 31:16. */
-            if (!pl_ud(m, 1, 2 + hp / 4, &ss)) {
-                return -1;
-            }
-            x = (ss & 0xffff) + (hp & 1);
-            y = (ss >> 16) + ((hp >> 1) & 1);
-        } else {
-            x = m->th->pixel_x[p];
-            y = m->th->pixel_y[p];
+        if (at < 0) {
+            continue;
         }
         for (unsigned ch = 0; ch < 4; ch++) {
             bool ok = replicated ? pl_ud(m, first, ch, &rgba[ch]) :
@@ -706,18 +850,17 @@ static int rt_write(const Msg *m)
             }
         }
         lit++;
-        if (tg.s.type == INTEL_SURFTYPE_NULL || x >= tg.s.width ||
-            y >= tg.s.height) {
+        if (!at) {
             continue;           /* outside the target: dropped */
         }
         if (wmask != 0xf &&
-            !intel_surface_rw(m->th, &tg.s, x * tg.s.cpp, y, texel,
-                              tg.s.cpp, false)) {
+            !intel_surface_rw(m->th, &rp.tg.s, xb, row, texel,
+                              rp.tg.s.cpp, false)) {
             return -1;
         }
-        intel_format_encode(tg.s.format, rgba, wmask, texel);
-        if (!intel_surface_rw(m->th, &tg.s, x * tg.s.cpp, y, texel,
-                              tg.s.cpp, true)) {
+        intel_format_encode(rp.tg.s.format, rgba, wmask, texel);
+        if (!intel_surface_rw(m->th, &rp.tg.s, xb, row, texel, rp.tg.s.cpp,
+                              true)) {
             return -1;
         }
     }
@@ -725,6 +868,45 @@ static int rt_write(const Msg *m)
         m->th->stats->rt_writes++;
         m->th->stats->rt_pixels += lit;
     }
+    return 0;
+}
+
+/*
+ * Render target read (framebuffer fetch; Mesa brw_fb_read_desc): the
+ * target's texels of the lit pixels as R, G, B, A, SIMD8 if control bit 0
+ * is set; outside the target, 0.
+ */
+static int rt_read(const Msg *m)
+{
+    unsigned simd = m->ctrl & 1 ? 8 : 16;
+    RtPixels rp;
+
+    if (!rt_setup(m, simd, false, &rp)) {
+        return -1;
+    }
+    for (unsigned c = 0; c < simd; c++) {
+        uint32_t rgba[4] = { 0, 0, 0, 0 }, xb, row;
+        uint8_t texel[16];
+        int at = rt_pixel(m, &rp, c, &xb, &row);
+
+        if (at == -2) {
+            return -1;
+        }
+        if (at < 0) {
+            continue;
+        }
+        if (at) {
+            if (!intel_surface_rw(m->th, &rp.tg.s, xb, row, texel,
+                                  rp.tg.s.cpp, false)) {
+                return -1;
+            }
+            intel_format_decode(rp.tg.s.format, texel, rgba);
+        }
+        for (unsigned ch = 0; ch < 4; ch++) {
+            resp_ud(m, ch * (simd / 8) + c / 8, c % 8, rgba[ch]);
+        }
+    }
+    count(m, false);
     return 0;
 }
 
@@ -798,6 +980,8 @@ static int dc1(const Msg *m)
         return untyped(m, false, false);
     case DC1_UNTYPED_WRITE:
         return untyped(m, false, true);
+    case DC1_UNTYPED_ATOMIC:
+        return untyped_atomic(m);
     case DC1_A64_UNTYPED_READ:
         return untyped(m, true, false);
     case DC1_A64_UNTYPED_WRITE:
@@ -829,14 +1013,12 @@ static int render_cache(const Msg *m)
     switch (m->type & 0xf) {
     case RC_RT_WRITE:
         return rt_write(m);
+    case RC_RT_READ:
+        return rt_read(m);
     case RC_MEDIA_BLOCK_READ:
         return media_block(m, false);
     case RC_MEDIA_BLOCK_WRITE:
         return media_block(m, true);
-    case RC_TYPED_READ:
-        return typed(m, false);
-    case RC_TYPED_WRITE:
-        return typed(m, true);
     }
     return -2;
 }

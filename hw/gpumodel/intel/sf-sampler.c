@@ -28,6 +28,7 @@ typedef struct Sampling {
     const IntelSurface *s;
     IntelSamplerState ss;
     int offset[3];              /* header texel offsets (u, v, r) */
+    uint32_t layer_row;         /* first row of the array layer sampled */
     bool fault;
 } Sampling;
 
@@ -92,8 +93,8 @@ static void fetch(Sampling *sm, int64_t x, int64_t y, bool inside,
         }
         return;
     }
-    if (!intel_surface_rw(sm->th, sm->s, x * sm->s->cpp, y, texel,
-                          sm->s->cpp, false)) {
+    if (!intel_surface_rw(sm->th, sm->s, x * sm->s->cpp, y + sm->layer_row,
+                          texel, sm->s->cpp, false)) {
         sm->fault = true;
     }
     intel_format_decode(sm->s->format, texel, rgba);
@@ -196,6 +197,36 @@ static void channel_select(const IntelSurface *s, const uint32_t in[4],
     }
 }
 
+/*
+ * Array layer @r (ld: an integer; else a float rounded to nearest even,
+ * clamped to the surface's layers) of a 2D array; false past the last
+ * layer (ld reads zero there).
+ */
+static bool select_layer(Sampling *sm, uint32_t r, bool integer)
+{
+    const IntelSurface *s = sm->s;
+    int64_t index, row;
+
+    sm->layer_row = 0;
+    if (s->type != INTEL_SURFTYPE_2D || (s->depth <= 1 && !s->min_array)) {
+        return true;
+    }
+    if (integer) {
+        index = (int32_t)r + (int64_t)sm->offset[2];
+    } else {
+        float f = rintf(intel_sf_u2f(r));
+
+        index = isnan(f) ? 0 : (int64_t)fmaxf(fminf(f, 4096), -1);
+        index = MAX(MIN(index, (int64_t)s->depth - 1 - s->min_array), 0);
+    }
+    row = index < 0 ? -1 : intel_surface_layer_row(s, index);
+    if (row < 0) {
+        return false;
+    }
+    sm->layer_row = row;
+    return true;
+}
+
 int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
                      uint32_t desc, uint32_t ex_desc)
 {
@@ -273,17 +304,27 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
         v[c] = intel_sf_u2f(rv[c]);
     }
     for (unsigned c = 0; c < simd; c++) {
-        uint32_t raw[4] = { 0 };
+        uint32_t raw[4] = { 0 }, r = 0;
+        /* The array index: after u, v (and ld's lod). */
+        unsigned rk = type == MSG_SAMPLE_L || type == MSG_SAMPLE_B ||
+                      type == MSG_LD ? 3 : 2;
+        bool in_layers;
 
         if (!((chans >> c) & 1)) {
             continue;
         }
+        if (nparams > rk) {
+            r = param(t, inst, desc, ex_desc, first, simd, rk, c, &present);
+        }
+        in_layers = select_layer(&sm, r, type == MSG_LD ||
+                                 type == MSG_LD_LZ);
         if (s.type == INTEL_SURFTYPE_NULL) {
             /* A null surface samples as zero. */
         } else if (type == MSG_RESINFO) {
             raw[0] = s.width;
             raw[1] = s.type == INTEL_SURFTYPE_1D ? 0 : s.height;
-            raw[2] = 0;
+            raw[2] = s.type == INTEL_SURFTYPE_2D && s.depth > 1 ?
+                     s.depth : 0;   /* a 2D array's layers */
             raw[3] = s.levels;
         } else if (type == MSG_LD || type == MSG_LD_LZ) {
             /* Integer texel coordinates; outside the surface: zero. */
@@ -301,7 +342,8 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
                 return -1;
             }
             /* A level the surface lacks reads as zero, like outside. */
-            if (!lod && x >= 0 && x < s.width && y >= 0 && y < s.height) {
+            if (!lod && in_layers && x >= 0 && x < s.width && y >= 0 &&
+                y < s.height) {
                 fetch(&sm, x, y, true, tx);
                 channel_select(&s, tx, raw);
             }
@@ -319,8 +361,10 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             /* Magnification up to LOD 0, minification above. */
             linear = (lod > 0 ? sm.ss.min_filter : sm.ss.mag_filter) !=
                      INTEL_MAPFILTER_NEAREST;
-            sample(&sm, u[c], v[c], linear, tx);
-            channel_select(&s, tx, raw);
+            if (in_layers) {
+                sample(&sm, u[c], v[c], linear, tx);
+                channel_select(&s, tx, raw);
+            }
         }
         for (unsigned ch = 0; ch < 4; ch++) {
             out[ch][c] = raw[ch];

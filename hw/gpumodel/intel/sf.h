@@ -39,6 +39,12 @@ typedef struct IntelSurface {
      */
     uint8_t scs[4];
     uint32_t levels;        /* mip levels (dword 5 MIP Count + 1) */
+    /*
+     * 2D arrays: rows from one layer to the next (QPitch), and the layer
+     * that index 0 names (Minimum Array Element); layers below depth.
+     */
+    uint32_t qpitch;
+    uint32_t min_array;
 } IntelSurface;
 
 /* Surface types (RENDER_SURFACE_STATE dword 0, bits 31:29). */
@@ -179,8 +185,10 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
 bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
                               IntelSamplerState *ss);
 /*
- * Read or write @len bytes at byte @x of row @y of @s (a 2D surface),
- * within the surface's bounds; false on a page fault.
+ * Read or write @len bytes at byte @x of row @y of @s (a 2D surface; the
+ * rows of layer n of a 2D array start at n * qpitch), within the
+ * surface's bounds: outside, reads return 0 and writes are dropped.
+ * False on a page fault (reported through intel_cs_page_fault()).
  */
 bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
                       uint32_t x, uint32_t y, void *buf, unsigned len,
@@ -225,6 +233,11 @@ static inline uint32_t intel_sf_f2u(float f)
 
 /* Surface size in bytes as a flat range (buffers: the entries). */
 uint64_t intel_surface_bytes(const IntelSurface *s);
+/*
+ * The first row of array layer @index (from Minimum Array Element on) of
+ * @s, or -1 past its last layer.
+ */
+int64_t intel_surface_layer_row(const IntelSurface *s, uint32_t index);
 
 /* Internal to the shared functions (sf.c, sf-sampler.c, sf-dataport.c) */
 void intel_sf_log(const IntelSfThread *th, GpuLogKind kind,

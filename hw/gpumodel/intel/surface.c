@@ -300,6 +300,9 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
     s->scs[2] = (ss[7] >> 19) & 7;
     s->scs[3] = (ss[7] >> 16) & 7;
     s->levels = (ss[5] & 0xf) + 1;
+    /* QPitch in units of 4 rows (dword 1 14:0); dword 4 28:18. */
+    s->qpitch = (ss[1] & 0x7fff) << 2;
+    s->min_array = (ss[4] >> 18) & 0x7ff;
     if (s->type == INTEL_SURFTYPE_NULL) {
         /* Reads return 0 and writes are dropped: no memory behind it. */
         s->width = s->height = s->depth = 0;
@@ -400,6 +403,15 @@ bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
 
 /* ---- memory ---- */
 
+/* Rows of all of @s's layers (a 2D array's last layer ends it). */
+static uint64_t surface_rows(const IntelSurface *s)
+{
+    if (s->type == INTEL_SURFTYPE_2D && s->depth > 1) {
+        return (uint64_t)(s->depth - 1) * s->qpitch + s->height;
+    }
+    return s->height;
+}
+
 uint64_t intel_surface_bytes(const IntelSurface *s)
 {
     if (s->type == INTEL_SURFTYPE_NULL) {
@@ -408,7 +420,17 @@ uint64_t intel_surface_bytes(const IntelSurface *s)
     if (s->type == INTEL_SURFTYPE_BUFFER) {
         return (uint64_t)s->width * s->cpp;
     }
-    return (uint64_t)s->pitch * s->height;
+    return (uint64_t)s->pitch * surface_rows(s);
+}
+
+int64_t intel_surface_layer_row(const IntelSurface *s, uint32_t index)
+{
+    uint64_t layer = (uint64_t)s->min_array + index;
+
+    if (s->type != INTEL_SURFTYPE_2D) {
+        return index ? -1 : 0;
+    }
+    return layer < s->depth ? (int64_t)(layer * s->qpitch) : -1;
 }
 
 bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
@@ -422,7 +444,7 @@ bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
         row_bytes = y ? 0 : intel_surface_bytes(s);
     } else {
         /* Never past the pitch: that is the next row's (or tile's). */
-        row_bytes = y < s->height ?
+        row_bytes = y < surface_rows(s) ?
                     MIN((uint64_t)s->width * s->cpp, s->pitch) : 0;
     }
     if (s->type == INTEL_SURFTYPE_NULL) {
