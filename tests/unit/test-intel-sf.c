@@ -255,6 +255,45 @@ static void test_formats(Fixture *f, gconstpointer data)
         g_assert_cmphex(rgba[1], ==, 0);
         g_assert_cmphex(rgba[3], ==, 1);
     }
+    /*
+     * sRGB: 0.25 linear is 0.5371 (137 of 255), 0.002 on the linear
+     * piece 0.0258 (7); alpha stays linear.
+     */
+    {
+        const uint32_t lin[4] = { intel_sf_f2u(0.25f), intel_sf_f2u(0.002f),
+                                  intel_sf_f2u(1.0f), intel_sf_f2u(0.5f) };
+
+        intel_format_encode(INTEL_SF_R8G8B8A8_UNORM_SRGB, lin, 0xf, t);
+        g_assert_cmphex(t[0], ==, 137);
+        g_assert_cmphex(t[1], ==, 7);
+        g_assert_cmphex(t[2], ==, 255);
+        g_assert_cmphex(t[3], ==, 128);
+        intel_format_decode(INTEL_SF_R8G8B8A8_UNORM_SRGB, t, rgba);
+        g_assert_cmpfloat_with_epsilon(intel_sf_u2f(rgba[0]), 0.2502f, 1e-3);
+        g_assert_cmpfloat(intel_sf_u2f(rgba[2]), ==, 1.0f);
+        g_assert_cmpfloat(intel_sf_u2f(rgba[3]), ==, 128 / 255.0f);
+    }
+
+    /* SNORM: -1.0 is -127 (0x81), 0x80 reads as -1.0 too; SINT signed. */
+    {
+        const uint32_t sn[4] = { intel_sf_f2u(-1.0f), intel_sf_f2u(0.5f),
+                                 intel_sf_f2u(-2.0f), intel_sf_f2u(1.0f) };
+
+        intel_format_encode(INTEL_SF_R8G8B8A8_SNORM, sn, 0xf, t);
+        g_assert_cmphex(t[0], ==, 0x81);
+        g_assert_cmphex(t[1], ==, 64);      /* 63.5 rounds away from 0 */
+        g_assert_cmphex(t[2], ==, 0x81);
+        g_assert_cmphex(t[3], ==, 0x7f);
+        t[2] = 0x80;
+        intel_format_decode(INTEL_SF_R8G8B8A8_SNORM, t, rgba);
+        g_assert_cmpfloat(intel_sf_u2f(rgba[0]), ==, -1.0f);
+        g_assert_cmpfloat(intel_sf_u2f(rgba[2]), ==, -1.0f);
+        g_assert_cmpfloat(intel_sf_u2f(rgba[1]), ==, 64 / 127.0f);
+        intel_format_decode(INTEL_SF_R8G8B8A8_SINT, t, rgba);
+        g_assert_cmpint((int32_t)rgba[0], ==, -127);
+        g_assert_cmpint((int32_t)rgba[2], ==, -128);
+        g_assert_true(intel_format_is_int(INTEL_SF_R8G8B8A8_SINT));
+    }
     g_assert_cmpuint(intel_format_cpp(INTEL_SF_R16_UNORM), ==, 2);
     g_assert_cmpuint(intel_format_cpp(INTEL_SF_R32G32B32A32_FLOAT), ==, 16);
     g_assert_cmpuint(intel_format_cpp(0x1c1), ==, 0);   /* unknown */
