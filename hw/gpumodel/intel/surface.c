@@ -233,13 +233,17 @@ static uint64_t texel_bits(const uint8_t *texel, unsigned cpp, unsigned shift,
 static void set_texel_bits(uint8_t *texel, unsigned cpp, unsigned shift,
                            unsigned bits, uint64_t v)
 {
-    for (unsigned b = 0; b < bits; b++) {
-        unsigned bit = shift + b;
+    /* A channel spans at most 5 bytes (32 bits at an odd bit). */
+    unsigned lo = shift / 8, sh = shift % 8, n = (sh + bits + 7) / 8;
+    uint64_t mask = ((bits >= 64 ? ~0ull : (1ull << bits) - 1)) << sh;
+    uint64_t w = 0;
 
-        if (bit / 8 < cpp) {
-            texel[bit / 8] = (texel[bit / 8] & ~(1u << (bit % 8))) |
-                             ((v >> b) & 1) << (bit % 8);
-        }
+    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
+        w |= (uint64_t)texel[lo + i] << (8 * i);
+    }
+    w = (w & ~mask) | ((v << sh) & mask);
+    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
+        texel[lo + i] = w >> (8 * i);
     }
 }
 
