@@ -1122,6 +1122,21 @@ static void test_byte_scattered(Fixture *f, gconstpointer data)
         g_assert_cmphex(*ram(f, SURF_A + c * 3), ==, 0xa0 + c);
         g_assert_cmphex(*ram(f, SURF_A + c * 3 + 1), ==, 0);
     }
+    /* DWord scattered: offsets in DWords, SIMD8 (control 2). */
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, 8 + c);
+        set_ud(&s, 3, c, 0xd0000000 + c);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
+                            DESC(2, 0, 0, DP(11, 2, 3)), 8, 2, 0), ==, 0);
+    g_assert_cmphex(ram_r32(f, SURF_A + 32 + 4 * 5), ==, 0xd0000005);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
+                            DESC(1, 1, 0, DP(3, 2, 3)), 8, 2, 20), ==, 0);
+    g_assert_cmphex(get_ud(&s, 20, 7), ==, 0xd0000007);
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, c * 3);
+    }
+
     /* Two-byte reads, zero-extended. */
     g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
                             DESC(1, 1, 0, DP(4, 4, 3)), 8, 2, 20), ==, 0);
