@@ -655,6 +655,66 @@ static void test_array(Fixture *f, gconstpointer data)
     sf_fini(&s);
 }
 
+/*
+ * A 3D surface, 2x2x4 R8G8B8A8, slices 4 rows apart: R is 40 z + x.  r
+ * picks slices, linear filtering blends two.
+ */
+static void test_3d(Fixture *f, gconstpointer data)
+{
+    uint32_t ss[16] = { 0 };
+    Sf s;
+
+    sf_init(f, &s, 8);
+    memset(ram(f, SURF_A), 0, 0x100);
+    for (unsigned z = 0; z < 4; z++) {
+        for (unsigned x = 0; x < 2; x++) {
+            for (unsigned y = 0; y < 2; y++) {
+                ram_w32(f, SURF_A + (z * 4 + y) * 8 + x * 4, 40 * z + x);
+            }
+        }
+    }
+    ss[0] = (uint32_t)INTEL_SURFTYPE_3D << 29 |
+            INTEL_SF_R8G8B8A8_UNORM << 18;
+    ss[1] = 4 >> 2;
+    ss[2] = 1u << 16 | 1;
+    ss[3] = 3u << 21 | 7;
+    ss[7] = 4u << 25 | 5u << 22 | 6u << 19 | 7u << 16;
+    ss[8] = SURF_A;
+    put_state(f, 1, ss);
+    put_sampler(f, 0, INTEL_MAPFILTER_LINEAR, INTEL_MAPFILTER_LINEAR,
+                INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
+    /* Texel (c % 2, 0) at slice centres c / 2, and between 1 and 2. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_f(&s, 2, c, (c % 2 + 0.5f) / 2);
+        set_f(&s, 3, c, 0.25f);
+        set_f(&s, 4, c, (c / 2 + 0.5f) / 4);
+    }
+    set_f(&s, 4, 7, 0.5f);
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(3, 4, 0, SMP(8, 24, 1)), 8, 2, 20), ==, 0);
+    for (unsigned c = 0; c < 7; c++) {
+        g_assert_cmpfloat_with_epsilon(get_f(&s, 20, c),
+                                       (40 * (c / 2) + c % 2) / 255.0f,
+                                       1e-6);
+    }
+    g_assert_cmpfloat_with_epsilon(get_f(&s, 20, 7), 61 / 255.0f, 1e-6);
+
+    /* ld_lz with an integer slice; resinfo's depth. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, 1);
+        set_ud(&s, 3, c, 1);
+        set_ud(&s, 4, c, c % 5);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(3, 4, 0, SMP(8, 26, 1)), 8, 2, 20), ==, 0);
+    g_assert_cmpfloat(get_f(&s, 20, 3), ==, 121 / 255.0f);
+    g_assert_cmpfloat(get_f(&s, 20, 4), ==, 0);
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(1, 4, 0, SMP(8, 10, 1)), 8, 2, 20), ==, 0);
+    g_assert_cmpuint(get_ud(&s, 22, 0), ==, 4);
+    sf_fini(&s);
+}
+
 /* ---- render target writes ---- */
 
 /* Pixel c of a SIMD16 dispatch: four 2x2 subspans along x. */
@@ -1512,6 +1572,7 @@ static const FixtureTest tests[] = {
     { "/intel-sf/sampler/header-mask", test_sample_header_mask },
     { "/intel-sf/sampler/ld-tiled", test_ld_tiled },
     { "/intel-sf/sampler/array", test_array },
+    { "/intel-sf/sampler/3d", test_3d },
     { "/intel-sf/rt-write/simd16", test_rt_write },
     { "/intel-sf/rt-write/header", test_rt_write_header },
     { "/intel-sf/rt-write/simd32", test_rt_write_simd32 },

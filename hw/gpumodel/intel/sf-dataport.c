@@ -753,6 +753,7 @@ static bool rt_setup(const Msg *m, unsigned simd, bool high, RtPixels *rp)
     }
     if (rp->tg.flat || (rp->tg.s.type != INTEL_SURFTYPE_2D &&
                         rp->tg.s.type != INTEL_SURFTYPE_1D &&
+                        rp->tg.s.type != INTEL_SURFTYPE_3D &&
                         rp->tg.s.type != INTEL_SURFTYPE_NULL)) {
         intel_sf_log(m->th, GPU_LOG_UNIMP,
                      "render target message to surface type %u",

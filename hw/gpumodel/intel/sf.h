@@ -40,8 +40,9 @@ typedef struct IntelSurface {
     uint8_t scs[4];
     uint32_t levels;        /* mip levels (dword 5 MIP Count + 1) */
     /*
-     * 2D arrays: rows from one layer to the next (QPitch), and the layer
-     * that index 0 names (Minimum Array Element); layers below depth.
+     * 2D arrays and 3D surfaces: rows from one layer (slice) to the next
+     * (QPitch), and the layer that index 0 names (Minimum Array Element);
+     * layers below depth.
      */
     uint32_t qpitch;
     uint32_t min_array;
@@ -257,8 +258,8 @@ static inline uint32_t intel_sf_f2u(float f)
 /* Surface size in bytes as a flat range (buffers: the entries). */
 uint64_t intel_surface_bytes(const IntelSurface *s);
 /*
- * The first row of array layer @index (from Minimum Array Element on) of
- * @s, or -1 past its last layer.
+ * The first row of array layer (3D: slice) @index, from Minimum Array
+ * Element on, of @s, or -1 past its last layer.
  */
 int64_t intel_surface_layer_row(const IntelSurface *s, uint32_t index);
 

@@ -481,7 +481,9 @@ bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
 /* Rows of all of @s's layers (a 2D array's last layer ends it). */
 static uint64_t surface_rows(const IntelSurface *s)
 {
-    if (s->type == INTEL_SURFTYPE_2D && s->depth > 1) {
+    /* 3D surfaces keep their slices as a 2D array does its layers. */
+    if ((s->type == INTEL_SURFTYPE_2D || s->type == INTEL_SURFTYPE_3D) &&
+        s->depth > 1) {
         return (uint64_t)(s->depth - 1) * s->qpitch + s->height;
     }
     return s->height;
@@ -502,7 +504,7 @@ int64_t intel_surface_layer_row(const IntelSurface *s, uint32_t index)
 {
     uint64_t layer = (uint64_t)s->min_array + index;
 
-    if (s->type != INTEL_SURFTYPE_2D) {
+    if (s->type != INTEL_SURFTYPE_2D && s->type != INTEL_SURFTYPE_3D) {
         return index ? -1 : 0;
     }
     return layer < s->depth ? (int64_t)(layer * s->qpitch) : -1;
