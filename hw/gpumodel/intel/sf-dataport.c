@@ -1,8 +1,9 @@
 /*
- * intel-gpu data ports: the render cache (render target writes, media
- * block and typed messages), the data cache 0 and 1 (block, scattered,
- * untyped, typed, media block, A64 and scratch messages) and the
- * read-only constant and sampler caches (PRM Vol 7: 3D-Media-GPGPU,
+ * intel-gpu data ports: the render cache (render target writes and
+ * reads, media block messages), the data cache 0 and 1 (block,
+ * scattered, untyped, atomic, typed, media block, A64 and scratch
+ * messages) and the read-only constant and sampler caches (PRM Vol 7:
+ * 3D-Media-GPGPU,
  * "Data Port", "Render Target Write", "Media Block Read/Write",
  * "Untyped Surface Read/Write", "Surface Boundary Rules"; the
  * descriptors in PRM Vol 2d: Command Reference: Structures).
@@ -14,7 +15,6 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <math.h>
 #include "sf.h"
 
 #define BTI_SLM                 254
