@@ -3,10 +3,9 @@
  * reads, media block messages), the data cache 0 and 1 (block,
  * scattered, untyped, atomic, typed, media block, A64 and scratch
  * messages) and the read-only constant and sampler caches (PRM Vol 7:
- * 3D-Media-GPGPU,
- * "Data Port", "Render Target Write", "Media Block Read/Write",
- * "Untyped Surface Read/Write", "Surface Boundary Rules"; the
- * descriptors in PRM Vol 2d: Command Reference: Structures).
+ * 3D-Media-GPGPU, "Data Port", "Render Target Write", "Media Block
+ * Read/Write", "Untyped Surface Read/Write", "Surface Boundary Rules";
+ * the descriptors in PRM Vol 2d: Command Reference: Structures).
  *
  * Descriptor: binding table index 7:0 (255 and 253: stateless, from the
  * general state base), message control 13:8, message type 18:14, header
