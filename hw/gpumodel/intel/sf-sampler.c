@@ -1,8 +1,10 @@
 /*
  * intel-gpu sampler: the sample, sample_l, sample_b, sample_lz, ld, ld_lz
- * and resinfo messages on 1D and 2D surfaces at LOD 0 (PRM Vol 7:
- * 3D-Media-GPGPU, "Sampler", "Message Formats"; the descriptor in PRM
- * Vol 2d, "Sampler Message Descriptor").
+ * and resinfo messages on 1D, 2D, 2D array and 3D surfaces at LOD 0 (PRM
+ * Vol 7: 3D-Media-GPGPU, "Sampler", "Message Formats"; the descriptor in
+ * PRM Vol 2d, "Sampler Message Descriptor").  A 2D array's layer and a
+ * 3D surface's slice come in the r parameter, as Mesa sends an image's
+ * third coordinate.
  *
  * Descriptor: binding table index 7:0, sampler index 11:8, message type
  * 16:12, SIMD mode 18:17 (1: SIMD8, 2: SIMD16).  Each parameter takes one
