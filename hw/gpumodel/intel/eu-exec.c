@@ -974,7 +974,7 @@ static inline uint32_t fast_enables(const EuThread *t, const EuInst *in,
 }
 
 /* The predicate's value per channel (sel without a condition). */
-static uint32_t fast_pred(const EuThread *t, const EuInst *in)
+static inline uint32_t fast_pred(const EuThread *t, const EuInst *in)
 {
     unsigned b = in->flag_subnr * 16 + group_base(in);
     uint32_t f;
@@ -987,7 +987,7 @@ static uint32_t fast_pred(const EuThread *t, const EuInst *in)
 }
 
 /* Write the condition bits of the enabled channels to the flag. */
-static void fast_set_flags(EuThread *t, const EuInst *in, uint32_t en,
+static inline void fast_set_flags(EuThread *t, const EuInst *in, uint32_t en,
                            uint32_t bits)
 {
     unsigned b = in->flag_subnr * 16 + group_base(in);
@@ -2108,7 +2108,7 @@ static void park(EuThread *t, uint32_t chans, uint32_t ip)
 }
 
 /* Channels a control-flow instruction applies to (active & predicate). */
-static uint32_t cf_chans(EuThread *t, const EuInst *in)
+static inline uint32_t cf_chans(EuThread *t, const EuInst *in)
 {
     uint32_t m = 0;
     unsigned g = group_base(in);
@@ -2456,46 +2456,58 @@ static void resume_channels(EuThread *t)
 static EuStatus run_program(EuThread *t, uint64_t max_instructions)
 {
     EuProgram *p = t->prog;
+    uint64_t n;
 
-    for (uint64_t n = 0; t->status == EU_RUNNING; n++) {
+    if (t->status != EU_RUNNING) {
+        return t->status;
+    }
+    for (n = 0; n < max_instructions; n++) {
         const EuInst *in;
         uint32_t ip, next;
 
-        if (n >= max_instructions) {
-            t->status = EU_BUDGET;
-            break;
-        }
         if (t->waiting) {
             resume_channels(t);
         }
         ip = t->ip;
         if (ip >= p->size || (ip & 7)) {
             fault(t, "instruction pointer outside the kernel");
-            break;
+            return t->status;
         }
         in = p->slots[ip >> 3];
         if (!in) {
             in = fetch_program(t);
             if (!in) {
-                break;
+                return t->status;
             }
         } else if (in->error) {
             fault(t, in->error);
-            break;
+            return t->status;
         }
-        next = ip + in->size;
+        t->retired++;
         if (in->exec) {
+            /* ALU: only the generic path can fault. */
             in->exec(t, in);
-        } else if (in->is_send) {
+            if (t->status != EU_RUNNING) {
+                return t->status;
+            }
+            t->ip = ip + in->size;
+            continue;
+        }
+        if (in->is_send) {
             exec_send(t, in);
+            next = ip + in->size;
         } else {
             next = exec_flow(t, in);
         }
-        t->retired++;
-        if (t->status != EU_FAULT && t->status != EU_BUDGET) {
-            t->ip = next;
+        if (t->status == EU_FAULT) {
+            return t->status;
+        }
+        t->ip = next;
+        if (t->status != EU_RUNNING) {
+            return t->status;
         }
     }
+    t->status = EU_BUDGET;
     return t->status;
 }
 
