@@ -1862,7 +1862,7 @@ static EuExecFn simple_exec_for(const EuInst *in, bool fp, bool null_dst)
     };
     unsigned shape = 0, op = in->opcode;
 
-    for (int s = 0; s < in->nsrc; s++) {
+    for (int s = 0; s < in->nsrc && s < 3; s++) {
         if (in->src[s].abs || in->src[s].negate) {
             return NULL;
         }
