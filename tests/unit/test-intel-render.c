@@ -10,7 +10,6 @@
  */
 #include "intel-oa-test.h"
 #include "eu-asm.h"
-#include "igt-ps-kernel.h"
 #include "tiling-ref.h"
 
 /* IGT's command headers (lib/gen*_render.h): GEN4_3D(3, op, sub). */
