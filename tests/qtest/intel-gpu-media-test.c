@@ -43,13 +43,15 @@ static const uint32_t endless_kernel[] = {
 };
 
 /*
- * Each thread counts r3 to LOOP_COUNT (add; cmp.l.f0.0; (+f0.0) while),
+ * Each thread counts r3 from 0 to LOOP_COUNT (mov; add; cmp.l.f0.0;
+ * (+f0.0) while: the registers start with what the previous thread left),
  * then IGT's gpgpu kernel writes 16 bytes of r3 (its mov(16) r5 taking
  * r3.0 instead of the color in r1.0) at (group x * 16, group y): a
  * thread of 60000 instructions, mid-run at most steps' ends.
  */
 #define LOOP_COUNT  20000
 static const uint32_t loop_kernel[] = {
+    0x00000001, 0x20600608, 0x00000000, 0x00000000,
     0x00000040, 0x20600208, 0x06000060, 0x00000001,
     0x05000010, 0x20000200, 0x06000060, LOOP_COUNT,
     0x00010027, 0x00000000, 0x00000000, 0xffffffe0,
