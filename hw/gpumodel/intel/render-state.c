@@ -55,12 +55,15 @@ static void vertex_elements(IntelRenderState *rs, const uint32_t *cmd,
     }
 }
 
-/* A stage the model does not run: accepted while disabled. */
+/* A stage the model does not run: accepted while disabled (logged once). */
 static void stage(IntelEngine *e, uint32_t *dst, uint32_t dw, uint32_t bit,
                   const char *name)
 {
+    static bool logged;
+
     *dst = dw & bit;
-    if (*dst) {
+    if (*dst && !logged) {
+        logged = true;
         gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
                      "intel-gpu: 3D %s enabled: its draws are skipped\n",
                      name);

@@ -116,11 +116,39 @@ static float u2f(uint32_t u)
     return f;
 }
 
-static void render_unimp(IntelEngine *e, const char *what)
+/* What keeps a draw from running, each logged once. */
+enum {
+    UNIMP_VE_FORMAT, UNIMP_SIMD32, UNIMP_INDIRECT, UNIMP_INDEXED,
+    UNIMP_TOPOLOGY, UNIMP_STAGE, UNIMP_DEPTH, UNIMP_THREAD_BUDGET,
+};
+
+static const char *const unimp_what[] = {
+    [UNIMP_VE_FORMAT] = "a vertex element format",
+    [UNIMP_SIMD32] = "a SIMD32-only pixel shader",
+    [UNIMP_INDIRECT] = "an indirect draw",
+    [UNIMP_INDEXED] = "an indexed draw",
+    [UNIMP_TOPOLOGY] = "a topology other than RECTLIST",
+    [UNIMP_STAGE] = "a shader stage before the rasterizer",
+    [UNIMP_DEPTH] = "the depth or stencil test (pixels drawn untested)",
+};
+
+static void render_unimp(IntelEngine *e, unsigned why)
 {
+    static uint32_t logged;
+
+    if (logged & (1u << why)) {
+        return;
+    }
+    logged |= 1u << why;
+    if (why == UNIMP_THREAD_BUDGET) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "intel-gpu: pixel shader thread ran past %u "
+                     "instructions: ended\n", INTEL_GFX_STEP_INSTRUCTIONS);
+        return;
+    }
     gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
-                 "intel-gpu: 3DPRIMITIVE: %s not modelled: draw skipped\n",
-                 what);
+                 "intel-gpu: 3DPRIMITIVE: %s not modelled%s\n",
+                 unimp_what[why], why == UNIMP_DEPTH ? "" : ": draw skipped");
 }
 
 static const VertexFormat *vertex_format(uint32_t format)
@@ -185,7 +213,7 @@ static bool fetch_vertex(IntelEngine *e, uint32_t index, Vertex *v)
             need_src |= ((dw1 >> (28 - 4 * c)) & 7) == VFCOMP_STORE_SRC;
         }
         if (need_src && !vf) {
-            render_unimp(e, "a vertex element format");
+            render_unimp(e, UNIMP_VE_FORMAT);
             return false;
         }
         if (need_src && vb && !(vb->dw1 & (1u << 13))) {
@@ -581,10 +609,7 @@ static bool ps_rect(IntelEngine *e, PsDispatch *d, const Rect *r,
         e->stats.px[INTEL_PX_PS_THREADS]++;
         e->stats.px[INTEL_PX_RASTERIZED] += __builtin_popcount(lit);
         if (st == EU_BUDGET || st == EU_WAIT_SEND) {
-            gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
-                         "intel-gpu: pixel shader thread ran past %u "
-                         "instructions: ended\n",
-                         INTEL_GFX_STEP_INSTRUCTIONS);
+            render_unimp(e, UNIMP_THREAD_BUDGET);
         }
     }
     return true;
@@ -607,7 +632,7 @@ static bool ps_setup(IntelEngine *e, PsDispatch *d)
     }
     if (idx < 0) {
         if (rs->ps[5] & 4) {
-            render_unimp(e, "a SIMD32-only pixel shader");
+            render_unimp(e, UNIMP_SIMD32);
         }
         return false;
     }
@@ -643,16 +668,20 @@ static bool render_supported(IntelEngine *e, const uint32_t *cmd)
     IntelRenderState *rs = &e->gfx.render;
 
     if (cmd[0] & (1u << 10)) {
-        render_unimp(e, "an indirect draw");
+        render_unimp(e, UNIMP_INDIRECT);
     } else if (cmd[1] & (1u << 8)) {
-        render_unimp(e, "an indexed draw");
+        render_unimp(e, UNIMP_INDEXED);
     } else if (rs->topology != RECTLIST) {
-        render_unimp(e, "a topology other than RECTLIST");
+        render_unimp(e, UNIMP_TOPOLOGY);
     } else if (rs->vs || rs->hs || rs->ds || rs->gs || rs->te) {
-        render_unimp(e, "a shader stage before the rasterizer");
+        render_unimp(e, UNIMP_STAGE);
     } else if (!(rs->ps_extra & (1u << 31))) {
         return false;                   /* no pixel shader: nothing drawn */
     } else {
+        /* 3DSTATE_WM_DEPTH_STENCIL: Depth (bit 1), Stencil (3) Test En. */
+        if (rs->depth_stencil & (1u << 1 | 1u << 3)) {
+            render_unimp(e, UNIMP_DEPTH);
+        }
         return true;
     }
     return false;
