@@ -30,8 +30,8 @@ enum {
     CS_CONTINUE,
     /*
      * As CS_CONTINUE, and an arbitration point: a draw between two of its
-     * steps may be preempted (render.c), and resumes when its context
-     * runs again.
+     * steps may be preempted (render.c: returned before it does a step's
+     * work), and resumes when its context runs again.
      */
     CS_CONTINUE_ARB,
 };

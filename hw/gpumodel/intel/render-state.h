@@ -55,7 +55,7 @@ typedef struct IntelRenderState {
     uint32_t depth_stencil;             /* 3DSTATE_WM_DEPTH_STENCIL dw1 */
 
     /*
-     * The draw in progress (3DPRIMITIVE returned CS_CONTINUE_ARB): its
+     * The draw in progress (3DPRIMITIVE returned CS_CONTINUE): its
      * rectangle @prim, the next subspan row and column in it; the context
      * (LRCA, 0 in ring mode) and state generation it started with.
      * @state_gen counts the 3DSTATE commands.

@@ -716,6 +716,16 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
         (rs->draw_ctx != ctx || rs->draw_gen != rs->state_gen)) {
         rs->draw_active = false;
     }
+    /*
+     * A draw continuing at a new step with a new execlist waiting: an
+     * arbitration point before any work, so a preemption happens with
+     * the work of the steps before done (the step starts after the work
+     * in flight), as the hardware drains a preempted draw's threads
+     * before it saves the context.
+     */
+    if (rs->draw_active && intel_execlists_load_pending(e)) {
+        return CS_CONTINUE_ARB;
+    }
     if (!rs->draw_active) {
         e->stats.primitives++;
         if (rs->vs) {
@@ -760,7 +770,7 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
     }
     ps_done(e, &d);
     if (!done) {
-        return CS_CONTINUE_ARB;
+        return CS_CONTINUE;
     }
     rs->draw_active = false;
     return CS_NEXT;
