@@ -255,6 +255,45 @@ static void test_formats(Fixture *f, gconstpointer data)
         g_assert_cmphex(rgba[1], ==, 0);
         g_assert_cmphex(rgba[3], ==, 1);
     }
+    /*
+     * sRGB: 0.25 linear is 0.5371 (137 of 255), 0.002 on the linear
+     * piece 0.0258 (7); alpha stays linear.
+     */
+    {
+        const uint32_t lin[4] = { intel_sf_f2u(0.25f), intel_sf_f2u(0.002f),
+                                  intel_sf_f2u(1.0f), intel_sf_f2u(0.5f) };
+
+        intel_format_encode(INTEL_SF_R8G8B8A8_UNORM_SRGB, lin, 0xf, t);
+        g_assert_cmphex(t[0], ==, 137);
+        g_assert_cmphex(t[1], ==, 7);
+        g_assert_cmphex(t[2], ==, 255);
+        g_assert_cmphex(t[3], ==, 128);
+        intel_format_decode(INTEL_SF_R8G8B8A8_UNORM_SRGB, t, rgba);
+        g_assert_cmpfloat_with_epsilon(intel_sf_u2f(rgba[0]), 0.2502f, 1e-3);
+        g_assert_cmpfloat(intel_sf_u2f(rgba[2]), ==, 1.0f);
+        g_assert_cmpfloat(intel_sf_u2f(rgba[3]), ==, 128 / 255.0f);
+    }
+
+    /* SNORM: -1.0 is -127 (0x81), 0x80 reads as -1.0 too; SINT signed. */
+    {
+        const uint32_t sn[4] = { intel_sf_f2u(-1.0f), intel_sf_f2u(0.5f),
+                                 intel_sf_f2u(-2.0f), intel_sf_f2u(1.0f) };
+
+        intel_format_encode(INTEL_SF_R8G8B8A8_SNORM, sn, 0xf, t);
+        g_assert_cmphex(t[0], ==, 0x81);
+        g_assert_cmphex(t[1], ==, 64);      /* 63.5 rounds away from 0 */
+        g_assert_cmphex(t[2], ==, 0x81);
+        g_assert_cmphex(t[3], ==, 0x7f);
+        t[2] = 0x80;
+        intel_format_decode(INTEL_SF_R8G8B8A8_SNORM, t, rgba);
+        g_assert_cmpfloat(intel_sf_u2f(rgba[0]), ==, -1.0f);
+        g_assert_cmpfloat(intel_sf_u2f(rgba[2]), ==, -1.0f);
+        g_assert_cmpfloat(intel_sf_u2f(rgba[1]), ==, 64 / 127.0f);
+        intel_format_decode(INTEL_SF_R8G8B8A8_SINT, t, rgba);
+        g_assert_cmpint((int32_t)rgba[0], ==, -127);
+        g_assert_cmpint((int32_t)rgba[2], ==, -128);
+        g_assert_true(intel_format_is_int(INTEL_SF_R8G8B8A8_SINT));
+    }
     g_assert_cmpuint(intel_format_cpp(INTEL_SF_R16_UNORM), ==, 2);
     g_assert_cmpuint(intel_format_cpp(INTEL_SF_R32G32B32A32_FLOAT), ==, 16);
     g_assert_cmpuint(intel_format_cpp(0x1c1), ==, 0);   /* unknown */
@@ -613,6 +652,66 @@ static void test_array(Fixture *f, gconstpointer data)
     g_assert_cmphex(ram_r32(f, SURF_A + (8 + 3) * 16 + 2 * 4), ==,
                     0xffffffff);
     g_assert_cmphex(ram_r32(f, SURF_A + 3 * 16 + 2 * 4), ==, 0);
+    sf_fini(&s);
+}
+
+/*
+ * A 3D surface, 2x2x4 R8G8B8A8, slices 4 rows apart: R is 40 z + x.  r
+ * picks slices, linear filtering blends two.
+ */
+static void test_3d(Fixture *f, gconstpointer data)
+{
+    uint32_t ss[16] = { 0 };
+    Sf s;
+
+    sf_init(f, &s, 8);
+    memset(ram(f, SURF_A), 0, 0x100);
+    for (unsigned z = 0; z < 4; z++) {
+        for (unsigned x = 0; x < 2; x++) {
+            for (unsigned y = 0; y < 2; y++) {
+                ram_w32(f, SURF_A + (z * 4 + y) * 8 + x * 4, 40 * z + x);
+            }
+        }
+    }
+    ss[0] = (uint32_t)INTEL_SURFTYPE_3D << 29 |
+            INTEL_SF_R8G8B8A8_UNORM << 18;
+    ss[1] = 4 >> 2;
+    ss[2] = 1u << 16 | 1;
+    ss[3] = 3u << 21 | 7;
+    ss[7] = 4u << 25 | 5u << 22 | 6u << 19 | 7u << 16;
+    ss[8] = SURF_A;
+    put_state(f, 1, ss);
+    put_sampler(f, 0, INTEL_MAPFILTER_LINEAR, INTEL_MAPFILTER_LINEAR,
+                INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
+    /* Texel (c % 2, 0) at slice centres c / 2, and between 1 and 2. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_f(&s, 2, c, (c % 2 + 0.5f) / 2);
+        set_f(&s, 3, c, 0.25f);
+        set_f(&s, 4, c, (c / 2 + 0.5f) / 4);
+    }
+    set_f(&s, 4, 7, 0.5f);
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(3, 4, 0, SMP(8, 24, 1)), 8, 2, 20), ==, 0);
+    for (unsigned c = 0; c < 7; c++) {
+        g_assert_cmpfloat_with_epsilon(get_f(&s, 20, c),
+                                       (40 * (c / 2) + c % 2) / 255.0f,
+                                       1e-6);
+    }
+    g_assert_cmpfloat_with_epsilon(get_f(&s, 20, 7), 61 / 255.0f, 1e-6);
+
+    /* ld_lz with an integer slice; resinfo's depth. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, 1);
+        set_ud(&s, 3, c, 1);
+        set_ud(&s, 4, c, c % 5);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(3, 4, 0, SMP(8, 26, 1)), 8, 2, 20), ==, 0);
+    g_assert_cmpfloat(get_f(&s, 20, 3), ==, 121 / 255.0f);
+    g_assert_cmpfloat(get_f(&s, 20, 4), ==, 0);
+    g_assert_cmpint(sf_send(&s, EU_SFID_SAMPLER,
+                            DESC(1, 4, 0, SMP(8, 10, 1)), 8, 2, 20), ==, 0);
+    g_assert_cmpuint(get_ud(&s, 22, 0), ==, 4);
     sf_fini(&s);
 }
 
@@ -1083,6 +1182,21 @@ static void test_byte_scattered(Fixture *f, gconstpointer data)
         g_assert_cmphex(*ram(f, SURF_A + c * 3), ==, 0xa0 + c);
         g_assert_cmphex(*ram(f, SURF_A + c * 3 + 1), ==, 0);
     }
+    /* DWord scattered: offsets in DWords, SIMD8 (control 2). */
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, 8 + c);
+        set_ud(&s, 3, c, 0xd0000000 + c);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
+                            DESC(2, 0, 0, DP(11, 2, 3)), 8, 2, 0), ==, 0);
+    g_assert_cmphex(ram_r32(f, SURF_A + 32 + 4 * 5), ==, 0xd0000005);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
+                            DESC(1, 1, 0, DP(3, 2, 3)), 8, 2, 20), ==, 0);
+    g_assert_cmphex(get_ud(&s, 20, 7), ==, 0xd0000007);
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, c * 3);
+    }
+
     /* Two-byte reads, zero-extended. */
     g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
                             DESC(1, 1, 0, DP(4, 4, 3)), 8, 2, 20), ==, 0);
@@ -1458,6 +1572,7 @@ static const FixtureTest tests[] = {
     { "/intel-sf/sampler/header-mask", test_sample_header_mask },
     { "/intel-sf/sampler/ld-tiled", test_ld_tiled },
     { "/intel-sf/sampler/array", test_array },
+    { "/intel-sf/sampler/3d", test_3d },
     { "/intel-sf/rt-write/simd16", test_rt_write },
     { "/intel-sf/rt-write/header", test_rt_write_header },
     { "/intel-sf/rt-write/simd32", test_rt_write_simd32 },

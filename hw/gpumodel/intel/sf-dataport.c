@@ -1,11 +1,11 @@
 /*
- * intel-gpu data ports: the render cache (render target writes, media
- * block and typed messages), the data cache 0 and 1 (block, scattered,
- * untyped, typed, media block, A64 and scratch messages) and the
- * read-only constant and sampler caches (PRM Vol 7: 3D-Media-GPGPU,
- * "Data Port", "Render Target Write", "Media Block Read/Write",
- * "Untyped Surface Read/Write", "Surface Boundary Rules"; the
- * descriptors in PRM Vol 2d: Command Reference: Structures).
+ * intel-gpu data ports: the render cache (render target writes and
+ * reads, media block messages), the data cache 0 and 1 (block,
+ * scattered, untyped, atomic, typed, media block, A64 and scratch
+ * messages) and the read-only constant and sampler caches (PRM Vol 7:
+ * 3D-Media-GPGPU, "Data Port", "Render Target Write", "Media Block
+ * Read/Write", "Untyped Surface Read/Write", "Surface Boundary Rules";
+ * the descriptors in PRM Vol 2d: Command Reference: Structures).
  *
  * Descriptor: binding table index 7:0 (255 and 253: stateless, from the
  * general state base), message control 13:8, message type 18:14, header
@@ -14,7 +14,6 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <math.h>
 #include "sf.h"
 
 #define BTI_SLM                 254
@@ -316,9 +315,13 @@ static int scratch_block(const Msg *m)
  * surface reads/writes of up to four dwords per channel (@comps, @cmask
  * the disabled ones), at per-channel byte offsets (or A64 addresses).
  */
+/* scattered()'s addressing: 64-bit addresses; offsets in DWords. */
+enum { SC_A64 = 1, SC_DWORDS = 2 };
+
 static int scattered(const Msg *m, unsigned simd, unsigned elem_bytes,
-                     unsigned cmask, bool a64, bool write)
+                     unsigned cmask, unsigned how, bool write)
 {
+    bool a64 = how & SC_A64;
     unsigned addr_regs = (simd / 8) * (a64 ? 2 : 1);
     unsigned first = m->header, data = first + addr_regs, reg = 0;
     uint32_t chans = m->chans & (simd == 16 ? 0xffff : 0xff);
@@ -362,7 +365,8 @@ static int scattered(const Msg *m, unsigned simd, unsigned elem_bytes,
             } else if (!pl_chan(m, first, c, &lo)) {
                 return -1;
             }
-            off = ((uint64_t)hi << 32 | lo) + comp * 4ull;
+            off = ((uint64_t)hi << 32 | lo) * (how & SC_DWORDS ? 4 : 1) +
+                  comp * 4ull;
             if (write) {
                 if (!pl_chan(m, data + reg, c, &v)) {
                     return -1;
@@ -748,6 +752,7 @@ static bool rt_setup(const Msg *m, unsigned simd, bool high, RtPixels *rp)
     }
     if (rp->tg.flat || (rp->tg.s.type != INTEL_SURFTYPE_2D &&
                         rp->tg.s.type != INTEL_SURFTYPE_1D &&
+                        rp->tg.s.type != INTEL_SURFTYPE_3D &&
                         rp->tg.s.type != INTEL_SURFTYPE_NULL)) {
         intel_sf_log(m->th, GPU_LOG_UNIMP,
                      "render target message to surface type %u",
@@ -931,7 +936,7 @@ static int byte_scattered(const Msg *m, bool write)
                      "byte scattered data size %u", size);
         return -1;
     }
-    return scattered(m, m->ctrl & 1 ? 16 : 8, 1u << size, 0xe, false, write);
+    return scattered(m, m->ctrl & 1 ? 16 : 8, 1u << size, 0xe, 0, write);
 }
 
 static int untyped(const Msg *m, bool a64, bool write)
@@ -939,7 +944,7 @@ static int untyped(const Msg *m, bool a64, bool write)
     unsigned mode = (m->ctrl >> 4) & 3;
 
     return scattered(m, mode == 1 ? 16 : mode == 2 ? 8 : 0, 4,
-                     m->ctrl & 0xf, a64, write);
+                     m->ctrl & 0xf, a64 ? SC_A64 : 0, write);
 }
 
 static int dc0(const Msg *m, bool read_only)
@@ -950,8 +955,12 @@ static int dc0(const Msg *m, bool read_only)
     case DC0_UNALIGNED_OWORD_BLOCK_READ:
         return oword_block(m, false, true);
     case DC0_DWORD_SCATTERED_READ:
-        /* Legacy SIMD mode (control bit 1), SIMD16 in bit 0. */
-        return scattered(m, m->ctrl & 1 ? 16 : 8, 4, 0xe, false, false);
+        /*
+         * Legacy SIMD mode (control bit 1), SIMD16 in bit 0; offsets in
+         * DWords (Mesa brw_fs_nir.cpp: "The offset for a DWORD scattered
+         * message is in dwords").
+         */
+        return scattered(m, m->ctrl & 1 ? 16 : 8, 4, 0xe, SC_DWORDS, false);
     }
     if (read_only) {
         return -2;
@@ -964,7 +973,7 @@ static int dc0(const Msg *m, bool read_only)
     case DC0_OWORD_BLOCK_WRITE:
         return oword_block(m, true, false);
     case DC0_DWORD_SCATTERED_WRITE:
-        return scattered(m, m->ctrl & 1 ? 16 : 8, 4, 0xe, false, true);
+        return scattered(m, m->ctrl & 1 ? 16 : 8, 4, 0xe, SC_DWORDS, true);
     case DC0_BYTE_SCATTERED_WRITE:
         return byte_scattered(m, true);
     }
@@ -1001,7 +1010,7 @@ static int dc1(const Msg *m)
         if ((m->ctrl & 3) || size > 2) {
             return -2;
         }
-        return scattered(m, m->ctrl & 0x10 ? 16 : 8, 1u << size, 0xe, true,
+        return scattered(m, m->ctrl & 0x10 ? 16 : 8, 1u << size, 0xe, SC_A64,
                          m->type == DC1_A64_SCATTERED_WRITE);
     }
     return -2;

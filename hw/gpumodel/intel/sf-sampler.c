@@ -1,8 +1,10 @@
 /*
  * intel-gpu sampler: the sample, sample_l, sample_b, sample_lz, ld, ld_lz
- * and resinfo messages on 1D and 2D surfaces at LOD 0 (PRM Vol 7:
- * 3D-Media-GPGPU, "Sampler", "Message Formats"; the descriptor in PRM
- * Vol 2d, "Sampler Message Descriptor").
+ * and resinfo messages on 1D, 2D, 2D array and 3D surfaces at LOD 0 (PRM
+ * Vol 7: 3D-Media-GPGPU, "Sampler", "Message Formats"; the descriptor in
+ * PRM Vol 2d, "Sampler Message Descriptor").  A 2D array's layer and a
+ * 3D surface's slice come in the r parameter, as Mesa sends an image's
+ * third coordinate.
  *
  * Descriptor: binding table index 7:0, sampler index 11:8, message type
  * 16:12, SIMD mode 18:17 (1: SIMD8, 2: SIMD16).  Each parameter takes one
@@ -161,6 +163,50 @@ static void sample(Sampling *sm, float u, float v, bool linear,
 }
 
 /*
+ * A 3D surface: r (normalized unless the sampler says otherwise) picks
+ * the slice, or with linear filtering blends the two nearest, each
+ * through TCZ's address mode.
+ */
+static void sample3d(Sampling *sm, float u, float v, float r, bool linear,
+                     uint32_t rgba[4])
+{
+    const IntelSurface *s = sm->s;
+    float z = sm->ss.non_normalized ? r : r * s->depth, wz = 0, acc[4] = {0};
+    int64_t z0;
+
+    z = isnan(z) ? 0 : fmaxf(fminf(z, 1e9f), -1e9f);
+    if (linear && !intel_format_is_int(s->format)) {
+        z -= 0.5f;
+        wz = z - floorf(z);
+    }
+    z0 = (int64_t)floorf(z) + sm->offset[2];
+    for (unsigned i = 0; i < (wz > 0 ? 2 : 1); i++) {
+        float w = i ? wz : 1 - wz;
+        uint32_t tx[4];
+        int64_t slice, row;
+
+        if (wrap_index(sm->ss.wrap[2], z0 + i, s->depth, &slice) &&
+            (row = intel_surface_layer_row(s, slice)) >= 0) {
+            sm->layer_row = row;
+            sample(sm, u, v, linear, tx);
+        } else {
+            for (unsigned c = 0; c < 4; c++) {
+                tx[c] = intel_sf_f2u(sm->ss.border[c]);
+            }
+        }
+        for (unsigned c = 0; c < 4; c++) {
+            acc[c] += w * intel_sf_u2f(tx[c]);
+            rgba[c] = tx[c];
+        }
+    }
+    if (wz > 0) {
+        for (unsigned c = 0; c < 4; c++) {
+            rgba[c] = intel_sf_f2u(acc[c]);
+        }
+    }
+}
+
+/*
  * LOD of channel @c from the differences across its 2x2 subspan
  * (channels 4n..4n+3: upper left, upper right, lower left, lower right).
  */
@@ -208,7 +254,11 @@ static bool select_layer(Sampling *sm, uint32_t r, bool integer)
     int64_t index, row;
 
     sm->layer_row = 0;
-    if (s->type != INTEL_SURFTYPE_2D || (s->depth <= 1 && !s->min_array)) {
+    if (s->type == INTEL_SURFTYPE_3D && !integer) {
+        return true;            /* sample3d() picks the slices */
+    }
+    if ((s->type != INTEL_SURFTYPE_2D && s->type != INTEL_SURFTYPE_3D) ||
+        (s->depth <= 1 && !s->min_array)) {
         return true;
     }
     if (integer) {
@@ -283,7 +333,7 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
         return -1;
     }
     if (s.type != INTEL_SURFTYPE_1D && s.type != INTEL_SURFTYPE_2D &&
-        s.type != INTEL_SURFTYPE_NULL) {
+        s.type != INTEL_SURFTYPE_3D && s.type != INTEL_SURFTYPE_NULL) {
         intel_sf_log(th, GPU_LOG_UNIMP, "sampling surface type %u", s.type);
         return -1;
     }
@@ -323,8 +373,10 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
         } else if (type == MSG_RESINFO) {
             raw[0] = s.width;
             raw[1] = s.type == INTEL_SURFTYPE_1D ? 0 : s.height;
-            raw[2] = s.type == INTEL_SURFTYPE_2D && s.depth > 1 ?
-                     s.depth : 0;   /* a 2D array's layers */
+            /* A 2D array's layers, a 3D surface's depth. */
+            raw[2] = s.type == INTEL_SURFTYPE_3D ||
+                     (s.type == INTEL_SURFTYPE_2D && s.depth > 1) ?
+                     s.depth : 0;
             raw[3] = s.levels;
         } else if (type == MSG_LD || type == MSG_LD_LZ) {
             /* Integer texel coordinates; outside the surface: zero. */
@@ -361,7 +413,10 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             /* Magnification up to LOD 0, minification above. */
             linear = (lod > 0 ? sm.ss.min_filter : sm.ss.mag_filter) !=
                      INTEL_MAPFILTER_NEAREST;
-            if (in_layers) {
+            if (s.type == INTEL_SURFTYPE_3D) {
+                sample3d(&sm, u[c], v[c], intel_sf_u2f(r), linear, tx);
+                channel_select(&s, tx, raw);
+            } else if (in_layers) {
                 sample(&sm, u[c], v[c], linear, tx);
                 channel_select(&s, tx, raw);
             }

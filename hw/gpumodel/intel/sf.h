@@ -40,8 +40,9 @@ typedef struct IntelSurface {
     uint8_t scs[4];
     uint32_t levels;        /* mip levels (dword 5 MIP Count + 1) */
     /*
-     * 2D arrays: rows from one layer to the next (QPitch), and the layer
-     * that index 0 names (Minimum Array Element); layers below depth.
+     * 2D arrays and 3D surfaces: rows from one layer (slice) to the next
+     * (QPitch), and the layer that index 0 names (Minimum Array Element);
+     * layers below depth.
      */
     uint32_t qpitch;
     uint32_t min_array;
@@ -92,6 +93,27 @@ enum {
     INTEL_SF_R8_UINT = 0x143,
     INTEL_SF_A8_UNORM = 0x144,
     INTEL_SF_RAW = 0x1ff,
+    /* sRGB, SNORM and SINT variants. */
+    INTEL_SF_R32G32B32A32_SINT = 0x001,
+    INTEL_SF_R16G16B16A16_SNORM = 0x081,
+    INTEL_SF_R16G16B16A16_SINT = 0x082,
+    INTEL_SF_R32G32_SINT = 0x086,
+    INTEL_SF_B8G8R8A8_UNORM_SRGB = 0x0c1,
+    INTEL_SF_R8G8B8A8_UNORM_SRGB = 0x0c8,
+    INTEL_SF_R8G8B8A8_SNORM = 0x0c9,
+    INTEL_SF_R8G8B8A8_SINT = 0x0ca,
+    INTEL_SF_R16G16_SNORM = 0x0cd,
+    INTEL_SF_R16G16_SINT = 0x0ce,
+    INTEL_SF_R32_SINT = 0x0d6,
+    INTEL_SF_B8G8R8X8_UNORM_SRGB = 0x0ea,
+    INTEL_SF_R8G8B8X8_UNORM_SRGB = 0x0ec,
+    INTEL_SF_R8G8_SNORM = 0x107,
+    INTEL_SF_R8G8_SINT = 0x108,
+    INTEL_SF_R8G8_UINT = 0x109,
+    INTEL_SF_R16_SNORM = 0x10b,
+    INTEL_SF_R16_SINT = 0x10c,
+    INTEL_SF_R8_SNORM = 0x141,
+    INTEL_SF_R8_SINT = 0x142,
 };
 
 /*
@@ -196,9 +218,10 @@ bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
 
 /*
  * Formats (surface.c).  A texel's channels as the shared functions pass
- * them in registers: 32-bit floats for UNORM and FLOAT formats, 32-bit
- * integers for UINT ones, in R, G, B, A order; a channel the format
- * lacks reads as 0 (alpha as 1.0 or 1).
+ * them in registers: 32-bit floats for UNORM, SNORM, sRGB and FLOAT
+ * formats (sRGB linearized), 32-bit integers for UINT and SINT ones
+ * (SINT sign-extended), in R, G, B, A order; a channel the format lacks
+ * reads as 0 (alpha as 1.0 or 1).
  */
 /* Bytes per element of @format, 0 if the model does not know it. */
 unsigned intel_format_cpp(uint32_t format);
@@ -208,8 +231,9 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
                          uint32_t rgba[4]);
 /*
  * Encode @rgba into @texel, clamping as the render target and typed
- * writes do (UNORM: [0, 1], rounded to nearest); channels whose bit in
- * @write_mask (bit 0 R ... bit 3 A) is clear keep @texel's value.
+ * writes do (UNORM: [0, 1], SNORM: [-1, 1], rounded to nearest; sRGB
+ * encoded first); channels whose bit in @write_mask (bit 0 R ... bit 3
+ * A) is clear keep @texel's value.
  */
 void intel_format_encode(uint32_t format, const uint32_t rgba[4],
                          unsigned write_mask, uint8_t *texel);
@@ -234,8 +258,8 @@ static inline uint32_t intel_sf_f2u(float f)
 /* Surface size in bytes as a flat range (buffers: the entries). */
 uint64_t intel_surface_bytes(const IntelSurface *s);
 /*
- * The first row of array layer @index (from Minimum Array Element on) of
- * @s, or -1 past its last layer.
+ * The first row of array layer (3D: slice) @index, from Minimum Array
+ * Element on, of @s, or -1 past its last layer.
  */
 int64_t intel_surface_layer_row(const IntelSurface *s, uint32_t index);
 

@@ -42,7 +42,8 @@ static bool state_read(const IntelSfThread *th, uint64_t addr, void *buf,
 
 /* ---- formats ---- */
 
-enum { K_UNORM, K_FLOAT, K_UINT };
+/* sRGB: R, G and B encoded, alpha UNORM. */
+enum { K_UNORM, K_SNORM, K_SRGB, K_FLOAT, K_UINT, K_SINT };
 
 /* Channel c of a format: @bits wide at bit @shift of the element. */
 typedef struct FormatChan {
@@ -101,6 +102,35 @@ static const FormatDesc formats[] = {
     { INTEL_SF_R8_UINT, 1, K_UINT, { { 0, 8 } } },
     { INTEL_SF_A8_UNORM, 1, K_UNORM, { { 0, 0 }, { 0, 0 }, { 0, 0 },
                                        { 0, 8 } } },
+    { INTEL_SF_R32G32B32A32_SINT, 16, K_SINT,
+      { { 0, 32 }, { 32, 32 }, { 64, 32 }, { 96, 32 } } },
+    { INTEL_SF_R16G16B16A16_SNORM, 8, K_SNORM,
+      { { 0, 16 }, { 16, 16 }, { 32, 16 }, { 48, 16 } } },
+    { INTEL_SF_R16G16B16A16_SINT, 8, K_SINT,
+      { { 0, 16 }, { 16, 16 }, { 32, 16 }, { 48, 16 } } },
+    { INTEL_SF_R32G32_SINT, 8, K_SINT, { { 0, 32 }, { 32, 32 } } },
+    { INTEL_SF_B8G8R8A8_UNORM_SRGB, 4, K_SRGB,
+      { { 16, 8 }, { 8, 8 }, { 0, 8 }, { 24, 8 } } },
+    { INTEL_SF_R8G8B8A8_UNORM_SRGB, 4, K_SRGB,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 24, 8 } } },
+    { INTEL_SF_R8G8B8A8_SNORM, 4, K_SNORM,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 24, 8 } } },
+    { INTEL_SF_R8G8B8A8_SINT, 4, K_SINT,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 24, 8 } } },
+    { INTEL_SF_R16G16_SNORM, 4, K_SNORM, { { 0, 16 }, { 16, 16 } } },
+    { INTEL_SF_R16G16_SINT, 4, K_SINT, { { 0, 16 }, { 16, 16 } } },
+    { INTEL_SF_R32_SINT, 4, K_SINT, { { 0, 32 } } },
+    { INTEL_SF_B8G8R8X8_UNORM_SRGB, 4, K_SRGB,
+      { { 16, 8 }, { 8, 8 }, { 0, 8 }, { 0, 0 } } },
+    { INTEL_SF_R8G8B8X8_UNORM_SRGB, 4, K_SRGB,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 0, 0 } } },
+    { INTEL_SF_R8G8_SNORM, 2, K_SNORM, { { 0, 8 }, { 8, 8 } } },
+    { INTEL_SF_R8G8_SINT, 2, K_SINT, { { 0, 8 }, { 8, 8 } } },
+    { INTEL_SF_R8G8_UINT, 2, K_UINT, { { 0, 8 }, { 8, 8 } } },
+    { INTEL_SF_R16_SNORM, 2, K_SNORM, { { 0, 16 } } },
+    { INTEL_SF_R16_SINT, 2, K_SINT, { { 0, 16 } } },
+    { INTEL_SF_R8_SNORM, 1, K_SNORM, { { 0, 8 } } },
+    { INTEL_SF_R8_SINT, 1, K_SINT, { { 0, 8 } } },
     /* Untyped and block messages address RAW buffers byte by byte. */
     { INTEL_SF_RAW, 1, K_UINT, { { 0, 8 } } },
 };
@@ -126,7 +156,25 @@ bool intel_format_is_int(uint32_t format)
 {
     const FormatDesc *d = format_desc(format);
 
-    return d && d->kind == K_UINT;
+    return d && (d->kind == K_UINT || d->kind == K_SINT);
+}
+
+/* sRGB to linear and back (the sRGB transfer function's two pieces). */
+static float srgb_to_linear(float c)
+{
+    return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+static float linear_to_srgb(float l)
+{
+    return l <= 0.0031308f ? l * 12.92f :
+           1.055f * powf(l, 1.0f / 2.4f) - 0.055f;
+}
+
+/* @v's @bits-bit two's complement value. */
+static int64_t sign_extend(uint64_t v, unsigned bits)
+{
+    return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
 }
 
 /* IEEE binary32 to binary16, round to nearest even. */
@@ -185,13 +233,17 @@ static uint64_t texel_bits(const uint8_t *texel, unsigned cpp, unsigned shift,
 static void set_texel_bits(uint8_t *texel, unsigned cpp, unsigned shift,
                            unsigned bits, uint64_t v)
 {
-    for (unsigned b = 0; b < bits; b++) {
-        unsigned bit = shift + b;
+    /* A channel spans at most 5 bytes (32 bits at an odd bit). */
+    unsigned lo = shift / 8, sh = shift % 8, n = (sh + bits + 7) / 8;
+    uint64_t mask = ((bits >= 64 ? ~0ull : (1ull << bits) - 1)) << sh;
+    uint64_t w = 0;
 
-        if (bit / 8 < cpp) {
-            texel[bit / 8] = (texel[bit / 8] & ~(1u << (bit % 8))) |
-                             ((v >> b) & 1) << (bit % 8);
-        }
+    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
+        w |= (uint64_t)texel[lo + i] << (8 * i);
+    }
+    w = (w & ~mask) | ((v << sh) & mask);
+    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
+        texel[lo + i] = w >> (8 * i);
     }
 }
 
@@ -203,6 +255,7 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
     for (unsigned c = 0; c < 4; c++) {
         const FormatChan *ch;
         uint64_t v;
+        float f;
 
         rgba[c] = 0;
         if (!d) {
@@ -211,14 +264,27 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
         ch = &d->ch[c];
         if (!ch->bits) {
             if (c == 3) {
-                rgba[c] = d->kind == K_UINT ? 1 : intel_sf_f2u(1.0f);
+                rgba[c] = intel_format_is_int(format) ? 1 :
+                          intel_sf_f2u(1.0f);
             }
             continue;
         }
         v = texel_bits(texel, d->cpp, ch->shift, ch->bits);
         switch (d->kind) {
         case K_UNORM:
-            rgba[c] = intel_sf_f2u((float)v / (float)((1ull << ch->bits) - 1));
+        case K_SRGB:
+            f = (float)v / (float)((1ull << ch->bits) - 1);
+            rgba[c] = intel_sf_f2u(d->kind == K_SRGB && c < 3 ?
+                                   srgb_to_linear(f) : f);
+            break;
+        case K_SNORM:
+            /* The most negative value reads as -1.0 too. */
+            f = (float)sign_extend(v, ch->bits) /
+                (float)((1ull << (ch->bits - 1)) - 1);
+            rgba[c] = intel_sf_f2u(f < -1.0f ? -1.0f : f);
+            break;
+        case K_SINT:
+            rgba[c] = (uint32_t)sign_extend(v, ch->bits);
             break;
         case K_FLOAT:
             rgba[c] = ch->bits == 16 ? intel_sf_f2u(eu_half_to_float(v)) :
@@ -247,18 +313,27 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
             continue;
         }
         max = ch->bits >= 64 ? ~0ull : (1ull << ch->bits) - 1;
+        f = intel_sf_u2f(rgba[c]);
         switch (d->kind) {
         case K_UNORM:
+        case K_SRGB:
             /*
              * Float to UNORM (PRM Vol 7, "Render Target Write": the D3D
              * conversion): NaN is 0, saturate, scale, round to nearest.
              */
-            f = intel_sf_u2f(rgba[c]);
             f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+            if (d->kind == K_SRGB && c < 3) {
+                f = linear_to_srgb(f);
+            }
             v = (uint64_t)floorf(f * (float)max + 0.5f);
             break;
+        case K_SNORM:
+            /* The same into [-1, 1], on the positive range's scale. */
+            f = isnan(f) ? 0.0f : f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f;
+            v = (uint64_t)(int64_t)roundf(f * (float)(max >> 1)) & max;
+            break;
         case K_FLOAT:
-            v = ch->bits == 16 ? float_to_half(intel_sf_u2f(rgba[c])) : rgba[c];
+            v = ch->bits == 16 ? float_to_half(f) : rgba[c];
             break;
         default:
             /* Integer targets take the low bits, as the data port does. */
@@ -406,7 +481,9 @@ bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
 /* Rows of all of @s's layers (a 2D array's last layer ends it). */
 static uint64_t surface_rows(const IntelSurface *s)
 {
-    if (s->type == INTEL_SURFTYPE_2D && s->depth > 1) {
+    /* 3D surfaces keep their slices as a 2D array does its layers. */
+    if ((s->type == INTEL_SURFTYPE_2D || s->type == INTEL_SURFTYPE_3D) &&
+        s->depth > 1) {
         return (uint64_t)(s->depth - 1) * s->qpitch + s->height;
     }
     return s->height;
@@ -427,7 +504,7 @@ int64_t intel_surface_layer_row(const IntelSurface *s, uint32_t index)
 {
     uint64_t layer = (uint64_t)s->min_array + index;
 
-    if (s->type != INTEL_SURFTYPE_2D) {
+    if (s->type != INTEL_SURFTYPE_2D && s->type != INTEL_SURFTYPE_3D) {
         return index ? -1 : 0;
     }
     return layer < s->depth ? (int64_t)(layer * s->qpitch) : -1;
