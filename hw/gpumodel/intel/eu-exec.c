@@ -2386,7 +2386,9 @@ EuProgram *eu_program_new(const void *code, size_t size)
     p->serial = ++serials;
     p->size = size;
     p->code = g_malloc(size + 1);
-    memcpy(p->code, code, size);
+    if (size) {
+        memcpy(p->code, code, size);
+    }
     p->slots = g_new0(EuInst *, size / 8 + 1);
     return p;
 }
