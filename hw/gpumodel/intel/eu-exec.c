@@ -974,7 +974,7 @@ static inline uint32_t fast_enables(const EuThread *t, const EuInst *in,
 }
 
 /* The predicate's value per channel (sel without a condition). */
-static uint32_t fast_pred(const EuThread *t, const EuInst *in)
+static inline uint32_t fast_pred(const EuThread *t, const EuInst *in)
 {
     unsigned b = in->flag_subnr * 16 + group_base(in);
     uint32_t f;
@@ -987,7 +987,7 @@ static uint32_t fast_pred(const EuThread *t, const EuInst *in)
 }
 
 /* Write the condition bits of the enabled channels to the flag. */
-static void fast_set_flags(EuThread *t, const EuInst *in, uint32_t en,
+static inline void fast_set_flags(EuThread *t, const EuInst *in, uint32_t en,
                            uint32_t bits)
 {
     unsigned b = in->flag_subnr * 16 + group_base(in);
@@ -1088,6 +1088,24 @@ static inline uint32_t fast_mask_bits(const int32_t *m)
         case EU_COND_LE: FAST_CMP_LOOP(a, b, m, <=, 0); break; \
         } \
     } while (0)
+/* The same on four vectors of four lanes. */
+#define FAST_CMP_MASK4(cond, a, b, m) \
+    do { \
+        switch (cond) { \
+        case EU_COND_Z: FAST_CMP_VEC(a, b, m, ==); break; \
+        case EU_COND_NZ: FAST_CMP_VEC(a, b, m, !=); break; \
+        case EU_COND_G: FAST_CMP_VEC(a, b, m, >); break; \
+        case EU_COND_GE: FAST_CMP_VEC(a, b, m, >=); break; \
+        case EU_COND_L: FAST_CMP_VEC(a, b, m, <); break; \
+        case EU_COND_LE: FAST_CMP_VEC(a, b, m, <=); break; \
+        default: (m)[0] = (m)[1] = (m)[2] = (m)[3] = (EuV4I){ 0 }; \
+        } \
+    } while (0)
+#define FAST_CMP_VEC(a, b, m, OP) \
+    (m)[0] = (EuV4I)((a)[0] OP (b)[0]); \
+    (m)[1] = (EuV4I)((a)[1] OP (b)[1]); \
+    (m)[2] = (EuV4I)((a)[2] OP (b)[2]); \
+    (m)[3] = (EuV4I)((a)[3] OP (b)[3])
 #define FAST_CMP_LOOP(a, b, m, OP, inv) \
     for (int i_ = 0; i_ < FAST_LANES; i_++) { \
         (m)[i_] = ((a)[i_] OP (b)[i_] ? -1 : 0) ^ (inv); \
@@ -1287,17 +1305,16 @@ void fast_load_nf(const EuThread *t, const EuInst *in, int s, double *v)
     }
 }
 
-static void exec_mad_nf(EuThread *t, const EuInst *in)
+/* a + b * c in double for 8 lanes, NaNs canonical: the generic path's
+ * arithmetic. */
+static inline void mad_nf_lanes(const EuThread *t, const EuInst *in,
+                                double *r)
 {
-    double a[8], b[8], c[8], r[8];
-    unsigned n = in->exec_size;
-    uint32_t en = fast_enables(t, in, true);
+    double a[8], b[8], c[8], sum = 0;
 
     fast_load_nf(t, in, 0, a);
     fast_load_nf(t, in, 1, b);
     fast_load_nf(t, in, 2, c);
-    double sum = 0;
-
     for (int i = 0; i < 8; i++) {
         r[i] = a[i] + b[i] * c[i];
         sum += r[i];
@@ -1306,6 +1323,84 @@ static void exec_mad_nf(EuThread *t, const EuInst *in)
     for (int i = 0; isnan(sum) && i < 8; i++) {
         r[i] = isnan(r[i]) ? NAN : r[i];
     }
+}
+
+#ifdef __SSE2__
+/* The same with SSE2, for sources without modifiers. */
+static inline void mad_nf_load_sse2(const EuThread *t, const EuInst *in,
+                                    int s, __m128d *v)
+{
+    const EuOperand *o = &in->src[s];
+    __m128 f[2];
+
+    if (o->type == EU_TYPE_NF) {
+        const double *p = (const double *)((const uint8_t *)t->acc +
+                                           in->fast_src[s]);
+
+        for (int i = 0; i < 4; i++) {
+            v[i] = _mm_loadu_pd(p + 2 * i);
+        }
+        return;
+    }
+    if (in->fast_step[s]) {
+        const float *p = (const float *)(t->grf + in->fast_src[s]);
+
+        f[0] = _mm_loadu_ps(p);
+        f[1] = _mm_loadu_ps(p + 4);
+    } else {
+        uint32_t u = o->imm;
+        float x;
+
+        if (o->file != EU_FILE_IMM) {
+            memcpy(&u, t->grf + in->fast_src[s], 4);
+        }
+        memcpy(&x, &u, 4);
+        f[0] = f[1] = _mm_set1_ps(x);
+    }
+    for (int i = 0; i < 2; i++) {
+        v[2 * i] = _mm_cvtps_pd(f[i]);
+        v[2 * i + 1] = _mm_cvtps_pd(_mm_movehl_ps(f[i], f[i]));
+    }
+}
+
+static inline void mad_nf_lanes_sse2(const EuThread *t, const EuInst *in,
+                                     double *r)
+{
+    __m128d a[4], b[4], c[4], v[4];
+    int nan = 0;
+
+    mad_nf_load_sse2(t, in, 0, a);
+    mad_nf_load_sse2(t, in, 1, b);
+    mad_nf_load_sse2(t, in, 2, c);
+    for (int i = 0; i < 4; i++) {
+        v[i] = _mm_add_pd(a[i], _mm_mul_pd(b[i], c[i]));
+        nan |= _mm_movemask_pd(_mm_cmpunord_pd(v[i], v[i]));
+    }
+    for (int i = 0; i < 4; i++) {
+        _mm_storeu_pd(r + 2 * i, v[i]);
+    }
+    for (int i = 0; nan && i < 8; i++) {
+        r[i] = isnan(r[i]) ? NAN : r[i];
+    }
+}
+#endif
+
+static void exec_mad_nf(EuThread *t, const EuInst *in)
+{
+    double r[8];
+    unsigned n = in->exec_size;
+    uint32_t en = fast_enables(t, in, true);
+
+#ifdef __SSE2__
+    if (!in->src[0].abs && !in->src[0].negate && !in->src[1].abs &&
+        !in->src[1].negate && !in->src[2].abs && !in->src[2].negate) {
+        mad_nf_lanes_sse2(t, in, r);
+    } else {
+        mad_nf_lanes(t, in, r);
+    }
+#else
+    mad_nf_lanes(t, in, r);
+#endif
     if (in->dst.type == EU_TYPE_NF) {
         uint8_t *d = (uint8_t *)t->acc + in->fast_dst;
 
@@ -1679,6 +1774,197 @@ static void exec_mov_raw(EuThread *t, const EuInst *in)
     }
 }
 
+/*
+ * The simplest forms (F add/mul/mad, D/UD add/mul/and/or/shl and cmp: no
+ * source modifiers, saturation or condition besides cmp's) get
+ * executors compiled for their sources' shapes, bit s of shape set when
+ * source s is a vector, so that the lanes stay in registers.
+ */
+/* Four lanes at a time, in the compilers' generic vectors (GCC and
+ * clang lower them to the host's SIMD, or to scalar code). */
+typedef float EuV4F __attribute__((vector_size(16)));
+typedef double EuV4D __attribute__((vector_size(32)));
+typedef uint32_t EuV4U __attribute__((vector_size(16)));
+typedef int32_t EuV4I __attribute__((vector_size(16)));
+
+/* Source s as four vectors of 32-bit lanes: 16 lanes of a vector, or a
+ * scalar (register or immediate) broadcast. */
+static inline __attribute__((always_inline))
+void simple_load(const EuThread *t, const EuInst *in, int s, bool vec,
+                 EuV4U *v)
+{
+    if (vec) {
+        memcpy(v, t->grf + in->fast_src[s], 4 * sizeof(*v));
+    } else {
+        uint32_t x = in->src[s].imm;
+
+        if (in->src[s].file != EU_FILE_IMM) {
+            memcpy(&x, t->grf + in->fast_src[s], 4);
+        }
+        v[0] = v[1] = v[2] = v[3] = (EuV4U){ x, x, x, x };
+    }
+}
+
+static inline __attribute__((always_inline))
+void simple_f(EuThread *t, const EuInst *in, unsigned op, unsigned shape)
+{
+    EuV4U ua[4], ub[4], uc[4], m[4];
+    EuV4F r[4];
+    const EuV4U qnan = { 0x7fc00000, 0x7fc00000, 0x7fc00000, 0x7fc00000 };
+    EuV4U any;
+
+    simple_load(t, in, 0, shape & 1, ua);
+    simple_load(t, in, 1, shape & 2, ub);
+    if (op == EU_OP_MAD) {
+        simple_load(t, in, 2, shape & 4, uc);
+    }
+    _Pragma("GCC unroll 4")
+    for (int i = 0; i < 4; i++) {
+        EuV4F a = (EuV4F)ua[i], b = (EuV4F)ub[i];
+
+        if (op == EU_OP_MAD) {
+            EuV4D x = __builtin_convertvector(a, EuV4D);
+            EuV4D y = __builtin_convertvector(b, EuV4D);
+            EuV4D z = __builtin_convertvector((EuV4F)uc[i], EuV4D);
+
+            r[i] = __builtin_convertvector(x + y * z, EuV4F);
+        } else {
+            r[i] = op == EU_OP_ADD ? a + b : a * b;
+        }
+        m[i] = (EuV4U)(r[i] != r[i]);
+    }
+    any = m[0] | m[1] | m[2] | m[3];
+    if (any[0] | any[1] | any[2] | any[3]) {
+        _Pragma("GCC unroll 4")
+    for (int i = 0; i < 4; i++) {
+            r[i] = (EuV4F)(((EuV4U)r[i] & ~m[i]) | (qnan & m[i]));
+        }
+    }
+    fast_store(t, in, fast_enables(t, in, true), r, 4);
+}
+
+/* Bit i set where lane i of the four masks is. */
+static inline uint32_t fast_mask4_bits(const EuV4I *m)
+{
+#ifdef __SSE2__
+    return (uint32_t)_mm_movemask_ps((__m128)m[0]) |
+           (uint32_t)_mm_movemask_ps((__m128)m[1]) << 4 |
+           (uint32_t)_mm_movemask_ps((__m128)m[2]) << 8 |
+           (uint32_t)_mm_movemask_ps((__m128)m[3]) << 12;
+#else
+    uint32_t bits = 0;
+
+    for (int v = 0; v < 4; v++) {
+        for (int i = 0; i < 4; i++) {
+            bits |= (m[v][i] & 1u) << (4 * v + i);
+        }
+    }
+    return bits;
+#endif
+}
+
+static inline __attribute__((always_inline))
+void simple_i32(EuThread *t, const EuInst *in, unsigned op, unsigned shape)
+{
+    EuV4U a[4], b[4], r[4];
+    EuV4I m[4];
+    uint32_t en, bits;
+
+    simple_load(t, in, 0, shape & 1, a);
+    simple_load(t, in, 1, shape & 2, b);
+    _Pragma("GCC unroll 4")
+    for (int i = 0; i < 4; i++) {
+        switch (op) {
+        case EU_OP_ADD: r[i] = a[i] + b[i]; break;
+        case EU_OP_MUL: r[i] = a[i] * b[i]; break;
+        case EU_OP_AND: r[i] = a[i] & b[i]; break;
+        case EU_OP_OR: r[i] = a[i] | b[i]; break;
+        case EU_OP_SHL: r[i] = a[i] << (b[i] & 31); break;
+        }
+    }
+    if (op != EU_OP_CMP) {
+        fast_store(t, in, fast_enables(t, in, true), r, 4);
+        return;
+    }
+    en = fast_enables(t, in, false);
+    if (in->src[0].type == EU_TYPE_D) {
+        EuV4I x[4], y[4];
+
+        memcpy(x, a, sizeof(x));
+        memcpy(y, b, sizeof(y));
+        FAST_CMP_MASK4(in->cond_mod, x, y, m);
+    } else {
+        FAST_CMP_MASK4(in->cond_mod, a, b, m);
+    }
+    bits = fast_mask4_bits(m) & ((1u << in->exec_size) - 1);
+    fast_set_flags(t, in, en, bits);
+    fast_store(t, in, en, m, 4);
+}
+
+#define SIMPLE_F(op, shape) \
+    static void exec_sf_##op##_##shape(EuThread *t, const EuInst *in) \
+    { \
+        simple_f(t, in, EU_OP_##op, shape); \
+    }
+#define SIMPLE_I(op, shape) \
+    static void exec_si_##op##_##shape(EuThread *t, const EuInst *in) \
+    { \
+        simple_i32(t, in, EU_OP_##op, shape); \
+    }
+#define SIMPLE_SHAPES2(X, op) X(op, 0) X(op, 1) X(op, 2) X(op, 3)
+SIMPLE_SHAPES2(SIMPLE_F, ADD) SIMPLE_SHAPES2(SIMPLE_F, MUL)
+SIMPLE_SHAPES2(SIMPLE_F, MAD) SIMPLE_F(MAD, 4) SIMPLE_F(MAD, 5)
+SIMPLE_F(MAD, 6) SIMPLE_F(MAD, 7)
+SIMPLE_SHAPES2(SIMPLE_I, ADD) SIMPLE_SHAPES2(SIMPLE_I, MUL)
+SIMPLE_SHAPES2(SIMPLE_I, AND) SIMPLE_SHAPES2(SIMPLE_I, OR)
+SIMPLE_SHAPES2(SIMPLE_I, SHL) SIMPLE_SHAPES2(SIMPLE_I, CMP)
+
+#define SIMPLE_TAB2(p, op) \
+    { p##op##_0, p##op##_1, p##op##_2, p##op##_3 }
+
+/* The simple executor for in, or NULL (after fast_exec_for() accepted
+ * it, so the operands are resolved). */
+static EuExecFn simple_exec_for(const EuInst *in, bool fp, bool null_dst)
+{
+    static const EuExecFn f_add[4] = SIMPLE_TAB2(exec_sf_, ADD);
+    static const EuExecFn f_mul[4] = SIMPLE_TAB2(exec_sf_, MUL);
+    static const EuExecFn f_mad[8] = {
+        exec_sf_MAD_0, exec_sf_MAD_1, exec_sf_MAD_2, exec_sf_MAD_3,
+        exec_sf_MAD_4, exec_sf_MAD_5, exec_sf_MAD_6, exec_sf_MAD_7,
+    };
+    static const EuExecFn i_ops[][4] = {
+        SIMPLE_TAB2(exec_si_, ADD), SIMPLE_TAB2(exec_si_, MUL),
+        SIMPLE_TAB2(exec_si_, AND), SIMPLE_TAB2(exec_si_, OR),
+        SIMPLE_TAB2(exec_si_, SHL), SIMPLE_TAB2(exec_si_, CMP),
+    };
+    unsigned shape = 0, op = in->opcode;
+
+    for (int s = 0; s < in->nsrc && s < 3; s++) {
+        if (in->src[s].abs || in->src[s].negate) {
+            return NULL;
+        }
+        shape |= (in->fast_step[s] ? 1u : 0) << s;
+    }
+    if (in->saturate || (in->cond_mod && op != EU_OP_CMP) ||
+        (null_dst && op != EU_OP_CMP)) {
+        return NULL;
+    }
+    if (fp) {
+        return op == EU_OP_ADD ? f_add[shape] :
+               op == EU_OP_MUL ? f_mul[shape] :
+               op == EU_OP_MAD ? f_mad[shape] : NULL;
+    }
+    switch (op) {
+    case EU_OP_ADD: return i_ops[0][shape];
+    case EU_OP_MUL: return i_ops[1][shape];
+    case EU_OP_AND: return i_ops[2][shape];
+    case EU_OP_OR: return i_ops[3][shape];
+    case EU_OP_SHL: return i_ops[4][shape];
+    case EU_OP_CMP: return i_ops[5][shape];
+    }
+    return NULL;
+}
+
 /* One executor per opcode, so that each is compiled for its own. */
 #define FAST_OPS(X) \
     X(MOV) X(ADD) X(MUL) X(MAD) X(SEL) X(CMP) X(NOT) X(AND) X(OR) X(XOR) \
@@ -1864,7 +2150,7 @@ static EuExecFn fast_exec_for(EuInst *in)
         if (!null_dst && in->dst.type != EU_TYPE_F) {
             return NULL;
         }
-        return fast_f_for(op);
+        return simple_exec_for(in, true, null_dst) ?: fast_f_for(op);
     }
     if ((!null_dst && !fast_int_type(in->dst.type)) || in->saturate) {
         return NULL;
@@ -1877,7 +2163,10 @@ static EuExecFn fast_exec_for(EuInst *in)
         eu_type_size(in->dst.type) > 4) {
         return NULL;
     }
-    return fast_is_i32(in, null_dst) ? fast_i32_for(op) : exec_fast_i;
+    if (!fast_is_i32(in, null_dst)) {
+        return exec_fast_i;
+    }
+    return simple_exec_for(in, false, null_dst) ?: fast_i32_for(op);
 }
 
 /* Disable the given channels until the thread reaches ip. */
@@ -1896,7 +2185,7 @@ static void park(EuThread *t, uint32_t chans, uint32_t ip)
 }
 
 /* Channels a control-flow instruction applies to (active & predicate). */
-static uint32_t cf_chans(EuThread *t, const EuInst *in)
+static inline uint32_t cf_chans(EuThread *t, const EuInst *in)
 {
     uint32_t m = 0;
     unsigned g = group_base(in);
@@ -2097,7 +2386,9 @@ EuProgram *eu_program_new(const void *code, size_t size)
     p->serial = ++serials;
     p->size = size;
     p->code = g_malloc(size + 1);
-    memcpy(p->code, code, size);
+    if (size) {
+        memcpy(p->code, code, size);
+    }
     p->slots = g_new0(EuInst *, size / 8 + 1);
     return p;
 }
@@ -2244,46 +2535,58 @@ static void resume_channels(EuThread *t)
 static EuStatus run_program(EuThread *t, uint64_t max_instructions)
 {
     EuProgram *p = t->prog;
+    uint64_t n;
 
-    for (uint64_t n = 0; t->status == EU_RUNNING; n++) {
+    if (t->status != EU_RUNNING) {
+        return t->status;
+    }
+    for (n = 0; n < max_instructions; n++) {
         const EuInst *in;
         uint32_t ip, next;
 
-        if (n >= max_instructions) {
-            t->status = EU_BUDGET;
-            break;
-        }
         if (t->waiting) {
             resume_channels(t);
         }
         ip = t->ip;
         if (ip >= p->size || (ip & 7)) {
             fault(t, "instruction pointer outside the kernel");
-            break;
+            return t->status;
         }
         in = p->slots[ip >> 3];
         if (!in) {
             in = fetch_program(t);
             if (!in) {
-                break;
+                return t->status;
             }
         } else if (in->error) {
             fault(t, in->error);
-            break;
+            return t->status;
         }
-        next = ip + in->size;
+        t->retired++;
         if (in->exec) {
+            /* ALU: only the generic path can fault. */
             in->exec(t, in);
-        } else if (in->is_send) {
+            if (t->status != EU_RUNNING) {
+                return t->status;
+            }
+            t->ip = ip + in->size;
+            continue;
+        }
+        if (in->is_send) {
             exec_send(t, in);
+            next = ip + in->size;
         } else {
             next = exec_flow(t, in);
         }
-        t->retired++;
-        if (t->status != EU_FAULT && t->status != EU_BUDGET) {
-            t->ip = next;
+        if (t->status == EU_FAULT) {
+            return t->status;
+        }
+        t->ip = next;
+        if (t->status != EU_RUNNING) {
+            return t->status;
         }
     }
+    t->status = EU_BUDGET;
     return t->status;
 }
 
