@@ -4,7 +4,8 @@
  * lib/rendercopy_gen9.c's alternative "Write all -1" kernel) fills a
  * rectangle of a linear B8G8R8A8_UNORM target; a draw over the largest
  * drawing rectangle keeps the engine busy step after step while QEMU
- * answers, until i915's engine reset clears it.
+ * answers, until i915's engine reset clears it; a draw migrated midway
+ * ends as without migration.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -134,7 +135,7 @@ static void test_render_fill(void)
 static void test_render_hostile_huge(void)
 {
     uint32_t rcs = INTEL_RCS0_BASE;
-    Buf target, ring, data;
+    Buf target;
     Gpu g;
 
     gpu_start(&g);
@@ -148,17 +149,50 @@ static void test_render_hostile_huge(void)
     /* What it drew is what fits in the target: all of it white. */
     g_assert_cmphex(buf_readl(&g, &target, 0), ==, 0xffffffffu);
 
-    wr(&g, rcs + INTEL_RING_MI_MODE, 0x01000100);       /* STOP_RING */
-    wr(&g, INTEL_GDRST, INTEL_GRDOM_RENDER);
-    g_assert_cmphex(rd(&g, INTEL_GDRST), ==, 0);
-    ring = buf_new(&g, 1);
-    data = buf_new(&g, 1);
-    emit_store(&g, &ring, MI_USE_GGTT, data.gtt, 0x600d0001);
-    ring_submit(&g, rcs, &ring);
-    cs_settle(&g);
-    g_assert_cmphex(buf_readl(&g, &data, 0), ==, 0x600d0001);
-    assert_ring_idle(&g, rcs);
+    engine_stop_reset_run(&g, rcs, INTEL_GRDOM_RENDER);
     gpu_stop(&g);
+}
+
+/*
+ * A draw of 4 x 16384 x 16 pixels in SIMD16 threads of 9 instructions:
+ * some 12 steps.  Migrated 200 us in, mid-draw, it ends as it does
+ * without migration: the same pixels and the same count of pixel shader
+ * threads (the free-running A6), so the draw resumed, not restarted.
+ */
+static GByteArray *draw_workload(bool migrate)
+{
+    uint32_t rcs = INTEL_RCS0_BASE, threads;
+    GByteArray *out = g_byte_array_new();
+    uint8_t pixels[TARGET_W * TARGET_H * 4];
+    Buf target;
+    Gpu g;
+
+    gpu_start(&g);
+    target = buf_new(&g, 1);
+    start_draw(&g, &target, 0, 0, 16384, 16, 16384, 16, 4);
+    qtest_clock_step(g.qts, 200 * 1000);
+    g_assert_false(engine_idle(&g, rcs));
+    if (migrate) {
+        gpu_migrate(&g, GPU_ARGS);
+    } else {
+        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
+    }
+    for (int i = 0; i < 20 && !engine_idle(&g, rcs); i++) {
+        cs_settle(&g);
+    }
+    assert_ring_idle(&g, rcs);
+    qtest_memread(g.qts, target.phys, pixels, sizeof(pixels));
+    g_byte_array_append(out, pixels, sizeof(pixels));
+    threads = rd(&g, INTEL_OAPERF_FREE(1));
+    g_assert_cmpuint(threads, ==, 4 * 16384 * 16 / 16);
+    g_byte_array_append(out, (uint8_t *)&threads, sizeof(threads));
+    gpu_stop(&g);
+    return out;
+}
+
+static void test_migrate_mid_draw(void)
+{
+    gpu_migrate_check(draw_workload);
 }
 
 int main(int argc, char **argv)
@@ -167,5 +201,7 @@ int main(int argc, char **argv)
     qtest_add_func("/intel-gpu/render/fill", test_render_fill);
     qtest_add_func("/intel-gpu/render/hostile-huge",
                    test_render_hostile_huge);
+    qtest_add_func("/intel-gpu/render/migrate-mid-draw",
+                   test_migrate_mid_draw);
     return g_test_run();
 }

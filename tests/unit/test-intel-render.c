@@ -9,7 +9,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "intel-oa-test.h"
-#include "igt-ps-kernel.h"
+#include "eu-asm.h"
 #include "tiling-ref.h"
 
 /* IGT's command headers (lib/gen*_render.h): GEN4_3D(3, op, sub). */
@@ -99,14 +99,25 @@ static void vertex(Bb *b, int16_t x, int16_t y, float u, float v)
     emit_f(b, v);
 }
 
+/* What a test changes in IGT's batch (NULL: nothing). */
+typedef struct RcOpts {
+    const uint8_t *kernel;      /* another pixel shader */
+    size_t kernel_len;
+    uint32_t ps_dw6;            /* 3DSTATE_PS dword 6 (dispatch enables) */
+    uint64_t consts;            /* push constant buffer 0 */
+    uint32_t const_regs;
+    uint32_t flat;              /* SBE constant interpolation enables */
+} RcOpts;
+
 /*
  * _gen9_render_op(): copy @w x @h pixels from (@sx, @sy) of @src to
- * (@dx, @dy) of @dst; the batch at RC_BATCH, ended and ready to start.
+ * (@dx, @dy) of @dst @instances times, with @o's changes; the batch at
+ * RC_BATCH, ended and ready to start.
  */
 static void render_copy_n(Fixture *f, const RcBuf *src, uint32_t sx,
                           uint32_t sy, uint32_t w, uint32_t h,
                           const RcBuf *dst, uint32_t dx, uint32_t dy,
-                          uint32_t instances)
+                          uint32_t instances, const RcOpts *o)
 {
     Bb b = { f, RC_BATCH, RC_SPLIT };
     uint32_t bt, sampler, kernel, vb, cc, blend, cc_vp, sf_vp, scissor;
@@ -127,9 +138,18 @@ static void render_copy_n(Fixture *f, const RcBuf *src, uint32_t sx,
     out(&b, 0);
     out(&b, 2 << 6 | 2 << 3 | 2);
     kernel = align(&b, 64);
-    for (unsigned i = 0; i < G_N_ELEMENTS(igt_ps_kernel_gen11); i++) {
-        for (unsigned j = 0; j < 4; j++) {
-            out(&b, igt_ps_kernel_gen11[i][j]);
+    if (o && o->kernel) {
+        for (size_t i = 0; i < o->kernel_len; i += 4) {
+            uint32_t dw;
+
+            memcpy(&dw, o->kernel + i, 4);
+            out(&b, GUINT32_FROM_LE(dw));
+        }
+    } else {
+        for (unsigned i = 0; i < G_N_ELEMENTS(igt_ps_kernel_gen11); i++) {
+            for (unsigned j = 0; j < 4; j++) {
+                out(&b, igt_ps_kernel_gen11[i][j]);
+            }
         }
     }
     vb = align(&b, 8);
@@ -228,7 +248,7 @@ static void render_copy_n(Fixture *f, const RcBuf *src, uint32_t sx,
     out(&b, CMD3D(0, 0x1f) | LEN(6));       /* SBE */
     out(&b, 1 << 22 | 1 << 29 | 1 << 28 | 1 << 11 | 1 << 5);
     out(&b, 0);
-    out(&b, 0);
+    out(&b, o ? o->flat : 0);
     out(&b, 3);
     out(&b, 0);
     outn(&b, CMD3D(0, 0x51) | LEN(11), 10); /* SBE_SWIZ */
@@ -240,14 +260,21 @@ static void render_copy_n(Fixture *f, const RcBuf *src, uint32_t sx,
     outn(&b, CMD3D(0, 0x13) | LEN(4), 3);   /* SF */
     out(&b, CMD3D(0, 0x14));                /* WM */
     out(&b, 1 << 11);
-    outn(&b, CMD3D(0, 0x17) | LEN(11), 10); /* CONSTANT_PS */
+    out(&b, CMD3D(0, 0x17) | LEN(11));      /* CONSTANT_PS */
+    out(&b, o ? o->const_regs : 0);
+    out(&b, 0);
+    out(&b, o ? o->consts : 0);
+    out(&b, o ? o->consts >> 32 : 0);
+    for (unsigned i = 0; i < 6; i++) {
+        out(&b, 0);
+    }
     out(&b, CMD3D(0, 0x20) | LEN(12));      /* PS */
     out(&b, kernel);
     out(&b, 0);
     out(&b, 1u << 27 | 2 << 18);
     out(&b, 0);
     out(&b, 0);
-    out(&b, 62u << 23 | 1 << 1);
+    out(&b, o && o->ps_dw6 ? o->ps_dw6 : 62u << 23 | 1 << 1);
     out(&b, 6 << 16);
     out(&b, 0);
     out(&b, 0);
@@ -305,7 +332,7 @@ static void render_copy(Fixture *f, const RcBuf *src, uint32_t sx,
                         uint32_t sy, uint32_t w, uint32_t h,
                         const RcBuf *dst, uint32_t dx, uint32_t dy)
 {
-    render_copy_n(f, src, sx, sy, w, h, dst, dx, dy, 1);
+    render_copy_n(f, src, sx, sy, w, h, dst, dx, dy, 1, NULL);
 }
 
 static uint32_t src_pixel(uint32_t x, uint32_t y)
@@ -441,6 +468,56 @@ static void test_continue(Fixture *f, gconstpointer data)
 }
 
 /*
+ * The payload beyond the render copy's: a SIMD8-only pixel shader (kernel
+ * 0, dispatch GRF start 6) that writes push constant 0 and 1 as red and
+ * green, the flat (constant-interpolated) texture coordinate u as blue
+ * (its setup's constant r7.3 plus its b1 coefficient r7.0, which is 0
+ * when flat), 1.0 as alpha.  Push constants take r6, the attribute's
+ * setup data r7-r8.  u at vertex 0 is 32 / 128 = 0.25, blue 64; green
+ * 0.5 is 128 (rounded to nearest).
+ */
+static void test_simd8_push_flat(Fixture *f, gconstpointer data)
+{
+    const EuNative k[] = {
+        asm_1(EU_OP_MOV, 8, D(113, 0, EU_TYPE_F), G(6, 0, EU_TYPE_F, R_0_1_0)),
+        asm_1(EU_OP_MOV, 8, D(114, 0, EU_TYPE_F), G(6, 4, EU_TYPE_F, R_0_1_0)),
+        asm_op(EU_OP_ADD, 8, D(115, 0, EU_TYPE_F),
+               G(7, 12, EU_TYPE_F, R_0_1_0), G(7, 0, EU_TYPE_F, R_0_1_0)),
+        asm_1(EU_OP_MOV, 8, D(116, 0, EU_TYPE_F),
+              IMM(EU_TYPE_F, asm_f(1.0f))),
+        /* Render target write, SIMD8 single source, last RT, mlen 4. */
+        asm_send(8, 0, 113, EU_SFID_DP_RENDER, 0x88031400, true),
+    };
+    uint8_t code[sizeof(k)];
+    RcBuf src = { SRC_SURF, 128, 64, 512, REF_LINEAR };
+    RcBuf dst = { DST_SURF, 128, 64, 512, REF_Y };
+    RcOpts o = {
+        .kernel = code, .kernel_len = sizeof(code),
+        .ps_dw6 = 62u << 23 | 1 << 0 | 1 << 11,     /* SIMD8, push */
+        .consts = DATA, .const_regs = 1, .flat = 1,
+    };
+    IntelEngine *e = eng(f, RCS);
+
+    asm_emit(code, k, G_N_ELEMENTS(k));
+    ram_w32(f, DATA, 0x3f800000);               /* 1.0 */
+    ram_w32(f, DATA + 4, 0x3f000000);           /* 0.5 */
+    fill(f, &src, true);
+    fill(f, &dst, false);
+    render_copy_n(f, &src, 0, 0, 32, 16, &dst, 3, 5, 1, &o);
+    run_copy(f);
+    for (uint32_t y = 0; y < dst.height; y++) {
+        for (uint32_t x = 0; x < dst.width; x++) {
+            bool in = x >= 3 && x < 35 && y >= 5 && y < 21;
+
+            g_assert_cmphex(ram_r32(f, pixel_addr(&dst, x, y)), ==,
+                            in ? 0xffff8040u : DST_FILL);
+        }
+    }
+    /* 2x2 subspans: columns 2-35 (17), rows 4-21 (9), 2 a thread. */
+    g_assert_cmpuint(e->stats.px[INTEL_PX_PS_THREADS], ==, (17 * 9 + 1) / 2);
+}
+
+/*
  * Execlists: a draw is preempted between its steps (as i915 preempts a
  * busy engine for another context) and resumes where it stopped when its
  * context runs again: every pixel is written once.
@@ -499,7 +576,7 @@ static void test_hostile_empty(Fixture *f, gconstpointer data)
     uint64_t prims;
     Ring r;
 
-    render_copy_n(f, &src, 0, 0, 16, 16, &dst, 300, 200, ~0u);
+    render_copy_n(f, &src, 0, 0, 16, 16, &dst, 300, 200, ~0u, NULL);
     ring_init(f, &r, RCS, RING_RCS);
     bb_start(&r.b, RC_BATCH, 0);
     ring_submit(&r);
@@ -547,6 +624,7 @@ static const FixtureTest tests[] = {
     { "/intel-render/copy/tiled-y", test_tiled_y },
     { "/intel-render/copy/continue", test_continue },
     { "/intel-render/copy/preempt", test_preempt },
+    { "/intel-render/payload/simd8-push-flat", test_simd8_push_flat },
     { "/intel-render/oa-counters", test_oa_counters },
     { "/intel-render/hostile/empty-rects", test_hostile_empty },
 };

@@ -446,7 +446,12 @@ static void ps_payload(IntelEngine *e, PsDispatch *d, const Rect *r,
         d->sf.pixel_x[ch] = px;
         d->sf.pixel_y[ch] = py;
     }
-    /* R0: sampler state and binding table pointers, the thread's ID. */
+    /*
+     * Every payload register is written whole: a thread of the same
+     * program starts with what the previous one left (eu-exec.h).
+     * R0: sampler state and binding table pointers, the thread's ID.
+     */
+    memset(t->grf, 0, 2 * EU_GRF_BYTES);
     reg_ud(t, 0, 3, rs->sampler_state_ps);
     reg_ud(t, 0, 4, rs->binding_table_ps);
     reg_ud(t, 0, 6, rs->thread_id++);
