@@ -163,7 +163,7 @@ static void test_gpgpu_fill(void)
 static void test_endless_kernel(void)
 {
     uint32_t rcs = INTEL_RCS0_BASE, acthd;
-    Buf ring, bb, surf, data;
+    Buf ring, bb, surf;
     Gpu g;
 
     start(&g, &ring, &bb, &surf);
@@ -179,17 +179,7 @@ static void test_endless_kernel(void)
     g_assert_cmphex(acthd, >=, bb.gtt);
     g_assert_cmphex(acthd, <, bb.gtt + bb.len);
 
-    wr(&g, rcs + INTEL_RING_MI_MODE, 0x01000100);       /* STOP_RING */
-    g_assert_true(engine_idle(&g, rcs));
-    wr(&g, INTEL_GDRST, INTEL_GRDOM_RENDER);
-    g_assert_cmphex(rd(&g, INTEL_GDRST), ==, 0);
-    ring = buf_new(&g, 1);
-    data = buf_new(&g, 1);
-    emit_store(&g, &ring, MI_USE_GGTT, data.gtt, 0x600d0001);
-    ring_submit(&g, rcs, &ring);
-    cs_settle(&g);
-    g_assert_cmphex(buf_readl(&g, &data, 0), ==, 0x600d0001);
-    assert_ring_idle(&g, rcs);
+    engine_stop_reset_run(&g, rcs, INTEL_GRDOM_RENDER);
     gpu_stop(&g);
 }
 

@@ -281,6 +281,12 @@ static void test_program_faults(void)
     eu_thread_init_program(t, p, 0xff, NULL, NULL);
     g_assert_cmpint(eu_run(t, 0), ==, EU_BUDGET);
     eu_program_unref(p);
+
+    /* An empty kernel: every fetch is outside it. */
+    p = eu_program_new(NULL, 0);
+    eu_thread_init_program(t, p, 0xff, NULL, NULL);
+    g_assert_cmpint(eu_run(t, 10), ==, EU_FAULT);
+    eu_program_unref(p);
     g_free(t);
 }
 

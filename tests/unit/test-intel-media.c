@@ -441,7 +441,8 @@ static void test_endless_kernel(Fixture *f, gconstpointer data)
 
 /*
  * Wild addresses: a kernel pointer to nowhere reports a page fault and
- * ends the walker; a thread that faults ends, the next ones run.
+ * ends the walker; a thread that faults ends (logged, unless it repeats
+ * the fault before), the next ones run.
  */
 static void test_wild_kernel(Fixture *f, gconstpointer data)
 {
@@ -461,6 +462,9 @@ static void test_wild_kernel(Fixture *f, gconstpointer data)
     g_assert_cmpuint(run_until_idle(f, 10), <, 10);
     g_assert_cmpuint(e->stats.gpgpu_threads, ==, 3);
     g_assert_cmpuint(e->stats.eu_clocks[INTEL_EU_TS], ==, 3);
+    /* The same fault three times: logged once. */
+    g_assert_cmpuint(f->fh->guest_errors, ==, 1);
+    g_assert_cmpuint(e->gfx.fault_repeats, ==, 2);
 
     /* The kernel start pointer in the unmapped part of the GGTT. */
     walker_batch(f, k, G_N_ELEMENTS(k), 3, 1);

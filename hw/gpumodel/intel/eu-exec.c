@@ -1305,17 +1305,16 @@ void fast_load_nf(const EuThread *t, const EuInst *in, int s, double *v)
     }
 }
 
-static void exec_mad_nf(EuThread *t, const EuInst *in)
+/* a + b * c in double for 8 lanes, NaNs canonical: the generic path's
+ * arithmetic. */
+static inline void mad_nf_lanes(const EuThread *t, const EuInst *in,
+                                double *r)
 {
-    double a[8], b[8], c[8], r[8];
-    unsigned n = in->exec_size;
-    uint32_t en = fast_enables(t, in, true);
+    double a[8], b[8], c[8], sum = 0;
 
     fast_load_nf(t, in, 0, a);
     fast_load_nf(t, in, 1, b);
     fast_load_nf(t, in, 2, c);
-    double sum = 0;
-
     for (int i = 0; i < 8; i++) {
         r[i] = a[i] + b[i] * c[i];
         sum += r[i];
@@ -1324,6 +1323,84 @@ static void exec_mad_nf(EuThread *t, const EuInst *in)
     for (int i = 0; isnan(sum) && i < 8; i++) {
         r[i] = isnan(r[i]) ? NAN : r[i];
     }
+}
+
+#ifdef __SSE2__
+/* The same with SSE2, for sources without modifiers. */
+static inline void mad_nf_load_sse2(const EuThread *t, const EuInst *in,
+                                    int s, __m128d *v)
+{
+    const EuOperand *o = &in->src[s];
+    __m128 f[2];
+
+    if (o->type == EU_TYPE_NF) {
+        const double *p = (const double *)((const uint8_t *)t->acc +
+                                           in->fast_src[s]);
+
+        for (int i = 0; i < 4; i++) {
+            v[i] = _mm_loadu_pd(p + 2 * i);
+        }
+        return;
+    }
+    if (in->fast_step[s]) {
+        const float *p = (const float *)(t->grf + in->fast_src[s]);
+
+        f[0] = _mm_loadu_ps(p);
+        f[1] = _mm_loadu_ps(p + 4);
+    } else {
+        uint32_t u = o->imm;
+        float x;
+
+        if (o->file != EU_FILE_IMM) {
+            memcpy(&u, t->grf + in->fast_src[s], 4);
+        }
+        memcpy(&x, &u, 4);
+        f[0] = f[1] = _mm_set1_ps(x);
+    }
+    for (int i = 0; i < 2; i++) {
+        v[2 * i] = _mm_cvtps_pd(f[i]);
+        v[2 * i + 1] = _mm_cvtps_pd(_mm_movehl_ps(f[i], f[i]));
+    }
+}
+
+static inline void mad_nf_lanes_sse2(const EuThread *t, const EuInst *in,
+                                     double *r)
+{
+    __m128d a[4], b[4], c[4], v[4];
+    int nan = 0;
+
+    mad_nf_load_sse2(t, in, 0, a);
+    mad_nf_load_sse2(t, in, 1, b);
+    mad_nf_load_sse2(t, in, 2, c);
+    for (int i = 0; i < 4; i++) {
+        v[i] = _mm_add_pd(a[i], _mm_mul_pd(b[i], c[i]));
+        nan |= _mm_movemask_pd(_mm_cmpunord_pd(v[i], v[i]));
+    }
+    for (int i = 0; i < 4; i++) {
+        _mm_storeu_pd(r + 2 * i, v[i]);
+    }
+    for (int i = 0; nan && i < 8; i++) {
+        r[i] = isnan(r[i]) ? NAN : r[i];
+    }
+}
+#endif
+
+static void exec_mad_nf(EuThread *t, const EuInst *in)
+{
+    double r[8];
+    unsigned n = in->exec_size;
+    uint32_t en = fast_enables(t, in, true);
+
+#ifdef __SSE2__
+    if (!in->src[0].abs && !in->src[0].negate && !in->src[1].abs &&
+        !in->src[1].negate && !in->src[2].abs && !in->src[2].negate) {
+        mad_nf_lanes_sse2(t, in, r);
+    } else {
+        mad_nf_lanes(t, in, r);
+    }
+#else
+    mad_nf_lanes(t, in, r);
+#endif
     if (in->dst.type == EU_TYPE_NF) {
         uint8_t *d = (uint8_t *)t->acc + in->fast_dst;
 
@@ -2309,7 +2386,9 @@ EuProgram *eu_program_new(const void *code, size_t size)
     p->serial = ++serials;
     p->size = size;
     p->code = g_malloc(size + 1);
-    memcpy(p->code, code, size);
+    if (size) {
+        memcpy(p->code, code, size);
+    }
     p->slots = g_new0(EuInst *, size / 8 + 1);
     return p;
 }
