@@ -1071,6 +1071,35 @@ static void test_untyped_atomic(Fixture *f, gconstpointer data)
                     ==, 0);
     g_assert_cmpuint(ram_r32(f, SURF_A), ==, 5);
     g_assert_cmpuint(ram_r32(f, SURF_A + 4), ==, 103);
+
+    /* Typed (u, v; then the source): UMAX on an R32_UINT 4x4 texel. */
+    s.t->active = 0xff;
+    put_surface(f, 4, INTEL_SURFTYPE_2D, INTEL_SF_R32_UINT, 4, 4, 16,
+                TILE_LINEAR, SURF_B);
+    memset(ram(f, SURF_B), 0, 64);
+    ram_w32(f, SURF_B + 2 * 16 + 4, 50);
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2, c, c == 0 ? 1 : 9);     /* only channel 0 inside */
+        set_ud(&s, 3, c, 2);
+        set_ud(&s, 4, c, c == 0 ? 70 : 1);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(3, 1, 0, DP(6, 0x20 | 12, 4)), 8, 2, 20),
+                    ==, 0);
+    g_assert_cmpuint(get_ud(&s, 20, 0), ==, 50);
+    g_assert_cmpuint(get_ud(&s, 20, 1), ==, 0);
+    g_assert_cmpuint(ram_r32(f, SURF_B + 2 * 16 + 4), ==, 70);
+
+    /* A64 (two dwords an address): INC at SURF_B + 4c. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 2 + c / 4, (c % 4) * 2, SURF_B + 4 * c);
+        set_ud(&s, 2 + c / 4, (c % 4) * 2 + 1, 0);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 1, 0, DP(0x12, 0x20 | 5, 253)), 8, 2,
+                            20), ==, 0);
+    g_assert_cmpuint(get_ud(&s, 20, 0), ==, 0);
+    g_assert_cmpuint(ram_r32(f, SURF_B + 4 * 7), ==, 1);
     sf_fini(&s);
 }
 
@@ -1413,7 +1442,7 @@ static void test_random_messages(Fixture *f, gconstpointer data)
             static const uint8_t types[][10] = {
                 [EU_SFID_SAMPLER] = { 0, 1, 2, 7, 10, 24, 26, 0, 0, 0 },
                 [EU_SFID_DP_DATA] = { 0, 1, 3, 4, 7, 8, 11, 12, 8, 0 },
-                [EU_SFID_DP_DATA1] = { 1, 2, 4, 5, 9, 10, 13, 17, 25, 26 },
+                [EU_SFID_DP_DATA1] = { 1, 2, 4, 5, 6, 9, 10, 13, 18, 25 },
                 [EU_SFID_DP_RENDER] = { 4, 13, 10, 12, 13, 12, 12, 4, 5, 10 },
                 [EU_SFID_DP_CONST] = { 0, 1, 3, 0, 1, 3, 0, 1, 3, 0 },
             };

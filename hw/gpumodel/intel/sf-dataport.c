@@ -29,7 +29,7 @@ enum {
     DC0_DWORD_SCATTERED_WRITE = 11, DC0_BYTE_SCATTERED_WRITE = 12,
     /* Data cache 1. */
     DC1_UNTYPED_READ = 1, DC1_UNTYPED_ATOMIC = 2, DC1_MEDIA_BLOCK_READ = 4,
-    DC1_TYPED_READ = 5,
+    DC1_TYPED_READ = 5, DC1_TYPED_ATOMIC = 6, DC1_A64_UNTYPED_ATOMIC = 0x12,
     DC1_UNTYPED_WRITE = 9, DC1_MEDIA_BLOCK_WRITE = 10,
     DC1_TYPED_WRITE = 13, DC1_A64_SCATTERED_READ = 0x10,
     DC1_A64_UNTYPED_READ = 0x11, DC1_A64_UNTYPED_WRITE = 0x19,
@@ -418,49 +418,127 @@ static uint32_t atomic_op(unsigned op, uint32_t old, uint32_t a, uint32_t b)
     }
 }
 
+/* The atomics' addressing: per-channel offsets, A64 addresses, texels. */
+enum { AT_UNTYPED, AT_A64, AT_TYPED };
+
 /*
- * Control: operation 3:0, SIMD8 bit 4 (else SIMD16), return data bit 5.
- * Payload: offsets, then the first source and (CMPWR) the second.  The
- * response is the old value (PREDEC: the new one).  Outside the surface
- * nothing is written and 0 returned.
+ * Channel @c's address: a byte offset in @tg (*@xb unused), or for typed
+ * atomics the texel's byte in row *@row.  False if the payload lacks it;
+ * *@inside false for a texel outside the surface.
  */
-static int untyped_atomic(const Msg *m)
+static bool atomic_addr(const Msg *m, const Target *tg, unsigned kind,
+                        unsigned first, unsigned ncoord, unsigned c,
+                        uint64_t *off, uint32_t *row, bool *inside)
 {
-    unsigned op = m->ctrl & 0xf, simd = (m->ctrl >> 4) & 1 ? 8 : 16;
-    unsigned regs = simd / 8, addr = m->header, src = addr + regs;
+    uint32_t lo, hi, coord[3] = { 0, 0, 0 };
+    int64_t layer;
+
+    *inside = true;
+    if (kind == AT_UNTYPED) {
+        *off = 0;
+        if (!pl_chan(m, first, c, &lo)) {
+            return false;
+        }
+        *off = lo;
+        return true;
+    }
+    if (kind == AT_A64) {
+        if (!pl_ud(m, first + c / 4, (c % 4) * 2, &lo) ||
+            !pl_ud(m, first + c / 4, (c % 4) * 2 + 1, &hi)) {
+            return false;
+        }
+        *off = (uint64_t)hi << 32 | lo;
+        return true;
+    }
+    for (unsigned k = 0; k < ncoord; k++) {
+        if (!pl_ud(m, first + k, c, &coord[k])) {
+            return false;
+        }
+    }
+    layer = intel_surface_layer_row(&tg->s, coord[2]);
+    *inside = coord[0] < tg->s.width && coord[1] < tg->s.height &&
+              layer >= 0 && tg->s.type != INTEL_SURFTYPE_NULL;
+    *off = (uint64_t)coord[0] * tg->s.cpp;
+    *row = coord[1] + (*inside ? layer : 0);
+    return true;
+}
+
+/*
+ * Untyped (data cache 1 type 2; control: operation 3:0, SIMD8 bit 4,
+ * else SIMD16, return data bit 5), A64 (0x12: SIMD8, bit 4 64-bit, not
+ * modelled) and typed atomics (6: SIMD8, bit 4 the high slot group).
+ * Payload: addresses (typed: u, v, r), then the first source and (CMPWR)
+ * the second.  The response is the old value (PREDEC: the new one).
+ * Outside the surface nothing is written and 0 returned.
+ */
+static int atomic(const Msg *m, unsigned kind)
+{
+    unsigned op = m->ctrl & 0xf, high = (m->ctrl >> 4) & 1;
+    unsigned simd = kind == AT_UNTYPED && !high ? 16 : 8;
+    unsigned regs = simd / 8, first = m->header, ncoord = 0, src;
     unsigned nsrc = op == AOP_INC || op == AOP_DEC || op == AOP_PREDEC ?
                     0 : op == AOP_CMPWR ? 2 : 1;
     uint32_t chans = m->chans & (simd == 16 ? 0xffff : 0xff);
-    Target tg;
+    Target tg = { .flat = true };
 
-    if (!op) {
-        intel_sf_log(m->th, GPU_LOG_UNIMP, "untyped atomic operation 0");
+    if (!op || (kind == AT_A64 && high)) {
+        intel_sf_log(m->th, GPU_LOG_UNIMP, "atomic 0x%08x (operation %u)",
+                     m->desc, op);
         return -1;
     }
-    if (payload_len(m) < src + nsrc * regs) {
+    if (kind == AT_TYPED) {
+        /* The coordinates are what the sources leave of the payload. */
+        int n = (int)payload_len(m) - (int)first - (int)nsrc;
+
+        ncoord = n < 1 ? 0 : MIN(n, 3);
+        src = first + ncoord;
+    } else {
+        src = first + (kind == AT_A64 ? 2 : regs);
+    }
+    if ((kind == AT_TYPED && !ncoord) ||
+        payload_len(m) < src + nsrc * regs) {
         intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
-                     "untyped atomic 0x%08x: payload too short", m->desc);
+                     "atomic 0x%08x: payload too short", m->desc);
         return -1;
     }
-    if (!header_mask(m, 0, &chans) || !bind(m, &tg)) {
+    if (!header_mask(m, kind == AT_TYPED && high ? 8 : 0, &chans) ||
+        (kind != AT_A64 && !bind(m, &tg))) {
+        return -1;
+    }
+    if (kind == AT_TYPED && (tg.flat || tg.s.cpp != 4)) {
+        intel_sf_log(m->th, GPU_LOG_UNIMP,
+                     "typed atomic on a surface of %u-byte elements",
+                     tg.s.cpp);
         return -1;
     }
     for (unsigned c = 0; c < simd; c++) {
-        uint32_t off, a = 0, b = 0, old, new;
+        uint32_t a = 0, b = 0, old = 0, new, row = 0;
+        uint64_t off;
+        bool inside, ok;
 
         if (!((chans >> c) & 1)) {
             continue;
         }
-        if (!pl_chan(m, addr, c, &off) ||
+        if (!atomic_addr(m, &tg, kind, first, ncoord, c, &off, &row,
+                         &inside) ||
             (nsrc > 0 && !pl_chan(m, src, c, &a)) ||
-            (nsrc > 1 && !pl_chan(m, src + regs, c, &b)) ||
-            !target_rw(m, &tg, off, &old, 4, false)) {
+            (nsrc > 1 && !pl_chan(m, src + regs, c, &b))) {
             return -1;
         }
-        old = GUINT32_FROM_LE(old);
-        new = GUINT32_TO_LE(atomic_op(op, old, a, b));
-        if (!target_rw(m, &tg, off, &new, 4, true)) {
-            return -1;
+        if (!inside) {
+            new = 0;
+        } else {
+            ok = kind == AT_TYPED ?
+                 intel_surface_rw(m->th, &tg.s, off, row, &old, 4, false) :
+                 target_rw(m, &tg, off, &old, 4, false);
+            old = GUINT32_FROM_LE(old);
+            new = GUINT32_TO_LE(atomic_op(op, old, a, b));
+            if (!ok || !(kind == AT_TYPED ?
+                         intel_surface_rw(m->th, &tg.s, off, row, &new, 4,
+                                          true) :
+                         target_rw(m, &tg, off, &new, 4, true))) {
+                return -1;
+            }
         }
         if ((m->ctrl >> 5) & 1) {
             resp_ud(m, c / 8, c % 8,
@@ -990,7 +1068,11 @@ static int dc1(const Msg *m)
     case DC1_UNTYPED_WRITE:
         return untyped(m, false, true);
     case DC1_UNTYPED_ATOMIC:
-        return untyped_atomic(m);
+        return atomic(m, AT_UNTYPED);
+    case DC1_TYPED_ATOMIC:
+        return atomic(m, AT_TYPED);
+    case DC1_A64_UNTYPED_ATOMIC:
+        return atomic(m, AT_A64);
     case DC1_A64_UNTYPED_READ:
         return untyped(m, true, false);
     case DC1_A64_UNTYPED_WRITE:
