@@ -117,7 +117,6 @@ struct EuThread {
     void *send_opaque;
     const GpuHost *host;                /* faults are logged here if set */
     int64_t accv[EU_MAX_CHANNELS];      /* integer accumulator (mul/mach) */
-    uint32_t call_mask[4];              /* channels saved by calla/brc */
     EuProgram *prog;                    /* shared decode, or NULL */
 
     /* Last: eu_thread_init_program() leaves these untouched. */
