@@ -119,9 +119,11 @@ struct EuThread {
     int64_t accv[EU_MAX_CHANNELS];      /* integer accumulator (mul/mach) */
     EuProgram *prog;                    /* shared decode, or NULL */
 
-    /* Last: eu_thread_init_program() leaves these untouched. */
-
-    /* Decoded-instruction cache, direct-mapped by IP. */
+    /*
+     * Last, as eu_thread_init_program() leaves them untouched: the
+     * decoded-instruction cache (direct-mapped by IP) of threads without
+     * a program, and the program the GRF values came from.
+     */
     struct {
         uint32_t ip;
         bool valid;
