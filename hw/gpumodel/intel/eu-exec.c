@@ -2505,10 +2505,11 @@ static void resume_channels(EuThread *t)
     for (unsigned hop = 0; hop <= 2 * EU_MAX_CHANNELS; hop++) {
         uint32_t best = UINT32_MAX;
 
-        for (unsigned c = 0; c < EU_MAX_CHANNELS; c++) {
-            if (!((t->waiting >> c) & 1)) {
-                continue;
-            }
+        /* Only the waiting channels (a bit is cleared only by its own
+         * turn, so a snapshot of the mask will do). */
+        for (uint32_t w = t->waiting; w; w &= w - 1) {
+            unsigned c = __builtin_ctz(w);
+
             if (t->wait_ip[c] == t->ip) {
                 if (!((t->broken >> c) & 1)) {
                     t->waiting &= ~(1u << c);

@@ -117,12 +117,13 @@ struct EuThread {
     void *send_opaque;
     const GpuHost *host;                /* faults are logged here if set */
     int64_t accv[EU_MAX_CHANNELS];      /* integer accumulator (mul/mach) */
-    uint32_t call_mask[4];              /* channels saved by calla/brc */
     EuProgram *prog;                    /* shared decode, or NULL */
 
-    /* Last: eu_thread_init_program() leaves these untouched. */
-
-    /* Decoded-instruction cache, direct-mapped by IP. */
+    /*
+     * Last, as eu_thread_init_program() leaves them untouched: the
+     * decoded-instruction cache (direct-mapped by IP) of threads without
+     * a program, and the program the GRF values came from.
+     */
     struct {
         uint32_t ip;
         bool valid;
