@@ -217,7 +217,6 @@ static const VMStateDescription vmstate_intel_eu_thread = {
         VMSTATE_UINT32_ARRAY(wait_ip, EuThread, EU_MAX_CHANNELS),
         VMSTATE_UINT64(retired, EuThread),
         VMSTATE_INT64_ARRAY(accv, EuThread, EU_MAX_CHANNELS),
-        VMSTATE_UINT32_ARRAY(call_mask, EuThread, 4),
         VMSTATE_END_OF_LIST()
     },
 };
