@@ -98,6 +98,7 @@ static const VMStateDescription vmstate_intel_cs_stats = {
         VMSTATE_UINT64(busy_ns, IntelCsStats),
         VMSTATE_UINT64(context_switches, IntelCsStats),
         VMSTATE_UINT64_ARRAY(eu_clocks, IntelCsStats, INTEL_EU_FFIDS),
+        VMSTATE_UINT64_ARRAY(px, IntelCsStats, INTEL_PX_COUNTS),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -110,6 +111,7 @@ static const VMStateDescription vmstate_intel_cs_in_flight = {
         VMSTATE_UINT64(start_ns, IntelCsInFlight),
         VMSTATE_UINT64(end_ns, IntelCsInFlight),
         VMSTATE_UINT64_ARRAY(eu_clocks, IntelCsInFlight, INTEL_EU_FFIDS),
+        VMSTATE_UINT64_ARRAY(px, IntelCsInFlight, INTEL_PX_COUNTS),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -125,6 +127,173 @@ static const VMStateDescription vmstate_intel_gfx_base = {
     },
 };
 
+static const VMStateDescription vmstate_intel_render_vb = {
+    .name = "intel-gpu/render-vb",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(addr, IntelRenderVb),
+        VMSTATE_UINT32(size, IntelRenderVb),
+        VMSTATE_UINT32(dw1, IntelRenderVb),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/*
+ * The 3D pipeline's state (render-state.h), a draw in progress included;
+ * render.c bounds every value it uses, so any loaded value is safe.
+ */
+static const VMStateDescription vmstate_intel_render = {
+    .name = "intel-gpu/render",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT_ARRAY(vb, IntelRenderState, INTEL_RENDER_VBS, 0,
+                             vmstate_intel_render_vb, IntelRenderVb),
+        VMSTATE_UINT32_2DARRAY(ve, IntelRenderState, INTEL_RENDER_VES, 2),
+        VMSTATE_UINT32(ve_count, IntelRenderState),
+        VMSTATE_UINT32(topology, IntelRenderState),
+        VMSTATE_UINT32(vs, IntelRenderState),
+        VMSTATE_UINT32(hs, IntelRenderState),
+        VMSTATE_UINT32(ds, IntelRenderState),
+        VMSTATE_UINT32(gs, IntelRenderState),
+        VMSTATE_UINT32(te, IntelRenderState),
+        VMSTATE_UINT32(so, IntelRenderState),
+        VMSTATE_UINT32_ARRAY(clip, IntelRenderState, 3),
+        VMSTATE_UINT32_ARRAY(sf, IntelRenderState, 3),
+        VMSTATE_UINT32(raster, IntelRenderState),
+        VMSTATE_UINT32_ARRAY(sbe, IntelRenderState, 5),
+        VMSTATE_UINT32_ARRAY(sbe_swiz, IntelRenderState, 8),
+        VMSTATE_UINT32(wm, IntelRenderState),
+        VMSTATE_UINT32_ARRAY(ps, IntelRenderState, 11),
+        VMSTATE_UINT32(ps_extra, IntelRenderState),
+        VMSTATE_UINT32(ps_blend, IntelRenderState),
+        VMSTATE_UINT32_ARRAY(constant_ps, IntelRenderState, 10),
+        VMSTATE_UINT32(blend_state, IntelRenderState),
+        VMSTATE_UINT32(cc_state, IntelRenderState),
+        VMSTATE_UINT32(cc_viewport, IntelRenderState),
+        VMSTATE_UINT32(sf_clip_viewport, IntelRenderState),
+        VMSTATE_UINT32(scissor, IntelRenderState),
+        VMSTATE_UINT32(binding_table_ps, IntelRenderState),
+        VMSTATE_UINT32(sampler_state_ps, IntelRenderState),
+        VMSTATE_UINT32_ARRAY(drawing_rect, IntelRenderState, 3),
+        VMSTATE_UINT32(multisample, IntelRenderState),
+        VMSTATE_UINT32(sample_mask, IntelRenderState),
+        VMSTATE_UINT32(depth_stencil, IntelRenderState),
+        VMSTATE_BOOL(draw_active, IntelRenderState),
+        VMSTATE_UINT64(draw_ctx, IntelRenderState),
+        VMSTATE_UINT32(state_gen, IntelRenderState),
+        VMSTATE_UINT32(draw_gen, IntelRenderState),
+        VMSTATE_UINT64(draw_prim, IntelRenderState),
+        VMSTATE_UINT32(draw_x, IntelRenderState),
+        VMSTATE_UINT32(draw_y, IntelRenderState),
+        VMSTATE_UINT32(thread_id, IntelRenderState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/*
+ * An EU thread mid-run (eu-exec.h): its registers and channel state.  The
+ * kernel is not migrated: media.c fetches it again from guest memory.
+ */
+static const VMStateDescription vmstate_intel_eu_thread = {
+    .name = "intel-gpu/eu-thread",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT8_ARRAY(grf, EuThread, EU_GRF_COUNT * EU_GRF_BYTES),
+        VMSTATE_UINT16_ARRAY(a0, EuThread, 16),
+        VMSTATE_UINT8_2DARRAY(acc, EuThread, 2, EU_GRF_BYTES * 2),
+        VMSTATE_UINT32_ARRAY(flag, EuThread, 2),
+        VMSTATE_UINT32_ARRAY(mask, EuThread, 4),
+        VMSTATE_UINT32_ARRAY(sr0, EuThread, 4),
+        VMSTATE_UINT32_ARRAY(cr0, EuThread, 4),
+        VMSTATE_UINT32_ARRAY(tm0, EuThread, 4),
+        VMSTATE_UINT32(ip, EuThread),
+        VMSTATE_UINT32(exec_mask, EuThread),
+        VMSTATE_UINT32(active, EuThread),
+        VMSTATE_UINT32(waiting, EuThread),
+        VMSTATE_UINT32(broken, EuThread),
+        VMSTATE_UINT32_ARRAY(wait_ip, EuThread, EU_MAX_CHANNELS),
+        VMSTATE_UINT64(retired, EuThread),
+        VMSTATE_INT64_ARRAY(accv, EuThread, EU_MAX_CHANNELS),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static bool intel_media_thread_needed(void *opaque)
+{
+    IntelMediaDispatch *d = opaque;
+
+    return d->running;
+}
+
+static const VMStateDescription vmstate_intel_media_thread = {
+    .name = "intel-gpu/media-dispatch/thread",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .needed = intel_media_thread_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT(thread, IntelMediaDispatch, 0, vmstate_intel_eu_thread,
+                       EuThread),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* A walker or MEDIA_OBJECT in progress (media-state.h). */
+static const VMStateDescription vmstate_intel_media_dispatch = {
+    .name = "intel-gpu/media-dispatch",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(kind, IntelMediaDispatch),
+        VMSTATE_UINT32(idd, IntelMediaDispatch),
+        VMSTATE_UINT32(simd, IntelMediaDispatch),
+        VMSTATE_UINT32(tw, IntelMediaDispatch),
+        VMSTATE_UINT32(th, IntelMediaDispatch),
+        VMSTATE_UINT32(td, IntelMediaDispatch),
+        VMSTATE_UINT32(x0, IntelMediaDispatch),
+        VMSTATE_UINT32(xdim, IntelMediaDispatch),
+        VMSTATE_UINT32(y0, IntelMediaDispatch),
+        VMSTATE_UINT32(ydim, IntelMediaDispatch),
+        VMSTATE_UINT32(zdim, IntelMediaDispatch),
+        VMSTATE_UINT32(right_mask, IntelMediaDispatch),
+        VMSTATE_UINT32(bottom_mask, IntelMediaDispatch),
+        VMSTATE_UINT32(x, IntelMediaDispatch),
+        VMSTATE_UINT32(y, IntelMediaDispatch),
+        VMSTATE_UINT32(z, IntelMediaDispatch),
+        VMSTATE_UINT32(tid, IntelMediaDispatch),
+        VMSTATE_BOOL(running, IntelMediaDispatch),
+        VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_intel_media_thread,
+        NULL
+    },
+};
+
+/* The GPGPU and media pipelines' state (media-state.h). */
+static const VMStateDescription vmstate_intel_media = {
+    .name = "intel-gpu/media",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(scratch, IntelMediaState),
+        VMSTATE_UINT32(max_threads, IntelMediaState),
+        VMSTATE_UINT32(urb_entries, IntelMediaState),
+        VMSTATE_UINT32(urb_entry_size, IntelMediaState),
+        VMSTATE_UINT32(curbe_size, IntelMediaState),
+        VMSTATE_UINT32(idd_count, IntelMediaState),
+        VMSTATE_UINT32_2DARRAY(idd, IntelMediaState, INTEL_MEDIA_IDDS,
+                               INTEL_MEDIA_IDD_DWORDS),
+        VMSTATE_UINT32(curbe_len, IntelMediaState),
+        VMSTATE_UINT8_ARRAY(curbe, IntelMediaState, INTEL_MEDIA_CURBE_MAX),
+        VMSTATE_STRUCT(run, IntelMediaState, 0, vmstate_intel_media_dispatch,
+                       IntelMediaDispatch),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* The render engine's pipeline state (gfx-state.h). */
 static const VMStateDescription vmstate_intel_gfx = {
     .name = "intel-gpu/gfx",
@@ -135,6 +304,10 @@ static const VMStateDescription vmstate_intel_gfx = {
         VMSTATE_STRUCT_ARRAY(base, IntelGfxState, INTEL_GFX_BASES, 0,
                              vmstate_intel_gfx_base, IntelGfxBase),
         VMSTATE_UINT64(sip, IntelGfxState),
+        VMSTATE_STRUCT(render, IntelGfxState, 0, vmstate_intel_render,
+                       IntelRenderState),
+        VMSTATE_STRUCT(media, IntelGfxState, 0, vmstate_intel_media,
+                       IntelMediaState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -227,6 +400,7 @@ static const VMStateDescription vmstate_intel_oa_sources = {
         VMSTATE_UINT64(vs_threads, IntelOaSources),
         VMSTATE_UINT64(gpgpu_threads, IntelOaSources),
         VMSTATE_UINT64_ARRAY(eu_clocks, IntelOaSources, INTEL_EU_FFIDS),
+        VMSTATE_UINT64_ARRAY(px, IntelOaSources, INTEL_PX_COUNTS),
         VMSTATE_END_OF_LIST()
     },
 };

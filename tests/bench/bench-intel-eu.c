@@ -120,6 +120,7 @@ static size_t send_kernel(EuNative *p)
 #define SEND_OPS 4u             /* send, add, add, cmp */
 
 static uint8_t code[KERNEL_MAX * 16];
+static EuProgram *program;
 static unsigned sends;
 
 /* A shared function that does nothing and completes at once. */
@@ -151,7 +152,10 @@ static double eu_time(EuThread *t, size_t (*kernel)(EuNative *),
     double t0;
 
     asm_emit(code, prog, n);
-    eu_thread_init(t, code, n * 16, 0xffff, noop_send, NULL);
+    /* As the pipelines run kernels: from a shared program. */
+    eu_program_unref(program);
+    program = eu_program_new(code, n * 16);
+    eu_thread_init_program(t, program, 0xffff, noop_send, NULL);
     grf_put(t, R_FADD, d->fadd);
     grf_put(t, R_FMUL, d->fmul);
     grf_put(t, R_FMAD, d->fmad);
@@ -289,13 +293,100 @@ static void bench_send(EuThread *t)
            (uint64_t)ITERS * SEND_OPS * LANES, eu, c);
 }
 
-int main(void)
+/* IGT's render copy pixel shader (eu-asm.h igt_ps_kernel_gen11): 8
+ * mads through acc0, a sampler send, 4 movs and the render-target write
+ * with EOT. */
+#define PS_THREADS 65536u       /* a 1024x1024 copy in SIMD16 threads */
+
+/* The sampler returns u in r and v in g; the RT write does nothing. */
+static int ps_send(EuThread *t, const EuInst *in, uint32_t desc,
+                   uint32_t ex_desc, void *opaque)
+{
+    if (in->sfid == EU_SFID_SAMPLER) {
+        uint8_t *m = t->grf + in->src[0].nr * EU_GRF_BYTES;
+        uint8_t *d = t->grf + in->dst.nr * EU_GRF_BYTES;
+
+        memcpy(d, m, 4 * EU_GRF_BYTES);
+    }
+    sends++;
+    return 0;
+}
+
+/*
+ * Many short threads of one kernel, as the pipelines dispatch them: one
+ * EuProgram, and per thread eu_thread_init_program(), a PS payload
+ * (barycentrics in r2-r5, plane constants in r6) and eu_run() to EOT.
+ */
+static void bench_ps_threads(EuThread *t)
+{
+    uint8_t bytes[sizeof(igt_ps_kernel_gen11)];
+    double best = 1e9;
+    uint64_t retired = 0;
+
+    asm_kernel_bytes(bytes, igt_ps_kernel_gen11,
+                     G_N_ELEMENTS(igt_ps_kernel_gen11));
+    for (int r = 0; r < 3; r++) {
+        EuProgram *p = eu_program_new(bytes, sizeof(bytes));
+        double t0 = now();
+
+        sends = 0;
+        retired = 0;
+        for (unsigned n = 0; n < PS_THREADS; n++) {
+            float bary[4][8], plane[8] = {
+                1.0f / 1024, 0, 0, (n % 64) * 16.0f / 1024,
+                0, 1.0f / 1024, 0, (n / 64) / 1024.0f,
+            };
+
+            eu_thread_init_program(t, p, 0xffff, ps_send, NULL);
+            for (int c = 0; c < 8; c++) {
+                bary[0][c] = bary[2][c] = c;
+                bary[1][c] = bary[3][c] = c & 1;
+            }
+            memcpy(t->grf + 2 * EU_GRF_BYTES, bary, sizeof(bary));
+            memcpy(t->grf + 6 * EU_GRF_BYTES, plane, sizeof(plane));
+            if (eu_run(t, 100) != EU_DONE) {
+                g_error("ps thread %u: %s", n, t->fault);
+            }
+            retired += t->retired;
+        }
+        best = MIN(best, now() - t0);
+        g_assert_cmpuint(sends, ==, 2 * PS_THREADS);
+        eu_program_unref(p);
+    }
+    g_assert_cmpuint(retired, ==, (uint64_t)PS_THREADS *
+                                  G_N_ELEMENTS(igt_ps_kernel_gen11));
+    printf("  %-22s %7.2f M EU inst/s  %8.2f M threads/s "
+           "(%u threads of %zu)\n", "ps_kernel_gen11 threads",
+           retired / best / 1e6, PS_THREADS / best / 1e6, PS_THREADS,
+           G_N_ELEMENTS(igt_ps_kernel_gen11));
+}
+
+/* With arguments, only the benchmarks named (alu, send, ps). */
+static bool wanted(int argc, char **argv, const char *name)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], name)) {
+            return true;
+        }
+    }
+    return argc < 2;
+}
+
+int main(int argc, char **argv)
 {
     EuThread *t = g_new0(EuThread, 1);
 
     printf("intel-gpu EU interpreter, %u loop trips, best of 3:\n", ITERS);
-    bench_alu(t);
-    bench_send(t);
+    if (wanted(argc, argv, "alu")) {
+        bench_alu(t);
+    }
+    if (wanted(argc, argv, "send")) {
+        bench_send(t);
+    }
+    if (wanted(argc, argv, "ps")) {
+        bench_ps_threads(t);
+    }
+    eu_program_unref(program);
     g_free(t);
     return 0;
 }

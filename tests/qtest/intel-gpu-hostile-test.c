@@ -23,35 +23,6 @@ static bool in_buf(uint32_t addr, const Buf *b)
 }
 
 /*
- * What i915 does with a runaway engine: STOP_RING idles it where it is
- * (time no longer moves ACTHD), a GDRST engine reset clears it, and a new
- * request in a legacy ring then runs.
- */
-static void hostile_stop_and_run(Gpu *g, uint32_t base, uint32_t grdom)
-{
-    uint32_t acthd;
-    Buf ring, data;
-
-    wr(g, base + INTEL_RING_MI_MODE, 0x01000100);       /* STOP_RING */
-    g_assert_true(engine_idle(g, base));
-    acthd = rd(g, base + INTEL_RING_ACTHD);
-    cs_settle(g);
-    g_assert_cmphex(rd(g, base + INTEL_RING_ACTHD), ==, acthd);
-
-    wr(g, INTEL_GDRST, grdom);
-    g_assert_cmphex(rd(g, INTEL_GDRST), ==, 0);
-    g_assert_cmphex(rd(g, base + INTEL_RING_BB_STATE), ==, 0);
-    g_assert_cmphex(rd(g, base + INTEL_RING_ESR), ==, 0);
-    ring = buf_new(g, 1);
-    data = buf_new(g, 1);
-    emit_store(g, &ring, MI_USE_GGTT, data.gtt, 0x600d0001);
-    ring_submit(g, base, &ring);
-    cs_settle(g);
-    g_assert_cmphex(buf_readl(g, &data, 0), ==, 0x600d0001);
-    assert_ring_idle(g, base);
-}
-
-/*
  * Chained batch starts that never end, from a legacy ring.  First level:
  * A chains to B, B to A; the engine stays busy with ACTHD and BBADDR (the
  * first-level position) in A or B.  Second level: A calls B as a second
@@ -99,7 +70,7 @@ static void test_hostile_chained_batches(const void *opaque)
             g_assert_cmphex(rd(&g, rcs + INTEL_RING_SBB_STATE), ==, 0);
         }
     }
-    hostile_stop_and_run(&g, rcs, INTEL_GRDOM_RENDER);
+    engine_stop_reset_run(&g, rcs, INTEL_GRDOM_RENDER);
     gpu_stop(&g);
 }
 
@@ -142,7 +113,7 @@ static void test_hostile_ppgtt_self_ref(void)
         g_assert_cmphex(rd(&g, rcs + INTEL_RING_EXECLIST_STATUS_HI), ==,
                         CCID(1));
     }
-    hostile_stop_and_run(&g, rcs, INTEL_GRDOM_RENDER);
+    engine_stop_reset_run(&g, rcs, INTEL_GRDOM_RENDER);
     gpu_stop(&g);
 }
 
@@ -187,7 +158,7 @@ static void test_hostile_ppgtt_fault(void)
         g_assert_cmphex(qtest_readl(g.qts, msi), ==, 0);
         g_assert_cmphex(rd(&g, INTEL_GT_INTR_DW(0)), ==, 0);
     }
-    hostile_stop_and_run(&g, rcs, INTEL_GRDOM_RENDER);
+    engine_stop_reset_run(&g, rcs, INTEL_GRDOM_RENDER);
     gpu_stop(&g);
 }
 
@@ -226,7 +197,7 @@ static void test_hostile_semaphore_wait(void)
     g_assert_cmphex(buf_readl(&g, &data, 0), ==, 0x5e4a0001);
     g_assert_cmphex(rd(&g, rcs + INTEL_RING_HEAD), ==, wait_at + 32);
     g_assert_false(engine_idle(&g, rcs));
-    hostile_stop_and_run(&g, rcs, INTEL_GRDOM_RENDER);
+    engine_stop_reset_run(&g, rcs, INTEL_GRDOM_RENDER);
     gpu_stop(&g);
 }
 

@@ -147,6 +147,35 @@ void assert_ring_idle(Gpu *g, uint32_t base)
     g_assert_true(engine_idle(g, base));
 }
 
+/*
+ * What i915 does with a runaway engine: STOP_RING idles it where it is
+ * (time no longer moves ACTHD), a GDRST engine reset clears it, and a new
+ * request in a legacy ring then runs.
+ */
+void engine_stop_reset_run(Gpu *g, uint32_t base, uint32_t grdom)
+{
+    uint32_t acthd;
+    Buf ring, data;
+
+    wr(g, base + INTEL_RING_MI_MODE, 0x01000100);       /* STOP_RING */
+    g_assert_true(engine_idle(g, base));
+    acthd = rd(g, base + INTEL_RING_ACTHD);
+    cs_settle(g);
+    g_assert_cmphex(rd(g, base + INTEL_RING_ACTHD), ==, acthd);
+
+    wr(g, INTEL_GDRST, grdom);
+    g_assert_cmphex(rd(g, INTEL_GDRST), ==, 0);
+    g_assert_cmphex(rd(g, base + INTEL_RING_BB_STATE), ==, 0);
+    g_assert_cmphex(rd(g, base + INTEL_RING_ESR), ==, 0);
+    ring = buf_new(g, 1);
+    data = buf_new(g, 1);
+    emit_store(g, &ring, MI_USE_GGTT, data.gtt, 0x600d0001);
+    ring_submit(g, base, &ring);
+    cs_settle(g);
+    g_assert_cmphex(buf_readl(g, &data, 0), ==, 0x600d0001);
+    assert_ring_idle(g, base);
+}
+
 void expect_msi(Gpu *g, uint64_t msi, unsigned bit, uint32_t data)
 {
     g_assert_cmphex(qtest_readl(g->qts, msi), ==, MSI_MAGIC);

@@ -130,6 +130,13 @@ bool engine_idle(Gpu *g, uint32_t base);
  */
 void assert_ring_idle(Gpu *g, uint32_t base);
 
+/*
+ * What i915 does with a runaway engine at @base: STOP_RING idles it where
+ * it is, a GDRST reset of @grdom clears it, and a new request in a legacy
+ * ring then runs.
+ */
+void engine_stop_reset_run(Gpu *g, uint32_t base, uint32_t grdom);
+
 /* One MSI arrived: service the GT DW0 interrupt, as i915's handler does. */
 void expect_msi(Gpu *g, uint64_t msi, unsigned bit, uint32_t data);
 

@@ -225,4 +225,68 @@ static inline void asm_emit(uint8_t *out, const EuNative *prog, size_t n)
     }
 }
 
+/* IGT's dword arrays as the little-endian bytes the EU fetches. */
+static inline void asm_kernel_bytes(uint8_t *out, const uint32_t (*k)[4],
+                                    size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        for (int j = 0; j < 4; j++) {
+            uint32_t le = GUINT32_TO_LE(k[i][j]);
+
+            memcpy(out + 16 * i + 4 * j, &le, 4);
+        }
+    }
+}
+
+/* IGT 1.27.1 lib/rendercopy_gen9.c ps_kernel_gen11, the Gen11 render
+ * copy pixel shader (IGA source lib/i915/shaders/ps/blit.g11a). */
+static const uint32_t igt_ps_kernel_gen11[][4] __attribute__((unused)) = {
+    { 0x0060005b, 0x2000c01c, 0x07206601, 0x01800404 },
+    { 0x0060005b, 0x7100480c, 0x0722003b, 0x01880406 },
+    { 0x0060005b, 0x2000c01c, 0x07206601, 0x01800408 },
+    { 0x0060005b, 0x7200480c, 0x0722003b, 0x0188040a },
+    { 0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00404 },
+    { 0x0060005b, 0x7300480c, 0x0722003b, 0x01a80406 },
+    { 0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00408 },
+    { 0x0060005b, 0x7400480c, 0x0722003b, 0x01a8040a },
+    { 0x02800031, 0x21804a4c, 0x06000e20, 0x08840001 },
+    { 0x00800001, 0x2e204b28, 0x008d0180, 0x00000000 },
+    { 0x00800001, 0x2e604b28, 0x008d01c0, 0x00000000 },
+    { 0x00800001, 0x2ea04b28, 0x008d0200, 0x00000000 },
+    { 0x00800001, 0x2ee04b28, 0x008d0240, 0x00000000 },
+    { 0x05800031, 0x20004a44, 0x06000e20, 0x90031000 },
+};
+
+#ifdef EU_GOLDEN_DIR
+/* Disassemble IGT's kernel k and compare with the golden file name
+ * (EU_GOLDEN_PRINT=1 prints the text, to write a new golden file). */
+static inline void asm_check_golden(const char *name, const uint32_t (*k)[4],
+                                    size_t n)
+{
+    g_autofree char *path = g_build_filename(EU_GOLDEN_DIR, name, NULL);
+    g_autofree char *want = NULL;
+    g_autoptr(GError) err = NULL;
+    GString *s = g_string_new(NULL);
+    g_autofree char *text = NULL;
+
+    for (size_t i = 0; i < n; i++) {
+        uint8_t bytes[16];
+        EuInst d;
+
+        asm_kernel_bytes(bytes, &k[i], 1);
+        g_assert_cmpint(eu_decode(bytes, 16, &d), ==, 0);
+        g_assert_null(d.error);
+        eu_disasm(&d, s);
+        g_string_append_c(s, '\n');
+    }
+    text = g_string_free(s, false);
+    if (g_getenv("EU_GOLDEN_PRINT")) {
+        g_print("%s", text);
+    }
+    g_assert_true(g_file_get_contents(path, &want, NULL, &err));
+    g_assert_no_error(err);
+    g_assert_cmpstr(text, ==, want);
+}
+#endif
+
 #endif

@@ -14,11 +14,15 @@
 typedef struct Fixture Fixture;
 
 /*
- * Work the model counts but does not execute (3D and GPGPU), as dword
- * lists for an array: a 3DPRIMITIVE of @vertices x @instances, a
+ * Work the model counts but does not execute, as dword lists for an
+ * array: a 3DPRIMITIVE of @vertices x @instances after a 3DSTATE_VS that
+ * enables a vertex shader (its SIMD8 threads are counted, not run), a
  * GPGPU_WALKER of @x x @y thread groups of @threads threads.
  */
+#define VS_ENABLE_DW \
+    GFXPIPE_INSTR(GFXPIPE_3D, 0, 0x10) | INSTR_LEN(9), 0, 0, 0, 0, 0, 0, 1, 0
 #define PRIMITIVE_DW(vertices, instances) \
+    VS_ENABLE_DW, \
     GFX_OP_3DPRIMITIVE | INSTR_LEN(7), 0, (vertices), 0, (instances), 0, 0
 #define WALKER_DW(threads, x, y) \
     GPGPU_WALKER | INSTR_LEN(15), 0, 0, 0, (threads) - 1, 0, 0, (x), 0, 0, \

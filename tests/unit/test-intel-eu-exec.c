@@ -380,6 +380,171 @@ static void test_math(void)
     g_free(t);
 }
 
+/* intdivmod writes the remainder one register after the quotient;
+ * invm and rsqrtm give the reciprocal and reciprocal square root. */
+static void test_math_macros(void)
+{
+    EuThread *t = RUN(0xff,
+        asm_1(EU_OP_MOV, 1, D(2, 0, SD), IMM(SD, (uint32_t)-17)),
+        asm_1(EU_OP_MOV, 1, D(2, 4, UD), IMM(UD, 100)),
+        asm_math(EU_MATH_INT_DIV_QR, 1, D(8, 0, SD), G(2, 0, SD, R_0_1_0),
+                 IMM(SD, 5)),
+        asm_math(EU_MATH_INT_DIV_QR, 1, D(8, 4, UD), G(2, 4, UD, R_0_1_0),
+                 IMM(UD, 7)),
+        asm_1(EU_OP_MOV, 1, D(3, 0, FT), IMM(FT, asm_f(4.0f))),
+        asm_1(EU_OP_MOV, 1, D(3, 4, FT), IMM(FT, asm_f(16.0f))),
+        asm_math(EU_MATH_INVM, 1, D(4, 0, FT), G(3, 0, FT, R_0_1_0), NUL),
+        asm_math(EU_MATH_RSQRTM, 1, D(4, 4, FT), G(3, 4, FT, R_0_1_0), NUL),
+        /* A remainder past g127 faults (checked below on its own). */
+        asm_1(EU_OP_MOV, 1, D(5, 0, UD), IMM(UD, 1)));
+
+    g_assert_cmpint((int32_t)ud(t, 8, 0), ==, -3);
+    g_assert_cmpint((int32_t)ud(t, 9, 0), ==, -2);
+    g_assert_cmpuint(ud(t, 8, 1), ==, 14);
+    g_assert_cmpuint(ud(t, 9, 1), ==, 2);
+    g_assert_cmpfloat(fl(t, 4, 0), ==, 0.25f);
+    g_assert_cmpfloat(fl(t, 4, 1), ==, 0.25f);
+    g_free(t);
+
+    {
+        static SendLog log;
+        EuNative prog[] = {
+            asm_math(EU_MATH_INT_DIV_QR, 1, D(127, 0, UD),
+                     G(2, 0, UD, R_0_1_0), IMM(UD, 3)),
+        };
+
+        t = thread_for(prog, 1, 0xff, &log);
+        g_assert_cmpint(eu_run(t, 10), ==, EU_FAULT);
+        g_free(t);
+    }
+}
+
+/*
+ * pln/line (plane a, b, -, c in g6) and the dot products over groups of
+ * four channels, by hand: x = g10 = 0..7, g11 = 1, g12 = 8..15, g13 = 2.
+ */
+static void test_pln_line_dp(void)
+{
+    EuThread *t = RUN(0xffff,
+        IOTA(20),
+        asm_1(EU_OP_MOV, 8, D(10, 0, FT), G(20, 0, UD, R_8_8_1)),
+        asm_1(EU_OP_MOV, 8, D(11, 0, FT), IMM(FT, asm_f(1.0f))),
+        asm_op(EU_OP_ADD, 8, D(12, 0, FT), G(10, 0, FT, R_8_8_1),
+               IMM(FT, asm_f(8.0f))),
+        asm_1(EU_OP_MOV, 8, D(13, 0, FT), IMM(FT, asm_f(2.0f))),
+        asm_1(EU_OP_MOV, 1, D(6, 0, FT), IMM(FT, asm_f(2.0f))),
+        asm_1(EU_OP_MOV, 1, D(6, 4, FT), IMM(FT, asm_f(3.0f))),
+        asm_1(EU_OP_MOV, 1, D(6, 8, FT), IMM(FT, asm_f(99.0f))),
+        asm_1(EU_OP_MOV, 1, D(6, 12, FT), IMM(FT, asm_f(0.5f))),
+        asm_op(EU_OP_PLN, 16, D(30, 0, FT), G(6, 0, FT, R_0_1_0),
+               G(10, 0, FT, R_8_8_1)),
+        asm_op(EU_OP_LINE, 8, D(32, 0, FT), G(6, 0, FT, R_0_1_0),
+               G(10, 0, FT, R_8_8_1)),
+        asm_op(EU_OP_DP4, 8, D(34, 0, FT), G(10, 0, FT, R_8_8_1),
+               G(10, 0, FT, R_8_8_1)),
+        asm_op(EU_OP_DPH, 8, D(35, 0, FT), G(10, 0, FT, R_8_8_1),
+               G(11, 0, FT, R_8_8_1)),
+        asm_op(EU_OP_DP3, 8, D(36, 0, FT), G(10, 0, FT, R_8_8_1),
+               G(10, 0, FT, R_8_8_1)),
+        asm_op(EU_OP_DP2, 8, D(37, 0, FT), G(10, 0, FT, R_8_8_1),
+               G(10, 0, FT, R_8_8_1)));
+
+    for (unsigned c = 0; c < 16; c++) {
+        float y = c < 8 ? 1.0f : 2.0f;
+
+        g_assert_cmpfloat(fl(t, 30 + c / 8, c % 8), ==,
+                          2.0f * c + 3.0f * y + 0.5f);
+    }
+    for (unsigned c = 0; c < 8; c++) {
+        bool lo = c < 4;
+
+        g_assert_cmpfloat(fl(t, 32, c), ==, 2.0f * c + 0.5f);
+        g_assert_cmpfloat(fl(t, 34, c), ==, lo ? 14.0f : 126.0f);
+        g_assert_cmpfloat(fl(t, 35, c), ==, lo ? 4.0f : 16.0f);
+        g_assert_cmpfloat(fl(t, 36, c), ==, lo ? 5.0f : 77.0f);
+        g_assert_cmpfloat(fl(t, 37, c), ==, lo ? 1.0f : 41.0f);
+    }
+    g_free(t);
+}
+
+/* goto: the channels whose predicate holds skip to the UIP; when all
+ * of them do, the thread jumps to the JIP. */
+static void test_goto(void)
+{
+    EuThread *t = RUN(0xff,
+        IOTA(2),                                                    /* 0 */
+        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 0)),               /* 1 */
+        asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, UD, R_8_8_1),
+                        IMM(UD, 4)), EU_COND_L, 0),                 /* 2 */
+        asm_pred(asm_flow(EU_OP_GOTO, 8, 2 * 16, 2 * 16),
+                 EU_PRED_NORMAL, false, 0),                         /* 3 */
+        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 1)),               /* 4 */
+        asm_op(EU_OP_ADD, 8, D(4, 0, UD), G(3, 0, UD, R_8_8_1),
+               IMM(UD, 10)),                                        /* 5 */
+        asm_pred(asm_flow(EU_OP_GOTO, 8, 2 * 16, 2 * 16),
+                 EU_PRED_NORMAL, true, 1),                          /* 6 */
+        asm_1(EU_OP_MOV, 8, D(5, 0, UD), IMM(UD, 1)));              /* 7 */
+
+    for (unsigned c = 0; c < 8; c++) {
+        g_assert_cmpuint(ud(t, 3, c), ==, c < 4 ? 0 : 1);
+        g_assert_cmpuint(ud(t, 4, c), ==, c < 4 ? 10 : 11);
+        /* f1 is clear: the inverted predicate sends every channel. */
+        g_assert_cmpuint(ud(t, 5, c), ==, 0);
+    }
+    g_free(t);
+}
+
+/* calla jumps to an absolute IP saving the return IP and the channel
+ * enables; ret restores both (here a mask the subroutine rewrote). */
+static void test_calla_ret_mask(void)
+{
+    EuNative calla = asm_flow(EU_OP_CALLA, 1, 4 * 16, 0);
+    EuThread *t;
+
+    EU_SET(&calla, EU_DST_FILE, EU_FILE_GRF);
+    EU_SET(&calla, EU_DST_TYPE, EU_TYPE_UD);
+    EU_SET(&calla, EU_DST_HSTRIDE, 1);
+    EU_SET(&calla, EU_DST_REG_NR, 20);
+    t = RUN(0xff,
+        IOTA(2),                                                    /* 0 */
+        calla,                                                      /* 1 */
+        asm_op(EU_OP_ADD, 8, D(5, 0, UD), G(2, 0, UD, R_8_8_1),
+               IMM(UD, 100)),                                       /* 2 */
+        asm_op(EU_OP_JMPI, 1, NUL, NUL, IMM(SD, 48)),               /* 3 */
+        asm_1(EU_OP_MOV, 1, D(21, 0, UD), G(20, 4, UD, R_0_1_0)),   /* 4 */
+        asm_1(EU_OP_MOV, 1, D(20, 4, UD), IMM(UD, 0x0f)),           /* 5 */
+        asm_1(EU_OP_RET, 1, NUL, G(20, 0, UD, R_0_1_0)));           /* 6 */
+
+    g_assert_cmpuint(ud(t, 20, 0), ==, 2 * 16);
+    g_assert_cmpuint(ud(t, 21, 0), ==, 0xff);
+    for (unsigned c = 0; c < 8; c++) {
+        g_assert_cmpuint(ud(t, 5, c), ==, c < 4 ? c + 100 : 0);
+    }
+    g_free(t);
+}
+
+/* Opcodes the model does not implement fault the thread, with a
+ * reason, rather than guess: smov, brc, brd, and a reserved one. */
+static void test_unsupported_fault(void)
+{
+    static const unsigned ops[] = {
+        EU_OP_SMOV, EU_OP_BRC, EU_OP_BRD, EU_OP_MADM, 127, 11,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(ops); i++) {
+        static SendLog log;
+        EuNative prog[] = {
+            asm_op(ops[i], 8, D(3, 0, UD), G(2, 0, UD, R_8_8_1),
+                   G(2, 0, UD, R_8_8_1)),
+        };
+        EuThread *t = thread_for(prog, 1, 0xff, &log);
+
+        g_assert_cmpint(eu_run(t, 10), ==, EU_FAULT);
+        g_assert_nonnull(t->fault);
+        g_free(t);
+    }
+}
+
 static void test_cmp_pred_sel(void)
 {
     EuThread *t = RUN(0xff,
@@ -774,10 +939,12 @@ static void test_random_kernels(void)
         EU_OP_WHILE, EU_OP_BREAK, EU_OP_CONT, EU_OP_HALT, EU_OP_CALL,
         EU_OP_RET, EU_OP_JMPI, EU_OP_SEND, EU_OP_SENDS, EU_OP_MATH,
         EU_OP_ADD, EU_OP_MUL, EU_OP_MACH, EU_OP_MAD, EU_OP_LRP, EU_OP_BFE,
-        EU_OP_FBH, EU_OP_FRC,
+        EU_OP_FBH, EU_OP_FRC, EU_OP_PLN, EU_OP_LINE, EU_OP_DP4, EU_OP_DPH,
+        EU_OP_GOTO, EU_OP_CALLA, EU_OP_SMOV, EU_OP_BRC,
     };
     GRand *rng = g_rand_new_with_seed(11);
     SendLog log = { 0 };
+    EuProgram *p = NULL;
     EuNative prog[16];
     unsigned ended[EU_BUDGET + 1] = { 0 };
     uint64_t retired = 0;
@@ -790,6 +957,12 @@ static void test_random_kernels(void)
         }
         log.ret = g_rand_int_range(rng, -1, 2);
         t = thread_for(prog, 16, g_rand_int(rng), &log);
+        if (iter & 1) {
+            /* Every other kernel through a shared program (and the fast
+             * paths where they apply). */
+            p = eu_program_new(code, 16 * 16);
+            eu_thread_init_program(t, p, t->exec_mask, fake_send, &log);
+        }
         for (int i = 0; i < 16; i++) {
             t->a0[i] = g_rand_int(rng);
         }
@@ -800,6 +973,8 @@ static void test_random_kernels(void)
         ended[t->status]++;
         g_assert_cmpint(t->status, !=, EU_RUNNING);
         g_assert_true(t->status != EU_FAULT || t->fault);
+        eu_program_unref(p);
+        p = NULL;
         g_free(t);
     }
     g_test_message("retired %" G_GUINT64_FORMAT ", done %u, fault %u, "
@@ -807,6 +982,252 @@ static void test_random_kernels(void)
                    ended[EU_FAULT], ended[EU_WAIT_SEND], ended[EU_BUDGET]);
     /* Valid opcodes in a row run: not everything faults at once. */
     g_assert_cmpuint(retired, >, 3000);
+    g_rand_free(rng);
+}
+
+/*
+ * Differential test of the fast paths: random kernels of the forms they
+ * take (and near misses) run once through the generic path (private
+ * cache, fast paths off) and once through a shared program with them on;
+ * the threads must end in the same state, bit for bit.
+ */
+static AOp diff_operand(GRand *rng, unsigned type, bool dst)
+{
+    static const int regions[][3] = {
+        { R_8_8_1 }, { R_8_8_1 }, { R_0_1_0 }, { R_0_1_0 }, { R_4_4_1 },
+        { 5, 4, 1 }, { R_16_8_2 }, { 1, 0, 0 }, { 2, 1, 1 },
+    };
+    unsigned size = eu_type_size(type);
+    const int *rg = regions[g_rand_int_range(rng, 0, G_N_ELEMENTS(regions))];
+    AOp o = G(g_rand_int_range(rng, 2, 10), 0, type, R_8_8_1);
+
+    if (g_rand_int_range(rng, 0, 40) == 0) {
+        o.nr = 127;                     /* runs off the GRF */
+    }
+    o.sub = size * g_rand_int_range(rng, 0, 32 / size);
+    if (dst) {
+        o.hs = g_rand_int_range(rng, 0, 6) ? 1 : 2;
+        if (g_rand_int_range(rng, 0, 10) == 0) {
+            o = NUL;
+            o.type = type;
+        }
+        return o;
+    }
+    o.vs = rg[0];
+    o.w = rg[1];
+    o.hs = rg[2];
+    o.neg = g_rand_int_range(rng, 0, 5) == 0;
+    o.abs = g_rand_int_range(rng, 0, 6) == 0;
+    return o;
+}
+
+static uint32_t diff_imm(GRand *rng, bool fp)
+{
+    static const float f[] = {
+        0.0f, -0.0f, 1.0f, -2.5f, 0.5f, 1e30f, -1e-40f, 3.0f,
+    };
+    uint32_t nan = 0x7fa00001;
+
+    if (!fp) {
+        return g_rand_boolean(rng) ? g_rand_int(rng) :
+               (uint32_t)g_rand_int_range(rng, -40, 40);
+    }
+    return g_rand_int_range(rng, 0, 9) == 0 ? nan :
+           asm_f(f[g_rand_int_range(rng, 0, G_N_ELEMENTS(f))]);
+}
+
+static EuNative diff_inst(GRand *rng)
+{
+    static const uint8_t ops[] = {
+        EU_OP_MOV, EU_OP_ADD, EU_OP_MUL, EU_OP_MAD, EU_OP_SEL, EU_OP_CMP,
+        EU_OP_AND, EU_OP_OR, EU_OP_XOR, EU_OP_NOT, EU_OP_SHL, EU_OP_SHR,
+        EU_OP_ASR, EU_OP_MOV, EU_OP_ADD, EU_OP_MAD,
+    };
+    static const uint8_t itypes[] = { UD, SD, UW, SW, UB, EU_TYPE_B };
+    unsigned op = ops[g_rand_int_range(rng, 0, G_N_ELEMENTS(ops))];
+    unsigned exec = 1u << g_rand_int_range(rng, 0, 5);
+    bool fp = g_rand_boolean(rng);
+    bool same = g_rand_int_range(rng, 0, 3) != 0;
+    unsigned ty[3];
+    EuNative n;
+
+    for (int i = 0; i < 3; i++) {
+        ty[i] = fp ? FT : itypes[g_rand_int_range(rng, 0, 6)];
+        if (same) {
+            ty[i] = ty[0];
+        }
+    }
+    if (op == EU_OP_MAD) {
+        unsigned t3 = fp ? 1 : g_rand_int_range(rng, 0, 4);
+
+        n = asm_3src(op, exec, fp, t3, g_rand_int_range(rng, 2, 10),
+                     g_rand_int_range(rng, 2, 10),
+                     g_rand_int_range(rng, 2, 10),
+                     g_rand_int_range(rng, 2, 10));
+        if (g_rand_boolean(rng)) {
+            EU_SET(&n, EU_3_SRC2_HSTRIDE, 0);   /* scalar src2 */
+        }
+        if (g_rand_int_range(rng, 0, 3) == 0) {
+            EU_SET(&n, EU_3_SRC0_VSTRIDE, 0);
+            EU_SET(&n, EU_3_SRC0_HSTRIDE, 0);
+        }
+        EU_SET(&n, EU_3_SRC1_NEGATE, g_rand_int_range(rng, 0, 4) == 0);
+        EU_SET(&n, EU_3_SRC0_ABS, g_rand_int_range(rng, 0, 4) == 0);
+        if (fp && g_rand_int_range(rng, 0, 3) == 0) {
+            /* Through the accumulator, as ps_kernel_gen11 does. */
+            EU_SET(&n, EU_3_DST_FILE, 1);
+            EU_SET(&n, EU_3_DST_REG_NR, EU_ARF_ACC);
+            EU_SET(&n, EU_3_DST_TYPE, 3);
+        } else if (fp && g_rand_int_range(rng, 0, 2) == 0) {
+            EU_SET(&n, EU_3_SRC0_FILE, 1);
+            EU_SET(&n, EU_3_SRC0_REG_NR, EU_ARF_ACC);
+            EU_SET(&n, EU_3_SRC0_TYPE, 3);
+            EU_SET(&n, EU_3_SRC0_VSTRIDE, 3);
+            EU_SET(&n, EU_3_SRC0_HSTRIDE, 1);
+        }
+    } else {
+        AOp s1 = diff_operand(rng, ty[2], false);
+
+        if (g_rand_int_range(rng, 0, 3) == 0) {
+            unsigned it = ty[2] == UB ? UW :
+                          ty[2] == EU_TYPE_B ? SW : ty[2];
+
+            s1 = IMM(it, diff_imm(rng, fp));
+        }
+        n = asm_op(op, exec, diff_operand(rng, ty[0], true),
+                   diff_operand(rng, ty[1], false), s1);
+    }
+    EU_SET(&n, EU_QTR_CTRL, g_rand_int_range(rng, 0, 4));
+    EU_SET(&n, EU_NIB_CTRL, exec < 8 && g_rand_boolean(rng));
+    EU_SET(&n, EU_MASK_CTRL, g_rand_int_range(rng, 0, 4) == 0);
+    if (g_rand_boolean(rng)) {
+        n = asm_pred(n, g_rand_int_range(rng, 0, 8) ? EU_PRED_NORMAL :
+                        EU_PRED_ANY4H, g_rand_boolean(rng),
+                     g_rand_int_range(rng, 0, 4));
+    }
+    if (op == EU_OP_CMP || g_rand_boolean(rng)) {
+        static const uint8_t conds[] = { 1, 2, 3, 4, 5, 6, 8, 9 };
+
+        n = asm_cond(n, conds[g_rand_int_range(rng, 0, 8)],
+                     g_rand_int_range(rng, 0, 4));
+    }
+    if (g_rand_int_range(rng, 0, 4) == 0) {
+        n = asm_sat(n);
+    }
+    return n;
+}
+
+static void diff_state(EuThread *t, GRand *rng)
+{
+    for (unsigned r = 0; r < 12; r++) {
+        for (unsigned i = 0; i < 8; i++) {
+            uint32_t v = g_rand_int_range(rng, 0, 3) == 0 ? g_rand_int(rng) :
+                         asm_f(g_rand_double_range(rng, -4, 4));
+
+            if (g_rand_int_range(rng, 0, 20) == 0) {
+                v = 0x7fc00000;
+            }
+            memcpy(t->grf + r * 32 + 4 * i, &v, 4);
+        }
+    }
+    t->flag[0] = g_rand_int(rng);
+    t->flag[1] = g_rand_int(rng);
+}
+
+/* One run of the kernel in code: generic (private cache, fast paths
+ * off) or through program p with them on, from the state seed gives. */
+static EuThread *diff_run(EuProgram *p, uint32_t mask, uint32_t seed,
+                          uint64_t budget)
+{
+    static SendLog log;
+    EuThread *t = g_new0(EuThread, 1);
+    GRand *st = g_rand_new_with_seed(seed);
+
+    eu_fast_paths = p != NULL;
+    if (p) {
+        eu_thread_init_program(t, p, mask, fake_send, &log);
+    } else {
+        eu_thread_init(t, code, 9 * 16, mask, fake_send, &log);
+    }
+    diff_state(t, st);
+    g_rand_free(st);
+    eu_run(t, budget);
+    eu_fast_paths = true;
+    return t;
+}
+
+/* On a mismatch, name the first instruction after which the GRFs
+ * differ. */
+static void diff_explain(const EuNative *prog, EuProgram *p, uint32_t mask,
+                         uint32_t seed)
+{
+    for (int i = 0; i < 8; i++) {
+        g_autoptr(GString) s = g_string_new(NULL);
+        EuInst d;
+
+        eu_decode_native(&prog[i], &d);
+        eu_disasm(&d, s);
+        g_test_message("%d: %s fast %d", i, s->str,
+                       eu_inst_has_fast_path(&d));
+    }
+    for (int k = 1; k <= 8; k++) {
+        g_autofree EuThread *x = diff_run(NULL, mask, seed, k);
+        g_autofree EuThread *y = diff_run(p, mask, seed, k);
+
+        if (memcmp(x->grf, y->grf, sizeof(x->grf))) {
+            g_test_message("the GRFs differ after %d instructions", k);
+            return;
+        }
+    }
+}
+
+static void test_fast_paths_agree(void)
+{
+    GRand *rng = g_rand_new_with_seed(1234);
+    unsigned fast = 0, total = 0, faults = 0;
+
+    for (int iter = 0; iter < 4000; iter++) {
+        EuNative prog[9];
+        uint32_t mask = g_rand_boolean(rng) ? 0xffff : g_rand_int(rng);
+        uint32_t seed = g_rand_int(rng);
+        EuProgram *p;
+        EuThread *a, *b;
+
+        for (int i = 0; i < 8; i++) {
+            EuInst d;
+
+            prog[i] = diff_inst(rng);
+            if (eu_decode_native(&prog[i], &d) == 0) {
+                total++;
+                fast += eu_inst_has_fast_path(&d);
+            }
+        }
+        prog[8] = EOT;
+        asm_emit(code, prog, 9);
+        p = eu_program_new(code, 9 * 16);
+        a = diff_run(NULL, mask, seed, 100);
+        b = diff_run(p, mask, seed, 100);
+        faults += a->status == EU_FAULT;
+        if (memcmp(a->grf, b->grf, sizeof(a->grf))) {
+            diff_explain(prog, p, mask, seed);
+        }
+        g_assert_cmpint(a->status, ==, b->status);
+        g_assert_cmpuint(a->retired, ==, b->retired);
+        g_assert_cmpuint(a->ip, ==, b->ip);
+        g_assert_cmphex(a->flag[0], ==, b->flag[0]);
+        g_assert_cmphex(a->flag[1], ==, b->flag[1]);
+        g_assert_cmpmem(a->grf, sizeof(a->grf), b->grf, sizeof(b->grf));
+        g_assert_cmpmem(a->accv, sizeof(a->accv), b->accv, sizeof(b->accv));
+        g_assert_cmpmem(a->acc, sizeof(a->acc), b->acc, sizeof(b->acc));
+        eu_program_unref(p);
+        g_free(a);
+        g_free(b);
+    }
+    g_test_message("%u of %u instructions fast, %u faulting kernels",
+                   fast, total, faults);
+    /* Both paths were exercised. */
+    g_assert_cmpuint(fast, >, total / 4);
+    g_assert_cmpuint(fast, <, total);
     g_rand_free(rng);
 }
 
@@ -822,6 +1243,12 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/float-conversions",
                     test_float_and_conversions);
     g_test_add_func("/intel-eu/exec/math", test_math);
+    g_test_add_func("/intel-eu/exec/math-macros", test_math_macros);
+    g_test_add_func("/intel-eu/exec/pln-line-dp", test_pln_line_dp);
+    g_test_add_func("/intel-eu/exec/goto", test_goto);
+    g_test_add_func("/intel-eu/exec/calla-ret-mask", test_calla_ret_mask);
+    g_test_add_func("/intel-eu/exec/unsupported-fault",
+                    test_unsupported_fault);
     g_test_add_func("/intel-eu/exec/cmp-pred-sel", test_cmp_pred_sel);
     g_test_add_func("/intel-eu/exec/mask-mad", test_exec_mask_and_mad);
     g_test_add_func("/intel-eu/exec/flag-width-pred-send",
@@ -833,5 +1260,6 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/send", test_send_callback);
     g_test_add_func("/intel-eu/exec/call-ret-jmpi", test_call_ret_jmpi);
     g_test_add_func("/intel-eu/exec/random", test_random_kernels);
+    g_test_add_func("/intel-eu/exec/fast-paths-agree", test_fast_paths_agree);
     return g_test_run();
 }

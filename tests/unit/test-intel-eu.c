@@ -1,7 +1,7 @@
 /*
  * Unit tests of the Gen11 EU decoder and disassembler
  * (hw/gpumodel/intel/eu-decode.c, eu-disasm.c): IGT's Gen11 gpgpu_fill
- * and media_fill kernels (IGT lib/gpgpu_fill.c, lib/media_fill.c) must
+ * and media VME kernels (IGT lib/gpgpu_fill.c, lib/media_fill.c) must
  * decode and print as Mesa's brw_disasm.c does; compacted instructions
  * expand through the Gen8 control/subreg/src index tables and the Gen11
  * datatype table of Mesa's brw_eu_compact.c; invalid encodings are
@@ -27,7 +27,7 @@ static const uint32_t gpgpu_kernel[][4] = {
 
 /* IGT 1.27.1 lib/media_fill.c gen11_media_vme_kernel (without the
  * zero padding). */
-static const uint32_t media_kernel[][4] = {
+static const uint32_t media_vme_kernel[][4] = {
     { 0x00600001, 0x20302e68, 0x00000000, 0x20000000 },
     { 0x00600001, 0x22802e68, 0x00000000, 0x00000001 },
     { 0x00000001, 0x20284f2c, 0x00000000, 0x3818000c },
@@ -59,63 +59,16 @@ static const uint32_t media_kernel[][4] = {
     { 0x07600031, 0x20004a04, 0x06000fe0, 0x82000010 },
 };
 
-/* IGT's dword arrays as the little-endian bytes the EU fetches. */
-static void kernel_bytes(uint8_t *out, const uint32_t (*k)[4], size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        for (int j = 0; j < 4; j++) {
-            uint32_t le = GUINT32_TO_LE(k[i][j]);
-
-            memcpy(out + 16 * i + 4 * j, &le, 4);
-        }
-    }
-}
-
-static char *disasm_kernel(const uint32_t (*k)[4], size_t n)
-{
-    GString *s = g_string_new(NULL);
-
-    for (size_t i = 0; i < n; i++) {
-        uint8_t bytes[16];
-        EuInst d;
-
-        kernel_bytes(bytes, &k[i], 1);
-        g_assert_cmpint(eu_decode(bytes, 16, &d), ==, 0);
-        g_assert_null(d.error);
-        eu_disasm(&d, s);
-        g_string_append_c(s, '\n');
-    }
-    return g_string_free(s, false);
-}
-
-static void check_golden(const char *name, const char *text)
-{
-    g_autofree char *path = g_build_filename(EU_GOLDEN_DIR, name, NULL);
-    g_autofree char *want = NULL;
-    g_autoptr(GError) err = NULL;
-
-    if (g_getenv("EU_GOLDEN_PRINT")) {
-        g_print("%s", text);
-    }
-    g_assert_true(g_file_get_contents(path, &want, NULL, &err));
-    g_assert_no_error(err);
-    g_assert_cmpstr(text, ==, want);
-}
-
 static void test_gpgpu_kernel(void)
 {
-    g_autofree char *text = disasm_kernel(gpgpu_kernel,
-                                          G_N_ELEMENTS(gpgpu_kernel));
-
-    check_golden("eu-gpgpu-fill-gen11.txt", text);
+    asm_check_golden("eu-gpgpu-fill-gen11.txt", gpgpu_kernel,
+                     G_N_ELEMENTS(gpgpu_kernel));
 }
 
-static void test_media_kernel(void)
+static void test_media_vme_kernel(void)
 {
-    g_autofree char *text = disasm_kernel(media_kernel,
-                                          G_N_ELEMENTS(media_kernel));
-
-    check_golden("eu-media-fill-gen11.txt", text);
+    asm_check_golden("eu-media-vme-gen11.txt", media_vme_kernel,
+                     G_N_ELEMENTS(media_vme_kernel));
 }
 
 typedef struct FillLog {
@@ -156,7 +109,7 @@ static void test_gpgpu_kernel_runs(void)
     EuThread *t = g_new0(EuThread, 1);
     FillLog log = { 0 };
 
-    kernel_bytes(code, gpgpu_kernel, G_N_ELEMENTS(gpgpu_kernel));
+    asm_kernel_bytes(code, gpgpu_kernel, G_N_ELEMENTS(gpgpu_kernel));
     eu_thread_init(t, code, sizeof(code), 0xffff, fill_send, &log);
     t->grf[1 * 4] = 2;                  /* g0.1: thread group X */
     t->grf[6 * 4] = 3;                  /* g0.6: thread group Y */
@@ -185,11 +138,11 @@ static int trace_send(EuThread *t, const EuInst *in, uint32_t desc,
     return 0;
 }
 
-/* IGT's media_fill kernel: descriptors built in a0 reach the shared
+/* IGT's media VME kernel: descriptors built in a0 reach the shared
  * functions (g1.0 = 0x100, g1.1 = 5). */
-static void test_media_kernel_runs(void)
+static void test_media_vme_kernel_runs(void)
 {
-    uint8_t code[sizeof(media_kernel)];
+    uint8_t code[sizeof(media_vme_kernel)];
     EuThread *t = g_new0(EuThread, 1);
     SendTrace tr = { 0 };
     static const uint32_t want[][3] = {
@@ -200,7 +153,7 @@ static void test_media_kernel_runs(void)
         { EU_SFID_THREAD_SPAWNER, 0x02000010, 0 },
     };
 
-    kernel_bytes(code, media_kernel, G_N_ELEMENTS(media_kernel));
+    asm_kernel_bytes(code, media_vme_kernel, G_N_ELEMENTS(media_vme_kernel));
     eu_thread_init(t, code, sizeof(code), 0xffff, trace_send, &tr);
     t->grf[EU_GRF_BYTES + 1] = 0x01;    /* g1.0 = 0x100 */
     t->grf[EU_GRF_BYTES + 4] = 5;       /* g1.1 = 5 */
@@ -413,9 +366,9 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/decode/compacted", test_compacted);
     g_test_add_func("/intel-eu/decode/compacted-exec", test_compacted_exec);
     g_test_add_func("/intel-eu/exec/gpgpu-fill", test_gpgpu_kernel_runs);
-    g_test_add_func("/intel-eu/exec/media-fill", test_media_kernel_runs);
+    g_test_add_func("/intel-eu/exec/media-vme", test_media_vme_kernel_runs);
     g_test_add_func("/intel-eu/disasm/3src", test_disasm_3src);
     g_test_add_func("/intel-eu/disasm/gpgpu-fill", test_gpgpu_kernel);
-    g_test_add_func("/intel-eu/disasm/media-fill", test_media_kernel);
+    g_test_add_func("/intel-eu/disasm/media-vme", test_media_vme_kernel);
     return g_test_run();
 }

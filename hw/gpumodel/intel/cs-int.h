@@ -28,6 +28,12 @@ enum {
      * arbitration point in between (a dispatch in progress, gfx-int.h).
      */
     CS_CONTINUE,
+    /*
+     * As CS_CONTINUE, and an arbitration point: a draw between two of its
+     * steps may be preempted (render.c: returned before it does a step's
+     * work), and resumes when its context runs again.
+     */
+    CS_CONTINUE_ARB,
 };
 
 typedef struct CsCmd CsCmd;

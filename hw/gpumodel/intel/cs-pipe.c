@@ -1,7 +1,7 @@
 /*
  * intel-gpu command streamer: the render engine's GFXPIPE commands (PRM
  * Vol 2a: Command Reference: Instructions, "PIPE_CONTROL",
- * "3DPRIMITIVE", "GPGPU_WALKER", "MEDIA_OBJECT").
+ * "GPGPU_WALKER", "MEDIA_OBJECT").
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -52,12 +52,12 @@ static uint64_t walker_groups(const uint32_t *cmd)
 }
 
 /*
- * 3D, media and GPGPU work is not executed: it is counted and skipped.
- * The thread dispatch the OA counters see is modelled from the command:
- * a 3DPRIMITIVE dispatches one SIMD8 vertex-shader thread per 8 vertices
- * (vertex count x instance count), a GPGPU_WALKER its threads per group
- * (thread width counter maximum + 1) times its groups, a MEDIA_OBJECT one
- * thread.  The threads' EU work (eu.c) takes engine time in cs_step().
+ * GFXPIPE commands no pipeline executes: counted and skipped.  (The 3D
+ * pipeline, render.c, runs 3DPRIMITIVE; media.c runs media and GPGPU
+ * walkers once a kernel is loaded.)  Skipped GPGPU and media dispatch is
+ * modelled from the command: a GPGPU_WALKER its threads per group (thread
+ * width counter maximum + 1) times its groups, a MEDIA_OBJECT one thread.
+ * The threads' EU work (eu.c) takes engine time in cs_step().
  */
 int cs_gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                 unsigned len)
@@ -65,16 +65,7 @@ int cs_gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t op = cmd[0] & GFXPIPE_OPCODE_MASK;
     uint64_t threads;
 
-    if (op == GFX_OP_3DPRIMITIVE) {
-        e->stats.primitives++;
-        if (len >= 5) {
-            uint64_t v = mul_sat(cmd[2], MAX(cmd[4], 1u));
-
-            threads = v / 8 + (v % 8 != 0);
-            e->stats.vs_threads += threads;
-            intel_eu_dispatch(e, INTEL_EU_VS, threads);
-        }
-    } else if (op == GPGPU_WALKER && len >= 13) {
+    if (op == GPGPU_WALKER && len >= 13) {
         e->stats.walkers++;
         threads = mul_sat((cmd[4] & GPGPU_WALKER_THREAD_WIDTH_MASK) + 1,
                           walker_groups(cmd));

@@ -381,7 +381,12 @@ static unsigned cs_noop_run(IntelEngine *e, IntelCsFetch *f,
 
 static uint64_t cs_eu_clocks(IntelEngine *e)
 {
-    return e->stats.eu_clocks[INTEL_EU_VS] + e->stats.eu_clocks[INTEL_EU_TS];
+    uint64_t sum = 0;
+
+    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
+        sum += e->stats.eu_clocks[i];
+    }
+    return sum;
 }
 
 /* Execute one command; returns the work units it took. */
@@ -450,7 +455,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
         return 1;
     }
     r = c->fn(e, c, cmd, len);
-    if (r == CS_RETRY || r == CS_CONTINUE) {
+    if (r == CS_RETRY || r == CS_CONTINUE || r == CS_CONTINUE_ARB) {
         /* Not done: the command executes again from the same place. */
         e->depth = saved_depth;
         if (saved_depth) {
@@ -459,7 +464,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
             intel_engine_set_reg(e, INTEL_RING_HEAD, saved_head);
         }
         /* An unsuccessful semaphore wait is an arbitration point. */
-        if (r == CS_RETRY) {
+        if (r == CS_RETRY || r == CS_CONTINUE_ARB) {
             cs_arbitrate(e);
         }
     }
@@ -469,7 +474,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
     *cost += intel_gt_ns_for(e->gpu, intel_eu_busy_clocks(
                                  e->gpu, cs_eu_clocks(e) - eu0));
     /* A dispatch in progress has used up the slice. */
-    if (r == CS_CONTINUE) {
+    if (r == CS_CONTINUE || r == CS_CONTINUE_ARB) {
         return MAX(budget, 1u);
     }
     /* Of the slice's budget, a blit takes one more unit per 4 KiB. */
@@ -487,18 +492,21 @@ static void cs_in_flight_rebase(IntelCsInFlight *w, uint64_t now)
     for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
         w->eu_clocks[i] = gpu_muldiv64(w->eu_clocks[i], left, span);
     }
+    for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
+        w->px[i] = gpu_muldiv64(w->px[i], left, span);
+    }
     w->start_ns = now;
 }
 
 /*
- * A command executed at @now took @cost and dispatched EU work (the
- * statistics since @eu0).  Its effects are there at once; the engine does
- * its work at the modelled pace, after the work still in flight, and
- * every report taken meanwhile (an OA context-switch report later in the
- * same slice too) sees only the part done by then.
+ * A command executed at @now took @cost and dispatched EU and pixel work
+ * (the statistics since @s0).  Its effects are there at once; the engine
+ * does its work at the modelled pace, after the work still in flight,
+ * and every report taken meanwhile (an OA context-switch report later in
+ * the same slice too) sees only the part done by then.
  */
 static void cs_account(IntelEngine *e, uint64_t now, uint64_t cost,
-                       const uint64_t *eu0)
+                       const IntelCsStats *s0)
 {
     IntelCsInFlight *w = &e->in_flight;
 
@@ -510,7 +518,10 @@ static void cs_account(IntelEngine *e, uint64_t now, uint64_t cost,
     e->stats.busy_ns += cost;
     w->end_ns += cost;
     for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
-        w->eu_clocks[i] += e->stats.eu_clocks[i] - eu0[i];
+        w->eu_clocks[i] += e->stats.eu_clocks[i] - s0->eu_clocks[i];
+    }
+    for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
+        w->px[i] += e->stats.px[i] - s0->px[i];
     }
 }
 
@@ -530,6 +541,11 @@ void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st)
         uint64_t undone = gpu_muldiv64(w->eu_clocks[i], left, span);
 
         st->eu_clocks[i] -= MIN(undone, st->eu_clocks[i]);
+    }
+    for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
+        uint64_t undone = gpu_muldiv64(w->px[i], left, span);
+
+        st->px[i] -= MIN(undone, st->px[i]);
     }
 }
 
@@ -556,7 +572,8 @@ void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
 
 void intel_cs_run(IntelEngine *e, unsigned budget)
 {
-    uint64_t cost = 0, commands = e->stats.commands, eu0[INTEL_EU_FFIDS];
+    uint64_t cost = 0, commands = e->stats.commands;
+    IntelCsStats s0;
     unsigned used = 0;
 
     /*
@@ -581,13 +598,13 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     while (used < budget && cs_runnable(e)) {
         uint64_t step_cost = 0;
 
-        memcpy(eu0, e->stats.eu_clocks, sizeof(eu0));
+        s0 = e->stats;
         used += cs_step(e, &e->fetch, budget - used, &step_cost);
         /*
          * At the time now, not the slice's start: QEMU's clock may move
          * meanwhile, and an OA sync in the step has seen the time it read.
          */
-        cs_account(e, gpu_host_now_ns(&e->gpu->host), step_cost, eu0);
+        cs_account(e, gpu_host_now_ns(&e->gpu->host), step_cost, &s0);
         cost += step_cost;
     }
     intel_cs_sync_registers(e);

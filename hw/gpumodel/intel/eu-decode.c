@@ -67,8 +67,9 @@ static EuType decode_type(unsigned hw, bool imm)
     if (hw == 10 || hw > 11) {
         return EU_TYPE_INVALID;     /* no DF on Gen11 */
     }
-    if (hw == EU_TYPE_VF) {
-        return imm ? EU_TYPE_VF : EU_TYPE_INVALID;
+    if (hw == 11) {
+        /* VF as an immediate, NF (the accumulator's format) otherwise. */
+        return imm ? EU_TYPE_VF : EU_TYPE_NF;
     }
     if (imm && hw == EU_TYPE_UB) {
         return EU_TYPE_UV;
@@ -82,9 +83,16 @@ static EuType decode_type(unsigned hw, bool imm)
 unsigned eu_type_size(EuType t)
 {
     static const uint8_t size[16] = {
-        4, 4, 2, 2, 1, 1, 8, 8, 2, 4, 8, 4, 4, 4, 0, 0,
+        4, 4, 2, 2, 1, 1, 8, 8, 2, 4, 8, 4, 4, 4, 8, 0,
     };
     return size[t & 15];
+}
+
+/* NF operands live in acc0/acc1 only. */
+static bool is_acc(const EuOperand *o)
+{
+    return o->file == EU_FILE_ARF && !o->indirect &&
+           (o->nr & 0xf0) == EU_ARF_ACC && (o->nr & 0xf) < 2;
 }
 
 static int fail(EuInst *d, const char *why)
@@ -166,6 +174,9 @@ static int decode_src(EuInst *d, const EuNative *n, int i)
     if (o->vstride == EU_VSTRIDE_VXH && !o->indirect) {
         return fail(d, "VxH region with direct addressing");
     }
+    if (o->type == EU_TYPE_NF && !is_acc(o)) {
+        return fail(d, "NF type outside the accumulator");
+    }
     return 0;
 }
 
@@ -183,8 +194,13 @@ static int decode_3src(EuInst *d, const EuNative *n)
     for (int i = 0; i < 4; i++) {
         /* brw_type_decode_for_3src(), Gen11 branch. */
         if (fp) {
-            t[i] = types[i] > 1 ? EU_TYPE_INVALID :
-                   types[i] ? EU_TYPE_F : EU_TYPE_HF;
+            /* Gen11 adds NF as float type 3 (Mesa elk_reg_type.c). */
+            static const EuType ft[8] = {
+                EU_TYPE_HF, EU_TYPE_F, EU_TYPE_INVALID, EU_TYPE_NF,
+                EU_TYPE_INVALID, EU_TYPE_INVALID, EU_TYPE_INVALID,
+                EU_TYPE_INVALID,
+            };
+            t[i] = ft[types[i]];
         } else {
             t[i] = types[i] > 5 ? EU_TYPE_INVALID : types[i];
         }
@@ -198,9 +214,17 @@ static int decode_3src(EuInst *d, const EuNative *n)
     d->dst.nr = EU_GET(n, EU_3_DST_REG_NR);
     d->dst.subnr = EU_GET(n, EU_3_DST_SUBREG) * 8;
     d->dst.hstride = 1;
-    d->src[0].file = EU_GET(n, EU_3_SRC0_FILE) ? EU_FILE_IMM : EU_FILE_GRF;
+    /* src0/src2's file bit selects an immediate for the 16-bit types; with
+     * the NF type it names the accumulator (the register number says
+     * which), as IGA encodes "acc0.0<8;1>:nf" in src0 of IGT's
+     * blit.g11a (lib/i915/shaders/ps). */
+    d->src[0].file = EU_GET(n, EU_3_SRC0_FILE) ?
+                     (t[1] == EU_TYPE_NF ? EU_FILE_ARF : EU_FILE_IMM) :
+                     EU_FILE_GRF;
     d->src[1].file = EU_GET(n, EU_3_SRC1_FILE) ? EU_FILE_ARF : EU_FILE_GRF;
-    d->src[2].file = EU_GET(n, EU_3_SRC2_FILE) ? EU_FILE_IMM : EU_FILE_GRF;
+    d->src[2].file = EU_GET(n, EU_3_SRC2_FILE) ?
+                     (t[3] == EU_TYPE_NF ? EU_FILE_ARF : EU_FILE_IMM) :
+                     EU_FILE_GRF;
     d->src[0].nr = EU_GET(n, EU_3_SRC0_REG_NR);
     d->src[1].nr = EU_GET(n, EU_3_SRC1_REG_NR);
     d->src[2].nr = EU_GET(n, EU_3_SRC2_REG_NR);
@@ -244,6 +268,12 @@ static int decode_3src(EuInst *d, const EuNative *n)
             o->vstride = o->hstride = 0;
             o->width = 1;
         }
+        if (o->type == EU_TYPE_NF && !is_acc(o)) {
+            return fail(d, "NF type outside the accumulator");
+        }
+    }
+    if (d->dst.type == EU_TYPE_NF && !is_acc(&d->dst)) {
+        return fail(d, "NF type outside the accumulator");
     }
     return 0;
 }
@@ -291,6 +321,8 @@ int eu_decode_native(const EuNative *n, EuInst *d)
     case EU_OP_ROL: case EU_OP_CMP: case EU_OP_CMPN: case EU_OP_ADD:
     case EU_OP_MUL: case EU_OP_AVG: case EU_OP_MAC: case EU_OP_MACH:
     case EU_OP_ADDC: case EU_OP_SUBB: case EU_OP_MATH: case EU_OP_BFI1:
+    case EU_OP_PLN: case EU_OP_LINE: case EU_OP_DP4: case EU_OP_DPH:
+    case EU_OP_DP3: case EU_OP_DP2:
         d->nsrc = 2;
         break;
     case EU_OP_MAD: case EU_OP_LRP: case EU_OP_CSEL: case EU_OP_BFE:
@@ -366,6 +398,9 @@ int eu_decode_native(const EuNative *n, EuInst *d)
         if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
             d->dst.subnr = EU_GET(n, EU_SENDS_DST_SUB16) * 16;
         }
+    }
+    if (d->dst.type == EU_TYPE_NF && !is_acc(&d->dst)) {
+        return fail(d, "NF type outside the accumulator");
     }
 
     if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {

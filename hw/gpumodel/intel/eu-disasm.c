@@ -13,7 +13,7 @@
 
 static const char *const type_letters[16] = {
     "UD", "D", "UW", "W", "UB", "B", "UQ", "Q", "HF", "F", "DF", "VF",
-    "UV", "V", NULL, NULL,
+    "UV", "V", "NF", NULL,
 };
 
 const char *eu_opcode_name(unsigned op)

@@ -27,7 +27,14 @@ typedef struct EuOperand {
     uint64_t imm;
 } EuOperand;
 
-typedef struct EuInst {
+typedef struct EuThread EuThread;
+typedef struct EuInst EuInst;
+typedef struct EuProgram EuProgram;
+
+/* A pre-resolved executor for one decoded instruction (eu-exec.c). */
+typedef void (*EuExecFn)(EuThread *t, const EuInst *in);
+
+struct EuInst {
     const char *error;      /* non-NULL: the encoding is invalid here */
     uint8_t size;           /* 8 (compacted) or 16 bytes */
     bool compacted;
@@ -44,7 +51,13 @@ typedef struct EuInst {
     bool is_send, eot, desc_indirect, ex_desc_indirect;
     uint8_t sfid, ex_desc_subnr;
     uint32_t desc, ex_desc;
-} EuInst;
+    /* Filled by the interpreter when it caches the instruction: the
+     * executor, and for fast ALU forms the GRF byte offsets of the
+     * operands and the size of one element. */
+    EuExecFn exec;
+    uint16_t fast_dst, fast_src[3];
+    uint8_t fast_step[3];   /* bytes per channel of each source, 0: scalar */
+};
 
 bool eu_is_3src(unsigned op);
 bool eu_is_branch(unsigned op);
@@ -72,8 +85,6 @@ typedef enum EuStatus {
     EU_WAIT_SEND,           /* the shared function asked to wait */
     EU_BUDGET,              /* max_instructions reached */
 } EuStatus;
-
-typedef struct EuThread EuThread;
 
 /*
  * A shared function.  Returns 0 when the message completed (the writeback
@@ -106,17 +117,59 @@ struct EuThread {
     void *send_opaque;
     const GpuHost *host;                /* faults are logged here if set */
     int64_t accv[EU_MAX_CHANNELS];      /* integer accumulator (mul/mach) */
+    EuProgram *prog;                    /* shared decode, or NULL */
 
-    /* Decoded-instruction cache, direct-mapped by IP. */
+    /*
+     * Last, as eu_thread_init_program() leaves them untouched: the
+     * decoded-instruction cache (direct-mapped by IP) of threads without
+     * a program, and the program the GRF values came from.
+     */
     struct {
         uint32_t ip;
         bool valid;
         EuInst inst;
     } cache[EU_CACHE_SIZE];
+    uint64_t prog_serial;               /* the program the GRF came from */
 };
 
 void eu_thread_init(EuThread *t, const void *code, size_t code_size,
                     uint32_t exec_mask, EuSendFn send, void *opaque);
+
+/*
+ * A kernel decoded once and shared by every thread of a dispatch:
+ * eu_program_new() copies the code (at most EU_PROGRAM_MAX_BYTES of it;
+ * instructions beyond fault), instructions are decoded on first use.
+ * Threads started with eu_thread_init_program() borrow the program: the
+ * caller keeps a reference until they are done.  Not thread-safe (the
+ * model runs on one host thread).
+ */
+#define EU_PROGRAM_MAX_BYTES (4u << 20)
+
+EuProgram *eu_program_new(const void *code, size_t size);
+EuProgram *eu_program_ref(EuProgram *p);
+void eu_program_unref(EuProgram *p);
+size_t eu_program_size(const EuProgram *p);
+
+/*
+ * Like eu_thread_init() for a program, and cheaper.  The architectural
+ * state beyond the GRF is zeroed.  The GRF (undefined on hardware beyond
+ * the payload the caller writes) is zeroed when the thread's previous
+ * program was another one, and otherwise keeps what the previous thread
+ * of the same program left: deterministic for a given dispatch order,
+ * and no values cross from one dispatch (or context) to another.
+ * Start from a zeroed EuThread (g_new0).  The private decode cache is
+ * not touched.
+ */
+void eu_thread_init_program(EuThread *t, EuProgram *p, uint32_t exec_mask,
+                            EuSendFn send, void *opaque);
+/*
+ * The fast paths (eu-exec.c) for tests and benchmarks: whether
+ * instructions cached from now on may use them (default true), and
+ * whether the decoded in would.
+ */
+extern bool eu_fast_paths;
+bool eu_inst_has_fast_path(const EuInst *in);
+
 /* Run up to max_instructions; returns the thread's status. */
 EuStatus eu_run(EuThread *t, uint64_t max_instructions);
 

@@ -224,8 +224,16 @@ typedef enum EuType {
     EU_TYPE_UD = 0, EU_TYPE_D = 1, EU_TYPE_UW = 2, EU_TYPE_W = 3,
     EU_TYPE_UB = 4, EU_TYPE_B = 5, EU_TYPE_UQ = 6, EU_TYPE_Q = 7,
     EU_TYPE_HF = 8, EU_TYPE_F = 9, EU_TYPE_DF = 10, EU_TYPE_VF = 11,
-    EU_TYPE_UV = 12, EU_TYPE_V = 13, EU_TYPE_INVALID = 15,
+    EU_TYPE_UV = 12, EU_TYPE_V = 13, EU_TYPE_NF = 14, EU_TYPE_INVALID = 15,
 } EuType;
+
+/*
+ * NF ("native float") is the accumulator's own Gen11 format, register
+ * type 11 and three-source float type 3 (Mesa elk_reg_type.c
+ * GFX11_HW_REG_TYPE_NF, GFX11_ALIGN1_3SRC_REG_TYPE_NF).  The model keeps
+ * an NF element as an IEEE double in 8 bytes of acc0/acc1: at least the
+ * precision of float, which is all the PRM promises a program.
+ */
 
 /* Three-source align1 types (3 bits) use the same low values as UD..F. */
 

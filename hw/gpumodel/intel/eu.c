@@ -2,12 +2,16 @@
  * intel-gpu EU array, as the OA unit's flexible EU event counters A7-A20
  * see it (PRM "Flexible EU Event Counters", EU_PERF_CNT_CTL0-6).
  *
- * No EU instruction runs.  Every thread the command streamer dispatches
- * (cs-pipe.c: vertex-shader threads of 3DPRIMITIVE, thread-spawner
- * threads of GPGPU_WALKER and MEDIA_OBJECT) stands for one run of a fixed
- * synthetic kernel, EU_THREAD_CLOCKS EU clocks long, on one EU.  Each EU runs one
- * thread at a time, so a command's threads keep the engine busy
- * threads x EU_THREAD_CLOCKS / EUs GT clocks (the EU clock is the GT
+ * Threads the pipelines run on the EU interpreter (media.c's GPGPU and
+ * media threads, render.c's pixel shaders) count one EU clock per
+ * instruction they retire (intel_gfx_thread_run()).  Every thread the
+ * command streamer only counts (render.c: vertex-shader threads of a
+ * 3DPRIMITIVE with a VS enabled; cs-pipe.c: walkers with no kernel
+ * loaded) stands for one run of a fixed synthetic kernel,
+ * EU_THREAD_CLOCKS EU clocks long, on one EU.  Either way the events
+ * below follow the synthetic kernel's mix of pipes and instruction
+ * kinds.  Each EU runs one thread at a time, so a command's EU clocks
+ * keep the engine busy EU clocks / EUs GT clocks (the EU clock is the GT
  * clock here), and the engine spreads that work evenly over the time it
  * takes (cs.c), so no event counts more than once per EU per clock.
  *
@@ -118,17 +122,20 @@ uint64_t intel_eu_flex_count(uint32_t sel, const uint64_t *eu_clocks)
     case 0:                             /* no mask */
     case 7:                             /* row 0: half of the EUs */
     case 8:                             /* row 1 */
-        loaded = eu_clocks[INTEL_EU_VS] + eu_clocks[INTEL_EU_TS];
+        loaded = eu_clocks[INTEL_EU_VS] + eu_clocks[INTEL_EU_TS] +
+                 eu_clocks[INTEL_EU_PS];
         den *= coarse ? 2 : 1;
         break;
     case 1:                             /* VS threads */
+    case 5:                             /* PS threads */
     case 6:                             /* TS threads */
         if (event > EU_EV_SEND) {
             return 0;                   /* FFID filters: events 0-2 only */
         }
-        loaded = eu_clocks[coarse == 1 ? INTEL_EU_VS : INTEL_EU_TS];
+        loaded = eu_clocks[coarse == 1 ? INTEL_EU_VS :
+                           coarse == 5 ? INTEL_EU_PS : INTEL_EU_TS];
         break;
-    default:                            /* HS, DS, GS, PS: none modelled */
+    default:                            /* HS, DS, GS: none modelled */
         return 0;
     }
     if (fine >= 7 && fine <= 10) {      /* EU number 0-3: a quarter */

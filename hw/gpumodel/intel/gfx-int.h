@@ -4,7 +4,7 @@
  *
  *   gfx.c      routing of GFXPIPE commands, STATE_BASE_ADDRESS,
  *              PIPELINE_SELECT, STATE_SIP; kernels and EU threads
- *   render.c   the 3D pipeline: 3DSTATE_*, 3DPRIMITIVE
+ *   render.c   the 3D pipeline: 3DPRIMITIVE (render-state.c: 3DSTATE_*)
  *   media.c    the GPGPU and media pipelines: MEDIA_*, GPGPU_WALKER
  *   sf*.c      the shared functions the threads send to (sf.h)
  *
@@ -72,10 +72,13 @@ EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
 int intel_render_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                      unsigned len);
 void intel_render_reset(IntelEngine *e);
+/* render-state.c: a 3DSTATE_* command (len >= 1). */
+int intel_render_state_cmd(IntelEngine *e, const uint32_t *cmd, unsigned len);
 
 /* media.c */
 int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len);
 void intel_media_reset(IntelEngine *e);
+bool intel_media_post_load(IntelEngine *e, char **err);
 
 #endif

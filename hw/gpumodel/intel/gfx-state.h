@@ -37,6 +37,11 @@ typedef struct IntelGfxState {
     uint32_t pipeline;                  /* PIPELINE_SELECT_3D/MEDIA/GPGPU */
     IntelGfxBase base[INTEL_GFX_BASES];
     uint64_t sip;                       /* STATE_SIP: the system routine */
+    /* The last EU fault logged, and how often it repeated since (the
+     * log's state: not migrated). */
+    const char *fault_why;
+    uint32_t fault_ip;
+    uint64_t fault_repeats;
     IntelRenderState render;
     IntelMediaState media;
 } IntelGfxState;

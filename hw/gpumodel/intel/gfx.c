@@ -12,6 +12,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <inttypes.h>
 #include <string.h>
 #include "gfx-int.h"
 
@@ -165,6 +166,31 @@ void intel_gfx_sf_thread_init(IntelEngine *e, IntelSfThread *th,
 }
 
 /*
+ * A thread's fault, logged unless it repeats the previous one (same IP,
+ * same reason): a walker of faulting threads logs once, not per thread.
+ */
+static void gfx_log_fault(IntelEngine *e, const EuThread *t)
+{
+    IntelGfxState *g = &e->gfx;
+    const char *why = t->fault ? t->fault : "unknown";
+
+    if (g->fault_why == why && g->fault_ip == t->ip) {
+        g->fault_repeats++;
+        return;
+    }
+    if (g->fault_repeats) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "intel-gpu: (the EU fault before repeated %" PRIu64
+                     " times)\n", g->fault_repeats);
+    }
+    gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                 "intel-gpu: EU thread fault at IP 0x%x: %s\n", t->ip, why);
+    g->fault_why = why;
+    g->fault_ip = t->ip;
+    g->fault_repeats = 0;
+}
+
+/*
  * One EU clock per instruction issued: the EU array's busy time and the
  * OA unit's EU counters (eu.c) follow the instructions really executed.
  */
@@ -176,9 +202,7 @@ EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
 
     e->stats.eu_clocks[ffid] += t->retired - before;
     if (s == EU_FAULT) {
-        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
-                     "intel-gpu: EU thread fault at IP 0x%x: %s\n", t->ip,
-                     t->fault ? t->fault : "unknown");
+        gfx_log_fault(e, t);
     }
     return s;
 }
@@ -190,6 +214,9 @@ void intel_gfx_reset(IntelEngine *e)
     e->gfx.pipeline = PIPELINE_SELECT_3D;
     memset(e->gfx.base, 0, sizeof(e->gfx.base));
     e->gfx.sip = 0;
+    e->gfx.fault_why = NULL;
+    e->gfx.fault_ip = 0;
+    e->gfx.fault_repeats = 0;
 }
 
 bool intel_gfx_post_load(IntelEngine *e, char **err)
@@ -199,5 +226,5 @@ bool intel_gfx_post_load(IntelEngine *e, char **err)
                                e->gfx.pipeline);
         return false;
     }
-    return true;
+    return intel_media_post_load(e, err);
 }

@@ -146,8 +146,21 @@ typedef struct IntelCsFetch {
 typedef enum IntelEuFfid {
     INTEL_EU_VS,                /* vertex shader: 3DPRIMITIVE */
     INTEL_EU_TS,                /* thread spawner: GPGPU_WALKER, MEDIA_OBJECT */
+    INTEL_EU_PS,                /* pixel shader: 3DPRIMITIVE (render.c) */
     INTEL_EU_FFIDS
 } IntelEuFfid;
+
+/*
+ * Pixel-pipeline work (render.c and the shared functions its threads
+ * use), as the OA unit's A counters count it.
+ */
+typedef enum IntelPxCount {
+    INTEL_PX_PS_THREADS,        /* pixel shader threads (A6) */
+    INTEL_PX_RASTERIZED,        /* pixels dispatched to them (A21) */
+    INTEL_PX_SAMPLES_WRITTEN,   /* pixels render target writes wrote (A26) */
+    INTEL_PX_SAMPLER_TEXELS,    /* texels the sampler returned (A28) */
+    INTEL_PX_COUNTS
+} IntelPxCount;
 
 /*
  * Counters of what the engine executed, for OA and benchmarks; they move
@@ -164,16 +177,18 @@ typedef struct IntelCsStats {
     uint64_t busy_ns;           /* modelled execution time */
     uint64_t context_switches;
     uint64_t eu_clocks[INTEL_EU_FFIDS]; /* EU clocks of dispatched threads */
+    uint64_t px[INTEL_PX_COUNTS];   /* pixel-pipeline work */
 } IntelCsStats;
 
 /*
  * Work a slice committed at once but that the engine does at the modelled
- * pace (cs.c): busy time and EU work still to come complete evenly over
- * [@start_ns, @end_ns); @eu_clocks is the EU work of that span.
+ * pace (cs.c): busy time, EU and pixel work still to come complete evenly
+ * over [@start_ns, @end_ns); @eu_clocks and @px are the work of that span.
  */
 typedef struct IntelCsInFlight {
     uint64_t start_ns, end_ns;
     uint64_t eu_clocks[INTEL_EU_FFIDS];
+    uint64_t px[INTEL_PX_COUNTS];
 } IntelCsInFlight;
 
 typedef struct IntelEngine {
@@ -233,6 +248,7 @@ typedef struct IntelOaSources {
     uint64_t vs_threads;
     uint64_t gpgpu_threads;
     uint64_t eu_clocks[INTEL_EU_FFIDS];
+    uint64_t px[INTEL_PX_COUNTS];
 } IntelOaSources;
 
 /* The OA unit's sampling and counting state (oa.c, oa-*.c). */

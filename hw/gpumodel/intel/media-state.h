@@ -1,17 +1,69 @@
 /*
  * intel-gpu GPGPU and media pipeline state (media.c): what MEDIA_VFE_STATE,
  * MEDIA_INTERFACE_DESCRIPTOR_LOAD and MEDIA_CURBE_LOAD leave for the
- * walkers.  Data only; embedded in IntelGfxState.
+ * walkers, and the dispatch in progress.  Data only; embedded in
+ * IntelGfxState.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_GPUMODEL_INTEL_MEDIA_STATE_H
 #define HW_GPUMODEL_INTEL_MEDIA_STATE_H
 
+#include <stdbool.h>
 #include <stdint.h>
+#include "eu-exec.h"
+
+/* INTERFACE_DESCRIPTOR_DATA: 8 dwords; an Interface Descriptor Offset
+ * (6 bits) selects one of 64. */
+#define INTEL_MEDIA_IDDS        64
+#define INTEL_MEDIA_IDD_DWORDS  8
+/*
+ * The CURBE bytes the model keeps: more than a thread's 128 registers
+ * can take, even with per-thread data for a few threads of a group.
+ */
+#define INTEL_MEDIA_CURBE_MAX   (16u * 1024)
+/* MEDIA_OBJECT inline data the payload registers after R0 can take. */
+#define INTEL_MEDIA_INLINE_MAX  ((EU_GRF_COUNT - 1) * EU_GRF_BYTES / 4)
+
+/* What the dispatch in progress is. */
+enum {
+    INTEL_MEDIA_IDLE,
+    INTEL_MEDIA_GPGPU_WALKER,
+    INTEL_MEDIA_OBJECT,
+};
+
+/*
+ * A dispatch that spans steps: the walker's parameters, the position of
+ * the next thread and, if one is, the thread running (its registers; the
+ * kernel is fetched again from the instruction base at each step).
+ */
+typedef struct IntelMediaDispatch {
+    uint32_t kind;              /* INTEL_MEDIA_* */
+    uint32_t idd;               /* interface descriptor index */
+    uint32_t simd;              /* 8, 16, 32 channels */
+    uint32_t tw, th, td;        /* threads per group in x, y, z */
+    uint32_t x0, xdim, y0, ydim, zdim;
+    uint32_t right_mask, bottom_mask;
+    uint32_t x, y, z;           /* the group of the next thread */
+    uint32_t tid;               /* its thread in the group */
+    bool running;               /* thread is mid-run */
+    EuThread thread;
+} IntelMediaDispatch;
 
 typedef struct IntelMediaState {
-    uint32_t reserved;
+    /* MEDIA_VFE_STATE */
+    uint64_t scratch;           /* Scratch Space Base Pointer, its size */
+    uint32_t max_threads;
+    uint32_t urb_entries, urb_entry_size;   /* entries, 256-bit units */
+    uint32_t curbe_size;        /* CURBE allocation, 256-bit units */
+    /* MEDIA_INTERFACE_DESCRIPTOR_LOAD */
+    uint32_t idd_count;         /* 0: none loaded */
+    uint32_t idd[INTEL_MEDIA_IDDS][INTEL_MEDIA_IDD_DWORDS];
+    /* MEDIA_CURBE_LOAD */
+    uint32_t curbe_len;         /* bytes */
+    uint8_t curbe[INTEL_MEDIA_CURBE_MAX];
+    IntelMediaDispatch run;
+    uint32_t unimp_logged;      /* LOG_UNIMP once per kind (not migrated) */
 } IntelMediaState;
 
 #endif

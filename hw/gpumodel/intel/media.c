@@ -1,22 +1,546 @@
 /*
  * intel-gpu GPGPU and media pipelines (PRM Vol 2a: Command Reference:
  * Instructions, "MEDIA_VFE_STATE", "MEDIA_INTERFACE_DESCRIPTOR_LOAD",
- * "MEDIA_CURBE_LOAD", "GPGPU_WALKER", "MEDIA_OBJECT"; PRM Vol 7:
- * 3D-Media-GPGPU, "Media GPGPU Pipeline").
+ * "MEDIA_CURBE_LOAD", "MEDIA_STATE_FLUSH", "GPGPU_WALKER",
+ * "MEDIA_OBJECT"; PRM Vol 2d: Command Reference: Structures,
+ * "INTERFACE_DESCRIPTOR_DATA"; PRM Vol 7: 3D-Media-GPGPU, "Media GPGPU
+ * Pipeline", "Thread Payload").
  *
- * Not executed yet: the commands are counted and skipped (cs_gfx_skip).
+ * The walkers dispatch real EU threads, one after the other: each runs
+ * the kernel its interface descriptor names until it sends EOT (the
+ * thread spawner's end of thread) or faults (logged; the thread ends),
+ * with intel_sf_send() as its shared functions.  A dispatch that does not
+ * end within INTEL_GFX_STEP_INSTRUCTIONS returns CS_CONTINUE and resumes
+ * where it was (IntelMediaDispatch) at the engine's next step; an endless
+ * one keeps the engine busy until i915's hang detection resets it
+ * (intel_media_reset()).
+ *
+ * A walker before any MEDIA_INTERFACE_DESCRIPTOR_LOAD has no kernel to
+ * run: its threads are counted as the synthetic EU work of cs_gfx_skip(),
+ * as before the pipelines executed, so dispatch-only workloads keep
+ * loading the EUs the OA unit observes.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <string.h>
 #include "gfx-int.h"
+
+/* INTERFACE_DESCRIPTOR_DATA fields (PRM Vol 2d). */
+#define IDD_KSP_LO(d)           ((d)[0] & ~0x3fu)
+#define IDD_KSP_HI(d)           ((d)[1] & 0xffffu)
+#define IDD_SAMPLER_STATE(d)    ((d)[3] & ~0x1fu)
+#define IDD_BINDING_TABLE(d)    ((d)[4] & 0xffe0u)
+#define IDD_CURBE_READ_LEN(d)   ((d)[5] >> 16)          /* registers */
+#define IDD_CURBE_READ_OFF(d)   ((d)[5] & 0xffffu)      /* registers */
+#define IDD_BARRIER_ENABLE      (1u << 21)
+#define IDD_SLM_SIZE(d)         (((d)[6] >> 16) & 0x1fu)
+#define IDD_GROUP_THREADS(d)    ((d)[6] & 0x3ffu)
+#define IDD_CROSS_READ_LEN(d)   ((d)[7] & 0xffu)        /* registers */
+
+/* GPGPU_WALKER dw4: SIMD Size (31:30) and the thread counter maxima. */
+#define WALKER_SIMD(dw)         ((dw) >> 30)
+#define WALKER_DEPTH_MAX(dw)    (((dw) >> 16) & 0x3fu)
+#define WALKER_HEIGHT_MAX(dw)   (((dw) >> 8) & 0x3fu)
+#define WALKER_WIDTH_MAX(dw)    ((dw) & 0x3fu)
+
+/* Each thread dispatched costs this many of the step's instructions. */
+#define MEDIA_DISPATCH_COST     4
+
+/* What has been logged as unimplemented (IntelMediaState.unimp_logged). */
+enum {
+    UNIMP_SCRATCH = 1u << 0,
+    UNIMP_GPGPU_INDIRECT = 1u << 1,
+    UNIMP_OBJECT_WALKER = 1u << 2,
+    UNIMP_SLM_BARRIER = 1u << 3,
+    UNIMP_PAYLOAD = 1u << 4,
+    UNIMP_OTHER = 1u << 5,
+};
+
+static void media_unimp(IntelEngine *e, uint32_t kind, const char *what)
+{
+    IntelMediaState *m = &e->gfx.media;
+
+    if (!(m->unimp_logged & kind)) {
+        m->unimp_logged |= kind;
+        gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                     "intel-gpu: media pipeline: %s not implemented\n", what);
+    }
+}
+
+static void media_guest_error(IntelEngine *e, const char *what)
+{
+    gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                 "intel-gpu: media pipeline: %s\n", what);
+}
+
+static int media_vfe_state(IntelEngine *e, const uint32_t *cmd)
+{
+    IntelMediaState *m = &e->gfx.media;
+
+    /* dw1-2: Scratch Space Base Pointer (47:10) and Per Thread Space. */
+    m->scratch = addr48(cmd[1], cmd[2]);
+    if (m->scratch) {
+        media_unimp(e, UNIMP_SCRATCH, "scratch space");
+    }
+    m->max_threads = (cmd[3] >> 16) + 1;
+    m->urb_entries = (cmd[3] >> 8) & 0xff;
+    m->urb_entry_size = cmd[5] >> 16;
+    m->curbe_size = cmd[5] & 0xffff;
+    return CS_NEXT;
+}
+
+static int media_curbe_load(IntelEngine *e, const uint32_t *cmd)
+{
+    IntelMediaState *m = &e->gfx.media;
+    uint32_t n;
+
+    n = cmd[2] & 0x1ffff;
+    if (n > INTEL_MEDIA_CURBE_MAX) {
+        media_unimp(e, UNIMP_OTHER, "CURBE beyond 16 KiB");
+        n = INTEL_MEDIA_CURBE_MAX;
+    }
+    memset(m->curbe, 0, sizeof(m->curbe));
+    m->curbe_len = 0;
+    if (!intel_gfx_read(e, INTEL_GFX_DYNAMIC, cmd[3], m->curbe, n)) {
+        return CS_NEXT;
+    }
+    m->curbe_len = n;
+    return CS_NEXT;
+}
+
+static int media_idd_load(IntelEngine *e, const uint32_t *cmd)
+{
+    IntelMediaState *m = &e->gfx.media;
+    uint32_t n;
+
+    n = MIN(cmd[2] & 0x1ffff, (uint32_t)sizeof(m->idd)) /
+        (INTEL_MEDIA_IDD_DWORDS * 4);
+    memset(m->idd, 0, sizeof(m->idd));
+    m->idd_count = 0;
+    if (!n) {
+        media_guest_error(e, "interface descriptor load of no descriptor");
+        return CS_NEXT;
+    }
+    if (intel_gfx_read(e, INTEL_GFX_DYNAMIC, cmd[3] & ~0x3fu, m->idd,
+                       n * INTEL_MEDIA_IDD_DWORDS * 4)) {
+        m->idd_count = n;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        for (unsigned j = 0; j < INTEL_MEDIA_IDD_DWORDS; j++) {
+            m->idd[i][j] = GUINT32_FROM_LE(m->idd[i][j]);
+        }
+    }
+    return CS_NEXT;
+}
+
+/* Interface descriptor @i, NULL (and logged) if it was not loaded. */
+static const uint32_t *media_idd(IntelEngine *e, uint32_t i)
+{
+    if (i >= e->gfx.media.idd_count) {
+        media_guest_error(e, "interface descriptor offset beyond those loaded");
+        return NULL;
+    }
+    return e->gfx.media.idd[i];
+}
+
+/*
+ * The R0 header the thread spawner gives each thread (PRM Vol 7, "Thread
+ * Payload"): the group's IDs in x (dw1), y (dw6) and z (dw7), the
+ * interface descriptor offset (dw2), the sampler state (dw3) and binding
+ * table (dw4) pointers, a thread ID (dw5).
+ */
+static void media_r0(EuThread *t, const uint32_t *idd, uint32_t idd_index,
+                     uint32_t gx, uint32_t gy, uint32_t gz, uint32_t fftid)
+{
+    uint32_t r0[8] = {
+        0, gx, idd_index, IDD_SAMPLER_STATE(idd), IDD_BINDING_TABLE(idd),
+        fftid & 0x3ff, gy, gz,
+    };
+
+    for (unsigned i = 0; i < 8; i++) {
+        r0[i] = GUINT32_TO_LE(r0[i]);
+    }
+    memcpy(t->grf, r0, sizeof(r0));
+}
+
+/*
+ * Copy @len bytes of @src to the payload registers from @*reg on, whole
+ * registers, zero-padded; false if they do not fit in the GRF.
+ */
+static bool media_payload(EuThread *t, unsigned *reg, const void *src,
+                          size_t len)
+{
+    size_t regs = (len + EU_GRF_BYTES - 1) / EU_GRF_BYTES;
+
+    if (*reg + regs > EU_GRF_COUNT) {
+        return false;
+    }
+    memset(t->grf + *reg * EU_GRF_BYTES, 0, regs * EU_GRF_BYTES);
+    memcpy(t->grf + *reg * EU_GRF_BYTES, src, len);
+    *reg += regs;
+    return true;
+}
+
+/* @regs registers of CURBE from register @from (zeros past what was loaded). */
+static bool media_curbe_payload(IntelEngine *e, EuThread *t, unsigned *reg,
+                                uint64_t from, uint64_t regs)
+{
+    uint64_t off = from * EU_GRF_BYTES, len = regs * EU_GRF_BYTES;
+
+    if (*reg + regs > EU_GRF_COUNT) {
+        return false;
+    }
+    memset(t->grf + *reg * EU_GRF_BYTES, 0, len);
+    if (off < INTEL_MEDIA_CURBE_MAX) {
+        memcpy(t->grf + *reg * EU_GRF_BYTES, e->gfx.media.curbe + off,
+               MIN(len, INTEL_MEDIA_CURBE_MAX - off));
+    }
+    *reg += regs;
+    return true;
+}
+
+/*
+ * The kernel of interface descriptor @idd, decoded once for the step;
+ * NULL if it cannot be fetched (a page fault, reported).
+ */
+static EuProgram *media_program(IntelEngine *e, const uint32_t *idd)
+{
+    IntelGfxKernel k;
+    EuProgram *p;
+
+    if (!intel_gfx_kernel_load(e, addr48(IDD_KSP_LO(idd), IDD_KSP_HI(idd)),
+                               &k)) {
+        media_guest_error(e, "kernel not mapped");
+        return NULL;
+    }
+    p = eu_program_new(k.code, k.size);
+    intel_gfx_kernel_free(&k);
+    return p;
+}
+
+/* The channels of thread @tid of a GPGPU_WALKER's group. */
+static uint32_t walker_exec_mask(const IntelMediaDispatch *d, uint32_t tid)
+{
+    uint32_t mask = d->simd == 32 ? ~0u : (1u << d->simd) - 1;
+
+    if (tid % d->tw == d->tw - 1) {
+        mask &= d->right_mask;
+    }
+    if (tid / d->tw % d->th == d->th - 1) {
+        mask &= d->bottom_mask;
+    }
+    return mask;
+}
+
+/* Start the walker's next thread in d->thread; false if its payload
+ * does not fit (logged; it is not dispatched). */
+static bool walker_thread_start(IntelEngine *e, IntelMediaDispatch *d,
+                                const uint32_t *idd, EuProgram *p)
+{
+    unsigned reg = 1;
+    uint64_t cross = IDD_CROSS_READ_LEN(idd), per = IDD_CURBE_READ_LEN(idd);
+
+    eu_thread_init_program(&d->thread, p, walker_exec_mask(d, d->tid),
+                           intel_sf_send, NULL);
+    media_r0(&d->thread, idd, d->idd, d->x, d->y, d->z, d->tid);
+    /* Cross-thread constant data, then this thread's (PRM Vol 7, "CURBE"). */
+    if (!media_curbe_payload(e, &d->thread, &reg, 0, cross) ||
+        !media_curbe_payload(e, &d->thread, &reg, cross + d->tid * per,
+                             per)) {
+        media_unimp(e, UNIMP_PAYLOAD, "a payload beyond the GRF");
+        return false;
+    }
+    return true;
+}
+
+/* Move to the walker's next thread; false when there is none. */
+static bool walker_advance(IntelMediaDispatch *d)
+{
+    if (++d->tid < d->tw * d->th * d->td) {
+        return true;
+    }
+    d->tid = 0;
+    if (++d->x < d->xdim) {
+        return true;
+    }
+    d->x = d->x0;
+    if (++d->y < d->ydim) {
+        return true;
+    }
+    d->y = d->y0;
+    return ++d->z < d->zdim;
+}
+
+/*
+ * Run the dispatch in progress for at most a step's instructions: the
+ * thread mid-run, then the next ones.  CS_NEXT when it is over.
+ */
+static int media_dispatch_run(IntelEngine *e)
+{
+    IntelMediaDispatch *d = &e->gfx.media.run;
+    const uint32_t *idd = media_idd(e, d->idd);
+    int64_t budget = INTEL_GFX_STEP_INSTRUCTIONS;
+    IntelSfThread sft;
+    IntelSfStats stats = { 0 };
+    EuProgram *p;
+    int r = CS_CONTINUE;
+
+    if (!idd || !(p = media_program(e, idd))) {
+        d->kind = INTEL_MEDIA_IDLE;
+        d->running = false;
+        return CS_NEXT;
+    }
+    intel_gfx_sf_thread_init(e, &sft, IDD_BINDING_TABLE(idd),
+                             IDD_SAMPLER_STATE(idd), d->simd, &stats);
+    while (budget > 0) {
+        EuThread *t = &d->thread;
+        uint64_t before;
+
+        if (!d->running) {
+            if (d->kind != INTEL_MEDIA_GPGPU_WALKER) {
+                r = CS_NEXT;            /* a MEDIA_OBJECT's one thread */
+                break;
+            }
+            budget -= MEDIA_DISPATCH_COST;
+            e->stats.gpgpu_threads++;
+            d->running = walker_thread_start(e, d, idd, p);
+            if (!d->running) {
+                if (!walker_advance(d)) {
+                    r = CS_NEXT;
+                    break;
+                }
+                continue;
+            }
+        }
+        /* A resumed thread runs the program fetched for this step. */
+        t->prog = p;
+        t->code = NULL;
+        t->code_size = eu_program_size(p);
+        t->send = intel_sf_send;
+        t->send_opaque = &sft;
+        before = t->retired;
+        /* A thread dispatched on the step's last units runs one. */
+        switch (intel_gfx_thread_run(e, t, INTEL_EU_TS, MAX(budget, 1))) {
+        case EU_RUNNING:
+        case EU_BUDGET:
+        case EU_WAIT_SEND:
+            break;
+        default:                        /* EOT, or a fault (logged) */
+            d->running = false;
+            break;
+        }
+        budget -= MAX(t->retired - before, 1);
+        if (!d->running &&
+            (d->kind != INTEL_MEDIA_GPGPU_WALKER || !walker_advance(d))) {
+            r = CS_NEXT;
+            break;
+        }
+    }
+    eu_program_unref(p);
+    if (r == CS_NEXT) {
+        d->kind = INTEL_MEDIA_IDLE;
+        d->running = false;
+    }
+    return r;
+}
+
+static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
+                              const uint32_t *cmd, unsigned len)
+{
+    IntelMediaDispatch *d = &e->gfx.media.run;
+    static const uint8_t simd[4] = { 8, 16, 32, 0 };
+    const uint32_t *idd;
+
+    if (!e->gfx.media.idd_count) {
+        return cs_gfx_skip(e, c, cmd, len);
+    }
+    e->stats.walkers++;
+    e->stats.cmds_3d++;
+    idd = media_idd(e, cmd[1] & 0x3f);
+    if (!idd) {
+        return CS_NEXT;
+    }
+    if (cmd[2] & 0x1ffff) {
+        media_unimp(e, UNIMP_GPGPU_INDIRECT, "GPGPU_WALKER indirect data");
+    }
+    if (IDD_SLM_SIZE(idd) || (idd[6] & IDD_BARRIER_ENABLE)) {
+        /* One thread at a time: a barrier of several would never meet. */
+        media_unimp(e, UNIMP_SLM_BARRIER, "shared local memory, barriers");
+    }
+    *d = (IntelMediaDispatch) {
+        .kind = INTEL_MEDIA_GPGPU_WALKER,
+        .idd = cmd[1] & 0x3f,
+        .simd = simd[WALKER_SIMD(cmd[4])],
+        .tw = WALKER_WIDTH_MAX(cmd[4]) + 1,
+        .th = WALKER_HEIGHT_MAX(cmd[4]) + 1,
+        .td = WALKER_DEPTH_MAX(cmd[4]) + 1,
+        .x0 = cmd[5], .xdim = cmd[7],
+        .y0 = cmd[8], .ydim = cmd[10],
+        .zdim = cmd[12],
+        .right_mask = cmd[13], .bottom_mask = cmd[14],
+        .x = cmd[5], .y = cmd[8], .z = cmd[11],
+    };
+    if (!d->simd) {
+        media_guest_error(e, "GPGPU_WALKER of reserved SIMD size");
+        d->kind = INTEL_MEDIA_IDLE;
+        return CS_NEXT;
+    }
+    if (d->x >= d->xdim || d->y >= d->ydim || d->z >= d->zdim) {
+        d->kind = INTEL_MEDIA_IDLE;     /* no thread group */
+        return CS_NEXT;
+    }
+    return media_dispatch_run(e);
+}
+
+/* MEDIA_OBJECT: one thread, its CURBE, indirect and inline data. */
+static int media_object(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                        unsigned len)
+{
+    IntelMediaDispatch *d = &e->gfx.media.run;
+    const uint32_t *idd;
+    EuProgram *p;
+    unsigned reg = 1;
+    uint32_t ind_len;
+    bool fits;
+
+    if (!e->gfx.media.idd_count) {
+        return cs_gfx_skip(e, c, cmd, len);
+    }
+    e->stats.walkers++;
+    e->stats.cmds_3d++;
+    e->stats.gpgpu_threads++;
+    idd = media_idd(e, cmd[1] & 0x3f);
+    if (!idd || !(p = media_program(e, idd))) {
+        return CS_NEXT;
+    }
+    *d = (IntelMediaDispatch) {
+        .kind = INTEL_MEDIA_OBJECT,
+        .idd = cmd[1] & 0x3f,
+        .simd = 16,
+        .running = true,
+    };
+    eu_thread_init_program(&d->thread, p, 0xffff, intel_sf_send, NULL);
+    media_r0(&d->thread, idd, d->idd, 0, 0, 0, 0);
+    fits = media_curbe_payload(e, &d->thread, &reg, IDD_CURBE_READ_OFF(idd),
+                               IDD_CURBE_READ_LEN(idd));
+    ind_len = cmd[2] & 0x1ffff;
+    if (fits && ind_len) {
+        size_t n = MIN(ind_len, (EU_GRF_COUNT - reg) * EU_GRF_BYTES);
+        uint8_t *buf = g_malloc0(n);
+
+        if (!intel_gfx_read(e, INTEL_GFX_INDIRECT, cmd[3], buf, n)) {
+            fits = false;
+        } else {
+            fits = n == ind_len && media_payload(&d->thread, &reg, buf, n);
+        }
+        g_free(buf);
+    }
+    if (fits && len > 6) {
+        uint32_t inl[INTEL_MEDIA_INLINE_MAX] = { 0 };
+        unsigned n = MIN(len - 6, INTEL_MEDIA_INLINE_MAX);
+
+        for (unsigned i = 0; i < n; i++) {
+            inl[i] = GUINT32_TO_LE(cmd[6 + i]);
+        }
+        fits = n == len - 6 && media_payload(&d->thread, &reg, inl, n * 4);
+    }
+    eu_program_unref(p);
+    if (!fits) {
+        media_unimp(e, UNIMP_PAYLOAD, "a payload beyond the GRF");
+        d->kind = INTEL_MEDIA_IDLE;
+        d->running = false;
+        return CS_NEXT;
+    }
+    return media_dispatch_run(e);
+}
+
+/* The commands executed, and the dwords they need at least. */
+static const struct {
+    uint32_t op;
+    uint8_t len;
+    const char *too_short;
+} media_cmds[] = {
+    { MEDIA_VFE_STATE, 9, "MEDIA_VFE_STATE shorter than 9 dwords" },
+    { MEDIA_CURBE_LOAD, 4, "MEDIA_CURBE_LOAD shorter than 4 dwords" },
+    { MEDIA_INTERFACE_DESCRIPTOR_LOAD, 4,
+      "MEDIA_INTERFACE_DESCRIPTOR_LOAD shorter than 4 dwords" },
+    { GPGPU_WALKER, 15, "GPGPU_WALKER shorter than 15 dwords" },
+    { MEDIA_OBJECT, 6, "MEDIA_OBJECT shorter than 6 dwords" },
+};
 
 int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len)
 {
+    uint32_t op = cmd[0] & GFXPIPE_OPCODE_MASK;
+
+    /* The command streamer calls a dispatch in progress again. */
+    if (e->gfx.media.run.kind != INTEL_MEDIA_IDLE) {
+        return media_dispatch_run(e);
+    }
+    for (unsigned i = 0; i < G_N_ELEMENTS(media_cmds); i++) {
+        if (op == media_cmds[i].op && len < media_cmds[i].len) {
+            intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+                           media_cmds[i].too_short);
+            return CS_STOP;
+        }
+    }
+    switch (op) {
+    case MEDIA_VFE_STATE:
+        return media_vfe_state(e, cmd);
+    case MEDIA_CURBE_LOAD:
+        return media_curbe_load(e, cmd);
+    case MEDIA_INTERFACE_DESCRIPTOR_LOAD:
+        return media_idd_load(e, cmd);
+    case MEDIA_STATE_FLUSH:
+        /* Threads run to the end one at a time: nothing is in flight. */
+        return CS_NEXT;
+    case GPGPU_WALKER:
+        return media_gpgpu_walker(e, c, cmd, len);
+    case MEDIA_OBJECT:
+        return media_object(e, c, cmd, len);
+    case MEDIA_OBJECT_WALKER:
+        media_unimp(e, UNIMP_OBJECT_WALKER, "MEDIA_OBJECT_WALKER");
+        break;
+    default:
+        media_unimp(e, UNIMP_OTHER, "a media command");
+        break;
+    }
     return cs_gfx_skip(e, c, cmd, len);
 }
 
 void intel_media_reset(IntelEngine *e)
 {
     memset(&e->gfx.media, 0, sizeof(e->gfx.media));
+}
+
+bool intel_media_post_load(IntelEngine *e, char **err)
+{
+    IntelMediaState *m = &e->gfx.media;
+    IntelMediaDispatch *d = &m->run;
+    EuThread *t = &d->thread;
+
+    if (m->idd_count > INTEL_MEDIA_IDDS ||
+        m->curbe_len > INTEL_MEDIA_CURBE_MAX || d->kind > INTEL_MEDIA_OBJECT) {
+        *err = g_strdup_printf("engine %u: media state", e->id);
+        return false;
+    }
+    if (d->kind == INTEL_MEDIA_IDLE) {
+        d->running = false;
+        return true;
+    }
+    if ((d->simd != 8 && d->simd != 16 && d->simd != 32) ||
+        !d->tw || d->tw > 64 || !d->th || d->th > 64 || !d->td ||
+        d->td > 64 || d->idd >= INTEL_MEDIA_IDDS ||
+        d->tid >= d->tw * d->th * d->td ||
+        (d->kind == INTEL_MEDIA_OBJECT && !d->running)) {
+        *err = g_strdup_printf("engine %u: media dispatch", e->id);
+        return false;
+    }
+    /* The kernel is fetched again, the thread resumes where it was. */
+    t->prog = NULL;
+    t->code = NULL;
+    t->code_size = 0;
+    t->fault = NULL;
+    t->status = EU_RUNNING;
+    return true;
 }

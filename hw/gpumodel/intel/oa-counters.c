@@ -9,9 +9,13 @@
  *   A0               GT busy: modelled execution time of all engines
  *   A1               vertex-shader threads dispatched (3DPRIMITIVE)
  *   A4               GPGPU threads dispatched (GPGPU_WALKER, MEDIA_OBJECT)
+ *   A6               pixel shader threads dispatched (render.c)
  *   A7-A20           flexible EU events selected by EU_PERF_CNT_CTL0-6
- *                    over the modelled EU work of those threads (eu.c)
- *   other A          0: no rasterizer or per-stage shader is modelled
+ *                    over the EU work of those threads (eu.c)
+ *   A21              pixels rasterized and sent to pixel shaders
+ *   A26              samples (pixels) written by render target writes
+ *   A28              texels the sampler returned to pixel shaders
+ *   other A          0: no other stage is modelled
  *   B0-B7            clocks on which CECn's Boolean compare of the NOA
  *                    lanes holds (the NOA mux, oa-noa.c)
  *   C0-C7            clocks on which NOA lane 8 + n is high
@@ -25,6 +29,18 @@
 
 #define OA_FLEX_FIRST       7           /* A7-A20: flexible EU counters */
 #define OA_FLEX_COUNTERS    14
+
+/*
+ * The A counter of each kind of pixel-pipeline work (the Gen9-11 metric
+ * sets: A6 PsThreads, A21 RasterizedPixels, A26 SamplesWritten, A28
+ * SamplerTexels; one sample per pixel, no multisampling).
+ */
+static const uint8_t oa_px_counter[INTEL_PX_COUNTS] = {
+    [INTEL_PX_PS_THREADS] = 6,
+    [INTEL_PX_RASTERIZED] = 21,
+    [INTEL_PX_SAMPLES_WRITTEN] = 26,
+    [INTEL_PX_SAMPLER_TEXELS] = 28,
+};
 
 /* Gen9-11, by OACONTROL Counter Select (bits 4:2). */
 const OaFormat oa_formats[8] = {
@@ -74,6 +90,9 @@ void oa_sources(IntelGpu *gpu, uint64_t ns, IntelOaSources *s)
         s->gpgpu_threads += st.gpgpu_threads;
         for (unsigned k = 0; k < INTEL_EU_FFIDS; k++) {
             s->eu_clocks[k] += st.eu_clocks[k];
+        }
+        for (unsigned k = 0; k < INTEL_PX_COUNTS; k++) {
+            s->px[k] += st.px[k];
         }
     }
 }
@@ -127,6 +146,9 @@ void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
     v->a[0] += intel_gt_clocks_for(gpu, s.busy_ns - oa->src.busy_ns);
     v->a[1] += s.vs_threads - oa->src.vs_threads;
     v->a[4] += s.gpgpu_threads - oa->src.gpgpu_threads;
+    for (unsigned k = 0; k < INTEL_PX_COUNTS; k++) {
+        v->a[oa_px_counter[k]] += s.px[k] - oa->src.px[k];
+    }
     /* The flexible EU counters move only with EU work (most reports not). */
     eu_moved = memcmp(s.eu_clocks, oa->src.eu_clocks, sizeof(s.eu_clocks));
     for (unsigned k = 0; eu_moved && k < OA_FLEX_COUNTERS; k++) {
@@ -234,13 +256,17 @@ uint32_t oa_counter_read(IntelGpu *gpu, const IntelRegBinding *b,
         return v.c[(offset - INTEL_OAPERF_C(0)) / 4];
     }
     /*
-     * Free-running A4, A6, A19, A20: A4 the GPGPU threads, A19 and A20 all
-     * EU work since reset under their present selection; A6 (no source) 0.
+     * Free-running A4, A6, A19, A20: A4 the GPGPU threads, A6 the pixel
+     * shader threads, A19 and A20 all EU work since reset under their
+     * present selection.
      */
     oa_sources(gpu, now, &s);
     switch ((offset - INTEL_OAPERF_FREE(0)) / 8) {
     case 0:
         x = s.gpgpu_threads;
+        break;
+    case 1:
+        x = s.px[INTEL_PX_PS_THREADS];
         break;
     case 2:
     case 3:

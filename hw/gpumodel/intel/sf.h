@@ -33,7 +33,88 @@ typedef struct IntelSurface {
     uint32_t cpp;           /* bytes per element, 0 if the format is not
                              * one the model knows */
     IntelTiling tiling;
+    /*
+     * Shader channel selects (dword 7): what the sampler returns in R, G,
+     * B, A (INTEL_SCS_*).
+     */
+    uint8_t scs[4];
+    uint32_t levels;        /* mip levels (dword 5 MIP Count + 1) */
+    /*
+     * 2D arrays and 3D surfaces: rows from one layer (slice) to the next
+     * (QPitch), and the layer that index 0 names (Minimum Array Element);
+     * layers below depth.
+     */
+    uint32_t qpitch;
+    uint32_t min_array;
 } IntelSurface;
+
+/* Surface types (RENDER_SURFACE_STATE dword 0, bits 31:29). */
+enum {
+    INTEL_SURFTYPE_1D = 0, INTEL_SURFTYPE_2D = 1, INTEL_SURFTYPE_3D = 2,
+    INTEL_SURFTYPE_CUBE = 3, INTEL_SURFTYPE_BUFFER = 4,
+    INTEL_SURFTYPE_STRBUF = 5, INTEL_SURFTYPE_NULL = 7,
+};
+
+/* Shader channel select values (dword 7). */
+enum {
+    INTEL_SCS_ZERO = 0, INTEL_SCS_ONE = 1, INTEL_SCS_RED = 4,
+    INTEL_SCS_GREEN = 5, INTEL_SCS_BLUE = 6, INTEL_SCS_ALPHA = 7,
+};
+
+/* SURFACE_FORMAT values the model decodes (PRM Vol 2d, "SURFACE_FORMAT"). */
+enum {
+    INTEL_SF_R32G32B32A32_FLOAT = 0x000,
+    INTEL_SF_R32G32B32A32_UINT = 0x002,
+    INTEL_SF_R32G32B32X32_FLOAT = 0x006,
+    INTEL_SF_R16G16B16A16_UNORM = 0x080,
+    INTEL_SF_R16G16B16A16_UINT = 0x083,
+    INTEL_SF_R16G16B16A16_FLOAT = 0x084,
+    INTEL_SF_R32G32_FLOAT = 0x085,
+    INTEL_SF_R32G32_UINT = 0x087,
+    INTEL_SF_B8G8R8A8_UNORM = 0x0c0,
+    INTEL_SF_R10G10B10A2_UNORM = 0x0c2,
+    INTEL_SF_R8G8B8A8_UNORM = 0x0c7,
+    INTEL_SF_R8G8B8A8_UINT = 0x0cb,
+    INTEL_SF_R16G16_UNORM = 0x0cc,
+    INTEL_SF_R16G16_UINT = 0x0cf,
+    INTEL_SF_R16G16_FLOAT = 0x0d0,
+    INTEL_SF_B10G10R10A2_UNORM = 0x0d1,
+    INTEL_SF_R32_UINT = 0x0d7,
+    INTEL_SF_R32_FLOAT = 0x0d8,
+    INTEL_SF_B8G8R8X8_UNORM = 0x0e9,
+    INTEL_SF_R8G8B8X8_UNORM = 0x0eb,
+    INTEL_SF_B5G6R5_UNORM = 0x100,
+    INTEL_SF_B5G5R5A1_UNORM = 0x102,
+    INTEL_SF_R8G8_UNORM = 0x106,
+    INTEL_SF_R16_UNORM = 0x10a,
+    INTEL_SF_R16_UINT = 0x10d,
+    INTEL_SF_R16_FLOAT = 0x10e,
+    INTEL_SF_R8_UNORM = 0x140,
+    INTEL_SF_R8_UINT = 0x143,
+    INTEL_SF_A8_UNORM = 0x144,
+    INTEL_SF_RAW = 0x1ff,
+    /* sRGB, SNORM and SINT variants. */
+    INTEL_SF_R32G32B32A32_SINT = 0x001,
+    INTEL_SF_R16G16B16A16_SNORM = 0x081,
+    INTEL_SF_R16G16B16A16_SINT = 0x082,
+    INTEL_SF_R32G32_SINT = 0x086,
+    INTEL_SF_B8G8R8A8_UNORM_SRGB = 0x0c1,
+    INTEL_SF_R8G8B8A8_UNORM_SRGB = 0x0c8,
+    INTEL_SF_R8G8B8A8_SNORM = 0x0c9,
+    INTEL_SF_R8G8B8A8_SINT = 0x0ca,
+    INTEL_SF_R16G16_SNORM = 0x0cd,
+    INTEL_SF_R16G16_SINT = 0x0ce,
+    INTEL_SF_R32_SINT = 0x0d6,
+    INTEL_SF_B8G8R8X8_UNORM_SRGB = 0x0ea,
+    INTEL_SF_R8G8B8X8_UNORM_SRGB = 0x0ec,
+    INTEL_SF_R8G8_SNORM = 0x107,
+    INTEL_SF_R8G8_SINT = 0x108,
+    INTEL_SF_R8G8_UINT = 0x109,
+    INTEL_SF_R16_SNORM = 0x10b,
+    INTEL_SF_R16_SINT = 0x10c,
+    INTEL_SF_R8_SNORM = 0x141,
+    INTEL_SF_R8_SINT = 0x142,
+};
 
 /*
  * A SAMPLER_STATE as the sampler uses it (PRM Vol 2d, "SAMPLER_STATE"):
@@ -42,7 +123,21 @@ typedef struct IntelSurface {
 typedef struct IntelSamplerState {
     uint8_t min_filter, mag_filter;     /* MAPFILTER_* */
     uint8_t wrap[3];                    /* TCX/TCY/TCZ address control */
+    bool non_normalized;                /* coordinates in texels */
+    float border[4];                    /* SAMPLER_BORDER_COLOR_STATE RGBA */
 } IntelSamplerState;
+
+enum {
+    INTEL_MAPFILTER_NEAREST = 0, INTEL_MAPFILTER_LINEAR = 1,
+    INTEL_MAPFILTER_ANISOTROPIC = 2, INTEL_MAPFILTER_MONO = 6,
+};
+
+/* Texture coordinate address control modes (TEXCOORDMODE_*). */
+enum {
+    INTEL_TEXCOORD_WRAP = 0, INTEL_TEXCOORD_MIRROR = 1,
+    INTEL_TEXCOORD_CLAMP = 2, INTEL_TEXCOORD_CUBE = 3,
+    INTEL_TEXCOORD_CLAMP_BORDER = 4, INTEL_TEXCOORD_MIRROR_ONCE = 5,
+};
 
 /* Shared-function work, for the OA and EU counters. */
 typedef struct IntelSfStats {
@@ -67,6 +162,17 @@ typedef struct IntelSfThread {
     uint32_t binding_table;     /* offset from surface_state_base */
     uint32_t sampler_state;     /* offset from dynamic_state_base */
     uint32_t simd;              /* the thread's dispatch width: 8/16/32 */
+    /*
+     * Stateless data port messages (binding table index 255 and 253)
+     * address memory from here (STATE_BASE_ADDRESS's general state base).
+     */
+    uint64_t general_state_base;
+    /*
+     * BLEND_STATE, offset from dynamic_state_base (3DSTATE_BLEND_STATE_
+     * POINTERS); 0: none.  Render target writes honour its channel write
+     * disables; blending itself is not modelled.
+     */
+    uint32_t blend_state;
 
     /*
      * Pixel shaders: the pixel each channel stands for and which ones are
@@ -101,11 +207,79 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
 bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
                               IntelSamplerState *ss);
 /*
- * Read or write @len bytes at byte @x of row @y of @s (a 2D surface),
- * within the surface's bounds; false on a page fault.
+ * Read or write @len bytes at byte @x of row @y of @s (a 2D surface; the
+ * rows of layer n of a 2D array start at n * qpitch), within the
+ * surface's bounds: outside, reads return 0 and writes are dropped.
+ * False on a page fault (reported through intel_cs_page_fault()).
  */
 bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
                       uint32_t x, uint32_t y, void *buf, unsigned len,
                       bool write);
+
+/*
+ * Formats (surface.c).  A texel's channels as the shared functions pass
+ * them in registers: 32-bit floats for UNORM, SNORM, sRGB and FLOAT
+ * formats (sRGB linearized), 32-bit integers for UINT and SINT ones
+ * (SINT sign-extended), in R, G, B, A order; a channel the format lacks
+ * reads as 0 (alpha as 1.0 or 1).
+ */
+/* Bytes per element of @format, 0 if the model does not know it. */
+unsigned intel_format_cpp(uint32_t format);
+/* Is @format an integer format (no filtering, integer returns)? */
+bool intel_format_is_int(uint32_t format);
+void intel_format_decode(uint32_t format, const uint8_t *texel,
+                         uint32_t rgba[4]);
+/*
+ * Encode @rgba into @texel, clamping as the render target and typed
+ * writes do (UNORM: [0, 1], SNORM: [-1, 1], rounded to nearest; sRGB
+ * encoded first); channels whose bit in @write_mask (bit 0 R ... bit 3
+ * A) is clear keep @texel's value.
+ */
+void intel_format_encode(uint32_t format, const uint32_t rgba[4],
+                         unsigned write_mask, uint8_t *texel);
+
+/* A register's 32 bits as a float and back. */
+static inline float intel_sf_u2f(uint32_t u)
+{
+    float f;
+
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline uint32_t intel_sf_f2u(float f)
+{
+    uint32_t u;
+
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* Surface size in bytes as a flat range (buffers: the entries). */
+uint64_t intel_surface_bytes(const IntelSurface *s);
+/*
+ * The first row of array layer (3D: slice) @index, from Minimum Array
+ * Element on, of @s, or -1 past its last layer.
+ */
+int64_t intel_surface_layer_row(const IntelSurface *s, uint32_t index);
+
+/* Internal to the shared functions (sf.c, sf-sampler.c, sf-dataport.c) */
+void intel_sf_log(const IntelSfThread *th, GpuLogKind kind,
+                  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/*
+ * The message's GRF @i (0: the first one of src0; SENDS: then the ones of
+ * src1), NULL past mlen (+ ex_mlen) or past the register file.
+ */
+uint8_t *intel_sf_payload(EuThread *t, const EuInst *inst, uint32_t desc,
+                          uint32_t ex_desc, unsigned i);
+/* Response GRF @i (below rlen), NULL past it or past the register file. */
+uint8_t *intel_sf_response(EuThread *t, const EuInst *inst, uint32_t desc,
+                           unsigned i);
+/* The channels the SEND runs for: its group of the active mask. */
+uint32_t intel_sf_channels(const EuThread *t, const EuInst *inst);
+int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
+                     uint32_t desc, uint32_t ex_desc);
+int intel_sf_dataport(IntelSfThread *th, EuThread *t, const EuInst *inst,
+                      uint32_t desc, uint32_t ex_desc);
 
 #endif

@@ -348,7 +348,22 @@
 /* STATE_SIP (3 dwords): dw1-2 the System Instruction Pointer (63:4). */
 #define STATE_SIP                   GFXPIPE_INSTR(GFXPIPE_COMMON, 1, 0x02)
 #define MEDIA_VFE_STATE             GFXPIPE_INSTR(GFXPIPE_MEDIA, 0, 0x00)
+/*
+ * Media and GPGPU pipeline state (PRM Vol 2a, "MEDIA_VFE_STATE" (9
+ * dwords), "MEDIA_CURBE_LOAD" and "MEDIA_INTERFACE_DESCRIPTOR_LOAD" (4:
+ * dw2 the length in bytes, dw3 the offset from the dynamic state base),
+ * "MEDIA_STATE_FLUSH" (2)).
+ */
+#define MEDIA_CURBE_LOAD            GFXPIPE_INSTR(GFXPIPE_MEDIA, 0, 0x01)
+#define MEDIA_INTERFACE_DESCRIPTOR_LOAD GFXPIPE_INSTR(GFXPIPE_MEDIA, 0, 0x02)
+#define MEDIA_STATE_FLUSH           GFXPIPE_INSTR(GFXPIPE_MEDIA, 0, 0x04)
+/*
+ * MEDIA_OBJECT (6 dwords + inline data): dw1 bits 5:0 the interface
+ * descriptor offset, dw2 bits 16:0 the indirect data length, dw3 its
+ * address from the indirect object base, dw6 on the inline data.
+ */
 #define MEDIA_OBJECT                GFXPIPE_INSTR(GFXPIPE_MEDIA, 1, 0x00)
+#define MEDIA_OBJECT_WALKER         GFXPIPE_INSTR(GFXPIPE_MEDIA, 1, 0x03)
 /*
  * GPGPU_WALKER (15 dwords): dw4 bits 5:0 the thread width counter
  * maximum; dw5/7 x start/dimension, dw8/10 y, dw11/12 z.

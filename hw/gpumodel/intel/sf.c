@@ -1,0 +1,110 @@
+/*
+ * intel-gpu shared functions: a SEND's message routed by its SFID (PRM
+ * Vol 7: 3D-Media-GPGPU, "Shared Functions"; the descriptor layouts in
+ * PRM Vol 2d: Command Reference: Structures, "Message Descriptor").
+ *
+ * Every message descriptor has mlen in bits 28:25, rlen in 24:20 and
+ * "header present" in bit 19; a SENDS adds src1's ex_mlen in the
+ * extended descriptor's bits 10:6.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "sf.h"
+
+static unsigned desc_mlen(uint32_t desc)
+{
+    return (desc >> 25) & 0xf;
+}
+
+static unsigned desc_rlen(uint32_t desc)
+{
+    return (desc >> 20) & 0x1f;
+}
+
+static bool is_sends(const EuInst *inst)
+{
+    return inst->opcode == EU_OP_SENDS || inst->opcode == EU_OP_SENDSC;
+}
+
+uint8_t *intel_sf_payload(EuThread *t, const EuInst *inst, uint32_t desc,
+                          uint32_t ex_desc, unsigned i)
+{
+    unsigned mlen = desc_mlen(desc), nr;
+
+    if (i < mlen) {
+        nr = inst->src[0].nr + i;
+    } else if (is_sends(inst) && i - mlen < ((ex_desc >> 6) & 0x1f)) {
+        nr = inst->src[1].nr + (i - mlen);
+    } else {
+        return NULL;
+    }
+    return nr < EU_GRF_COUNT ? &t->grf[nr * EU_GRF_BYTES] : NULL;
+}
+
+uint8_t *intel_sf_response(EuThread *t, const EuInst *inst, uint32_t desc,
+                           unsigned i)
+{
+    unsigned nr = inst->dst.nr + i;
+
+    /* A null destination (the ARF) takes no response. */
+    if (i >= desc_rlen(desc) || inst->dst.file != EU_FILE_GRF ||
+        nr >= EU_GRF_COUNT) {
+        return NULL;
+    }
+    return &t->grf[nr * EU_GRF_BYTES];
+}
+
+uint32_t intel_sf_channels(const EuThread *t, const EuInst *inst)
+{
+    unsigned g = inst->qtr * 8 + inst->nib * 4;
+    uint32_t width = inst->exec_size >= 32 ? UINT32_MAX :
+                     (1u << inst->exec_size) - 1;
+    uint32_t m;
+
+    if (inst->mask_ctrl) {
+        return width;
+    }
+    m = g < 32 ? (t->active >> g) & width : 0;
+    if (inst->pred_ctrl == EU_PRED_NORMAL && inst->flag_nr < 2) {
+        unsigned b = inst->flag_subnr * 16 + g;
+        uint32_t f = b < 32 ? t->flag[inst->flag_nr] >> b : 0;
+
+        m &= inst->pred_inv ? ~f : f;
+    }
+    return m;
+}
+
+int intel_sf_send(EuThread *t, const EuInst *inst, uint32_t desc,
+                  uint32_t ex_desc, void *opaque)
+{
+    IntelSfThread *th = opaque;
+
+    if (!th || !th->e) {
+        return -1;              /* a thread dispatched without its state */
+    }
+    switch (inst->sfid) {
+    case EU_SFID_SAMPLER:
+        return intel_sf_sampler(th, t, inst, desc, ex_desc);
+    case EU_SFID_DP_SAMPLER:
+    case EU_SFID_DP_RENDER:
+    case EU_SFID_DP_CONST:
+    case EU_SFID_DP_DATA:
+    case EU_SFID_DP_DATA1:
+        return intel_sf_dataport(th, t, inst, desc, ex_desc);
+    case EU_SFID_NULL:
+    case EU_SFID_THREAD_SPAWNER:
+    case EU_SFID_GATEWAY:
+        /*
+         * The end of the thread: the interpreter stops the thread and the
+         * pipeline that dispatched it sees it done.  Barriers and other
+         * gateway messages are the pipeline's.
+         */
+        if (inst->eot) {
+            return 0;
+        }
+        break;
+    }
+    intel_sf_log(th, GPU_LOG_UNIMP, "SFID %u message, descriptor 0x%08x",
+                 inst->sfid, desc);
+    return -1;
+}

@@ -1,0 +1,558 @@
+/*
+ * intel-gpu surfaces for the shared functions: RENDER_SURFACE_STATE and
+ * SAMPLER_STATE decoding, texel formats, and memory access to a surface
+ * through its tiling (PRM Vol 2d: Command Reference: Structures,
+ * "RENDER_SURFACE_STATE", "SAMPLER_STATE", "SURFACE_FORMAT"; PRM Vol 5:
+ * Memory Views, tiling; PRM Vol 7: 3D-Media-GPGPU, "Surface Boundary
+ * Rules").
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include "sf.h"
+
+#define SS_DWORDS       16
+#define BT_ENTRY_MASK   0xffffffc0u     /* surface state offset, 64 B */
+#define ADDR_MASK       0x0000ffffffffffffull
+
+void intel_sf_log(const IntelSfThread *th, GpuLogKind kind,
+                  const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    gpu_host_log(&th->e->gpu->host, kind, "intel-gpu sf: %s", buf);
+}
+
+/* One state read; a failure is the engine's page fault. */
+static bool state_read(const IntelSfThread *th, uint64_t addr, void *buf,
+                       size_t len)
+{
+    if (intel_vm_rw(th->e, th->ppgtt, addr & ADDR_MASK, buf, len, false)) {
+        intel_cs_page_fault(th->e, th->ppgtt, addr & ADDR_MASK);
+        return false;
+    }
+    return true;
+}
+
+/* ---- formats ---- */
+
+/* sRGB: R, G and B encoded, alpha UNORM. */
+enum { K_UNORM, K_SNORM, K_SRGB, K_FLOAT, K_UINT, K_SINT };
+
+/* Channel c of a format: @bits wide at bit @shift of the element. */
+typedef struct FormatChan {
+    uint8_t shift, bits;
+} FormatChan;
+
+typedef struct FormatDesc {
+    uint16_t format;
+    uint8_t cpp, kind;
+    FormatChan ch[4];           /* R, G, B, A; bits 0: absent */
+} FormatDesc;
+
+static const FormatDesc formats[] = {
+    { INTEL_SF_R32G32B32A32_FLOAT, 16, K_FLOAT,
+      { { 0, 32 }, { 32, 32 }, { 64, 32 }, { 96, 32 } } },
+    { INTEL_SF_R32G32B32A32_UINT, 16, K_UINT,
+      { { 0, 32 }, { 32, 32 }, { 64, 32 }, { 96, 32 } } },
+    { INTEL_SF_R32G32B32X32_FLOAT, 16, K_FLOAT,
+      { { 0, 32 }, { 32, 32 }, { 64, 32 }, { 0, 0 } } },
+    { INTEL_SF_R16G16B16A16_UNORM, 8, K_UNORM,
+      { { 0, 16 }, { 16, 16 }, { 32, 16 }, { 48, 16 } } },
+    { INTEL_SF_R16G16B16A16_UINT, 8, K_UINT,
+      { { 0, 16 }, { 16, 16 }, { 32, 16 }, { 48, 16 } } },
+    { INTEL_SF_R16G16B16A16_FLOAT, 8, K_FLOAT,
+      { { 0, 16 }, { 16, 16 }, { 32, 16 }, { 48, 16 } } },
+    { INTEL_SF_R32G32_FLOAT, 8, K_FLOAT, { { 0, 32 }, { 32, 32 } } },
+    { INTEL_SF_R32G32_UINT, 8, K_UINT, { { 0, 32 }, { 32, 32 } } },
+    { INTEL_SF_B8G8R8A8_UNORM, 4, K_UNORM,
+      { { 16, 8 }, { 8, 8 }, { 0, 8 }, { 24, 8 } } },
+    { INTEL_SF_R10G10B10A2_UNORM, 4, K_UNORM,
+      { { 0, 10 }, { 10, 10 }, { 20, 10 }, { 30, 2 } } },
+    { INTEL_SF_R8G8B8A8_UNORM, 4, K_UNORM,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 24, 8 } } },
+    { INTEL_SF_R8G8B8A8_UINT, 4, K_UINT,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 24, 8 } } },
+    { INTEL_SF_R16G16_UNORM, 4, K_UNORM, { { 0, 16 }, { 16, 16 } } },
+    { INTEL_SF_R16G16_UINT, 4, K_UINT, { { 0, 16 }, { 16, 16 } } },
+    { INTEL_SF_R16G16_FLOAT, 4, K_FLOAT, { { 0, 16 }, { 16, 16 } } },
+    { INTEL_SF_B10G10R10A2_UNORM, 4, K_UNORM,
+      { { 20, 10 }, { 10, 10 }, { 0, 10 }, { 30, 2 } } },
+    { INTEL_SF_R32_UINT, 4, K_UINT, { { 0, 32 } } },
+    { INTEL_SF_R32_FLOAT, 4, K_FLOAT, { { 0, 32 } } },
+    { INTEL_SF_B8G8R8X8_UNORM, 4, K_UNORM,
+      { { 16, 8 }, { 8, 8 }, { 0, 8 }, { 0, 0 } } },
+    { INTEL_SF_R8G8B8X8_UNORM, 4, K_UNORM,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 0, 0 } } },
+    { INTEL_SF_B5G6R5_UNORM, 2, K_UNORM,
+      { { 11, 5 }, { 5, 6 }, { 0, 5 } } },
+    { INTEL_SF_B5G5R5A1_UNORM, 2, K_UNORM,
+      { { 10, 5 }, { 5, 5 }, { 0, 5 }, { 15, 1 } } },
+    { INTEL_SF_R8G8_UNORM, 2, K_UNORM, { { 0, 8 }, { 8, 8 } } },
+    { INTEL_SF_R16_UNORM, 2, K_UNORM, { { 0, 16 } } },
+    { INTEL_SF_R16_UINT, 2, K_UINT, { { 0, 16 } } },
+    { INTEL_SF_R16_FLOAT, 2, K_FLOAT, { { 0, 16 } } },
+    { INTEL_SF_R8_UNORM, 1, K_UNORM, { { 0, 8 } } },
+    { INTEL_SF_R8_UINT, 1, K_UINT, { { 0, 8 } } },
+    { INTEL_SF_A8_UNORM, 1, K_UNORM, { { 0, 0 }, { 0, 0 }, { 0, 0 },
+                                       { 0, 8 } } },
+    { INTEL_SF_R32G32B32A32_SINT, 16, K_SINT,
+      { { 0, 32 }, { 32, 32 }, { 64, 32 }, { 96, 32 } } },
+    { INTEL_SF_R16G16B16A16_SNORM, 8, K_SNORM,
+      { { 0, 16 }, { 16, 16 }, { 32, 16 }, { 48, 16 } } },
+    { INTEL_SF_R16G16B16A16_SINT, 8, K_SINT,
+      { { 0, 16 }, { 16, 16 }, { 32, 16 }, { 48, 16 } } },
+    { INTEL_SF_R32G32_SINT, 8, K_SINT, { { 0, 32 }, { 32, 32 } } },
+    { INTEL_SF_B8G8R8A8_UNORM_SRGB, 4, K_SRGB,
+      { { 16, 8 }, { 8, 8 }, { 0, 8 }, { 24, 8 } } },
+    { INTEL_SF_R8G8B8A8_UNORM_SRGB, 4, K_SRGB,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 24, 8 } } },
+    { INTEL_SF_R8G8B8A8_SNORM, 4, K_SNORM,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 24, 8 } } },
+    { INTEL_SF_R8G8B8A8_SINT, 4, K_SINT,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 24, 8 } } },
+    { INTEL_SF_R16G16_SNORM, 4, K_SNORM, { { 0, 16 }, { 16, 16 } } },
+    { INTEL_SF_R16G16_SINT, 4, K_SINT, { { 0, 16 }, { 16, 16 } } },
+    { INTEL_SF_R32_SINT, 4, K_SINT, { { 0, 32 } } },
+    { INTEL_SF_B8G8R8X8_UNORM_SRGB, 4, K_SRGB,
+      { { 16, 8 }, { 8, 8 }, { 0, 8 }, { 0, 0 } } },
+    { INTEL_SF_R8G8B8X8_UNORM_SRGB, 4, K_SRGB,
+      { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 0, 0 } } },
+    { INTEL_SF_R8G8_SNORM, 2, K_SNORM, { { 0, 8 }, { 8, 8 } } },
+    { INTEL_SF_R8G8_SINT, 2, K_SINT, { { 0, 8 }, { 8, 8 } } },
+    { INTEL_SF_R8G8_UINT, 2, K_UINT, { { 0, 8 }, { 8, 8 } } },
+    { INTEL_SF_R16_SNORM, 2, K_SNORM, { { 0, 16 } } },
+    { INTEL_SF_R16_SINT, 2, K_SINT, { { 0, 16 } } },
+    { INTEL_SF_R8_SNORM, 1, K_SNORM, { { 0, 8 } } },
+    { INTEL_SF_R8_SINT, 1, K_SINT, { { 0, 8 } } },
+    /* Untyped and block messages address RAW buffers byte by byte. */
+    { INTEL_SF_RAW, 1, K_UINT, { { 0, 8 } } },
+};
+
+static const FormatDesc *format_desc(uint32_t format)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(formats); i++) {
+        if (formats[i].format == format) {
+            return &formats[i];
+        }
+    }
+    return NULL;
+}
+
+unsigned intel_format_cpp(uint32_t format)
+{
+    const FormatDesc *d = format_desc(format);
+
+    return d ? d->cpp : 0;
+}
+
+bool intel_format_is_int(uint32_t format)
+{
+    const FormatDesc *d = format_desc(format);
+
+    return d && (d->kind == K_UINT || d->kind == K_SINT);
+}
+
+/* sRGB to linear and back (the sRGB transfer function's two pieces). */
+static float srgb_to_linear(float c)
+{
+    return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+static float linear_to_srgb(float l)
+{
+    return l <= 0.0031308f ? l * 12.92f :
+           1.055f * powf(l, 1.0f / 2.4f) - 0.055f;
+}
+
+/* @v's @bits-bit two's complement value. */
+static int64_t sign_extend(uint64_t v, unsigned bits)
+{
+    return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
+}
+
+/* IEEE binary32 to binary16, round to nearest even. */
+static uint16_t float_to_half(float f)
+{
+    uint32_t u = intel_sf_f2u(f), sign = (u >> 16) & 0x8000;
+    int32_t exp = (int32_t)((u >> 23) & 0xff) - 127 + 15;
+    uint32_t mant = u & 0x7fffff;
+
+    if (((u >> 23) & 0xff) == 0xff) {
+        return sign | 0x7c00 | (mant ? 0x200 : 0);
+    }
+    if (exp >= 31) {
+        return sign | 0x7c00;
+    }
+    if (exp <= 0) {
+        uint32_t m, shift, half, r;
+
+        if (exp < -10) {
+            return sign;
+        }
+        m = mant | 0x800000;
+        shift = 14 - exp;
+        half = 1u << (shift - 1);
+        r = m >> shift;
+        if ((m & (2 * half - 1)) > half ||
+            ((m & (2 * half - 1)) == half && (r & 1))) {
+            r++;
+        }
+        return sign | r;
+    }
+    {
+        uint32_t h = sign | (uint32_t)exp << 10 | mant >> 13;
+        uint32_t rest = mant & 0x1fff;
+
+        if (rest > 0x1000 || (rest == 0x1000 && (h & 1))) {
+            h++;            /* may carry into the exponent: still right */
+        }
+        return h;
+    }
+}
+
+static uint64_t texel_bits(const uint8_t *texel, unsigned cpp, unsigned shift,
+                           unsigned bits)
+{
+    uint64_t v = 0;
+    unsigned lo = shift / 8, n = (shift % 8 + bits + 7) / 8;
+
+    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
+        v |= (uint64_t)texel[lo + i] << (8 * i);
+    }
+    v >>= shift % 8;
+    return bits >= 64 ? v : v & ((1ull << bits) - 1);
+}
+
+static void set_texel_bits(uint8_t *texel, unsigned cpp, unsigned shift,
+                           unsigned bits, uint64_t v)
+{
+    /* A channel spans at most 5 bytes (32 bits at an odd bit). */
+    unsigned lo = shift / 8, sh = shift % 8, n = (sh + bits + 7) / 8;
+    uint64_t mask = ((bits >= 64 ? ~0ull : (1ull << bits) - 1)) << sh;
+    uint64_t w = 0;
+
+    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
+        w |= (uint64_t)texel[lo + i] << (8 * i);
+    }
+    w = (w & ~mask) | ((v << sh) & mask);
+    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
+        texel[lo + i] = w >> (8 * i);
+    }
+}
+
+void intel_format_decode(uint32_t format, const uint8_t *texel,
+                         uint32_t rgba[4])
+{
+    const FormatDesc *d = format_desc(format);
+
+    for (unsigned c = 0; c < 4; c++) {
+        const FormatChan *ch;
+        uint64_t v;
+        float f;
+
+        rgba[c] = 0;
+        if (!d) {
+            continue;
+        }
+        ch = &d->ch[c];
+        if (!ch->bits) {
+            if (c == 3) {
+                rgba[c] = intel_format_is_int(format) ? 1 :
+                          intel_sf_f2u(1.0f);
+            }
+            continue;
+        }
+        v = texel_bits(texel, d->cpp, ch->shift, ch->bits);
+        switch (d->kind) {
+        case K_UNORM:
+        case K_SRGB:
+            f = (float)v / (float)((1ull << ch->bits) - 1);
+            rgba[c] = intel_sf_f2u(d->kind == K_SRGB && c < 3 ?
+                                   srgb_to_linear(f) : f);
+            break;
+        case K_SNORM:
+            /* The most negative value reads as -1.0 too. */
+            f = (float)sign_extend(v, ch->bits) /
+                (float)((1ull << (ch->bits - 1)) - 1);
+            rgba[c] = intel_sf_f2u(f < -1.0f ? -1.0f : f);
+            break;
+        case K_SINT:
+            rgba[c] = (uint32_t)sign_extend(v, ch->bits);
+            break;
+        case K_FLOAT:
+            rgba[c] = ch->bits == 16 ? intel_sf_f2u(eu_half_to_float(v)) :
+                                       (uint32_t)v;
+            break;
+        default:
+            rgba[c] = (uint32_t)v;
+        }
+    }
+}
+
+void intel_format_encode(uint32_t format, const uint32_t rgba[4],
+                         unsigned write_mask, uint8_t *texel)
+{
+    const FormatDesc *d = format_desc(format);
+
+    if (!d) {
+        return;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        const FormatChan *ch = &d->ch[c];
+        uint64_t max, v;
+        float f;
+
+        if (!ch->bits || !((write_mask >> c) & 1)) {
+            continue;
+        }
+        max = ch->bits >= 64 ? ~0ull : (1ull << ch->bits) - 1;
+        f = intel_sf_u2f(rgba[c]);
+        switch (d->kind) {
+        case K_UNORM:
+        case K_SRGB:
+            /*
+             * Float to UNORM (PRM Vol 7, "Render Target Write": the D3D
+             * conversion): NaN is 0, saturate, scale, round to nearest.
+             */
+            f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+            if (d->kind == K_SRGB && c < 3) {
+                f = linear_to_srgb(f);
+            }
+            v = (uint64_t)floorf(f * (float)max + 0.5f);
+            break;
+        case K_SNORM:
+            /* The same into [-1, 1], on the positive range's scale. */
+            f = isnan(f) ? 0.0f : f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f;
+            v = (uint64_t)(int64_t)roundf(f * (float)(max >> 1)) & max;
+            break;
+        case K_FLOAT:
+            v = ch->bits == 16 ? float_to_half(f) : rgba[c];
+            break;
+        default:
+            /* Integer targets take the low bits, as the data port does. */
+            v = rgba[c] & max;
+        }
+        set_texel_bits(texel, d->cpp, ch->shift, ch->bits, v);
+    }
+}
+
+/* ---- surface and sampler states ---- */
+
+bool intel_surface_load(const IntelSfThread *th, unsigned index,
+                        IntelSurface *s)
+{
+    uint64_t bt = th->surface_state_base + th->binding_table + index * 4ull;
+    uint32_t entry, ss[SS_DWORDS];
+    unsigned tile, trmode;
+
+    memset(s, 0, sizeof(*s));
+    if (index > 255 || !state_read(th, bt, &entry, 4)) {
+        return false;
+    }
+    entry = GUINT32_FROM_LE(entry) & BT_ENTRY_MASK;
+    if (!state_read(th, th->surface_state_base + entry, ss, sizeof(ss))) {
+        return false;
+    }
+    for (unsigned i = 0; i < SS_DWORDS; i++) {
+        ss[i] = GUINT32_FROM_LE(ss[i]);
+    }
+    s->type = ss[0] >> 29;
+    s->format = (ss[0] >> 18) & 0x1ff;
+    s->width = (ss[2] & 0x3fff) + 1;
+    s->height = ((ss[2] >> 16) & 0x3fff) + 1;
+    s->depth = (ss[3] >> 21) + 1;
+    s->pitch = (ss[3] & 0x3ffff) + 1;
+    s->base = ((uint64_t)ss[9] << 32 | ss[8]) & ADDR_MASK;
+    s->scs[0] = (ss[7] >> 25) & 7;
+    s->scs[1] = (ss[7] >> 22) & 7;
+    s->scs[2] = (ss[7] >> 19) & 7;
+    s->scs[3] = (ss[7] >> 16) & 7;
+    s->levels = (ss[5] & 0xf) + 1;
+    /* QPitch in units of 4 rows (dword 1 14:0); dword 4 28:18. */
+    s->qpitch = (ss[1] & 0x7fff) << 2;
+    s->min_array = (ss[4] >> 18) & 0x7ff;
+    if (s->type == INTEL_SURFTYPE_NULL) {
+        /* Reads return 0 and writes are dropped: no memory behind it. */
+        s->width = s->height = s->depth = 0;
+        s->cpp = 1;
+        return true;
+    }
+    s->cpp = intel_format_cpp(s->format);
+    if (!s->cpp) {
+        intel_sf_log(th, GPU_LOG_UNIMP, "surface format 0x%x (BTI %u)",
+                     s->format, index);
+        return false;
+    }
+    if (s->type == INTEL_SURFTYPE_BUFFER) {
+        /* The entry count less one, split over the size fields. */
+        uint32_t n = (ss[2] & 0x7f) | ((ss[2] >> 16) & 0x3fff) << 7 |
+                     (ss[3] >> 21) << 21;
+
+        s->width = n + 1;
+        s->height = s->depth = 1;
+        s->pitch = s->width * s->cpp;
+        return true;
+    }
+    if (s->type == INTEL_SURFTYPE_STRBUF || s->type > INTEL_SURFTYPE_CUBE) {
+        intel_sf_log(th, GPU_LOG_UNIMP, "surface type %u (BTI %u)",
+                     s->type, index);
+        return false;
+    }
+    tile = (ss[0] >> 12) & 3;
+    trmode = (ss[5] >> 18) & 3;
+    switch (tile) {
+    case 0:
+        s->tiling = INTEL_TILING_NONE;
+        break;
+    case 2:
+        s->tiling = INTEL_TILING_X;
+        break;
+    case 3:
+        s->tiling = trmode == 1 ? INTEL_TILING_YF :
+                    trmode == 2 ? INTEL_TILING_YS : INTEL_TILING_Y;
+        break;
+    default:
+        intel_sf_log(th, GPU_LOG_UNIMP, "W-tiled surface (BTI %u)", index);
+        return false;
+    }
+    if ((uint64_t)s->width * s->cpp > s->pitch) {
+        intel_sf_log(th, GPU_LOG_GUEST_ERROR,
+                     "surface pitch %u below its width (BTI %u)",
+                     s->pitch, index);
+        return false;
+    }
+    if (s->tiling != INTEL_TILING_NONE &&
+        (!intel_tile_width(s->tiling, s->cpp) ||
+         s->pitch % intel_tile_width(s->tiling, s->cpp))) {
+        intel_sf_log(th, GPU_LOG_GUEST_ERROR,
+                     "tiled surface pitch %u not whole tiles (BTI %u)",
+                     s->pitch, index);
+        return false;
+    }
+    return true;
+}
+
+bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
+                              IntelSamplerState *ss)
+{
+    uint64_t addr = th->dynamic_state_base + th->sampler_state +
+                    index * 16ull;
+    uint32_t dw[4], border[4];
+
+    memset(ss, 0, sizeof(*ss));
+    if (index > 15 || !state_read(th, addr, dw, sizeof(dw))) {
+        return false;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        dw[i] = GUINT32_FROM_LE(dw[i]);
+    }
+    ss->min_filter = (dw[0] >> 14) & 7;
+    ss->mag_filter = (dw[0] >> 17) & 7;
+    ss->wrap[0] = (dw[3] >> 6) & 7;
+    ss->wrap[1] = (dw[3] >> 3) & 7;
+    ss->wrap[2] = dw[3] & 7;
+    ss->non_normalized = (dw[3] >> 10) & 1;
+    for (unsigned i = 0; i < 3; i++) {
+        if (ss->wrap[i] != INTEL_TEXCOORD_CLAMP_BORDER) {
+            continue;
+        }
+        /* Indirect State Pointer: 64-byte units from the dynamic base. */
+        if (!state_read(th, th->dynamic_state_base + (dw[2] & 0xffffc0),
+                        border, sizeof(border))) {
+            return false;
+        }
+        for (unsigned c = 0; c < 4; c++) {
+            ss->border[c] = intel_sf_u2f(GUINT32_FROM_LE(border[c]));
+        }
+        break;
+    }
+    return true;
+}
+
+/* ---- memory ---- */
+
+/* Rows of all of @s's layers (a 2D array's last layer ends it). */
+static uint64_t surface_rows(const IntelSurface *s)
+{
+    /* 3D surfaces keep their slices as a 2D array does its layers. */
+    if ((s->type == INTEL_SURFTYPE_2D || s->type == INTEL_SURFTYPE_3D) &&
+        s->depth > 1) {
+        return (uint64_t)(s->depth - 1) * s->qpitch + s->height;
+    }
+    return s->height;
+}
+
+uint64_t intel_surface_bytes(const IntelSurface *s)
+{
+    if (s->type == INTEL_SURFTYPE_NULL) {
+        return 0;
+    }
+    if (s->type == INTEL_SURFTYPE_BUFFER) {
+        return (uint64_t)s->width * s->cpp;
+    }
+    return (uint64_t)s->pitch * surface_rows(s);
+}
+
+int64_t intel_surface_layer_row(const IntelSurface *s, uint32_t index)
+{
+    uint64_t layer = (uint64_t)s->min_array + index;
+
+    if (s->type != INTEL_SURFTYPE_2D && s->type != INTEL_SURFTYPE_3D) {
+        return index ? -1 : 0;
+    }
+    return layer < s->depth ? (int64_t)(layer * s->qpitch) : -1;
+}
+
+bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
+                      uint32_t x, uint32_t y, void *buf, unsigned len,
+                      bool write)
+{
+    uint8_t *p = buf;
+    uint64_t row_bytes, end;
+
+    if (s->type == INTEL_SURFTYPE_BUFFER) {
+        row_bytes = y ? 0 : intel_surface_bytes(s);
+    } else {
+        /* Never past the pitch: that is the next row's (or tile's). */
+        row_bytes = y < surface_rows(s) ?
+                    MIN((uint64_t)s->width * s->cpp, s->pitch) : 0;
+    }
+    if (s->type == INTEL_SURFTYPE_NULL) {
+        row_bytes = 0;
+    }
+    end = MIN((uint64_t)x + len, row_bytes);
+    /* Bytes outside the surface: reads return 0, writes are dropped. */
+    if (!write) {
+        memset(p, 0, len);
+    }
+    for (uint64_t bx = x; bx < end;) {
+        uint64_t off, addr;
+        uint32_t span = 1;
+        unsigned n;
+
+        if (s->tiling != INTEL_TILING_NONE) {
+            span = intel_tile_span(s->tiling, s->cpp, bx);
+        } else {
+            span = UINT32_MAX;
+        }
+        n = MIN(end - bx, span);
+        off = intel_tile_offset(s->tiling, s->cpp, s->pitch, bx, y);
+        if (s->type == INTEL_SURFTYPE_BUFFER) {
+            off = bx;
+        }
+        addr = (s->base + off) & ADDR_MASK;
+        if (intel_vm_rw(th->e, th->ppgtt, addr, p + (bx - x), n, write)) {
+            intel_cs_page_fault(th->e, th->ppgtt, addr);
+            return false;
+        }
+        bx += n;
+    }
+    return true;
+}

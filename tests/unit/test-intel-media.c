@@ -1,0 +1,647 @@
+/*
+ * The GPGPU and media pipelines (hw/gpumodel/intel/media.c): IGT's
+ * gpgpu-fill and media-fill batches, built as IGT 1.27.1 builds them
+ * (lib/gpgpu_fill.c __gen9_gpgpu_fillfunc with gen11_gpgpu_kernel,
+ * lib/media_fill.c __gen9_media_fillfunc with gen8_media_kernel, the
+ * state from lib/gpu_cmds.c), run on the device, every byte of the
+ * surface checked; dispatches that span steps, hostile walkers and the
+ * engine reset that ends them.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "intel-fixture.h"
+#include "eu-asm.h"
+#include "intel/gfx-int.h"
+#include "igt-fill-kernels.h"
+
+/* IGT's buffer: 64 x 64 bytes, linear, at SURF (lib/intel_bufops.c). */
+#define WIDTH           64
+#define HEIGHT          64
+#define COLOR_C4        0xc4
+#define COLOR_4C        0x4c
+/* The batch's state half (lib/gpgpu_fill.c, lib/media_fill.c). */
+#define BATCH_STATE_SPLIT 2048
+#define BASE_ADDRESS_MODIFY 1u
+
+/* IGT's intel_bb: a 4 KiB batch at BATCH, its state in the second half. */
+typedef struct Bb {
+    Fixture *f;
+    uint32_t ptr;               /* offset in the batch */
+} Bb;
+
+static void bb_out(Bb *b, uint32_t v)
+{
+    ram_w32(b->f, BATCH + b->ptr, v);
+    b->ptr += 4;
+}
+
+static void bb_align(Bb *b, uint32_t a)
+{
+    b->ptr = (b->ptr + a - 1) & ~(a - 1);
+}
+
+/* gen7_fill_curbe_buffer_data */
+static uint32_t fill_curbe(Bb *b, uint8_t color)
+{
+    uint32_t off;
+
+    bb_align(b, 64);
+    off = b->ptr;
+    ram_w32(b->f, BATCH + off, color);
+    b->ptr += 32;
+    return off;
+}
+
+/* gen8_fill_surface_state of IGT's buffer (R8_UNORM, linear). */
+static uint32_t fill_surface_state(Bb *b, uint32_t width)
+{
+    uint32_t off, ss[16] = { 0 };
+
+    bb_align(b, 64);
+    off = b->ptr;
+    b->ptr += 64;
+    ss[0] = 1u << 29 | (uint32_t)INTEL_SF_R8_UNORM << 18 | 1u << 16 |
+            1u << 14 | 1u << 8;
+    ss[2] = (HEIGHT - 1) << 16 | (width - 1);
+    ss[3] = WIDTH - 1;
+    ss[7] = 4u << 25 | 5u << 22 | 6u << 19 | 7u << 16;
+    ss[8] = SURF;
+    for (unsigned i = 0; i < 16; i++) {
+        ram_w32(b->f, BATCH + off + 4 * i, ss[i]);
+    }
+    return off;
+}
+
+/* gen8_fill_interface_descriptor (gen7_fill_binding_table, the kernel). */
+static uint32_t fill_idd(Bb *b, const uint32_t (*kernel)[4], size_t size,
+                         uint32_t width)
+{
+    uint32_t bt, kernel_off, off;
+
+    bb_align(b, 64);
+    bt = b->ptr;
+    b->ptr += 64;
+    ram_w32(b->f, BATCH + bt, fill_surface_state(b, width));
+    bb_align(b, 64);
+    kernel_off = b->ptr;
+    memcpy(b->f->fh->ram + BATCH + kernel_off, kernel, size);
+    b->ptr += size;
+    bb_align(b, 64);
+    off = b->ptr;
+    ram_w32(b->f, BATCH + off + 0, kernel_off);
+    ram_w32(b->f, BATCH + off + 4, 0);
+    ram_w32(b->f, BATCH + off + 8, 1u << 18);           /* single flow */
+    ram_w32(b->f, BATCH + off + 12, 0);
+    ram_w32(b->f, BATCH + off + 16, bt);
+    ram_w32(b->f, BATCH + off + 20, 1u << 16);          /* CURBE: 1 reg */
+    ram_w32(b->f, BATCH + off + 24, 1);                 /* 1 thread */
+    ram_w32(b->f, BATCH + off + 28, 0);
+    b->ptr += 32;
+    return off;
+}
+
+/* gen9_emit_state_base_address: the batch's own buffer for all three. */
+static void emit_sba(Bb *b)
+{
+    bb_out(b, STATE_BASE_ADDRESS | (19 - 2));
+    bb_out(b, BASE_ADDRESS_MODIFY);
+    bb_out(b, 0);
+    bb_out(b, BASE_ADDRESS_MODIFY);
+    bb_out(b, BATCH | BASE_ADDRESS_MODIFY);
+    bb_out(b, 0);
+    bb_out(b, BATCH | BASE_ADDRESS_MODIFY);
+    bb_out(b, 0);
+    bb_out(b, 0);
+    bb_out(b, 0);
+    bb_out(b, BATCH | BASE_ADDRESS_MODIFY);
+    bb_out(b, 0);
+    bb_out(b, 0xfffff000 | 1);
+    bb_out(b, 1 << 12 | 1);
+    bb_out(b, 0xfffff000 | 1);
+    bb_out(b, 1 << 12 | 1);
+    bb_out(b, BASE_ADDRESS_MODIFY);
+    bb_out(b, 0);
+    bb_out(b, 0xfffff000);
+}
+
+/* gen8_emit_vfe_state, gen7_emit_curbe_load, *_descriptor_load */
+static void emit_media_state(Bb *b, uint32_t urb_entries, uint32_t urb_size,
+                             uint32_t curbe_size, uint32_t curbe,
+                             uint32_t idd)
+{
+    bb_out(b, MEDIA_VFE_STATE | (9 - 2));
+    bb_out(b, 0);
+    bb_out(b, 0);
+    bb_out(b, 1 << 16 | urb_entries << 8);
+    bb_out(b, 0);
+    bb_out(b, urb_size << 16 | curbe_size);
+    bb_out(b, 0);
+    bb_out(b, 0);
+    bb_out(b, 0);
+    bb_out(b, MEDIA_CURBE_LOAD | (4 - 2));
+    bb_out(b, 0);
+    bb_out(b, 64);
+    bb_out(b, curbe);
+    bb_out(b, MEDIA_INTERFACE_DESCRIPTOR_LOAD | (4 - 2));
+    bb_out(b, 0);
+    bb_out(b, 32);
+    bb_out(b, idd);
+}
+
+/* gen8_emit_gpgpu_walk */
+static void emit_gpgpu_walk(Bb *b, unsigned width, unsigned height)
+{
+    uint32_t x_dim = (width + 15) / 16, y_dim = height, tmp = width & 15;
+    uint32_t right_mask = tmp ? (1u << tmp) - 1 : (1u << 16) - 1;
+
+    bb_out(b, GPGPU_WALKER | 13);
+    bb_out(b, 0);
+    bb_out(b, 0);
+    bb_out(b, 0);
+    bb_out(b, 1u << 30);
+    bb_out(b, 0);
+    bb_out(b, 0);
+    bb_out(b, x_dim);
+    bb_out(b, 0);
+    bb_out(b, 0);
+    bb_out(b, y_dim);
+    bb_out(b, 0);
+    bb_out(b, 1);
+    bb_out(b, right_mask);
+    bb_out(b, 0xffffffff);
+}
+
+/* __gen9_gpgpu_fillfunc with gen11_gpgpu_kernel */
+static void gpgpu_fill_batch(Fixture *f, unsigned width, unsigned height,
+                             uint8_t color)
+{
+    Bb b = { f, BATCH_STATE_SPLIT };
+    uint32_t curbe, idd;
+
+    curbe = fill_curbe(&b, color);
+    idd = fill_idd(&b, gen11_gpgpu_kernel, sizeof(gen11_gpgpu_kernel), WIDTH);
+    b.ptr = 0;
+    bb_out(&b, PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS |
+           PIPELINE_SELECT_GPGPU);
+    emit_sba(&b);
+    emit_media_state(&b, 1, 0, 1, curbe, idd);
+    emit_gpgpu_walk(&b, width, height);
+    bb_out(&b, MI_BATCH_BUFFER_END);
+}
+
+/* __gen9_media_fillfunc with gen8_media_kernel */
+static void media_fill_batch(Fixture *f, unsigned x, unsigned y,
+                             unsigned width, unsigned height, uint8_t color)
+{
+    Bb b = { f, BATCH_STATE_SPLIT };
+    uint32_t curbe, idd, select = PIPELINE_SELECT | PIPELINE_SELECT_MEDIA |
+                                  PIPELINE_SELECT_MASK_BITS | 1u << 12 |
+                                  1u << 13;
+
+    curbe = fill_curbe(&b, color);
+    /* gem_media_fill's buffer: 16 pixels of 32 bits a row, as R8. */
+    idd = fill_idd(&b, gen8_media_kernel, sizeof(gen8_media_kernel),
+                   WIDTH / 4);
+    b.ptr = 0;
+    bb_out(&b, select | 1u << 5);
+    emit_sba(&b);
+    emit_media_state(&b, 2, 2, 2, curbe, idd);
+    /* gen7_emit_media_objects, each with gen8_emit_media_state_flush */
+    for (unsigned i = 0; i < width / 16; i++) {
+        for (unsigned j = 0; j < height / 16; j++) {
+            bb_out(&b, MEDIA_OBJECT | (8 - 2));
+            bb_out(&b, 0);
+            bb_out(&b, 0);
+            bb_out(&b, 0);
+            bb_out(&b, 0);
+            bb_out(&b, 0);
+            bb_out(&b, x + i * 16);
+            bb_out(&b, y + j * 16);
+            bb_out(&b, MEDIA_STATE_FLUSH | (2 - 2));
+            bb_out(&b, 0);
+        }
+    }
+    bb_out(&b, select | 1u << 4);
+    bb_out(&b, MI_BATCH_BUFFER_END);
+}
+
+/* Start the batch from the legacy ring; step until the engine is idle. */
+static unsigned run_until_idle(Fixture *f, unsigned max_steps)
+{
+    Buf ring = buf_at(f, RING_RCS);
+    unsigned n;
+
+    bb_start(&ring, BATCH, 0);
+    qword_align(&ring);
+    ring_start(f, RCS, RING_RCS, ring.pos);
+    step(f);
+    for (n = 1; n < max_steps && !engine_idle(f, RCS); n++) {
+        step(f);
+    }
+    return n;
+}
+
+static void fill_surface(Fixture *f, uint8_t color)
+{
+    memset(f->fh->ram + SURF, color, WIDTH * HEIGHT);
+    /* Guard bytes after the surface: nothing writes there. */
+    memset(f->fh->ram + SURF + WIDTH * HEIGHT, 0xee, 4096);
+}
+
+/* gem_gpgpu_fill / gem_media_fill's check, and nothing around it. */
+static void check_fill(Fixture *f, unsigned fw, unsigned fh)
+{
+    for (unsigned y = 0; y < HEIGHT; y++) {
+        for (unsigned x = 0; x < WIDTH; x++) {
+            uint8_t want = x < fw && y < fh ? COLOR_4C : COLOR_C4;
+
+            if (f->fh->ram[SURF + y * WIDTH + x] != want) {
+                g_printerr("# last log: %s (%u errors, %u unimp)\n",
+                           f->fh->last_log ? f->fh->last_log : "none",
+                           f->fh->guest_errors, f->fh->unimps);
+                g_error("pixel (%u, %u) is 0x%02x, not 0x%02x", x, y,
+                        f->fh->ram[SURF + y * WIDTH + x], want);
+            }
+        }
+    }
+    for (unsigned i = 0; i < 4096; i++) {
+        g_assert_cmpuint(f->fh->ram[SURF + WIDTH * HEIGHT + i], ==, 0xee);
+    }
+}
+
+static void test_gpgpu_fill(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+
+    fill_surface(f, COLOR_C4);
+    gpgpu_fill_batch(f, WIDTH / 2, HEIGHT / 2, COLOR_4C);
+    g_assert_cmpuint(run_until_idle(f, 100), <, 100);
+    check_fill(f, WIDTH / 2, HEIGHT / 2);
+    g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_GPGPU);
+    /* 2 x 32 groups of one SIMD16 thread, 10 instructions each. */
+    g_assert_cmpuint(e->stats.gpgpu_threads, ==, 64);
+    g_assert_cmpuint(e->stats.walkers, ==, 1);
+    g_assert_cmpuint(e->stats.eu_clocks[INTEL_EU_TS], ==, 64 * 10);
+    g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_IDLE);
+    g_assert_cmpuint(rd(f, INTEL_RING_FAULT_REG), ==, 0);
+}
+
+/*
+ * A width that is not a multiple of 16: the right execution mask (0x3)
+ * applies to the rightmost thread of every group, here each group's one
+ * thread (IGT's walker assumes widths of 16s).  Its block write is not
+ * masked, the moves that build the data are: the byte-wise mov(4)
+ * replicating the color fills 2 bytes of the dword, the mov(16) of that
+ * dword to the block 2 dwords; the rest is what the registers held (zero:
+ * the model starts a dispatch's registers at zero, and no thread of this
+ * one writes those channels).
+ */
+static void test_gpgpu_fill_right_mask(Fixture *f, gconstpointer data)
+{
+    fill_surface(f, COLOR_C4);
+    gpgpu_fill_batch(f, 18, 7, COLOR_4C);
+    g_assert_cmpuint(run_until_idle(f, 100), <, 100);
+    for (unsigned y = 0; y < HEIGHT; y++) {
+        for (unsigned x = 0; x < WIDTH; x++) {
+            uint8_t want = y >= 7 || x >= 32 ? COLOR_C4 :
+                           x % 16 < 8 && x % 4 < 2 ? COLOR_4C : 0;
+
+            g_assert_cmpuint(f->fh->ram[SURF + y * WIDTH + x], ==, want);
+        }
+    }
+}
+
+static void test_media_fill(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+
+    fill_surface(f, COLOR_C4);
+    media_fill_batch(f, 0, 0, WIDTH / 2, HEIGHT / 2, COLOR_4C);
+    g_assert_cmpuint(run_until_idle(f, 100), <, 100);
+    check_fill(f, WIDTH / 2, HEIGHT / 2);
+    g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_MEDIA);
+    g_assert_cmpuint(e->stats.gpgpu_threads, ==, 4);
+    g_assert_cmpuint(e->stats.eu_clocks[INTEL_EU_TS], ==, 4 * 11);
+}
+
+/*
+ * A kernel at the start of the batch's state, as the fill batches put
+ * theirs, run by a GPGPU_WALKER of @groups x 1 x 1 SIMD8 groups.
+ */
+static void walker_batch(Fixture *f, const EuNative *k, size_t n,
+                         uint32_t xdim, uint32_t ydim)
+{
+    Bb b = { f, BATCH_STATE_SPLIT };
+    uint32_t idd;
+
+    asm_emit(f->fh->ram + BATCH + BATCH_STATE_SPLIT, k, n);
+    b.ptr += 16 * n;
+    bb_align(&b, 64);
+    idd = b.ptr;
+    ram_w32(f, BATCH + idd, BATCH_STATE_SPLIT);
+    ram_w32(f, BATCH + idd + 24, 1);
+    b.ptr = 0;
+    emit_sba(&b);
+    emit_media_state(&b, 1, 0, 0, 0, idd);
+    bb_out(&b, GPGPU_WALKER | 13);
+    bb_out(&b, 0);
+    bb_out(&b, 0);
+    bb_out(&b, 0);
+    bb_out(&b, 0);                      /* SIMD8, 1 thread a group */
+    bb_out(&b, 0);
+    bb_out(&b, 0);
+    bb_out(&b, xdim);
+    bb_out(&b, 0);
+    bb_out(&b, 0);
+    bb_out(&b, ydim);
+    bb_out(&b, 0);
+    bb_out(&b, 1);
+    bb_out(&b, ~0u);
+    bb_out(&b, ~0u);
+    bb_out(&b, MI_BATCH_BUFFER_END);
+}
+
+/* A thread's end: r0 to the thread spawner with EOT. */
+#define EOT_THREAD \
+    asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD), G(0, 0, EU_TYPE_UD, R_8_8_1)), \
+    asm_send(8, 0, 112, EU_SFID_THREAD_SPAWNER, 0x02000010, true)
+
+/*
+ * 2^32 - 1 groups of a short kernel: each step runs a bounded share of
+ * them and returns; the engine stays busy until it is reset, which
+ * drops the dispatch.
+ */
+static void test_hostile_walker(Fixture *f, gconstpointer data)
+{
+    const EuNative k[] = {
+        asm_op(EU_OP_ADD, 8, D(3, 0, EU_TYPE_UD), G(3, 0, EU_TYPE_UD, R_8_8_1),
+               IMM(EU_TYPE_UD, 1)),
+        EOT_THREAD,
+    };
+    IntelEngine *e = eng(f, RCS);
+    uint64_t threads, done;
+
+    walker_batch(f, k, G_N_ELEMENTS(k), ~0u, ~0u);
+    g_assert_cmpuint(run_until_idle(f, 20), ==, 20);
+    g_assert_false(engine_idle(f, RCS));
+    g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_GPGPU_WALKER);
+    threads = e->stats.gpgpu_threads;
+    g_assert_cmpuint(threads, >, 20);
+    /* The next group: after the threads that ended, or the one running. */
+    done = threads - e->gfx.media.run.running;
+    g_assert_cmpuint(e->gfx.media.run.x, ==, done % 0xffffffffu);
+    g_assert_cmpuint(e->gfx.media.run.y, ==, done / 0xffffffffu);
+    /* One slice runs at most a step's instructions (3 a thread here). */
+    intel_cs_run(e, 2048);
+    g_assert_cmpuint(e->stats.gpgpu_threads, >, threads);
+    g_assert_cmpuint(e->stats.gpgpu_threads - threads, <=,
+                     INTEL_GFX_STEP_INSTRUCTIONS / 3 + 1);
+    g_assert_cmpuint(e->stats.eu_clocks[INTEL_EU_TS], ==,
+                     3 * e->stats.gpgpu_threads);
+    step(f);
+    g_assert_false(engine_idle(f, RCS));
+
+    intel_engine_reset(f->gpu, RCS);
+    g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_IDLE);
+    g_assert_false(e->gfx.media.run.running);
+    g_assert_true(engine_idle(f, RCS));
+}
+
+/*
+ * A kernel that never ends: one thread mid-run across steps, kept with
+ * its registers, until the engine reset.
+ */
+static void test_endless_kernel(Fixture *f, gconstpointer data)
+{
+    const EuNative k[] = {
+        asm_op(EU_OP_ADD, 1, D(3, 0, EU_TYPE_UD), G(3, 0, EU_TYPE_UD, R_0_1_0),
+               IMM(EU_TYPE_UD, 1)),
+        asm_flow(EU_OP_WHILE, 1, -16, 0),
+    };
+    IntelEngine *e = eng(f, RCS);
+    IntelMediaDispatch *d = &e->gfx.media.run;
+    uint32_t r3;
+
+    walker_batch(f, k, G_N_ELEMENTS(k), 1, 1);
+    g_assert_cmpuint(run_until_idle(f, 3), ==, 3);
+    g_assert_true(d->running);
+    g_assert_cmpuint(e->stats.gpgpu_threads, ==, 1);
+    memcpy(&r3, d->thread.grf + 3 * EU_GRF_BYTES, 4);
+    /* Half the instructions are the adds; the steps ran several. */
+    g_assert_cmpuint(r3, >=, INTEL_GFX_STEP_INSTRUCTIONS / 2);
+    g_assert_cmpuint(d->thread.retired, ==, 2 * (uint64_t)r3);
+    step(f);
+    g_assert_cmpuint(d->thread.retired, >, 2 * (uint64_t)r3);
+    g_assert_cmpuint(e->stats.gpgpu_threads, ==, 1);
+
+    intel_engine_reset(f->gpu, RCS);
+    g_assert_false(d->running);
+    g_assert_cmpuint(d->kind, ==, INTEL_MEDIA_IDLE);
+}
+
+/*
+ * Wild addresses: a kernel pointer to nowhere reports a page fault and
+ * ends the walker; a thread that faults ends (logged, unless it repeats
+ * the fault before), the next ones run.
+ */
+static void test_wild_kernel(Fixture *f, gconstpointer data)
+{
+    const EuNative k[] = {
+        /* jmpi far beyond the kernel: the thread faults. */
+        asm_flow(EU_OP_JMPI, 1, 0, 0),
+    };
+    IntelEngine *e = eng(f, RCS);
+
+    walker_batch(f, k, G_N_ELEMENTS(k), 3, 1);
+    EU_SET((EuNative *)(f->fh->ram + BATCH + BATCH_STATE_SPLIT),
+           EU_SRC1_FILE, EU_FILE_IMM);
+    EU_SET((EuNative *)(f->fh->ram + BATCH + BATCH_STATE_SPLIT),
+           EU_SRC1_TYPE, EU_TYPE_D);
+    EU_SET((EuNative *)(f->fh->ram + BATCH + BATCH_STATE_SPLIT),
+           EU_IMM32, 0x100000);
+    g_assert_cmpuint(run_until_idle(f, 10), <, 10);
+    g_assert_cmpuint(e->stats.gpgpu_threads, ==, 3);
+    g_assert_cmpuint(e->stats.eu_clocks[INTEL_EU_TS], ==, 3);
+    /* The same fault three times: logged once. */
+    g_assert_cmpuint(f->fh->guest_errors, ==, 1);
+    g_assert_cmpuint(e->gfx.fault_repeats, ==, 2);
+
+    /* The kernel start pointer in the unmapped part of the GGTT. */
+    walker_batch(f, k, G_N_ELEMENTS(k), 3, 1);
+    ram_w32(f, BATCH + BATCH_STATE_SPLIT + 64, UNMAPPED - BATCH);
+    g_assert_cmpuint(run_until_idle(f, 10), <, 10);
+    g_assert_cmpuint(rd(f, INTEL_RING_FAULT_REG) & 1, ==, 1);
+    g_assert_cmpuint(rd(f, INTEL_FAULT_TLB_DATA0), ==, UNMAPPED >> 12);
+    g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_IDLE);
+}
+
+/*
+ * Before any interface descriptor is loaded a walker has no kernel: its
+ * threads are the synthetic EU work OA workloads rely on.
+ */
+static void test_walker_without_descriptors(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+    Bb b = { f, 0 };
+
+    bb_out(&b, GPGPU_WALKER | 13);
+    for (unsigned i = 0; i < 14; i++) {
+        static const uint32_t dw[14] = { 0, 0, 0, 15, 0, 0, 4, 0, 0, 2, 0, 1,
+                                         ~0u, ~0u };
+        bb_out(&b, dw[i]);
+    }
+    bb_out(&b, MI_BATCH_BUFFER_END);
+    g_assert_cmpuint(run_until_idle(f, 10), <, 10);
+    g_assert_cmpuint(e->stats.gpgpu_threads, ==, 16 * 4 * 2);
+}
+
+/*
+ * An endless kernel (the first thread stays mid-run, its payload in
+ * view), its interface descriptor with CURBE read length and offset
+ * @curbe_dw5 and cross-thread read length @cross, a 64-byte CURBE of
+ * dwords 0x100 + i, and the dispatch command @cmd.
+ */
+static EuThread *payload_run(Fixture *f, uint32_t curbe_dw5, uint32_t cross,
+                             const uint32_t *cmd, unsigned len)
+{
+    const EuNative k[] = {
+        asm_op(EU_OP_ADD, 1, D(100, 0, EU_TYPE_UD),
+               G(100, 0, EU_TYPE_UD, R_0_1_0), IMM(EU_TYPE_UD, 1)),
+        asm_flow(EU_OP_WHILE, 1, -16, 0),
+    };
+    Bb b = { f, BATCH_STATE_SPLIT };
+    uint32_t idd, curbe;
+    IntelMediaDispatch *d = &eng(f, RCS)->gfx.media.run;
+
+    asm_emit(f->fh->ram + BATCH + BATCH_STATE_SPLIT, k, 2);
+    b.ptr += 64;
+    idd = b.ptr;
+    ram_w32(f, BATCH + idd, BATCH_STATE_SPLIT);
+    ram_w32(f, BATCH + idd + 12, 0x2a0);                /* samplers */
+    ram_w32(f, BATCH + idd + 16, 0x3c0);                /* binding table */
+    ram_w32(f, BATCH + idd + 20, curbe_dw5);
+    ram_w32(f, BATCH + idd + 24, 1);
+    ram_w32(f, BATCH + idd + 28, cross);
+    curbe = idd + 64;
+    for (unsigned i = 0; i < 16; i++) {
+        ram_w32(f, BATCH + curbe + 4 * i, 0x100 + i);
+    }
+    b.ptr = 0;
+    emit_sba(&b);
+    emit_media_state(&b, 1, 0, 2, curbe, idd);
+    for (unsigned i = 0; i < len; i++) {
+        bb_out(&b, cmd[i]);
+    }
+    bb_out(&b, MI_BATCH_BUFFER_END);
+    g_assert_cmpuint(run_until_idle(f, 2), ==, 2);
+    g_assert_true(d->running);
+    return &d->thread;
+}
+
+static uint32_t grf_ud(const EuThread *t, unsigned reg, unsigned i)
+{
+    uint32_t v;
+
+    memcpy(&v, t->grf + reg * EU_GRF_BYTES + 4 * i, 4);
+    return GUINT32_FROM_LE(v);
+}
+
+/*
+ * MEDIA_OBJECT's payload (PRM Vol 7, "Thread Payload"): R0, the CURBE
+ * from its read offset (1 register of 1), the indirect data (40 bytes:
+ * two registers, the second zero-padded), the inline data.
+ */
+static void test_media_object_payload(Fixture *f, gconstpointer data)
+{
+    const uint32_t cmd[] = {
+        MEDIA_OBJECT | (9 - 2), 0, 40, DATA, 0, 0, 0xa, 0xb, 0xc,
+    };
+    EuThread *t;
+
+    for (unsigned i = 0; i < 16; i++) {
+        ram_w32(f, DATA + 4 * i, 0xd00 + i);
+    }
+    t = payload_run(f, 1u << 16 | 1, 0, cmd, G_N_ELEMENTS(cmd));
+    g_assert_cmphex(t->exec_mask, ==, 0xffff);
+    g_assert_cmphex(grf_ud(t, 0, 3), ==, 0x2a0);
+    g_assert_cmphex(grf_ud(t, 0, 4), ==, 0x3c0);
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmphex(grf_ud(t, 1, i), ==, 0x108 + i);
+        g_assert_cmphex(grf_ud(t, 2, i), ==, 0xd00 + i);
+        g_assert_cmphex(grf_ud(t, 3, i), ==, i < 2 ? 0xd08 + i : 0);
+        g_assert_cmphex(grf_ud(t, 4, i), ==, i < 3 ? 0xa + i : 0);
+        g_assert_cmphex(grf_ud(t, 5, i), ==, 0);
+    }
+}
+
+/*
+ * GPGPU_WALKER's first thread: SIMD32, 2 threads a group (the first is
+ * not the rightmost: the bottom mask only), groups from (5, 3, 2); R0
+ * has the group IDs, R1 the cross-thread data, R2 the thread's own.
+ */
+static void test_walker_payload(Fixture *f, gconstpointer data)
+{
+    const uint32_t cmd[] = {
+        GPGPU_WALKER | 13, 0, 0, 0, 2u << 30 | 1, 5, 0, 7, 3, 0, 4, 2, 3,
+        0x0000ffff, 0x00ff00ff,
+    };
+    IntelMediaDispatch *d = &eng(f, RCS)->gfx.media.run;
+    EuThread *t;
+
+    t = payload_run(f, 1u << 16, 1, cmd, G_N_ELEMENTS(cmd));
+    g_assert_cmphex(t->exec_mask, ==, 0x00ff00ff);
+    g_assert_cmpuint(grf_ud(t, 0, 1), ==, 5);
+    g_assert_cmpuint(grf_ud(t, 0, 6), ==, 3);
+    g_assert_cmpuint(grf_ud(t, 0, 7), ==, 2);
+    g_assert_cmpuint(grf_ud(t, 0, 5), ==, 0);
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmphex(grf_ud(t, 1, i), ==, 0x100 + i);
+        g_assert_cmphex(grf_ud(t, 2, i), ==, 0x108 + i);
+        g_assert_cmphex(grf_ud(t, 3, i), ==, 0);
+    }
+    g_assert_cmpuint(d->simd, ==, 32);
+    g_assert_cmpuint(d->tw, ==, 2);
+    g_assert_cmpuint(d->tid, ==, 0);
+}
+
+/* A media command shorter than its fields is an instruction error. */
+static void test_short_commands(Fixture *f, gconstpointer data)
+{
+    static const uint32_t ops[] = {
+        MEDIA_VFE_STATE, MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
+        GPGPU_WALKER, MEDIA_OBJECT,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(ops); i++) {
+        Bb b = { f, 0 };
+
+        fixture_teardown(f, NULL);
+        fixture_setup_ggtt(f, NULL);
+        i915_enable_error_interrupt(f, RCS);
+        bb_out(&b, ops[i] | (3 - 2));
+        bb_out(&b, 0);
+        bb_out(&b, 0);
+        bb_out(&b, MI_BATCH_BUFFER_END);
+        run_until_idle(f, 3);
+        g_assert_cmphex(erd(f, RCS, INTEL_RING_EIR), ==,
+                        INTEL_ERROR_INSTRUCTION);
+        g_assert_cmpuint(eng(f, RCS)->gfx.media.run.kind, ==,
+                         INTEL_MEDIA_IDLE);
+    }
+}
+
+static const FixtureTest tests[] = {
+    { "/intel-media/gpgpu-fill", test_gpgpu_fill },
+    { "/intel-media/gpgpu-fill-right-mask", test_gpgpu_fill_right_mask },
+    { "/intel-media/media-fill", test_media_fill },
+    { "/intel-media/hostile-walker", test_hostile_walker },
+    { "/intel-media/endless-kernel", test_endless_kernel },
+    { "/intel-media/wild-kernel", test_wild_kernel },
+    { "/intel-media/walker-without-descriptors",
+      test_walker_without_descriptors },
+    { "/intel-media/short-commands", test_short_commands },
+    { "/intel-media/media-object-payload", test_media_object_payload },
+    { "/intel-media/walker-payload", test_walker_payload },
+};
+
+FIXTURE_MAIN(fixture_setup_ggtt)
