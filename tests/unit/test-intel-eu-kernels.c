@@ -11,23 +11,9 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "eu-asm.h"
+#include "igt-kernels.h"
 
 #define PS_LEN G_N_ELEMENTS(igt_ps_kernel_gen11)
-
-/* IGT 1.27.1 lib/media_fill.c gen8_media_kernel. */
-static const uint32_t media_fill_kernel[][4] = {
-    { 0x00400001, 0x20202288, 0x00000020, 0x00000000 },
-    { 0x00600001, 0x20800208, 0x008d0000, 0x00000000 },
-    { 0x00200001, 0x20800208, 0x00450040, 0x00000000 },
-    { 0x00000001, 0x20880608, 0x00000000, 0x000f000f },
-    { 0x00800001, 0x20a00208, 0x00000020, 0x00000000 },
-    { 0x00800001, 0x20e00208, 0x00000020, 0x00000000 },
-    { 0x00800001, 0x21200208, 0x00000020, 0x00000000 },
-    { 0x00800001, 0x21600208, 0x00000020, 0x00000000 },
-    { 0x0c800031, 0x24000a40, 0x0e000080, 0x120a8000 },
-    { 0x00600001, 0x2e000208, 0x008d0000, 0x00000000 },
-    { 0x07800031, 0x20000a40, 0x0e000e00, 0x82000010 },
-};
 
 static void put_f(EuThread *t, unsigned reg, unsigned i, float f)
 {
@@ -55,8 +41,8 @@ static void test_ps_gen11_disasm(void)
 
 static void test_media_fill_disasm(void)
 {
-    asm_check_golden("eu-media-fill-gen11.txt", media_fill_kernel,
-                 G_N_ELEMENTS(media_fill_kernel));
+    asm_check_golden("eu-media-fill-gen11.txt", gen8_media_kernel,
+                 G_N_ELEMENTS(gen8_media_kernel));
 }
 
 /*
@@ -334,18 +320,18 @@ static int media_send(EuThread *t, const EuInst *in, uint32_t desc,
  * X and Y (r2). */
 static void test_media_fill_runs(void)
 {
-    uint8_t code[sizeof(media_fill_kernel)];
+    uint8_t code[sizeof(gen8_media_kernel)];
     EuThread *t = g_new0(EuThread, 1);
     MediaLog log = { 0 };
     uint32_t xy[2] = { GUINT32_TO_LE(48), GUINT32_TO_LE(32) };
 
-    asm_kernel_bytes(code, media_fill_kernel, G_N_ELEMENTS(media_fill_kernel));
+    asm_kernel_bytes(code, gen8_media_kernel, G_N_ELEMENTS(gen8_media_kernel));
     eu_thread_init(t, code, sizeof(code), 0xffff, media_send, &log);
     memset(t->grf, 0x05, EU_GRF_BYTES);     /* r0: a recognisable header */
     t->grf[EU_GRF_BYTES] = 0x5a;
     memcpy(t->grf + 2 * EU_GRF_BYTES, xy, sizeof(xy));
     g_assert_cmpint(eu_run(t, 100), ==, EU_DONE);
-    g_assert_cmpuint(t->retired, ==, G_N_ELEMENTS(media_fill_kernel));
+    g_assert_cmpuint(t->retired, ==, G_N_ELEMENTS(gen8_media_kernel));
     g_assert_cmpuint(log.writes, ==, 1);
     g_assert_cmpuint(log.eots, ==, 1);
     g_free(t);

@@ -10,20 +10,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "eu-asm.h"
-
-/* IGT 1.27.1 lib/gpgpu_fill.c gen11_gpgpu_kernel. */
-static const uint32_t gpgpu_kernel[][4] = {
-    { 0x00400001, 0x20202288, 0x00000020, 0x00000000 },
-    { 0x00000009, 0x20400208, 0x06000004, 0x00000004 },
-    { 0x00000001, 0x20440208, 0x00000018, 0x00000000 },
-    { 0x00600001, 0x20800208, 0x008d0000, 0x00000000 },
-    { 0x00200001, 0x20800208, 0x00450040, 0x00000000 },
-    { 0x00000001, 0x20880608, 0x00000000, 0x0000000f },
-    { 0x00800001, 0x20a00208, 0x00000020, 0x00000000 },
-    { 0x0c800031, 0x24000a40, 0x06000080, 0x040a8000 },
-    { 0x00600001, 0x2e000208, 0x008d0000, 0x00000000 },
-    { 0x07800031, 0x20000a40, 0x06000e00, 0x82000010 },
-};
+#include "igt-kernels.h"
 
 /* IGT 1.27.1 lib/media_fill.c gen11_media_vme_kernel (without the
  * zero padding). */
@@ -61,8 +48,8 @@ static const uint32_t media_vme_kernel[][4] = {
 
 static void test_gpgpu_kernel(void)
 {
-    asm_check_golden("eu-gpgpu-fill-gen11.txt", gpgpu_kernel,
-                     G_N_ELEMENTS(gpgpu_kernel));
+    asm_check_golden("eu-gpgpu-fill-gen11.txt", gen11_gpgpu_kernel,
+                     G_N_ELEMENTS(gen11_gpgpu_kernel));
 }
 
 static void test_media_vme_kernel(void)
@@ -105,17 +92,18 @@ static int fill_send(EuThread *t, const EuInst *in, uint32_t desc,
 /* IGT's kernel runs to its EOT: thread group (2, 3), colour 0x2a. */
 static void test_gpgpu_kernel_runs(void)
 {
-    uint8_t code[sizeof(gpgpu_kernel)];
+    uint8_t code[sizeof(gen11_gpgpu_kernel)];
     EuThread *t = g_new0(EuThread, 1);
     FillLog log = { 0 };
 
-    asm_kernel_bytes(code, gpgpu_kernel, G_N_ELEMENTS(gpgpu_kernel));
+    asm_kernel_bytes(code, gen11_gpgpu_kernel,
+                     G_N_ELEMENTS(gen11_gpgpu_kernel));
     eu_thread_init(t, code, sizeof(code), 0xffff, fill_send, &log);
     t->grf[1 * 4] = 2;                  /* g0.1: thread group X */
     t->grf[6 * 4] = 3;                  /* g0.6: thread group Y */
     t->grf[EU_GRF_BYTES] = 0x2a;        /* g1.0: the fill colour */
     g_assert_cmpint(eu_run(t, 100), ==, EU_DONE);
-    g_assert_cmpuint(t->retired, ==, G_N_ELEMENTS(gpgpu_kernel));
+    g_assert_cmpuint(t->retired, ==, G_N_ELEMENTS(gen11_gpgpu_kernel));
     g_assert_cmpuint(log.writes, ==, 1);
     g_assert_cmpuint(log.eots, ==, 1);
     g_free(t);

@@ -12,7 +12,7 @@
 #include "intel-fixture.h"
 #include "eu-asm.h"
 #include "intel/gfx-int.h"
-#include "igt-fill-kernels.h"
+#include "igt-kernels.h"
 
 /* IGT's buffer: 64 x 64 bytes, linear, at SURF (lib/intel_bufops.c). */
 #define WIDTH           64

@@ -11,6 +11,7 @@
 #include "intel-fixture.h"
 #include "tiling-ref.h"
 #include "intel/sf.h"
+#include "igt-kernels.h"
 
 /* Memory (GGTT == physical). */
 #define SSB             0x300000u       /* surface state base */
@@ -1498,22 +1499,6 @@ static void test_random_messages(Fixture *f, gconstpointer data)
 
 /* ---- IGT's render copy pixel shader (lib/rendercopy_gen9.c) ---- */
 
-static const uint32_t ps_kernel_gen11[][4] = {
-    { 0x0060005b, 0x2000c01c, 0x07206601, 0x01800404 },
-    { 0x0060005b, 0x7100480c, 0x0722003b, 0x01880406 },
-    { 0x0060005b, 0x2000c01c, 0x07206601, 0x01800408 },
-    { 0x0060005b, 0x7200480c, 0x0722003b, 0x0188040a },
-    { 0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00404 },
-    { 0x0060005b, 0x7300480c, 0x0722003b, 0x01a80406 },
-    { 0x0060005b, 0x2000c01c, 0x07206e01, 0x01a00408 },
-    { 0x0060005b, 0x7400480c, 0x0722003b, 0x01a8040a },
-    { 0x02800031, 0x21804a4c, 0x06000e20, 0x08840001 },
-    { 0x00800001, 0x2e204b28, 0x008d0180, 0x00000000 },
-    { 0x00800001, 0x2e604b28, 0x008d01c0, 0x00000000 },
-    { 0x00800001, 0x2ea04b28, 0x008d0200, 0x00000000 },
-    { 0x00800001, 0x2ee04b28, 0x008d0240, 0x00000000 },
-    { 0x05800031, 0x20004a44, 0x06000e20, 0x90031000 },
-};
 
 /*
  * The kernel's sample (SIMD16, BTI 1) and render target write (BTI 0)
@@ -1553,7 +1538,7 @@ static void test_render_copy_kernel(Fixture *f, gconstpointer data)
                 TILE_Y, SURF_B);
     put_sampler(f, 0, INTEL_MAPFILTER_NEAREST, INTEL_MAPFILTER_NEAREST,
                 INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
-    eu_thread_init(t, ps_kernel_gen11, sizeof(ps_kernel_gen11), 0xffff,
+    eu_thread_init(t, igt_ps_kernel_gen11, sizeof(igt_ps_kernel_gen11), 0xffff,
                    intel_sf_send, &th);
     for (unsigned c = 0; c < 16; c++) {
         /* Subspan s at ((s % 2) * 2, (s / 2) * 2). */
@@ -1573,7 +1558,7 @@ static void test_render_copy_kernel(Fixture *f, gconstpointer data)
         EuInst in;
 
         memcpy(&t->grf[6 * 32], plane, sizeof(plane));
-        if (eu_decode(ps_kernel_gen11, 16, &in) < 0) {
+        if (eu_decode(igt_ps_kernel_gen11, 16, &in) < 0) {
             g_test_message("interpolation not decoded (%s): from the sample",
                            in.error);
             t->ip = 8 * 16;
