@@ -2,7 +2,7 @@
  * The GFXPIPE state every render pipeline shares (hw/gpumodel/intel/
  * gfx.c): STATE_BASE_ADDRESS of 16, 19 and 22 dwords and its Modify
  * Enables, PIPELINE_SELECT's mask bits, kernel fetch across pages and
- * faults.
+ * faults, the bases a thread's shared functions use.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -178,12 +178,34 @@ static void test_kernel_fetch(Fixture *f, gconstpointer data)
     g_assert_cmphex(rd(f, INTEL_FAULT_TLB_DATA0), ==, UNMAPPED >> 12);
 }
 
+/*
+ * A thread's shared functions address from the bases STATE_BASE_ADDRESS
+ * set: stateless messages from the general state base.
+ */
+static void test_sf_thread_bases(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+    IntelSfStats stats;
+    IntelSfThread th;
+
+    sba(f, 22, SBA_MODIFY_ENABLE);
+    intel_gfx_sf_thread_init(e, &th, 0x40, 0x80, 16, &stats);
+    g_assert_cmphex(th.general_state_base, ==, base(f, INTEL_GFX_GENERAL));
+    g_assert_cmphex(th.surface_state_base, ==, base(f, INTEL_GFX_SURFACE));
+    g_assert_cmphex(th.dynamic_state_base, ==, base(f, INTEL_GFX_DYNAMIC));
+    g_assert_cmphex(th.binding_table, ==, 0x40);
+    g_assert_cmphex(th.sampler_state, ==, 0x80);
+    g_assert_cmpuint(th.simd, ==, 16);
+    g_assert_true(th.stats == &stats && th.e == e);
+}
+
 static const FixtureTest tests[] = {
     { "/intel-gfx/sba/lengths", test_sba_lengths },
     { "/intel-gfx/sba/modify-enable", test_sba_modify_enable },
     { "/intel-gfx/sba/short", test_sba_short },
     { "/intel-gfx/pipeline-select/mask", test_pipeline_select_mask },
     { "/intel-gfx/kernel-fetch", test_kernel_fetch },
+    { "/intel-gfx/sf-thread-bases", test_sf_thread_bases },
 };
 
 FIXTURE_MAIN(fixture_setup_ggtt)

@@ -157,6 +157,7 @@ void intel_gfx_sf_thread_init(IntelEngine *e, IntelSfThread *th,
     memset(th, 0, sizeof(*th));
     th->e = e;
     th->ppgtt = cs_ppgtt(e);
+    th->general_state_base = e->gfx.base[INTEL_GFX_GENERAL].addr;
     th->surface_state_base = e->gfx.base[INTEL_GFX_SURFACE].addr;
     th->dynamic_state_base = e->gfx.base[INTEL_GFX_DYNAMIC].addr;
     th->binding_table = binding_table;
