@@ -169,7 +169,11 @@ static int nv_gpu_model_post_load(void *opaque, int version_id)
            gpumodel_pci_state_refused("nv-gpu", err);
 }
 
-/* PMC and PGRAPH are registers only; PTIMER and PCOUNTER have state. */
+/*
+ * PMC and PGRAPH are registers only; PTIMER, PCOUNTER and the BAR channels
+ * have state.  VRAM is a RAM region of the PCI glue, migrated as RAM; the
+ * VBIOS is rebuilt from the chipset.
+ */
 const VMStateDescription vmstate_nv_gpu_model = {
     .name = "nv-gpu/model",
     .version_id = 0,
@@ -183,6 +187,8 @@ const VMStateDescription vmstate_nv_gpu_model = {
         VMSTATE_BOOL(irq_level, NvGpu),
         VMSTATE_STRUCT(ptimer, NvGpu, 0, vmstate_nv_ptimer, NvPtimer),
         VMSTATE_STRUCT(pc, NvGpu, 0, vmstate_nv_pcounter, NvPcounter),
+        VMSTATE_UINT32(bar_chan, NvGpu),
+        VMSTATE_UINT32(peephole_chan, NvGpu),
         VMSTATE_END_OF_LIST()
     },
 };

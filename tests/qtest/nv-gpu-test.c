@@ -51,11 +51,21 @@ static void test_bars(void)
     Gpu g;
 
     gpu_start(&g);
-    /* BAR1 and BAR3 exist but hold nothing: reads 0, writes vanish. */
+    /*
+     * Out of reset BAR1 and BAR3 are linear windows onto VRAM, which the
+     * PRAMIN window (BAR0 0x700000, base in PBUS 0x1700) also reaches.
+     */
     qpci_io_writel(g.dev, g.bar[1], 0x1000, 0x12345678);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[1], 0x1000), ==, 0);
-    qpci_io_writel(g.dev, g.bar[3], 0x20, 0x9abcdef0);
-    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[3], 0x20), ==, 0);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[1], 0x1000), ==, 0x12345678);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[3], 0x1000), ==, 0x12345678);
+    g_assert_cmphex(rd(&g, NV_PMEM_BASE + 0x1000), ==, 0x12345678);
+    wr(&g, NV_PBUS_PMEM, 0x10);
+    wr(&g, NV_PMEM_BASE + 0x20, 0x9abcdef0);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[3], 0x100020), ==, 0x9abcdef0);
+    /* the VBIOS in PROM; straps and VRAM size as nouveau reads them */
+    g_assert_cmphex(rd(&g, NV_PROM_BASE) & 0xffff, ==, 0xaa55);
+    g_assert_cmphex(rd(&g, NV_PSTRAPS) & 0x00400040, ==, 0x00400000);
+    g_assert_cmphex(rd(&g, NV_PFB_MEM_AMOUNT), ==, 256 << 20);
 
     g_assert_cmphex(bar_probe(&g, 0, &type), ==, 16 << 20);
     g_assert_cmphex(type, ==, PCI_BASE_ADDRESS_MEM_TYPE_32);
@@ -97,6 +107,7 @@ static void test_bad_properties(void)
         { "chipset=nv50", "chipset=nv50" },
         { "dom3-hz=20000000000", "at most 10 GHz" },
         { "ptimer-src-hz=20000000000", "PTIMER source clock" },
+        { "vram-size=48M", "power of two" },
         { "synth=0.0=3/1", "synth" },
         { "synth=8.0=4/1", "synth" },
         { "synth=0.0=4/5", "synth" },

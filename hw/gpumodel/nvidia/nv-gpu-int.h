@@ -66,7 +66,7 @@ static inline const NvReg *nv_reg_block_entry(const NvRegBlock *blk,
 /* One block's window of BAR0: storage and a dense dword index. */
 typedef GpuRegFile NvRegFile;
 
-#define NV_MAX_BLOCKS 5
+#define NV_MAX_BLOCKS 8
 
 /* ---- PTIMER ---- */
 
@@ -244,6 +244,14 @@ typedef struct NvPcounter {
 /* Evaluation steps per nv_pcounter_sync() (pcounter.c: "budget"). */
 #define NV_PC_STEP_BUDGET   16384
 
+/* The windows onto memory, for bar.c's log-once faults. */
+enum {
+    NV_WIN_PMEM,
+    NV_WIN_BAR1,
+    NV_WIN_BAR3,
+    NV_WINS
+};
+
 struct NvGpu {
     NvGpuConfig cfg;
     const NvChipset *chip;
@@ -256,6 +264,16 @@ struct NvGpu {
     bool irq_level;
     NvPtimer ptimer;
     NvPcounter pc;
+
+    /* memory: VRAM (the host's, or the model's own), the BIOS image */
+    uint8_t *vram;
+    uint64_t vram_size;
+    bool vram_owned;
+    uint8_t vbios[NV_VBIOS_SIZE];
+    /* PBUS HOST_MEM: the channels last written to 0x1704 (bar.c) */
+    uint32_t bar_chan;
+    uint32_t peephole_chan;
+    bool mem_fault_logged[NV_WINS];     /* a log-once diagnostic */
 };
 
 /* nv-gpu.c: the register file */
@@ -277,6 +295,18 @@ extern const NvRegBlock nv_ptimer_block;
 
 /* pgraph.c */
 extern const NvRegBlock nv_pgraph_block;
+
+/* pbus.c, pfb.c, pstraps.c */
+extern const NvRegBlock nv_pbus_block;
+extern const NvRegBlock nv_pfb_block;
+extern const NvRegBlock nv_pstraps_block;
+
+/* bar.c: the PRAMIN window (BAR0 NV_PMEM_BASE) */
+uint32_t nv_pmem_read(NvGpu *gpu, uint32_t offset);
+void nv_pmem_write(NvGpu *gpu, uint32_t offset, uint32_t val);
+
+/* vbios.c: PROM (BAR0 NV_PROM_BASE) */
+uint32_t nv_prom_read(NvGpu *gpu, uint32_t offset);
 
 /* flush.c */
 extern const NvRegBlock nv_flush_block;

@@ -95,6 +95,14 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err)
             return false;
         }
     }
+    if (cfg->vram_size && (cfg->vram_size & (cfg->vram_size - 1) ||
+                           cfg->vram_size < NV_VRAM_MIN ||
+                           cfg->vram_size > NV_VRAM_MAX)) {
+        *err = g_strdup_printf("VRAM size %" G_GUINT64_FORMAT " bytes: a "
+                               "power of two from 32 MiB to 1 GiB",
+                               cfg->vram_size);
+        return false;
+    }
     if (cfg->ptimer_src_hz > 10000000000ull) {
         *err = g_strdup_printf("PTIMER source clock %" G_GUINT64_FORMAT
                                " Hz: at most 10 GHz", cfg->ptimer_src_hz);
@@ -151,6 +159,12 @@ uint32_t nv_gpu_read(NvGpu *gpu, uint32_t offset)
     uint32_t rel;
 
     offset &= ~3u;
+    if (offset - NV_PROM_BASE < NV_PROM_SIZE) {
+        return nv_prom_read(gpu, offset);
+    }
+    if (offset - NV_PMEM_BASE < NV_PMEM_SIZE) {
+        return nv_pmem_read(gpu, offset);
+    }
     f = regfile_find(gpu, offset);
     if (!f) {
         gpu_reg_unmodelled_note(&gpu->unmodelled, offset, false, 0);
@@ -174,6 +188,13 @@ void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val)
     uint32_t rel, old;
 
     offset &= ~3u;
+    if (offset - NV_PROM_BASE < NV_PROM_SIZE) {
+        return;                             /* a ROM */
+    }
+    if (offset - NV_PMEM_BASE < NV_PMEM_SIZE) {
+        nv_pmem_write(gpu, offset, val);
+        return;
+    }
     f = regfile_find(gpu, offset);
     if (!f) {
         gpu_reg_unmodelled_note(&gpu->unmodelled, offset, true, val);
@@ -216,6 +237,14 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     if (!gpu->cfg.pc_step_budget) {
         gpu->cfg.pc_step_budget = NV_PC_STEP_BUDGET;
     }
+    gpu->vram_size = cfg->vram_size ? cfg->vram_size : NV_VRAM_DEFAULT;
+    gpu->vram = cfg->vram;
+    if (!gpu->vram) {
+        /* Untouched pages cost nothing: the allocator maps them lazily. */
+        gpu->vram = g_malloc0(gpu->vram_size);
+        gpu->vram_owned = true;
+    }
+    nv_vbios_build(gpu->chip, gpu->vbios);
     gpu->host = *host;
     gpu_reg_unmodelled_init(&gpu->unmodelled, &gpu->host, "nv-gpu: ",
                             GPU_REG_UNMODELLED_IGNORE, NV_GPU_BAR0_SIZE);
@@ -224,6 +253,9 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     regfile_add(gpu, gpu->chip->pc_block);
     regfile_add(gpu, &nv_pgraph_block);
     regfile_add(gpu, &nv_flush_block);
+    regfile_add(gpu, &nv_pbus_block);
+    regfile_add(gpu, &nv_pfb_block);
+    regfile_add(gpu, &nv_pstraps_block);
     nv_ptimer_init(gpu);
     nv_pcounter_init(gpu);
     nv_gpu_reset(gpu);
@@ -238,6 +270,9 @@ void nv_gpu_free(NvGpu *gpu)
         gpu_regfile_fini(&gpu->files[i]);
     }
     gpu_reg_unmodelled_fini(&gpu->unmodelled);
+    if (gpu->vram_owned) {
+        g_free(gpu->vram);
+    }
     g_free(gpu);
 }
 
@@ -257,6 +292,9 @@ void nv_gpu_reset(NvGpu *gpu)
         gpu_regfile_reset(&gpu->files[i]);
     }
     nv_reg_set(gpu, NV_PMC_BOOT_0, gpu->chip->boot0);
+    /* VRAM keeps its contents, as on a board that stays powered. */
+    gpu->bar_chan = gpu->peephole_chan = 0;
+    memset(gpu->mem_fault_logged, 0, sizeof(gpu->mem_fault_logged));
     nv_ptimer_reset(gpu);
     nv_pcounter_reset(gpu);
     nv_pmc_update_irq(gpu);

@@ -46,6 +46,70 @@
 #define   NV_FLUSH_TRIGGER              (1u << 0)
 #define   NV_FLUSH_BUSY                 (1u << 1)
 
+/*
+ * ---- PBUS (envytools rnndb/bus/pbus.xml) ----
+ * HWUNITS: which units the chip was built (fused) with.  HOST_MEM
+ * (G80:GF100): the PRAMIN window and the BAR1/BAR3 translation.
+ */
+#define NV_PBUS_DEBUG_1                 0x001084
+#define NV_PBUS_INTR                    0x001100
+#define NV_PBUS_INTR_EN                 0x001140
+#define NV_PBUS_HWUNITS_0               0x001540
+#define   NV_HWUNITS_0_TPC_MASK         0x0000ffffu
+#define   NV_HWUNITS_0_PART_MASK        0x00ff0000u
+#define   NV_HWUNITS_0_MP_MASK          0x0f000000u
+#define   NV_HWUNITS_0_UNK28            (1u << 28)
+#define   NV_HWUNITS_0_VDEC             (1u << 30)
+#define NV_PBUS_HWUNITS_1               0x00154c
+#define   NV_HWUNITS_1_PCIE_V2          (1u << 0)
+#define   NV_HWUNITS_1_DISPLAY          (1u << 2)
+#define   NV_HWUNITS_1_BSP              (1u << 5)
+#define   NV_HWUNITS_1_CIPHER           (1u << 6)
+#define   NV_HWUNITS_1_PCIE_SPEED       (1u << 7)
+#define NV_PBUS_PMEM                    0x001700
+#define   NV_PMEM_OFFSET_MASK           0x00ffffffu     /* address >> 16 */
+#define   NV_PMEM_TARGET_SHIFT          24
+#define NV_PBUS_BAR_CHAN                0x001704
+#define   NV_BAR_CHAN_ADDR_MASK         0x0fffffffu     /* address >> 12 */
+#define   NV_BAR_CHAN_TARGET_SHIFT      28
+#define   NV_BAR_CHAN_WHICH_BAR         (1u << 30)      /* 0: PEEPHOLE */
+#define NV_PBUS_BAR1                    0x001708
+#define NV_PBUS_BAR3                    0x00170c
+#define   NV_BAR_INST_MASK              0x0000ffffu     /* ctxdma >> 4 */
+#define   NV_BAR_MODE_DMAOBJ            (1u << 31)      /* 0: linear VRAM */
+#define NV_PBUS_PEEPHOLE                0x001710
+#define NV_PBUS_REMAP(i)                (0x001900 + (i) * 4)
+#define NV_PBUS_REMAPS                  8
+
+/* ---- PFB (envytools rnndb/memory/nv50_pfb.xml; nouveau ramnv50.c) ---- */
+#define NV_PFB_CFG0                     0x100200
+#define NV_PFB_CFG1                     0x100204
+#define   NV_PFB_CFG1_COLBITS_SHIFT     12
+#define   NV_PFB_CFG1_ROWBITSA_SHIFT    16
+#define   NV_PFB_CFG1_ROWBITSB_SHIFT    20
+#define   NV_PFB_CFG1_BANKS_SHIFT       24
+#define NV_PFB_MEM_AMOUNT               0x10020c
+#define NV_PFB_UNK250                   0x100250
+#define NV_PFB_TAG_COUNT                0x100320
+#define NV_PFB_MEM_TYPE                 0x100714
+#define   NV_PFB_MEM_TYPE_GDDR3         2
+#define NV_PFB_NISO_FLUSH_SYSRAM        0x100c08
+#define NV_PFB_VM_TRIGGER               0x100c80
+#define   NV_PFB_VM_TRIGGER_BUSY        (1u << 0)
+#define NV_PFB_TRAP                     0x100c90
+#define NV_PFB_TRAP_DATA                0x100c94
+
+/* ---- PSTRAPS (envytools docs/hw/io/pstraps.rst) ---- */
+#define NV_PSTRAPS                      0x101000
+#define   NV_STRAPS_G84_ROM             (1u << 1)
+#define   NV_STRAPS_G84_CRYSTAL_27M     (1u << 22)
+
+/* ---- PROM and PMEM windows (envytools docs/hw/mmio.rst) ---- */
+#define NV_PROM_BASE                    0x300000
+#define NV_PROM_SIZE                    0x20000         /* G80:GF100 */
+#define NV_PMEM_BASE                    0x700000
+#define NV_PMEM_SIZE                    0x100000
+
 /* ---- PCOUNTER, "nv40-pcounter" space (NV40:GF100) ---- */
 #define NV_PCOUNTER_BASE                0x00a000
 #define NV_PCOUNTER_SIZE                0x1000
