@@ -164,15 +164,19 @@ static void test_ptimer(void)
     Gpu g;
 
     gpu_start(&g);
-    /* Reset ratio 1000/27 on the 27 MHz crystal: nanoseconds. */
-    g_assert_cmpuint(rd(&g, NV_PTIMER_NUMERATOR), ==, 1000);
-    g_assert_cmpuint(rd(&g, NV_PTIMER_DENOMINATOR), ==, 27);
+    /*
+     * Reset: nouveau's nv41_timer_init values for the 27 MHz crystal
+     * (x3, x 125/324, 32 units a tick): nanoseconds.
+     */
+    g_assert_cmpuint(rd(&g, NV_PTIMER_CLOCK_SOURCE), ==, 2);
+    g_assert_cmpuint(rd(&g, NV_PTIMER_NUMERATOR), ==, 324);
+    g_assert_cmpuint(rd(&g, NV_PTIMER_DENOMINATOR), ==, 125);
     t0 = ptimer(&g);
     gpu_step(&g, 1000000);
     g_assert_cmpuint(ptimer(&g) - t0, ==, 1000000);
 
-    /* Twice the numerator: twice as fast from now on. */
-    wr(&g, NV_PTIMER_NUMERATOR, 2000);
+    /* Twice CLOCK_MUL (0x9210): twice as fast from now on. */
+    wr(&g, NV_PTIMER_DENOMINATOR, 250);
     t0 = ptimer(&g);
     gpu_step(&g, 27000);
     g_assert_cmpuint(ptimer(&g) - t0, ==, 54000);

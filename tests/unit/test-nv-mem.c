@@ -93,6 +93,12 @@ static void check_sizing(uint64_t vram)
     g_assert_cmpuint(parts, >, 0);
     g_assert_cmpuint(predicted, ==, vram);
     g_assert_cmpuint(rd(&f, NV_PFB_TAG_COUNT), ==, 0);
+    /* nouveau's g84_pcie_init sets the speed bit; the units stay */
+    wr(&f, NV_PBUS_HWUNITS_1, 0xffffffff);
+    g_assert_cmphex(rd(&f, NV_PBUS_HWUNITS_1), ==,
+                    NV_HWUNITS_1_DISPLAY | NV_HWUNITS_1_PCIE_SPEED);
+    wr(&f, NV_PBUS_HWUNITS_0, 0);
+    g_assert_cmphex(rd(&f, NV_PBUS_HWUNITS_0), ==, hw);
     close_fx(&f);
 }
 
@@ -210,6 +216,7 @@ static void bar_setup(Fixture *f)
 
 static void test_bar_paged(void)
 {
+    g_autofree char *err = NULL;
     Fixture f;
 
     open_size(&f, NV_VRAM_MIN);
@@ -240,6 +247,9 @@ static void test_bar_paged(void)
     /* a PEEPHOLE channel write leaves the BAR channel alone */
     wr(&f, NV_PBUS_BAR_CHAN, 0x123);
     g_assert_cmphex(nv_gpu_bar_read(f.gpu, 3, 0x10, 4), ==, 0xa5a5a5a5);
+
+    /* the state as a migration stream carries it is accepted back */
+    g_assert_true(nv_gpu_post_load(f.gpu, &err));
 
     /* bar1_fini writes 0: linear again */
     wr(&f, NV_PBUS_BAR1, 0);

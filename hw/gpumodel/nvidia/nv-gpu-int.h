@@ -290,6 +290,12 @@ void nv_ptimer_fini(NvGpu *gpu);
 void nv_ptimer_reset(NvGpu *gpu);
 bool nv_ptimer_post_load(NvGpu *gpu, char **err);
 uint64_t nv_ptimer_time(NvGpu *gpu);
+/* TIME units per source tick as num/den, and its bounds */
+#define NV_PTIMER_RATIO_NUM_MAX ((256u * 0xffff) << NV_PTIMER_TIME_SHIFT)
+#define NV_PTIMER_RATIO_DEN_MAX (16u * 0xffff)
+void nv_ptimer_ratio(NvGpu *gpu, uint32_t *num, uint32_t *den);
+void nv_ptimer_ratio_of(uint32_t div, uint32_t mul, uint32_t src,
+                        uint32_t *num, uint32_t *den);
 uint32_t nv_ptimer_intr(NvGpu *gpu);
 extern const NvRegBlock nv_ptimer_block;
 

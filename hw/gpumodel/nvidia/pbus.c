@@ -17,6 +17,13 @@
 #define G84_HWUNITS_0   (0x3u | 0x03u << 16 | 0x3u << 24 | NV_HWUNITS_0_UNK28)
 #define G84_HWUNITS_1   NV_HWUNITS_1_DISPLAY
 
+/* Only the PCIe speed bit is storage; the unit bits are fixed. */
+static uint32_t hwunits_1_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                               uint32_t offset)
+{
+    return G84_HWUNITS_1 | nv_reg_get(gpu, offset);
+}
+
 /* Both channels are kept: which one a write sets is bit 30. */
 static void bar_chan_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                            uint32_t offset, uint32_t old, uint32_t val)
@@ -38,8 +45,8 @@ static const NvReg pbus_regs[] = {
     PBUS_REG(PBUS_INTR_EN, RW),
     PBUS_REG(PBUS_HWUNITS_0, RO, .reset = G84_HWUNITS_0),
     /* nouveau's g84_pcie_init sets the speed bit; the rest is fixed. */
-    PBUS_REG(PBUS_HWUNITS_1, RW, .reset = G84_HWUNITS_1,
-             .wmask = NV_HWUNITS_1_PCIE_SPEED),
+    PBUS_REG(PBUS_HWUNITS_1, RW, .wmask = NV_HWUNITS_1_PCIE_SPEED,
+             .read = hwunits_1_read),
     PBUS_REG(PBUS_PMEM, RW, .wmask = 0x03ffffff),
     PBUS_REG(PBUS_BAR_CHAN, RW, .wmask = 0x7fffffff, .write = bar_chan_write),
     PBUS_REG(PBUS_BAR1, RW, .wmask = BAR_SEL_WMASK),

@@ -23,12 +23,23 @@
 #define   NV_PMC_INTR_EN_HW             (1u << 0)
 #define NV_PMC_ENABLE                   0x000200
 
-/* ---- PTIMER ---- */
+/*
+ * ---- PTIMER ----
+ * nouveau's names (nvkm/subdev/timer/regsnv04.h); envytools
+ * (docs/hw/bus/ptimer.rst) calls 0x9200 CLOCK_DIV and 0x9210 CLOCK_MUL:
+ * the counter runs at source x CLOCK_SOURCE's (MUL+1)/(DIV+1) x
+ * DENOMINATOR / NUMERATOR, and TIME is the counter << 5.
+ */
 #define NV_PTIMER_INTR                  0x009100
 #define   NV_PTIMER_INTR_ALARM          (1u << 0)
 #define NV_PTIMER_INTR_EN               0x009140
-#define NV_PTIMER_NUMERATOR             0x009200
-#define NV_PTIMER_DENOMINATOR           0x009210
+#define NV_PTIMER_NUMERATOR             0x009200        /* CLOCK_DIV */
+#define NV_PTIMER_DENOMINATOR           0x009210        /* CLOCK_MUL */
+#define NV_PTIMER_CLOCK_SOURCE          0x009220        /* NV41- */
+#define   NV_PTIMER_SRC_MUL(v)          (((v) & 0xff) + 1)
+#define   NV_PTIMER_SRC_DIV(v)          ((((v) >> 8) & 0xf) + 1)
+#define   NV_PTIMER_SRC_EXTERNAL        (1u << 16)
+#define NV_PTIMER_TIME_SHIFT            5
 #define NV_PTIMER_TIME_LOW              0x009400
 #define NV_PTIMER_TIME_HIGH             0x009410
 #define NV_PTIMER_ALARM                 0x009420
