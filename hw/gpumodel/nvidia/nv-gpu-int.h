@@ -66,7 +66,7 @@ static inline const NvReg *nv_reg_block_entry(const NvRegBlock *blk,
 /* One block's window of BAR0: storage and a dense dword index. */
 typedef GpuRegFile NvRegFile;
 
-#define NV_MAX_BLOCKS 8
+#define NV_MAX_BLOCKS 18
 
 /* ---- PTIMER ---- */
 
@@ -306,6 +306,15 @@ extern const NvRegBlock nv_pgraph_block;
 extern const NvRegBlock nv_pbus_block;
 extern const NvRegBlock nv_pfb_block;
 extern const NvRegBlock nv_pstraps_block;
+/* pclock.c, pnvio.c, ptherm.c, ppci.c, pdisplay.c */
+extern const NvRegBlock nv_pclock_block;
+extern const NvRegBlock nv_pcontrol_block;
+extern const NvRegBlock nv_pnvio_block;
+extern const NvRegBlock nv_ptherm_block;
+extern const NvRegBlock nv_pfuse_block;
+extern const NvRegBlock nv_ppci_block;
+extern const NvRegBlock nv_prmio_block;
+extern const NvRegBlock nv_pdisplay_block;
 
 /* bar.c: the PRAMIN window (BAR0 NV_PMEM_BASE) */
 uint32_t nv_pmem_read(NvGpu *gpu, uint32_t offset);

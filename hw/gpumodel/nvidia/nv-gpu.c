@@ -256,6 +256,14 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     regfile_add(gpu, &nv_pbus_block);
     regfile_add(gpu, &nv_pfb_block);
     regfile_add(gpu, &nv_pstraps_block);
+    regfile_add(gpu, &nv_pclock_block);
+    regfile_add(gpu, &nv_pcontrol_block);
+    regfile_add(gpu, &nv_pnvio_block);
+    regfile_add(gpu, &nv_ptherm_block);
+    regfile_add(gpu, &nv_pfuse_block);
+    regfile_add(gpu, &nv_ppci_block);
+    regfile_add(gpu, &nv_prmio_block);
+    regfile_add(gpu, &nv_pdisplay_block);
     nv_ptimer_init(gpu);
     nv_pcounter_init(gpu);
     nv_gpu_reset(gpu);

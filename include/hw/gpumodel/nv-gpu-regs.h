@@ -121,6 +121,33 @@
 #define NV_PMEM_BASE                    0x700000
 #define NV_PMEM_SIZE                    0x100000
 
+/*
+ * ---- units nouveau reads or resets that the model keeps quiet ----
+ * (envytools docs/hw/mmio.rst, G80:GF100 map; the readers are nouveau's
+ * nvkm/subdev/clk/nv50.c, gpio/nv50.c, therm/g84.c, fuse/nv50.c,
+ * pci/g84.c, devinit/nv50.c, bios/shadowramin.c and disp/nv50.c)
+ */
+#define NV_PCLOCK_PLL(i)                (0x004000 + (i) * 4)
+#define NV_PCLOCK_PLLS                  16
+#define NV_PCLOCK_VDEC_DIV              0x004700
+#define NV_PCONTROL_MAST                0x00c040
+#define NV_PNVIO_GPIO_INTR_EN           0x00e050
+#define NV_PNVIO_GPIO_INTR              0x00e054
+#define NV_PNVIO_UNK18C                 0x00e18c
+#define NV_PIOCLOCK_REF_PLL             0x00e81c
+#define NV_PTHERM_UNK000                0x020000
+#define NV_PTHERM_INTR                  0x020100
+#define NV_PTHERM_UNK400(i)             (0x020400 + (i) * 4)
+#define NV_PTHERM_UNK400S               0x40
+#define NV_PFUSE(i)                     (0x021000 + (i) * 4)
+#define NV_PFUSE_WORDS                  0x400
+#define NV_PPCI_CONFIG(i)               (0x088000 + (i) * 4)
+#define NV_PPCI_CONFIG_WORDS            0x400
+#define NV_PRMIO_CRTC                   0x6013d4        /* index, data */
+#define NV_PDISPLAY_UNK020              0x610020
+#define NV_PDISPLAY_UNK024              0x610024
+#define NV_PDISPLAY_VBIOS_SHADOW        0x619f04
+
 /* ---- PCOUNTER, "nv40-pcounter" space (NV40:GF100) ---- */
 #define NV_PCOUNTER_BASE                0x00a000
 #define NV_PCOUNTER_SIZE                0x1000
