@@ -85,6 +85,8 @@ mark
 echo "@@BEGIN nouveau-snapshot"
 ask snapshot
 echo "@@END nouveau-snapshot"
+nouveau_state nouveau-snapshot
+mark
 step nouveau-after-snapshot "$PROBE_TIMEOUT" modprobe -r nouveau
 nouveau_state nouveau-after-snapshot
 

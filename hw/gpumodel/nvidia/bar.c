@@ -45,7 +45,7 @@ enum {
 #define ADDR_MASK_40        0xfffffff000ull /* bits 12-39 */
 
 /* Read or write @len bytes of memory @target at @addr; false: no memory. */
-static bool mem_rw(NvGpu *gpu, unsigned target, uint64_t addr, void *buf,
+bool nv_mem_rw(NvGpu *gpu, unsigned target, uint64_t addr, void *buf,
                    unsigned len, bool write)
 {
     switch (target) {
@@ -90,7 +90,7 @@ static bool mem_get(NvGpu *gpu, unsigned target, uint64_t addr, unsigned len,
 {
     uint8_t b[8];
 
-    if (!mem_rw(gpu, target, addr, b, len, false)) {
+    if (!nv_mem_rw(gpu, target, addr, b, len, false)) {
         return false;
     }
     *v = le_get(b, len);
@@ -141,69 +141,48 @@ void nv_pmem_write(NvGpu *gpu, uint32_t offset, uint32_t val)
 
     pmem_addr(gpu, offset, &target, &addr);
     le_put(b, 4, val);
-    if (!mem_rw(gpu, target, addr, b, 4, true)) {
+    if (!nv_mem_rw(gpu, target, addr, b, 4, true)) {
         pmem_fault(gpu, addr, true);
     }
 }
 
-/* ---- BAR1 / BAR3 ---- */
+/* ---- DMA objects and the VM: BAR1, BAR3, PFIFO ---- */
 
-typedef enum BarFault {
-    BAR_OK,
-    BAR_CHAN_TARGET,
-    BAR_DMAOBJ,
-    BAR_LIMIT,
-    BAR_PDE,
-    BAR_PT,
-    BAR_PTE,
-    BAR_RO,
-    BAR_MEM,
-} BarFault;
-
-static const char *const bar_fault_name[] = {
-    [BAR_OK] = "ok",
-    [BAR_CHAN_TARGET] = "BAR channel not in VRAM",
-    [BAR_DMAOBJ] = "DMA object unreadable or of an unknown target",
-    [BAR_LIMIT] = "beyond the DMA object's limit",
-    [BAR_PDE] = "no page table (PDE)",
-    [BAR_PT] = "page table unreadable or too short",
-    [BAR_PTE] = "page not present (PTE)",
-    [BAR_RO] = "write to a read-only page",
-    [BAR_MEM] = "no memory at the translated address",
+const char *const nv_vm_fault_name[] = {
+    [NV_VM_OK] = "ok",
+    [NV_VM_CHAN_TARGET] = "BAR channel not in VRAM",
+    [NV_VM_DMAOBJ] = "DMA object unreadable or of an unknown target",
+    [NV_VM_LIMIT] = "beyond the DMA object's limit",
+    [NV_VM_PDE] = "no page table (PDE)",
+    [NV_VM_PT] = "page table unreadable or too short",
+    [NV_VM_PTE] = "page not present (PTE)",
+    [NV_VM_RO] = "write to a read-only page",
+    [NV_VM_MEM] = "no memory at the translated address",
 };
 
-/* The page at BAR offset @off: its memory, address and bytes left in it. */
-static BarFault bar_translate(NvGpu *gpu, unsigned win, uint64_t off,
-                              bool write, unsigned *target, uint64_t *addr,
-                              uint64_t *left)
+/*
+ * Offset @off in the DMA object at VRAM address @dma of the channel whose
+ * instance (page directory at +0x200) is at VRAM address @chan: the page's
+ * memory, address and the bytes left in the page.
+ */
+NvVmFault nv_dmaobj_translate(NvGpu *gpu, uint64_t chan, uint64_t dma,
+                              uint64_t off, bool write, unsigned *target,
+                              uint64_t *addr, uint64_t *left)
 {
-    uint32_t sel = nv_reg_get(gpu, win == NV_WIN_BAR1 ? NV_PBUS_BAR1
-                                                      : NV_PBUS_BAR3);
-    uint64_t chan, dma, w[4], base, limit, va, pde, pte, pt;
+    uint64_t w[4], base, limit, va, pde, pte, pt;
     unsigned shift, ptarget, blk, dtarget;
     uint64_t idx, entries;
 
-    if (!(sel & NV_BAR_MODE_DMAOBJ)) {
-        *target = MEM_VRAM;
-        *addr = off;
-        *left = UINT64_MAX;
-        return BAR_OK;
-    }
-    if (gpu->bar_chan >> NV_BAR_CHAN_TARGET_SHIFT & 3) {
-        return BAR_CHAN_TARGET;
-    }
-    chan = (uint64_t)(gpu->bar_chan & NV_BAR_CHAN_ADDR_MASK) << 12;
-    dma = chan + ((uint64_t)(sel & NV_BAR_INST_MASK) << 4);
     for (unsigned i = 0; i < 4; i++) {
         if (!mem_get(gpu, MEM_VRAM, dma + i * 4, 4, &w[i])) {
-            return BAR_DMAOBJ;
+            return NV_VM_DMAOBJ;
         }
     }
     base = w[2] | (w[3] & 0xff) << 32;
     limit = w[1] | (w[3] >> 24) << 32;
     va = base + off;
     if (va > limit || va < base) {
-        return BAR_LIMIT;
+        return NV_VM_LIMIT;
     }
     /* DMA object target: 0 paged (VM), 1 VRAM, 2/3 system memory. */
     dtarget = w[0] >> 16 & 3;
@@ -211,13 +190,13 @@ static BarFault bar_translate(NvGpu *gpu, unsigned win, uint64_t off,
         *target = dtarget == 1 ? MEM_VRAM : dtarget;
         *addr = va;
         *left = limit - va + 1;
-        return BAR_OK;
+        return NV_VM_OK;
     }
 
     if (!mem_get(gpu, MEM_VRAM,
                  chan + G84_PD_OFFSET + (va >> PDE_SPAN_SHIFT) * 8, 8,
                  &pde)) {
-        return BAR_PDE;
+        return NV_VM_PDE;
     }
     switch (pde & 3) {
     case 1:
@@ -235,19 +214,19 @@ static BarFault bar_translate(NvGpu *gpu, unsigned win, uint64_t off,
                                  : 0x20000u;
         break;
     default:
-        return BAR_PDE;
+        return NV_VM_PDE;
     }
     ptarget = pde >> 2 & 3;
     pt = pde & ADDR_MASK_40;
     idx = (va & ((1ull << PDE_SPAN_SHIFT) - 1)) >> shift;
     if (idx >= entries || !mem_get(gpu, ptarget, pt + idx * 8, 8, &pte)) {
-        return BAR_PT;
+        return NV_VM_PT;
     }
     if (!(pte & PTE_VALID)) {
-        return BAR_PTE;
+        return NV_VM_PTE;
     }
     if (write && (pte & PTE_RO)) {
-        return BAR_RO;
+        return NV_VM_RO;
     }
     blk = pte >> 7 & 7;
     *target = pte >> 4 & 3;
@@ -255,11 +234,37 @@ static BarFault bar_translate(NvGpu *gpu, unsigned win, uint64_t off,
             ((idx & ((1ull << blk) - 1)) << shift) +
             (va & ((1ull << shift) - 1));
     *left = (1ull << shift) - (va & ((1ull << shift) - 1));
-    return BAR_OK;
+    return NV_VM_OK;
+}
+
+/* @len bytes at @off of a DMA object (see above), split where pages end. */
+NvVmFault nv_dmaobj_rw(NvGpu *gpu, uint64_t chan, uint64_t dma, uint64_t off,
+                       void *buf, uint64_t len, bool write)
+{
+    uint8_t *b = buf;
+
+    while (len) {
+        unsigned target;
+        uint64_t addr, left, n;
+        NvVmFault f = nv_dmaobj_translate(gpu, chan, dma, off, write,
+                                          &target, &addr, &left);
+
+        if (f != NV_VM_OK) {
+            return f;
+        }
+        n = MIN(len, left);
+        if (!nv_mem_rw(gpu, target, addr, b, n, write)) {
+            return NV_VM_MEM;
+        }
+        off += n;
+        b += n;
+        len -= n;
+    }
+    return NV_VM_OK;
 }
 
 static void bar_fault(NvGpu *gpu, unsigned win, uint64_t off, bool write,
-                      BarFault f)
+                      NvVmFault f)
 {
     if (!gpu->mem_fault_logged[win]) {
         gpu->mem_fault_logged[win] = true;
@@ -267,33 +272,32 @@ static void bar_fault(NvGpu *gpu, unsigned win, uint64_t off, bool write,
                      "nv-gpu: BAR%u %s at 0x%" G_GINT64_MODIFIER "x: %s "
                      "(reads 0, writes dropped; logged once)",
                      win == NV_WIN_BAR1 ? 1 : 3, write ? "write" : "read",
-                     off, bar_fault_name[f]);
+                     off, nv_vm_fault_name[f]);
     }
 }
 
-/* @len bytes (1-8) at BAR offset @off, split where pages end. */
+/* @len bytes (1-8) at BAR offset @off. */
 static bool bar_rw(NvGpu *gpu, unsigned win, uint64_t off, uint8_t *b,
                    unsigned len, bool write)
 {
-    while (len) {
-        unsigned target, n;
-        uint64_t addr, left;
-        BarFault f = bar_translate(gpu, win, off, write, &target, &addr,
-                                   &left);
+    uint32_t sel = nv_reg_get(gpu, win == NV_WIN_BAR1 ? NV_PBUS_BAR1
+                                                      : NV_PBUS_BAR3);
+    uint64_t chan = (uint64_t)(gpu->bar_chan & NV_BAR_CHAN_ADDR_MASK) << 12;
+    NvVmFault f;
 
-        if (f == BAR_OK) {
-            n = MIN(len, left);
-            if (!mem_rw(gpu, target, addr, b, n, write)) {
-                f = BAR_MEM;
-            }
-        }
-        if (f != BAR_OK) {
-            bar_fault(gpu, win, off, write, f);
-            return false;
-        }
-        off += n;
-        b += n;
-        len -= n;
+    if (!(sel & NV_BAR_MODE_DMAOBJ)) {
+        f = nv_mem_rw(gpu, MEM_VRAM, off, b, len, write) ? NV_VM_OK
+                                                         : NV_VM_MEM;
+    } else if (gpu->bar_chan >> NV_BAR_CHAN_TARGET_SHIFT & 3) {
+        f = NV_VM_CHAN_TARGET;
+    } else {
+        f = nv_dmaobj_rw(gpu, chan,
+                         chan + ((uint64_t)(sel & NV_BAR_INST_MASK) << 4),
+                         off, b, len, write);
+    }
+    if (f != NV_VM_OK) {
+        bar_fault(gpu, win, off, write, f);
+        return false;
     }
     return true;
 }

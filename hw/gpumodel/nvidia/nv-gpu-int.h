@@ -244,6 +244,47 @@ typedef struct NvPcounter {
 /* Evaluation steps per nv_pcounter_sync() (pcounter.c: "budget"). */
 #define NV_PC_STEP_BUDGET   16384
 
+/* ---- PFIFO (pfifo.c) ---- */
+
+typedef struct NvFifoChan {
+    /* the user area */
+    uint32_t put, get, ib_get, ib_put;
+    /* the push buffer segment being read, the method header in force */
+    uint64_t seg_addr;
+    uint32_t seg_left;              /* words */
+    uint32_t hdr_mthd, hdr_subc, hdr_count;
+    bool hdr_ninc;
+    bool faulted;                   /* stopped until turned on again */
+    /* host semaphores; DMA objects are instance offsets >> 4, + 1 */
+    uint32_t sem_hi, sem_lo, sem_payload, sem_op, sem_ctxdma;
+    bool sem_waiting;
+    uint32_t subc_class[8];
+    /* MEMORY_TO_MEMORY_FORMAT */
+    uint32_t m2mf_dma_in, m2mf_dma_out, m2mf_layout;
+    uint32_t m2mf_in_hi, m2mf_out_hi, m2mf_in, m2mf_out;
+    uint32_t m2mf_pitch_in, m2mf_pitch_out, m2mf_line_len, m2mf_line_count;
+} NvFifoChan;
+
+typedef struct NvPfifo {
+    NvFifoChan chan[NV_PFIFO_CHANS];
+    GpuTimer *timer;                /* work left over, semaphore polls */
+    bool fault_logged;              /* log-once diagnostics */
+    uint32_t unimp_logged;
+} NvPfifo;
+
+static inline uint32_t nv_le32_get(const uint8_t *b)
+{
+    return b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static inline void nv_le32_put(uint8_t *b, uint32_t v)
+{
+    b[0] = v;
+    b[1] = v >> 8;
+    b[2] = v >> 16;
+    b[3] = v >> 24;
+}
+
 /* The windows onto memory, for bar.c's log-once faults. */
 enum {
     NV_WIN_PMEM,
@@ -274,11 +315,22 @@ struct NvGpu {
     uint32_t bar_chan;
     uint32_t peephole_chan;
     bool mem_fault_logged[NV_WINS];     /* a log-once diagnostic */
+    NvPfifo fifo;
 };
 
 /* nv-gpu.c: the register file */
 uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset);
 void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val);
+
+/* pfifo.c */
+extern const NvRegBlock nv_pfifo_block;
+uint32_t nv_fifo_intr(NvGpu *gpu);
+uint32_t nv_fifo_user_read(NvGpu *gpu, uint32_t offset);
+void nv_fifo_user_write(NvGpu *gpu, uint32_t offset, uint32_t val);
+void nv_fifo_init(NvGpu *gpu);
+void nv_fifo_fini(NvGpu *gpu);
+void nv_fifo_reset(NvGpu *gpu);
+bool nv_fifo_post_load(NvGpu *gpu, char **err);
 
 /* pmc.c */
 void nv_pmc_update_irq(NvGpu *gpu);
@@ -316,7 +368,26 @@ extern const NvRegBlock nv_ppci_block;
 extern const NvRegBlock nv_prmio_block;
 extern const NvRegBlock nv_pdisplay_block;
 
-/* bar.c: the PRAMIN window (BAR0 NV_PMEM_BASE) */
+/* bar.c: memory, DMA objects and the G84 VM; the PRAMIN window */
+typedef enum NvVmFault {
+    NV_VM_OK,
+    NV_VM_CHAN_TARGET,
+    NV_VM_DMAOBJ,
+    NV_VM_LIMIT,
+    NV_VM_PDE,
+    NV_VM_PT,
+    NV_VM_PTE,
+    NV_VM_RO,
+    NV_VM_MEM,
+} NvVmFault;
+extern const char *const nv_vm_fault_name[];
+bool nv_mem_rw(NvGpu *gpu, unsigned target, uint64_t addr, void *buf,
+               unsigned len, bool write);
+NvVmFault nv_dmaobj_translate(NvGpu *gpu, uint64_t chan, uint64_t dma,
+                              uint64_t off, bool write, unsigned *target,
+                              uint64_t *addr, uint64_t *left);
+NvVmFault nv_dmaobj_rw(NvGpu *gpu, uint64_t chan, uint64_t dma, uint64_t off,
+                       void *buf, uint64_t len, bool write);
 uint32_t nv_pmem_read(NvGpu *gpu, uint32_t offset);
 void nv_pmem_write(NvGpu *gpu, uint32_t offset, uint32_t val);
 

@@ -165,6 +165,9 @@ uint32_t nv_gpu_read(NvGpu *gpu, uint32_t offset)
     if (offset - NV_PMEM_BASE < NV_PMEM_SIZE) {
         return nv_pmem_read(gpu, offset);
     }
+    if (offset - NV_USER_BASE < NV_PFIFO_CHANS * NV_USER_STRIDE) {
+        return nv_fifo_user_read(gpu, offset);
+    }
     f = regfile_find(gpu, offset);
     if (!f) {
         gpu_reg_unmodelled_note(&gpu->unmodelled, offset, false, 0);
@@ -193,6 +196,10 @@ void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val)
     }
     if (offset - NV_PMEM_BASE < NV_PMEM_SIZE) {
         nv_pmem_write(gpu, offset, val);
+        return;
+    }
+    if (offset - NV_USER_BASE < NV_PFIFO_CHANS * NV_USER_STRIDE) {
+        nv_fifo_user_write(gpu, offset, val);
         return;
     }
     f = regfile_find(gpu, offset);
@@ -254,6 +261,7 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     regfile_add(gpu, &nv_pgraph_block);
     regfile_add(gpu, &nv_flush_block);
     regfile_add(gpu, &nv_pbus_block);
+    regfile_add(gpu, &nv_pfifo_block);
     regfile_add(gpu, &nv_pfb_block);
     regfile_add(gpu, &nv_pstraps_block);
     regfile_add(gpu, &nv_pclock_block);
@@ -266,12 +274,14 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     regfile_add(gpu, &nv_pdisplay_block);
     nv_ptimer_init(gpu);
     nv_pcounter_init(gpu);
+    nv_fifo_init(gpu);
     nv_gpu_reset(gpu);
     return gpu;
 }
 
 void nv_gpu_free(NvGpu *gpu)
 {
+    nv_fifo_fini(gpu);
     nv_pcounter_fini(gpu);
     nv_ptimer_fini(gpu);
     for (unsigned i = 0; i < gpu->nfiles; i++) {
@@ -305,6 +315,7 @@ void nv_gpu_reset(NvGpu *gpu)
     memset(gpu->mem_fault_logged, 0, sizeof(gpu->mem_fault_logged));
     nv_ptimer_reset(gpu);
     nv_pcounter_reset(gpu);
+    nv_fifo_reset(gpu);
     nv_pmc_update_irq(gpu);
 }
 
@@ -327,5 +338,6 @@ bool nv_gpu_post_load(NvGpu *gpu, char **err)
             return false;
         }
     }
-    return nv_ptimer_post_load(gpu, err) && nv_pcounter_post_load(gpu, err);
+    return nv_ptimer_post_load(gpu, err) &&
+           nv_pcounter_post_load(gpu, err) && nv_fifo_post_load(gpu, err);
 }

@@ -1,7 +1,7 @@
 /*
  * nv-gpu PMC: chip identification, engine enables and the interrupt tree
- * (the PTIMER alarm is the only source modelled; PCOUNTER has no
- * interrupt lines on NV10:GF100).
+ * (the PTIMER alarm and PFIFO's non-stall interrupt are the sources
+ * modelled; PCOUNTER has no interrupt lines on NV10:GF100).
  *
  * nv_pmc_update_irq() is the one place that computes the output.
  *
@@ -12,7 +12,8 @@
 /* Pending sources, as PMC_INTR shows them. */
 static uint32_t pmc_intr(NvGpu *gpu)
 {
-    return nv_ptimer_intr(gpu) ? NV_PMC_INTR_PTIMER : 0;
+    return (nv_ptimer_intr(gpu) ? NV_PMC_INTR_PTIMER : 0) |
+           (nv_fifo_intr(gpu) ? NV_PMC_INTR_PFIFO : 0);
 }
 
 void nv_pmc_update_irq(NvGpu *gpu)

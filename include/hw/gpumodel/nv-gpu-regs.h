@@ -148,6 +148,37 @@
 #define NV_PDISPLAY_UNK024              0x610024
 #define NV_PDISPLAY_VBIOS_SHADOW        0x619f04
 
+/*
+ * ---- PFIFO (G80:GF100; nouveau nvkm/engine/fifo/nv50.c, g84.c,
+ * regsnv04.h) ----
+ */
+#define NV_PMC_INTR_PFIFO               (1u << 8)
+#define NV_PFIFO_UNK044                 0x002044
+#define NV_PFIFO_INTR                   0x002100
+#define   NV_PFIFO_INTR_UEVENT          (1u << 30)      /* non-stall */
+#define NV_PFIFO_INTR_EN                0x002140
+#define NV_PFIFO_CACHES                 0x002500
+#define NV_PFIFO_UNK50C                 0x00250c
+#define NV_PFIFO_UNK520                 0x002520
+#define NV_PFIFO_CHAN(i)                (0x002600 + (i) * 4)
+#define   NV_PFIFO_CHAN_VALID           (1u << 31)
+#define   NV_PFIFO_CHAN_RAMFC_MASK      0x7fffffffu     /* address >> 8 */
+#define NV_PFIFO_CHANS                  128
+#define NV_PFIFO_CACHE1_PUSH0           0x003200
+#define NV_PFIFO_CACHE1_PULL0           0x003250
+#define   NV_PFIFO_PULL0_HASH_BUSY      (1u << 12)
+#define NV_PFIFO_CACHE1_HASH            0x003258
+#define NV_PFIFO_RUNLIST_COUNT          0x0032ec
+#define NV_PFIFO_RUNLIST_ADDR           0x0032f4
+#define NV_PFIFO_UNLOAD                 0x0032fc
+/* The channels' control areas (envytools g80-dma-user) */
+#define NV_USER_BASE                    0xc00000
+#define NV_USER_STRIDE                  0x2000
+#define NV_USER_PUT                     0x40
+#define NV_USER_GET                     0x44
+#define NV_USER_IB_GET                  0x88
+#define NV_USER_IB_PUT                  0x8c
+
 /* ---- PCOUNTER, "nv40-pcounter" space (NV40:GF100) ---- */
 #define NV_PCOUNTER_BASE                0x00a000
 #define NV_PCOUNTER_SIZE                0x1000
