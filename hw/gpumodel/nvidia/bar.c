@@ -44,16 +44,46 @@ enum {
 #define PTE_RO              (1ull << 3)
 #define ADDR_MASK_40        0xfffffff000ull /* bits 12-39 */
 
+/*
+ * VRAM the model owns (no host store) is kept in chunks allocated on
+ * first write: a test or fuzz run that creates many devices touches only
+ * what it uses.
+ */
+static void vram_rw(NvGpu *gpu, uint64_t addr, uint8_t *buf, unsigned len,
+                    bool write)
+{
+    while (len) {
+        uint64_t i = addr / NV_VRAM_CHUNK, off = addr % NV_VRAM_CHUNK;
+        unsigned n = MIN(len, NV_VRAM_CHUNK - off);
+
+        if (!gpu->vram_chunk[i] && write) {
+            gpu->vram_chunk[i] = g_malloc0(NV_VRAM_CHUNK);
+        }
+        if (write) {
+            memcpy(gpu->vram_chunk[i] + off, buf, n);
+        } else if (gpu->vram_chunk[i]) {
+            memcpy(buf, gpu->vram_chunk[i] + off, n);
+        } else {
+            memset(buf, 0, n);
+        }
+        addr += n;
+        buf += n;
+        len -= n;
+    }
+}
+
 /* Read or write @len bytes of memory @target at @addr; false: no memory. */
 bool nv_mem_rw(NvGpu *gpu, unsigned target, uint64_t addr, void *buf,
-                   unsigned len, bool write)
+               unsigned len, bool write)
 {
     switch (target) {
     case MEM_VRAM:
         if (addr >= gpu->vram_size || len > gpu->vram_size - addr) {
             return false;
         }
-        if (write) {
+        if (!gpu->vram) {
+            vram_rw(gpu, addr, buf, len, write);
+        } else if (write) {
             memcpy(gpu->vram + addr, buf, len);
         } else {
             memcpy(buf, gpu->vram + addr, len);

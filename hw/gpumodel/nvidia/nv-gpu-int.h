@@ -285,6 +285,8 @@ static inline void nv_le32_put(uint8_t *b, uint32_t v)
     b[3] = v >> 24;
 }
 
+#define NV_VRAM_CHUNK   (1u << 20)
+
 /* The windows onto memory, for bar.c's log-once faults. */
 enum {
     NV_WIN_PMEM,
@@ -306,11 +308,11 @@ struct NvGpu {
     NvPtimer ptimer;
     NvPcounter pc;
 
-    /* memory: VRAM (the host's, or the model's own), the BIOS image */
+    /* memory: VRAM (the host's, or the model's own chunks), the BIOS */
     uint8_t *vram;
+    uint8_t **vram_chunk;               /* NULL until written (bar.c) */
     uint64_t vram_size;
-    bool vram_owned;
-    uint8_t vbios[NV_VBIOS_SIZE];
+    uint8_t *vbios;                     /* NV_VBIOS_SIZE bytes */
     /* PBUS HOST_MEM: the channels last written to 0x1704 (bar.c) */
     uint32_t bar_chan;
     uint32_t peephole_chan;
@@ -367,6 +369,7 @@ extern const NvRegBlock nv_pfuse_block;
 extern const NvRegBlock nv_ppci_block;
 extern const NvRegBlock nv_prmio_block;
 extern const NvRegBlock nv_pdisplay_block;
+extern const NvRegBlock nv_pdisplay_619_block;
 
 /* bar.c: memory, DMA objects and the G84 VM; the PRAMIN window */
 typedef enum NvVmFault {

@@ -247,10 +247,9 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     gpu->vram_size = cfg->vram_size ? cfg->vram_size : NV_VRAM_DEFAULT;
     gpu->vram = cfg->vram;
     if (!gpu->vram) {
-        /* Untouched pages cost nothing: the allocator maps them lazily. */
-        gpu->vram = g_malloc0(gpu->vram_size);
-        gpu->vram_owned = true;
+        gpu->vram_chunk = g_new0(uint8_t *, gpu->vram_size / NV_VRAM_CHUNK);
     }
+    gpu->vbios = g_malloc(NV_VBIOS_SIZE);
     nv_vbios_build(gpu->chip, gpu->vbios);
     gpu->host = *host;
     gpu_reg_unmodelled_init(&gpu->unmodelled, &gpu->host, "nv-gpu: ",
@@ -272,6 +271,7 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     regfile_add(gpu, &nv_ppci_block);
     regfile_add(gpu, &nv_prmio_block);
     regfile_add(gpu, &nv_pdisplay_block);
+    regfile_add(gpu, &nv_pdisplay_619_block);
     nv_ptimer_init(gpu);
     nv_pcounter_init(gpu);
     nv_fifo_init(gpu);
@@ -288,8 +288,12 @@ void nv_gpu_free(NvGpu *gpu)
         gpu_regfile_fini(&gpu->files[i]);
     }
     gpu_reg_unmodelled_fini(&gpu->unmodelled);
-    if (gpu->vram_owned) {
-        g_free(gpu->vram);
+    g_free(gpu->vbios);
+    if (gpu->vram_chunk) {
+        for (uint64_t i = 0; i < gpu->vram_size / NV_VRAM_CHUNK; i++) {
+            g_free(gpu->vram_chunk[i]);
+        }
+        g_free(gpu->vram_chunk);
     }
     g_free(gpu);
 }

@@ -24,8 +24,15 @@ const NvRegBlock nv_prmio_block =
 static const NvReg pdisplay_regs[] = {
     PDISPLAY_REG(PDISPLAY_UNK020, WO),
     PDISPLAY_REG(PDISPLAY_UNK024, WO),
-    PDISPLAY_REG(PDISPLAY_VBIOS_SHADOW, RO),
 };
 
 const NvRegBlock nv_pdisplay_block =
-    NV_REG_BLOCK("PDISPLAY", 0x610000, 0x10000, pdisplay_regs);
+    NV_REG_BLOCK("PDISPLAY", 0x610000, 0x1000, pdisplay_regs);
+
+/* The same unit's page at 0x619000 (a window of its own: storage). */
+static const NvReg pdisplay_619_regs[] = {
+    NV_REG(PDISPLAY_VBIOS_SHADOW, 0x619000, RO),
+};
+
+const NvRegBlock nv_pdisplay_619_block =
+    NV_REG_BLOCK("PDISPLAY", 0x619000, 0x1000, pdisplay_619_regs);
