@@ -336,6 +336,10 @@ bool nv_fifo_post_load(NvGpu *gpu, char **err);
 
 /* pmc.c */
 void nv_pmc_update_irq(NvGpu *gpu);
+void nv_intr_ack_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                       uint32_t offset, uint32_t old, uint32_t val);
+void nv_intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                      uint32_t offset, uint32_t old, uint32_t val);
 extern const NvRegBlock nv_pmc_block;
 
 /* ptimer.c */

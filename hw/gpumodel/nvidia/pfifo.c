@@ -32,7 +32,7 @@
 #include <string.h>
 #include "nv-gpu-int.h"
 
-#define NV_FIFO_BUDGET      (1u << 20)  /* words (a copy: per 256 bytes) */
+#define NV_FIFO_BUDGET      (1u << 16)  /* words (a copy: per 256 bytes) */
 #define NV_FIFO_RESUME_NS   10000       /* the rest of a run */
 #define NV_FIFO_POLL_NS     1000000     /* a semaphore acquire's retry */
 #define NV_FIFO_COPY_MAX    (64u << 20) /* bytes per BUFFER_NOTIFY */
@@ -524,19 +524,6 @@ uint32_t nv_fifo_intr(NvGpu *gpu)
     return nv_reg_get(gpu, NV_PFIFO_INTR) & nv_reg_get(gpu, NV_PFIFO_INTR_EN);
 }
 
-static void intr_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                       uint32_t offset, uint32_t old, uint32_t val)
-{
-    nv_reg_set(gpu, offset, old & ~val);    /* write 1 to clear */
-    nv_pmc_update_irq(gpu);
-}
-
-static void intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                          uint32_t offset, uint32_t old, uint32_t val)
-{
-    nv_pmc_update_irq(gpu);
-}
-
 /* A channel turned on starts from an empty IB and a clean state. */
 static void chan_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                        uint32_t offset, uint32_t old, uint32_t val)
@@ -551,8 +538,8 @@ static void chan_write(NvGpu *gpu, const NvReg *r, unsigned unit,
 static const NvReg pfifo_regs[] = {
     PFIFO_REG(PFIFO_UNK044, RW),
     PFIFO_REG(PFIFO_INTR, RW, .wmask = NV_PFIFO_INTR_UEVENT,
-              .write = intr_write),
-    PFIFO_REG(PFIFO_INTR_EN, RW, .write = intr_en_write),
+              .write = nv_intr_ack_write),
+    PFIFO_REG(PFIFO_INTR_EN, RW, .write = nv_intr_en_write),
     PFIFO_REG(PFIFO_CACHES, RW),
     PFIFO_REG(PFIFO_UNK50C, RW),
     PFIFO_REG(PFIFO_UNK520, RW),

@@ -171,19 +171,6 @@ static void time_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     nv_pcounter_ptimer_changed(gpu);
 }
 
-static void intr_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                       uint32_t offset, uint32_t old, uint32_t val)
-{
-    nv_reg_set(gpu, offset, old & ~val);    /* write 1 to clear */
-    nv_pmc_update_irq(gpu);
-}
-
-static void intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                          uint32_t offset, uint32_t old, uint32_t val)
-{
-    nv_pmc_update_irq(gpu);
-}
-
 static void alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                         uint32_t offset, uint32_t old, uint32_t val)
 {
@@ -198,9 +185,9 @@ static void alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
 
 static const NvReg ptimer_regs[] = {
     PTIMER_REG(PTIMER_INTR, RW, .wmask = NV_PTIMER_INTR_ALARM,
-               .write = intr_write),
+               .write = nv_intr_ack_write),
     PTIMER_REG(PTIMER_INTR_EN, RW, .wmask = NV_PTIMER_INTR_ALARM,
-               .write = intr_en_write),
+               .write = nv_intr_en_write),
     PTIMER_REG(PTIMER_NUMERATOR, RW, .reset = 324, .wmask = 0xffff,
                .write = ratio_write),
     PTIMER_REG(PTIMER_DENOMINATOR, RW, .reset = 125, .wmask = 0xffff,
