@@ -267,6 +267,58 @@ static void test_reset(void)
     gpu_stop(&g);
 }
 
+/* VRAM through the PRAMIN window, as nouveau's instmem does early on. */
+static void vram_wr32(Gpu *g, uint64_t addr, uint32_t val)
+{
+    wr(g, NV_PBUS_PMEM, addr >> 16);
+    wr(g, NV_PMEM_BASE + (addr & 0xffff), val);
+}
+
+/*
+ * A channel (nouveau's G84 layout, pfifo.c) whose IB ring holds 256
+ * entries of 8 MiB of empty method headers each, through a linear VRAM
+ * DMA object: far more than one run.  The device answers its registers
+ * while the channel runs, GET moves on, and turning the channel off
+ * stops it.
+ */
+static void test_hostile_fifo(void)
+{
+    const uint64_t inst = 0x01000000, ramfc = 0x01010000;
+    const uint32_t user = NV_USER_BASE + NV_USER_STRIDE;
+    uint32_t get[3];
+    Gpu g;
+
+    gpu_start(&g);
+    /* DMA object at inst + 0x1000: VRAM, linear, 0 .. 16 MiB */
+    vram_wr32(&g, inst + 0x1000, 1u << 16);
+    vram_wr32(&g, inst + 0x1004, 0x00ffffff);
+    vram_wr32(&g, inst + 0x1008, 0);
+    vram_wr32(&g, inst + 0x100c, 0);
+    vram_wr32(&g, ramfc + 0x48, 0x1000 >> 4);
+    vram_wr32(&g, ramfc + 0x50, 0x00f00000);        /* IB in VRAM */
+    vram_wr32(&g, ramfc + 0x54, 8 << 16);           /* 256 entries */
+    vram_wr32(&g, ramfc + 0x98, inst >> 12);
+    for (unsigned i = 0; i < 256; i++) {
+        vram_wr32(&g, 0x00f00000 + i * 8, 0x00000000);
+        vram_wr32(&g, 0x00f00004 + i * 8, 0x1fffffu << 10);
+    }
+    wr(&g, NV_PFIFO_CHAN(1), NV_PFIFO_CHAN_VALID | ramfc >> 8);
+    wr(&g, user + NV_USER_IB_PUT, 255);
+    for (unsigned i = 0; i < 3; i++) {
+        gpu_step(&g, 100 * 1000);
+        g_assert_cmphex(rd(&g, NV_PMC_BOOT_0), ==, 0x084000a2);
+        get[i] = rd(&g, user + NV_USER_GET);
+        g_assert_cmpuint(rd(&g, user + NV_USER_IB_GET), <, 255);
+    }
+    g_assert_cmphex(get[0], <, get[1]);
+    g_assert_cmphex(get[1], <, get[2]);
+    wr(&g, NV_PFIFO_CHAN(1), 0);
+    get[0] = rd(&g, user + NV_USER_GET);
+    gpu_step(&g, 100 * 1000);
+    g_assert_cmphex(rd(&g, user + NV_USER_GET), ==, get[0]);
+    gpu_stop(&g);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -279,5 +331,6 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/irq/intx", test_irq_intx);
     qtest_add_func("/nv-gpu/irq/msi", test_irq_msi);
     qtest_add_func("/nv-gpu/reset", test_reset);
+    qtest_add_func("/nv-gpu/hostile/fifo", test_hostile_fifo);
     return g_test_run();
 }
