@@ -112,6 +112,11 @@ class NvNouveau(Case):
         self.assertFails(t, ["nouveau-accel"], "nv",
                          says="failed to idle channel")
 
+    def test_accel_unmodelled(self):
+        t = sub(NV, "unmodelled-accel", r'"count": 0,', '"count": 7,')
+        self.assertFails(t, ["nouveau-accel"], "nv",
+                         says="unmodelled BAR0 accesses")
+
     def test_guest_stopped_after_load(self):
         cut = NV.split("@@BEGIN nouveau-unload ")[0]
         v = self.verdicts(cut, "nv")

@@ -44,9 +44,19 @@
 #define NV_PTIMER_TIME_HIGH             0x009410
 #define NV_PTIMER_ALARM                 0x009420
 
-/* ---- PGRAPH: only what PCOUNTER sees ---- */
+/*
+ * ---- PGRAPH: what PCOUNTER sees, and what nouveau's GR init writes
+ * (nvkm/engine/gr/nv50.c: nv50_gr_init; g84.c: g84_gr_tlb_flush) ----
+ */
+#define NV_PGRAPH_BASE                  0x400000
+#define NV_PGRAPH_SIZE                  0x10000
 #define NV_PGRAPH_PM_CTRL               0x400084
 #define   NV_PGRAPH_PM_TRIGGER          (1u << 5)
+#define NV_PGRAPH_INTR                  0x400100
+#define NV_PGRAPH_TRAP                  0x400108
+#define NV_PGRAPH_STATUS(i)             (0x400380 + (i) * 4)
+#define NV_PGRAPH_STATUSES              3
+#define NV_PGRAPH_IDLE                  0x400700
 
 /*
  * ---- the write flush nouveau's g84_bar_flush() triggers ----

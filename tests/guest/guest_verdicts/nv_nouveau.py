@@ -1,7 +1,7 @@
 """The nouveau checks of the nv profile (nv-checks.sh): stock nouveau
 binds -device nv-gpu, initialises it with nothing in the kernel log above
 notice level, unloads, reloads, goes on after a snapshot, and binds with
-acceleration asked for.
+acceleration asked for (with no BAR0 access outside the model).
 
 Each step of the guest sends the driver link, the DRM nodes under the PCI
 device, debugfs' clients files and the kernel log since the step began
@@ -175,7 +175,13 @@ def nv_nouveau(v, log):
     if acc is not None and accu is not None:
         lines = kernel_log(log, "nouveau-accel") or []
         mm = seen(lines, r"MM: using \S+ for buffer copies")
-        v.check("nouveau-accel", "ok" if acc[0] and accu[0] else "fail",
-                "%s (%s); %s" % (acc[1], mm, accu[1]))
+        um = log.get("unmodelled-accel")
+        st, text, _ = um.got() if um else ("", "not asked", [])
+        clean = st == "ok" and text.startswith('{"count": 0,')
+        v.check("nouveau-accel",
+                "ok" if acc[0] and accu[0] and clean else "fail",
+                "%s (%s); %s; host: %s" % (
+                    acc[1], mm, accu[1], "no unmodelled BAR0 access" if clean
+                    else "unmodelled BAR0 accesses: %s %s" % (st, text)))
     elif acc is not None and not acc[0]:
         v.check("nouveau-accel", "fail", acc[1])
