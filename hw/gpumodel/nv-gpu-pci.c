@@ -162,6 +162,14 @@ static const MemoryRegionOps nv_gpu_bar3_ops = {
     .impl = { .min_access_size = 1, .max_access_size = 8 },
 };
 
+/* The model wrote VRAM: a live migration must send those pages again. */
+static void nv_gpu_vram_written(void *opaque, uint64_t addr, uint64_t len)
+{
+    NvGpuPci *s = opaque;
+
+    memory_region_set_dirty(&s->vram, addr, len);
+}
+
 /* ---- synthetic workload signals ---- */
 
 /*
@@ -384,6 +392,8 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
         return;
     }
     s->cfg.vram = memory_region_get_ram_ptr(&s->vram);
+    s->cfg.vram_written = nv_gpu_vram_written;
+    s->cfg.vram_opaque = s;
 
     s->gpu = nv_gpu_new(&s->cfg, &host);
     pci_config_set_device_id(pdev->config, nv_gpu_chipset(s->gpu)->device_id);

@@ -85,6 +85,9 @@ bool nv_mem_rw(NvGpu *gpu, unsigned target, uint64_t addr, void *buf,
             vram_rw(gpu, addr, buf, len, write);
         } else if (write) {
             memcpy(gpu->vram + addr, buf, len);
+            if (gpu->cfg.vram_written) {
+                gpu->cfg.vram_written(gpu->cfg.vram_opaque, addr, len);
+            }
         } else {
             memcpy(buf, gpu->vram + addr, len);
         }

@@ -70,6 +70,10 @@ typedef struct NvGpuConfig {
     uint64_t vram_size;
     /* the host's VRAM store of vram_size bytes (NULL: the model's own) */
     uint8_t *vram;
+    /* called after the model writes the host's VRAM (migration's dirty
+     * tracking); may be NULL */
+    void (*vram_written)(void *opaque, uint64_t addr, uint64_t len);
+    void *vram_opaque;
 } NvGpuConfig;
 
 #define NV_VRAM_DEFAULT     (256ull << 20)
