@@ -319,6 +319,117 @@ static void test_hostile_fifo(void)
     gpu_stop(&g);
 }
 
+/*
+ * What a bound nouveau leaves in the device, across a snapshot: VRAM
+ * (written through PRAMIN), BAR3 through the BAR channel's page tables,
+ * and a PFIFO channel that has run a fence release and waits on an
+ * acquire.  After the load BAR3 still maps, and the acquire, once
+ * satisfied through BAR1, lets the channel release its next fence.
+ */
+#define MIG_INST    0x01000000u
+#define MIG_RAMFC   0x01010000u
+#define MIG_BARCH   0x01100000u
+#define MIG_PT      0x01200000u
+#define MIG_PUSH    0x00e00000u
+#define MIG_IB      0x00f00000u
+#define MIG_SEM     0x00d00000u
+
+static void mig_dmaobj_linear(Gpu *g, uint32_t at)
+{
+    vram_wr32(g, at, 1u << 16);                     /* VRAM, no VM */
+    vram_wr32(g, at + 4, 0x00ffffff);
+    vram_wr32(g, at + 8, 0);
+    vram_wr32(g, at + 12, 0);
+}
+
+static void mig_push(Gpu *g, uint32_t at, const uint32_t *w, unsigned n,
+                     unsigned ib)
+{
+    for (unsigned i = 0; i < n; i++) {
+        vram_wr32(g, at + i * 4, w[i]);
+    }
+    vram_wr32(g, MIG_IB + ib * 8, at);
+    vram_wr32(g, MIG_IB + ib * 8 + 4, n << 10);
+}
+
+static void mig_observe(Gpu *g, GByteArray *out)
+{
+    const uint32_t user = NV_USER_BASE + NV_USER_STRIDE;
+    uint32_t v[6] = {
+        qpci_io_readl(g->dev, g->bar[3], 0x10),
+        qpci_io_readl(g->dev, g->bar[1], MIG_SEM),
+        qpci_io_readl(g->dev, g->bar[1], MIG_SEM + 8),
+        rd(g, user + NV_USER_IB_GET),
+        rd(g, user + NV_USER_GET),
+        rd(g, NV_PFIFO_INTR),
+    };
+
+    g_byte_array_append(out, (uint8_t *)v, sizeof(v));
+}
+
+static GByteArray *migrate_memory(bool migrate)
+{
+    static const uint32_t fence[] = {
+        1 << 18 | 0x60, 0xbeef0001,
+        4 << 18 | 0x10, 0, MIG_SEM, 0x11, 2,
+        1 << 18 | 0x20, 0,
+    };
+    static const uint32_t wait[] = {
+        4 << 18 | 0x10, 0, MIG_SEM + 4, 5, 4,        /* ACQ_GEQ 5 */
+        4 << 18 | 0x10, 0, MIG_SEM + 8, 0x22, 2,
+    };
+    GByteArray *out = g_byte_array_new();
+    Gpu g;
+
+    gpu_start(&g);
+    /* BAR3: the BAR channel, a DMA object at +0x10, VA 0 -> 0x00c00000 */
+    vram_wr32(&g, MIG_BARCH + 0x10, 0x7fc00000);
+    vram_wr32(&g, MIG_BARCH + 0x14, 0x01ffffff);
+    vram_wr32(&g, MIG_BARCH + 0x18, 0);
+    vram_wr32(&g, MIG_BARCH + 0x1c, 0);
+    vram_wr32(&g, MIG_BARCH + 0x200, MIG_PT | 3);
+    vram_wr32(&g, MIG_PT, 0x00c00000 | 1);
+    vram_wr32(&g, 0x00c00010, 0x5a5a5a5a);
+    wr(&g, NV_PBUS_BAR_CHAN, MIG_BARCH >> 12);
+    wr(&g, NV_PBUS_BAR_CHAN, NV_BAR_CHAN_WHICH_BAR | MIG_BARCH >> 12);
+    wr(&g, NV_PBUS_BAR3, NV_BAR_MODE_DMAOBJ | 0x10 >> 4);
+    /* PFIFO channel 1: linear DMA objects, RAMHT with the semaphore's */
+    mig_dmaobj_linear(&g, MIG_INST + 0x1000);
+    mig_dmaobj_linear(&g, MIG_INST + 0x1020);
+    vram_wr32(&g, MIG_INST + 0x2000, 0xbeef0001);
+    vram_wr32(&g, MIG_INST + 0x2004, 0x1020 >> 4);
+    vram_wr32(&g, MIG_RAMFC + 0x48, 0x1000 >> 4);
+    vram_wr32(&g, MIG_RAMFC + 0x50, MIG_IB);
+    vram_wr32(&g, MIG_RAMFC + 0x54, 4 << 16);
+    vram_wr32(&g, MIG_RAMFC + 0x80, 3u << 27 | 0x2000 >> 4);
+    vram_wr32(&g, MIG_RAMFC + 0x98, MIG_INST >> 12);
+    mig_push(&g, MIG_PUSH, fence, G_N_ELEMENTS(fence), 0);
+    mig_push(&g, MIG_PUSH + 0x100, wait, G_N_ELEMENTS(wait), 1);
+    wr(&g, NV_PFIFO_CHAN(1), NV_PFIFO_CHAN_VALID | MIG_RAMFC >> 8);
+    wr(&g, NV_USER_BASE + NV_USER_STRIDE + NV_USER_IB_PUT, 2);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[1], MIG_SEM), ==, 0x11);
+
+    if (migrate) {
+        gpu_migrate(&g, GPU_ARGS);
+    } else {
+        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
+    }
+    mig_observe(&g, out);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[3], 0x10), ==, 0x5a5a5a5a);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[1], MIG_SEM + 8), ==, 0);
+    qpci_io_writel(g.dev, g.bar[1], MIG_SEM + 4, 7);
+    gpu_step(&g, 2 * 1000 * 1000);
+    g_assert_cmphex(qpci_io_readl(g.dev, g.bar[1], MIG_SEM + 8), ==, 0x22);
+    mig_observe(&g, out);
+    gpu_stop(&g);
+    return out;
+}
+
+static void test_migrate_memory(void)
+{
+    gpu_migrate_check(migrate_memory);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -332,5 +443,6 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/irq/msi", test_irq_msi);
     qtest_add_func("/nv-gpu/reset", test_reset);
     qtest_add_func("/nv-gpu/hostile/fifo", test_hostile_fifo);
+    qtest_add_func("/nv-gpu/migrate/memory", test_migrate_memory);
     return g_test_run();
 }
