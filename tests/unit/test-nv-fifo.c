@@ -206,8 +206,8 @@ static void test_acquire(Fixture *f, gconstpointer data)
 
 /*
  * 6 MiB of push buffer (zeros: empty headers) in one IB entry: the first
- * kick runs a budget of 0x10000 words, the rest follows from the timer,
- * 0x10000 words every 10 us.
+ * kick runs a budget of 0x10000 words (the IB entry one of them), the
+ * rest follows from the timer, 0x10000 words every 10 us.
  */
 static void test_long_run(Fixture *f, gconstpointer data)
 {
@@ -221,9 +221,9 @@ static void test_long_run(Fixture *f, gconstpointer data)
     vram_wr32(f, ib, (uint32_t)VA_BIG);
     vram_wr32(f, ib + 4, (uint32_t)(VA_BIG >> 32) | words << 10);
     wr(f, USER(NV_USER_IB_PUT), 1);
-    g_assert_cmphex(rd(f, USER(NV_USER_GET)), ==, VA_BIG + 0x10000 * 4);
+    g_assert_cmphex(rd(f, USER(NV_USER_GET)), ==, VA_BIG + 0xffff * 4);
     fake_host_step(f->fh, 10000);
-    g_assert_cmphex(rd(f, USER(NV_USER_GET)), ==, VA_BIG + 0x20000 * 4);
+    g_assert_cmphex(rd(f, USER(NV_USER_GET)), ==, VA_BIG + 0x1ffff * 4);
     fake_host_step(f->fh, 1000000);
     g_assert_cmphex(rd(f, USER(NV_USER_GET)), ==, VA_BIG + words * 4ull);
     g_assert_cmpuint(f->fh->guest_errors, ==, 0);
@@ -252,6 +252,23 @@ static void test_fault(Fixture *f, gconstpointer data)
     g_assert_cmpuint(rd(f, USER(NV_USER_IB_GET) + NV_USER_STRIDE), ==, 0);
 }
 
+/*
+ * SET_OBJECTs of handles not in a 64 Ki-entry RAMHT: each search is
+ * charged to the run, so a run stops after a few and the rest follows.
+ */
+static void test_ramht_cost(Fixture *f, gconstpointer data)
+{
+    vram_wr32(f, RAMFC + 0x80, 7u << 27 | RAMHT >> 4);
+    for (unsigned i = 0; i < 16; i++) {
+        mthd(f, 4, 0x0000, 1, 0x12340000 + i);
+    }
+    kick(f);
+    g_assert_cmphex(rd(f, USER(NV_USER_GET)), <, VA_PUSH + f->npush * 4);
+    fake_host_step(f->fh, 100000);
+    g_assert_cmphex(rd(f, USER(NV_USER_GET)), ==, VA_PUSH + f->npush * 4);
+    g_assert_cmpuint(f->fh->unimps, ==, 1);         /* logged once */
+}
+
 /* A loaded state with the parser out of range is refused. */
 static void test_post_load(Fixture *f, gconstpointer data)
 {
@@ -274,6 +291,7 @@ int main(int argc, char **argv)
     ADD("acquire", test_acquire);
     ADD("long-run", test_long_run);
     ADD("fault", test_fault);
+    ADD("ramht-cost", test_ramht_cost);
     ADD("post-load", test_post_load);
     return g_test_run();
 }

@@ -128,16 +128,19 @@ static bool chan_ramfc(NvGpu *gpu, unsigned chid, uint64_t *ramfc,
 /*
  * The RAMHT entry for @handle: the object's VRAM address and engine.  A
  * linear search of the table (its hash is nouveau's choice, not needed
- * to find an entry).
+ * to find an entry), charged to the run's budget: a quarter word per
+ * entry.
  */
 static bool ramht_find(NvGpu *gpu, uint64_t ramfc, uint64_t inst,
-                       uint32_t handle, uint64_t *obj, unsigned *engine)
+                       uint32_t handle, uint64_t *obj, unsigned *engine,
+                       uint32_t *budget)
 {
     bool ok = true;
     uint32_t cfg = vram32(gpu, ramfc + RAMFC_RAMHT, &ok);
     unsigned bits = MIN((cfg >> 27 & 0x1f) + 9, 16u);
     uint64_t ht = inst + ((uint64_t)(cfg & 0x00ffffff) << 4);
 
+    *budget -= MIN(*budget, 1u << bits >> 2);
     for (uint32_t i = 0; ok && i < 1u << bits; i++) {
         if (vram32(gpu, ht + i * 8, &ok) == handle && ok) {
             uint32_t ctx = vram32(gpu, ht + i * 8 + 4, &ok);
@@ -152,12 +155,12 @@ static bool ramht_find(NvGpu *gpu, uint64_t ramfc, uint64_t inst,
 
 /* @handle's DMA object as an instance offset >> 4 + 1 (0: none). */
 static uint32_t ctxdma_of(NvGpu *gpu, unsigned chid, uint64_t ramfc,
-                          uint64_t inst, uint32_t handle)
+                          uint64_t inst, uint32_t handle, uint32_t *budget)
 {
     uint64_t obj;
     unsigned engine;
 
-    if (!ramht_find(gpu, ramfc, inst, handle, &obj, &engine)) {
+    if (!ramht_find(gpu, ramfc, inst, handle, &obj, &engine, budget)) {
         chan_fault(gpu, chid, "no RAMHT entry for a handle", handle);
         return 0;
     }
@@ -224,10 +227,10 @@ static void m2mf_method(NvGpu *gpu, unsigned chid, uint64_t ramfc,
     case M2MF_DMA_NOTIFY:
         break;                      /* notifiers are not written */
     case M2MF_DMA_IN:
-        c->m2mf_dma_in = ctxdma_of(gpu, chid, ramfc, inst, d);
+        c->m2mf_dma_in = ctxdma_of(gpu, chid, ramfc, inst, d, budget);
         break;
     case M2MF_DMA_OUT:
-        c->m2mf_dma_out = ctxdma_of(gpu, chid, ramfc, inst, d);
+        c->m2mf_dma_out = ctxdma_of(gpu, chid, ramfc, inst, d, budget);
         break;
     case M2MF_SRC_LAYOUT:
         c->m2mf_layout = (c->m2mf_layout & ~1u) | (d & 1);
@@ -318,7 +321,7 @@ static bool method(NvGpu *gpu, unsigned chid, uint64_t ramfc, uint64_t inst,
          * leaves the subchannel unbound.  The hardware would raise a
          * CACHE_ERROR interrupt: not modelled.
          */
-        if (!ramht_find(gpu, ramfc, inst, d, &obj, &engine)) {
+        if (!ramht_find(gpu, ramfc, inst, d, &obj, &engine, budget)) {
             unimp_once(gpu, 3, "nv-gpu: PFIFO: SET_OBJECT 0x%08x not in "
                        "RAMHT: subchannel %u unbound", d, subc);
             c->subc_class[subc] = 0;
@@ -347,7 +350,7 @@ static bool method(NvGpu *gpu, unsigned chid, uint64_t ramfc, uint64_t inst,
         nv_pmc_update_irq(gpu);
         return true;
     case M_SET_CTXDMA_SEM:
-        c->sem_ctxdma = ctxdma_of(gpu, chid, ramfc, inst, d);
+        c->sem_ctxdma = ctxdma_of(gpu, chid, ramfc, inst, d, budget);
         return true;
     }
     if (mthd < M_HOST_END) {
@@ -431,6 +434,8 @@ static void chan_run(NvGpu *gpu, unsigned chid, uint32_t *budget)
             c->seg_left = w1 >> 10 & 0x1fffff;
             c->ib_get = (c->ib_get + 1) & (entries - 1);
             c->get = c->seg_addr;
+            (*budget)--;            /* empty entries cost too */
+            continue;
         }
         while (c->seg_left && *budget) {
             uint8_t b[4];
@@ -448,7 +453,7 @@ static void chan_run(NvGpu *gpu, unsigned chid, uint32_t *budget)
             c->seg_addr += 4;
             c->seg_left--;
             c->get = c->seg_addr;
-            (*budget)--;
+            *budget -= MIN(*budget, 1u);   /* a method may have spent it */
         }
     }
 }
