@@ -44,8 +44,9 @@ debs=$(cd "$debs" && pwd)
 
 # Tools copied from intel-gpu-tools: tests/guest/tools.list (paths inside
 # the package). Modules: each listed module and everything it depends on
-# (vgem: the software GEM driver IGT's prime_vgem tests share buffers with).
-modules="i915 vgem"
+# (vgem: the software GEM driver IGT's prime_vgem tests share buffers with;
+# nouveau: the stock driver the nv profile binds to nv-gpu).
+modules="i915 vgem nouveau"
 
 log() { echo "make-guest: $*" >&2; }
 die() { log "error: $*"; exit 1; }

@@ -5,10 +5,14 @@
  * body: config space and capabilities, the BARs, interrupt delivery,
  * properties, reset, migration, QMP drills and tracing.
  *
- *   BAR0      16 MiB: registers (PMC, PTIMER, PCOUNTER, PGRAPH.PM_CTRL,
- *                       the write flush)
- *   BAR1/2   256 MiB: VRAM aperture, 64-bit prefetchable, not backed
- *   BAR3/4    32 MiB: RAMIN aperture, 64-bit prefetchable, not backed
+ *   BAR0      16 MiB: registers (PMC, PBUS, PTIMER, PCOUNTER, PFB,
+ *                       PSTRAPS, PGRAPH.PM_CTRL, the write flush), the
+ *                       VBIOS (PROM) and the PRAMIN window onto VRAM
+ *   BAR1/2   256 MiB: VRAM aperture, 64-bit prefetchable
+ *   BAR3/4    32 MiB: RAMIN aperture, 64-bit prefetchable
+ *
+ * VRAM is a RAM region the model reaches by pointer; BAR1 and BAR3 go
+ * through the model, which translates them (nvidia/bar.c).
  *
  * Properties: see nv_gpu_properties and docs/nv-gpu.rst.
  *
@@ -59,7 +63,7 @@ struct NvGpuPci {
     MemoryRegion bar0;
     MemoryRegion bar1;
     MemoryRegion bar3;
-    bool bar_unimp_logged[2];   /* BAR1, BAR3 */
+    MemoryRegion vram;          /* not mapped: reached through the model */
     GpuModelPciHost host;
 
     NvGpu *gpu;
@@ -107,45 +111,39 @@ static const MemoryRegionOps nv_gpu_mmio_ops = {
     .impl = { .min_access_size = 1, .max_access_size = 4 },
 };
 
-/* ---- BAR1, BAR3: present for drivers that size them, not backed ---- */
+/* ---- BAR1, BAR3: VRAM through the model's translation ---- */
 
-static void nv_gpu_unbacked_note(NvGpuPci *s, unsigned bar, hwaddr addr,
-                                 bool write)
+static uint64_t nv_gpu_bar_mmio_read(NvGpuPci *s, unsigned bar, hwaddr addr,
+                                     unsigned size)
 {
-    bool *logged = &s->bar_unimp_logged[bar == NV_GPU_BAR3];
+    uint64_t val = nv_gpu_bar_read(s->gpu, bar, addr, size);
 
-    trace_nv_gpu_unbacked(bar, addr, write);
-    if (!*logged) {
-        *logged = true;
-        qemu_log_mask(LOG_UNIMP, "%s: BAR%u (%s aperture) is not backed: "
-                      "reads 0, writes ignored (first at 0x%" HWADDR_PRIx
-                      ")\n", TYPE_NV_GPU, bar,
-                      bar == NV_GPU_BAR1 ? "VRAM" : "RAMIN", addr);
-    }
+    trace_nv_gpu_bar_read(bar, addr, val, size);
+    return val;
 }
 
 static uint64_t nv_gpu_bar1_read(void *opaque, hwaddr addr, unsigned size)
 {
-    nv_gpu_unbacked_note(opaque, NV_GPU_BAR1, addr, false);
-    return 0;
+    return nv_gpu_bar_mmio_read(opaque, NV_GPU_BAR1, addr, size);
+}
+
+static uint64_t nv_gpu_bar3_read(void *opaque, hwaddr addr, unsigned size)
+{
+    return nv_gpu_bar_mmio_read(opaque, NV_GPU_BAR3, addr, size);
 }
 
 static void nv_gpu_bar1_write(void *opaque, hwaddr addr, uint64_t val,
                               unsigned size)
 {
-    nv_gpu_unbacked_note(opaque, NV_GPU_BAR1, addr, true);
-}
-
-static uint64_t nv_gpu_bar3_read(void *opaque, hwaddr addr, unsigned size)
-{
-    nv_gpu_unbacked_note(opaque, NV_GPU_BAR3, addr, false);
-    return 0;
+    trace_nv_gpu_bar_write(NV_GPU_BAR1, addr, val, size);
+    nv_gpu_bar_write(((NvGpuPci *)opaque)->gpu, NV_GPU_BAR1, addr, val, size);
 }
 
 static void nv_gpu_bar3_write(void *opaque, hwaddr addr, uint64_t val,
                               unsigned size)
 {
-    nv_gpu_unbacked_note(opaque, NV_GPU_BAR3, addr, true);
+    trace_nv_gpu_bar_write(NV_GPU_BAR3, addr, val, size);
+    nv_gpu_bar_write(((NvGpuPci *)opaque)->gpu, NV_GPU_BAR3, addr, val, size);
 }
 
 static const MemoryRegionOps nv_gpu_bar1_ops = {
@@ -163,6 +161,14 @@ static const MemoryRegionOps nv_gpu_bar3_ops = {
     .valid = { .min_access_size = 1, .max_access_size = 8 },
     .impl = { .min_access_size = 1, .max_access_size = 8 },
 };
+
+/* The model wrote VRAM: a live migration must send those pages again. */
+static void nv_gpu_vram_written(void *opaque, uint64_t addr, uint64_t len)
+{
+    NvGpuPci *s = opaque;
+
+    memory_region_set_dirty(&s->vram, addr, len);
+}
 
 /* ---- synthetic workload signals ---- */
 
@@ -377,6 +383,18 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
     gpumodel_pci_host_init(&s->host, pdev, &host);
     s->host.trace = nv_gpu_trace;
 
+    /* VRAM: RAM, so migration carries it (and skips its zero pages). */
+    if (!s->cfg.vram_size) {
+        s->cfg.vram_size = NV_VRAM_DEFAULT;
+    }
+    if (!memory_region_init_ram(&s->vram, OBJECT(s), "nv-gpu.vram",
+                                s->cfg.vram_size, errp)) {
+        return;
+    }
+    s->cfg.vram = memory_region_get_ram_ptr(&s->vram);
+    s->cfg.vram_written = nv_gpu_vram_written;
+    s->cfg.vram_opaque = s;
+
     s->gpu = nv_gpu_new(&s->cfg, &host);
     pci_config_set_device_id(pdev->config, nv_gpu_chipset(s->gpu)->device_id);
     pci_set_word(pdev->config + PCI_SUBSYSTEM_VENDOR_ID, NV_GPU_VENDOR_ID);
@@ -431,7 +449,6 @@ static void nv_gpu_reset_enter(Object *obj, ResetType type)
 
     trace_nv_gpu_reset();
     nv_gpu_reset(s->gpu);
-    s->bar_unimp_logged[0] = s->bar_unimp_logged[1] = false;
 }
 
 static void nv_gpu_reset_hold(Object *obj, ResetType type)
@@ -465,6 +482,7 @@ static const Property nv_gpu_properties[] = {
     DEFINE_PROP_UINT32("record-write-cycles", NvGpuPci,
                        cfg.record_write_cycles, 0),
     DEFINE_PROP_UINT64("record-flush-ns", NvGpuPci, cfg.record_flush_ns, 0),
+    DEFINE_PROP_SIZE("vram-size", NvGpuPci, cfg.vram_size, 0),
 };
 
 /* Not saved: the unmodelled-offset set (a log-once diagnostic). */
@@ -474,7 +492,6 @@ static const VMStateDescription nv_gpu_vmstate = {
     .minimum_version_id = 0,
     .fields = (const VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, NvGpuPci),
-        VMSTATE_BOOL_ARRAY(bar_unimp_logged, NvGpuPci, 2),
         VMSTATE_STRUCT_POINTER(gpu, NvGpuPci, vmstate_nv_gpu_model, NvGpu),
         VMSTATE_GPUMODEL_PCI_HOST(host, NvGpuPci),
         VMSTATE_END_OF_LIST()
@@ -496,7 +513,7 @@ static void nv_gpu_class_init(ObjectClass *klass, void *data)
     rc->phases.enter = nv_gpu_reset_enter;
     rc->phases.hold = nv_gpu_reset_hold;
 
-    dc->desc = "NVIDIA G84-class GPU (PMC, PTIMER, PCOUNTER)";
+    dc->desc = "NVIDIA G84-class GPU (PMC, PTIMER, PCOUNTER, VBIOS, VRAM)";
     dc->vmsd = &nv_gpu_vmstate;
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
     device_class_set_props(dc, nv_gpu_properties);
@@ -520,6 +537,9 @@ static void nv_gpu_class_init(ObjectClass *klass, void *data)
     object_class_property_set_description(klass, "record-flush-ns",
         "how often record-mode packets reach memory while the guest does "
         "not touch PCOUNTER, in ns of virtual time (0: 100000)");
+
+    object_class_property_set_description(klass, "vram-size",
+        "VRAM size, a power of two from 32M to 1G (0: 256M)");
 
     object_class_property_add_str(klass, "synth", nv_gpu_get_synth,
                                   nv_gpu_set_synth);

@@ -161,6 +161,45 @@ static int nv_gpu_model_pre_save(void *opaque)
     return 0;
 }
 
+/* A channel's user area, parser and object state (pfifo.c). */
+static const VMStateDescription vmstate_nv_fifo_chan = {
+    .name = "nv-gpu/fifo-chan",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(put, NvFifoChan),
+        VMSTATE_UINT32(get, NvFifoChan),
+        VMSTATE_UINT32(ib_get, NvFifoChan),
+        VMSTATE_UINT32(ib_put, NvFifoChan),
+        VMSTATE_UINT64(seg_addr, NvFifoChan),
+        VMSTATE_UINT32(seg_left, NvFifoChan),
+        VMSTATE_UINT32(hdr_mthd, NvFifoChan),
+        VMSTATE_UINT32(hdr_subc, NvFifoChan),
+        VMSTATE_UINT32(hdr_count, NvFifoChan),
+        VMSTATE_BOOL(hdr_ninc, NvFifoChan),
+        VMSTATE_BOOL(faulted, NvFifoChan),
+        VMSTATE_UINT32(sem_hi, NvFifoChan),
+        VMSTATE_UINT32(sem_lo, NvFifoChan),
+        VMSTATE_UINT32(sem_payload, NvFifoChan),
+        VMSTATE_UINT32(sem_op, NvFifoChan),
+        VMSTATE_UINT32(sem_ctxdma, NvFifoChan),
+        VMSTATE_BOOL(sem_waiting, NvFifoChan),
+        VMSTATE_UINT32_ARRAY(subc_class, NvFifoChan, 8),
+        VMSTATE_UINT32(m2mf_dma_in, NvFifoChan),
+        VMSTATE_UINT32(m2mf_dma_out, NvFifoChan),
+        VMSTATE_UINT32(m2mf_layout, NvFifoChan),
+        VMSTATE_UINT32(m2mf_in_hi, NvFifoChan),
+        VMSTATE_UINT32(m2mf_out_hi, NvFifoChan),
+        VMSTATE_UINT32(m2mf_in, NvFifoChan),
+        VMSTATE_UINT32(m2mf_out, NvFifoChan),
+        VMSTATE_UINT32(m2mf_pitch_in, NvFifoChan),
+        VMSTATE_UINT32(m2mf_pitch_out, NvFifoChan),
+        VMSTATE_UINT32(m2mf_line_len, NvFifoChan),
+        VMSTATE_UINT32(m2mf_line_count, NvFifoChan),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static int nv_gpu_model_post_load(void *opaque, int version_id)
 {
     char *err = NULL;
@@ -169,7 +208,11 @@ static int nv_gpu_model_post_load(void *opaque, int version_id)
            gpumodel_pci_state_refused("nv-gpu", err);
 }
 
-/* PMC and PGRAPH are registers only; PTIMER and PCOUNTER have state. */
+/*
+ * PMC and PGRAPH are registers only; PTIMER, PCOUNTER and the BAR channels
+ * have state.  VRAM is a RAM region of the PCI glue, migrated as RAM; the
+ * VBIOS is rebuilt from the chipset.
+ */
 const VMStateDescription vmstate_nv_gpu_model = {
     .name = "nv-gpu/model",
     .version_id = 0,
@@ -183,6 +226,10 @@ const VMStateDescription vmstate_nv_gpu_model = {
         VMSTATE_BOOL(irq_level, NvGpu),
         VMSTATE_STRUCT(ptimer, NvGpu, 0, vmstate_nv_ptimer, NvPtimer),
         VMSTATE_STRUCT(pc, NvGpu, 0, vmstate_nv_pcounter, NvPcounter),
+        VMSTATE_UINT32(bar_chan, NvGpu),
+        VMSTATE_UINT32(peephole_chan, NvGpu),
+        VMSTATE_STRUCT_ARRAY(fifo.chan, NvGpu, NV_PFIFO_CHANS, 0,
+                             vmstate_nv_fifo_chan, NvFifoChan),
         VMSTATE_END_OF_LIST()
     },
 };

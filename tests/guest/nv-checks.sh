@@ -1,7 +1,7 @@
 #!/bin/sh
 # Guest side of the nv-gpu profile of the guest tier (scripts/run-guest.sh
-# --profile nv): what a userspace tool sees of -device nv-gpu at
-# 0000:00:03.0 with no driver bound.  Run by /init when the kernel command
+# --profile nv): what stock nouveau and a userspace tool see of -device
+# nv-gpu at 0000:00:03.0.  Run by /init when the kernel command
 # line has GPUMODEL_PROFILE=nv.  Same output protocol as guest-checks.sh
 # (sections, @@REQ/@@GOT, @@DONE): raw readings, no verdicts.  The host's
 # tests/guest/guest_tier.py makes every check of nv-checks.txt from them:
@@ -31,6 +31,37 @@ if [ -d "$dev" ]; then
 fi
 put synth "$NV_SYNTH"
 
+# ---- nouveau ------------------------------------------------------------------
+
+# nouveau_state TAG: what the kernel made of the device after a load or an
+# unload: the driver link, the DRM nodes on it, debugfs' clients, and the
+# kernel log since the mark.
+# (dmesg -r: with each line's level, which the host's verdicts read.)
+dmesg_mark=0
+mark() { dmesg_mark=$(dmesg -r | wc -l); }
+nouveau_state() {
+    put "$1-driver" "$(readlink "$dev/driver" 2>/dev/null)"
+    ls "$dev/drm" > "$work/drm.txt" 2>/dev/null
+    section "$1-drm" "$work/drm.txt"
+    cat /sys/kernel/debug/dri/*/clients > "$work/clients.txt" 2>&1
+    echo "rc=$?" >> "$work/clients.txt"
+    section "$1-clients" "$work/clients.txt"
+    dmesg -r | tail -n +$((dmesg_mark + 1)) > "$work/dmesg-slice.txt"
+    section "$1-dmesg" "$work/dmesg-slice.txt"
+}
+
+# Headless and without acceleration first (nouveau.noaccel=1), then unload
+# and reload it; the PCOUNTER probe below runs with it bound.
+mark
+step nouveau-load "$PROBE_TIMEOUT" modprobe nouveau noaccel=1
+nouveau_state nouveau-load
+mark
+step nouveau-unload "$PROBE_TIMEOUT" modprobe -r nouveau
+nouveau_state nouveau-unload
+mark
+step nouveau-reload "$PROBE_TIMEOUT" modprobe nouveau noaccel=1
+nouveau_state nouveau-reload
+
 # ---- the probe ------------------------------------------------------------------
 
 put probe-start "$(cut -d' ' -f1 /proc/uptime)"
@@ -49,10 +80,33 @@ if [ "$ans_st" = ok ]; then
         /gpumodel/nv-pcounter-probe --bdf "$BDF" --drill-record-fault 4
 fi
 
-# What the host saw: BAR0 offsets outside the model that the guest touched.
+# A snapshot taken and loaded while nouveau is bound; nouveau goes on.
+mark
+echo "@@BEGIN nouveau-snapshot"
+ask snapshot
+echo "@@END nouveau-snapshot"
+nouveau_state nouveau-snapshot
+mark
+step nouveau-after-snapshot "$PROBE_TIMEOUT" modprobe -r nouveau
+nouveau_state nouveau-after-snapshot
+
+# What the host saw: BAR0 offsets outside the model that the guest touched
+# (nouveau without acceleration, and the probe).
 echo "@@BEGIN unmodelled"
 ask unmodelled
 echo "@@END unmodelled"
+
+# The default, with acceleration asked for.
+mark
+step nouveau-accel "$PROBE_TIMEOUT" modprobe nouveau
+nouveau_state nouveau-accel
+mark
+step nouveau-accel-unload "$PROBE_TIMEOUT" modprobe -r nouveau
+nouveau_state nouveau-accel-unload
+echo "@@BEGIN unmodelled-accel"
+ask unmodelled
+echo "@@END unmodelled-accel"
+
 dmesg > "$work/dmesg.txt"
 section dmesg "$work/dmesg.txt"
 put uname "$(uname -r)"

@@ -50,6 +50,81 @@ class Nv(Case):
         self.assertIn("did not report it", v["record-after-fault"])
 
 
+class NvNouveau(Case):
+    """nouveau's checks: each kind of failure a run can show."""
+
+    def test_not_bound(self):
+        t = section(NV, "nouveau-load-driver", "\n")
+        t = section(t, "nouveau-load-drm", "")
+        self.assertFails(t, ["nouveau-bind", "nouveau-dmesg"], "nv",
+                         says="driver none, DRM nodes none")
+        t = attrs(NV, "nouveau-load", "rc=1 secs=3")
+        self.assertFails(t, ["nouveau-bind", "nouveau-dmesg"], "nv",
+                         says="exit status 1")
+
+    def test_error_and_timeout_lines(self):
+        # An error-level line, whatever it says.
+        t = sub(NV, "nouveau-load-dmesg", r"^(<6>\[[ 0-9.]*\] nouveau "
+                r"0000:00:03.0: fb: .*)$",
+                r"\1\n<3>[    9.9] nouveau 0000:00:03.0: fb: trapped")
+        self.assertFails(t, ["nouveau-bind", "nouveau-dmesg"], "nv",
+                         says="fb: trapped")
+        # A warning, and nvkm's timeout at the info level.
+        t = sub(NV, "nouveau-reload-dmesg", r"^(<6>\[[ 0-9.]*\] nouveau "
+                r"0000:00:03.0: DRM: VRAM: .*)$",
+                r"\1\n<6>[    9.9] nouveau 0000:00:03.0: mmu: timeout")
+        self.assertFails(t, ["nouveau-reload"], "nv", says="mmu: timeout")
+        t = sub(NV, "nouveau-load-dmesg", r"^(<6>\[[ 0-9.]*\] nouveau "
+                r"0000:00:03.0: DRM: VRAM: .*)$",
+                r"\1\n<4>[    9.9] WARNING: CPU: 0 PID: 1 at x.c:1")
+        self.assertFails(t, ["nouveau-bind", "nouveau-dmesg"], "nv",
+                         says="WARNING: CPU")
+
+    def test_probe_line_missing(self):
+        t = sub(NV, "nouveau-load-dmesg", r"^.*bios: version.*\n", "")
+        self.assertFails(t, ["nouveau-dmesg"], "nv", says="bios: version")
+
+    def test_clients_unreadable(self):
+        t = section(NV, "nouveau-load-clients",
+                    "cat: can't open '/sys/kernel/debug/dri/*/clients'\n"
+                    "rc=1\n")
+        self.assertFails(t, ["nouveau-clients"], "nv", says="can't open")
+
+    def test_unload_leaves_it_bound(self):
+        t = section(NV, "nouveau-unload-driver",
+                    "../../../bus/pci/drivers/nouveau\n")
+        self.assertFails(t, ["nouveau-reload"], "nv",
+                         says="driver nouveau")
+
+    def test_snapshot(self):
+        t = sub(NV, "nouveau-snapshot", r"^@@GOT 2 ok .*$",
+                "@@GOT 2 error loadvm gpumodel: incoming state rejected")
+        self.assertFails(t, ["nouveau-snapshot"], "nv",
+                         says="error: loadvm gpumodel")
+        t = section(NV, "nouveau-snapshot-driver", "\n")
+        self.assertFails(t, ["nouveau-snapshot"], "nv",
+                         says="after loadvm: driver none")
+
+    def test_accel_channel_not_idle(self):
+        t = sub(NV, "nouveau-accel-unload-dmesg", r"\A",
+                "<3>[   36.5] nouveau 0000:00:03.0: DRM: failed to idle "
+                "channel 1 [DRM]\n")
+        self.assertFails(t, ["nouveau-accel"], "nv",
+                         says="failed to idle channel")
+
+    def test_accel_unmodelled(self):
+        t = sub(NV, "unmodelled-accel", r'"count": 0,', '"count": 7,')
+        self.assertFails(t, ["nouveau-accel"], "nv",
+                         says="unmodelled BAR0 accesses")
+
+    def test_guest_stopped_after_load(self):
+        cut = NV.split("@@BEGIN nouveau-unload ")[0]
+        v = self.verdicts(cut, "nv")
+        self.assertTrue(v["nouveau-bind"].startswith("ok"))
+        for c in ("nouveau-reload", "nouveau-snapshot", "nouveau-accel"):
+            self.assertTrue(v[c].startswith("not ok"), v[c])
+
+
 def step_sub(text, name, step, old, new, count=1):
     """Replace OLD by NEW (a regular expression, COUNT times; 0: all) in
     step STEP of nv-pcounter-probe's output in section NAME."""

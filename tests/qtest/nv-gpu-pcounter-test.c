@@ -212,7 +212,7 @@ static void test_ptimer_signal(void)
     g_assert_cmpuint(event, ==, 10);
 
     /* Four times the ratio from here: a change every 1024 cycles. */
-    wr(&g, NV_PTIMER_NUMERATOR, 4000);
+    wr(&g, NV_PTIMER_DENOMINATOR, 500);
     gpu_step(&g, 8192);
     g_assert_cmpuint(swap_pre(&g, 0, &event), ==, 4096);
     g_assert_cmpuint(event, ==, 4);

@@ -248,17 +248,21 @@ static void ref_random_event(GRand *g, Fixture *f, RefSys *sys)
         ref_ptimer_set(sys, now, t, num, den);
         return;
     case 3:
-        num = g_rand_int_range(g, 0, 8) ? g_rand_int_range(g, 1, 0x10000) : 0;
-        wr(f, NV_PTIMER_NUMERATOR, num);
+        /* CLOCK_MUL: the rate's multiplier */
+        wr(f, NV_PTIMER_DENOMINATOR, g_rand_int_range(g, 0, 8) ?
+                                     g_rand_int_range(g, 1, 0x10000) : 0);
         break;
     case 4:
-        den = g_rand_int_range(g, 0, 8) ?
-              g_rand_int_range(g, 1, 2u << g_rand_int_range(g, 0, 12)) : 0;
-        wr(f, NV_PTIMER_DENOMINATOR, den);
+        /* CLOCK_DIV: its divider, often small (a fast clock) */
+        wr(f, NV_PTIMER_NUMERATOR, g_rand_int_range(g, 0, 8) ?
+           g_rand_int_range(g, 1, 2u << g_rand_int_range(g, 0, 12)) : 0);
         break;
     default:
         return;
     }
+    /* TIME units per crystal tick; CLOCK_SOURCE stays at reset (x3). */
+    num = 3 * 32 * rd(f, NV_PTIMER_DENOMINATOR);
+    den = rd(f, NV_PTIMER_NUMERATOR);
     ref_ptimer_set(sys, now, ref_ptimer_time(sys, now), num, den);
 }
 
@@ -483,9 +487,10 @@ static void test_random_hostile(void)
                 static const uint32_t ptimer_regs[] = {
                     NV_PTIMER_NUMERATOR, NV_PTIMER_DENOMINATOR,
                     NV_PTIMER_TIME_LOW, NV_PTIMER_TIME_HIGH,
+                    NV_PTIMER_CLOCK_SOURCE,
                 };
 
-                wr(&f, ptimer_regs[g_rand_int_range(g, 0, 4)], g_rand_int(g));
+                wr(&f, ptimer_regs[g_rand_int_range(g, 0, 5)], g_rand_int(g));
             }
             loops += f.gpu->pc.import_loop;
             step(&f, g_rand_int_range(g, 0, 8) ? g_rand_int_range(g, 0, 50) :

@@ -31,7 +31,7 @@ static void test_ptimer_signal(Fixture *f, gconstpointer data)
     g_assert_cmpuint(swap_read(f, 1, NV40_PC_CTR_PRE(1)), ==, 0);
 
     /* Twice the ratio from the write's cycle: a change every 2048. */
-    wr(f, NV_PTIMER_NUMERATOR, 2000);
+    wr(f, NV_PTIMER_DENOMINATOR, 250);
     step(f, 8192);
     g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 4096);
     g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 2);
@@ -59,7 +59,7 @@ static void test_ptimer_signal(Fixture *f, gconstpointer data)
     g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 8);
     g_assert_cmpuint(rd(f, NV40_PC_CTR_EVENT(0)), ==, 1);
 
-    /* A zero ratio stops TIME: the signal holds. */
+    /* A zero ratio (CLOCK_MUL 0) stops TIME: the signal holds. */
     wr(f, NV_PTIMER_DENOMINATOR, 0);
     step(f, 100000);
     g_assert_cmpuint(swap_read(f, 0, NV40_PC_CTR_PRE(0)), ==, 100000);
@@ -68,7 +68,8 @@ static void test_ptimer_signal(Fixture *f, gconstpointer data)
 
 /*
  * Faster than 0x1000 TIME units per cycle, bit 12 samples TIME aliased:
- * domain 0 at 1 MHz, ratio 0xffff/1, 1769445 units per cycle, TIME
+ * domain 0 at 1 MHz, internal MUL = DIV = 1, ratio 0xffff/32 (32 units a
+ * tick): 27 x 0xffff = 1769445 units per cycle, TIME
  * mod 0x2000 goes down 27 per cycle.
  */
 static void test_ptimer_signal_fast(void)
@@ -81,8 +82,9 @@ static void test_ptimer_signal_fast(void)
     quad_setup(&f, 0, SRC4(TB12_G84, 0, 0, 0), 0,
                SRC4(TB12_G84, TB12_G84, 0, 0), 0, OP_ARG0);
     wr(&f, NV40_PC_EVENT_OP(0), OP_RISE | NV_PC_OP_DELAY1);
-    wr(&f, NV_PTIMER_NUMERATOR, 0xffff);
-    wr(&f, NV_PTIMER_DENOMINATOR, 1);
+    wr(&f, NV_PTIMER_CLOCK_SOURCE, 0);
+    wr(&f, NV_PTIMER_NUMERATOR, 32);
+    wr(&f, NV_PTIMER_DENOMINATOR, 0xffff);
     step(&f, 10000000);
     for (uint64_t c = 0; c < 10000; c++) {
         bool b = (c * 1769445ull >> 12) & 1;

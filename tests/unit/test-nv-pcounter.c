@@ -118,18 +118,36 @@ static void test_ptimer(Fixture *f, gconstpointer data)
 {
     uint32_t lo;
 
-    /* Reset ratio 1000/27 on a 27 MHz crystal: nanoseconds. */
+    /*
+     * Reset: what nouveau programs for a 27 MHz crystal, 27 MHz x 3 x
+     * 125 / 324 = 31.25 MHz, TIME 32 units a tick: nanoseconds.
+     */
+    g_assert_cmpuint(rd(f, NV_PTIMER_CLOCK_SOURCE), ==, 2);
+    g_assert_cmpuint(rd(f, NV_PTIMER_NUMERATOR), ==, 324);
+    g_assert_cmpuint(rd(f, NV_PTIMER_DENOMINATOR), ==, 125);
     step(f, 1000000);
     g_assert_cmpuint(rd(f, NV_PTIMER_TIME_LOW), ==, 1000000);
     g_assert_cmpuint(rd(f, NV_PTIMER_TIME_HIGH), ==, 0);
-    /* Ratio 1/1: 27 per microsecond, counted from the change. */
+    /*
+     * The crystal itself (internal MUL = DIV = 1, ratio 1/1): 27 ticks,
+     * 864 units per microsecond, counted from the change.
+     */
+    wr(f, NV_PTIMER_CLOCK_SOURCE, 0);
     wr(f, NV_PTIMER_NUMERATOR, 1);
     wr(f, NV_PTIMER_DENOMINATOR, 1);
     step(f, 1000);
-    g_assert_cmpuint(rd(f, NV_PTIMER_TIME_LOW), ==, 1000000 + 27);
-    /* nouveau's set-time order: HIGH, then LOW. */
-    wr(f, NV_PTIMER_NUMERATOR, 1000);
-    wr(f, NV_PTIMER_DENOMINATOR, 27);
+    g_assert_cmpuint(rd(f, NV_PTIMER_TIME_LOW), ==, 1000000 + 864);
+    /* Internal DIV 2 halves it; CLOCK_MUL 0 stops the counter. */
+    wr(f, NV_PTIMER_CLOCK_SOURCE, 0x100);
+    step(f, 1000);
+    g_assert_cmpuint(rd(f, NV_PTIMER_TIME_LOW), ==, 1000000 + 864 + 432);
+    wr(f, NV_PTIMER_DENOMINATOR, 0);
+    step(f, 1000);
+    g_assert_cmpuint(rd(f, NV_PTIMER_TIME_LOW), ==, 1000000 + 864 + 432);
+    /* nouveau's nv41_timer_init, then its set-time order: HIGH, LOW. */
+    wr(f, NV_PTIMER_CLOCK_SOURCE, 2);
+    wr(f, NV_PTIMER_NUMERATOR, 324);
+    wr(f, NV_PTIMER_DENOMINATOR, 125);
     wr(f, NV_PTIMER_TIME_HIGH, 7);
     wr(f, NV_PTIMER_TIME_LOW, 0xfffffff0);
     g_assert_cmphex(rd(f, NV_PTIMER_TIME_HIGH), ==, 7);
@@ -165,22 +183,24 @@ static void test_ptimer(Fixture *f, gconstpointer data)
 /*
  * A slow ratio puts the alarm beyond 2^64 ns: the deadline saturates and
  * the alarm stays unarmed rather than wrapping to an earlier time; a
- * near one still fires on time.  A 1 Hz source at 1/0xffff advances TIME
- * by one unit every 0xffff x 10^9 ns.
+ * near one still fires on time.  A 1 Hz source, internal DIV 16 and
+ * ratio 1/0xfffe advances TIME by 32 units every 16 x 0xfffe s: one unit
+ * every 0x7fff x 10^9 ns.
  */
 static void test_ptimer_alarm_far(void)
 {
     NvGpuConfig cfg = { .chipset = "g84", .ptimer_src_hz = 1 };
-    const uint64_t unit_ns = 0xffffull * 1000000000ull;
+    const uint64_t unit_ns = 0x7fffull * 1000000000ull;
     Fixture f;
     uint32_t lo;
 
     f.fh = fake_host_new();
     f.gpu = nv_gpu_new(&cfg, &f.fh->host);
-    wr(&f, NV_PTIMER_NUMERATOR, 1);
-    wr(&f, NV_PTIMER_DENOMINATOR, 0xffff);
+    wr(&f, NV_PTIMER_CLOCK_SOURCE, 0xf00);
+    wr(&f, NV_PTIMER_NUMERATOR, 0xfffe);
+    wr(&f, NV_PTIMER_DENOMINATOR, 1);
     lo = rd(&f, NV_PTIMER_TIME_LOW);
-    /* 2^32 - 1 units away: about 2.8e23 ns. */
+    /* 2^32 - 1 units away: about 1.4e23 ns. */
     wr(&f, NV_PTIMER_ALARM, lo - 1);
     g_assert_false(f.gpu->ptimer.alarm_timer->armed);
     fake_host_step(f.fh, 1000 * unit_ns);
@@ -512,8 +532,10 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
     EXPECT_REFUSED(f, pc->epoch_ns = pc->synced_ns + 1, "epoch");
     EXPECT_REFUSED(f, pc->gctrl = 4, "GCTRL");
     /* The 64-bit TIME arithmetic needs the ratio within its write masks. */
-    EXPECT_REFUSED(f, pc->ptimer_num = 0x10000, "PTIMER ratio");
-    EXPECT_REFUSED(f, pc->ptimer_den = 0x10000, "PTIMER ratio");
+    EXPECT_REFUSED(f, pc->ptimer_num = NV_PTIMER_RATIO_NUM_MAX + 1,
+                   "PTIMER ratio");
+    EXPECT_REFUSED(f, pc->ptimer_den = NV_PTIMER_RATIO_DEN_MAX + 1,
+                   "PTIMER ratio");
     EXPECT_REFUSED(f, nv_reg_set(f->gpu, NV_PTIMER_NUMERATOR, 0x10000),
                    "PTIMER_NUMERATOR");
     EXPECT_REFUSED(f, d->cur += 10000, "domain 1");

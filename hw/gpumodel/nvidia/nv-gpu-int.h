@@ -66,7 +66,7 @@ static inline const NvReg *nv_reg_block_entry(const NvRegBlock *blk,
 /* One block's window of BAR0: storage and a dense dword index. */
 typedef GpuRegFile NvRegFile;
 
-#define NV_MAX_BLOCKS 5
+#define NV_MAX_BLOCKS 18
 
 /* ---- PTIMER ---- */
 
@@ -244,6 +244,57 @@ typedef struct NvPcounter {
 /* Evaluation steps per nv_pcounter_sync() (pcounter.c: "budget"). */
 #define NV_PC_STEP_BUDGET   16384
 
+/* ---- PFIFO (pfifo.c) ---- */
+
+typedef struct NvFifoChan {
+    /* the user area */
+    uint32_t put, get, ib_get, ib_put;
+    /* the push buffer segment being read, the method header in force */
+    uint64_t seg_addr;
+    uint32_t seg_left;              /* words */
+    uint32_t hdr_mthd, hdr_subc, hdr_count;
+    bool hdr_ninc;
+    bool faulted;                   /* stopped until turned on again */
+    /* host semaphores; DMA objects are instance offsets >> 4, + 1 */
+    uint32_t sem_hi, sem_lo, sem_payload, sem_op, sem_ctxdma;
+    bool sem_waiting;
+    uint32_t subc_class[8];
+    /* MEMORY_TO_MEMORY_FORMAT */
+    uint32_t m2mf_dma_in, m2mf_dma_out, m2mf_layout;
+    uint32_t m2mf_in_hi, m2mf_out_hi, m2mf_in, m2mf_out;
+    uint32_t m2mf_pitch_in, m2mf_pitch_out, m2mf_line_len, m2mf_line_count;
+} NvFifoChan;
+
+typedef struct NvPfifo {
+    NvFifoChan chan[NV_PFIFO_CHANS];
+    GpuTimer *timer;                /* work left over, semaphore polls */
+    bool fault_logged;              /* log-once diagnostics */
+    uint32_t unimp_logged;
+} NvPfifo;
+
+static inline uint32_t nv_le32_get(const uint8_t *b)
+{
+    return b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static inline void nv_le32_put(uint8_t *b, uint32_t v)
+{
+    b[0] = v;
+    b[1] = v >> 8;
+    b[2] = v >> 16;
+    b[3] = v >> 24;
+}
+
+#define NV_VRAM_CHUNK   (1u << 20)
+
+/* The windows onto memory, for bar.c's log-once faults. */
+enum {
+    NV_WIN_PMEM,
+    NV_WIN_BAR1,
+    NV_WIN_BAR3,
+    NV_WINS
+};
+
 struct NvGpu {
     NvGpuConfig cfg;
     const NvChipset *chip;
@@ -256,14 +307,39 @@ struct NvGpu {
     bool irq_level;
     NvPtimer ptimer;
     NvPcounter pc;
+
+    /* memory: VRAM (the host's, or the model's own chunks), the BIOS */
+    uint8_t *vram;
+    uint8_t **vram_chunk;               /* NULL until written (bar.c) */
+    uint64_t vram_size;
+    uint8_t *vbios;                     /* NV_VBIOS_SIZE bytes */
+    /* PBUS HOST_MEM: the channels last written to 0x1704 (bar.c) */
+    uint32_t bar_chan;
+    uint32_t peephole_chan;
+    bool mem_fault_logged[NV_WINS];     /* a log-once diagnostic */
+    NvPfifo fifo;
 };
 
 /* nv-gpu.c: the register file */
 uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset);
 void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val);
 
+/* pfifo.c */
+extern const NvRegBlock nv_pfifo_block;
+uint32_t nv_fifo_intr(NvGpu *gpu);
+uint32_t nv_fifo_user_read(NvGpu *gpu, uint32_t offset);
+void nv_fifo_user_write(NvGpu *gpu, uint32_t offset, uint32_t val);
+void nv_fifo_init(NvGpu *gpu);
+void nv_fifo_fini(NvGpu *gpu);
+void nv_fifo_reset(NvGpu *gpu);
+bool nv_fifo_post_load(NvGpu *gpu, char **err);
+
 /* pmc.c */
 void nv_pmc_update_irq(NvGpu *gpu);
+void nv_intr_ack_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                       uint32_t offset, uint32_t old, uint32_t val);
+void nv_intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                      uint32_t offset, uint32_t old, uint32_t val);
 extern const NvRegBlock nv_pmc_block;
 
 /* ptimer.c */
@@ -272,11 +348,58 @@ void nv_ptimer_fini(NvGpu *gpu);
 void nv_ptimer_reset(NvGpu *gpu);
 bool nv_ptimer_post_load(NvGpu *gpu, char **err);
 uint64_t nv_ptimer_time(NvGpu *gpu);
+/* TIME units per source tick as num/den, and its bounds */
+#define NV_PTIMER_RATIO_NUM_MAX ((256u * 0xffff) << NV_PTIMER_TIME_SHIFT)
+#define NV_PTIMER_RATIO_DEN_MAX (16u * 0xffff)
+void nv_ptimer_ratio(NvGpu *gpu, uint32_t *num, uint32_t *den);
+void nv_ptimer_ratio_of(uint32_t div, uint32_t mul, uint32_t src,
+                        uint32_t *num, uint32_t *den);
 uint32_t nv_ptimer_intr(NvGpu *gpu);
 extern const NvRegBlock nv_ptimer_block;
 
 /* pgraph.c */
 extern const NvRegBlock nv_pgraph_block;
+
+/* pbus.c, pfb.c, pstraps.c */
+extern const NvRegBlock nv_pbus_block;
+extern const NvRegBlock nv_pfb_block;
+extern const NvRegBlock nv_pstraps_block;
+/* pclock.c, pnvio.c, ptherm.c, ppci.c, pdisplay.c */
+extern const NvRegBlock nv_pclock_block;
+extern const NvRegBlock nv_pcontrol_block;
+extern const NvRegBlock nv_pnvio_block;
+extern const NvRegBlock nv_ptherm_block;
+extern const NvRegBlock nv_pfuse_block;
+extern const NvRegBlock nv_ppci_block;
+extern const NvRegBlock nv_prmio_block;
+extern const NvRegBlock nv_pdisplay_block;
+extern const NvRegBlock nv_pdisplay_619_block;
+
+/* bar.c: memory, DMA objects and the G84 VM; the PRAMIN window */
+typedef enum NvVmFault {
+    NV_VM_OK,
+    NV_VM_CHAN_TARGET,
+    NV_VM_DMAOBJ,
+    NV_VM_LIMIT,
+    NV_VM_PDE,
+    NV_VM_PT,
+    NV_VM_PTE,
+    NV_VM_RO,
+    NV_VM_MEM,
+} NvVmFault;
+extern const char *const nv_vm_fault_name[];
+bool nv_mem_rw(NvGpu *gpu, unsigned target, uint64_t addr, void *buf,
+               unsigned len, bool write);
+NvVmFault nv_dmaobj_translate(NvGpu *gpu, uint64_t chan, uint64_t dma,
+                              uint64_t off, bool write, unsigned *target,
+                              uint64_t *addr, uint64_t *left);
+NvVmFault nv_dmaobj_rw(NvGpu *gpu, uint64_t chan, uint64_t dma, uint64_t off,
+                       void *buf, uint64_t len, bool write);
+uint32_t nv_pmem_read(NvGpu *gpu, uint32_t offset);
+void nv_pmem_write(NvGpu *gpu, uint32_t offset, uint32_t val);
+
+/* vbios.c: PROM (BAR0 NV_PROM_BASE) */
+uint32_t nv_prom_read(NvGpu *gpu, uint32_t offset);
 
 /* flush.c */
 extern const NvRegBlock nv_flush_block;

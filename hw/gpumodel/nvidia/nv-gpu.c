@@ -95,6 +95,14 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err)
             return false;
         }
     }
+    if (cfg->vram_size && (cfg->vram_size & (cfg->vram_size - 1) ||
+                           cfg->vram_size < NV_VRAM_MIN ||
+                           cfg->vram_size > NV_VRAM_MAX)) {
+        *err = g_strdup_printf("VRAM size %" G_GUINT64_FORMAT " bytes: a "
+                               "power of two from 32 MiB to 1 GiB",
+                               cfg->vram_size);
+        return false;
+    }
     if (cfg->ptimer_src_hz > 10000000000ull) {
         *err = g_strdup_printf("PTIMER source clock %" G_GUINT64_FORMAT
                                " Hz: at most 10 GHz", cfg->ptimer_src_hz);
@@ -151,6 +159,15 @@ uint32_t nv_gpu_read(NvGpu *gpu, uint32_t offset)
     uint32_t rel;
 
     offset &= ~3u;
+    if (offset - NV_PROM_BASE < NV_PROM_SIZE) {
+        return nv_prom_read(gpu, offset);
+    }
+    if (offset - NV_PMEM_BASE < NV_PMEM_SIZE) {
+        return nv_pmem_read(gpu, offset);
+    }
+    if (offset - NV_USER_BASE < NV_PFIFO_CHANS * NV_USER_STRIDE) {
+        return nv_fifo_user_read(gpu, offset);
+    }
     f = regfile_find(gpu, offset);
     if (!f) {
         gpu_reg_unmodelled_note(&gpu->unmodelled, offset, false, 0);
@@ -174,6 +191,17 @@ void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val)
     uint32_t rel, old;
 
     offset &= ~3u;
+    if (offset - NV_PROM_BASE < NV_PROM_SIZE) {
+        return;                             /* a ROM */
+    }
+    if (offset - NV_PMEM_BASE < NV_PMEM_SIZE) {
+        nv_pmem_write(gpu, offset, val);
+        return;
+    }
+    if (offset - NV_USER_BASE < NV_PFIFO_CHANS * NV_USER_STRIDE) {
+        nv_fifo_user_write(gpu, offset, val);
+        return;
+    }
     f = regfile_find(gpu, offset);
     if (!f) {
         gpu_reg_unmodelled_note(&gpu->unmodelled, offset, true, val);
@@ -216,6 +244,13 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     if (!gpu->cfg.pc_step_budget) {
         gpu->cfg.pc_step_budget = NV_PC_STEP_BUDGET;
     }
+    gpu->vram_size = cfg->vram_size ? cfg->vram_size : NV_VRAM_DEFAULT;
+    gpu->vram = cfg->vram;
+    if (!gpu->vram) {
+        gpu->vram_chunk = g_new0(uint8_t *, gpu->vram_size / NV_VRAM_CHUNK);
+    }
+    gpu->vbios = g_malloc(NV_VBIOS_SIZE);
+    nv_vbios_build(gpu->chip, gpu->vbios);
     gpu->host = *host;
     gpu_reg_unmodelled_init(&gpu->unmodelled, &gpu->host, "nv-gpu: ",
                             GPU_REG_UNMODELLED_IGNORE, NV_GPU_BAR0_SIZE);
@@ -224,20 +259,42 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     regfile_add(gpu, gpu->chip->pc_block);
     regfile_add(gpu, &nv_pgraph_block);
     regfile_add(gpu, &nv_flush_block);
+    regfile_add(gpu, &nv_pbus_block);
+    regfile_add(gpu, &nv_pfifo_block);
+    regfile_add(gpu, &nv_pfb_block);
+    regfile_add(gpu, &nv_pstraps_block);
+    regfile_add(gpu, &nv_pclock_block);
+    regfile_add(gpu, &nv_pcontrol_block);
+    regfile_add(gpu, &nv_pnvio_block);
+    regfile_add(gpu, &nv_ptherm_block);
+    regfile_add(gpu, &nv_pfuse_block);
+    regfile_add(gpu, &nv_ppci_block);
+    regfile_add(gpu, &nv_prmio_block);
+    regfile_add(gpu, &nv_pdisplay_block);
+    regfile_add(gpu, &nv_pdisplay_619_block);
     nv_ptimer_init(gpu);
     nv_pcounter_init(gpu);
+    nv_fifo_init(gpu);
     nv_gpu_reset(gpu);
     return gpu;
 }
 
 void nv_gpu_free(NvGpu *gpu)
 {
+    nv_fifo_fini(gpu);
     nv_pcounter_fini(gpu);
     nv_ptimer_fini(gpu);
     for (unsigned i = 0; i < gpu->nfiles; i++) {
         gpu_regfile_fini(&gpu->files[i]);
     }
     gpu_reg_unmodelled_fini(&gpu->unmodelled);
+    g_free(gpu->vbios);
+    if (gpu->vram_chunk) {
+        for (uint64_t i = 0; i < gpu->vram_size / NV_VRAM_CHUNK; i++) {
+            g_free(gpu->vram_chunk[i]);
+        }
+        g_free(gpu->vram_chunk);
+    }
     g_free(gpu);
 }
 
@@ -257,8 +314,12 @@ void nv_gpu_reset(NvGpu *gpu)
         gpu_regfile_reset(&gpu->files[i]);
     }
     nv_reg_set(gpu, NV_PMC_BOOT_0, gpu->chip->boot0);
+    /* VRAM keeps its contents, as on a board that stays powered. */
+    gpu->bar_chan = gpu->peephole_chan = 0;
+    memset(gpu->mem_fault_logged, 0, sizeof(gpu->mem_fault_logged));
     nv_ptimer_reset(gpu);
     nv_pcounter_reset(gpu);
+    nv_fifo_reset(gpu);
     nv_pmc_update_irq(gpu);
 }
 
@@ -281,5 +342,6 @@ bool nv_gpu_post_load(NvGpu *gpu, char **err)
             return false;
         }
     }
-    return nv_ptimer_post_load(gpu, err) && nv_pcounter_post_load(gpu, err);
+    return nv_ptimer_post_load(gpu, err) &&
+           nv_pcounter_post_load(gpu, err) && nv_fifo_post_load(gpu, err);
 }

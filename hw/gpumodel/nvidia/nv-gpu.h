@@ -66,7 +66,19 @@ typedef struct NvGpuConfig {
     uint64_t record_flush_ns;
     /* PCOUNTER steps per evaluation (0: NV_PC_STEP_BUDGET), pcounter.c */
     uint32_t pc_step_budget;
+    /* VRAM: a power of two, 32 MiB-1 GiB (0: 256 MiB) */
+    uint64_t vram_size;
+    /* the host's VRAM store of vram_size bytes (NULL: the model's own) */
+    uint8_t *vram;
+    /* called after the model writes the host's VRAM (migration's dirty
+     * tracking); may be NULL */
+    void (*vram_written)(void *opaque, uint64_t addr, uint64_t len);
+    void *vram_opaque;
 } NvGpuConfig;
+
+#define NV_VRAM_DEFAULT     (256ull << 20)
+#define NV_VRAM_MIN         (32ull << 20)
+#define NV_VRAM_MAX         (1ull << 30)
 
 /* Model events for the host's trace hook (host.h), with their a, b, c. */
 typedef enum NvTraceEvent {
@@ -93,6 +105,21 @@ uint32_t nv_gpu_read(NvGpu *gpu, uint32_t offset);
 void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val);
 uint32_t nv_gpu_unmodelled_count(NvGpu *gpu);
 const NvChipset *nv_gpu_chipset(NvGpu *gpu);
+
+/* bar.c: CPU accesses (1-8 bytes) through BAR1 (VRAM) and BAR3 (RAMIN) */
+uint64_t nv_gpu_bar_read(NvGpu *gpu, unsigned bar, uint64_t off,
+                         unsigned size);
+void nv_gpu_bar_write(NvGpu *gpu, unsigned bar, uint64_t off, uint64_t val,
+                      unsigned size);
+
+/*
+ * vbios.c: the VBIOS image PROM serves, NV_VBIOS_SIZE bytes; its version
+ * as nouveau prints it is MAJOR.<chipset>.MINOR.00.00.
+ */
+#define NV_VBIOS_SIZE           0x10000
+#define NV_VBIOS_VERSION_MAJOR  0x60
+#define NV_VBIOS_VERSION_MINOR  0x1a
+void nv_vbios_build(const NvChipset *chip, uint8_t *buf);
 
 /* pcounter.c: the synthetic workload signals and the record fault drill */
 bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,

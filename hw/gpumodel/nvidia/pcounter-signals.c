@@ -181,10 +181,9 @@ void nv_pc_user_trigger(NvPcDomain *d, uint32_t val)
 
 /*
  * PTIMER_TIME_B12 (envytools' G80:GF100 host clock signal list): bit 12 of
- * PTIMER's TIME, sampled at the domain's clock.  TIME advances by
- * NUMERATOR/DENOMINATOR per tick of the source clock, so in the domain's
- * cycles by P/Q = src_hz x NUMERATOR / (DENOMINATOR x domain_hz) per
- * cycle: TIME(c) = t0 + floor((c - c0) x P / Q) from the cycle c0 of the
+ * PTIMER's TIME, sampled at the domain's clock.  TIME advances by num/den
+ * per tick of the source clock (ptimer.c: nv_ptimer_ratio), so in the
+ * domain's cycles by P/Q = src_hz x num / (den x domain_hz) per cycle: TIME(c) = t0 + floor((c - c0) x P / Q) from the cycle c0 of the
  * last TIME or ratio write (or reset), where it was t0.  Not periodic in
  * powers of two, so not in the period table: constant over spans that
  * end at its next change, which is computed, like the trailer values.
@@ -192,12 +191,21 @@ void nv_pc_user_trigger(NvPcDomain *d, uint32_t val)
 static uint64_t ptimer_rate(NvGpu *gpu, const NvPcDomain *d, uint64_t *q)
 {
     /*
-     * Both below 2^50: the clocks are at most 10 GHz (nv-gpu.c), the
-     * ratio's terms at most 0xffff (PTIMER's write masks, checked at
-     * load).
+     * P below 2^63 and Q below 2^54: the clocks are at most 10 GHz
+     * (nv-gpu.c), the ratio's terms within NV_PTIMER_RATIO_*_MAX
+     * (PTIMER's write masks, checked at load).  nv_pc_ptimer_next_change
+     * needs Q x 0x2000 within 64 bits: a Q still at 2^50 or more after
+     * the snapshot's reduction (a divider no driver programs at a
+     * domain clock of GHz) is rounded, both terms halved.
      */
+    uint64_t p = gpu->cfg.ptimer_src_hz * gpu->pc.ptimer_num;
+
     *q = d->hz * gpu->pc.ptimer_den;
-    return gpu->cfg.ptimer_src_hz * gpu->pc.ptimer_num;
+    while (*q >= 1ull << 50) {
+        p >>= 1;
+        *q >>= 1;
+    }
+    return p;
 }
 
 /*
@@ -271,12 +279,27 @@ bool nv_pc_ptimer_refresh(NvGpu *gpu, NvPcDomain *d)
     return d->cur && d->ptimer_b12 != nv_pc_ptimer_b12_at(gpu, d, d->cur - 1);
 }
 
-/* PTIMER as it is now becomes the domains' t0, NUMERATOR, DENOMINATOR. */
+static uint32_t gcd32(uint32_t a, uint32_t b)
+{
+    while (b) {
+        uint32_t t = a % b;
+
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* PTIMER as it is now becomes the domains' t0 and ratio (in lowest terms). */
 void nv_pc_ptimer_snapshot(NvGpu *gpu)
 {
+    uint32_t num, den, g;
+
     gpu->pc.ptimer_t0 = nv_ptimer_time(gpu);
-    gpu->pc.ptimer_num = nv_reg_get(gpu, NV_PTIMER_NUMERATOR);
-    gpu->pc.ptimer_den = nv_reg_get(gpu, NV_PTIMER_DENOMINATOR);
+    nv_ptimer_ratio(gpu, &num, &den);
+    g = gcd32(num, den);
+    gpu->pc.ptimer_num = g ? num / g : 0;
+    gpu->pc.ptimer_den = g ? den / g : 0;
 }
 
 /*

@@ -670,7 +670,8 @@ bool nv_pcounter_post_load(NvGpu *gpu, char **err)
     if (pc->epoch_ns > pc->synced_ns ||
         (pc->gctrl & ~(NV_PC_GCTRL_RECORD_RESET |
                        NV_PC_GCTRL_PERIODIC_RESET)) ||
-        (pc->ptimer_num | pc->ptimer_den) > 0xffff) {
+        pc->ptimer_num > NV_PTIMER_RATIO_NUM_MAX ||
+        pc->ptimer_den > NV_PTIMER_RATIO_DEN_MAX) {
         *err = g_strdup_printf("PCOUNTER epoch %" G_GUINT64_FORMAT " ns, "
                                "synced %" G_GUINT64_FORMAT " ns, GCTRL 0x%x, "
                                "PTIMER ratio 0x%x/0x%x",

@@ -1,8 +1,14 @@
 /*
- * nv-gpu PGRAPH: only the PM_TRIGGER bit PCOUNTER watches.  nouveau's
- * perfmon (nv40_perfctr_next() in
- * drivers/gpu/drm/nouveau/nvkm/engine/pm/nv40.c) and envytools'
- * nvacounter pulse it to swap quad-mode counters.
+ * nv-gpu PGRAPH: the PM_TRIGGER bit PCOUNTER watches - nouveau's perfmon
+ * (nv40_perfctr_next() in drivers/gpu/drm/nouveau/nvkm/engine/pm/nv40.c)
+ * and envytools' nvacounter pulse it to swap quad-mode counters - and an
+ * engine that takes nouveau's initialisation
+ * (drivers/gpu/drm/nouveau/nvkm/engine/gr/nv50.c: nv50_gr_init, the
+ * context program upload, the TPC and zcull setup): the whole window is
+ * storage that does nothing, except that the engine is always idle
+ * (the status words g84_gr_tlb_flush polls read 0) and never interrupts
+ * (INTR and TRAP read 0).  Methods reach no PGRAPH class but M2MF, which
+ * pfifo.c executes itself.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -19,9 +25,19 @@ static void pm_ctrl_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     }
 }
 
+#define PGRAPH_REG(nm, acc, ...) NV_REG(nm, NV_PGRAPH_BASE, acc, __VA_ARGS__)
+
 static const NvReg pgraph_regs[] = {
-    NV_REG(PGRAPH_PM_CTRL, 0x400000, RW, .write = pm_ctrl_write),
+    { .name = "PGRAPH", .offset = 0, .count = NV_PGRAPH_SIZE / 4,
+      .access = GPU_REG_RW, .range = true },
+    PGRAPH_REG(PGRAPH_PM_CTRL, RW, .write = pm_ctrl_write),
+    PGRAPH_REG(PGRAPH_INTR, WO),
+    PGRAPH_REG(PGRAPH_TRAP, WO),
+    { .name = "PGRAPH_STATUS",
+      .offset = NV_PGRAPH_STATUS(0) - NV_PGRAPH_BASE,
+      .count = NV_PGRAPH_STATUSES, .access = GPU_REG_RO },
+    PGRAPH_REG(PGRAPH_IDLE, RO),
 };
 
 const NvRegBlock nv_pgraph_block =
-    NV_REG_BLOCK("PGRAPH", 0x400000, 0x1000, pgraph_regs);
+    NV_REG_BLOCK("PGRAPH", NV_PGRAPH_BASE, NV_PGRAPH_SIZE, pgraph_regs);

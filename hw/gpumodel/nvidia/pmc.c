@@ -1,7 +1,7 @@
 /*
  * nv-gpu PMC: chip identification, engine enables and the interrupt tree
- * (the PTIMER alarm is the only source modelled; PCOUNTER has no
- * interrupt lines on NV10:GF100).
+ * (the PTIMER alarm and PFIFO's non-stall interrupt are the sources
+ * modelled; PCOUNTER has no interrupt lines on NV10:GF100).
  *
  * nv_pmc_update_irq() is the one place that computes the output.
  *
@@ -12,7 +12,8 @@
 /* Pending sources, as PMC_INTR shows them. */
 static uint32_t pmc_intr(NvGpu *gpu)
 {
-    return nv_ptimer_intr(gpu) ? NV_PMC_INTR_PTIMER : 0;
+    return (nv_ptimer_intr(gpu) ? NV_PMC_INTR_PTIMER : 0) |
+           (nv_fifo_intr(gpu) ? NV_PMC_INTR_PFIFO : 0);
 }
 
 void nv_pmc_update_irq(NvGpu *gpu)
@@ -50,8 +51,17 @@ static uint32_t intr_read(NvGpu *gpu, const NvReg *r, unsigned unit,
     return pmc_intr(gpu);
 }
 
-static void intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                          uint32_t offset, uint32_t old, uint32_t val)
+/* A block's interrupt status: writing 1 clears the bit; then the line. */
+void nv_intr_ack_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                       uint32_t offset, uint32_t old, uint32_t val)
+{
+    nv_reg_set(gpu, offset, old & ~val);
+    nv_pmc_update_irq(gpu);
+}
+
+/* An interrupt enable: the line may change. */
+void nv_intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                      uint32_t offset, uint32_t old, uint32_t val)
 {
     nv_pmc_update_irq(gpu);
 }
@@ -63,7 +73,7 @@ static const NvReg pmc_regs[] = {
     PMC_REG(PMC_BOOT_1, RW, .write = boot1_write),
     /* Sources are cleared at their own block (e.g. PTIMER_INTR). */
     PMC_REG(PMC_INTR, RO, .read = intr_read),
-    PMC_REG(PMC_INTR_EN, RW, .wmask = 0x3, .write = intr_en_write),
+    PMC_REG(PMC_INTR_EN, RW, .wmask = 0x3, .write = nv_intr_en_write),
     /*
      * PCOUNTER ignores every ENABLE bit on NV10:GF100 (envytools
      * docs/hw/pcounter/intro.rst, "Introduction").

@@ -1,12 +1,17 @@
 /*
  * nv-gpu PTIMER: the 64-bit nanosecond clock and its alarm.
  *
- * TIME advances by NUMERATOR/DENOMINATOR per tick of the source clock (the
- * crystal), so a driver that programs the ratio for its crystal sees
- * nanoseconds.  It is computed lazily from the host's virtual clock:
- * TIME = base + ticks since base x NUMERATOR / DENOMINATOR; writes to
- * TIME or the ratio re-base it.  The alarm is a host timer armed for the
- * moment TIME_LOW reaches ALARM.
+ * The counter runs at the source clock (the crystal) x CLOCK_SOURCE's
+ * internal MUL/DIV x DENOMINATOR / NUMERATOR, and TIME counts it in units
+ * of 1/32 (envytools docs/hw/bus/ptimer.rst: 0x9200 CLOCK_DIV, 0x9210
+ * CLOCK_MUL, 0x9220 CLOCK_SOURCE); nouveau's nv41_timer_init
+ * (drivers/gpu/drm/nouveau/nvkm/subdev/timer/nv41.c) programs 31.25 MHz
+ * from its crystal, so TIME is in nanoseconds.  The reset values are
+ * those it programs for 27 MHz.  The external source (TCLK) is not
+ * modelled: it is taken to be the crystal too.  TIME is computed lazily
+ * from the host's virtual clock: TIME = base + source ticks since base x
+ * the ratio; writes to TIME or the ratio re-base it.  The alarm is a host
+ * timer armed for the moment TIME_LOW reaches ALARM.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -16,11 +21,26 @@
 #define NS_PER_S 1000000000ull
 
 /*
- * The ratio's factors fit in 64 bits: ptimer_src_hz is at most 10 GHz
- * (nv-gpu.c) and NUMERATOR, DENOMINATOR at most 0xffff (their write
- * masks, which nv_gpu_post_load() checks), so src_hz x NUMERATOR < 2^50
- * and 10^9 x DENOMINATOR < 2^46.
+ * TIME units per source tick, as @num / @den, from the three registers.
+ * The factors fit in 64 bits: ptimer_src_hz is at most 10 GHz (nv-gpu.c,
+ * < 2^34), num at most NV_PTIMER_RATIO_NUM_MAX (< 2^29) and den at most
+ * NV_PTIMER_RATIO_DEN_MAX (< 2^20) by the write masks, which
+ * nv_gpu_post_load() checks: src_hz x num < 2^63, 10^9 x den < 2^50.
  */
+void nv_ptimer_ratio_of(uint32_t div, uint32_t mul, uint32_t src,
+                        uint32_t *num, uint32_t *den)
+{
+    *num = (NV_PTIMER_SRC_MUL(src) * mul) << NV_PTIMER_TIME_SHIFT;
+    *den = NV_PTIMER_SRC_DIV(src) * div;
+}
+
+void nv_ptimer_ratio(NvGpu *gpu, uint32_t *num, uint32_t *den)
+{
+    nv_ptimer_ratio_of(nv_reg_get(gpu, NV_PTIMER_NUMERATOR),
+                       nv_reg_get(gpu, NV_PTIMER_DENOMINATOR),
+                       nv_reg_get(gpu, NV_PTIMER_CLOCK_SOURCE), num, den);
+}
+
 static uint64_t time_at(NvGpu *gpu, uint64_t now, uint32_t num, uint32_t den)
 {
     NvPtimer *t = &gpu->ptimer;
@@ -36,9 +56,10 @@ static uint64_t time_at(NvGpu *gpu, uint64_t now, uint32_t num, uint32_t den)
 
 uint64_t nv_ptimer_time(NvGpu *gpu)
 {
-    return time_at(gpu, gpu_host_now_ns(&gpu->host),
-                   nv_reg_get(gpu, NV_PTIMER_NUMERATOR),
-                   nv_reg_get(gpu, NV_PTIMER_DENOMINATOR));
+    uint32_t num, den;
+
+    nv_ptimer_ratio(gpu, &num, &den);
+    return time_at(gpu, gpu_host_now_ns(&gpu->host), num, den);
 }
 
 uint32_t nv_ptimer_intr(NvGpu *gpu)
@@ -51,14 +72,15 @@ uint32_t nv_ptimer_intr(NvGpu *gpu)
 static void alarm_arm(NvGpu *gpu)
 {
     NvPtimer *t = &gpu->ptimer;
-    uint32_t num = nv_reg_get(gpu, NV_PTIMER_NUMERATOR);
-    uint32_t den = nv_reg_get(gpu, NV_PTIMER_DENOMINATOR);
+    uint32_t num, den;
     uint64_t now = gpu_host_now_ns(&gpu->host);
-    uint64_t cur = time_at(gpu, now, num, den);
-    uint64_t delta = (uint32_t)(nv_reg_get(gpu, NV_PTIMER_ALARM) -
-                                (uint32_t)cur);
+    uint64_t cur;
+    uint64_t delta;
     uint64_t deadline;
 
+    nv_ptimer_ratio(gpu, &num, &den);
+    cur = time_at(gpu, now, num, den);
+    delta = (uint32_t)(nv_reg_get(gpu, NV_PTIMER_ALARM) - (uint32_t)cur);
     if (!num || !den) {
         gpu_host_timer_del(&gpu->host, t->alarm_timer);
         return;
@@ -105,16 +127,19 @@ static void rebase(NvGpu *gpu, uint32_t num, uint32_t den)
 static void ratio_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                         uint32_t offset, uint32_t old, uint32_t val)
 {
-    uint32_t num = nv_reg_get(gpu, NV_PTIMER_NUMERATOR);
-    uint32_t den = nv_reg_get(gpu, NV_PTIMER_DENOMINATOR);
+    uint32_t v[3] = {
+        nv_reg_get(gpu, NV_PTIMER_NUMERATOR),
+        nv_reg_get(gpu, NV_PTIMER_DENOMINATOR),
+        nv_reg_get(gpu, NV_PTIMER_CLOCK_SOURCE),
+    };
+    uint32_t num, den;
 
     /* Time so far ran at the old ratio. */
-    if (offset == NV_PTIMER_NUMERATOR) {
-        rebase(gpu, old, den);
-    } else {
-        rebase(gpu, num, old);
-    }
-    if (!val) {
+    v[offset == NV_PTIMER_NUMERATOR ? 0 :
+      offset == NV_PTIMER_DENOMINATOR ? 1 : 2] = old;
+    nv_ptimer_ratio_of(v[0], v[1], v[2], &num, &den);
+    rebase(gpu, num, den);
+    if (!val && offset != NV_PTIMER_CLOCK_SOURCE) {
         gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
                      "nv-gpu: PTIMER %s = 0 stops the clock", r->name);
     }
@@ -146,36 +171,28 @@ static void time_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     nv_pcounter_ptimer_changed(gpu);
 }
 
-static void intr_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                       uint32_t offset, uint32_t old, uint32_t val)
-{
-    nv_reg_set(gpu, offset, old & ~val);    /* write 1 to clear */
-    nv_pmc_update_irq(gpu);
-}
-
-static void intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                          uint32_t offset, uint32_t old, uint32_t val)
-{
-    nv_pmc_update_irq(gpu);
-}
-
 static void alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                         uint32_t offset, uint32_t old, uint32_t val)
 {
     alarm_arm(gpu);
 }
 
-/* Reset ratio: nanoseconds from the 27 MHz crystal (1000/27). */
+/*
+ * Reset ratio: nanoseconds from the 27 MHz crystal, as nv41_timer_init
+ * programs it: 27 MHz x 3 x 125 / 324 = 31.25 MHz, x 32.
+ */
 #define PTIMER_REG(nm, acc, ...) NV_REG(nm, 0x009000, acc, __VA_ARGS__)
 
 static const NvReg ptimer_regs[] = {
     PTIMER_REG(PTIMER_INTR, RW, .wmask = NV_PTIMER_INTR_ALARM,
-               .write = intr_write),
+               .write = nv_intr_ack_write),
     PTIMER_REG(PTIMER_INTR_EN, RW, .wmask = NV_PTIMER_INTR_ALARM,
-               .write = intr_en_write),
-    PTIMER_REG(PTIMER_NUMERATOR, RW, .reset = 1000, .wmask = 0xffff,
+               .write = nv_intr_en_write),
+    PTIMER_REG(PTIMER_NUMERATOR, RW, .reset = 324, .wmask = 0xffff,
                .write = ratio_write),
-    PTIMER_REG(PTIMER_DENOMINATOR, RW, .reset = 27, .wmask = 0xffff,
+    PTIMER_REG(PTIMER_DENOMINATOR, RW, .reset = 125, .wmask = 0xffff,
+               .write = ratio_write),
+    PTIMER_REG(PTIMER_CLOCK_SOURCE, RW, .reset = 2, .wmask = 0x10fff,
                .write = ratio_write),
     PTIMER_REG(PTIMER_TIME_LOW, RW, .read = time_read, .write = time_write),
     PTIMER_REG(PTIMER_TIME_HIGH, RW, .read = time_read, .write = time_write),

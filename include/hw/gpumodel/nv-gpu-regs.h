@@ -23,19 +23,40 @@
 #define   NV_PMC_INTR_EN_HW             (1u << 0)
 #define NV_PMC_ENABLE                   0x000200
 
-/* ---- PTIMER ---- */
+/*
+ * ---- PTIMER ----
+ * nouveau's names (nvkm/subdev/timer/regsnv04.h); envytools
+ * (docs/hw/bus/ptimer.rst) calls 0x9200 CLOCK_DIV and 0x9210 CLOCK_MUL:
+ * the counter runs at source x CLOCK_SOURCE's (MUL+1)/(DIV+1) x
+ * DENOMINATOR / NUMERATOR, and TIME is the counter << 5.
+ */
 #define NV_PTIMER_INTR                  0x009100
 #define   NV_PTIMER_INTR_ALARM          (1u << 0)
 #define NV_PTIMER_INTR_EN               0x009140
-#define NV_PTIMER_NUMERATOR             0x009200
-#define NV_PTIMER_DENOMINATOR           0x009210
+#define NV_PTIMER_NUMERATOR             0x009200        /* CLOCK_DIV */
+#define NV_PTIMER_DENOMINATOR           0x009210        /* CLOCK_MUL */
+#define NV_PTIMER_CLOCK_SOURCE          0x009220        /* NV41- */
+#define   NV_PTIMER_SRC_MUL(v)          (((v) & 0xff) + 1)
+#define   NV_PTIMER_SRC_DIV(v)          ((((v) >> 8) & 0xf) + 1)
+#define   NV_PTIMER_SRC_EXTERNAL        (1u << 16)
+#define NV_PTIMER_TIME_SHIFT            5
 #define NV_PTIMER_TIME_LOW              0x009400
 #define NV_PTIMER_TIME_HIGH             0x009410
 #define NV_PTIMER_ALARM                 0x009420
 
-/* ---- PGRAPH: only what PCOUNTER sees ---- */
+/*
+ * ---- PGRAPH: what PCOUNTER sees, and what nouveau's GR init writes
+ * (nvkm/engine/gr/nv50.c: nv50_gr_init; g84.c: g84_gr_tlb_flush) ----
+ */
+#define NV_PGRAPH_BASE                  0x400000
+#define NV_PGRAPH_SIZE                  0x10000
 #define NV_PGRAPH_PM_CTRL               0x400084
 #define   NV_PGRAPH_PM_TRIGGER          (1u << 5)
+#define NV_PGRAPH_INTR                  0x400100
+#define NV_PGRAPH_TRAP                  0x400108
+#define NV_PGRAPH_STATUS(i)             (0x400380 + (i) * 4)
+#define NV_PGRAPH_STATUSES              3
+#define NV_PGRAPH_IDLE                  0x400700
 
 /*
  * ---- the write flush nouveau's g84_bar_flush() triggers ----
@@ -45,6 +66,128 @@
 #define NV_FLUSH                        0x070000
 #define   NV_FLUSH_TRIGGER              (1u << 0)
 #define   NV_FLUSH_BUSY                 (1u << 1)
+
+/*
+ * ---- PBUS (envytools rnndb/bus/pbus.xml) ----
+ * HWUNITS: which units the chip was built (fused) with.  HOST_MEM
+ * (G80:GF100): the PRAMIN window and the BAR1/BAR3 translation.
+ */
+#define NV_PBUS_DEBUG_1                 0x001084
+#define NV_PBUS_INTR                    0x001100
+#define NV_PBUS_INTR_EN                 0x001140
+#define NV_PBUS_HWUNITS_0               0x001540
+#define   NV_HWUNITS_0_TPC_MASK         0x0000ffffu
+#define   NV_HWUNITS_0_PART_MASK        0x00ff0000u
+#define   NV_HWUNITS_0_MP_MASK          0x0f000000u
+#define   NV_HWUNITS_0_UNK28            (1u << 28)
+#define   NV_HWUNITS_0_VDEC             (1u << 30)
+#define NV_PBUS_HWUNITS_1               0x00154c
+#define   NV_HWUNITS_1_PCIE_V2          (1u << 0)
+#define   NV_HWUNITS_1_DISPLAY          (1u << 2)
+#define   NV_HWUNITS_1_BSP              (1u << 5)
+#define   NV_HWUNITS_1_CIPHER           (1u << 6)
+#define   NV_HWUNITS_1_PCIE_SPEED       (1u << 7)
+#define NV_PBUS_PMEM                    0x001700
+#define   NV_PMEM_OFFSET_MASK           0x00ffffffu     /* address >> 16 */
+#define   NV_PMEM_TARGET_SHIFT          24
+#define NV_PBUS_BAR_CHAN                0x001704
+#define   NV_BAR_CHAN_ADDR_MASK         0x0fffffffu     /* address >> 12 */
+#define   NV_BAR_CHAN_TARGET_SHIFT      28
+#define   NV_BAR_CHAN_WHICH_BAR         (1u << 30)      /* 0: PEEPHOLE */
+#define NV_PBUS_BAR1                    0x001708
+#define NV_PBUS_BAR3                    0x00170c
+#define   NV_BAR_INST_MASK              0x0000ffffu     /* ctxdma >> 4 */
+#define   NV_BAR_MODE_DMAOBJ            (1u << 31)      /* 0: linear VRAM */
+#define NV_PBUS_PEEPHOLE                0x001710
+#define NV_PBUS_REMAP(i)                (0x001900 + (i) * 4)
+#define NV_PBUS_REMAPS                  8
+
+/* ---- PFB (envytools rnndb/memory/nv50_pfb.xml; nouveau ramnv50.c) ---- */
+#define NV_PFB_CFG0                     0x100200
+#define NV_PFB_CFG1                     0x100204
+#define   NV_PFB_CFG1_COLBITS_SHIFT     12
+#define   NV_PFB_CFG1_ROWBITSA_SHIFT    16
+#define   NV_PFB_CFG1_ROWBITSB_SHIFT    20
+#define   NV_PFB_CFG1_BANKS_SHIFT       24
+#define NV_PFB_MEM_AMOUNT               0x10020c
+#define NV_PFB_UNK250                   0x100250
+#define NV_PFB_TAG_COUNT                0x100320
+#define NV_PFB_MEM_TYPE                 0x100714
+#define   NV_PFB_MEM_TYPE_GDDR3         2
+#define NV_PFB_NISO_FLUSH_SYSRAM        0x100c08
+#define NV_PFB_VM_TRIGGER               0x100c80
+#define   NV_PFB_VM_TRIGGER_BUSY        (1u << 0)
+#define NV_PFB_TRAP                     0x100c90
+#define NV_PFB_TRAP_DATA                0x100c94
+
+/* ---- PSTRAPS (envytools docs/hw/io/pstraps.rst) ---- */
+#define NV_PSTRAPS                      0x101000
+#define   NV_STRAPS_G84_ROM             (1u << 1)
+#define   NV_STRAPS_G84_CRYSTAL_27M     (1u << 22)
+
+/* ---- PROM and PMEM windows (envytools docs/hw/mmio.rst) ---- */
+#define NV_PROM_BASE                    0x300000
+#define NV_PROM_SIZE                    0x20000         /* G80:GF100 */
+#define NV_PMEM_BASE                    0x700000
+#define NV_PMEM_SIZE                    0x100000
+
+/*
+ * ---- units nouveau reads or resets that the model keeps quiet ----
+ * (envytools docs/hw/mmio.rst, G80:GF100 map; the readers are nouveau's
+ * nvkm/subdev/clk/nv50.c, gpio/nv50.c, therm/g84.c, fuse/nv50.c,
+ * pci/g84.c, devinit/nv50.c, bios/shadowramin.c and disp/nv50.c)
+ */
+#define NV_PCLOCK_PLL(i)                (0x004000 + (i) * 4)
+#define NV_PCLOCK_PLLS                  16
+#define NV_PCLOCK_VDEC_DIV              0x004700
+#define NV_PCONTROL_MAST                0x00c040
+#define NV_PNVIO_GPIO_INTR_EN           0x00e050
+#define NV_PNVIO_GPIO_INTR              0x00e054
+#define NV_PNVIO_UNK18C                 0x00e18c
+#define NV_PIOCLOCK_REF_PLL             0x00e81c
+#define NV_PTHERM_UNK000                0x020000
+#define NV_PTHERM_INTR                  0x020100
+#define NV_PTHERM_UNK400(i)             (0x020400 + (i) * 4)
+#define NV_PTHERM_UNK400S               0x40
+#define NV_PFUSE(i)                     (0x021000 + (i) * 4)
+#define NV_PFUSE_WORDS                  0x400
+#define NV_PPCI_CONFIG(i)               (0x088000 + (i) * 4)
+#define NV_PPCI_CONFIG_WORDS            0x400
+#define NV_PRMIO_CRTC                   0x6013d4        /* index, data */
+#define NV_PDISPLAY_UNK020              0x610020
+#define NV_PDISPLAY_UNK024              0x610024
+#define NV_PDISPLAY_VBIOS_SHADOW        0x619f04
+
+/*
+ * ---- PFIFO (G80:GF100; nouveau nvkm/engine/fifo/nv50.c, g84.c,
+ * regsnv04.h) ----
+ */
+#define NV_PMC_INTR_PFIFO               (1u << 8)
+#define NV_PFIFO_UNK044                 0x002044
+#define NV_PFIFO_INTR                   0x002100
+#define   NV_PFIFO_INTR_UEVENT          (1u << 30)      /* non-stall */
+#define NV_PFIFO_INTR_EN                0x002140
+#define NV_PFIFO_CACHES                 0x002500
+#define NV_PFIFO_UNK50C                 0x00250c
+#define NV_PFIFO_UNK520                 0x002520
+#define NV_PFIFO_CHAN(i)                (0x002600 + (i) * 4)
+#define   NV_PFIFO_CHAN_VALID           (1u << 31)
+#define   NV_PFIFO_CHAN_RAMFC_MASK      0x7fffffffu     /* address >> 8 */
+#define NV_PFIFO_CHANS                  128
+#define NV_PFIFO_CACHE1_PUSH0           0x003200
+#define NV_PFIFO_CACHE1_PULL0           0x003250
+#define   NV_PFIFO_PULL0_HASH_BUSY      (1u << 12)
+#define NV_PFIFO_CACHE1_HASH            0x003258
+#define NV_PFIFO_RUNLIST_COUNT          0x0032ec
+#define NV_PFIFO_RUNLIST_ADDR           0x0032f4
+#define NV_PFIFO_UNLOAD                 0x0032fc
+/* The channels' control areas (envytools g80-dma-user) */
+#define NV_USER_BASE                    0xc00000
+#define NV_USER_STRIDE                  0x2000
+#define NV_USER_PUT                     0x40
+#define NV_USER_GET                     0x44
+#define NV_USER_IB_GET                  0x88
+#define NV_USER_IB_PUT                  0x8c
 
 /* ---- PCOUNTER, "nv40-pcounter" space (NV40:GF100) ---- */
 #define NV_PCOUNTER_BASE                0x00a000

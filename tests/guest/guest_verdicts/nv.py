@@ -1,7 +1,9 @@
-"""The verdicts of the nv profile (nv-checks.sh): PCI, the probe's runs
-(its setup and record page here, PCOUNTER in nv_pcounter.py), its exit
-and the host's unmodelled accesses; the summary."""
+"""The verdicts of the nv profile (nv-checks.sh): PCI, nouveau (in
+nv_nouveau.py), the probe's runs (its setup and record page here,
+PCOUNTER in nv_pcounter.py), its exit and the host's unmodelled accesses;
+the summary."""
 from .log import BDF_NV, Verdicts, bar, check_pci_id, knobs, shint
+from .nv_nouveau import kernel_log, nouveau_lines, nv_nouveau
 from .nv_pcounter import (BOOT0_G84, NV_REGS, Missing, Probe, Signals,
                           nv_periodic, nv_ptimer_flush, nv_quad, nv_record,
                           nv_record_fault, parse_synth)
@@ -112,6 +114,7 @@ def nv(log, checks):
         else:
             v.check("pci-bar0", "fail", what + ", want 16 MiB of 32-bit "
                     "non-prefetchable memory")
+    nv_nouveau(v, log)
     probe = log.get("probe")
     if probe is None:
         return v, None
@@ -130,7 +133,8 @@ def nv(log, checks):
         return v, None
     drill_ids = ("record-fault-drill", "record-after-fault")
     for cid, _ in checks:
-        if cid in ("pci-id", "pci-bar0", "probe-exit") or cid in v.res:
+        if cid in ("pci-id", "pci-bar0", "probe-exit") or cid in v.res or \
+                cid.startswith("nouveau-"):
             continue
         if cid in drill_ids:
             v.check(cid, "fail", "nv-pcounter-probe did not report it (exit "
@@ -144,8 +148,10 @@ def nv(log, checks):
     if rc == "0" and um.startswith('{"count": 0,'):
         v.check("probe-exit", "ok",
                 "nv-pcounter-probe exited 0 after %s..%s s "
-                "of uptime; host: no unmodelled BAR0 access"
-                % (log.value("probe-start"), log.value("probe-end")))
+                "of uptime (driver: %s); host: no unmodelled BAR0 access"
+                % (log.value("probe-start"), log.value("probe-end"),
+                   log.value("nouveau-reload-driver").rsplit("/", 1)[-1]
+                   or "none"))
     elif rc == "0":
         v.check("probe-exit", "fail",
                 "nv-pcounter-probe exited 0, but the host"
@@ -162,10 +168,18 @@ def nv(log, checks):
                % (log.value("uname"), log.value("uptime")),
                "Device: %s %s" % (bdf, got),
                "Synthetic signals (NV_SYNTH): %s" % log.value("synth"),
-               "nv-pcounter-probe (status %s, record-fault drill run: %s):"
-               % (rc, drill.rc if drill is not None else "not run")]
+               "nouveau (noaccel=1):"]
+    summary += ["  " + x for x in nouveau_lines(
+        kernel_log(log, "nouveau-load") or []) if "] ..." not in x]
+    summary += ["  %s %s %s" % (cid, v.res[cid][0], v.res[cid][1])
+                for cid, _ in checks
+                if cid.startswith("nouveau-") and cid in v.res]
+    summary += [
+        "nv-pcounter-probe (status %s, record-fault drill run: %s):"
+        % (rc, drill.rc if drill is not None else "not run")]
     for cid, _ in checks:
-        if cid not in ("pci-id", "pci-bar0", "probe-exit") and cid in v.res:
+        if cid not in ("pci-id", "pci-bar0", "probe-exit") and \
+                not cid.startswith("nouveau-") and cid in v.res:
             summary.append("  %s %s %s" % (cid, v.res[cid][0],
                                            v.res[cid][1]))
     return v, summary if log.done else None

@@ -1,0 +1,187 @@
+"""The nouveau checks of the nv profile (nv-checks.sh): stock nouveau
+binds -device nv-gpu, initialises it with nothing in the kernel log above
+notice level, unloads, reloads, goes on after a snapshot, and binds with
+acceleration asked for (with no BAR0 access outside the model).
+
+Each step of the guest sends the driver link, the DRM nodes under the PCI
+device, debugfs' clients files and the kernel log since the step began
+(`dmesg -r`: each line with its level) as sections NAME-driver,
+NAME-drm, NAME-clients, NAME-dmesg; the step's own output is section
+NAME (with its exit status).
+"""
+import re
+
+from .log import SPLAT
+
+# Kernel log levels (include/linux/kern_levels.h): 0-3 errors, 4 warning.
+LEVEL_WARNING = 4
+# At any level: a splat, or nvkm's timeouts ("timeout", "stalled at").
+BAD_TEXT = re.compile(SPLAT + r"|timeout|timed out|stalled", re.I)
+DMESG = re.compile(r"^<(\d+)>(.*)$")
+
+
+def kernel_log(log, name):
+    """(level, text) of each line of section NAME-dmesg, or None."""
+    s = log.get(name + "-dmesg")
+    if s is None:
+        return None
+    out = []
+    for line in s.lines:
+        m = DMESG.match(line)
+        if m:
+            out.append((int(m.group(1)) & 7, m.group(2)))
+        elif line:
+            out.append((LEVEL_WARNING, line))   # unparsable: suspicious
+    return out
+
+
+def log_problems(lines):
+    """The lines that are errors or warnings, or that tell of a timeout,
+    a failure or a splat - from nouveau, DRM or anything else."""
+    bad = []
+    for lvl, text in lines:
+        t = re.sub(r"^\[[ 0-9.]*\] ", "", text)
+        # drm.debug's trace of nouveau's module parameters is not a report.
+        if "nouveau_drm_init" in t:
+            continue
+        if lvl <= LEVEL_WARNING or BAD_TEXT.search(t):
+            bad.append(t)
+    return bad
+
+
+def nouveau_lines(lines):
+    """nouveau's own messages, without the timestamp."""
+    return [re.sub(r"^\[[ 0-9.]*\] ", "", t) for _, t in lines
+            if " nouveau " in t or "nouveau " in t[:20] or
+            "Initialized nouveau" in t]
+
+
+def bound(log, name):
+    """(driver, card, render) after step NAME."""
+    drv = log.value(name + "-driver")
+    nodes = log.lines(name + "-drm")
+    card = [n for n in nodes if re.fullmatch(r"card\d+", n)]
+    render = [n for n in nodes if re.fullmatch(r"renderD\d+", n)]
+    return drv.rsplit("/", 1)[-1], card, render
+
+
+def want_bound(log, name, what, step=True):
+    """(ok, text) for a step that should leave nouveau bound and clean
+    (STEP: section NAME is a command whose exit status counts)."""
+    s = log.get(name)
+    if s is None:
+        return None
+    if step and s.rc != "0":
+        return False, "%s: exit status %s: %s" % (
+            what, s.rc, " / ".join(s.lines[-3:]) or "no output")
+    drv, card, render = bound(log, name)
+    lines = kernel_log(log, name) or []
+    bad = log_problems(lines)
+    if drv != "nouveau" or not card or not render:
+        return False, "%s: driver %s, DRM nodes %s" % (
+            what, drv or "none", " ".join(log.lines(name + "-drm")) or "none")
+    if bad:
+        return False, "%s: bound, but the kernel log has: %s" % (
+            what, " | ".join(bad[:4]))
+    return True, "%s: bound to nouveau (%s, %s), kernel log clean" % (
+        what, card[0], render[0])
+
+
+def want_unbound(log, name, what):
+    s = log.get(name)
+    if s is None:
+        return None
+    drv, card, render = bound(log, name)
+    bad = log_problems(kernel_log(log, name) or [])
+    if s.rc != "0" or drv or card or render:
+        return False, "%s: exit status %s, driver %s, DRM nodes %s" % (
+            what, s.rc, drv or "none",
+            " ".join(log.lines(name + "-drm")) or "none")
+    if bad:
+        return False, "%s: the kernel log has: %s" % (what, " | ".join(bad[:4]))
+    return True, "%s: unbound, kernel log clean" % what
+
+
+def expect_lines(lines, chipset="G84 (084000a2)"):
+    """nouveau's probe messages a good load prints, missing ones listed."""
+    text = "\n".join(nouveau_lines(lines))
+    want = [("NVIDIA " + chipset, "NVIDIA " + re.escape(chipset)),
+            ("bios: version", r"bios: version [0-9a-f.]+"),
+            ("fb: N MiB", r"fb: \d+ MiB"),
+            ("DRM: VRAM: N MiB", r"DRM: VRAM: \d+ MiB"),
+            ("DCB version", r"DCB version"),
+            ("Initialized nouveau", r"Initialized nouveau")]
+    return [w for w, pat in want if not re.search(pat, text)]
+
+
+def seen(lines, pattern):
+    m = re.search(pattern, "\n".join(nouveau_lines(lines)))
+    return m.group(0) if m else "?"
+
+
+def nv_nouveau(v, log):
+    """The nouveau checks whose steps the log holds."""
+    r = want_bound(log, "nouveau-load", "modprobe nouveau noaccel=1")
+    if r is not None:
+        v.check("nouveau-bind", "ok" if r[0] else "fail", r[1])
+        lines = kernel_log(log, "nouveau-load") or []
+        miss = expect_lines(lines)
+        if miss:
+            v.check("nouveau-dmesg", "fail", "nouveau's probe lines missing: "
+                    + ", ".join(miss))
+        else:
+            v.check("nouveau-dmesg", "ok" if r[0] else "fail",
+                    "%s; %s; %s; %s" % (
+                        seen(lines, r"NVIDIA \S+ \(\w+\)"),
+                        seen(lines, r"bios: version [0-9a-f.]+"),
+                        seen(lines, r"fb: \d+ MiB \w+"),
+                        seen(lines, r"DRM: VRAM: \d+ MiB")) +
+                    ("" if r[0] else "; but: " + r[1]))
+        cl = log.lines("nouveau-load-clients")
+        ok = cl and cl[-1] == "rc=0" and any("command" in x for x in cl)
+        v.check("nouveau-clients", "ok" if ok else "fail",
+                "/sys/kernel/debug/dri/*/clients: %s" % (
+                    "read, header %s" % " ".join(cl[0].split())
+                    if ok else " / ".join(cl) or "no output"))
+    un = want_unbound(log, "nouveau-unload", "modprobe -r nouveau")
+    re_ = want_bound(log, "nouveau-reload", "modprobe nouveau noaccel=1 again")
+    if un is not None and re_ is not None:
+        v.check("nouveau-reload", "ok" if un[0] and re_[0] else "fail",
+                "%s; %s" % (un[1], re_[1]))
+    elif un is not None and not un[0]:
+        v.check("nouveau-reload", "fail", un[1])
+    snap = log.get("nouveau-snapshot")
+    after = want_unbound(log, "nouveau-after-snapshot",
+                         "modprobe -r nouveau after it")
+    if snap is not None:
+        st, text, _ = snap.got()
+        still = want_bound(log, "nouveau-snapshot", "after loadvm",
+                           step=False)
+        if st != "ok":
+            v.check("nouveau-snapshot", "fail", "savevm/loadvm while bound: "
+                    "%s: %s" % (st, text))
+        elif still is None or after is None:
+            pass                        # the guest stopped after it
+        else:
+            ok = still[0] and after[0]
+            cl = log.lines("nouveau-snapshot-clients")
+            ok = ok and bool(cl) and cl[-1] == "rc=0"
+            v.check("nouveau-snapshot", "ok" if ok else "fail",
+                    "savevm/loadvm while bound (%s); %s; clients %s; %s" % (
+                        text, still[1], "read" if cl and cl[-1] == "rc=0"
+                        else "NOT read", after[1]))
+    acc = want_bound(log, "nouveau-accel", "modprobe nouveau (acceleration)")
+    accu = want_unbound(log, "nouveau-accel-unload", "modprobe -r nouveau")
+    if acc is not None and accu is not None:
+        lines = kernel_log(log, "nouveau-accel") or []
+        mm = seen(lines, r"MM: using \S+ for buffer copies")
+        um = log.get("unmodelled-accel")
+        st, text, _ = um.got() if um else ("", "not asked", [])
+        clean = st == "ok" and text.startswith('{"count": 0,')
+        v.check("nouveau-accel",
+                "ok" if acc[0] and accu[0] and clean else "fail",
+                "%s (%s); %s; host: %s" % (
+                    acc[1], mm, accu[1], "no unmodelled BAR0 access" if clean
+                    else "unmodelled BAR0 accesses: %s %s" % (st, text)))
+    elif acc is not None and not acc[0]:
+        v.check("nouveau-accel", "fail", acc[1])
