@@ -59,8 +59,8 @@ static uint32_t take(NvfInput *in, unsigned bytes)
 
 static const uint32_t ptimer_regs[] = {
     NV_PTIMER_INTR, NV_PTIMER_INTR_EN, NV_PTIMER_NUMERATOR,
-    NV_PTIMER_DENOMINATOR, NV_PTIMER_TIME_LOW, NV_PTIMER_TIME_HIGH,
-    NV_PTIMER_ALARM,
+    NV_PTIMER_DENOMINATOR, NV_PTIMER_CLOCK_SOURCE, NV_PTIMER_TIME_LOW,
+    NV_PTIMER_TIME_HIGH, NV_PTIMER_ALARM,
 };
 
 static const uint32_t pmc_regs[] = {
