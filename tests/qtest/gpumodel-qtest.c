@@ -114,6 +114,15 @@ void gpu_migrate(Gpu *g, const char *args)
     gpu_map(g);
 }
 
+void gpu_maybe_migrate(Gpu *g, bool migrate, const char *args)
+{
+    if (migrate) {
+        gpu_migrate(g, args);
+    } else {
+        qtest_clock_step(g->qts, 1);
+    }
+}
+
 void gpu_migrate_check(GByteArray *(*workload)(bool migrate))
 {
     g_autoptr(GByteArray) straight = workload(false);

@@ -81,6 +81,12 @@ void gpu_migrate(Gpu *g, const char *args);
  */
 void gpu_migrate_check(GByteArray *(*workload)(bool migrate));
 
+/*
+ * In a gpu_migrate_check() workload: migrate if @migrate, else let pass
+ * the 1 ns gpu_migrate() takes, so that both runs see the same clock.
+ */
+void gpu_maybe_migrate(Gpu *g, bool migrate, const char *args);
+
 /* A QMP command on @g's machine that must succeed. */
 void G_GNUC_PRINTF(2, 3) qmp_ok(Gpu *g, const char *fmt, ...);
 

@@ -210,11 +210,7 @@ static GByteArray *migrate_workload(bool migrate)
     qtest_clock_step(g.qts, 1500 * 1000);
     g_assert_cmphex(qtest_readl(g.qts, target.phys + 0x80), ==, 0xa1);
     g_assert_cmphex(qtest_readl(g.qts, target.phys + 0x84), ==, 0);
-    if (migrate) {
-        gpu_migrate(&g, GPU_ARGS);
-    } else {
-        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
-    }
+    gpu_maybe_migrate(&g, migrate, GPU_ARGS);
     qtest_clock_step(g.qts, 300 * 1000);
     qtest_writel(g.qts, target.phys + 0x100, 0);
     qtest_clock_step(g.qts, 1000 * 1000);

@@ -202,15 +202,8 @@ static GByteArray *walker_workload(bool migrate)
     submit(&g, &ring, &bb);
     qtest_clock_step(g.qts, 200 * 1000);
     g_assert_false(engine_idle(&g, rcs));
-    if (migrate) {
-        gpu_migrate(&g, GPU_ARGS);
-    } else {
-        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
-    }
-    for (int i = 0; i < 20 && !engine_idle(&g, rcs); i++) {
-        cs_settle(&g);
-    }
-    assert_ring_idle(&g, rcs);
+    gpu_maybe_migrate(&g, migrate, GPU_ARGS);
+    engine_settle_idle(&g, rcs);
     qtest_memread(g.qts, surf.phys, pixels, sizeof(pixels));
     for (unsigned y = 0; y < 8; y++) {
         for (unsigned x = 0; x < WIDTH; x += 4) {

@@ -147,6 +147,14 @@ void assert_ring_idle(Gpu *g, uint32_t base)
     g_assert_true(engine_idle(g, base));
 }
 
+void engine_settle_idle(Gpu *g, uint32_t base)
+{
+    for (int i = 0; i < 20 && !engine_idle(g, base); i++) {
+        cs_settle(g);
+    }
+    assert_ring_idle(g, base);
+}
+
 /*
  * What i915 does with a runaway engine: STOP_RING idles it where it is
  * (time no longer moves ACTHD), a GDRST engine reset clears it, and a new

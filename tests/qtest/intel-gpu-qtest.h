@@ -129,6 +129,8 @@ bool engine_idle(Gpu *g, uint32_t base);
  * HEAD == TAIL (offsets) and MODE_IDLE.
  */
 void assert_ring_idle(Gpu *g, uint32_t base);
+/* Let the engine at @base work (at most 20 settles) until it idles. */
+void engine_settle_idle(Gpu *g, uint32_t base);
 
 /*
  * What i915 does with a runaway engine at @base: STOP_RING idles it where

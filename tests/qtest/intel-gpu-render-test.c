@@ -172,15 +172,8 @@ static GByteArray *draw_workload(bool migrate)
     start_draw(&g, &target, 0, 0, 16384, 16, 16384, 16, 4);
     qtest_clock_step(g.qts, 200 * 1000);
     g_assert_false(engine_idle(&g, rcs));
-    if (migrate) {
-        gpu_migrate(&g, GPU_ARGS);
-    } else {
-        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
-    }
-    for (int i = 0; i < 20 && !engine_idle(&g, rcs); i++) {
-        cs_settle(&g);
-    }
-    assert_ring_idle(&g, rcs);
+    gpu_maybe_migrate(&g, migrate, GPU_ARGS);
+    engine_settle_idle(&g, rcs);
     qtest_memread(g.qts, target.phys, pixels, sizeof(pixels));
     g_byte_array_append(out, pixels, sizeof(pixels));
     threads = rd(&g, INTEL_OAPERF_FREE(1));

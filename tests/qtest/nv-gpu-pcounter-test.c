@@ -645,11 +645,7 @@ static GByteArray *migrate_workload(bool migrate)
     gpu_step(&g, 700 - 2);
     g_assert_cmpuint(single_state(&g, 2), ==, NV_PC_SINGLE_COUNTING);
     wr(&g, NV_PTIMER_TIME_HIGH, 0x12);
-    if (migrate) {
-        gpu_migrate(&g, GPU_ARGS);
-    } else {
-        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
-    }
+    gpu_maybe_migrate(&g, migrate, GPU_ARGS);
     gpu_step(&g, 300);
     wr(&g, NV_PTIMER_TIME_LOW, 0x345);
     gpu_step(&g, 150000);
@@ -684,11 +680,7 @@ static GByteArray *migrate_user(bool migrate)
     user_start(&g);
     gpu_step(&g, 100);
     wr(&g, NV40_PC_USER_TRIGGER(2), 0x1 | 0x2 | 0x8);
-    if (migrate) {
-        gpu_migrate(&g, GPU_ARGS ",chipset=gt215");
-    } else {
-        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
-    }
+    gpu_maybe_migrate(&g, migrate, GPU_ARGS ",chipset=gt215");
     g_assert_cmphex(user_status(&g), ==, 1);
     gpu_step(&g, 49);
     wr(&g, NV40_PC_USER_TRIGGER(2), 0x1 | 0x2 | 0x8);

@@ -409,11 +409,7 @@ static GByteArray *migrate_memory(bool migrate)
     wr(&g, NV_USER_BASE + NV_USER_STRIDE + NV_USER_IB_PUT, 2);
     g_assert_cmphex(qpci_io_readl(g.dev, g.bar[1], MIG_SEM), ==, 0x11);
 
-    if (migrate) {
-        gpu_migrate(&g, GPU_ARGS);
-    } else {
-        qtest_clock_step(g.qts, 1);     /* as gpu_migrate() does */
-    }
+    gpu_maybe_migrate(&g, migrate, GPU_ARGS);
     mig_observe(&g, out);
     g_assert_cmphex(qpci_io_readl(g.dev, g.bar[3], 0x10), ==, 0x5a5a5a5a);
     g_assert_cmphex(qpci_io_readl(g.dev, g.bar[1], MIG_SEM + 8), ==, 0);
