@@ -1147,11 +1147,12 @@ static inline void fast_store(EuThread *t, const EuInst *in, uint32_t en,
                               const void *r, unsigned size)
 {
     unsigned n = in->exec_size;
-    uint8_t *d = t->grf + in->fast_dst;
+    uint8_t *d;
 
     if (in->fast_dst == UINT16_MAX) {
-        return;
+        return;                 /* a null destination: flags only */
     }
+    d = t->grf + in->fast_dst;
     if (en == (1u << n) - 1) {
         /* Constant sizes: the compiler turns them into vector stores. */
         if (n == 16 && size == 4) {
