@@ -8,7 +8,9 @@
 # the PCOUNTER ones from the register reads and writes and the record
 # buffer bytes that /gpumodel/nv-pcounter-probe (a static C program,
 # tests/guest/nv-pcounter-probe.c) reports, against NV_SYNTH, the synth
-# property the host gave QEMU (kernel command line; sent as "synth").
+# property the host gave QEMU (kernel command line; sent as "synth"); the
+# probe runs twice, beside nouveau noaccel=1 and beside nouveau with
+# acceleration.
 set -u
 
 BDF=0000:00:03.0
@@ -96,13 +98,28 @@ echo "@@BEGIN unmodelled"
 ask unmodelled
 echo "@@END unmodelled"
 
-# The default, with acceleration asked for.
+# The default, with acceleration asked for: load, unload and reload it,
+# then, with it bound, the PCOUNTER probe again (section probe-accel) and
+# the user-area pointers of the channels it runs (accel-channels); the
+# slice accel-bound-dmesg covers both.
 mark
 step nouveau-accel "$PROBE_TIMEOUT" modprobe nouveau
 nouveau_state nouveau-accel
 mark
 step nouveau-accel-unload "$PROBE_TIMEOUT" modprobe -r nouveau
 nouveau_state nouveau-accel-unload
+mark
+step nouveau-accel-reload "$PROBE_TIMEOUT" modprobe nouveau
+nouveau_state nouveau-accel-reload
+mark
+step probe-accel "$PROBE_TIMEOUT" \
+    /gpumodel/nv-pcounter-probe --bdf "$BDF"
+step accel-channels "$PROBE_TIMEOUT" \
+    /gpumodel/nv-pcounter-probe --bdf "$BDF" --channels 1
+nouveau_state accel-bound
+mark
+step nouveau-accel-end "$PROBE_TIMEOUT" modprobe -r nouveau
+nouveau_state nouveau-accel-end
 echo "@@BEGIN unmodelled-accel"
 ask unmodelled
 echo "@@END unmodelled-accel"

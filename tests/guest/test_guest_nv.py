@@ -105,24 +105,136 @@ class NvNouveau(Case):
         self.assertFails(t, ["nouveau-snapshot"], "nv",
                          says="after loadvm: driver none")
 
+    def test_accel_not_set_up(self):
+        # Bound, but without its buffer copies: acceleration did not start.
+        t = sub(NV, "nouveau-accel-dmesg", r"^.*MM: using .*\n", "")
+        self.assertFails(t, ["nouveau-accel"], "nv",
+                         says="acceleration not set up")
+        t = sub(NV, "nouveau-accel-dmesg", r"\A",
+                "<3>[   13.9] nouveau 0000:00:03.0: DRM: failed to create "
+                "kernel channel, -22\n")
+        self.assertFails(t, ["nouveau-accel"], "nv",
+                         says="failed to create kernel channel")
+
+    def test_accel_clients_unreadable(self):
+        t = section(NV, "nouveau-accel-clients",
+                    "cat: can't open '/sys/kernel/debug/dri/*/clients'\n"
+                    "rc=1\n")
+        self.assertFails(t, ["nouveau-accel-clients"], "nv",
+                         says="can't open")
+
     def test_accel_channel_not_idle(self):
+        # At the accelerated unload before the reload, and at the last one.
         t = sub(NV, "nouveau-accel-unload-dmesg", r"\A",
                 "<3>[   36.5] nouveau 0000:00:03.0: DRM: failed to idle "
                 "channel 1 [DRM]\n")
-        self.assertFails(t, ["nouveau-accel"], "nv",
+        self.assertFails(t, ["nouveau-accel-reload"], "nv",
                          says="failed to idle channel")
+        t = sub(NV, "nouveau-accel-end-dmesg", r"\A",
+                "<3>[   36.5] nouveau 0000:00:03.0: DRM: failed to idle "
+                "channel 1 [DRM]\n")
+        self.assertFails(t, ["nouveau-accel-unload"], "nv",
+                         says="failed to idle channel")
+
+    def test_accel_reload_not_bound(self):
+        t = section(NV, "nouveau-accel-reload-driver", "\n")
+        self.assertFails(t, ["nouveau-accel-reload"], "nv",
+                         says="modprobe nouveau again: driver none")
+        t = attrs(NV, "nouveau-accel-unload", "rc=1 secs=0")
+        self.assertFails(t, ["nouveau-accel-reload"], "nv",
+                         says="exit status 1")
 
     def test_accel_unmodelled(self):
         t = sub(NV, "unmodelled-accel", r'"count": 0,', '"count": 7,')
-        self.assertFails(t, ["nouveau-accel"], "nv",
+        self.assertFails(t, ["nouveau-accel-unload"], "nv",
                          says="unmodelled BAR0 accesses")
 
     def test_guest_stopped_after_load(self):
         cut = NV.split("@@BEGIN nouveau-unload ")[0]
         v = self.verdicts(cut, "nv")
         self.assertTrue(v["nouveau-bind"].startswith("ok"))
-        for c in ("nouveau-reload", "nouveau-snapshot", "nouveau-accel"):
+        for c in ("nouveau-reload", "nouveau-snapshot", "nouveau-accel",
+                  "nouveau-accel-clients", "nouveau-accel-reload",
+                  "probe-accel", "nouveau-accel-channel",
+                  "nouveau-accel-unload"):
             self.assertTrue(v[c].startswith("not ok"), v[c])
+
+    def test_guest_stopped_in_accel_probe(self):
+        cut = NV.split("@@BEGIN probe-accel ")[0]
+        v = self.verdicts(cut, "nv")
+        for c in ("nouveau-accel", "nouveau-accel-clients",
+                  "nouveau-accel-reload", "probe-exit"):
+            self.assertTrue(v[c].startswith("ok"), v[c])
+        for c in ("probe-accel", "nouveau-accel-channel",
+                  "nouveau-accel-unload"):
+            self.assertTrue(v[c].startswith("not ok"), v[c])
+
+
+class NvAccel(Case):
+    """The probe's run beside nouveau with acceleration, and its channel."""
+
+    def test_probe_accel_reading(self):
+        # A reading of the second run fails probe-accel alone, naming the
+        # check; the first run's quad-trigger stays ok.
+        off = PC("NV40_PC_CTR_CYCLES_ALT", 0)
+        t = set_reg(NV, "probe-accel", "quad", "window", off, 7)
+        self.assertFails(t, ["probe-accel"], "nv", says="quad-trigger: ")
+        self.assertIn("CTR_CYCLES_ALT 7 != CTR_CYCLES",
+                      self.verdicts(t, "nv")["probe-accel"])
+        t = poke(NV, "probe-accel", "record-short", 5 * 16 + 8, b"\x00\x00")
+        self.assertFails(t, ["probe-accel"], "nv", says="record-short: ")
+        t = set_reg(NV, "probe-accel", "ptimer-flush", "window",
+                    PC("NV40_PC_CTR_EVENT", 1), 6)
+        self.assertFails(t, ["probe-accel"], "nv", says="wrcache-flush: ")
+
+    def test_probe_accel_stopped(self):
+        b = body(NV, "probe-accel")
+        t = section(attrs(NV, "probe-accel", "rc=139 secs=1"), "probe-accel",
+                    b.split("step record-long")[0])
+        got = self.assertFails(t, ["probe-accel"], "nv",
+                               says="exit status 139")
+        self.assertIn("record-long: not reported", got["probe-accel"])
+        self.assertIn("dma-buffer: not reported", got["probe-accel"])
+
+    def test_probe_accel_nouveau_lost(self):
+        t = sub(NV, "accel-bound-dmesg", r"\A",
+                "<4>[   20.1] nouveau 0000:00:03.0: fifo: PUSHBUFFER fault\n")
+        self.assertFails(t, ["probe-accel"], "nv", says="PUSHBUFFER fault")
+        t = section(NV, "accel-bound-driver", "\n")
+        self.assertFails(t, ["probe-accel"], "nv",
+                         says="nouveau through it: driver none")
+
+    def channel_read(self, text, reg, value):
+        """TEXT with the first channel's user-area register REG read as
+        VALUE."""
+        b = body(text, "accel-channels")
+        chan = re.search(r"^r chan 0x([0-9a-f]+) ", b, re.M)
+        chid = (int(chan.group(1), 16) - 0x2600) // 4
+        off = 0xc00000 + chid * 0x2000 + reg
+        return sub(text, "accel-channels", r"^r user 0x%06x 0x[0-9a-f]+$"
+                   % off, "r user 0x%06x 0x%08x" % (off, value))
+
+    def test_channel_behind(self):
+        ib_put = int(re.search(r"IB_PUT (\d+)", self.verdicts(NV, "nv")[
+            "nouveau-accel-channel"]).group(1))
+        t = self.channel_read(NV, 0x88, ib_put - 1)
+        self.assertFails(t, ["nouveau-accel-channel"], "nv",
+                         says="not idle: ")
+
+    def test_channel_no_work(self):
+        t = NV
+        for reg in (0x44, 0x88, 0x8c):
+            t = self.channel_read(t, reg, 0)
+        b = body(t, "accel-channels")
+        if len(re.findall(r"^r chan ", b, re.M)) == 1:
+            self.assertFails(t, ["nouveau-accel-channel"], "nv",
+                             says="no channel fetched any work")
+        t = sub(NV, "accel-channels", r"^r (chan|user) .*\n", "")
+        self.assertFails(t, ["nouveau-accel-channel"], "nv",
+                         says="no PFIFO channel turned on")
+        t = attrs(NV, "accel-channels", "rc=1 secs=0")
+        self.assertFails(t, ["nouveau-accel-channel"], "nv",
+                         says="exit status 1")
 
 
 def step_sub(text, name, step, old, new, count=1):
