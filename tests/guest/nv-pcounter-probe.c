@@ -11,9 +11,10 @@
  *   nv-pcounter-probe [--bdf 0000:00:03.0] --channels 1
  *
  * With --channels, it only reads what a driver's channels did: for each
- * PFIFO channel turned on (0x2600 + 4 x chid, bit 31), its user area's
- * PUT, GET, IB_GET and IB_PUT (envytools docs/hw/fifo/dma-pusher.rst);
- * it writes nothing, not even PCI config, so it can run beside nouveau.
+ * PFIFO channel whose table entry (0x2600 + 4 x chid; bit 31: turned on)
+ * or user-area PUT, GET, IB_GET or IB_PUT (envytools
+ * docs/hw/fifo/dma-pusher.rst) is not 0, those five; it writes nothing,
+ * not even PCI config, so it can run beside nouveau.
  * With --drill-record-fault, only the record-fault drill runs: the host
  * has armed x-nv-gpu-drill-record-fault on domain DOM (LONG packets), and
  * domain DOM + 1 records after it.
@@ -239,6 +240,11 @@ static void test_quad_trigger(void)
     quad_program(0, 0, OP_TRUE, SRC4(ONE, 0, 0, 0), OP_ARG0,
                  SRC4(SYN(1), 0, 0, 0), OP_ARG0, 0, 0);
     quad_program(1, s12, OP_OR01, s12, OP_ARG0, s12, OP_ARG1, s12, OP_AND01);
+    /* What an earlier run left (or the PRE_OP writes swapped): to EMPTY. */
+    for (int i = 0; i < 2; i++) {
+        ack(0);
+        ack(1);
+    }
     rd("setup", NV40_PC_CTRL(0));
     /* First swap: what ran since setup becomes visible; acknowledge it. */
     wr(NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
@@ -403,7 +409,7 @@ static void test_record_fault_drill(int dom, volatile uint8_t *buf,
 
 /* ---- channels ----------------------------------------------------------- */
 
-/* The user-area pointers of every channel turned on; reads only. */
+/* The channels with a table entry or user-area pointers; reads only. */
 static void read_channels(void)
 {
     static const uint32_t user[] = {
@@ -412,12 +418,18 @@ static void read_channels(void)
 
     printf("step channels\n");
     for (unsigned chid = 0; chid < NV_PFIFO_CHANS; chid++) {
-        if (!(bar[NV_PFIFO_CHAN(chid) / 4] & NV_PFIFO_CHAN_VALID)) {
+        uint32_t base = NV_USER_BASE + chid * NV_USER_STRIDE;
+        uint32_t any = bar[NV_PFIFO_CHAN(chid) / 4];
+
+        for (unsigned i = 0; i < sizeof(user) / sizeof(user[0]); i++) {
+            any |= bar[(base + user[i]) / 4];
+        }
+        if (!any) {
             continue;
         }
         rd("chan", NV_PFIFO_CHAN(chid));
         for (unsigned i = 0; i < sizeof(user) / sizeof(user[0]); i++) {
-            rd("user", NV_USER_BASE + chid * NV_USER_STRIDE + user[i]);
+            rd("user", base + user[i]);
         }
     }
 }

@@ -42,8 +42,8 @@ class Nv(Case):
                          "BAR0 accesses")
 
     def test_record_fault_refused(self):
-        t = sub(NV, "record-fault", r"^@@GOT 1 ok \{\}$",
-                "@@GOT 1 error CommandNotFound")
+        t = sub(NV, "record-fault", r"^@@GOT (\d+) ok \{\}$",
+                r"@@GOT \1 error CommandNotFound")
         t = drop(t, "probe-drill")
         v = self.assertFails(t, ["record-fault-drill", "record-after-fault"],
                              "nv", says="on domain 4: error: CommandNotFound")
@@ -97,8 +97,8 @@ class NvNouveau(Case):
                          says="driver nouveau")
 
     def test_snapshot(self):
-        t = sub(NV, "nouveau-snapshot", r"^@@GOT 2 ok .*$",
-                "@@GOT 2 error loadvm gpumodel: incoming state rejected")
+        t = sub(NV, "nouveau-snapshot", r"^@@GOT (\d+) ok .*$",
+                r"@@GOT \1 error loadvm gpumodel: incoming state rejected")
         self.assertFails(t, ["nouveau-snapshot"], "nv",
                          says="error: loadvm gpumodel")
         t = section(NV, "nouveau-snapshot-driver", "\n")
@@ -204,37 +204,55 @@ class NvAccel(Case):
         self.assertFails(t, ["probe-accel"], "nv",
                          says="nouveau through it: driver none")
 
-    def channel_read(self, text, reg, value):
+    def channel_read(self, text, reg, value, name="accel-channels-after"):
         """TEXT with the first channel's user-area register REG read as
-        VALUE."""
-        b = body(text, "accel-channels")
+        VALUE in section NAME."""
+        b = body(text, name)
         chan = re.search(r"^r chan 0x([0-9a-f]+) ", b, re.M)
         chid = (int(chan.group(1), 16) - 0x2600) // 4
         off = 0xc00000 + chid * 0x2000 + reg
-        return sub(text, "accel-channels", r"^r user 0x%06x 0x[0-9a-f]+$"
-                   % off, "r user 0x%06x 0x%08x" % (off, value))
+        return sub(text, name, r"^r user 0x%06x 0x[0-9a-f]+$" % off,
+                   "r user 0x%06x 0x%08x" % (off, value))
 
     def test_channel_behind(self):
-        ib_put = int(re.search(r"IB_PUT (\d+)", self.verdicts(NV, "nv")[
-            "nouveau-accel-channel"]).group(1))
+        ib_put = int(re.search(r"after the unload GET 0x[0-9a-f]+, IB_GET "
+                               r"\d+, IB_PUT (\d+)", self.verdicts(NV, "nv")[
+                                   "nouveau-accel-channel"]).group(1))
         t = self.channel_read(NV, 0x88, ib_put - 1)
         self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                         says="not idle: ")
+                         says="not idle: IB_GET %d != IB_PUT %d"
+                         % (ib_put - 1, ib_put))
 
     def test_channel_no_work(self):
         t = NV
         for reg in (0x44, 0x88, 0x8c):
             t = self.channel_read(t, reg, 0)
-        b = body(t, "accel-channels")
-        if len(re.findall(r"^r chan ", b, re.M)) == 1:
-            self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                             says="no channel fetched any work")
-        t = sub(NV, "accel-channels", r"^r (chan|user) .*\n", "")
         self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                         says="no PFIFO channel turned on")
-        t = attrs(NV, "accel-channels", "rc=1 secs=0")
+                         says="fetched no work")
+        # GET moved, but no IB entry was ever given.
+        t = self.channel_read(NV, 0x8c, 0)
         self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                         says="exit status 1")
+                         says="fetched no work")
+
+    def test_channel_not_on(self):
+        # The channel table entry without bit 31 while nouveau is bound.
+        t = sub(NV, "accel-channels", r"^r chan (0x[0-9a-f]+) 0x8",
+                r"r chan \1 0x0")
+        self.assertFails(t, ["nouveau-accel-channel"], "nv",
+                         says="no PFIFO channel turned on while bound")
+        t = sub(NV, "accel-channels-after", r"^r (chan|user) .*\n", "")
+        self.assertFails(t, ["nouveau-accel-channel"], "nv",
+                         says="no reads after the unload")
+
+    def test_channel_probe_failed(self):
+        t = attrs(NV, "accel-channels-after", "rc=1 secs=0")
+        self.assertFails(t, ["nouveau-accel-channel"], "nv",
+                         says="--channels: exit status 1")
+        t = section(NV, "accel-channels", "step setup\nresource0 "
+                    "/sys/bus/pci/devices/0000:00:03.0/resource0 error "
+                    "Permission denied\n")
+        self.assertFails(t, ["nouveau-accel-channel"], "nv",
+                         says="exit status 0: step setup")
 
 
 def step_sub(text, name, step, old, new, count=1):
@@ -437,12 +455,16 @@ class NvReadings(Case):
     def test_synth_decides_the_expectations(self):
         # SYNTH1 at 16/8: every count of it is off.
         t = sub(NV, "synth", r"\*\.1=16/4", "*.1=16/8")
-        self.assertFails(t, ["quad-trigger", "quad-logic", "quad-periodic",
-                             "record-long", "record-short",
-                             "record-after-fault"], "nv")
+        got = self.assertFails(t, ["quad-trigger", "quad-logic",
+                                   "quad-periodic", "record-long",
+                                   "record-short", "record-after-fault",
+                                   "probe-accel"], "nv")
+        for c in ("quad-trigger: ", "record-short: "):
+            self.assertIn(c, got["probe-accel"])
         # A STOP that is not a one-cycle pulse.
         t = sub(NV, "synth", r"^4\.0=4096/1", "4.0=4096/2")
-        self.assertFails(t, ["record-long", "record-fault-drill"], "nv",
+        self.assertFails(t, ["record-long", "record-fault-drill",
+                             "probe-accel"], "nv",
                          says="synth must make SYNTH0 of domain 4 a 1-cycle")
         t = section(NV, "synth", "4.0=4096\n")
         v = self.verdicts(t, "nv")

@@ -74,7 +74,7 @@ def bound(log, name):
 def want_bound(log, name, what, step=True):
     """(ok, text) for a step that should leave nouveau bound and clean
     (STEP: section NAME is a command whose exit status counts)."""
-    s = log.get(name)
+    s = log.get(name if step else name + "-driver")
     if s is None:
         return None
     if step and s.rc != "0":
@@ -203,8 +203,7 @@ def nv_nouveau_accel(v, log):
         clients(v, log, "nouveau-accel-clients", "nouveau-accel")
     reload(v, log, "nouveau-accel-reload", "nouveau-accel-unload",
            "nouveau-accel-reload", "modprobe nouveau again")
-    if log.get("accel-channels") is not None:
-        nv_channels(v, log.get("accel-channels"))
+    nv_channels(v, log)
     end = want_unbound(log, "nouveau-accel-end", "modprobe -r nouveau")
     um = log.get("unmodelled-accel")
     if end is not None and um is not None:
@@ -218,42 +217,55 @@ def nv_nouveau_accel(v, log):
         v.check("nouveau-accel-unload", "fail", end[1])
 
 
-def nv_channels(v, s):
-    """nouveau-accel-channel from nv-pcounter-probe --channels (section S):
-    some channel turned on fetched push buffer words (GET moved) and every
-    one has run all the IB entries it was given (IB_GET = IB_PUT)."""
+def channels(s):
+    """{chid: (entry, GET, IB_GET, IB_PUT)} of nv-pcounter-probe --channels
+    (section S), or the reason there is none."""
     st = Probe(s.lines).steps.get("channels")
-    reads = st.reads if st is not None and s.rc == "0" else {}
-    user = {off: r.value for (label, off), r in reads.items()
-            if label == "user"}
-    chans, worked, behind = [], 0, []
-    for (label, off), r in sorted(reads.items()):
-        if label != "chan" or not NV_CHAN <= off < NV_CHAN + 4 * 128:
-            continue
-        chid = (off - NV_CHAN) // 4
-        u = NV_USER + chid * NV_USER_STRIDE
-        get, ib_get, ib_put = (user.get(u + x) for x in (0x44, 0x88, 0x8c))
-        if None in (get, ib_get, ib_put):
-            behind.append("%d: no user-area reads" % chid)
-            continue
-        chans.append("%d GET 0x%x IB_GET %d IB_PUT %d"
-                     % (chid, get, ib_get, ib_put))
-        worked += get != 0 and ib_put != 0
-        if ib_get != ib_put:
-            behind.append("%d: IB_GET %d != IB_PUT %d" % (chid, ib_get,
-                                                          ib_put))
-    if s.rc != "0":
-        why = "nv-pcounter-probe --channels: exit status %s: %s" % (
+    if s.rc != "0" or st is None:
+        return "nv-pcounter-probe --channels: exit status %s: %s" % (
             s.rc, " / ".join(s.lines[-3:]) or "no output")
-    elif not chans and not behind:
-        why = "no PFIFO channel turned on"
-    elif not worked:
-        why = "no channel fetched any work"
-    elif behind:
-        why = "not idle: " + "; ".join(behind)
-    else:
-        why = None
-    v.check("nouveau-accel-channel", "fail" if why else "ok",
-            "PFIFO channels on (user area): %s%s"
-            % ("; ".join(chans) or "none", "; " + why if why else
-               ", all their IB entries run"))
+    user = {off: r.value for (label, off), r in st.reads.items()
+            if label == "user"}
+    out = {}
+    for (label, off), r in st.reads.items():
+        if label == "chan" and NV_CHAN <= off < NV_CHAN + 4 * 128:
+            chid = (off - NV_CHAN) // 4
+            u = NV_USER + chid * NV_USER_STRIDE
+            out[chid] = (r.value,) + tuple(user.get(u + x)
+                                           for x in (0x44, 0x88, 0x8c))
+    return out
+
+
+def nv_channels(v, log):
+    """nouveau-accel-channel: nouveau had a PFIFO channel turned on while
+    bound (accel-channels), and after the unload (accel-channels-after)
+    that channel had fetched push buffer words (GET and IB_PUT moved) and
+    run every IB entry it was given (IB_GET = IB_PUT): the fence nouveau
+    waits on to idle its kernel channel went through the model."""
+    s, after = log.get("accel-channels"), log.get("accel-channels-after")
+    if s is None or after is None:
+        return
+    bound, after = channels(s), channels(after)
+    for r in (bound, after):
+        if isinstance(r, str):
+            return v.check("nouveau-accel-channel", "fail", r)
+    on = sorted(c for c, x in bound.items() if x[0] >> 31)
+    if not on:
+        return v.check("nouveau-accel-channel", "fail",
+                       "no PFIFO channel turned on while bound")
+    fmt = "GET 0x%x, IB_GET %s, IB_PUT %s"
+    seen_, bad = [], []
+    for chid in on:
+        x = after.get(chid)
+        if x is None or None in x:
+            bad.append("channel %d: no reads after the unload" % chid)
+            continue
+        seen_.append("channel %d: while bound %s; after the unload %s"
+                     % (chid, fmt % bound[chid][1:], fmt % x[1:]))
+        if not x[1] or not x[3]:
+            bad.append("channel %d fetched no work" % chid)
+        elif x[2] != x[3]:
+            bad.append("channel %d not idle: IB_GET %d != IB_PUT %d"
+                       % (chid, x[2], x[3]))
+    v.check("nouveau-accel-channel", "fail" if bad else "ok",
+            "; ".join(seen_ + bad) + ("" if bad else ": every IB entry run"))
