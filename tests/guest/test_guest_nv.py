@@ -50,6 +50,14 @@ class Nv(Case):
         self.assertIn("did not report it", v["record-after-fault"])
 
 
+def logged(case, step, level, text, failing):
+    """A nouveau line at LEVEL in step STEP's kernel log fails exactly the
+    checks FAILING, saying so."""
+    t = sub(NV, step + "-dmesg", r"\A", "%s[   20.1] nouveau 0000:00:03.0: "
+            "%s\n" % (level, text))
+    case.assertFails(t, failing, "nv", says=text)
+
+
 class NvNouveau(Case):
     """nouveau's checks: each kind of failure a run can show."""
 
@@ -110,11 +118,8 @@ class NvNouveau(Case):
         t = sub(NV, "nouveau-accel-dmesg", r"^.*MM: using .*\n", "")
         self.assertFails(t, ["nouveau-accel"], "nv",
                          says="acceleration not set up")
-        t = sub(NV, "nouveau-accel-dmesg", r"\A",
-                "<3>[   13.9] nouveau 0000:00:03.0: DRM: failed to create "
-                "kernel channel, -22\n")
-        self.assertFails(t, ["nouveau-accel"], "nv",
-                         says="failed to create kernel channel")
+        logged(self, "nouveau-accel", "<3>", "DRM: failed to create "
+                    "kernel channel, -22", ["nouveau-accel"])
 
     def test_accel_clients_unreadable(self):
         t = section(NV, "nouveau-accel-clients",
@@ -125,16 +130,10 @@ class NvNouveau(Case):
 
     def test_accel_channel_not_idle(self):
         # At the accelerated unload before the reload, and at the last one.
-        t = sub(NV, "nouveau-accel-unload-dmesg", r"\A",
-                "<3>[   36.5] nouveau 0000:00:03.0: DRM: failed to idle "
-                "channel 1 [DRM]\n")
-        self.assertFails(t, ["nouveau-accel-reload"], "nv",
-                         says="failed to idle channel")
-        t = sub(NV, "nouveau-accel-end-dmesg", r"\A",
-                "<3>[   36.5] nouveau 0000:00:03.0: DRM: failed to idle "
-                "channel 1 [DRM]\n")
-        self.assertFails(t, ["nouveau-accel-unload"], "nv",
-                         says="failed to idle channel")
+        for step, cid in (("nouveau-accel-unload", "nouveau-accel-reload"),
+                          ("nouveau-accel-end", "nouveau-accel-unload")):
+            logged(self, step, "<3>", "DRM: failed to idle channel 1 "
+                        "[DRM]", [cid])
 
     def test_accel_reload_not_bound(self):
         t = section(NV, "nouveau-accel-reload-driver", "\n")
@@ -197,12 +196,14 @@ class NvAccel(Case):
         self.assertIn("dma-buffer: not reported", got["probe-accel"])
 
     def test_probe_accel_nouveau_lost(self):
-        t = sub(NV, "accel-bound-dmesg", r"\A",
-                "<4>[   20.1] nouveau 0000:00:03.0: fifo: PUSHBUFFER fault\n")
-        self.assertFails(t, ["probe-accel"], "nv", says="PUSHBUFFER fault")
+        logged(self, "accel-bound", "<4>", "fifo: PUSHBUFFER "
+                         "fault", ["probe-accel"])
         t = section(NV, "accel-bound-driver", "\n")
         self.assertFails(t, ["probe-accel"], "nv",
                          says="nouveau through it: driver none")
+
+    def assertChannel(self, text, says):
+        self.assertFails(text, ["nouveau-accel-channel"], "nv", says=says)
 
     def channel_read(self, text, reg, value, name="accel-channels-after"):
         """TEXT with the first channel's user-area register REG read as
@@ -219,40 +220,33 @@ class NvAccel(Case):
                                r"\d+, IB_PUT (\d+)", self.verdicts(NV, "nv")[
                                    "nouveau-accel-channel"]).group(1))
         t = self.channel_read(NV, 0x88, ib_put - 1)
-        self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                         says="not idle: IB_GET %d != IB_PUT %d"
+        self.assertChannel(t, "not idle: IB_GET %d != IB_PUT %d"
                          % (ib_put - 1, ib_put))
 
     def test_channel_no_work(self):
         t = NV
         for reg in (0x44, 0x88, 0x8c):
             t = self.channel_read(t, reg, 0)
-        self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                         says="fetched no work")
+        self.assertChannel(t, "fetched no work")
         # GET moved, but no IB entry was ever given.
         t = self.channel_read(NV, 0x8c, 0)
-        self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                         says="fetched no work")
+        self.assertChannel(t, "fetched no work")
 
     def test_channel_not_on(self):
         # The channel table entry without bit 31 while nouveau is bound.
         t = sub(NV, "accel-channels", r"^r chan (0x[0-9a-f]+) 0x8",
                 r"r chan \1 0x0")
-        self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                         says="no PFIFO channel turned on while bound")
+        self.assertChannel(t, "no PFIFO channel turned on while bound")
         t = sub(NV, "accel-channels-after", r"^r (chan|user) .*\n", "")
-        self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                         says="no reads after the unload")
+        self.assertChannel(t, "no reads after the unload")
 
     def test_channel_probe_failed(self):
         t = attrs(NV, "accel-channels-after", "rc=1 secs=0")
-        self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                         says="--channels: exit status 1")
+        self.assertChannel(t, "--channels: exit status 1")
         t = section(NV, "accel-channels", "step setup\nresource0 "
                     "/sys/bus/pci/devices/0000:00:03.0/resource0 error "
                     "Permission denied\n")
-        self.assertFails(t, ["nouveau-accel-channel"], "nv",
-                         says="exit status 0: step setup")
+        self.assertChannel(t, "exit status 0: step setup")
 
 
 def step_sub(text, name, step, old, new, count=1):
