@@ -221,7 +221,7 @@ class NvAccel(Case):
                                    "nouveau-accel-channel"]).group(1))
         t = self.channel_read(NV, 0x88, ib_put - 1)
         self.assertChannel(t, "not idle: IB_GET %d != IB_PUT %d"
-                         % (ib_put - 1, ib_put))
+                           % (ib_put - 1, ib_put))
 
     def test_channel_no_work(self):
         t = NV
