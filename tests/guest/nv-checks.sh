@@ -8,7 +8,9 @@
 # the PCOUNTER ones from the register reads and writes and the record
 # buffer bytes that /gpumodel/nv-pcounter-probe (a static C program,
 # tests/guest/nv-pcounter-probe.c) reports, against NV_SYNTH, the synth
-# property the host gave QEMU (kernel command line; sent as "synth").
+# property the host gave QEMU (kernel command line; sent as "synth"); the
+# probe runs twice, beside nouveau noaccel=1 and beside nouveau with
+# acceleration.
 set -u
 
 BDF=0000:00:03.0
@@ -69,17 +71,6 @@ step probe "$PROBE_TIMEOUT" \
     /gpumodel/nv-pcounter-probe --bdf "$BDF"
 put probe-end "$(cut -d' ' -f1 /proc/uptime)"
 
-# The record-fault drill (x-nv-gpu-drill-record-fault through the host
-# agent) on domain 4, which the run above left idle; a second run of the
-# probe shows what a program sees.
-echo "@@BEGIN record-fault"
-ask record-fault 4
-echo "@@END record-fault"
-if [ "$ans_st" = ok ]; then
-    step probe-drill "$PROBE_TIMEOUT" \
-        /gpumodel/nv-pcounter-probe --bdf "$BDF" --drill-record-fault 4
-fi
-
 # A snapshot taken and loaded while nouveau is bound; nouveau goes on.
 mark
 echo "@@BEGIN nouveau-snapshot"
@@ -96,13 +87,46 @@ echo "@@BEGIN unmodelled"
 ask unmodelled
 echo "@@END unmodelled"
 
-# The default, with acceleration asked for.
+# The default, with acceleration asked for: load, unload and reload it,
+# then, with it bound, the PCOUNTER probe again (section probe-accel) and
+# the user-area pointers of the channels it set up (accel-channels).
+# Headless, nouveau's kernel channel queues its set-up methods without
+# submitting them; its first submission is the fence that idles it at
+# unload, so the pointers are read again after the unload
+# (accel-channels-after).
 mark
 step nouveau-accel "$PROBE_TIMEOUT" modprobe nouveau
 nouveau_state nouveau-accel
 mark
 step nouveau-accel-unload "$PROBE_TIMEOUT" modprobe -r nouveau
 nouveau_state nouveau-accel-unload
+mark
+step nouveau-accel-reload "$PROBE_TIMEOUT" modprobe nouveau
+nouveau_state nouveau-accel-reload
+mark
+step probe-accel "$PROBE_TIMEOUT" \
+    /gpumodel/nv-pcounter-probe --bdf "$BDF"
+step accel-channels "$PROBE_TIMEOUT" \
+    /gpumodel/nv-pcounter-probe --bdf "$BDF" --channels 1
+
+# The record-fault drill (x-nv-gpu-drill-record-fault through the host
+# agent) on domain 4, which the runs above left idle; a run of the probe
+# with --drill-record-fault shows what a program sees.  It wedges the
+# domain until a GPU reset, so it comes after the last normal run.
+echo "@@BEGIN record-fault"
+ask record-fault 4
+echo "@@END record-fault"
+if [ "$ans_st" = ok ]; then
+    step probe-drill "$PROBE_TIMEOUT" \
+        /gpumodel/nv-pcounter-probe --bdf "$BDF" --drill-record-fault 4
+fi
+
+nouveau_state accel-bound
+mark
+step nouveau-accel-end "$PROBE_TIMEOUT" modprobe -r nouveau
+nouveau_state nouveau-accel-end
+step accel-channels-after "$PROBE_TIMEOUT" \
+    /gpumodel/nv-pcounter-probe --bdf "$BDF" --channels 1
 echo "@@BEGIN unmodelled-accel"
 ask unmodelled
 echo "@@END unmodelled-accel"

@@ -8,7 +8,13 @@
  * counts, and a record-mode capture into a page of guest memory.
  *
  *   nv-pcounter-probe [--bdf 0000:00:03.0] [--drill-record-fault DOM]
+ *   nv-pcounter-probe [--bdf 0000:00:03.0] --channels 1
  *
+ * With --channels, it only reads what a driver's channels did: for each
+ * PFIFO channel whose table entry (0x2600 + 4 x chid; bit 31: turned on)
+ * or user-area PUT, GET, IB_GET or IB_PUT (envytools
+ * docs/hw/fifo/dma-pusher.rst) is not 0, those five; it writes nothing,
+ * not even PCI config, so it can run beside nouveau.
  * With --drill-record-fault, only the record-fault drill runs: the host
  * has armed x-nv-gpu-drill-record-fault on domain DOM (LONG packets), and
  * domain DOM + 1 records after it.
@@ -234,6 +240,11 @@ static void test_quad_trigger(void)
     quad_program(0, 0, OP_TRUE, SRC4(ONE, 0, 0, 0), OP_ARG0,
                  SRC4(SYN(1), 0, 0, 0), OP_ARG0, 0, 0);
     quad_program(1, s12, OP_OR01, s12, OP_ARG0, s12, OP_ARG1, s12, OP_AND01);
+    /* What an earlier run left (or the PRE_OP writes swapped): to EMPTY. */
+    for (int i = 0; i < 2; i++) {
+        ack(0);
+        ack(1);
+    }
     rd("setup", NV40_PC_CTRL(0));
     /* First swap: what ran since setup becomes visible; acknowledge it. */
     wr(NV_PGRAPH_PM_CTRL, NV_PGRAPH_PM_TRIGGER);
@@ -396,6 +407,33 @@ static void test_record_fault_drill(int dom, volatile uint8_t *buf,
                 2048);
 }
 
+/* ---- channels ----------------------------------------------------------- */
+
+/* The channels with a table entry or user-area pointers; reads only. */
+static void read_channels(void)
+{
+    static const uint32_t user[] = {
+        NV_USER_PUT, NV_USER_GET, NV_USER_IB_GET, NV_USER_IB_PUT,
+    };
+
+    printf("step channels\n");
+    for (unsigned chid = 0; chid < NV_PFIFO_CHANS; chid++) {
+        uint32_t base = NV_USER_BASE + chid * NV_USER_STRIDE;
+        uint32_t any = bar[NV_PFIFO_CHAN(chid) / 4];
+
+        for (unsigned i = 0; i < sizeof(user) / sizeof(user[0]); i++) {
+            any |= bar[(base + user[i]) / 4];
+        }
+        if (!any) {
+            continue;
+        }
+        rd("chan", NV_PFIFO_CHAN(chid));
+        for (unsigned i = 0; i < sizeof(user) / sizeof(user[0]); i++) {
+            rd("user", base + user[i]);
+        }
+    }
+}
+
 /* ---- main --------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -405,7 +443,7 @@ int main(int argc, char **argv)
     struct stat st;
     volatile uint8_t *buf;
     uint64_t pfn;
-    int fd, drill = -1;
+    int fd, drill = -1, channels = 0;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -413,6 +451,8 @@ int main(int argc, char **argv)
             bdf = argv[i + 1];
         } else if (!strcmp(argv[i], "--drill-record-fault")) {
             drill = atoi(argv[i + 1]);
+        } else if (!strcmp(argv[i], "--channels")) {
+            channels = atoi(argv[i + 1]);
         }
     }
     if (drill > 6) {
@@ -424,7 +464,9 @@ int main(int argc, char **argv)
 
     /* BAR0 through sysfs, as envytools' nva_init does. */
     printf("step setup\n");
-    pci_setup();
+    if (!channels) {
+        pci_setup();
+    }
     snprintf(path, sizeof(path), "%s/resource0", devdir);
     fd = open(path, O_RDWR | O_SYNC);
     if (fd < 0 || fstat(fd, &st)) {
@@ -441,6 +483,10 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("mmap ok\n");
+    if (channels) {
+        read_channels();
+        return 0;
+    }
     if (drill < 0) {
         rd("boot0", NV_PMC_BOOT_0);
         test_quad_trigger();

@@ -42,12 +42,20 @@ class Nv(Case):
                          "BAR0 accesses")
 
     def test_record_fault_refused(self):
-        t = sub(NV, "record-fault", r"^@@GOT 1 ok \{\}$",
-                "@@GOT 1 error CommandNotFound")
+        t = sub(NV, "record-fault", r"^@@GOT (\d+) ok \{\}$",
+                r"@@GOT \1 error CommandNotFound")
         t = drop(t, "probe-drill")
         v = self.assertFails(t, ["record-fault-drill", "record-after-fault"],
                              "nv", says="on domain 4: error: CommandNotFound")
         self.assertIn("did not report it", v["record-after-fault"])
+
+
+def logged(case, step, level, text, failing):
+    """A nouveau line at LEVEL in step STEP's kernel log fails exactly the
+    checks FAILING, saying so."""
+    t = sub(NV, step + "-dmesg", r"\A", "%s[   20.1] nouveau 0000:00:03.0: "
+            "%s\n" % (level, text))
+    case.assertFails(t, failing, "nv", says=text)
 
 
 class NvNouveau(Case):
@@ -97,32 +105,148 @@ class NvNouveau(Case):
                          says="driver nouveau")
 
     def test_snapshot(self):
-        t = sub(NV, "nouveau-snapshot", r"^@@GOT 2 ok .*$",
-                "@@GOT 2 error loadvm gpumodel: incoming state rejected")
+        t = sub(NV, "nouveau-snapshot", r"^@@GOT (\d+) ok .*$",
+                r"@@GOT \1 error loadvm gpumodel: incoming state rejected")
         self.assertFails(t, ["nouveau-snapshot"], "nv",
                          says="error: loadvm gpumodel")
         t = section(NV, "nouveau-snapshot-driver", "\n")
         self.assertFails(t, ["nouveau-snapshot"], "nv",
                          says="after loadvm: driver none")
 
-    def test_accel_channel_not_idle(self):
-        t = sub(NV, "nouveau-accel-unload-dmesg", r"\A",
-                "<3>[   36.5] nouveau 0000:00:03.0: DRM: failed to idle "
-                "channel 1 [DRM]\n")
+    def test_accel_not_set_up(self):
+        # Bound, but without its buffer copies: acceleration did not start.
+        t = sub(NV, "nouveau-accel-dmesg", r"^.*MM: using .*\n", "")
         self.assertFails(t, ["nouveau-accel"], "nv",
-                         says="failed to idle channel")
+                         says="acceleration not set up")
+        logged(self, "nouveau-accel", "<3>", "DRM: failed to create "
+                    "kernel channel, -22", ["nouveau-accel"])
+
+    def test_accel_clients_unreadable(self):
+        t = section(NV, "nouveau-accel-clients",
+                    "cat: can't open '/sys/kernel/debug/dri/*/clients'\n"
+                    "rc=1\n")
+        self.assertFails(t, ["nouveau-accel-clients"], "nv",
+                         says="can't open")
+
+    def test_accel_channel_not_idle(self):
+        # At the accelerated unload before the reload, and at the last one.
+        for step, cid in (("nouveau-accel-unload", "nouveau-accel-reload"),
+                          ("nouveau-accel-end", "nouveau-accel-unload")):
+            logged(self, step, "<3>", "DRM: failed to idle channel 1 "
+                        "[DRM]", [cid])
+
+    def test_accel_reload_not_bound(self):
+        t = section(NV, "nouveau-accel-reload-driver", "\n")
+        self.assertFails(t, ["nouveau-accel-reload"], "nv",
+                         says="modprobe nouveau again: driver none")
+        t = attrs(NV, "nouveau-accel-unload", "rc=1 secs=0")
+        self.assertFails(t, ["nouveau-accel-reload"], "nv",
+                         says="exit status 1")
 
     def test_accel_unmodelled(self):
         t = sub(NV, "unmodelled-accel", r'"count": 0,', '"count": 7,')
-        self.assertFails(t, ["nouveau-accel"], "nv",
+        self.assertFails(t, ["nouveau-accel-unload"], "nv",
                          says="unmodelled BAR0 accesses")
 
     def test_guest_stopped_after_load(self):
         cut = NV.split("@@BEGIN nouveau-unload ")[0]
         v = self.verdicts(cut, "nv")
         self.assertTrue(v["nouveau-bind"].startswith("ok"))
-        for c in ("nouveau-reload", "nouveau-snapshot", "nouveau-accel"):
+        for c in ("nouveau-reload", "nouveau-snapshot", "nouveau-accel",
+                  "nouveau-accel-clients", "nouveau-accel-reload",
+                  "probe-accel", "nouveau-accel-channel",
+                  "nouveau-accel-unload"):
             self.assertTrue(v[c].startswith("not ok"), v[c])
+
+    def test_guest_stopped_in_accel_probe(self):
+        cut = NV.split("@@BEGIN probe-accel ")[0]
+        v = self.verdicts(cut, "nv")
+        for c in ("nouveau-accel", "nouveau-accel-clients",
+                  "nouveau-accel-reload", "probe-exit"):
+            self.assertTrue(v[c].startswith("ok"), v[c])
+        for c in ("probe-accel", "nouveau-accel-channel",
+                  "nouveau-accel-unload"):
+            self.assertTrue(v[c].startswith("not ok"), v[c])
+
+
+class NvAccel(Case):
+    """The probe's run beside nouveau with acceleration, and its channel."""
+
+    def test_probe_accel_reading(self):
+        # A reading of the second run fails probe-accel alone, naming the
+        # check; the first run's quad-trigger stays ok.
+        off = PC("NV40_PC_CTR_CYCLES_ALT", 0)
+        t = set_reg(NV, "probe-accel", "quad", "window", off, 7)
+        self.assertFails(t, ["probe-accel"], "nv", says="quad-trigger: ")
+        self.assertIn("CTR_CYCLES_ALT 7 != CTR_CYCLES",
+                      self.verdicts(t, "nv")["probe-accel"])
+        t = poke(NV, "probe-accel", "record-short", 5 * 16 + 8, b"\x00\x00")
+        self.assertFails(t, ["probe-accel"], "nv", says="record-short: ")
+        t = set_reg(NV, "probe-accel", "ptimer-flush", "window",
+                    PC("NV40_PC_CTR_EVENT", 1), 6)
+        self.assertFails(t, ["probe-accel"], "nv", says="wrcache-flush: ")
+
+    def test_probe_accel_stopped(self):
+        b = body(NV, "probe-accel")
+        t = section(attrs(NV, "probe-accel", "rc=139 secs=1"), "probe-accel",
+                    b.split("step record-long")[0])
+        got = self.assertFails(t, ["probe-accel"], "nv",
+                               says="exit status 139")
+        self.assertIn("record-long: not reported", got["probe-accel"])
+        self.assertIn("dma-buffer: not reported", got["probe-accel"])
+
+    def test_probe_accel_nouveau_lost(self):
+        logged(self, "accel-bound", "<4>", "fifo: PUSHBUFFER "
+                         "fault", ["probe-accel"])
+        t = section(NV, "accel-bound-driver", "\n")
+        self.assertFails(t, ["probe-accel"], "nv",
+                         says="nouveau through it: driver none")
+
+    def assertChannel(self, text, says):
+        self.assertFails(text, ["nouveau-accel-channel"], "nv", says=says)
+
+    def channel_read(self, text, reg, value, name="accel-channels-after"):
+        """TEXT with the first channel's user-area register REG read as
+        VALUE in section NAME."""
+        b = body(text, name)
+        chan = re.search(r"^r chan 0x([0-9a-f]+) ", b, re.M)
+        chid = (int(chan.group(1), 16) - 0x2600) // 4
+        off = 0xc00000 + chid * 0x2000 + reg
+        return sub(text, name, r"^r user 0x%06x 0x[0-9a-f]+$" % off,
+                   "r user 0x%06x 0x%08x" % (off, value))
+
+    def test_channel_behind(self):
+        ib_put = int(re.search(r"after the unload GET 0x[0-9a-f]+, IB_GET "
+                               r"\d+, IB_PUT (\d+)", self.verdicts(NV, "nv")[
+                                   "nouveau-accel-channel"]).group(1))
+        t = self.channel_read(NV, 0x88, ib_put - 1)
+        self.assertChannel(t, "not idle: IB_GET %d != IB_PUT %d"
+                           % (ib_put - 1, ib_put))
+
+    def test_channel_no_work(self):
+        t = NV
+        for reg in (0x44, 0x88, 0x8c):
+            t = self.channel_read(t, reg, 0)
+        self.assertChannel(t, "fetched no work")
+        # GET moved, but no IB entry was ever given.
+        t = self.channel_read(NV, 0x8c, 0)
+        self.assertChannel(t, "fetched no work")
+
+    def test_channel_not_on(self):
+        # The channel table entry without bit 31 while nouveau is bound.
+        t = sub(NV, "accel-channels", r"^r chan (0x[0-9a-f]+) 0x8",
+                r"r chan \1 0x0")
+        self.assertChannel(t, "no PFIFO channel turned on while bound")
+        t = sub(NV, "accel-channels-after", r"^r (chan|user) .*\n", "")
+        self.assertChannel(t, "no reads after the unload")
+
+    def test_channel_probe_failed(self):
+        t = attrs(NV, "accel-channels-after", "rc=1 secs=0")
+        self.assertChannel(t, "--channels: exit status 1")
+        t = section(NV, "accel-channels", "step setup\nresource0 "
+                    "/sys/bus/pci/devices/0000:00:03.0/resource0 error "
+                    "Permission denied\n")
+        self.assertChannel(t, "exit status 0: step setup")
 
 
 def step_sub(text, name, step, old, new, count=1):
@@ -325,12 +449,16 @@ class NvReadings(Case):
     def test_synth_decides_the_expectations(self):
         # SYNTH1 at 16/8: every count of it is off.
         t = sub(NV, "synth", r"\*\.1=16/4", "*.1=16/8")
-        self.assertFails(t, ["quad-trigger", "quad-logic", "quad-periodic",
-                             "record-long", "record-short",
-                             "record-after-fault"], "nv")
+        got = self.assertFails(t, ["quad-trigger", "quad-logic",
+                                   "quad-periodic", "record-long",
+                                   "record-short", "record-after-fault",
+                                   "probe-accel"], "nv")
+        for c in ("quad-trigger: ", "record-short: "):
+            self.assertIn(c, got["probe-accel"])
         # A STOP that is not a one-cycle pulse.
         t = sub(NV, "synth", r"^4\.0=4096/1", "4.0=4096/2")
-        self.assertFails(t, ["record-long", "record-fault-drill"], "nv",
+        self.assertFails(t, ["record-long", "record-fault-drill",
+                             "probe-accel"], "nv",
                          says="synth must make SYNTH0 of domain 4 a 1-cycle")
         t = section(NV, "synth", "4.0=4096\n")
         v = self.verdicts(t, "nv")

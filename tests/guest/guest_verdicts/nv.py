@@ -3,7 +3,7 @@ nv_nouveau.py), the probe's runs (its setup and record page here,
 PCOUNTER in nv_pcounter.py), its exit and the host's unmodelled accesses;
 the summary."""
 from .log import BDF_NV, Verdicts, bar, check_pci_id, knobs, shint
-from .nv_nouveau import kernel_log, nouveau_lines, nv_nouveau
+from .nv_nouveau import kernel_log, nouveau_lines, nv_nouveau, want_bound
 from .nv_pcounter import (BOOT0_G84, NV_REGS, Missing, Probe, Signals,
                           nv_periodic, nv_ptimer_flush, nv_quad, nv_record,
                           nv_record_fault, parse_synth)
@@ -56,34 +56,37 @@ def nv_page(v, p):
             % (bus, "still there" if after == pfn else "MOVED"))
 
 
+# The checks of a run of the probe (drill: the record-fault drill run),
+# each group with the function that judges it.
+RUN_JUDGES = [
+    (("bar0-mmap", "pmc-boot0"), lambda v, p, sig: nv_setup(v, p)),
+    (("quad-states", "quad-trigger", "quad-logic"), nv_quad),
+    (("quad-periodic",), nv_periodic),
+    (("ptimer-b12", "wrcache-flush"), nv_ptimer_flush),
+    (("record-long",),
+     lambda v, p, sig: nv_record(v, p, sig, "record-long")),
+    (("record-short",),
+     lambda v, p, sig: nv_record(v, p, sig, "record-short")),
+    (("dma-buffer",), lambda v, p, sig: nv_page(v, p))]
+DRILL_JUDGES = [
+    (("record-fault-drill",), nv_record_fault),
+    (("record-after-fault",),
+     lambda v, p, sig: nv_record(v, p, sig, "record-after-fault"))]
+RUN_IDS = [cid for cids, _ in RUN_JUDGES for cid in cids]
+
+
 def nv_probe(v, lines, drill, syn):
     """The checks of one run of nv-pcounter-probe (DRILL: the record-fault
     drill run): those whose readings it reported."""
     p = Probe(lines)
     sig = [Signals(syn, d) for d in range(8)] if syn else None
-    if drill:
-        judges = [(("record-fault-drill",),
-                   lambda: nv_record_fault(v, p, sig)),
-                  (("record-after-fault",),
-                   lambda: nv_record(v, p, sig, "record-after-fault"))]
-    else:
-        judges = [(("bar0-mmap", "pmc-boot0"), lambda: nv_setup(v, p)),
-                  (("quad-states", "quad-trigger", "quad-logic"),
-                   lambda: nv_quad(v, p, sig)),
-                  (("quad-periodic",), lambda: nv_periodic(v, p, sig)),
-                  (("ptimer-b12", "wrcache-flush"),
-                   lambda: nv_ptimer_flush(v, p, sig)),
-                  (("record-long",),
-                   lambda: nv_record(v, p, sig, "record-long")),
-                  (("record-short",),
-                   lambda: nv_record(v, p, sig, "record-short")),
-                  (("dma-buffer",), lambda: nv_page(v, p))]
+    judges = DRILL_JUDGES if drill else RUN_JUDGES
     for cids, judge_it in judges:
         before = dict(v.res)
         try:
             if sig is None and cids[0] not in ("bar0-mmap", "dma-buffer"):
                 raise Missing("cannot parse the synth section")
-            judge_it()
+            judge_it(v, p, sig)
         except Missing as e:
             # A step the probe never reached (it stopped first) leaves its
             # checks to the caller; one cut short fails them, saying why.
@@ -94,6 +97,30 @@ def nv_probe(v, lines, drill, syn):
                 if v.res.get(cid) is before.get(cid):
                     v.check(cid, "fail", "nv-pcounter-probe's readings: %s"
                             % e)
+
+
+def nv_probe_accel(v, log, syn):
+    """probe-accel: the probe's run beside nouveau with acceleration
+    (section probe-accel) passes every check of RUN_IDS, and nouveau stays
+    bound with a clean kernel log through it (accel-bound)."""
+    s = log.get("probe-accel")
+    if s is None:
+        return
+    w = Verdicts()
+    nv_probe(w, s.lines, False, syn)
+    bad = ["%s: %s" % (cid, w.res[cid][1] if cid in w.res else
+                       "not reported") for cid in RUN_IDS
+           if w.res.get(cid, ("",))[0] != "ok"]
+    if s.rc != "0":
+        bad.insert(0, "nv-pcounter-probe exit status %s" % s.rc)
+    still = want_bound(log, "accel-bound", "nouveau through it", step=False)
+    if still is not None and not still[0]:
+        bad.append(still[1])
+    v.check("probe-accel", "fail" if bad else "ok",
+            "nv-pcounter-probe beside nouveau (acceleration): %s" % (
+                "; ".join(bad) if bad else "exit 0, %d checks ok (%s); %s"
+                % (len(RUN_IDS), " ".join(RUN_IDS),
+                   still[1] if still else "no state after it")))
 
 
 def nv(log, checks):
@@ -115,6 +142,8 @@ def nv(log, checks):
             v.check("pci-bar0", "fail", what + ", want 16 MiB of 32-bit "
                     "non-prefetchable memory")
     nv_nouveau(v, log)
+    syn = parse_synth(log.value("synth"))
+    nv_probe_accel(v, log, syn)
     probe = log.get("probe")
     if probe is None:
         return v, None
@@ -124,7 +153,6 @@ def nv(log, checks):
     if rf is not None and st != "ok":
         v.check("record-fault-drill", "fail", "x-nv-gpu-drill-record-fault on "
                 "domain 4: %s: %s" % (st, text))
-    syn = parse_synth(log.value("synth"))
     nv_probe(v, probe.lines, False, syn)
     drill = log.get("probe-drill")
     if drill is not None:
@@ -133,8 +161,8 @@ def nv(log, checks):
         return v, None
     drill_ids = ("record-fault-drill", "record-after-fault")
     for cid, _ in checks:
-        if cid in ("pci-id", "pci-bar0", "probe-exit") or cid in v.res or \
-                cid.startswith("nouveau-"):
+        if cid in ("pci-id", "pci-bar0", "probe-exit", "probe-accel") or \
+                cid in v.res or cid.startswith("nouveau-"):
             continue
         if cid in drill_ids:
             v.check(cid, "fail", "nv-pcounter-probe did not report it (exit "

@@ -1,7 +1,8 @@
 """The nouveau checks of the nv profile (nv-checks.sh): stock nouveau
 binds -device nv-gpu, initialises it with nothing in the kernel log above
-notice level, unloads, reloads, goes on after a snapshot, and binds with
-acceleration asked for (with no BAR0 access outside the model).
+notice level, unloads, reloads, goes on after a snapshot; the same with
+acceleration (the default), whose kernel channel must have run its work,
+and no BAR0 access outside the model.
 
 Each step of the guest sends the driver link, the DRM nodes under the PCI
 device, debugfs' clients files and the kernel log since the step began
@@ -12,7 +13,12 @@ NAME (with its exit status).
 import re
 
 from .log import SPLAT
+from .nv_pcounter import Probe
 
+# PFIFO's channel table and user area (include/hw/gpumodel/nv-gpu-regs.h).
+NV_CHAN = 0x002600
+NV_USER = 0xc00000
+NV_USER_STRIDE = 0x2000
 # Kernel log levels (include/linux/kern_levels.h): 0-3 errors, 4 warning.
 LEVEL_WARNING = 4
 # At any level: a splat, or nvkm's timeouts ("timeout", "stalled at").
@@ -68,7 +74,7 @@ def bound(log, name):
 def want_bound(log, name, what, step=True):
     """(ok, text) for a step that should leave nouveau bound and clean
     (STEP: section NAME is a command whose exit status counts)."""
-    s = log.get(name)
+    s = log.get(name if step else name + "-driver")
     if s is None:
         return None
     if step and s.rc != "0":
@@ -137,19 +143,9 @@ def nv_nouveau(v, log):
                         seen(lines, r"fb: \d+ MiB \w+"),
                         seen(lines, r"DRM: VRAM: \d+ MiB")) +
                     ("" if r[0] else "; but: " + r[1]))
-        cl = log.lines("nouveau-load-clients")
-        ok = cl and cl[-1] == "rc=0" and any("command" in x for x in cl)
-        v.check("nouveau-clients", "ok" if ok else "fail",
-                "/sys/kernel/debug/dri/*/clients: %s" % (
-                    "read, header %s" % " ".join(cl[0].split())
-                    if ok else " / ".join(cl) or "no output"))
-    un = want_unbound(log, "nouveau-unload", "modprobe -r nouveau")
-    re_ = want_bound(log, "nouveau-reload", "modprobe nouveau noaccel=1 again")
-    if un is not None and re_ is not None:
-        v.check("nouveau-reload", "ok" if un[0] and re_[0] else "fail",
-                "%s; %s" % (un[1], re_[1]))
-    elif un is not None and not un[0]:
-        v.check("nouveau-reload", "fail", un[1])
+        clients(v, log, "nouveau-clients", "nouveau-load")
+    reload(v, log, "nouveau-reload", "nouveau-unload", "nouveau-reload",
+           "modprobe nouveau noaccel=1 again")
     snap = log.get("nouveau-snapshot")
     after = want_unbound(log, "nouveau-after-snapshot",
                          "modprobe -r nouveau after it")
@@ -170,18 +166,106 @@ def nv_nouveau(v, log):
                     "savevm/loadvm while bound (%s); %s; clients %s; %s" % (
                         text, still[1], "read" if cl and cl[-1] == "rc=0"
                         else "NOT read", after[1]))
+    nv_nouveau_accel(v, log)
+
+
+def clients(v, log, cid, name):
+    """CID: debugfs' clients read after step NAME."""
+    cl = log.lines(name + "-clients")
+    ok = cl and cl[-1] == "rc=0" and any("command" in x for x in cl)
+    v.check(cid, "ok" if ok else "fail",
+            "/sys/kernel/debug/dri/*/clients: %s" % (
+                "read, header %s" % " ".join(cl[0].split())
+                if ok else " / ".join(cl) or "no output"))
+
+
+def reload(v, log, cid, unload, load, what):
+    """CID: step UNLOAD unbinds cleanly, step LOAD (WHAT) binds again."""
+    un = want_unbound(log, unload, "modprobe -r nouveau")
+    re_ = want_bound(log, load, what)
+    if un is not None and re_ is not None:
+        v.check(cid, "ok" if un[0] and re_[0] else "fail",
+                "%s; %s" % (un[1], re_[1]))
+    elif un is not None and not un[0]:
+        v.check(cid, "fail", un[1])
+
+
+def nv_nouveau_accel(v, log):
+    """The checks of nouveau with acceleration but the probe's run."""
     acc = want_bound(log, "nouveau-accel", "modprobe nouveau (acceleration)")
-    accu = want_unbound(log, "nouveau-accel-unload", "modprobe -r nouveau")
-    if acc is not None and accu is not None:
+    if acc is not None:
         lines = kernel_log(log, "nouveau-accel") or []
         mm = seen(lines, r"MM: using \S+ for buffer copies")
-        um = log.get("unmodelled-accel")
-        st, text, _ = um.got() if um else ("", "not asked", [])
+        v.check("nouveau-accel", "ok" if acc[0] and mm != "?" else "fail",
+                "%s; %s" % (acc[1], mm if mm != "?" else
+                            "NO \"MM: using ... for buffer copies\" line: "
+                            "acceleration not set up"))
+        clients(v, log, "nouveau-accel-clients", "nouveau-accel")
+    reload(v, log, "nouveau-accel-reload", "nouveau-accel-unload",
+           "nouveau-accel-reload", "modprobe nouveau again")
+    nv_channels(v, log)
+    end = want_unbound(log, "nouveau-accel-end", "modprobe -r nouveau")
+    um = log.get("unmodelled-accel")
+    if end is not None and um is not None:
+        st, text, _ = um.got()
         clean = st == "ok" and text.startswith('{"count": 0,')
-        v.check("nouveau-accel",
-                "ok" if acc[0] and accu[0] and clean else "fail",
-                "%s (%s); %s; host: %s" % (
-                    acc[1], mm, accu[1], "no unmodelled BAR0 access" if clean
-                    else "unmodelled BAR0 accesses: %s %s" % (st, text)))
-    elif acc is not None and not acc[0]:
-        v.check("nouveau-accel", "fail", acc[1])
+        v.check("nouveau-accel-unload", "ok" if end[0] and clean else "fail",
+                "%s; host: %s" % (end[1], "no unmodelled BAR0 access"
+                                  if clean else "unmodelled BAR0 accesses: "
+                                  "%s %s" % (st, text)))
+    elif end is not None and not end[0]:
+        v.check("nouveau-accel-unload", "fail", end[1])
+
+
+def channels(s):
+    """{chid: (entry, GET, IB_GET, IB_PUT)} of nv-pcounter-probe --channels
+    (section S), or the reason there is none."""
+    st = Probe(s.lines).steps.get("channels")
+    if s.rc != "0" or st is None:
+        return "nv-pcounter-probe --channels: exit status %s: %s" % (
+            s.rc, " / ".join(s.lines[-3:]) or "no output")
+    user = {off: r.value for (label, off), r in st.reads.items()
+            if label == "user"}
+    out = {}
+    for (label, off), r in st.reads.items():
+        if label == "chan" and NV_CHAN <= off < NV_CHAN + 4 * 128:
+            chid = (off - NV_CHAN) // 4
+            u = NV_USER + chid * NV_USER_STRIDE
+            out[chid] = (r.value,) + tuple(user.get(u + x)
+                                           for x in (0x44, 0x88, 0x8c))
+    return out
+
+
+def nv_channels(v, log):
+    """nouveau-accel-channel: nouveau had a PFIFO channel turned on while
+    bound (accel-channels), and after the unload (accel-channels-after)
+    that channel had fetched push buffer words (GET and IB_PUT moved) and
+    run every IB entry it was given (IB_GET = IB_PUT): the fence nouveau
+    waits on to idle its kernel channel went through the model."""
+    s, after = log.get("accel-channels"), log.get("accel-channels-after")
+    if s is None or after is None:
+        return
+    bound, after = channels(s), channels(after)
+    for r in (bound, after):
+        if isinstance(r, str):
+            return v.check("nouveau-accel-channel", "fail", r)
+    on = sorted(c for c, x in bound.items() if x[0] >> 31)
+    if not on:
+        return v.check("nouveau-accel-channel", "fail",
+                       "no PFIFO channel turned on while bound")
+    fmt = "GET 0x%x, IB_GET %s, IB_PUT %s"
+    seen_, bad = [], []
+    for chid in on:
+        x = after.get(chid)
+        if x is None or None in x:
+            bad.append("channel %d: no reads after the unload" % chid)
+            continue
+        seen_.append("channel %d: while bound %s; after the unload %s"
+                     % (chid, fmt % bound[chid][1:], fmt % x[1:]))
+        if not x[1] or not x[3]:
+            bad.append("channel %d fetched no work" % chid)
+        elif x[2] != x[3]:
+            bad.append("channel %d not idle: IB_GET %d != IB_PUT %d"
+                       % (chid, x[2], x[3]))
+    v.check("nouveau-accel-channel", "fail" if bad else "ok",
+            "; ".join(seen_ + bad) + ("" if bad else ": every IB entry run"))
