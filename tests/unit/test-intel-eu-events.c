@@ -93,7 +93,8 @@ static void mix_walker(Fixture *f, uint32_t x, uint32_t y)
                  G(4, 0, EU_TYPE_F, R_8_8_1), G(5, 0, EU_TYPE_F, R_8_8_1)),
         asm_op(EU_OP_JMPI, 1, NUL, NUL, IMM(EU_TYPE_D, 0)),
         asm_flow(EU_OP_NOP, 1, 0, 0),
-        asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD), G(0, 0, EU_TYPE_UD, R_8_8_1)),
+        asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD),
+              G(0, 0, EU_TYPE_UD, R_8_8_1)),
         asm_send(8, 0, 112, EU_SFID_THREAD_SPAWNER, 0x02000010, true),
     };
 
@@ -153,11 +154,16 @@ static void test_walker_mix(Fixture *f, gconstpointer data)
 
 /*
  * Half-way through the walker's modelled time, about half of each event
- * has counted, and never more than the EUs could in that time.
+ * has counted, and never more than the EUs could in that time; no
+ * counter ever goes back as the work completes.
  */
 static void test_walker_pacing(Fixture *f, gconstpointer data)
 {
-    const uint16_t sel[14] = { SEL(0, 0, 2), SEL(4, 0, 0) };
+    const uint16_t sel[14] = {
+        SEL(0, 0, 2), SEL(4, 0, 0), SEL(5, 0, 0), SEL(8, 0, 0),
+        SEL(0, 0, 0), SEL(1, 0, 0), SEL(2, 0, 0),
+    };
+    uint64_t last[7] = { 0 };
     const uint64_t t = 32 * 64, half = MIX_TERNARY * t / 2;
     IntelEngine *e = eng(f, RCS);
     uint64_t mid, ternary, any;
@@ -177,9 +183,19 @@ static void test_walker_pacing(Fixture *f, gconstpointer data)
     g_assert_cmpuint(ternary, <=, half + half / 10);
     g_assert_cmpuint(any, <=, 64 * (intel_gt_clocks_for(
                          f->gpu, mid - e->in_flight.start_ns) + 1));
+    while (f->fh->now_ns < e->in_flight.end_ns + 100) {
+        fake_host_step(f->fh, 7);
+        for (unsigned k = 0; k < 7; k++) {
+            uint64_t v = rd(f, INTEL_OAPERF_A(7 + k));
+
+            g_assert_cmpuint(v, >=, last[k]);
+            last[k] = v;
+        }
+    }
     fake_host_step(f->fh, 1000000);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(7)), ==, MIX_TERNARY * t);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(8)), ==, MIX_ANY * t);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_A(9)), ==, (MIX_LOADED - MIX_ANY) * t);
 }
 
 /* A send function for threads run outside a pipeline: done at once. */

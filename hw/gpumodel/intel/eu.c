@@ -24,7 +24,8 @@
  * EU-number filter selects; a filter the PRM does not support with the
  * event counts nothing (the PRM calls that implementation-specific).
  * Some pipe is active when FPU0, FPU1 or the send pipe is; a thread
- * stalls in its loaded clocks with none active.
+ * stalls in its loaded clocks with none active: every loaded clock is
+ * one or the other.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -84,6 +85,8 @@ static const uint8_t eu_kernel[INTEL_EU_EVS] = {
     [INTEL_EU_EV_SEND] = 8,
     [INTEL_EU_EV_SEND_START] = 2,
     [INTEL_EU_EV_FPU_BOTH] = 8,
+    [INTEL_EU_EV_ANY] = 48,
+    [INTEL_EU_EV_STALL] = 16,
 };
 
 /* @threads of @ffid dispatched by engine @e: their EU work. */
@@ -104,6 +107,7 @@ void intel_eu_thread_events(IntelEngine *e, IntelEuFfid ffid,
                             const uint64_t *before, const uint64_t *after)
 {
     uint64_t *ev = e->stats.eu_ev[ffid];
+    uint64_t sends = after[EU_EVC_SEND] - before[EU_EVC_SEND];
     static const uint8_t kind_fine[] = {
         [EU_EVK_OTHER] = EU_FINE_NONE, [EU_EVK_TERNARY] = EU_FINE_TERNARY,
         [EU_EVK_BINARY] = EU_FINE_BINARY, [EU_EVK_MOV] = EU_FINE_MOV,
@@ -115,14 +119,17 @@ void intel_eu_thread_events(IntelEngine *e, IntelEuFfid ffid,
 
         ev[INTEL_EU_EV_FPU0] += f0;
         ev[INTEL_EU_EV_FPU1] += f1;
+        ev[INTEL_EU_EV_ANY] += f0 + f1;
         if (kind_fine[k] != EU_FINE_NONE) {
             ev[INTEL_EU_EV_FPU0 + kind_fine[k]] += f0;
             ev[INTEL_EU_EV_FPU1 + kind_fine[k]] += f1;
         }
     }
     /* One clock per send: it issues, and starts one message. */
-    ev[INTEL_EU_EV_SEND] += after[EU_EVC_SEND] - before[EU_EVC_SEND];
-    ev[INTEL_EU_EV_SEND_START] += after[EU_EVC_SEND] - before[EU_EVC_SEND];
+    ev[INTEL_EU_EV_SEND] += sends;
+    ev[INTEL_EU_EV_SEND_START] += sends;
+    ev[INTEL_EU_EV_ANY] += sends;
+    ev[INTEL_EU_EV_STALL] += after[EU_EVC_NONE] - before[EU_EVC_NONE];
 }
 
 /* The GT clocks the whole array takes for @eu_clocks of work. */
@@ -132,13 +139,6 @@ uint64_t intel_eu_busy_clocks(IntelGpu *gpu, uint64_t eu_clocks)
     unsigned eus = MAX(c->slices * c->subslices * c->eus_per_subslice, 1);
 
     return eu_clocks / eus + (eu_clocks % eus != 0);
-}
-
-/* The clocks some pipe is active in @ev: FPU0, FPU1 or send. */
-static uint64_t eu_any_pipe(const uint64_t *ev)
-{
-    return ev[INTEL_EU_EV_FPU0] + ev[INTEL_EU_EV_FPU1] +
-           ev[INTEL_EU_EV_SEND] - ev[INTEL_EU_EV_FPU_BOTH];
 }
 
 /*
@@ -167,12 +167,11 @@ static int64_t eu_event(unsigned event, unsigned kind, uint64_t loaded,
         if (!any_kind) {
             return -1;
         }
-        return event == EU_EV_SEND ? ev[INTEL_EU_EV_SEND] : eu_any_pipe(ev);
+        return ev[event == EU_EV_SEND ? INTEL_EU_EV_SEND : INTEL_EU_EV_ANY];
     case EU_EV_FPU_BOTH:
         return any_kind ? (int64_t)ev[INTEL_EU_EV_FPU_BOTH] : -1;
     case EU_EV_STALL:
-        return any_kind ? (int64_t)(loaded - MIN(eu_any_pipe(ev), loaded)) :
-                          -1;
+        return any_kind ? (int64_t)ev[INTEL_EU_EV_STALL] : -1;
     case EU_EV_OCCUPANCY:
         /* One loaded thread per busy EU: the integrator adds 1 a clock. */
         return any_kind ? (int64_t)(loaded / EU_OCCUPANCY_STEP) : -1;

@@ -154,7 +154,9 @@ typedef enum IntelEuFfid {
  * EU clocks of the flexible EU events' sources, per fixed function
  * (eu.c): each pipe's active clocks in all and by instruction kind (the
  * fine filters' hybrid, ternary, binary, mov), the send pipe's, the
- * messages sent, and the clocks both FPUs were active.
+ * messages sent, the clocks both FPUs, some pipe and no pipe were active.
+ * Each is counted on its own, so each grows monotonically as the work in
+ * flight completes (cs.c rounds them separately).
  */
 typedef enum IntelEuEv {
     INTEL_EU_EV_FPU0,           /* + 1..4: hybrid, ternary, binary, mov */
@@ -162,6 +164,8 @@ typedef enum IntelEuEv {
     INTEL_EU_EV_SEND = 10,
     INTEL_EU_EV_SEND_START,
     INTEL_EU_EV_FPU_BOTH,
+    INTEL_EU_EV_ANY,            /* some pipe active */
+    INTEL_EU_EV_STALL,          /* a thread loaded, no pipe active */
     INTEL_EU_EVS
 } IntelEuEv;
 
