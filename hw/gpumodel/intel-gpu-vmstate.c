@@ -98,6 +98,8 @@ static const VMStateDescription vmstate_intel_cs_stats = {
         VMSTATE_UINT64(busy_ns, IntelCsStats),
         VMSTATE_UINT64(context_switches, IntelCsStats),
         VMSTATE_UINT64_ARRAY(eu_clocks, IntelCsStats, INTEL_EU_FFIDS),
+        VMSTATE_UINT64_2DARRAY(eu_ev, IntelCsStats, INTEL_EU_FFIDS,
+                               INTEL_EU_EVS),
         VMSTATE_UINT64_ARRAY(px, IntelCsStats, INTEL_PX_COUNTS),
         VMSTATE_END_OF_LIST()
     },
@@ -111,6 +113,8 @@ static const VMStateDescription vmstate_intel_cs_in_flight = {
         VMSTATE_UINT64(start_ns, IntelCsInFlight),
         VMSTATE_UINT64(end_ns, IntelCsInFlight),
         VMSTATE_UINT64_ARRAY(eu_clocks, IntelCsInFlight, INTEL_EU_FFIDS),
+        VMSTATE_UINT64_2DARRAY(eu_ev, IntelCsInFlight, INTEL_EU_FFIDS,
+                               INTEL_EU_EVS),
         VMSTATE_UINT64_ARRAY(px, IntelCsInFlight, INTEL_PX_COUNTS),
         VMSTATE_END_OF_LIST()
     },
@@ -400,6 +404,8 @@ static const VMStateDescription vmstate_intel_oa_sources = {
         VMSTATE_UINT64(vs_threads, IntelOaSources),
         VMSTATE_UINT64(gpgpu_threads, IntelOaSources),
         VMSTATE_UINT64_ARRAY(eu_clocks, IntelOaSources, INTEL_EU_FFIDS),
+        VMSTATE_UINT64_2DARRAY(eu_ev, IntelOaSources, INTEL_EU_FFIDS,
+                               INTEL_EU_EVS),
         VMSTATE_UINT64_ARRAY(px, IntelOaSources, INTEL_PX_COUNTS),
         VMSTATE_END_OF_LIST()
     },

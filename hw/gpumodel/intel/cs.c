@@ -491,6 +491,9 @@ static void cs_in_flight_rebase(IntelCsInFlight *w, uint64_t now)
 
     for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
         w->eu_clocks[i] = gpu_muldiv64(w->eu_clocks[i], left, span);
+        for (unsigned k = 0; k < INTEL_EU_EVS; k++) {
+            w->eu_ev[i][k] = gpu_muldiv64(w->eu_ev[i][k], left, span);
+        }
     }
     for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
         w->px[i] = gpu_muldiv64(w->px[i], left, span);
@@ -519,10 +522,22 @@ static void cs_account(IntelEngine *e, uint64_t now, uint64_t cost,
     w->end_ns += cost;
     for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
         w->eu_clocks[i] += e->stats.eu_clocks[i] - s0->eu_clocks[i];
+        for (unsigned k = 0; k < INTEL_EU_EVS; k++) {
+            w->eu_ev[i][k] += e->stats.eu_ev[i][k] - s0->eu_ev[i][k];
+        }
     }
     for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
         w->px[i] += e->stats.px[i] - s0->px[i];
     }
+}
+
+/* Take from @done the part @left / @span of the work @in_flight. */
+static void cs_undo(uint64_t *done, uint64_t in_flight, uint64_t left,
+                    uint64_t span)
+{
+    uint64_t undone = gpu_muldiv64(in_flight, left, span);
+
+    *done -= MIN(undone, *done);
 }
 
 /* The engine's statistics as of @ns: less the work still in flight then. */
@@ -538,14 +553,13 @@ void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st)
     left = w->end_ns - MAX(ns, w->start_ns);
     st->busy_ns -= MIN(left, st->busy_ns);
     for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
-        uint64_t undone = gpu_muldiv64(w->eu_clocks[i], left, span);
-
-        st->eu_clocks[i] -= MIN(undone, st->eu_clocks[i]);
+        cs_undo(&st->eu_clocks[i], w->eu_clocks[i], left, span);
+        for (unsigned k = 0; k < INTEL_EU_EVS; k++) {
+            cs_undo(&st->eu_ev[i][k], w->eu_ev[i][k], left, span);
+        }
     }
     for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
-        uint64_t undone = gpu_muldiv64(w->px[i], left, span);
-
-        st->px[i] -= MIN(undone, st->px[i]);
+        cs_undo(&st->px[i], w->px[i], left, span);
     }
 }
 

@@ -2351,9 +2351,36 @@ static void exec_nop(EuThread *t, const EuInst *in)
 {
 }
 
+/* The pipe and kind of a decoded instruction (EuEvClass). */
+static uint8_t ev_class(const EuInst *in)
+{
+    unsigned pipe = in->opcode == EU_OP_MATH ? EU_EVC_FPU1 : EU_EVC_FPU0;
+
+    if (in->error || eu_is_branch(in->opcode) || in->opcode == EU_OP_NOP ||
+        in->opcode == EU_OP_WAIT) {
+        return EU_EVC_NONE;
+    } else if (in->is_send) {
+        return EU_EVC_SEND;
+    } else if (eu_is_3src(in->opcode)) {
+        return pipe + EU_EVK_TERNARY;
+    } else if (in->opcode == EU_OP_MOV || in->opcode == EU_OP_MOVI ||
+               in->opcode == EU_OP_SMOV) {
+        return pipe + EU_EVK_MOV;
+    } else if (in->opcode == EU_OP_MATH) {
+        /* MATH always decodes two sources; the unary functions use one. */
+        bool two = in->math_fn == EU_MATH_FDIV || in->math_fn == EU_MATH_POW ||
+                   (in->math_fn >= EU_MATH_INT_DIV_QR &&
+                    in->math_fn <= EU_MATH_INT_DIV_R);
+
+        return pipe + (two ? EU_EVK_BINARY : EU_EVK_OTHER);
+    }
+    return pipe + (in->nsrc == 2 ? EU_EVK_BINARY : EU_EVK_OTHER);
+}
+
 /* Choose the executor of a freshly decoded instruction. */
 static void prepare(EuInst *in)
 {
+    in->ev_class = ev_class(in);
     if (in->error || in->is_send || eu_is_branch(in->opcode)) {
         in->exec = NULL;
     } else if (in->opcode == EU_OP_NOP || in->opcode == EU_OP_WAIT) {
@@ -2565,6 +2592,7 @@ static EuStatus run_program(EuThread *t, uint64_t max_instructions)
             return t->status;
         }
         t->retired++;
+        t->ev_clocks[in->ev_class]++;
         if (in->exec) {
             /* ALU: only the generic path can fault. */
             in->exec(t, in);
@@ -2624,6 +2652,7 @@ EuStatus eu_run(EuThread *t, uint64_t max_instructions)
             next = exec_flow(t, in);
         }
         t->retired++;
+        t->ev_clocks[in->ev_class]++;
         if (t->status == EU_RUNNING || t->status == EU_WAIT_SEND ||
             t->status == EU_DONE) {
             t->ip = next;

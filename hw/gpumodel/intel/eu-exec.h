@@ -28,6 +28,30 @@ typedef struct EuOperand {
 } EuOperand;
 
 typedef struct EuThread EuThread;
+
+/*
+ * Where a retired instruction issues, for the OA unit's flexible EU
+ * event counters (eu.c): its pipe and, on an FPU, its kind as the fine
+ * filters tell them apart (PRM Vol 7: 3D-Media-GPGPU, "Flexible EU Event
+ * Counters"; the EU's FPU0/FPU1 and send pipes: PRM Vol 7, "Execution
+ * Units").  The model's rule: the send family goes to the send pipe;
+ * extended math (MATH) to FPU1, the extended-math pipe; every other ALU
+ * instruction to FPU0; branches, NOP and WAIT to no counted pipe.
+ * Kinds: ternary (three sources: eu_is_3src()), binary (two sources;
+ * MATH with FDIV, POW or an integer divide), mov (MOV, MOVI, SMOV),
+ * other (one source).  No instruction is hybrid in the model.  Each
+ * retired instruction takes one EU clock (the busy time the engine
+ * charges, docs/intel-gpu-oa.rst).
+ */
+typedef enum EuEvClass {
+    EU_EVC_FPU0,            /* + EU_EVK_*: FPU0 by kind */
+    EU_EVC_FPU1 = 4,        /* + EU_EVK_*: FPU1 by kind */
+    EU_EVC_SEND = 8,
+    EU_EVC_NONE,            /* branch unit, NOP, WAIT */
+    EU_EVC_COUNT
+} EuEvClass;
+
+enum { EU_EVK_OTHER, EU_EVK_TERNARY, EU_EVK_BINARY, EU_EVK_MOV };
 typedef struct EuInst EuInst;
 typedef struct EuProgram EuProgram;
 
@@ -57,6 +81,7 @@ struct EuInst {
     EuExecFn exec;
     uint16_t fast_dst, fast_src[3];
     uint8_t fast_step[3];   /* bytes per channel of each source, 0: scalar */
+    uint8_t ev_class;       /* EuEvClass: its pipe and kind */
 };
 
 bool eu_is_3src(unsigned op);
@@ -110,6 +135,7 @@ struct EuThread {
     EuStatus status;
     const char *fault;
     uint64_t retired;
+    uint64_t ev_clocks[EU_EVC_COUNT];   /* retired, by EuEvClass */
 
     const uint8_t *code;
     size_t code_size;

@@ -193,15 +193,19 @@ static void gfx_log_fault(IntelEngine *e, const EuThread *t)
 
 /*
  * One EU clock per instruction issued: the EU array's busy time and the
- * OA unit's EU counters (eu.c) follow the instructions really executed.
+ * OA unit's EU counters (eu.c: by pipe and kind) follow the instructions
+ * really executed.
  */
 EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
                               uint64_t max_instructions)
 {
-    uint64_t before = t->retired;
-    EuStatus s = eu_run(t, max_instructions);
+    uint64_t before = t->retired, ev0[EU_EVC_COUNT];
+    EuStatus s;
 
+    memcpy(ev0, t->ev_clocks, sizeof(ev0));
+    s = eu_run(t, max_instructions);
     e->stats.eu_clocks[ffid] += t->retired - before;
+    intel_eu_thread_events(e, ffid, ev0, t->ev_clocks);
     if (s == EU_FAULT) {
         gfx_log_fault(e, t);
     }

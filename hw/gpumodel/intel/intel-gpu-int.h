@@ -151,6 +151,25 @@ typedef enum IntelEuFfid {
 } IntelEuFfid;
 
 /*
+ * EU clocks of the flexible EU events' sources, per fixed function
+ * (eu.c): each pipe's active clocks in all and by instruction kind (the
+ * fine filters' hybrid, ternary, binary, mov), the send pipe's, the
+ * messages sent, the clocks both FPUs, some pipe and no pipe were active.
+ * Each is counted on its own, so each grows monotonically as the work in
+ * flight completes (cs.c rounds them separately).
+ */
+typedef enum IntelEuEv {
+    INTEL_EU_EV_FPU0,           /* + 1..4: hybrid, ternary, binary, mov */
+    INTEL_EU_EV_FPU1 = 5,       /* likewise */
+    INTEL_EU_EV_SEND = 10,
+    INTEL_EU_EV_SEND_START,
+    INTEL_EU_EV_FPU_BOTH,
+    INTEL_EU_EV_ANY,            /* some pipe active */
+    INTEL_EU_EV_STALL,          /* a thread loaded, no pipe active */
+    INTEL_EU_EVS
+} IntelEuEv;
+
+/*
  * Pixel-pipeline work (render.c and the shared functions its threads
  * use), as the OA unit's A counters count it.
  */
@@ -177,17 +196,20 @@ typedef struct IntelCsStats {
     uint64_t busy_ns;           /* modelled execution time */
     uint64_t context_switches;
     uint64_t eu_clocks[INTEL_EU_FFIDS]; /* EU clocks of dispatched threads */
+    uint64_t eu_ev[INTEL_EU_FFIDS][INTEL_EU_EVS];   /* their events */
     uint64_t px[INTEL_PX_COUNTS];   /* pixel-pipeline work */
 } IntelCsStats;
 
 /*
  * Work a slice committed at once but that the engine does at the modelled
  * pace (cs.c): busy time, EU and pixel work still to come complete evenly
- * over [@start_ns, @end_ns); @eu_clocks and @px are the work of that span.
+ * over [@start_ns, @end_ns); @eu_clocks, @eu_ev and @px are the work of
+ * that span.
  */
 typedef struct IntelCsInFlight {
     uint64_t start_ns, end_ns;
     uint64_t eu_clocks[INTEL_EU_FFIDS];
+    uint64_t eu_ev[INTEL_EU_FFIDS][INTEL_EU_EVS];
     uint64_t px[INTEL_PX_COUNTS];
 } IntelCsInFlight;
 
@@ -248,6 +270,7 @@ typedef struct IntelOaSources {
     uint64_t vs_threads;
     uint64_t gpgpu_threads;
     uint64_t eu_clocks[INTEL_EU_FFIDS];
+    uint64_t eu_ev[INTEL_EU_FFIDS][INTEL_EU_EVS];
     uint64_t px[INTEL_PX_COUNTS];
 } IntelOaSources;
 
@@ -431,7 +454,10 @@ void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
 /* eu.c: the EU array, as the flexible EU event counters see it */
 void intel_eu_dispatch(IntelEngine *e, IntelEuFfid ffid, uint64_t threads);
 uint64_t intel_eu_busy_clocks(IntelGpu *gpu, uint64_t eu_clocks);
-uint64_t intel_eu_flex_count(uint32_t sel, const uint64_t *eu_clocks);
+void intel_eu_thread_events(IntelEngine *e, IntelEuFfid ffid,
+                            const uint64_t *before, const uint64_t *after);
+uint64_t intel_eu_flex_count(uint32_t sel, const uint64_t *eu_clocks,
+                             const uint64_t (*eu_ev)[INTEL_EU_EVS]);
 
 /* execlists.c: submission queue, context switches, status buffer */
 void intel_execlists_load(IntelEngine *e);

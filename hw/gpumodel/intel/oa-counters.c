@@ -90,6 +90,9 @@ void oa_sources(IntelGpu *gpu, uint64_t ns, IntelOaSources *s)
         s->gpgpu_threads += st.gpgpu_threads;
         for (unsigned k = 0; k < INTEL_EU_FFIDS; k++) {
             s->eu_clocks[k] += st.eu_clocks[k];
+            for (unsigned j = 0; j < INTEL_EU_EVS; j++) {
+                s->eu_ev[k][j] += st.eu_ev[k][j];
+            }
         }
         for (unsigned k = 0; k < INTEL_PX_COUNTS; k++) {
             s->px[k] += st.px[k];
@@ -150,12 +153,14 @@ void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
         v->a[oa_px_counter[k]] += s.px[k] - oa->src.px[k];
     }
     /* The flexible EU counters move only with EU work (most reports not). */
-    eu_moved = memcmp(s.eu_clocks, oa->src.eu_clocks, sizeof(s.eu_clocks));
+    eu_moved = memcmp(s.eu_clocks, oa->src.eu_clocks, sizeof(s.eu_clocks)) ||
+               memcmp(s.eu_ev, oa->src.eu_ev, sizeof(s.eu_ev));
     for (unsigned k = 0; eu_moved && k < OA_FLEX_COUNTERS; k++) {
         uint32_t sel = oa_flex_sel(gpu, k);
 
-        v->a[OA_FLEX_FIRST + k] += intel_eu_flex_count(sel, s.eu_clocks) -
-                                   intel_eu_flex_count(sel, oa->src.eu_clocks);
+        v->a[OA_FLEX_FIRST + k] +=
+            intel_eu_flex_count(sel, s.eu_clocks, s.eu_ev) -
+            intel_eu_flex_count(sel, oa->src.eu_clocks, oa->src.eu_ev);
     }
     if (c1 > c0) {
         const uint16_t (*p)[OA_NOA_PERIOD + 1] = oa_lane_prefix(gpu);
@@ -271,7 +276,8 @@ uint32_t oa_counter_read(IntelGpu *gpu, const IntelRegBinding *b,
     case 2:
     case 3:
         x = intel_eu_flex_count(oa_flex_sel(gpu, 10 + (offset -
-                                INTEL_OAPERF_FREE(0)) / 8), s.eu_clocks);
+                                INTEL_OAPERF_FREE(0)) / 8), s.eu_clocks,
+                                s.eu_ev);
         break;
     default:
         x = 0;
