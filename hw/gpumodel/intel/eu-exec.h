@@ -1,6 +1,7 @@
 /*
  * Gen11 EU interpreter core: decoded instructions, thread state and the
- * run loop.  Host-neutral (plain C + GLib); not wired to dispatch yet.
+ * run loop.  Host-neutral (plain C + GLib); the pipelines run their
+ * threads through gfx.c's intel_gfx_thread_run().
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
