@@ -563,6 +563,48 @@ static void test_preempt(Fixture *f, gconstpointer data)
 }
 
 /*
+ * The context that preempts the draw programs other state (an empty
+ * drawing rectangle, the GPGPU pipeline): the preempted draw resumes
+ * with its own, kept for its context across the switch (gfx.c), as the
+ * hardware keeps it in the context image.
+ */
+static void test_preempt_other_state(Fixture *f, gconstpointer data)
+{
+    RcBuf src = { SRC_SURF, 512, 512, 2048, REF_LINEAR };
+    RcBuf dst = { DST_SURF, 512, 512, 2048, REF_Y };
+    IntelEngine *e = eng(f, RCS);
+    Ctx a, b;
+
+    two_contexts(f, &a, &b);
+    fill(f, &src, true);
+    fill(f, &dst, false);
+    render_copy(f, &src, 0, 0, 512, 512, &dst, 0, 0);
+    bb_start(&a.ring, RC_BATCH, 0);
+    sdi(&a.ring, DATA, 1);
+    ctx_submit(&a);
+    fake_host_step(f->fh, 0);
+    g_assert_true(e->gfx.render.draw_active);
+
+    EMIT(&b.ring, GFX_OP_3DSTATE_DRAWING_RECTANGLE | (4 - 2), 0, 0, 0,
+         PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS | PIPELINE_SELECT_GPGPU);
+    sdi(&b.ring, DATA + 4, 2);
+    ctx_submit(&b);
+    step(f);
+    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2);
+    g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_GPGPU);
+    g_assert_cmphex(ram_r32(f, DATA), ==, 0);
+
+    ctx_submit(&a);
+    for (unsigned i = 0; i < 200 && ram_r32(f, DATA) != 1; i++) {
+        step(f);
+    }
+    g_assert_cmphex(ram_r32(f, DATA), ==, 1);
+    check_copy(f, &dst, 0, 0, 512, 512, 0, 0);
+    g_assert_cmpuint(WRITTEN(e), ==, 512 * 512);
+    g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_3D);
+}
+
+/*
  * A hostile draw: 2^32 - 1 instances of a rectangle outside the drawing
  * rectangle.  No thread runs, yet each step ends (the rectangles' setup
  * counts against the budget) with the draw in progress; i915's render
@@ -624,6 +666,7 @@ static const FixtureTest tests[] = {
     { "/intel-render/copy/tiled-y", test_tiled_y },
     { "/intel-render/copy/continue", test_continue },
     { "/intel-render/copy/preempt", test_preempt },
+    { "/intel-render/copy/preempt-other-state", test_preempt_other_state },
     { "/intel-render/payload/simd8-push-flat", test_simd8_push_flat },
     { "/intel-render/oa-counters", test_oa_counters },
     { "/intel-render/hostile/empty-rects", test_hostile_empty },

@@ -196,6 +196,7 @@ static void context_restore(IntelEngine *e, uint64_t desc)
 
     e->ctx_desc = desc;
     set_ctx_active(e, true);
+    intel_gfx_context_restore(e);
     if (lrc_parse(e, img, desc & INTEL_CTX_DESC_LRCA_MASK)) {
         ctl = lrc_find(img, e, INTEL_RING_CONTEXT_CONTROL);
         inhibit = ctl >= 0 && (img->dw[img->slot[ctl]] &
@@ -248,6 +249,7 @@ static void context_save(IntelEngine *e)
 
     /* Batch levels (BB_STATE, BBADDR ...) are saved where they are now. */
     intel_cs_sync_registers(e);
+    intel_gfx_context_save(e);
     intel_engine_set_reg(e, INTEL_RING_CTX_TIMESTAMP,
                          intel_execlists_ctx_timestamp(e));
     if (lrc_parse(e, img, e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK) &&

@@ -33,6 +33,21 @@ enum {
     INTEL_GFX_BASES
 };
 
+/*
+ * What a context preempted in the middle of a draw keeps until it runs
+ * again (the hardware saves it in the context image): its STATE_BASE_
+ * ADDRESS bases, pipeline and 3D state with the draw's position.
+ */
+#define INTEL_GFX_SAVED         8
+
+typedef struct IntelGfxSaved {
+    uint64_t ctx;                       /* LRCA; 0: a free entry */
+    uint32_t pipeline;
+    IntelGfxBase base[INTEL_GFX_BASES];
+    uint64_t sip;
+    IntelRenderState render;
+} IntelGfxSaved;
+
 typedef struct IntelGfxState {
     uint32_t pipeline;                  /* PIPELINE_SELECT_3D/MEDIA/GPGPU */
     IntelGfxBase base[INTEL_GFX_BASES];
@@ -44,6 +59,8 @@ typedef struct IntelGfxState {
     uint64_t fault_repeats;
     IntelRenderState render;
     IntelMediaState media;
+    IntelGfxSaved saved[INTEL_GFX_SAVED];
+    uint32_t saved_next;                /* the entry to reuse when full */
 } IntelGfxState;
 
 #endif

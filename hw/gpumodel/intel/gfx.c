@@ -7,8 +7,10 @@
  *
  * The pipelines' state is the engine's, not the context's: the model
  * does not save 3D or media state in context images, and a context
- * switch keeps what the last context programmed.  i915 and IGT program
- * all the state a batch uses in the batch.
+ * switch keeps what the last context programmed (i915 and IGT program
+ * all the state a batch uses in the batch), except for a context
+ * switched out in the middle of a draw: it keeps its own
+ * (intel_gfx_context_save()).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -212,6 +214,65 @@ EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
     return s;
 }
 
+/*
+ * A context switched out in the middle of a draw (render.c returned
+ * CS_CONTINUE_ARB and the execlists preempted it) keeps its pipeline
+ * state and the draw's position, as the hardware keeps them in the
+ * context image; when it runs again the draw resumes with its own state,
+ * whatever other contexts programmed meanwhile.  At most INTEL_GFX_SAVED
+ * contexts: beyond that the oldest entry goes, and its draw starts over
+ * with the state the engine has then (logged).
+ */
+void intel_gfx_context_save(IntelEngine *e)
+{
+    IntelGfxState *g = &e->gfx;
+    uint64_t ctx = e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK;
+    IntelGfxSaved *s = NULL;
+
+    if (!g->render.draw_active || g->render.draw_ctx != ctx || !ctx) {
+        return;
+    }
+    for (unsigned i = 0; i < INTEL_GFX_SAVED && !s; i++) {
+        if (g->saved[i].ctx == ctx) {
+            s = &g->saved[i];
+        }
+    }
+    if (!s) {
+        s = &g->saved[g->saved_next];
+        g->saved_next = (g->saved_next + 1) % INTEL_GFX_SAVED;
+        if (s->ctx) {
+            gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
+                         "intel-gpu: more than %u contexts preempted in "
+                         "a draw: one will start its draw over\n",
+                         INTEL_GFX_SAVED);
+        }
+    }
+    s->ctx = ctx;
+    s->pipeline = g->pipeline;
+    memcpy(s->base, g->base, sizeof(s->base));
+    s->sip = g->sip;
+    s->render = g->render;
+}
+
+void intel_gfx_context_restore(IntelEngine *e)
+{
+    IntelGfxState *g = &e->gfx;
+    uint64_t ctx = e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK;
+
+    for (unsigned i = 0; i < INTEL_GFX_SAVED; i++) {
+        IntelGfxSaved *s = &g->saved[i];
+
+        if (ctx && s->ctx == ctx) {
+            g->pipeline = s->pipeline;
+            memcpy(g->base, s->base, sizeof(g->base));
+            g->sip = s->sip;
+            g->render = s->render;
+            memset(s, 0, sizeof(*s));
+            return;
+        }
+    }
+}
+
 void intel_gfx_reset(IntelEngine *e)
 {
     intel_render_reset(e);
@@ -222,10 +283,21 @@ void intel_gfx_reset(IntelEngine *e)
     e->gfx.fault_why = NULL;
     e->gfx.fault_ip = 0;
     e->gfx.fault_repeats = 0;
+    memset(e->gfx.saved, 0, sizeof(e->gfx.saved));
+    e->gfx.saved_next = 0;
 }
 
 bool intel_gfx_post_load(IntelEngine *e, char **err)
 {
+    bool saved_ok = e->gfx.saved_next < INTEL_GFX_SAVED;
+
+    for (unsigned i = 0; i < INTEL_GFX_SAVED; i++) {
+        saved_ok &= e->gfx.saved[i].pipeline <= PIPELINE_SELECT_GPGPU;
+    }
+    if (!saved_ok) {
+        *err = g_strdup_printf("engine %u: saved pipeline state", e->id);
+        return false;
+    }
     if (e->gfx.pipeline > PIPELINE_SELECT_GPGPU) {
         *err = g_strdup_printf("engine %u: pipeline %u", e->id,
                                e->gfx.pipeline);

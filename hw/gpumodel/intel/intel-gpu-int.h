@@ -399,6 +399,9 @@ bool intel_forcewake_held(IntelGpu *gpu);
 uint32_t intel_cs_timestamp_hz(IntelGpu *gpu);
 
 /* engine.c */
+/* gfx.c: a context's pipeline state across a switch in a draw */
+void intel_gfx_context_save(IntelEngine *e);
+void intel_gfx_context_restore(IntelEngine *e);
 void intel_engines_init(IntelGpu *gpu);
 void intel_engines_fini(IntelGpu *gpu);
 void intel_engine_reset(IntelGpu *gpu, IntelEngineId id);

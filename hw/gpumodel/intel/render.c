@@ -708,9 +708,11 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
     }
     /*
      * A draw preempted between steps resumes when its context runs the
-     * command again.  If another context drew or changed 3D state
-     * meanwhile, the command is a new draw: the model keeps no 3D state
-     * per context (gfx.c), so it starts over with the state there is.
+     * command again, with the state its context kept across the switch
+     * (gfx.c intel_gfx_context_save()).  If that state is gone (more
+     * contexts preempted in draws than kept), or the context itself
+     * changed 3D state, the command is a new draw with the state there
+     * is.
      */
     if (rs->draw_active &&
         (rs->draw_ctx != ctx || rs->draw_gen != rs->state_gen)) {
