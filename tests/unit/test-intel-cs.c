@@ -534,6 +534,40 @@ static void test_budget(Fixture *f, gconstpointer data)
     g_assert_cmpuint(commands(f, RCS), ==, n0);
 }
 
+/*
+ * A slice that costs the host time (EU work, in the device) is followed by
+ * at least as much before the next: the main loop is not held back to
+ * back.  Where the host is infinitely fast (host_tick_ns 0, qtest) only
+ * the modelled time counts.
+ */
+static void test_host_pacing(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+    Buf bb = buf_at(f, BATCH);
+    Ring r;
+
+    bb_start(&bb, BATCH, 0);            /* a batch that jumps to itself */
+    ring_init(f, &r, RCS, RING_RCS);
+    bb_start(&r.b, BATCH, 0);
+    ring_submit(&r);
+    fake_host_step(f->fh, e->timer->deadline - f->fh->now_ns);
+    g_assert_true(e->timer->armed);
+    g_assert_cmpuint(e->timer->deadline - f->fh->now_ns, <, 1000000);
+
+    /* Each slice now reads the host clock twice: 3 ms between them. */
+    f->fh->host_tick_ns = 3000000;
+    fake_host_step(f->fh, e->timer->deadline - f->fh->now_ns);
+    g_assert_true(e->timer->armed);
+    g_assert_cmpuint(e->timer->deadline - f->fh->now_ns, >=, 3000000);
+    g_assert_false(engine_idle(f, RCS));
+
+    f->fh->host_tick_ns = 0;
+    fake_host_step(f->fh, e->timer->deadline - f->fh->now_ns);
+    g_assert_cmpuint(e->timer->deadline - f->fh->now_ns, <, 1000000);
+    wr(f, INTEL_GDRST, INTEL_GRDOM_RENDER);
+    assert_engine_reset(f, RCS);
+}
+
 /* ---- fault drills and migration ---- */
 
 /* RING_FAULT_REG and FAULT_TLB_DATA0 name @id's GGTT fault at @addr. */
@@ -713,6 +747,7 @@ static const FixtureTest tests[] = {
     { "/intel/cs/errors", test_errors },
     { "/intel/cs/privilege", test_privilege },
     { "/intel/cs/budget", test_budget },
+    { "/intel/cs/host-pacing", test_host_pacing },
     { "/intel/cs/post-load-checks", test_post_load_checks },
     { "/intel/cs/drill-dma", test_drill_dma },
 };

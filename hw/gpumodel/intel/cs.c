@@ -12,6 +12,12 @@
  * budget of commands, then the next slice is scheduled after the modelled
  * time the slice took (and no sooner than CS_SLICE_GAP_NS), so a batch
  * that jumps to itself runs forever without holding the host's main loop.
+ * Nor sooner than the host time the slice itself took: a slice of EU work
+ * (a draw, a walker) can cost the host milliseconds for microseconds of
+ * modelled GPU time, and back to back such slices would hold QEMU's main
+ * loop, and the vCPUs waiting for it, most of the time.  The engine gives
+ * the host at least as long as it used (where the host has a clock to
+ * pace to: not in unit tests or under qtest, whose time is their own).
  *
  * Cost model: every command costs CS_NS_PER_DWORD per dword plus its
  * table cost (flushes, post-sync writes), blits one nanosecond per 16
@@ -587,6 +593,7 @@ void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
 void intel_cs_run(IntelEngine *e, unsigned budget)
 {
     uint64_t cost = 0, commands = e->stats.commands;
+    uint64_t host0 = gpu_host_host_ns(&e->gpu->host);
     IntelCsStats s0;
     unsigned used = 0;
 
@@ -625,10 +632,12 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_SLICE, e->id,
                    e->stats.commands - commands, cost);
     if (cs_runnable(e)) {
+        uint64_t spent = gpu_host_host_ns(&e->gpu->host) - host0;
+
         gpu_host_timer_mod(&e->gpu->host, e->timer,
                            MAX(e->in_flight.end_ns,
                                gpu_host_now_ns(&e->gpu->host) +
-                               CS_SLICE_GAP_NS));
+                               MAX(spent, CS_SLICE_GAP_NS)));
     }
 }
 
