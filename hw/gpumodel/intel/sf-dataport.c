@@ -886,6 +886,7 @@ static int rt_write(const Msg *m)
     unsigned subtype = m->ctrl & 7, slot = (m->ctrl >> 3) & 1;
     unsigned simd, first = m->header ? 2 : 0, lit = 0, wmask;
     bool replicated = subtype == 1;
+    IntelSfWrites wr;
     RtPixels rp;
 
     switch (subtype) {
@@ -913,13 +914,21 @@ static int rt_write(const Msg *m)
         !rt_write_mask(m, m->bti, &wmask)) {
         return -1;
     }
+    /*
+     * Whole-pixel writes are combined by line (intel_surface_write_queue):
+     * memory ends as the pixel-by-pixel writes leave it, faults included.
+     * A partial write mask reads each pixel first: pixel by pixel.
+     */
+    wr.n = 0;
+    wr.mapped_page = 0;
     for (unsigned c = 0; c < simd; c++) {
         uint32_t rgba[4], xb, row;
         uint8_t texel[16] = { 0 };
         int at = rt_pixel(m, &rp, c, &xb, &row);
+        uint64_t addr;
 
         if (at == -2) {
-            return -1;
+            goto fail;
         }
         if (at < 0) {
             continue;
@@ -929,7 +938,7 @@ static int rt_write(const Msg *m)
                       pl_chan(m, first + ch * (simd / 8), c, &rgba[ch]);
 
             if (!ok) {
-                return -1;
+                goto fail;
             }
         }
         lit++;
@@ -939,19 +948,34 @@ static int rt_write(const Msg *m)
         if (wmask != 0xf &&
             !intel_surface_rw(m->th, &rp.tg.s, xb, row, texel,
                               rp.tg.s.cpp, false)) {
-            return -1;
+            goto fail;
         }
         intel_format_encode(rp.tg.s.format, rgba, wmask, texel);
-        if (!intel_surface_rw(m->th, &rp.tg.s, xb, row, texel, rp.tg.s.cpp,
-                              true)) {
-            return -1;
+        if (wmask == 0xf &&
+            intel_surface_addr(&rp.tg.s, xb, row, rp.tg.s.cpp, &addr) &&
+            intel_surface_write_queue(m->th, &wr, addr, texel,
+                                      rp.tg.s.cpp) > 0) {
+            continue;
         }
+        if (!intel_surface_write_flush(m->th, &wr) ||
+            !intel_surface_rw(m->th, &rp.tg.s, xb, row, texel, rp.tg.s.cpp,
+                              true)) {
+            goto fail;
+        }
+    }
+    if (!intel_surface_write_flush(m->th, &wr)) {
+        goto fail;
     }
     if (m->th->stats) {
         m->th->stats->rt_writes++;
         m->th->stats->rt_pixels += lit;
     }
     return 0;
+
+fail:
+    /* What the pixels before the failure wrote stays written. */
+    intel_surface_write_flush(m->th, &wr);
+    return -1;
 }
 
 /*

@@ -32,6 +32,7 @@ typedef struct Sampling {
     int offset[3];              /* header texel offsets (u, v, r) */
     uint32_t layer_row;         /* first row of the array layer sampled */
     bool fault;
+    IntelSfLines lines;         /* the message's texels, a line at a time */
 } Sampling;
 
 /* Parameter @k of channel @c: register k * (simd / 8) + c / 8. */
@@ -95,8 +96,8 @@ static void fetch(Sampling *sm, int64_t x, int64_t y, bool inside,
         }
         return;
     }
-    if (!intel_surface_rw(sm->th, sm->s, x * sm->s->cpp, y + sm->layer_row,
-                          texel, sm->s->cpp, false)) {
+    if (!intel_surface_read_cached(sm->th, sm->s, &sm->lines, x * sm->s->cpp,
+                                   y + sm->layer_row, texel, sm->s->cpp)) {
         sm->fault = true;
     }
     intel_format_decode(sm->s->format, texel, rgba);

@@ -217,6 +217,65 @@ bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
                       bool write);
 
 /*
+ * Coarse access (surface.c): a message's texels and pixels move a 64-byte
+ * line at a time.  A 64-byte aligned line is contiguous in memory in
+ * linear, X, Y, Yf and Ys tiling alike and never crosses a page, so a
+ * line reads or faults where the texels in it do.
+ *
+ * The graphics address of the @len bytes at byte @x of row @y of @s when
+ * they are all inside the surface and contiguous; false otherwise (the
+ * caller then goes through intel_surface_rw()).
+ */
+bool intel_surface_addr(const IntelSurface *s, uint32_t x, uint32_t y,
+                        unsigned len, uint64_t *addr);
+
+#define INTEL_SF_LINE   64
+#define INTEL_SF_LINES  8
+#define INTEL_SF_WLINES 16
+
+/*
+ * A read cache of lines keyed by graphics address.  It sees no writes:
+ * it lives for one message that only reads (zero it to start).
+ */
+typedef struct IntelSfLines {
+    uint64_t tag[INTEL_SF_LINES];       /* line address + 1; 0: empty */
+    uint8_t data[INTEL_SF_LINES][INTEL_SF_LINE];
+    unsigned next;                      /* round-robin victim */
+} IntelSfLines;
+
+/* intel_surface_rw() read of @len bytes, through @c. */
+bool intel_surface_read_cached(const IntelSfThread *th,
+                               const IntelSurface *s, IntelSfLines *c,
+                               uint32_t x, uint32_t y, void *buf,
+                               unsigned len);
+
+/*
+ * Combined writes of one message (zero it to start): each pixel's bytes
+ * go into the line buffer of their line, the lines are written in the
+ * order first touched, each run of written bytes with one access.
+ */
+typedef struct IntelSfWrites {
+    unsigned n;                         /* lines in use */
+    uint64_t mapped_page;               /* last page seen mapped, + 1 */
+    uint64_t line[INTEL_SF_WLINES];
+    uint64_t first[INTEL_SF_WLINES];    /* its first pixel's address */
+    uint64_t dirty[INTEL_SF_WLINES];    /* bytes written, bit per byte */
+    uint8_t data[INTEL_SF_WLINES][INTEL_SF_LINE];
+} IntelSfWrites;
+
+/*
+ * Queue @len bytes for graphics address @addr (from intel_surface_addr()).
+ * 1: queued; 0: not within one line or no line left, -1: its page does
+ * not map.  On 0 and -1 the caller flushes and writes the pixel through
+ * intel_surface_rw(), which faults as a pixel-by-pixel write would have
+ * after the pixels before it: the queue keeps the fault where it was.
+ */
+int intel_surface_write_queue(const IntelSfThread *th, IntelSfWrites *w,
+                              uint64_t addr, const void *buf, unsigned len);
+/* Write the queued lines; false on a fault (reported). */
+bool intel_surface_write_flush(const IntelSfThread *th, IntelSfWrites *w);
+
+/*
  * Formats (surface.c).  A texel's channels as the shared functions pass
  * them in registers: 32-bit floats for UNORM, SNORM, sRGB and FLOAT
  * formats (sRGB linearized), 32-bit integers for UINT and SINT ones

@@ -556,3 +556,143 @@ bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
     }
     return true;
 }
+
+/* ---- coarse access: whole lines per message ---- */
+
+bool intel_surface_addr(const IntelSurface *s, uint32_t x, uint32_t y,
+                        unsigned len, uint64_t *addr)
+{
+    uint64_t off;
+
+    if (s->type == INTEL_SURFTYPE_BUFFER || s->type == INTEL_SURFTYPE_NULL ||
+        !len || y >= surface_rows(s) ||
+        (uint64_t)x + len > MIN((uint64_t)s->width * s->cpp, s->pitch)) {
+        return false;
+    }
+    if (s->tiling != INTEL_TILING_NONE &&
+        intel_tile_span(s->tiling, s->cpp, x) < len) {
+        return false;
+    }
+    off = intel_tile_offset(s->tiling, s->cpp, s->pitch, x, y);
+    *addr = (s->base + off) & ADDR_MASK;
+    return true;
+}
+
+/*
+ * The line holding @len bytes at graphics address @addr, read into @c
+ * if it is not there; NULL if the bytes are not within one line or the
+ * line cannot be read.  A line never crosses a page, so it reads where
+ * the bytes in it read.
+ */
+static const uint8_t *line_get(const IntelSfThread *th, IntelSfLines *c,
+                               uint64_t addr, unsigned len)
+{
+    uint64_t line = addr & ~(uint64_t)(INTEL_SF_LINE - 1);
+    unsigned slot;
+
+    if ((addr & (INTEL_SF_LINE - 1)) + len > INTEL_SF_LINE) {
+        return NULL;
+    }
+    for (unsigned i = 0; i < INTEL_SF_LINES; i++) {
+        if (c->tag[i] == line + 1) {
+            return c->data[i] + (addr - line);
+        }
+    }
+    slot = c->next++ % INTEL_SF_LINES;
+    c->tag[slot] = 0;
+    if (intel_vm_rw(th->e, th->ppgtt, line, c->data[slot], INTEL_SF_LINE,
+                    false)) {
+        return NULL;
+    }
+    c->tag[slot] = line + 1;
+    return c->data[slot] + (addr - line);
+}
+
+bool intel_surface_read_cached(const IntelSfThread *th,
+                               const IntelSurface *s, IntelSfLines *c,
+                               uint32_t x, uint32_t y, void *buf,
+                               unsigned len)
+{
+    const uint8_t *p;
+    uint64_t addr;
+
+    if (intel_surface_addr(s, x, y, len, &addr) &&
+        (p = line_get(th, c, addr, len))) {
+        memcpy(buf, p, len);
+        return true;
+    }
+    /* Outside, split by the tiling, or unreadable: byte for byte. */
+    return intel_surface_rw(th, s, x, y, buf, len, false);
+}
+
+/* Does the page of @addr translate (no memory is touched)? */
+static bool page_maps(const IntelSfThread *th, uint64_t addr)
+{
+    uint64_t pa;
+
+    if (th->ppgtt) {
+        return !intel_ppgtt_translate(th->e, addr, &pa);
+    }
+    return addr < (1ull << 32) &&
+           !intel_ggtt_translate(th->e->gpu, addr, &pa);
+}
+
+int intel_surface_write_queue(const IntelSfThread *th, IntelSfWrites *w,
+                              uint64_t addr, const void *buf, unsigned len)
+{
+    uint64_t line = addr & ~(uint64_t)(INTEL_SF_LINE - 1);
+    unsigned off = addr - line, i;
+
+    if (off + len > INTEL_SF_LINE) {
+        return 0;
+    }
+    if (w->mapped_page != (addr >> 12) + 1) {
+        if (!page_maps(th, addr)) {
+            return -1;
+        }
+        w->mapped_page = (addr >> 12) + 1;
+    }
+    for (i = 0; i < w->n && w->line[i] != line; i++) {
+    }
+    if (i == w->n) {
+        if (w->n == INTEL_SF_WLINES) {
+            return 0;
+        }
+        w->n++;
+        w->line[i] = line;
+        w->first[i] = addr;
+        w->dirty[i] = 0;
+    }
+    memcpy(w->data[i] + off, buf, len);
+    w->dirty[i] |= (len >= 64 ? ~0ull : (1ull << len) - 1) << off;
+    return 1;
+}
+
+bool intel_surface_write_flush(const IntelSfThread *th, IntelSfWrites *w)
+{
+    unsigned n = w->n;
+
+    w->n = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t d = w->dirty[i];
+
+        while (d) {
+            unsigned lo = __builtin_ctzll(d);
+            unsigned len = ~(d >> lo) ? (unsigned)__builtin_ctzll(~(d >> lo))
+                                      : 64 - lo;
+
+            /*
+             * The page mapped when queued: only a mapping to something
+             * that is not memory (or the DMA fault drill) fails here, and
+             * the fault is the line's first pixel's.
+             */
+            if (intel_vm_rw(th->e, th->ppgtt, w->line[i] + lo,
+                            w->data[i] + lo, len, true)) {
+                intel_cs_page_fault(th->e, th->ppgtt, w->first[i]);
+                return false;
+            }
+            d &= len + lo >= 64 ? 0 : ~0ull << (lo + len);
+        }
+    }
+    return true;
+}
