@@ -85,6 +85,8 @@ static int sf_sends(Sf *s, unsigned sfid, uint32_t desc, uint32_t ex_desc,
     s->in.dst.nr = dst;
     s->in.desc = desc;
     s->in.ex_desc = ex_desc;
+    /* Each message a dispatch of its own: the tests change states. */
+    intel_sf_thread_forget(&s->th);
     return intel_sf_send(s->t, &s->in, desc, ex_desc, &s->th);
 }
 
@@ -820,6 +822,7 @@ static void test_rt_write_simd32(Fixture *f, gconstpointer data)
     s.in.qtr = 2;
     s.in.src[0].file = EU_FILE_GRF;
     s.in.src[0].nr = 10;
+    intel_sf_thread_forget(&s.th);
     g_assert_cmpint(intel_sf_send(s.t, &s.in, DESC(8, 0, 0, DP(12, 0, 0)),
                                   0, &s.th), ==, 0);
     /* Pixels 16-23 lit: x 16-23 of row 1 written, nothing else. */
@@ -1308,6 +1311,7 @@ static void test_malformed(Fixture *f, gconstpointer data)
     s.in.sfid = EU_SFID_THREAD_SPAWNER;
     s.in.eot = true;
     s.in.exec_size = 8;
+    intel_sf_thread_forget(&s.th);
     g_assert_cmpint(intel_sf_send(s.t, &s.in, DESC(1, 0, 0, 0x10), 0, &s.th),
                     ==, 0);
     sf_fini(&s);
@@ -1477,6 +1481,7 @@ static void test_random_messages(Fixture *f, gconstpointer data)
         s.in.src[0].nr = g_rand_int_range(rng, 0, EU_GRF_COUNT);
         s.in.src[1].nr = g_rand_int_range(rng, 0, EU_GRF_COUNT);
         s.in.dst.nr = dst;
+        intel_sf_thread_forget(&s.th);
         r = intel_sf_send(s.t, &s.in, desc, ex, &s.th);
         g_assert_true(r == 0 || r == -1);
         done += r == 0;

@@ -109,7 +109,8 @@ static void resp_ud(const Msg *m, unsigned reg, unsigned i, uint32_t v)
     }
 }
 
-static bool bind(const Msg *m, Target *tg)
+/* @cached: through the thread's state cache (render target messages). */
+static bool bind_from(const Msg *m, Target *tg, bool cached)
 {
     memset(tg, 0, sizeof(*tg));
     if (m->bti == BTI_STATELESS || m->bti == BTI_STATELESS_NC) {
@@ -121,7 +122,13 @@ static bool bind(const Msg *m, Target *tg)
         intel_sf_log(m->th, GPU_LOG_UNIMP, "shared local memory message");
         return false;
     }
-    return intel_surface_load(m->th, m->bti, &tg->s);
+    return cached ? intel_surface_load_cached(m->th, m->bti, &tg->s) :
+                    intel_surface_load(m->th, m->bti, &tg->s);
+}
+
+static bool bind(const Msg *m, Target *tg)
+{
+    return bind_from(m, tg, false);
 }
 
 /*
@@ -767,6 +774,11 @@ static bool rt_write_mask(const Msg *m, unsigned rt, unsigned *mask)
     if (!th->blend_state || rt >= 8) {
         return true;
     }
+    /* Kept with the thread's other states (IntelSfThread). */
+    if (th->blend_rt == rt + 1) {
+        *mask = th->blend_mask;
+        return true;
+    }
     /* A global dword, then two per render target. */
     addr = th->dynamic_state_base + th->blend_state + 4 + rt * 8ull;
     if (intel_vm_rw(th->e, th->ppgtt, addr, dw, sizeof(dw), false)) {
@@ -788,6 +800,8 @@ static bool rt_write_mask(const Msg *m, unsigned rt, unsigned *mask)
     /* Write disables: blue bit 0, green 1, red 2, alpha 3. */
     *mask = (dw[0] & 4 ? 0 : 1) | (dw[0] & 2 ? 0 : 2) |
             (dw[0] & 1 ? 0 : 4) | (dw[0] & 8 ? 0 : 8);
+    th->blend_rt = rt + 1;
+    th->blend_mask = *mask;
     return true;
 }
 
@@ -825,7 +839,7 @@ static bool rt_setup(const Msg *m, unsigned simd, bool high, RtPixels *rp)
     } else {
         rp->pmask = m->th->pixel_mask;
     }
-    if (!bind(m, &rp->tg)) {
+    if (!bind_from(m, &rp->tg, true)) {
         return false;
     }
     if (rp->tg.flat || (rp->tg.s.type != INTEL_SURFTYPE_2D &&

@@ -330,7 +330,7 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
                      desc);
         return -1;
     }
-    if (!intel_surface_load(th, bti, &s)) {
+    if (!intel_surface_load_cached(th, bti, &s)) {
         return -1;
     }
     if (s.type != INTEL_SURFTYPE_1D && s.type != INTEL_SURFTYPE_2D &&
@@ -339,7 +339,7 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
         return -1;
     }
     if (type != MSG_LD && type != MSG_LD_LZ && type != MSG_RESINFO &&
-        !intel_sampler_state_load(th, sampler, &sm.ss)) {
+        !intel_sampler_state_load_cached(th, sampler, &sm.ss)) {
         return -1;
     }
 

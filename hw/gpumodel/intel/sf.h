@@ -149,6 +149,8 @@ typedef struct IntelSfStats {
     uint64_t rt_pixels;                 /* pixels written by them */
 } IntelSfStats;
 
+#define INTEL_SF_STATE_CACHE 4
+
 /*
  * A dispatched thread's view of the shared functions.  The pipeline fills
  * it before the thread runs; the shared functions only read it (and add
@@ -183,6 +185,26 @@ typedef struct IntelSfThread {
     uint16_t pixel_x[EU_MAX_CHANNELS], pixel_y[EU_MAX_CHANNELS];
 
     IntelSfStats *stats;
+
+    /*
+     * Decoded states of the sampler and render target messages, read at
+     * the first message that names them and kept for as long as this
+     * IntelSfThread lives: one 3DPRIMITIVE's pixel shader dispatch (one
+     * step of a media or GPGPU walker).  i915 does not change the binding
+     * table, the surface, sampler or blend states under a running draw;
+     * a guest that does sees its draw finish with the states it started
+     * with.  intel_gfx_sf_thread_init() zeroes them (nothing cached).
+     */
+    struct {
+        IntelSurface s;
+        uint16_t index;                 /* binding table index + 1 */
+    } surf_cache[INTEL_SF_STATE_CACHE];
+    struct {
+        IntelSamplerState ss;
+        uint16_t index;                 /* sampler index + 1 */
+    } sampler_cache[INTEL_SF_STATE_CACHE];
+    uint16_t blend_rt;                  /* render target + 1 */
+    uint8_t blend_mask;                 /* its channel write enables */
 } IntelSfThread;
 
 /*
@@ -196,6 +218,12 @@ typedef struct IntelSfThread {
 int intel_sf_send(EuThread *t, const EuInst *inst, uint32_t desc,
                   uint32_t ex_desc, void *opaque);
 
+/*
+ * Drop @th's cached states (IntelSfThread): the next message reads them
+ * from memory again, as at a new dispatch.
+ */
+void intel_sf_thread_forget(IntelSfThread *th);
+
 /* surface.c */
 /*
  * Binding table entry @index of @th, decoded; false (and logged) if the
@@ -206,6 +234,11 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
 /* SAMPLER_STATE @index of @th's sampler state table. */
 bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
                               IntelSamplerState *ss);
+/* The same through @th's state cache (IntelSfThread). */
+bool intel_surface_load_cached(IntelSfThread *th, unsigned index,
+                               IntelSurface *s);
+bool intel_sampler_state_load_cached(IntelSfThread *th, unsigned index,
+                                     IntelSamplerState *ss);
 /*
  * Read or write @len bytes at byte @x of row @y of @s (a 2D surface; the
  * rows of layer n of a 2D array start at n * qpitch), within the

@@ -476,6 +476,53 @@ bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
     return true;
 }
 
+/*
+ * The caches keep what loaded; a failed load is not kept and fails (and
+ * logs) again at the next message, as it did uncached.
+ */
+bool intel_surface_load_cached(IntelSfThread *th, unsigned index,
+                               IntelSurface *s)
+{
+    unsigned i;
+
+    for (i = 0; i < INTEL_SF_STATE_CACHE && th->surf_cache[i].index; i++) {
+        if (th->surf_cache[i].index == index + 1) {
+            *s = th->surf_cache[i].s;
+            return true;
+        }
+    }
+    if (!intel_surface_load(th, index, s)) {
+        return false;
+    }
+    if (i < INTEL_SF_STATE_CACHE) {
+        th->surf_cache[i].s = *s;
+        th->surf_cache[i].index = index + 1;
+    }
+    return true;
+}
+
+bool intel_sampler_state_load_cached(IntelSfThread *th, unsigned index,
+                                     IntelSamplerState *ss)
+{
+    unsigned i;
+
+    for (i = 0; i < INTEL_SF_STATE_CACHE && th->sampler_cache[i].index;
+         i++) {
+        if (th->sampler_cache[i].index == index + 1) {
+            *ss = th->sampler_cache[i].ss;
+            return true;
+        }
+    }
+    if (!intel_sampler_state_load(th, index, ss)) {
+        return false;
+    }
+    if (i < INTEL_SF_STATE_CACHE) {
+        th->sampler_cache[i].ss = *ss;
+        th->sampler_cache[i].index = index + 1;
+    }
+    return true;
+}
+
 /* ---- memory ---- */
 
 /* Rows of all of @s's layers (a 2D array's last layer ends it). */
