@@ -135,14 +135,25 @@ static const FormatDesc formats[] = {
     { INTEL_SF_RAW, 1, K_UINT, { { 0, 8 } } },
 };
 
+/*
+ * By SURFACE_FORMAT (9 bits): formats[] index + 1, 0 for none.  Every
+ * texel goes through here: a table, not a search.
+ */
+static uint8_t format_index[512];
+
 static const FormatDesc *format_desc(uint32_t format)
 {
-    for (unsigned i = 0; i < G_N_ELEMENTS(formats); i++) {
-        if (formats[i].format == format) {
-            return &formats[i];
+    static gsize once;
+    unsigned i;
+
+    if (g_once_init_enter(&once)) {
+        for (i = 0; i < G_N_ELEMENTS(formats); i++) {
+            format_index[formats[i].format] = i + 1;
         }
+        g_once_init_leave(&once, 1);
     }
-    return NULL;
+    i = format < G_N_ELEMENTS(format_index) ? format_index[format] : 0;
+    return i ? &formats[i - 1] : NULL;
 }
 
 unsigned intel_format_cpp(uint32_t format)
@@ -217,41 +228,48 @@ static uint16_t float_to_half(float f)
     }
 }
 
-static uint64_t texel_bits(const uint8_t *texel, unsigned cpp, unsigned shift,
-                           unsigned bits)
+/*
+ * A texel as two little-endian 64-bit words: no channel of formats[]
+ * crosses from one to the other.
+ */
+static void texel_words(const uint8_t *texel, unsigned cpp, uint64_t w[2])
 {
-    uint64_t v = 0;
-    unsigned lo = shift / 8, n = (shift % 8 + bits + 7) / 8;
+    uint8_t b[16] = { 0 };
 
-    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
-        v |= (uint64_t)texel[lo + i] << (8 * i);
-    }
-    v >>= shift % 8;
-    return bits >= 64 ? v : v & ((1ull << bits) - 1);
+    memcpy(b, texel, MIN(cpp, 16u));
+    memcpy(w, b, 16);
+    w[0] = GUINT64_FROM_LE(w[0]);
+    w[1] = GUINT64_FROM_LE(w[1]);
 }
 
-static void set_texel_bits(uint8_t *texel, unsigned cpp, unsigned shift,
-                           unsigned bits, uint64_t v)
+static uint64_t chan_mask(unsigned bits)
 {
-    /* A channel spans at most 5 bytes (32 bits at an odd bit). */
-    unsigned lo = shift / 8, sh = shift % 8, n = (sh + bits + 7) / 8;
-    uint64_t mask = ((bits >= 64 ? ~0ull : (1ull << bits) - 1)) << sh;
-    uint64_t w = 0;
+    return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+}
 
-    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
-        w |= (uint64_t)texel[lo + i] << (8 * i);
-    }
-    w = (w & ~mask) | ((v << sh) & mask);
-    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
-        texel[lo + i] = w >> (8 * i);
-    }
+static uint64_t texel_bits(const uint64_t w[2], unsigned shift,
+                           unsigned bits)
+{
+    return (w[shift / 64] >> (shift % 64)) & chan_mask(bits);
+}
+
+static void set_texel_bits(uint64_t w[2], unsigned shift, unsigned bits,
+                           uint64_t v)
+{
+    uint64_t mask = chan_mask(bits) << (shift % 64);
+
+    w[shift / 64] = (w[shift / 64] & ~mask) | ((v << (shift % 64)) & mask);
 }
 
 void intel_format_decode(uint32_t format, const uint8_t *texel,
                          uint32_t rgba[4])
 {
     const FormatDesc *d = format_desc(format);
+    uint64_t w[2];
 
+    if (d) {
+        texel_words(texel, d->cpp, w);
+    }
     for (unsigned c = 0; c < 4; c++) {
         const FormatChan *ch;
         uint64_t v;
@@ -264,12 +282,12 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
         ch = &d->ch[c];
         if (!ch->bits) {
             if (c == 3) {
-                rgba[c] = intel_format_is_int(format) ? 1 :
+                rgba[c] = d->kind == K_UINT || d->kind == K_SINT ? 1 :
                           intel_sf_f2u(1.0f);
             }
             continue;
         }
-        v = texel_bits(texel, d->cpp, ch->shift, ch->bits);
+        v = texel_bits(w, ch->shift, ch->bits);
         switch (d->kind) {
         case K_UNORM:
         case K_SRGB:
@@ -300,10 +318,13 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
                          unsigned write_mask, uint8_t *texel)
 {
     const FormatDesc *d = format_desc(format);
+    uint8_t b[16];
+    uint64_t w[2];
 
     if (!d) {
         return;
     }
+    texel_words(texel, d->cpp, w);
     for (unsigned c = 0; c < 4; c++) {
         const FormatChan *ch = &d->ch[c];
         uint64_t max, v;
@@ -339,8 +360,12 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
             /* Integer targets take the low bits, as the data port does. */
             v = rgba[c] & max;
         }
-        set_texel_bits(texel, d->cpp, ch->shift, ch->bits, v);
+        set_texel_bits(w, ch->shift, ch->bits, v);
     }
+    w[0] = GUINT64_TO_LE(w[0]);
+    w[1] = GUINT64_TO_LE(w[1]);
+    memcpy(b, w, 16);
+    memcpy(texel, b, d->cpp);
 }
 
 /* ---- surface and sampler states ---- */
