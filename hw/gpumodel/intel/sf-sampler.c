@@ -291,7 +291,8 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
     float u[EU_MAX_CHANNELS], v[EU_MAX_CHANNELS];
     IntelSurface s;
     Sampling sm = { .th = th, .s = &s };
-    unsigned reg = 0;
+    unsigned reg = 0, lod_sub = UINT_MAX;
+    float sub_lod = 0;
 
     if (!simd) {
         intel_sf_log(th, GPU_LOG_UNIMP, "sampler SIMD mode %u", mode);
@@ -406,7 +407,12 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             uint32_t tx[4];
 
             if (type == MSG_SAMPLE) {
-                lod = subspan_lod(u, v, c, &s);
+                /* One LOD per 2x2 subspan: computed at its first lit. */
+                if (lod_sub != c / 4) {
+                    lod_sub = c / 4;
+                    sub_lod = subspan_lod(u, v, c, &s);
+                }
+                lod = sub_lod;
             } else if (type == MSG_SAMPLE_L) {
                 lod = intel_sf_u2f(param(t, inst, desc, ex_desc, first,
                                          simd, 0, c, &present));

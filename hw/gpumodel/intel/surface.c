@@ -234,12 +234,59 @@ static uint16_t float_to_half(float f)
  */
 static void texel_words(const uint8_t *texel, unsigned cpp, uint64_t w[2])
 {
-    uint8_t b[16] = { 0 };
+    uint32_t u32;
+    uint16_t u16;
 
-    memcpy(b, texel, MIN(cpp, 16u));
-    memcpy(w, b, 16);
-    w[0] = GUINT64_FROM_LE(w[0]);
-    w[1] = GUINT64_FROM_LE(w[1]);
+    /* Whole loads of the element's size, no byte loop. */
+    w[1] = 0;
+    switch (cpp) {
+    case 16:
+        memcpy(&w[1], texel + 8, 8);
+        w[1] = GUINT64_FROM_LE(w[1]);
+        /* fall through */
+    case 8:
+        memcpy(&w[0], texel, 8);
+        w[0] = GUINT64_FROM_LE(w[0]);
+        break;
+    case 4:
+        memcpy(&u32, texel, 4);
+        w[0] = GUINT32_FROM_LE(u32);
+        break;
+    case 2:
+        memcpy(&u16, texel, 2);
+        w[0] = GUINT16_FROM_LE(u16);
+        break;
+    default:
+        w[0] = texel[0];
+    }
+}
+
+static void texel_store(uint8_t *texel, unsigned cpp, const uint64_t w[2])
+{
+    uint64_t u64;
+    uint32_t u32;
+    uint16_t u16;
+
+    switch (cpp) {
+    case 16:
+        u64 = GUINT64_TO_LE(w[1]);
+        memcpy(texel + 8, &u64, 8);
+        /* fall through */
+    case 8:
+        u64 = GUINT64_TO_LE(w[0]);
+        memcpy(texel, &u64, 8);
+        break;
+    case 4:
+        u32 = GUINT32_TO_LE((uint32_t)w[0]);
+        memcpy(texel, &u32, 4);
+        break;
+    case 2:
+        u16 = GUINT16_TO_LE((uint16_t)w[0]);
+        memcpy(texel, &u16, 2);
+        break;
+    default:
+        texel[0] = w[0];
+    }
 }
 
 static uint64_t chan_mask(unsigned bits)
@@ -318,7 +365,6 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
                          unsigned write_mask, uint8_t *texel)
 {
     const FormatDesc *d = format_desc(format);
-    uint8_t b[16];
     uint64_t w[2];
 
     if (!d) {
@@ -362,10 +408,7 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
         }
         set_texel_bits(w, ch->shift, ch->bits, v);
     }
-    w[0] = GUINT64_TO_LE(w[0]);
-    w[1] = GUINT64_TO_LE(w[1]);
-    memcpy(b, w, 16);
-    memcpy(texel, b, d->cpp);
+    texel_store(texel, d->cpp, w);
 }
 
 /* ---- surface and sampler states ---- */
