@@ -338,7 +338,8 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
         switch (d->kind) {
         case K_UNORM:
         case K_SRGB:
-            f = (float)v / (float)((1ull << ch->bits) - 1);
+            /* Channels are 32 bits at most: signed conversions. */
+            f = (float)(int64_t)v / (float)(int64_t)((1ull << ch->bits) - 1);
             rgba[c] = intel_sf_f2u(d->kind == K_SRGB && c < 3 ?
                                    srgb_to_linear(f) : f);
             break;
@@ -392,7 +393,11 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
             if (d->kind == K_SRGB && c < 3) {
                 f = linear_to_srgb(f);
             }
-            v = (uint64_t)floorf(f * (float)max + 0.5f);
+            /*
+             * floorf() of a value in [0.5, 2^32]: truncation is the same,
+             * and a signed conversion one instruction.
+             */
+            v = (uint64_t)(int64_t)(f * (float)(int64_t)max + 0.5f);
             break;
         case K_SNORM:
             /* The same into [-1, 1], on the positive range's scale. */
