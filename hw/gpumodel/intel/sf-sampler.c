@@ -132,9 +132,12 @@ static void sample(Sampling *sm, float u, float v, bool linear,
     if (isnan(x) || isnan(y)) {
         x = y = 0;
     }
-    /* Keep the integer part far inside int64_t; wraps repeat anyway. */
-    x = fmaxf(fminf(x, 1e9f), -1e9f);
-    y = fmaxf(fminf(y, 1e9f), -1e9f);
+    /*
+     * Keep the integer part far inside int64_t; wraps repeat anyway.
+     * Not NaN here: comparisons, not the libm calls fminf/fmaxf.
+     */
+    x = x > 1e9f ? 1e9f : x < -1e9f ? -1e9f : x;
+    y = y > 1e9f ? 1e9f : y < -1e9f ? -1e9f : y;
     if (!linear || intel_format_is_int(sm->s->format)) {
         fetch_wrapped(sm, (int64_t)floorf(x) + sm->offset[0],
                       (int64_t)floorf(y) + sm->offset[1], rgba);
