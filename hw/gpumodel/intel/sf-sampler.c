@@ -35,13 +35,35 @@ typedef struct Sampling {
     IntelSfLines lines;         /* the message's texels, a line at a time */
 } Sampling;
 
-/* Parameter @k of channel @c: register k * (simd / 8) + c / 8. */
-static uint32_t param(EuThread *t, const EuInst *inst, uint32_t desc,
-                      uint32_t ex_desc, unsigned first, unsigned simd,
-                      unsigned k, unsigned c, bool *present)
+/* The message's payload registers, looked up once per message. */
+typedef struct Payload {
+    uint8_t *reg[16 + 32];      /* mlen is 4 bits, SENDS' ex_mlen 5 */
+    unsigned first, simd;
+} Payload;
+
+static void payload_init(Payload *pl, EuThread *t, const EuInst *inst,
+                         uint32_t desc, uint32_t ex_desc, unsigned first,
+                         unsigned simd)
 {
-    uint8_t *r = intel_sf_payload(t, inst, desc, ex_desc,
-                                  first + k * (simd / 8) + c / 8);
+    unsigned n = (desc >> 25) & 0xf;
+
+    if (inst->opcode == EU_OP_SENDS || inst->opcode == EU_OP_SENDSC) {
+        n += (ex_desc >> 6) & 0x1f;
+    }
+    memset(pl->reg, 0, sizeof(pl->reg));
+    for (unsigned i = 0; i < n && i < G_N_ELEMENTS(pl->reg); i++) {
+        pl->reg[i] = intel_sf_payload(t, inst, desc, ex_desc, i);
+    }
+    pl->first = first;
+    pl->simd = simd;
+}
+
+/* Parameter @k of channel @c: register k * (simd / 8) + c / 8. */
+static uint32_t param(const Payload *pl, unsigned k, unsigned c,
+                      bool *present)
+{
+    unsigned i = pl->first + k * (pl->simd / 8) + c / 8;
+    uint8_t *r = i < G_N_ELEMENTS(pl->reg) ? pl->reg[i] : NULL;
     uint32_t v;
 
     if (!r) {
@@ -294,6 +316,8 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
     float u[EU_MAX_CHANNELS], v[EU_MAX_CHANNELS];
     IntelSurface s;
     Sampling sm = { .th = th, .s = &s };
+    Payload pl;
+    uint8_t *r8;
     unsigned reg = 0, lod_sub = UINT_MAX;
     float sub_lod = 0;
 
@@ -347,14 +371,14 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
         return -1;
     }
 
+    payload_init(&pl, t, inst, desc, ex_desc, first, simd);
     /* Coordinates first, for the subspan LODs of sample. */
     for (unsigned c = 0; c < simd; c++) {
         unsigned k = type == MSG_SAMPLE_L || type == MSG_SAMPLE_B;
 
-        ru[c] = param(t, inst, desc, ex_desc, first, simd, k, c, &present);
+        ru[c] = param(&pl, k, c, &present);
         rv[c] = nparams > k + 1 ?
-                param(t, inst, desc, ex_desc, first, simd, k + 1, c,
-                      &present) : 0;
+                param(&pl, k + 1, c, &present) : 0;
         u[c] = intel_sf_u2f(ru[c]);
         v[c] = intel_sf_u2f(rv[c]);
     }
@@ -369,7 +393,7 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             continue;
         }
         if (nparams > rk) {
-            r = param(t, inst, desc, ex_desc, first, simd, rk, c, &present);
+            r = param(&pl, rk, c, &present);
         }
         in_layers = select_layer(&sm, r, type == MSG_LD ||
                                  type == MSG_LD_LZ);
@@ -391,8 +415,7 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             uint32_t tx[4], lod = 0;
 
             if (type == MSG_LD && nparams > 2) {
-                lod = param(t, inst, desc, ex_desc, first, simd, 2, c,
-                            &present);
+                lod = param(&pl, 2, c, &present);
             }
             if (lod && lod < s.levels) {
                 intel_sf_log(th, GPU_LOG_UNIMP, "ld from mip level %u", lod);
@@ -417,8 +440,7 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
                 }
                 lod = sub_lod;
             } else if (type == MSG_SAMPLE_L) {
-                lod = intel_sf_u2f(param(t, inst, desc, ex_desc, first,
-                                         simd, 0, c, &present));
+                lod = intel_sf_u2f(param(&pl, 0, c, &present));
             }
             /* Magnification up to LOD 0, minification above. */
             linear = (lod > 0 ? sm.ss.min_filter : sm.ss.mag_filter) !=
@@ -444,14 +466,17 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
     }
 
     /* The response: enabled channels only, each simd / 8 registers. */
+    r8 = NULL;
     for (unsigned ch = 0; ch < 4; ch++) {
         if ((mask >> ch) & 1) {
             continue;
         }
         for (unsigned c = 0; c < simd; c++) {
-            uint8_t *r = intel_sf_response(t, inst, desc, reg + c / 8);
+            uint8_t *r = c % 8 ? r8 : intel_sf_response(t, inst, desc,
+                                                        reg + c / 8);
             uint32_t le = GUINT32_TO_LE(out[ch][c]);
 
+            r8 = r;
             if (r && ((chans >> c) & 1)) {
                 memcpy(r + (c % 8) * 4, &le, 4);
             }
