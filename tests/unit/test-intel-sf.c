@@ -1592,14 +1592,17 @@ static uint32_t edge_texel(unsigned x)
     return 0xff000000u | x << 16 | (x * 7) << 8 | (255 - x);
 }
 
-static void put_edge(Fixture *f, unsigned bti, unsigned tile,
-                     unsigned pitch)
+/* A SIMD16 thread sampling it (BTI 1) with nearest sampler 0. */
+static void edge_init(Fixture *f, Sf *s)
 {
-    put_surface(f, bti, INTEL_SURFTYPE_2D, INTEL_SF_B8G8R8A8_UNORM, 32, 1,
-                pitch, tile, EDGE_BASE);
+    sf_init(f, s, 16);
+    put_surface(f, 1, INTEL_SURFTYPE_2D, INTEL_SF_B8G8R8A8_UNORM, 32, 1,
+                128, TILE_LINEAR, EDGE_BASE);
     for (unsigned x = 0; x < 16; x++) {
         ram_w32(f, EDGE_BASE + x * 4, edge_texel(x));
     }
+    put_sampler(f, 0, INTEL_MAPFILTER_NEAREST, INTEL_MAPFILTER_NEAREST,
+                INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
 }
 
 /*
@@ -1612,10 +1615,7 @@ static void test_sample_page_edge(Fixture *f, gconstpointer data)
     Sf s;
     float u[16], v[16];
 
-    sf_init(f, &s, 16);
-    put_edge(f, 1, TILE_LINEAR, 128);
-    put_sampler(f, 0, INTEL_MAPFILTER_NEAREST, INTEL_MAPFILTER_NEAREST,
-                INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
+    edge_init(f, &s);
     /* Texels 15, 0, 14, 1, ...: every line of the page, out of order. */
     for (unsigned c = 0; c < 16; c++) {
         unsigned x = c & 1 ? c / 2 : 15 - c / 2;
@@ -1742,17 +1742,11 @@ static void test_state_cache(Fixture *f, gconstpointer data)
     Sf s;
     float u[16], v[16];
 
-    sf_init(f, &s, 16);
-    put_edge(f, 1, TILE_LINEAR, 128);
-    put_sampler(f, 0, INTEL_MAPFILTER_NEAREST, INTEL_MAPFILTER_NEAREST,
-                INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
+    edge_init(f, &s);
     for (unsigned c = 0; c < 16; c++) {
-        set_chan_f(&s, 2, c, (c + 0.5f) / 32);
-        set_chan_f(&s, 4, c, 0.5f);
         u[c] = (c + 0.5f) / 32;
         v[c] = 0.5f;
     }
-    s.in.exec_size = 16;
     g_assert_cmpint(sample16(&s, 24, u, v), ==, 0);
     /* The same thread: the first message's states (a 16-bit format). */
     put_surface(f, 1, INTEL_SURFTYPE_2D, INTEL_SF_R16_UNORM, 32, 1, 128,
