@@ -300,12 +300,21 @@ static uint64_t texel_bits(const uint64_t w[2], unsigned shift,
     return (w[shift / 64] >> (shift % 64)) & chan_mask(bits);
 }
 
+/*
+ * The words by value, not by index: four channels in a row would
+ * otherwise wait on each other's store.
+ */
 static void set_texel_bits(uint64_t w[2], unsigned shift, unsigned bits,
                            uint64_t v)
 {
     uint64_t mask = chan_mask(bits) << (shift % 64);
+    uint64_t put = (v << (shift % 64)) & mask;
 
-    w[shift / 64] = (w[shift / 64] & ~mask) | ((v << (shift % 64)) & mask);
+    if (shift < 64) {
+        w[0] = (w[0] & ~mask) | put;
+    } else {
+        w[1] = (w[1] & ~mask) | put;
+    }
 }
 
 void intel_format_decode(uint32_t format, const uint8_t *texel,
