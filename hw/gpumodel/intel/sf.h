@@ -251,9 +251,9 @@ bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
 
 /*
  * Coarse access (surface.c): a message's texels and pixels move a 64-byte
- * line at a time.  A 64-byte aligned line is contiguous in memory in
- * linear, X, Y, Yf and Ys tiling alike and never crosses a page, so a
- * line reads or faults where the texels in it do.
+ * line of memory at a time, keyed by graphics address whatever the
+ * tiling.  An aligned line never crosses a page, so it reads or faults
+ * where the texels in it do.
  *
  * The graphics address of the @len bytes at byte @x of row @y of @s when
  * they are all inside the surface and contiguous; false otherwise (the
