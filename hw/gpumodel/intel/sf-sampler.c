@@ -432,8 +432,12 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             bool linear;
             uint32_t tx[4];
 
-            if (type == MSG_SAMPLE) {
-                /* One LOD per 2x2 subspan: computed at its first lit. */
+            if (type == MSG_SAMPLE &&
+                sm.ss.min_filter != sm.ss.mag_filter) {
+                /*
+                 * The LOD only picks the filter: one per 2x2 subspan,
+                 * computed at its first lit channel.
+                 */
                 if (lod_sub != c / 4) {
                     lod_sub = c / 4;
                     sub_lod = subspan_lod(u, v, c, &s);
