@@ -901,6 +901,7 @@ static int rt_write(const Msg *m)
     unsigned simd, first = m->header ? 2 : 0, lit = 0, wmask;
     bool replicated = subtype == 1;
     IntelSfWrites wr;
+    uint8_t *col[4][2];
     RtPixels rp;
 
     switch (subtype) {
@@ -935,6 +936,14 @@ static int rt_write(const Msg *m)
      */
     wr.n = 0;
     wr.mapped_page = 0;
+    /* The colour registers, looked up once (NULL: pl_chan() says why). */
+    for (unsigned ch = 0; ch < 4; ch++) {
+        for (unsigned h = 0; h < simd / 8; h++) {
+            col[ch][h] = intel_sf_payload(m->t, m->inst, m->desc,
+                                          m->ex_desc,
+                                          first + ch * (simd / 8) + h);
+        }
+    }
     for (unsigned c = 0; c < simd; c++) {
         uint32_t rgba[4], xb, row;
         uint8_t texel[16] = { 0 };
@@ -948,9 +957,14 @@ static int rt_write(const Msg *m)
             continue;
         }
         for (unsigned ch = 0; ch < 4; ch++) {
-            bool ok = replicated ? pl_ud(m, first, ch, &rgba[ch]) :
-                      pl_chan(m, first + ch * (simd / 8), c, &rgba[ch]);
+            bool ok;
 
+            if (!replicated && col[ch][c / 8]) {
+                rgba[ch] = grf_ud(col[ch][c / 8], c % 8);
+                continue;
+            }
+            ok = replicated ? pl_ud(m, first, ch, &rgba[ch]) :
+                 pl_chan(m, first + ch * (simd / 8), c, &rgba[ch]);
             if (!ok) {
                 goto fail;
             }
