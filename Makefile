@@ -74,6 +74,7 @@ bench: qemu unit guest-image igt-image
 	build/unit/bench-intel-cs
 	build/unit/bench-nv-pcounter
 	build/unit/bench-intel-eu
+	build/unit/bench-intel-render
 	scripts/bench-guest.sh
 	scripts/run-igt.sh --perf-cost
 

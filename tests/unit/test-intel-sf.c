@@ -85,6 +85,8 @@ static int sf_sends(Sf *s, unsigned sfid, uint32_t desc, uint32_t ex_desc,
     s->in.dst.nr = dst;
     s->in.desc = desc;
     s->in.ex_desc = ex_desc;
+    /* Each message a dispatch of its own: the tests change states. */
+    intel_sf_thread_forget(&s->th);
     return intel_sf_send(s->t, &s->in, desc, ex_desc, &s->th);
 }
 
@@ -820,6 +822,7 @@ static void test_rt_write_simd32(Fixture *f, gconstpointer data)
     s.in.qtr = 2;
     s.in.src[0].file = EU_FILE_GRF;
     s.in.src[0].nr = 10;
+    intel_sf_thread_forget(&s.th);
     g_assert_cmpint(intel_sf_send(s.t, &s.in, DESC(8, 0, 0, DP(12, 0, 0)),
                                   0, &s.th), ==, 0);
     /* Pixels 16-23 lit: x 16-23 of row 1 written, nothing else. */
@@ -1308,6 +1311,7 @@ static void test_malformed(Fixture *f, gconstpointer data)
     s.in.sfid = EU_SFID_THREAD_SPAWNER;
     s.in.eot = true;
     s.in.exec_size = 8;
+    intel_sf_thread_forget(&s.th);
     g_assert_cmpint(intel_sf_send(s.t, &s.in, DESC(1, 0, 0, 0x10), 0, &s.th),
                     ==, 0);
     sf_fini(&s);
@@ -1477,6 +1481,7 @@ static void test_random_messages(Fixture *f, gconstpointer data)
         s.in.src[0].nr = g_rand_int_range(rng, 0, EU_GRF_COUNT);
         s.in.src[1].nr = g_rand_int_range(rng, 0, EU_GRF_COUNT);
         s.in.dst.nr = dst;
+        intel_sf_thread_forget(&s.th);
         r = intel_sf_send(s.t, &s.in, desc, ex, &s.th);
         g_assert_true(r == 0 || r == -1);
         done += r == 0;
@@ -1577,6 +1582,187 @@ static void test_render_copy_kernel(Fixture *f, gconstpointer data)
     g_free(t);
 }
 
+/* ---- coarse access: lines, combined writes, cached states ---- */
+
+/* Row 0 of a 32-texel surface: texels 0-15 end the mapped GGTT. */
+#define EDGE_BASE       (GGTT_MAPPED - 64)
+
+static uint32_t edge_texel(unsigned x)
+{
+    return 0xff000000u | x << 16 | (x * 7) << 8 | (255 - x);
+}
+
+/* A SIMD16 thread sampling it (BTI 1) with nearest sampler 0. */
+static void edge_init(Fixture *f, Sf *s)
+{
+    sf_init(f, s, 16);
+    put_surface(f, 1, INTEL_SURFTYPE_2D, INTEL_SF_B8G8R8A8_UNORM, 32, 1,
+                128, TILE_LINEAR, EDGE_BASE);
+    for (unsigned x = 0; x < 16; x++) {
+        ram_w32(f, EDGE_BASE + x * 4, edge_texel(x));
+    }
+    put_sampler(f, 0, INTEL_MAPFILTER_NEAREST, INTEL_MAPFILTER_NEAREST,
+                INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
+}
+
+/*
+ * A message's texels read a line at a time: a line ending its page
+ * reads, the texels past the page fault as they did one by one, and
+ * the message fails with the first unmapped texel's page.
+ */
+static void test_sample_page_edge(Fixture *f, gconstpointer data)
+{
+    Sf s;
+    float u[16], v[16];
+
+    edge_init(f, &s);
+    /* Texels 15, 0, 14, 1, ...: every line of the page, out of order. */
+    for (unsigned c = 0; c < 16; c++) {
+        unsigned x = c & 1 ? c / 2 : 15 - c / 2;
+
+        u[c] = (x + 0.5f) / 32;
+        v[c] = 0.5f;
+    }
+    g_assert_cmpint(sample16(&s, 24, u, v), ==, 0);
+    for (unsigned c = 0; c < 16; c++) {
+        unsigned x = c & 1 ? c / 2 : 15 - c / 2;
+
+        g_assert_cmpfloat(chan_f(&s, 20, c), ==, x / 255.0f);
+        g_assert_cmpfloat(chan_f(&s, 22, c), ==, x * 7 / 255.0f);
+        g_assert_cmpfloat(chan_f(&s, 24, c), ==, (255 - x) / 255.0f);
+    }
+    g_assert_cmphex(intel_reg_get(f->gpu, INTEL_RING_FAULT_REG) & 1, ==, 0);
+
+    /* Texels 8-23: the second half is on the unmapped page. */
+    for (unsigned c = 0; c < 16; c++) {
+        u[c] = (c + 8 + 0.5f) / 32;
+    }
+    g_assert_cmpint(sample16(&s, 24, u, v), ==, -1);
+    g_assert_cmphex(intel_reg_get(f->gpu, INTEL_RING_FAULT_REG) & 1, ==, 1);
+    g_assert_cmphex(intel_reg_get(f->gpu, INTEL_FAULT_TLB_DATA0), ==,
+                    GGTT_MAPPED >> 12);
+    sf_fini(&s);
+}
+
+/*
+ * Render target writes combined by line leave memory as pixel by pixel
+ * writes did: unlit pixels untouched, a pixel written twice holds the
+ * later channel's colour, and at the first pixel on an unmapped page the
+ * message stops, the pixels before it written and none after.
+ */
+static void test_rt_write_combined(Fixture *f, gconstpointer data)
+{
+    static const struct {
+        unsigned tile, pitch;
+    } kinds[] = { { TILE_LINEAR, 128 }, { TILE_X, 512 }, { TILE_Y, 128 } };
+    Sf s;
+
+    for (unsigned k = 0; k < G_N_ELEMENTS(kinds); k++) {
+        uint64_t base = SURF_B;
+        RefTiling ref = kinds[k].tile == TILE_X ? REF_X :
+                        kinds[k].tile == TILE_Y ? REF_Y : REF_LINEAR;
+
+        sf_init(f, &s, 16);
+        memset(ram(f, base), 0xaa, 0x8000);
+        put_surface(f, 0, INTEL_SURFTYPE_2D, INTEL_SF_B8G8R8A8_UNORM, 32, 8,
+                    kinds[k].pitch, kinds[k].tile, base);
+        for (unsigned c = 0; c < 16; c++) {
+            s.th.pixel_x[c] = px(c) + 2;
+            s.th.pixel_y[c] = py(c) + 3;
+            set_chan_f(&s, 10, c, c / 15.0f);
+            set_chan_f(&s, 12, c, 0);
+            set_chan_f(&s, 14, c, 0);
+            set_chan_f(&s, 16, c, 1.0f);
+        }
+        /* Channel 13 writes channel 1's pixel again; 6 and 10 unlit. */
+        s.th.pixel_x[13] = s.th.pixel_x[1];
+        s.th.pixel_y[13] = s.th.pixel_y[1];
+        s.th.pixel_mask = 0xffff & ~(1u << 6 | 1u << 10);
+        g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+                                DESC(8, 0, 0, DP(12, 0x10, 0)), 16, 10, 0),
+                        ==, 0);
+        for (unsigned c = 0; c < 16; c++) {
+            const uint8_t *p = ram(f, base + ref_offset(ref, 4,
+                                                        kinds[k].pitch,
+                                                        (px(c) + 2) * 4,
+                                                        py(c) + 3));
+            unsigned want = c == 1 ? 13 : c;
+
+            if (c == 13) {
+                continue;
+            }
+            if (c == 6 || c == 10) {
+                g_assert_cmphex(p[2], ==, 0xaa);
+                continue;
+            }
+            g_assert_cmphex(p[2], ==, 17 * want);
+            g_assert_cmphex(p[3], ==, 255);
+        }
+        g_assert_cmpuint(s.st.rt_pixels, ==, 14);
+        sf_fini(&s);
+    }
+
+    /* Across the end of the mapped GGTT (linear, row 0). */
+    sf_init(f, &s, 16);
+    memset(ram(f, EDGE_BASE), 0xaa, 64);
+    put_surface(f, 0, INTEL_SURFTYPE_2D, INTEL_SF_B8G8R8A8_UNORM, 32, 1, 128,
+                TILE_LINEAR, EDGE_BASE);
+    for (unsigned c = 0; c < 16; c++) {
+        s.th.pixel_x[c] = c + 8;
+        s.th.pixel_y[c] = 0;
+        set_chan_f(&s, 10, c, 1.0f);
+        set_chan_f(&s, 12, c, 1.0f);
+        set_chan_f(&s, 14, c, 1.0f);
+        set_chan_f(&s, 16, c, 1.0f);
+    }
+    /* After the faulting channel 8, channel 15 comes back to pixel 0. */
+    s.th.pixel_x[15] = 0;
+    s.th.pixel_mask = 0xffff & ~(1u << 3);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+                            DESC(8, 0, 0, DP(12, 0x10, 0)), 16, 10, 0),
+                    ==, -1);
+    for (unsigned x = 0; x < 16; x++) {
+        bool written = x >= 8 && x != 11;
+
+        g_assert_cmphex(ram_r32(f, EDGE_BASE + x * 4), ==,
+                        written ? 0xffffffffu : 0xaaaaaaaau);
+    }
+    g_assert_cmphex(intel_reg_get(f->gpu, INTEL_FAULT_TLB_DATA0), ==,
+                    GGTT_MAPPED >> 12);
+    g_assert_cmpuint(s.st.rt_writes, ==, 0);
+    sf_fini(&s);
+}
+
+/*
+ * A thread keeps the states it decoded (IntelSfThread): a surface state
+ * changed under it is not seen until the states are dropped.
+ */
+static void test_state_cache(Fixture *f, gconstpointer data)
+{
+    Sf s;
+    float u[16], v[16];
+
+    edge_init(f, &s);
+    for (unsigned c = 0; c < 16; c++) {
+        u[c] = (c + 0.5f) / 32;
+        v[c] = 0.5f;
+    }
+    g_assert_cmpint(sample16(&s, 24, u, v), ==, 0);
+    /* The same thread: the first message's states (a 16-bit format). */
+    put_surface(f, 1, INTEL_SURFTYPE_2D, INTEL_SF_R16_UNORM, 32, 1, 128,
+                TILE_LINEAR, EDGE_BASE);
+    g_assert_cmpint(intel_sf_send(s.t, &s.in, s.in.desc, s.in.ex_desc,
+                                  &s.th), ==, 0);
+    g_assert_cmpfloat(chan_f(&s, 20, 3), ==, 3 / 255.0f);
+    /* Dropped: the new state, R16 of the same bytes. */
+    intel_sf_thread_forget(&s.th);
+    g_assert_cmpint(intel_sf_send(s.t, &s.in, s.in.desc, s.in.ex_desc,
+                                  &s.th), ==, 0);
+    g_assert_cmpfloat(chan_f(&s, 20, 3),
+                      ==, (edge_texel(1) >> 16) / 65535.0f);
+    sf_fini(&s);
+}
+
 static const FixtureTest tests[] = {
     { "/intel-sf/formats", test_formats },
     { "/intel-sf/surface-state", test_surface_state },
@@ -1601,6 +1787,9 @@ static const FixtureTest tests[] = {
     { "/intel-sf/dataport/a64", test_a64 },
     { "/intel-sf/malformed", test_malformed },
     { "/intel-sf/page-fault", test_page_fault },
+    { "/intel-sf/coarse/sample-page-edge", test_sample_page_edge },
+    { "/intel-sf/coarse/rt-write-combined", test_rt_write_combined },
+    { "/intel-sf/coarse/state-cache", test_state_cache },
     { "/intel-sf/ppgtt", test_ppgtt },
     { "/intel-sf/random-messages", test_random_messages },
     { "/intel-sf/render-copy-kernel", test_render_copy_kernel },

@@ -109,7 +109,8 @@ static void resp_ud(const Msg *m, unsigned reg, unsigned i, uint32_t v)
     }
 }
 
-static bool bind(const Msg *m, Target *tg)
+/* @cached: through the thread's state cache (render target messages). */
+static bool bind_from(const Msg *m, Target *tg, bool cached)
 {
     memset(tg, 0, sizeof(*tg));
     if (m->bti == BTI_STATELESS || m->bti == BTI_STATELESS_NC) {
@@ -121,7 +122,13 @@ static bool bind(const Msg *m, Target *tg)
         intel_sf_log(m->th, GPU_LOG_UNIMP, "shared local memory message");
         return false;
     }
-    return intel_surface_load(m->th, m->bti, &tg->s);
+    return cached ? intel_surface_load_cached(m->th, m->bti, &tg->s) :
+                    intel_surface_load(m->th, m->bti, &tg->s);
+}
+
+static bool bind(const Msg *m, Target *tg)
+{
+    return bind_from(m, tg, false);
 }
 
 /*
@@ -767,6 +774,11 @@ static bool rt_write_mask(const Msg *m, unsigned rt, unsigned *mask)
     if (!th->blend_state || rt >= 8) {
         return true;
     }
+    /* Kept with the thread's other states (IntelSfThread). */
+    if (th->blend_rt == rt + 1) {
+        *mask = th->blend_mask;
+        return true;
+    }
     /* A global dword, then two per render target. */
     addr = th->dynamic_state_base + th->blend_state + 4 + rt * 8ull;
     if (intel_vm_rw(th->e, th->ppgtt, addr, dw, sizeof(dw), false)) {
@@ -788,6 +800,8 @@ static bool rt_write_mask(const Msg *m, unsigned rt, unsigned *mask)
     /* Write disables: blue bit 0, green 1, red 2, alpha 3. */
     *mask = (dw[0] & 4 ? 0 : 1) | (dw[0] & 2 ? 0 : 2) |
             (dw[0] & 1 ? 0 : 4) | (dw[0] & 8 ? 0 : 8);
+    th->blend_rt = rt + 1;
+    th->blend_mask = *mask;
     return true;
 }
 
@@ -825,7 +839,7 @@ static bool rt_setup(const Msg *m, unsigned simd, bool high, RtPixels *rp)
     } else {
         rp->pmask = m->th->pixel_mask;
     }
-    if (!bind(m, &rp->tg)) {
+    if (!bind_from(m, &rp->tg, true)) {
         return false;
     }
     if (rp->tg.flat || (rp->tg.s.type != INTEL_SURFTYPE_2D &&
@@ -886,6 +900,8 @@ static int rt_write(const Msg *m)
     unsigned subtype = m->ctrl & 7, slot = (m->ctrl >> 3) & 1;
     unsigned simd, first = m->header ? 2 : 0, lit = 0, wmask;
     bool replicated = subtype == 1;
+    IntelSfWrites wr;
+    uint8_t *col[4][2];
     RtPixels rp;
 
     switch (subtype) {
@@ -913,23 +929,44 @@ static int rt_write(const Msg *m)
         !rt_write_mask(m, m->bti, &wmask)) {
         return -1;
     }
+    /*
+     * Whole-pixel writes are combined by line (intel_surface_write_queue):
+     * memory ends as the pixel-by-pixel writes leave it, faults included.
+     * A partial write mask reads each pixel first: pixel by pixel.
+     */
+    wr.n = 0;
+    wr.mapped_page = 0;
+    /* The colour registers, looked up once (NULL: pl_chan() says why). */
+    for (unsigned ch = 0; ch < 4; ch++) {
+        for (unsigned h = 0; h < simd / 8; h++) {
+            col[ch][h] = intel_sf_payload(m->t, m->inst, m->desc,
+                                          m->ex_desc,
+                                          first + ch * (simd / 8) + h);
+        }
+    }
     for (unsigned c = 0; c < simd; c++) {
         uint32_t rgba[4], xb, row;
         uint8_t texel[16] = { 0 };
         int at = rt_pixel(m, &rp, c, &xb, &row);
+        uint64_t addr;
 
         if (at == -2) {
-            return -1;
+            goto fail;
         }
         if (at < 0) {
             continue;
         }
         for (unsigned ch = 0; ch < 4; ch++) {
-            bool ok = replicated ? pl_ud(m, first, ch, &rgba[ch]) :
-                      pl_chan(m, first + ch * (simd / 8), c, &rgba[ch]);
+            bool ok;
 
+            if (!replicated && col[ch][c / 8]) {
+                rgba[ch] = grf_ud(col[ch][c / 8], c % 8);
+                continue;
+            }
+            ok = replicated ? pl_ud(m, first, ch, &rgba[ch]) :
+                 pl_chan(m, first + ch * (simd / 8), c, &rgba[ch]);
             if (!ok) {
-                return -1;
+                goto fail;
             }
         }
         lit++;
@@ -939,19 +976,34 @@ static int rt_write(const Msg *m)
         if (wmask != 0xf &&
             !intel_surface_rw(m->th, &rp.tg.s, xb, row, texel,
                               rp.tg.s.cpp, false)) {
-            return -1;
+            goto fail;
         }
         intel_format_encode(rp.tg.s.format, rgba, wmask, texel);
-        if (!intel_surface_rw(m->th, &rp.tg.s, xb, row, texel, rp.tg.s.cpp,
-                              true)) {
-            return -1;
+        if (wmask == 0xf &&
+            intel_surface_addr(&rp.tg.s, xb, row, rp.tg.s.cpp, &addr) &&
+            intel_surface_write_queue(m->th, &wr, addr, texel,
+                                      rp.tg.s.cpp) > 0) {
+            continue;
         }
+        if (!intel_surface_write_flush(m->th, &wr) ||
+            !intel_surface_rw(m->th, &rp.tg.s, xb, row, texel, rp.tg.s.cpp,
+                              true)) {
+            goto fail;
+        }
+    }
+    if (!intel_surface_write_flush(m->th, &wr)) {
+        goto fail;
     }
     if (m->th->stats) {
         m->th->stats->rt_writes++;
         m->th->stats->rt_pixels += lit;
     }
     return 0;
+
+fail:
+    /* What the pixels before the failure wrote stays written. */
+    intel_surface_write_flush(m->th, &wr);
+    return -1;
 }
 
 /*

@@ -32,15 +32,38 @@ typedef struct Sampling {
     int offset[3];              /* header texel offsets (u, v, r) */
     uint32_t layer_row;         /* first row of the array layer sampled */
     bool fault;
+    IntelSfLines lines;         /* the message's texels, a line at a time */
 } Sampling;
 
-/* Parameter @k of channel @c: register k * (simd / 8) + c / 8. */
-static uint32_t param(EuThread *t, const EuInst *inst, uint32_t desc,
-                      uint32_t ex_desc, unsigned first, unsigned simd,
-                      unsigned k, unsigned c, bool *present)
+/* The message's payload registers, looked up once per message. */
+typedef struct Payload {
+    uint8_t *reg[16 + 32];      /* mlen is 4 bits, SENDS' ex_mlen 5 */
+    unsigned first, simd;
+} Payload;
+
+static void payload_init(Payload *pl, EuThread *t, const EuInst *inst,
+                         uint32_t desc, uint32_t ex_desc, unsigned first,
+                         unsigned simd)
 {
-    uint8_t *r = intel_sf_payload(t, inst, desc, ex_desc,
-                                  first + k * (simd / 8) + c / 8);
+    unsigned n = (desc >> 25) & 0xf;
+
+    if (inst->opcode == EU_OP_SENDS || inst->opcode == EU_OP_SENDSC) {
+        n += (ex_desc >> 6) & 0x1f;
+    }
+    memset(pl->reg, 0, sizeof(pl->reg));
+    for (unsigned i = 0; i < n && i < G_N_ELEMENTS(pl->reg); i++) {
+        pl->reg[i] = intel_sf_payload(t, inst, desc, ex_desc, i);
+    }
+    pl->first = first;
+    pl->simd = simd;
+}
+
+/* Parameter @k of channel @c: register k * (simd / 8) + c / 8. */
+static uint32_t param(const Payload *pl, unsigned k, unsigned c,
+                      bool *present)
+{
+    unsigned i = pl->first + k * (pl->simd / 8) + c / 8;
+    uint8_t *r = i < G_N_ELEMENTS(pl->reg) ? pl->reg[i] : NULL;
     uint32_t v;
 
     if (!r) {
@@ -95,8 +118,8 @@ static void fetch(Sampling *sm, int64_t x, int64_t y, bool inside,
         }
         return;
     }
-    if (!intel_surface_rw(sm->th, sm->s, x * sm->s->cpp, y + sm->layer_row,
-                          texel, sm->s->cpp, false)) {
+    if (!intel_surface_read_cached(sm->th, sm->s, &sm->lines, x * sm->s->cpp,
+                                   y + sm->layer_row, texel, sm->s->cpp)) {
         sm->fault = true;
     }
     intel_format_decode(sm->s->format, texel, rgba);
@@ -131,9 +154,12 @@ static void sample(Sampling *sm, float u, float v, bool linear,
     if (isnan(x) || isnan(y)) {
         x = y = 0;
     }
-    /* Keep the integer part far inside int64_t; wraps repeat anyway. */
-    x = fmaxf(fminf(x, 1e9f), -1e9f);
-    y = fmaxf(fminf(y, 1e9f), -1e9f);
+    /*
+     * Keep the integer part far inside int64_t; wraps repeat anyway.
+     * Not NaN here: comparisons, not the libm calls fminf/fmaxf.
+     */
+    x = x > 1e9f ? 1e9f : x < -1e9f ? -1e9f : x;
+    y = y > 1e9f ? 1e9f : y < -1e9f ? -1e9f : y;
     if (!linear || intel_format_is_int(sm->s->format)) {
         fetch_wrapped(sm, (int64_t)floorf(x) + sm->offset[0],
                       (int64_t)floorf(y) + sm->offset[1], rgba);
@@ -290,7 +316,10 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
     float u[EU_MAX_CHANNELS], v[EU_MAX_CHANNELS];
     IntelSurface s;
     Sampling sm = { .th = th, .s = &s };
-    unsigned reg = 0;
+    Payload pl;
+    uint8_t *r8;
+    unsigned reg = 0, lod_sub = UINT_MAX;
+    float sub_lod = 0;
 
     if (!simd) {
         intel_sf_log(th, GPU_LOG_UNIMP, "sampler SIMD mode %u", mode);
@@ -329,7 +358,7 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
                      desc);
         return -1;
     }
-    if (!intel_surface_load(th, bti, &s)) {
+    if (!intel_surface_load_cached(th, bti, &s)) {
         return -1;
     }
     if (s.type != INTEL_SURFTYPE_1D && s.type != INTEL_SURFTYPE_2D &&
@@ -338,18 +367,18 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
         return -1;
     }
     if (type != MSG_LD && type != MSG_LD_LZ && type != MSG_RESINFO &&
-        !intel_sampler_state_load(th, sampler, &sm.ss)) {
+        !intel_sampler_state_load_cached(th, sampler, &sm.ss)) {
         return -1;
     }
 
+    payload_init(&pl, t, inst, desc, ex_desc, first, simd);
     /* Coordinates first, for the subspan LODs of sample. */
     for (unsigned c = 0; c < simd; c++) {
         unsigned k = type == MSG_SAMPLE_L || type == MSG_SAMPLE_B;
 
-        ru[c] = param(t, inst, desc, ex_desc, first, simd, k, c, &present);
+        ru[c] = param(&pl, k, c, &present);
         rv[c] = nparams > k + 1 ?
-                param(t, inst, desc, ex_desc, first, simd, k + 1, c,
-                      &present) : 0;
+                param(&pl, k + 1, c, &present) : 0;
         u[c] = intel_sf_u2f(ru[c]);
         v[c] = intel_sf_u2f(rv[c]);
     }
@@ -364,7 +393,7 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             continue;
         }
         if (nparams > rk) {
-            r = param(t, inst, desc, ex_desc, first, simd, rk, c, &present);
+            r = param(&pl, rk, c, &present);
         }
         in_layers = select_layer(&sm, r, type == MSG_LD ||
                                  type == MSG_LD_LZ);
@@ -386,8 +415,7 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             uint32_t tx[4], lod = 0;
 
             if (type == MSG_LD && nparams > 2) {
-                lod = param(t, inst, desc, ex_desc, first, simd, 2, c,
-                            &present);
+                lod = param(&pl, 2, c, &present);
             }
             if (lod && lod < s.levels) {
                 intel_sf_log(th, GPU_LOG_UNIMP, "ld from mip level %u", lod);
@@ -404,11 +432,19 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
             bool linear;
             uint32_t tx[4];
 
-            if (type == MSG_SAMPLE) {
-                lod = subspan_lod(u, v, c, &s);
+            if (type == MSG_SAMPLE &&
+                sm.ss.min_filter != sm.ss.mag_filter) {
+                /*
+                 * The LOD only picks the filter: one per 2x2 subspan,
+                 * computed at its first lit channel.
+                 */
+                if (lod_sub != c / 4) {
+                    lod_sub = c / 4;
+                    sub_lod = subspan_lod(u, v, c, &s);
+                }
+                lod = sub_lod;
             } else if (type == MSG_SAMPLE_L) {
-                lod = intel_sf_u2f(param(t, inst, desc, ex_desc, first,
-                                         simd, 0, c, &present));
+                lod = intel_sf_u2f(param(&pl, 0, c, &present));
             }
             /* Magnification up to LOD 0, minification above. */
             linear = (lod > 0 ? sm.ss.min_filter : sm.ss.mag_filter) !=
@@ -434,14 +470,17 @@ int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
     }
 
     /* The response: enabled channels only, each simd / 8 registers. */
+    r8 = NULL;
     for (unsigned ch = 0; ch < 4; ch++) {
         if ((mask >> ch) & 1) {
             continue;
         }
         for (unsigned c = 0; c < simd; c++) {
-            uint8_t *r = intel_sf_response(t, inst, desc, reg + c / 8);
+            uint8_t *r = c % 8 ? r8 : intel_sf_response(t, inst, desc,
+                                                        reg + c / 8);
             uint32_t le = GUINT32_TO_LE(out[ch][c]);
 
+            r8 = r;
             if (r && ((chans >> c) & 1)) {
                 memcpy(r + (c % 8) * 4, &le, 4);
             }

@@ -74,6 +74,13 @@ uint32_t intel_sf_channels(const EuThread *t, const EuInst *inst)
     return m;
 }
 
+void intel_sf_thread_forget(IntelSfThread *th)
+{
+    memset(th->surf_cache, 0, sizeof(th->surf_cache));
+    memset(th->sampler_cache, 0, sizeof(th->sampler_cache));
+    th->blend_rt = 0;
+}
+
 int intel_sf_send(EuThread *t, const EuInst *inst, uint32_t desc,
                   uint32_t ex_desc, void *opaque)
 {

@@ -149,6 +149,8 @@ typedef struct IntelSfStats {
     uint64_t rt_pixels;                 /* pixels written by them */
 } IntelSfStats;
 
+#define INTEL_SF_STATE_CACHE 4
+
 /*
  * A dispatched thread's view of the shared functions.  The pipeline fills
  * it before the thread runs; the shared functions only read it (and add
@@ -183,6 +185,26 @@ typedef struct IntelSfThread {
     uint16_t pixel_x[EU_MAX_CHANNELS], pixel_y[EU_MAX_CHANNELS];
 
     IntelSfStats *stats;
+
+    /*
+     * Decoded states of the sampler and render target messages, read at
+     * the first message that names them and kept for as long as this
+     * IntelSfThread lives: one 3DPRIMITIVE's pixel shader dispatch (one
+     * step of a media or GPGPU walker).  i915 does not change the binding
+     * table, the surface, sampler or blend states under a running draw;
+     * a guest that does sees its draw finish with the states it started
+     * with.  intel_gfx_sf_thread_init() zeroes them (nothing cached).
+     */
+    struct {
+        IntelSurface s;
+        uint16_t index;                 /* binding table index + 1 */
+    } surf_cache[INTEL_SF_STATE_CACHE];
+    struct {
+        IntelSamplerState ss;
+        uint16_t index;                 /* sampler index + 1 */
+    } sampler_cache[INTEL_SF_STATE_CACHE];
+    uint16_t blend_rt;                  /* render target + 1 */
+    uint8_t blend_mask;                 /* its channel write enables */
 } IntelSfThread;
 
 /*
@@ -196,6 +218,12 @@ typedef struct IntelSfThread {
 int intel_sf_send(EuThread *t, const EuInst *inst, uint32_t desc,
                   uint32_t ex_desc, void *opaque);
 
+/*
+ * Drop @th's cached states (IntelSfThread): the next message reads them
+ * from memory again, as at a new dispatch.
+ */
+void intel_sf_thread_forget(IntelSfThread *th);
+
 /* surface.c */
 /*
  * Binding table entry @index of @th, decoded; false (and logged) if the
@@ -206,6 +234,11 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
 /* SAMPLER_STATE @index of @th's sampler state table. */
 bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
                               IntelSamplerState *ss);
+/* The same through @th's state cache (IntelSfThread). */
+bool intel_surface_load_cached(IntelSfThread *th, unsigned index,
+                               IntelSurface *s);
+bool intel_sampler_state_load_cached(IntelSfThread *th, unsigned index,
+                                     IntelSamplerState *ss);
 /*
  * Read or write @len bytes at byte @x of row @y of @s (a 2D surface; the
  * rows of layer n of a 2D array start at n * qpitch), within the
@@ -215,6 +248,65 @@ bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
 bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
                       uint32_t x, uint32_t y, void *buf, unsigned len,
                       bool write);
+
+/*
+ * Coarse access (surface.c): a message's texels and pixels move a 64-byte
+ * line of memory at a time, keyed by graphics address whatever the
+ * tiling.  An aligned line never crosses a page, so it reads or faults
+ * where the texels in it do.
+ *
+ * The graphics address of the @len bytes at byte @x of row @y of @s when
+ * they are all inside the surface and contiguous; false otherwise (the
+ * caller then goes through intel_surface_rw()).
+ */
+bool intel_surface_addr(const IntelSurface *s, uint32_t x, uint32_t y,
+                        unsigned len, uint64_t *addr);
+
+#define INTEL_SF_LINE   64
+#define INTEL_SF_LINES  8
+#define INTEL_SF_WLINES 16
+
+/*
+ * A read cache of lines keyed by graphics address.  It sees no writes:
+ * it lives for one message that only reads (zero it to start).
+ */
+typedef struct IntelSfLines {
+    uint64_t tag[INTEL_SF_LINES];       /* line address + 1; 0: empty */
+    uint8_t data[INTEL_SF_LINES][INTEL_SF_LINE];
+    unsigned next;                      /* round-robin victim */
+} IntelSfLines;
+
+/* intel_surface_rw() read of @len bytes, through @c. */
+bool intel_surface_read_cached(const IntelSfThread *th,
+                               const IntelSurface *s, IntelSfLines *c,
+                               uint32_t x, uint32_t y, void *buf,
+                               unsigned len);
+
+/*
+ * Combined writes of one message (zero it to start): each pixel's bytes
+ * go into the line buffer of their line, the lines are written in the
+ * order first touched, each run of written bytes with one access.
+ */
+typedef struct IntelSfWrites {
+    unsigned n;                         /* lines in use */
+    uint64_t mapped_page;               /* last page seen mapped, + 1 */
+    uint64_t line[INTEL_SF_WLINES];
+    uint64_t first[INTEL_SF_WLINES];    /* its first pixel's address */
+    uint64_t dirty[INTEL_SF_WLINES];    /* bytes written, bit per byte */
+    uint8_t data[INTEL_SF_WLINES][INTEL_SF_LINE];
+} IntelSfWrites;
+
+/*
+ * Queue @len bytes for graphics address @addr (from intel_surface_addr()).
+ * 1: queued; 0: not within one line or no line left, -1: its page does
+ * not map.  On 0 and -1 the caller flushes and writes the pixel through
+ * intel_surface_rw(), which faults as a pixel-by-pixel write would have
+ * after the pixels before it: the queue keeps the fault where it was.
+ */
+int intel_surface_write_queue(const IntelSfThread *th, IntelSfWrites *w,
+                              uint64_t addr, const void *buf, unsigned len);
+/* Write the queued lines; false on a fault (reported). */
+bool intel_surface_write_flush(const IntelSfThread *th, IntelSfWrites *w);
 
 /*
  * Formats (surface.c).  A texel's channels as the shared functions pass

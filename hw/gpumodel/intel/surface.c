@@ -135,14 +135,25 @@ static const FormatDesc formats[] = {
     { INTEL_SF_RAW, 1, K_UINT, { { 0, 8 } } },
 };
 
+/*
+ * By SURFACE_FORMAT (9 bits): formats[] index + 1, 0 for none.  Every
+ * texel goes through here: a table, not a search.
+ */
+static uint8_t format_index[512];
+
 static const FormatDesc *format_desc(uint32_t format)
 {
-    for (unsigned i = 0; i < G_N_ELEMENTS(formats); i++) {
-        if (formats[i].format == format) {
-            return &formats[i];
+    static gsize once;
+    unsigned i;
+
+    if (g_once_init_enter(&once)) {
+        for (i = 0; i < G_N_ELEMENTS(formats); i++) {
+            format_index[formats[i].format] = i + 1;
         }
+        g_once_init_leave(&once, 1);
     }
-    return NULL;
+    i = format < G_N_ELEMENTS(format_index) ? format_index[format] : 0;
+    return i ? &formats[i - 1] : NULL;
 }
 
 unsigned intel_format_cpp(uint32_t format)
@@ -217,33 +228,92 @@ static uint16_t float_to_half(float f)
     }
 }
 
-static uint64_t texel_bits(const uint8_t *texel, unsigned cpp, unsigned shift,
-                           unsigned bits)
+/*
+ * A texel as two little-endian 64-bit words: no channel of formats[]
+ * crosses from one to the other.
+ */
+static void texel_words(const uint8_t *texel, unsigned cpp, uint64_t w[2])
 {
-    uint64_t v = 0;
-    unsigned lo = shift / 8, n = (shift % 8 + bits + 7) / 8;
+    uint32_t u32;
+    uint16_t u16;
 
-    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
-        v |= (uint64_t)texel[lo + i] << (8 * i);
+    /* Whole loads of the element's size, no byte loop. */
+    w[1] = 0;
+    switch (cpp) {
+    case 16:
+        memcpy(&w[1], texel + 8, 8);
+        w[1] = GUINT64_FROM_LE(w[1]);
+        /* fall through */
+    case 8:
+        memcpy(&w[0], texel, 8);
+        w[0] = GUINT64_FROM_LE(w[0]);
+        break;
+    case 4:
+        memcpy(&u32, texel, 4);
+        w[0] = GUINT32_FROM_LE(u32);
+        break;
+    case 2:
+        memcpy(&u16, texel, 2);
+        w[0] = GUINT16_FROM_LE(u16);
+        break;
+    default:
+        w[0] = texel[0];
     }
-    v >>= shift % 8;
-    return bits >= 64 ? v : v & ((1ull << bits) - 1);
 }
 
-static void set_texel_bits(uint8_t *texel, unsigned cpp, unsigned shift,
-                           unsigned bits, uint64_t v)
+static void texel_store(uint8_t *texel, unsigned cpp, const uint64_t w[2])
 {
-    /* A channel spans at most 5 bytes (32 bits at an odd bit). */
-    unsigned lo = shift / 8, sh = shift % 8, n = (sh + bits + 7) / 8;
-    uint64_t mask = ((bits >= 64 ? ~0ull : (1ull << bits) - 1)) << sh;
-    uint64_t w = 0;
+    uint64_t u64;
+    uint32_t u32;
+    uint16_t u16;
 
-    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
-        w |= (uint64_t)texel[lo + i] << (8 * i);
+    switch (cpp) {
+    case 16:
+        u64 = GUINT64_TO_LE(w[1]);
+        memcpy(texel + 8, &u64, 8);
+        /* fall through */
+    case 8:
+        u64 = GUINT64_TO_LE(w[0]);
+        memcpy(texel, &u64, 8);
+        break;
+    case 4:
+        u32 = GUINT32_TO_LE((uint32_t)w[0]);
+        memcpy(texel, &u32, 4);
+        break;
+    case 2:
+        u16 = GUINT16_TO_LE((uint16_t)w[0]);
+        memcpy(texel, &u16, 2);
+        break;
+    default:
+        texel[0] = w[0];
     }
-    w = (w & ~mask) | ((v << sh) & mask);
-    for (unsigned i = 0; i < n && lo + i < cpp; i++) {
-        texel[lo + i] = w >> (8 * i);
+}
+
+static uint64_t chan_mask(unsigned bits)
+{
+    return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+}
+
+static uint64_t texel_bits(const uint64_t w[2], unsigned shift,
+                           unsigned bits)
+{
+    return (w[shift / 64] >> (shift % 64)) & chan_mask(bits);
+}
+
+/*
+ * The words by value, not by index: four channels in a row would
+ * otherwise wait on each other's store.
+ */
+static void set_texel_bits(uint64_t w[2], unsigned shift, unsigned bits,
+                           uint64_t v)
+{
+    uint64_t mask = chan_mask(bits) << (shift % 64);
+    uint64_t put = (v << (shift % 64)) & mask;
+
+    if (shift < 64) {
+        w[0] = (w[0] & ~mask) | put;
+    } else {
+        w[1] = (w[1] & ~mask) | put;
     }
 }
 
@@ -251,7 +321,11 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
                          uint32_t rgba[4])
 {
     const FormatDesc *d = format_desc(format);
+    uint64_t w[2];
 
+    if (d) {
+        texel_words(texel, d->cpp, w);
+    }
     for (unsigned c = 0; c < 4; c++) {
         const FormatChan *ch;
         uint64_t v;
@@ -264,16 +338,17 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
         ch = &d->ch[c];
         if (!ch->bits) {
             if (c == 3) {
-                rgba[c] = intel_format_is_int(format) ? 1 :
+                rgba[c] = d->kind == K_UINT || d->kind == K_SINT ? 1 :
                           intel_sf_f2u(1.0f);
             }
             continue;
         }
-        v = texel_bits(texel, d->cpp, ch->shift, ch->bits);
+        v = texel_bits(w, ch->shift, ch->bits);
         switch (d->kind) {
         case K_UNORM:
         case K_SRGB:
-            f = (float)v / (float)((1ull << ch->bits) - 1);
+            /* Channels are 32 bits at most: signed conversions. */
+            f = (float)(int64_t)v / (float)(int64_t)((1ull << ch->bits) - 1);
             rgba[c] = intel_sf_f2u(d->kind == K_SRGB && c < 3 ?
                                    srgb_to_linear(f) : f);
             break;
@@ -300,10 +375,12 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
                          unsigned write_mask, uint8_t *texel)
 {
     const FormatDesc *d = format_desc(format);
+    uint64_t w[2];
 
     if (!d) {
         return;
     }
+    texel_words(texel, d->cpp, w);
     for (unsigned c = 0; c < 4; c++) {
         const FormatChan *ch = &d->ch[c];
         uint64_t max, v;
@@ -325,7 +402,11 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
             if (d->kind == K_SRGB && c < 3) {
                 f = linear_to_srgb(f);
             }
-            v = (uint64_t)floorf(f * (float)max + 0.5f);
+            /*
+             * floorf() of a value in [0.5, 2^32]: truncation is the same,
+             * and a signed conversion one instruction.
+             */
+            v = (uint64_t)(int64_t)(f * (float)(int64_t)max + 0.5f);
             break;
         case K_SNORM:
             /* The same into [-1, 1], on the positive range's scale. */
@@ -339,8 +420,9 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
             /* Integer targets take the low bits, as the data port does. */
             v = rgba[c] & max;
         }
-        set_texel_bits(texel, d->cpp, ch->shift, ch->bits, v);
+        set_texel_bits(w, ch->shift, ch->bits, v);
     }
+    texel_store(texel, d->cpp, w);
 }
 
 /* ---- surface and sampler states ---- */
@@ -476,6 +558,53 @@ bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
     return true;
 }
 
+/*
+ * The caches keep what loaded; a failed load is not kept and fails (and
+ * logs) again at the next message, as it did uncached.
+ */
+bool intel_surface_load_cached(IntelSfThread *th, unsigned index,
+                               IntelSurface *s)
+{
+    unsigned i;
+
+    for (i = 0; i < INTEL_SF_STATE_CACHE && th->surf_cache[i].index; i++) {
+        if (th->surf_cache[i].index == index + 1) {
+            *s = th->surf_cache[i].s;
+            return true;
+        }
+    }
+    if (!intel_surface_load(th, index, s)) {
+        return false;
+    }
+    if (i < INTEL_SF_STATE_CACHE) {
+        th->surf_cache[i].s = *s;
+        th->surf_cache[i].index = index + 1;
+    }
+    return true;
+}
+
+bool intel_sampler_state_load_cached(IntelSfThread *th, unsigned index,
+                                     IntelSamplerState *ss)
+{
+    unsigned i;
+
+    for (i = 0; i < INTEL_SF_STATE_CACHE && th->sampler_cache[i].index;
+         i++) {
+        if (th->sampler_cache[i].index == index + 1) {
+            *ss = th->sampler_cache[i].ss;
+            return true;
+        }
+    }
+    if (!intel_sampler_state_load(th, index, ss)) {
+        return false;
+    }
+    if (i < INTEL_SF_STATE_CACHE) {
+        th->sampler_cache[i].ss = *ss;
+        th->sampler_cache[i].index = index + 1;
+    }
+    return true;
+}
+
 /* ---- memory ---- */
 
 /* Rows of all of @s's layers (a 2D array's last layer ends it). */
@@ -553,6 +682,146 @@ bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
             return false;
         }
         bx += n;
+    }
+    return true;
+}
+
+/* ---- coarse access: whole lines per message ---- */
+
+bool intel_surface_addr(const IntelSurface *s, uint32_t x, uint32_t y,
+                        unsigned len, uint64_t *addr)
+{
+    uint64_t off;
+
+    if (s->type == INTEL_SURFTYPE_BUFFER || s->type == INTEL_SURFTYPE_NULL ||
+        !len || y >= surface_rows(s) ||
+        (uint64_t)x + len > MIN((uint64_t)s->width * s->cpp, s->pitch)) {
+        return false;
+    }
+    if (s->tiling != INTEL_TILING_NONE &&
+        intel_tile_span(s->tiling, s->cpp, x) < len) {
+        return false;
+    }
+    off = intel_tile_offset(s->tiling, s->cpp, s->pitch, x, y);
+    *addr = (s->base + off) & ADDR_MASK;
+    return true;
+}
+
+/*
+ * The line holding @len bytes at graphics address @addr, read into @c
+ * if it is not there; NULL if the bytes are not within one line or the
+ * line cannot be read.  A line never crosses a page, so it reads where
+ * the bytes in it read.
+ */
+static const uint8_t *line_get(const IntelSfThread *th, IntelSfLines *c,
+                               uint64_t addr, unsigned len)
+{
+    uint64_t line = addr & ~(uint64_t)(INTEL_SF_LINE - 1);
+    unsigned slot;
+
+    if ((addr & (INTEL_SF_LINE - 1)) + len > INTEL_SF_LINE) {
+        return NULL;
+    }
+    for (unsigned i = 0; i < INTEL_SF_LINES; i++) {
+        if (c->tag[i] == line + 1) {
+            return c->data[i] + (addr - line);
+        }
+    }
+    slot = c->next++ % INTEL_SF_LINES;
+    c->tag[slot] = 0;
+    if (intel_vm_rw(th->e, th->ppgtt, line, c->data[slot], INTEL_SF_LINE,
+                    false)) {
+        return NULL;
+    }
+    c->tag[slot] = line + 1;
+    return c->data[slot] + (addr - line);
+}
+
+bool intel_surface_read_cached(const IntelSfThread *th,
+                               const IntelSurface *s, IntelSfLines *c,
+                               uint32_t x, uint32_t y, void *buf,
+                               unsigned len)
+{
+    const uint8_t *p;
+    uint64_t addr;
+
+    if (intel_surface_addr(s, x, y, len, &addr) &&
+        (p = line_get(th, c, addr, len))) {
+        memcpy(buf, p, len);
+        return true;
+    }
+    /* Outside, split by the tiling, or unreadable: byte for byte. */
+    return intel_surface_rw(th, s, x, y, buf, len, false);
+}
+
+/* Does the page of @addr translate (no memory is touched)? */
+static bool page_maps(const IntelSfThread *th, uint64_t addr)
+{
+    uint64_t pa;
+
+    if (th->ppgtt) {
+        return !intel_ppgtt_translate(th->e, addr, &pa);
+    }
+    return addr < (1ull << 32) &&
+           !intel_ggtt_translate(th->e->gpu, addr, &pa);
+}
+
+int intel_surface_write_queue(const IntelSfThread *th, IntelSfWrites *w,
+                              uint64_t addr, const void *buf, unsigned len)
+{
+    uint64_t line = addr & ~(uint64_t)(INTEL_SF_LINE - 1);
+    unsigned off = addr - line, i;
+
+    if (off + len > INTEL_SF_LINE) {
+        return 0;
+    }
+    if (w->mapped_page != (addr >> 12) + 1) {
+        if (!page_maps(th, addr)) {
+            return -1;
+        }
+        w->mapped_page = (addr >> 12) + 1;
+    }
+    for (i = 0; i < w->n && w->line[i] != line; i++) {
+    }
+    if (i == w->n) {
+        if (w->n == INTEL_SF_WLINES) {
+            return 0;
+        }
+        w->n++;
+        w->line[i] = line;
+        w->first[i] = addr;
+        w->dirty[i] = 0;
+    }
+    memcpy(w->data[i] + off, buf, len);
+    w->dirty[i] |= (len >= 64 ? ~0ull : (1ull << len) - 1) << off;
+    return 1;
+}
+
+bool intel_surface_write_flush(const IntelSfThread *th, IntelSfWrites *w)
+{
+    unsigned n = w->n;
+
+    w->n = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t d = w->dirty[i];
+
+        while (d) {
+            unsigned lo = __builtin_ctzll(d);
+            unsigned len = ~(d >> lo) ? (unsigned)__builtin_ctzll(~(d >> lo))
+                                      : 64 - lo;
+
+            /*
+             * The page mapped when queued: only a mapping to something
+             * that is not memory (or the DMA fault drill) fails here, and
+             * the fault is the line's first pixel's.
+             */
+            if (intel_vm_rw(th->e, th->ppgtt, w->line[i] + lo,
+                            w->data[i] + lo, len, true)) {
+                intel_cs_page_fault(th->e, th->ppgtt, w->first[i]);
+                return false;
+            }
+            d &= len + lo >= 64 ? 0 : ~0ull << (lo + len);
+        }
     }
     return true;
 }

@@ -18,6 +18,7 @@
 
 typedef struct TileLayout {
     uint16_t x, y;          /* offset bits taking x's and y's bits */
+    uint8_t wbits, hbits;   /* their counts: log2 of the tile's shape */
 } TileLayout;
 
 /*
@@ -30,25 +31,25 @@ typedef struct TileLayout {
  * Ys          x y x y, then the Yf bits: four times as wide and high
  */
 static const TileLayout legacy_layouts[] = {
-    [INTEL_TILING_X] = { 0x01ff, 0x0e00 },
-    [INTEL_TILING_Y] = { 0x0e0f, 0x01f0 },
+    [INTEL_TILING_X] = { 0x01ff, 0x0e00, 9, 3 },
+    [INTEL_TILING_Y] = { 0x0e0f, 0x01f0, 7, 5 },
 };
 
 /* By log2(cpp). */
 static const TileLayout yf_layouts[5] = {
-    { 0x0a0f, 0x05f0 },
-    { 0x0a8f, 0x0570 },
-    { 0x0a8f, 0x0570 },
-    { 0x0acf, 0x0530 },
-    { 0x0acf, 0x0530 },
+    { 0x0a0f, 0x05f0, 6, 6 },
+    { 0x0a8f, 0x0570, 7, 5 },
+    { 0x0a8f, 0x0570, 7, 5 },
+    { 0x0acf, 0x0530, 8, 4 },
+    { 0x0acf, 0x0530, 8, 4 },
 };
 
 static const TileLayout ys_layouts[5] = {
-    { 0xaa0f, 0x55f0 },
-    { 0xaa8f, 0x5570 },
-    { 0xaa8f, 0x5570 },
-    { 0xaacf, 0x5530 },
-    { 0xaacf, 0x5530 },
+    { 0xaa0f, 0x55f0, 8, 8 },
+    { 0xaa8f, 0x5570, 9, 7 },
+    { 0xaa8f, 0x5570, 9, 7 },
+    { 0xaacf, 0x5530, 10, 6 },
+    { 0xaacf, 0x5530, 10, 6 },
 };
 
 /* NULL for linear and for a Yf or Ys pixel size that does not exist. */
@@ -96,7 +97,7 @@ uint32_t intel_tile_width(IntelTiling t, unsigned cpp)
     if (t == INTEL_TILING_NONE) {
         return 1;
     }
-    return l ? 1u << __builtin_popcount(l->x) : 0;
+    return l ? 1u << l->wbits : 0;
 }
 
 uint64_t intel_tile_offset(IntelTiling t, unsigned cpp, int64_t pitch,
@@ -108,8 +109,8 @@ uint64_t intel_tile_offset(IntelTiling t, unsigned cpp, int64_t pitch,
     if (!l) {
         return y * (uint64_t)pitch + x;
     }
-    wbits = __builtin_popcount(l->x);
-    hbits = __builtin_popcount(l->y);
+    wbits = l->wbits;
+    hbits = l->hbits;
     return (y >> hbits) * ((uint64_t)pitch << hbits) +
            (x >> wbits) * ((uint64_t)1 << (wbits + hbits)) +
            deposit(x & ((1u << wbits) - 1), l->x) +
