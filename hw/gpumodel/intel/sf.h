@@ -189,11 +189,12 @@ typedef struct IntelSfThread {
     /*
      * Decoded states of the sampler and render target messages, read at
      * the first message that names them and kept for as long as this
-     * IntelSfThread lives: one 3DPRIMITIVE's pixel shader dispatch (one
-     * step of a media or GPGPU walker).  i915 does not change the binding
-     * table, the surface, sampler or blend states under a running draw;
-     * a guest that does sees its draw finish with the states it started
-     * with.  intel_gfx_sf_thread_init() zeroes them (nothing cached).
+     * IntelSfThread lives: one engine step of a 3DPRIMITIVE's pixel
+     * shader dispatch or of a media or GPGPU walker.  i915 does not
+     * change the binding table, the surface, sampler or blend states
+     * under a running draw; a guest that does sees the change at the
+     * draw's next step at the earliest.
+     * intel_gfx_sf_thread_init() zeroes them (nothing cached).
      */
     struct {
         IntelSurface s;
