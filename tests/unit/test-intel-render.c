@@ -196,12 +196,16 @@ static void test_simd8_push_flat(Fixture *f, gconstpointer data)
 /*
  * Execlists: a draw is preempted between its steps (as i915 preempts a
  * busy engine for another context) and resumes where it stopped when its
- * context runs again: every pixel is written once.
+ * context runs again: every pixel is written once.  With @other_state the
+ * preempting context programs other state (an empty drawing rectangle,
+ * the GPGPU pipeline): the draw resumes with its own, kept for its
+ * context across the switch (gfx.c), as the hardware keeps it in the
+ * context image.
  */
-static void test_preempt(Fixture *f, gconstpointer data)
+static void preempt_copy(Fixture *f, bool other_state)
 {
     RcBuf src = { SRC_SURF, 512, 512, 2048, REF_LINEAR };
-    RcBuf dst = { DST_SURF, 512, 512, 2048, REF_X };
+    RcBuf dst = { DST_SURF, 512, 512, 2048, other_state ? REF_Y : REF_X };
     IntelEngine *e = eng(f, RCS);
     uint64_t done;
     Ctx a, b;
@@ -216,6 +220,11 @@ static void test_preempt(Fixture *f, gconstpointer data)
     fake_host_step(f->fh, 0);
     g_assert_true(e->gfx.render.draw_active);
 
+    if (other_state) {
+        EMIT(&b.ring, GFX_OP_3DSTATE_DRAWING_RECTANGLE | (4 - 2), 0, 0, 0,
+             PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS |
+             PIPELINE_SELECT_GPGPU);
+    }
     sdi(&b.ring, DATA + 4, 2);
     ctx_submit(&b);
     step(f);
@@ -223,52 +232,11 @@ static void test_preempt(Fixture *f, gconstpointer data)
     g_assert_cmphex(csb_hi(f, HWSP_RCS, 1), ==, 0x41);
     g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2);
     g_assert_cmphex(ram_r32(f, DATA), ==, 0);
+    g_assert_cmpuint(e->gfx.pipeline, ==, other_state ?
+                     PIPELINE_SELECT_GPGPU : PIPELINE_SELECT_3D);
     done = WRITTEN(e);
     g_assert_cmpuint(done, >, 0);
     g_assert_cmpuint(done, <, 512 * 512);
-    g_assert_true(e->gfx.render.draw_active);
-
-    ctx_submit(&a);
-    for (unsigned i = 0; i < 200 && ram_r32(f, DATA) != 1; i++) {
-        step(f);
-    }
-    g_assert_cmphex(ram_r32(f, DATA), ==, 1);
-    check_copy(f, &dst, 0, 0, 512, 512, 0, 0);
-    g_assert_cmpuint(WRITTEN(e), ==, 512 * 512);
-    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
-}
-
-/*
- * The context that preempts the draw programs other state (an empty
- * drawing rectangle, the GPGPU pipeline): the preempted draw resumes
- * with its own, kept for its context across the switch (gfx.c), as the
- * hardware keeps it in the context image.
- */
-static void test_preempt_other_state(Fixture *f, gconstpointer data)
-{
-    RcBuf src = { SRC_SURF, 512, 512, 2048, REF_LINEAR };
-    RcBuf dst = { DST_SURF, 512, 512, 2048, REF_Y };
-    IntelEngine *e = eng(f, RCS);
-    Ctx a, b;
-
-    two_contexts(f, &a, &b);
-    fill(f, &src, true);
-    fill(f, &dst, false);
-    render_copy(f, &src, 0, 0, 512, 512, &dst, 0, 0);
-    bb_start(&a.ring, RC_BATCH, 0);
-    sdi(&a.ring, DATA, 1);
-    ctx_submit(&a);
-    fake_host_step(f->fh, 0);
-    g_assert_true(e->gfx.render.draw_active);
-
-    EMIT(&b.ring, GFX_OP_3DSTATE_DRAWING_RECTANGLE | (4 - 2), 0, 0, 0,
-         PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS | PIPELINE_SELECT_GPGPU);
-    sdi(&b.ring, DATA + 4, 2);
-    ctx_submit(&b);
-    step(f);
-    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2);
-    g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_GPGPU);
-    g_assert_cmphex(ram_r32(f, DATA), ==, 0);
 
     ctx_submit(&a);
     for (unsigned i = 0; i < 200 && ram_r32(f, DATA) != 1; i++) {
@@ -278,6 +246,17 @@ static void test_preempt_other_state(Fixture *f, gconstpointer data)
     check_copy(f, &dst, 0, 0, 512, 512, 0, 0);
     g_assert_cmpuint(WRITTEN(e), ==, 512 * 512);
     g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_3D);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
+
+static void test_preempt(Fixture *f, gconstpointer data)
+{
+    preempt_copy(f, false);
+}
+
+static void test_preempt_other_state(Fixture *f, gconstpointer data)
+{
+    preempt_copy(f, true);
 }
 
 /*
