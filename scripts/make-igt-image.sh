@@ -20,6 +20,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 g=$top/build/guest
+guest_root=$g/root        # the guest image's file tree (make-guest.sh)
 debs=${GPUMODEL_CACHE:-$g/debs}
 pkgs=$g/pkgs
 stage=$top/build/igt/stage
@@ -92,7 +93,7 @@ for l in "$stage"/usr/$multiarch/lib*.so.*; do
     [ -L "$l" ] || continue
     cp -P "$l" "$root/$multiarch/"
 done
-for l in "$g/root/$multiarch"/*; do
+for l in "$guest_root/$multiarch"/*; do
     needed_seen="$needed_seen$(basename "$l") "
 done
 libdirs="$stage/usr/$multiarch"
@@ -106,7 +107,7 @@ copy_needed "$root" "$libdirs" $todo
 # DT_NEEDED) and aborts the process without it: IGT's spinners cancel
 # their timer threads (igt_spin_free).
 so=libgcc_s.so.1
-if [ ! -e "$g/root/$multiarch/$so" ]; then
+if [ ! -e "$guest_root/$multiarch/$so" ]; then
     src=
     for d in $libdirs; do
         [ -e "$d/$so" ] && { src=$d/$so; break; }
@@ -118,7 +119,7 @@ fi
 interp=/lib64/ld-linux-x86-64.so.2
 both=$g/igt-both
 rm -rf "$both"
-cp -a "$g/root" "$both"
+cp -a "$guest_root" "$both"
 cp -a "$root/." "$both/"
 for f in $todo; do
     "$both$interp" --library-path "$both/$multiarch" --list "$f" |
