@@ -7,7 +7,6 @@
 #include "qemu/error-report.h"
 #include "qemu/log.h"
 #include "qemu/timer.h"
-#include "system/qtest.h"
 #include "hw/pci/msi.h"
 #include "gpumodel-pci.h"
 #include "trace.h"
@@ -62,16 +61,6 @@ static void gpumodel_pci_set_irq(void *opaque, bool level)
 static uint64_t gpumodel_pci_now_ns(void *opaque)
 {
     return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
-}
-
-/*
- * The host's clock, for pacing the model's costly work.  Under qtest the
- * test owns time: a constant keeps the model's timing independent of
- * the host's speed there.
- */
-static uint64_t gpumodel_pci_host_ns(void *opaque)
-{
-    return qtest_enabled() ? 0 : get_clock();
 }
 
 static void gpumodel_pci_log(void *opaque, GpuLogKind kind, const char *msg)
@@ -130,7 +119,6 @@ static const GpuHostOps gpumodel_pci_host_ops = {
     .dma_write = gpumodel_pci_dma_write,
     .set_irq = gpumodel_pci_set_irq,
     .now_ns = gpumodel_pci_now_ns,
-    .host_ns = gpumodel_pci_host_ns,
     .log = gpumodel_pci_log,
     .timer_new = gpumodel_pci_timer_new,
     .timer_mod = gpumodel_pci_timer_mod,

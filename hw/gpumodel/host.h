@@ -53,12 +53,6 @@ typedef struct GpuHostOps {
      */
     void (*trace)(void *opaque, unsigned event, uint64_t a, uint64_t b,
                   uint64_t c);
-    /*
-     * Optional: the host's own monotonic clock in nanoseconds, for a model
-     * that paces costly work to the host's speed; NULL (or a constant)
-     * where guest time is not the host's (unit tests, qtest).
-     */
-    uint64_t (*host_ns)(void *opaque);
 } GpuHostOps;
 
 typedef struct GpuHost {
@@ -81,12 +75,6 @@ static inline int gpu_host_dma_write(const GpuHost *h, uint64_t addr,
 static inline uint64_t gpu_host_now_ns(const GpuHost *h)
 {
     return h->ops->now_ns(h->opaque);
-}
-
-/* The host's clock (0 where there is none to pace to). */
-static inline uint64_t gpu_host_host_ns(const GpuHost *h)
-{
-    return h->ops->host_ns ? h->ops->host_ns(h->opaque) : 0;
 }
 
 static inline void gpu_host_set_irq(const GpuHost *h, bool level)

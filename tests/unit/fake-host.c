@@ -44,14 +44,6 @@ static uint64_t fake_now_ns(void *opaque)
     return fh->now_ns;
 }
 
-static uint64_t fake_host_ns(void *opaque)
-{
-    FakeHost *fh = opaque;
-
-    fh->host_ns += fh->host_tick_ns;
-    return fh->host_ns;
-}
-
 static void fake_log(void *opaque, GpuLogKind kind, const char *msg)
 {
     FakeHost *fh = opaque;
@@ -133,7 +125,6 @@ static const GpuHostOps fake_ops = {
     .timer_mod = fake_timer_mod,
     .timer_del = fake_timer_del,
     .timer_free = fake_timer_free,
-    .host_ns = fake_host_ns,
 };
 
 FakeHost *fake_host_new(void)

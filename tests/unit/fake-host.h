@@ -29,12 +29,6 @@ typedef struct FakeHost {
      * a device handler runs (0: the clock stands still within a call).
      */
     uint64_t read_tick_ns;
-    /*
-     * The host's own clock (GpuHostOps.host_ns): moves by host_tick_ns at
-     * each read, as if the model's work between two reads took that long
-     * on the host (0: the host is infinitely fast, as under qtest).
-     */
-    uint64_t host_ns, host_tick_ns;
     bool irq;
     unsigned irq_edges;
     unsigned guest_errors;

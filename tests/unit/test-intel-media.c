@@ -440,6 +440,39 @@ static void test_endless_kernel(Fixture *f, gconstpointer data)
 }
 
 /*
+ * A slice that interprets EU instructions is followed by the pause they
+ * earn (cs-int.h): counted, so the same on every host, and long enough
+ * that the vCPUs get the host's main loop between two steps of a kernel
+ * that never ends.
+ */
+static void test_kernel_pacing(Fixture *f, gconstpointer data)
+{
+    const EuNative k[] = {
+        asm_op(EU_OP_ADD, 1, D(3, 0, EU_TYPE_UD), G(3, 0, EU_TYPE_UD, R_0_1_0),
+               IMM(EU_TYPE_UD, 1)),
+        asm_flow(EU_OP_WHILE, 1, -16, 0),
+    };
+    IntelEngine *e = eng(f, RCS);
+    IntelMediaDispatch *d = &e->gfx.media.run;
+
+    walker_batch(f, k, G_N_ELEMENTS(k), 1, 1);
+    run_until_idle(f, 1);
+    g_assert_true(d->running);
+    for (unsigned i = 0; i < 3; i++) {
+        uint64_t retired = d->thread.retired;
+
+        fake_host_step(f->fh, e->timer->deadline - f->fh->now_ns);
+        g_assert_cmpuint(d->thread.retired - retired, >=,
+                         INTEL_GFX_STEP_INSTRUCTIONS / 2);
+        g_assert_cmpuint(e->timer->deadline - f->fh->now_ns, ==,
+                         (d->thread.retired - retired) *
+                         CS_PACE_NS_PER_EU_INSTRUCTION);
+    }
+    intel_engine_reset(f->gpu, RCS);
+    g_assert_true(engine_idle(f, RCS));
+}
+
+/*
  * Wild addresses: a kernel pointer to nowhere reports a page fault and
  * ends the walker; a thread that faults ends (logged, unless it repeats
  * the fault before), the next ones run.
@@ -636,6 +669,7 @@ static const FixtureTest tests[] = {
     { "/intel-media/media-fill", test_media_fill },
     { "/intel-media/hostile-walker", test_hostile_walker },
     { "/intel-media/endless-kernel", test_endless_kernel },
+    { "/intel-media/kernel-pacing", test_kernel_pacing },
     { "/intel-media/wild-kernel", test_wild_kernel },
     { "/intel-media/walker-without-descriptors",
       test_walker_without_descriptors },

@@ -18,6 +18,14 @@
 #include "intel-gpu-int.h"
 #include "hw/gpumodel/intel-gpu-cmds.h"
 
+/*
+ * Between two slices of an engine (cs.c): at least CS_SLICE_GAP_NS, and
+ * at least the pause the slice's host work earns, counted.
+ */
+#define CS_SLICE_GAP_NS                 50000
+#define CS_PACE_NS_PER_EU_INSTRUCTION   16
+#define CS_PACE_BLIT_BYTES_PER_NS       4
+
 /* Handler results. */
 enum {
     CS_NEXT,        /* done, continue with the next command */

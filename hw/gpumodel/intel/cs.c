@@ -12,12 +12,14 @@
  * budget of commands, then the next slice is scheduled after the modelled
  * time the slice took (and no sooner than CS_SLICE_GAP_NS), so a batch
  * that jumps to itself runs forever without holding the host's main loop.
- * Nor sooner than the host time the slice itself took: a slice of EU work
- * (a draw, a walker) can cost the host milliseconds for microseconds of
- * modelled GPU time, and back to back such slices would hold QEMU's main
- * loop, and the vCPUs waiting for it, most of the time.  The engine gives
- * the host at least as long as it used (where the host has a clock to
- * pace to: not in unit tests or under qtest, whose time is their own).
+ * Nor sooner than the host work the slice did allows: a slice of EU work
+ * (a draw, a walker) or a large blit costs the host milliseconds for
+ * microseconds of modelled GPU time, and back to back such slices would
+ * hold QEMU's main loop, and the vCPUs waiting for it, most of the time.
+ * That work is counted, not timed (interpreted EU instructions, bytes
+ * blitted, at about what they cost a host): what the guest sees then
+ * depends on what it asked for, never on how fast or busy the host is,
+ * and under -icount the guest's timing is the same on every host.
  *
  * Cost model: every command costs CS_NS_PER_DWORD per dword plus its
  * table cost (flushes, post-sync writes), blits one nanosecond per 16
@@ -41,7 +43,6 @@
 #include "../gpumodel-math.h"
 
 #define CS_SLICE_BUDGET     2048        /* work units per slice */
-#define CS_SLICE_GAP_NS     50000       /* minimum between slices */
 #define CS_NS_PER_DWORD     1
 #define CS_PREFETCH_DWORDS  256         /* per refill, within a page */
 
@@ -593,7 +594,7 @@ void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
 void intel_cs_run(IntelEngine *e, unsigned budget)
 {
     uint64_t cost = 0, commands = e->stats.commands;
-    uint64_t host0 = gpu_host_host_ns(&e->gpu->host);
+    uint64_t blit0 = e->stats.blit_bytes;
     IntelCsStats s0;
     unsigned used = 0;
 
@@ -606,6 +607,7 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     }
     /* Memory may have changed since the last slice: fetch afresh. */
     e->fetch.len = 0;
+    e->slice_eu_instructions = 0;
     if (e->state == INTEL_CS_WAITING) {
         intel_cs_set_state(e, INTEL_CS_RUNNING);
     }
@@ -632,12 +634,15 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_SLICE, e->id,
                    e->stats.commands - commands, cost);
     if (cs_runnable(e)) {
-        uint64_t spent = gpu_host_host_ns(&e->gpu->host) - host0;
+        uint64_t pace = e->slice_eu_instructions *
+                        CS_PACE_NS_PER_EU_INSTRUCTION +
+                        (e->stats.blit_bytes - blit0) /
+                        CS_PACE_BLIT_BYTES_PER_NS;
 
         gpu_host_timer_mod(&e->gpu->host, e->timer,
                            MAX(e->in_flight.end_ns,
                                gpu_host_now_ns(&e->gpu->host) +
-                               MAX(spent, CS_SLICE_GAP_NS)));
+                               MAX(pace, CS_SLICE_GAP_NS)));
     }
 }
 

@@ -207,6 +207,7 @@ EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
     memcpy(ev0, t->ev_clocks, sizeof(ev0));
     s = eu_run(t, max_instructions);
     e->stats.eu_clocks[ffid] += t->retired - before;
+    e->slice_eu_instructions += t->retired - before;
     intel_eu_thread_events(e, ffid, ev0, t->ev_clocks);
     if (s == EU_FAULT) {
         gfx_log_fault(e, t);

@@ -238,6 +238,8 @@ typedef struct IntelEngine {
     IntelCsFetch fetch;
     IntelCsStats stats;
     IntelCsInFlight in_flight;
+    /* EU instructions interpreted in the running slice (cs.c: pacing). */
+    uint64_t slice_eu_instructions;
     IntelGfxState gfx;                      /* render engine pipelines */
 
     /* Execlists (execlists.c) */
