@@ -31,6 +31,12 @@
 #   --memory SIZE   guest RAM (default 2G)
 #   --accel A       QEMU's accelerator (default tcg; kvm where nested KVM
 #                   works: it was seen to hang on some hosts)
+#   --icount N      (tcg) the guest's clock counts instructions, 2^N ns
+#                   each, and jumps over the time its vCPUs sleep
+#                   (-icount shift=N,sleep=off): what the guest sees of
+#                   time then depends on its own work only, not on how
+#                   fast or busy the host is; both vCPUs share one host
+#                   thread.  Default: off (the host's clock, multi-threaded)
 #   --timeout SECS  wall-clock limit for the whole boot (default
 #                   $GUEST_TIMEOUT, else 600); QEMU is killed after it and the
 #                   checks the guest did not report fail with the reason
@@ -86,6 +92,7 @@ append=
 initrd_add=
 memory=2G
 accel=tcg
+icount=off
 want_tap=0 want_summary=0
 
 while [ $# -gt 0 ]; do
@@ -99,6 +106,7 @@ while [ $# -gt 0 ]; do
         --initrd-add) initrd_add="$initrd_add $2"; shift ;;
         --memory) memory=$2; shift ;;
         --accel) accel=$2; shift ;;
+        --icount) icount=$2; shift ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
         -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
@@ -127,6 +135,12 @@ logs=${out#"$top/"}/
 if [ $want_tap = 0 ] && [ $want_summary = 0 ]; then
     want_tap=1 want_summary=1
 fi
+case $accel/$icount in
+    */off) icount_opt= ;;
+    tcg/[0-9]|tcg/10) icount_opt=shift=$icount,sleep=off ;;
+    tcg/*) echo "run-guest: --icount takes a shift of 0 to 10, or off" >&2; exit 2 ;;
+    *) echo "run-guest: --icount needs --accel tcg" >&2; exit 2 ;;
+esac
 # The device's id, for QMP.
 devid=gpu
 case ",$device," in
@@ -209,7 +223,8 @@ else
     timeout -k 10 $((limit + 30)) "$python" "$top/tests/guest/host-agent.py" \
         --dir "$out" --sock-dir "$sockdir" --device-id "$devid" --timeout "$limit" -- \
         "$qemu" \
-        -machine q35 -accel "$accel" -cpu "$cpu" -smp 2 -m "$memory" \
+        -machine q35 -accel "$accel" ${icount_opt:+-icount "$icount_opt"} \
+        -cpu "$cpu" -smp 2 -m "$memory" \
         -name gpumodel,debug-threads=on \
         -nodefaults -vga none -display none -no-reboot \
         -chardev "file,id=console,path=$(esc "$out/console.log")" \

@@ -13,6 +13,11 @@
 #   --passes N        run the list N times back to back in one guest
 #   --test-timeout S  per-test timeout of igt_runner (default 120)
 #   --accel A         tcg (default) or kvm (run-guest.sh --accel)
+#   --icount N|off    the guest's clock (run-guest.sh --icount; tcg only):
+#                     2^N ns per guest instruction, idle time skipped
+#                     (default 0).  The tier's timing bounds then hold on
+#                     any host, loaded or not; off: the host's clock, and
+#                     the bounds move with the host's speed
 #   --perf-cost       no tests: where the kernel time of IGT's perf@blocking
 #                     loop goes in this guest (i915-perf-probe cost, 10 s;
 #                     docs/intel-gpu-oa.rst), printed and in perf-cost.txt
@@ -23,11 +28,12 @@
 #   -- QEMU-ARGS      passed on to QEMU
 #
 # Environment: IGT_LISTS, IGT_ORDER, IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT,
-# IGT_DRILL=0|1 (the same, for make igt).
+# IGT_DRILL=0|1, IGT_ICOUNT (the same, for make igt).
 #
 # Results (build/igt/out/, replaced at every run): igt.list (the run's
 # order), pass-N/ (igt_runner's results directory, with igt_results'
-# results.json), drill/ (the same for the drill), summary.txt, tap.txt,
+# results.json), times-N.txt (the guest seconds of each entry, longest
+# first), drill/ (the same for the drill), summary.txt, tap.txt,
 # stall-*.txt (i915's engine state when a test made no progress for a
 # minute), and the guest's logs in
 # build/guest/out-igt/ (console.log, data.log with the runner's output).
@@ -44,6 +50,7 @@ seed=${IGT_SEED:-}
 passes=${IGT_PASSES:-1}
 test_timeout=${IGT_TEST_TIMEOUT:-120}
 drill=${IGT_DRILL:-1}
+icount=${IGT_ICOUNT:-0}
 limit=
 accel=tcg
 perf_cost=0
@@ -59,6 +66,7 @@ while [ $# -gt 0 ]; do
         --test-timeout) test_timeout=$2; shift ;;
         --no-drill) drill=0 ;;
         --accel) accel=$2; shift ;;
+        --icount) icount=$2; shift ;;
         --perf-cost) perf_cost=10 passes=0 drill=0 ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
@@ -68,6 +76,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 lists=${lists:-bat perf tiling rc6 render}
+# KVM runs on the host's clock.
+[ "$accel" = tcg ] || icount=off
 [ -n "$seed" ] || seed=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
 
 "$top/scripts/make-igt-image.sh" >&2
@@ -85,11 +95,11 @@ cp "$out/igt.list" "$out/run/gpumodel/igt.list"
 (cd "$out/run" && find gpumodel | cpio -o -H newc -R 0:0 --quiet) | gzip -n > "$out/list.cpio.gz"
 n=$(wc -l < "$out/igt.list" | tr -d ' ')
 [ -n "$limit" ] || limit=$((900 + 150 * n * passes))
-echo "run-igt: $n entries ($lists), order $how$([ "$how" = shuffle ] && echo " (seed $seed)"), $passes pass(es), per-test timeout $test_timeout s" >&2
+echo "run-igt: $n entries ($lists), order $how$([ "$how" = shuffle ] && echo " (seed $seed)"), $passes pass(es), per-test timeout $test_timeout s, $accel$([ "$icount" != off ] && echo " -icount shift=$icount")" >&2
 
 grc=0
 "$top/scripts/run-guest.sh" --profile igt --tap --timeout "$limit" --memory 6G \
-    --accel "$accel" \
+    --accel "$accel" --icount "$icount" \
     --initrd-add "$top/build/guest/igt.cpio.gz" --initrd-add "$out/list.cpio.gz" \
     --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout IGT_DRILL=$drill IGT_PERF_COST=$perf_cost" \
     -- "$@" > "$out/guest.tap" || grc=$?
@@ -112,6 +122,8 @@ p=1
 while [ "$p" -le "$passes" ]; do
     unpack "$p" "$out/pass-$p"
     results="$results $out/pass-$p/results.json"
+    "$python" "$t/igt_tier.py" times --list "$out/igt.list" \
+        "$out/pass-$p/results.json" > "$out/times-$p.txt" 2>/dev/null || true
     p=$((p + 1))
 done
 drill_args=
@@ -127,7 +139,7 @@ rc=0
 # shellcheck disable=SC2086
 "$python" "$t/igt_tier.py" summary --tap --list "$out/igt.list" \
     --expected "$t/expected-failures.txt" --dmesg-ignore "$t/dmesg-ignore.txt" \
-    --accel "$accel" \
+    --accel "$accel" --test-timeout "$test_timeout" \
     $drill_args $results > "$out/tap.txt" || rc=$?
 {
     echo "# order $how$([ "$how" = shuffle ] && echo ", seed $seed"); logs in build/igt/out/ and build/guest/out-igt/"

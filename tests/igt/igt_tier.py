@@ -10,7 +10,7 @@
 
     igt_tier.py summary [--expected FILE] [--dmesg-ignore FILE] [--tap]
                         [--accel A] [--drill LIST RESULTS]
-                        --list LIST RESULTS...
+                        [--test-timeout S] --list LIST RESULTS...
         Verdicts of the passes whose igt_results files (results.json)
         are RESULTS, against the run's list: one TAP line per entry and
         pass (--tap), then a summary in IGT's terms per pass.  Exit
@@ -27,7 +27,13 @@
         passed (failed), and its line says so.  --drill:
         the engine-freeze drill's list and results (two more TAP lines):
         i915 reset the frozen rcs0 during the first entry, and the
-        second passed.
+        second passed.  --test-timeout: the per-test timeout the runner
+        had; one more TAP line per pass: every entry took at most half
+        of it (the guest's clock, which the runner's timeout counts), so
+        that a test is not one slow day away from being killed.
+
+    igt_tier.py times --list LIST RESULTS
+        The guest seconds each entry of the list took, longest first.
 
 Standard library only (the base system's /usr/bin/python3).
 """
@@ -192,6 +198,37 @@ def verdict(n, label, name, r, tests, expected):
                                      else ""), True
 
 
+def seconds(tests, name):
+    """The guest seconds entry @name took (its subtests' span), or None."""
+    spans = [t["time"] for t in under(tests, name)
+             if "start" in t.get("time", {}) and "end" in t.get("time", {})]
+    if not spans:
+        return None
+    return max(s["end"] for s in spans) - min(s["start"] for s in spans)
+
+
+def entry_times(entries, tests):
+    """(seconds, name) of the entries that ran, longest first."""
+    times = [(seconds(tests, name), name) for name in entries]
+    return sorted(((s, name) for s, name in times if s is not None),
+                  reverse=True)
+
+
+def margin(n, p, entries, tests, timeout):
+    """The TAP line of pass @p's margin against the per-test timeout."""
+    times = entry_times(entries, tests)
+    over = [(s, name) for s, name in times if s > timeout / 2]
+    if not times:
+        return ("not ok %d - pass %d: no entry has a time" % (n, p)), True
+    if over:
+        return ("not ok %d - pass %d: %s took %.1f s, more than half of "
+                "the %d s per-test timeout" % (n, p, over[0][1], over[0][0],
+                                               timeout)), True
+    return ("ok %d - pass %d: every entry within half of the %d s per-test "
+            "timeout (longest %.1f s, %s)" % (n, p, timeout, times[0][0],
+                                             times[0][1])), False
+
+
 def load(path):
     try:
         with open(path) as f:
@@ -263,6 +300,11 @@ def summary(args):
                 line += " (igt_runner: %s)" % note[0]
             lines.append(line)
             bad |= failed
+        if args.test_timeout:
+            n += 1
+            line, failed = margin(n, p, entries, tests, args.test_timeout)
+            lines.append(line)
+            bad |= failed
         te = run.get("time_elapsed", {})
         secs = te["end"] - te["start"] if "start" in te and "end" in te \
             else 0
@@ -300,11 +342,22 @@ def main():
     s.add_argument("--list", required=True)
     s.add_argument("--tap", action="store_true")
     s.add_argument("--drill", nargs=2, metavar=("LIST", "RESULTS"))
+    s.add_argument("--test-timeout", type=int, default=0)
     s.add_argument("results", nargs="+")
+    m = sub.add_parser("times")
+    m.add_argument("--list", required=True)
+    m.add_argument("results")
     args = ap.parse_args()
     if args.cmd == "order":
         for e in order(args.lists, args.order, args.seed):
             print(e)
+        return 0
+    if args.cmd == "times":
+        entries, _ = read_list(args.list)
+        run, _ = load(args.results)
+        tests = {k.lower(): v for k, v in run.get("tests", {}).items()}
+        for s, name in entry_times(entries, tests):
+            print("%7.1f %s" % (s, name))
         return 0
     return summary(args)
 

@@ -3,7 +3,7 @@
 
 The results are shaped as igt_results writes them (results.json: "tests"
 keyed igt@binary[@subtest[@dynamic]], each with "result", "out", "err",
-"dmesg"; "time_elapsed").
+"dmesg", "time"; "time_elapsed").
 """
 import contextlib
 import io
@@ -46,6 +46,7 @@ class Case:
             "xfail.txt",
             "igt@gem_render_linear_blits@basic  needs the 3D pipeline\n")
         self.accel = "tcg"
+        self.test_timeout = 0
         self.ignore = self.write("ignore.txt", "# why\n^hrtimer: interrupt "
                                  "took [0-9]+ ns$\n")
 
@@ -70,7 +71,8 @@ class Case:
         args = types.SimpleNamespace(list=self.list, expected=self.expected,
                                      dmesg_ignore=self.ignore, tap=True,
                                      results=list(results), drill=drill,
-                                     accel=self.accel)
+                                     accel=self.accel,
+                                     test_timeout=self.test_timeout)
         buf = io.StringIO()
         with contextlib.redirect_stdout(buf):
             rc = igt_tier.summary(args)
@@ -241,6 +243,37 @@ def test_expected_per_accelerator():
     rc, out = c.summary(c.results("r.json", tests))
     line = [x for x in out if "bad-close" in x][0]
     assert rc == 1 and line.startswith("not ok"), line
+
+
+def timed(result, start, end):
+    return dict(t(result), time={"__type__": "TimeAttribute",
+                                 "start": start, "end": end})
+
+
+def test_margin_against_the_timeout():
+    c = Case()
+    c.test_timeout = 120
+    tests = {k: timed(v["result"], 100.0, 110.0) for k, v in ALL_GOOD.items()}
+    # An entry naming a binary spans its subtests.
+    tests["igt@gem_tiled_pread_basic"] = timed("pass", 200.0, 230.0)
+    rc, out = c.summary(c.results("r.json", tests))
+    line = [x for x in out if "per-test timeout" in x][0]
+    assert rc == 0 and line.startswith("ok ") and "longest 30.0 s" in line \
+        and "gem_tiled_pread_basic" in line, line
+    tests["igt@gem_busy@busy@all-engines"] = timed("pass", 300.0, 361.0)
+    rc, out = c.summary(c.results("r.json", tests))
+    line = [x for x in out if "per-test timeout" in x][0]
+    assert rc == 1 and line.startswith("not ok") and "61.0 s" in line \
+        and "gem_busy@busy@all-engines" in line, line
+    # Longest first, for the README's figures.
+    times = igt_tier.entry_times(["igt@gem_basic@bad-close",
+                                  "igt@gem_busy@busy@all-engines"], tests)
+    assert times == [(61.0, "igt@gem_busy@busy@all-engines"),
+                     (10.0, "igt@gem_basic@bad-close")], times
+    # Without a timeout, no such line.
+    c.test_timeout = 0
+    rc, out = c.summary(c.results("r.json", tests))
+    assert not [x for x in out if "per-test timeout" in x], out
 
 
 DRILL_LIST = "igt@gem_exec_store@basic\nigt@gem_sync@basic-each\n"
