@@ -473,6 +473,44 @@ static void test_kernel_pacing(Fixture *f, gconstpointer data)
 }
 
 /*
+ * A walker, then a store without a stall and a PIPE_CONTROL with a CS
+ * stall and a post-sync write: the store happens while the walker's
+ * work is in flight, the stalled write only once it is done, so that a
+ * report or breadcrumb behind a stall sees all of it (the clock does not
+ * move within a slice: under -icount it does not at all).
+ */
+static void test_cs_stall_drains(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+    Buf ring = buf_at(f, RING_RCS);
+    IntelCsStats st;
+    unsigned slices = 0;
+
+    fill_surface(f, COLOR_C4);
+    gpgpu_fill_batch(f, WIDTH / 2, HEIGHT / 2, COLOR_4C);
+    bb_start(&ring, BATCH, 0);
+    sdi(&ring, DATA, 1);
+    pc_store(&ring, 0, DATA + 8, 2);
+    qword_align(&ring);
+    ring_start(f, RCS, RING_RCS, ring.pos);
+    while (!ram_r64(f, DATA + 8) && slices++ < 1000) {
+        bool stored = ram_r32(f, DATA);
+
+        fake_host_step(f->fh, e->timer->deadline - f->fh->now_ns);
+        if (!stored && ram_r32(f, DATA)) {
+            /* Stored at once: the walker's threads not yet all done. */
+            intel_cs_stats_at(e, f->fh->now_ns, &st);
+            g_assert_cmpuint(st.eu_clocks[INTEL_EU_TS], <, 64 * 10);
+            g_assert_cmpuint(ram_r64(f, DATA + 8), ==, 0);
+        }
+    }
+    g_assert_cmpuint(ram_r64(f, DATA + 8), ==, 2);
+    intel_cs_stats_at(e, f->fh->now_ns, &st);
+    g_assert_cmpuint(st.eu_clocks[INTEL_EU_TS], ==, 64 * 10);
+    check_fill(f, WIDTH / 2, HEIGHT / 2);
+}
+
+/*
  * Wild addresses: a kernel pointer to nowhere reports a page fault and
  * ends the walker; a thread that faults ends (logged, unless it repeats
  * the fault before), the next ones run.
@@ -670,6 +708,7 @@ static const FixtureTest tests[] = {
     { "/intel-media/hostile-walker", test_hostile_walker },
     { "/intel-media/endless-kernel", test_endless_kernel },
     { "/intel-media/kernel-pacing", test_kernel_pacing },
+    { "/intel-media/cs-stall-drains", test_cs_stall_drains },
     { "/intel-media/wild-kernel", test_wild_kernel },
     { "/intel-media/walker-without-descriptors",
       test_walker_without_descriptors },

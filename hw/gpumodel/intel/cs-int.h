@@ -42,6 +42,11 @@ enum {
      * work), and resumes when its context runs again.
      */
     CS_CONTINUE_ARB,
+    /*
+     * Not done: it waits for the work in flight (a CS stall); the slice
+     * ends and the command executes again once that work is done.
+     */
+    CS_DRAIN,
 };
 
 typedef struct CsCmd CsCmd;

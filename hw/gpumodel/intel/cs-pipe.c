@@ -19,6 +19,17 @@ int cs_pipe_control(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         return CS_STOP;
     }
     dw1 = cmd[1];
+    /*
+     * Command Streamer Stall Enable: nothing of it, post-sync write
+     * included, happens before the work ahead of it is done.  With guest
+     * time counted in instructions, the clock stands still in a slice:
+     * without this, an MI_REPORT_PERF_COUNT or breadcrumb after the stall
+     * would see a draw's last step only partly done.
+     */
+    if ((dw1 & PIPE_CONTROL_CS_STALL) &&
+        gpu_host_now_ns(&e->gpu->host) < e->in_flight.end_ns) {
+        return CS_DRAIN;
+    }
     if (dw1 & PIPE_CONTROL_TLB_INVALIDATE) {
         intel_ppgtt_flush(e);
     }

@@ -396,9 +396,12 @@ static uint64_t cs_eu_clocks(IntelEngine *e)
     return sum;
 }
 
-/* Execute one command; returns the work units it took. */
+/*
+ * Execute one command; returns the work units it took.  *@drain: the
+ * command waits for the work in flight (the slice is over).
+ */
 static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
-                        uint64_t *cost)
+                        uint64_t *cost, bool *drain)
 {
     unsigned saved_depth = e->depth, room, len;
     uint32_t saved_head = intel_engine_reg(e, INTEL_RING_HEAD);
@@ -462,7 +465,14 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
         return 1;
     }
     r = c->fn(e, c, cmd, len);
-    if (r == CS_RETRY || r == CS_CONTINUE || r == CS_CONTINUE_ARB) {
+    if (r == CS_DRAIN) {
+        /* Its cost is paid when it executes. */
+        *cost -= len * CS_NS_PER_DWORD + c->cost_ns;
+        e->stats.commands--;
+        *drain = true;
+    }
+    if (r == CS_RETRY || r == CS_CONTINUE || r == CS_CONTINUE_ARB ||
+        r == CS_DRAIN) {
         /* Not done: the command executes again from the same place. */
         e->depth = saved_depth;
         if (saved_depth) {
@@ -480,8 +490,8 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
     /* Dispatched threads: the time the EU array takes to run them. */
     *cost += intel_gt_ns_for(e->gpu, intel_eu_busy_clocks(
                                  e->gpu, cs_eu_clocks(e) - eu0));
-    /* A dispatch in progress has used up the slice. */
-    if (r == CS_CONTINUE || r == CS_CONTINUE_ARB) {
+    /* A dispatch in progress, or a drain, has used up the slice. */
+    if (r == CS_CONTINUE || r == CS_CONTINUE_ARB || r == CS_DRAIN) {
         return MAX(budget, 1u);
     }
     /* Of the slice's budget, a blit takes one more unit per 4 KiB. */
@@ -597,6 +607,7 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     uint64_t blit0 = e->stats.blit_bytes;
     IntelCsStats s0;
     unsigned used = 0;
+    bool drain = false;
 
     /*
      * A hang drill: the engine stops fetching, stays busy and reports
@@ -622,7 +633,7 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
         uint64_t step_cost = 0;
 
         s0 = e->stats;
-        used += cs_step(e, &e->fetch, budget - used, &step_cost);
+        used += cs_step(e, &e->fetch, budget - used, &step_cost, &drain);
         /*
          * At the time now, not the slice's start: QEMU's clock may move
          * meanwhile, and an OA sync in the step has seen the time it read.
@@ -639,10 +650,11 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
                         (e->stats.blit_bytes - blit0) /
                         CS_PACE_BLIT_BYTES_PER_NS;
 
+        /* A stalled command goes on as soon as the work is done. */
         gpu_host_timer_mod(&e->gpu->host, e->timer,
                            MAX(e->in_flight.end_ns,
                                gpu_host_now_ns(&e->gpu->host) +
-                               MAX(pace, CS_SLICE_GAP_NS)));
+                               (drain ? pace : MAX(pace, CS_SLICE_GAP_NS))));
     }
 }
 
