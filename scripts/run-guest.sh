@@ -37,6 +37,8 @@
 #                   time then depends on its own work only, not on how
 #                   fast or busy the host is; both vCPUs share one host
 #                   thread.  Default: off (the host's clock, multi-threaded)
+#   --out DIR       where the files below go (default build/guest/out,
+#                   out-nv or out-igt, by profile)
 #   --timeout SECS  wall-clock limit for the whole boot (default
 #                   $GUEST_TIMEOUT, else 600); QEMU is killed after it and the
 #                   checks the guest did not report fail with the reason
@@ -93,6 +95,7 @@ initrd_add=
 memory=2G
 accel=tcg
 icount=off
+out_set=
 want_tap=0 want_summary=0
 
 while [ $# -gt 0 ]; do
@@ -107,6 +110,7 @@ while [ $# -gt 0 ]; do
         --memory) memory=$2; shift ;;
         --accel) accel=$2; shift ;;
         --icount) icount=$2; shift ;;
+        --out) out_set=$2; shift ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
         -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
@@ -131,6 +135,7 @@ esac
 # Each profile keeps its own logs: build/guest/out/ (intel), out-nv/ (nv),
 # out-igt/ (igt).
 [ "$profile" = intel ] || out=$g/out-$profile
+[ -z "$out_set" ] || out=$(mkdir -p "$out_set" && cd "$out_set" && pwd)
 logs=${out#"$top/"}/
 if [ $want_tap = 0 ] && [ $want_summary = 0 ]; then
     want_tap=1 want_summary=1

@@ -10,7 +10,11 @@
 #                     default: bat, perf, tiling, rc6 and render)
 #   --order HOW       listed (default), reversed or shuffle
 #   --seed N          the shuffle's seed (default: a new one, printed)
-#   --passes N        run the list N times back to back in one guest
+#   --passes N        run the list N times back to back in each guest
+#   --shards N        N guests at once (default 2), each on every Nth entry
+#                     (the first and last entries, which load and reload
+#                     i915, in each); -icount runs a guest on one host
+#                     thread, so one per core keeps the cores busy
 #   --test-timeout S  per-test timeout of igt_runner (default 120)
 #   --accel A         tcg (default) or kvm (run-guest.sh --accel)
 #   --icount N|off    the guest's clock (run-guest.sh --icount; tcg only):
@@ -23,26 +27,28 @@
 #                     docs/intel-gpu-oa.rst), printed and in perf-cost.txt
 #   --no-drill        leave out the engine-freeze drill that follows the
 #                     passes (tests/igt/drill.testlist)
-#   --timeout S       the limit on the whole guest (default: 900 + 150 s
-#                     per entry and pass)
+#   --timeout S       the limit on each guest (default: 900 + 150 s per
+#                     entry and pass)
 #   -- QEMU-ARGS      passed on to QEMU
 #
 # Environment: IGT_LISTS, IGT_ORDER, IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT,
-# IGT_DRILL=0|1, IGT_ICOUNT (the same, for make igt).
+# IGT_DRILL=0|1, IGT_ICOUNT, IGT_SHARDS (the same, for make igt).
 #
 # Results (build/igt/out/, replaced at every run): igt.list (the run's
-# order), pass-N/ (igt_runner's results directory, with igt_results'
-# results.json), times-N.txt (the guest seconds of each entry, longest
-# first), drill/ (the same for the drill), summary.txt, tap.txt,
-# stall-*.txt (i915's engine state when a test made no progress for a
-# minute), and the guest's logs in
-# build/guest/out-igt/ (console.log, data.log with the runner's output).
+# order), shard-K/ (guest K's list, TAP and results directories),
+# pass-N/results.json (igt_results' results of pass N, the guests'
+# merged), times-N.txt (the guest seconds of each entry, longest first),
+# drill/ (the drill's results, from guest 1), summary.txt, tap.txt,
+# shard-K-stall-*.txt (i915's engine state when a test made no progress
+# for a minute), and the guests' logs in build/guest/out-igt/shard-K/
+# (console.log, data.log with the runner's output).
 # Expected failures: tests/igt/expected-failures.txt.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 t=$top/tests/igt
 out=$top/build/igt/out
+gout=$top/build/guest/out-igt
 python=${PYTHON:-/usr/bin/python3}
 lists=${IGT_LISTS:-}
 how=${IGT_ORDER:-listed}
@@ -51,6 +57,7 @@ passes=${IGT_PASSES:-1}
 test_timeout=${IGT_TEST_TIMEOUT:-120}
 drill=${IGT_DRILL:-1}
 icount=${IGT_ICOUNT:-0}
+shards=${IGT_SHARDS:-2}
 limit=
 accel=tcg
 perf_cost=0
@@ -67,7 +74,8 @@ while [ $# -gt 0 ]; do
         --no-drill) drill=0 ;;
         --accel) accel=$2; shift ;;
         --icount) icount=$2; shift ;;
-        --perf-cost) perf_cost=10 passes=0 drill=0 ;;
+        --shards) shards=$2; shift ;;
+        --perf-cost) perf_cost=10 passes=0 drill=0 shards=1 ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
         -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
@@ -82,8 +90,8 @@ lists=${lists:-bat perf tiling rc6 render}
 
 "$top/scripts/make-igt-image.sh" >&2
 
-rm -rf "$out"
-mkdir -p "$out/run/gpumodel"
+rm -rf "$out" "$gout"
+mkdir -p "$out"
 files=
 for l in $lists; do
     [ -f "$t/$l.testlist" ] || { echo "run-igt: no list tests/igt/$l.testlist" >&2; exit 2; }
@@ -91,60 +99,104 @@ for l in $lists; do
 done
 # shellcheck disable=SC2086
 "$python" "$t/igt_tier.py" order --order "$how" --seed "$seed" $files > "$out/igt.list"
-cp "$out/igt.list" "$out/run/gpumodel/igt.list"
-(cd "$out/run" && find gpumodel | cpio -o -H newc -R 0:0 --quiet) | gzip -n > "$out/list.cpio.gz"
 n=$(wc -l < "$out/igt.list" | tr -d ' ')
-[ -n "$limit" ] || limit=$((900 + 150 * n * passes))
-echo "run-igt: $n entries ($lists), order $how$([ "$how" = shuffle ] && echo " (seed $seed)"), $passes pass(es), per-test timeout $test_timeout s, $accel$([ "$icount" != off ] && echo " -icount shift=$icount")" >&2
+echo "run-igt: $n entries ($lists), order $how$([ "$how" = shuffle ] && echo " (seed $seed)"), $passes pass(es), per-test timeout $test_timeout s, $accel$([ "$icount" != off ] && echo " -icount shift=$icount"), $shards guest(s)" >&2
 
-grc=0
-"$top/scripts/run-guest.sh" --profile igt --tap --timeout "$limit" --memory 6G \
-    --accel "$accel" --icount "$icount" \
-    --initrd-add "$top/build/guest/igt.cpio.gz" --initrd-add "$out/list.cpio.gz" \
-    --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout IGT_DRILL=$drill IGT_PERF_COST=$perf_cost" \
-    -- "$@" > "$out/guest.tap" || grc=$?
-g=$top/build/guest/out-igt
+# shard K QEMU-ARGS: boot guest K of the run on its part of the list; its
+# logs in $gout/shard-K/, its TAP in $out/shard-K/.
+shard() {
+    sk=$1
+    shift
+    s=$out/shard-$sk
+    mkdir -p "$s/run/gpumodel"
+    # shellcheck disable=SC2086
+    "$python" "$t/igt_tier.py" order --order "$how" --seed "$seed" \
+        --shard "$sk/$shards" $files > "$s/igt.list"
+    cp "$s/igt.list" "$s/run/gpumodel/igt.list"
+    (cd "$s/run" && find gpumodel | cpio -o -H newc -R 0:0 --quiet) |
+        gzip -n > "$s/list.cpio.gz"
+    sn=$(wc -l < "$s/igt.list" | tr -d ' ')
+    # The drill and the cost probe run in the first guest only.
+    sdrill=$drill src=
+    [ "$sk" = 1 ] || sdrill=0
+    "$top/scripts/run-guest.sh" --profile igt --tap --out "$gout/shard-$sk" \
+        --timeout "${limit:-$((900 + 150 * sn * passes))}" --memory 6G \
+        --accel "$accel" --icount "$icount" \
+        --initrd-add "$top/build/guest/igt.cpio.gz" --initrd-add "$s/list.cpio.gz" \
+        --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout IGT_DRILL=$sdrill IGT_PERF_COST=$perf_cost" \
+        -- "$@" > "$s/guest.tap" || src=$?
+    echo "${src:-0}" > "$s/guest.rc"
+}
+k=1
+while [ "$k" -le "$shards" ]; do
+    shard "$k" "$@" &
+    k=$((k + 1))
+done
+wait
 if [ "$perf_cost" != 0 ]; then
-    cp "$g/perf-cost.txt" "$out/perf-cost.txt" 2>/dev/null || true
-    cat "$out/perf-cost.txt" 2>/dev/null || echo "run-igt: no perf-cost figures (see $g)"
+    cp "$gout/shard-1/perf-cost.txt" "$out/perf-cost.txt" 2>/dev/null || true
+    cat "$out/perf-cost.txt" 2>/dev/null || echo "run-igt: no perf-cost figures (see $gout/shard-1)"
     exit 0
 fi
 
-# unpack NAME DIR: the guest's results section NAME into DIR.
+# unpack K NAME DIR: guest K's results section NAME into DIR.
 unpack() {
-    if [ -s "$g/igt-results-$1.txt" ] &&
-        base64 -d < "$g/igt-results-$1.txt" | tar -xzf - -C "$out" 2>/dev/null; then
-        mv "$out/igt-results-$1" "$2"
+    if [ -s "$gout/shard-$1/igt-results-$2.txt" ] &&
+        base64 -d < "$gout/shard-$1/igt-results-$2.txt" |
+        tar -xzf - -C "$out/shard-$1" 2>/dev/null; then
+        mv "$out/shard-$1/igt-results-$2" "$3"
     fi
 }
-results=
+results='' times=''
 p=1
 while [ "$p" -le "$passes" ]; do
-    unpack "$p" "$out/pass-$p"
+    parts=
+    k=1
+    while [ "$k" -le "$shards" ]; do
+        unpack "$k" "$p" "$out/shard-$k/pass-$p"
+        parts="$parts $out/shard-$k/pass-$p/results.json"
+        "$python" "$t/igt_tier.py" times --list "$out/shard-$k/igt.list" \
+            "$gout/shard-$k/igt-runner-$p.txt" > "$out/shard-$k/times-$p.txt" \
+            2>/dev/null || true
+        k=$((k + 1))
+    done
+    cat "$out"/shard-*/times-"$p".txt | sort -rn > "$out/times-$p.txt"
+    mkdir -p "$out/pass-$p"
+    # shellcheck disable=SC2086
+    "$python" "$t/igt_tier.py" merge "$out/pass-$p/results.json" $parts
     results="$results $out/pass-$p/results.json"
-    "$python" "$t/igt_tier.py" times --list "$out/igt.list" \
-        "$out/pass-$p/results.json" > "$out/times-$p.txt" 2>/dev/null || true
+    times="$times --times $out/times-$p.txt"
     p=$((p + 1))
 done
 drill_args=
 if [ "$drill" = 1 ]; then
-    unpack drill "$out/drill"
+    unpack 1 drill "$out/drill"
     drill_args="--drill $t/drill.testlist $out/drill/results.json"
 fi
-for f in "$g"/igt-stall-*.txt; do
-    [ -f "$f" ] && cp "$f" "$out/${f#"$g/igt-"}"
+grc=0
+k=1
+while [ "$k" -le "$shards" ]; do
+    [ "$(cat "$out/shard-$k/guest.rc" 2>/dev/null)" = 0 ] || grc=1
+    for f in "$gout/shard-$k"/igt-stall-*.txt; do
+        [ -f "$f" ] && cp "$f" "$out/shard-$k-${f#"$gout/shard-$k/igt-"}"
+    done
+    k=$((k + 1))
 done
 
 rc=0
 # shellcheck disable=SC2086
 "$python" "$t/igt_tier.py" summary --tap --list "$out/igt.list" \
     --expected "$t/expected-failures.txt" --dmesg-ignore "$t/dmesg-ignore.txt" \
-    --accel "$accel" --test-timeout "$test_timeout" \
+    --accel "$accel" --test-timeout "$test_timeout" $times \
     $drill_args $results > "$out/tap.txt" || rc=$?
 {
-    echo "# order $how$([ "$how" = shuffle ] && echo ", seed $seed"); logs in build/igt/out/ and build/guest/out-igt/"
-    grep -e '^#' "$out/guest.tap" || true
-    [ "$grc" = 0 ] || grep '^not ok' "$out/guest.tap" | sed 's/^/# guest: /'
+    echo "# order $how$([ "$how" = shuffle ] && echo ", seed $seed"), $shards guest(s); logs in build/igt/out/ and build/guest/out-igt/"
+    k=1
+    while [ "$k" -le "$shards" ]; do
+        grep -e '^#' "$out/shard-$k/guest.tap" | sed "s/^# /# guest $k: /"
+        grep '^not ok' "$out/shard-$k/guest.tap" | sed "s/^/# guest $k: /"
+        k=$((k + 1))
+    done
 } >> "$out/tap.txt"
 {
     grep '^# IGT pass' "$out/tap.txt" | sed 's/^# //'

@@ -24,6 +24,7 @@
 #
 # Output on the data channel (the protocol of tests/guest/guest-checks.sh):
 #   @@BEGIN igt-runner-<pass> ... @@END   igt_runner's own output, as it runs
+#       ("[uptime] [n/N] test" as each entry starts), and "[uptime] done"
 #   @@BEGIN igt-stall-<pass>-<k> ... @@END  i915's engine state, taken when
 #       a test ran longer than STALL_DUMP_SECS (default 60) s
 #   @@BEGIN igt-results-<pass> ... @@END  the pass's results directory
@@ -118,6 +119,8 @@ run_pass() {
         --overall-timeout "$IGT_RUN_TIMEOUT" --dmesg-warn-level 4 \
         "$tests" "$res" 2>&1
     rc=$?
+    # When the last entry ended, on the clock of the runner's own lines.
+    echo "[$(cut -d' ' -f1 /proc/uptime)] done"
     echo "@@END igt-runner-$1"
     kill "$watch" 2>/dev/null
     for f in "$work/igt-stall-$1"/*.txt; do

@@ -1,16 +1,26 @@
 #!/usr/bin/python3
 """Host side of the IGT tier: the order of a run, and its verdicts.
 
-    igt_tier.py order [--order listed|reversed|shuffle] [--seed N] LIST...
+    igt_tier.py order [--order listed|reversed|shuffle] [--seed N]
+                      [--shard K/N] LIST...
         Print the entries of the test lists (lines "igt@..."), in the
         order asked for.  The first entry of the first list (BAT's
         i915_module_load@load, which loads the driver) stays first and
         the entries after a "# @last" line (BAT's module reloads) stay
-        last, in every order, as IGT's own list keeps them.
+        last, in every order, as IGT's own list keeps them.  --shard:
+        only shard K of N (from 1): every Nth entry between the first
+        and the last ones, which every shard runs (each shard is a guest
+        of its own, whose driver they load and reload).
+
+    igt_tier.py merge OUT RESULTS...
+        One results.json (OUT) of the shards' RESULTS of a pass: their
+        tests, the worse result where two shards ran the same entry, and
+        the span of their times.
 
     igt_tier.py summary [--expected FILE] [--dmesg-ignore FILE] [--tap]
                         [--accel A] [--drill LIST RESULTS]
-                        [--test-timeout S] --list LIST RESULTS...
+                        [--test-timeout S --times FILE...]
+                        --list LIST RESULTS...
         Verdicts of the passes whose igt_results files (results.json)
         are RESULTS, against the run's list: one TAP line per entry and
         pass (--tap), then a summary in IGT's terms per pass.  Exit
@@ -30,10 +40,12 @@
         second passed.  --test-timeout: the per-test timeout the runner
         had; one more TAP line per pass: every entry took at most half
         of it (the guest's clock, which the runner's timeout counts), so
-        that a test is not one slow day away from being killed.
+        that a test is not one slow day away from being killed; --times
+        (repeated, one per pass): the times files of "times" below.
 
-    igt_tier.py times --list LIST RESULTS
-        The guest seconds each entry of the list took, longest first.
+    igt_tier.py times --list LIST RUNNER-LOG
+        The guest seconds each entry of a guest's list took, longest
+        first, from igt_runner's output in that guest (RUNNER-LOG).
 
 Standard library only (the base system's /usr/bin/python3).
 """
@@ -62,7 +74,7 @@ def read_list(path):
     return entries, last
 
 
-def order(lists, how, seed):
+def order(lists, how, seed, shard=(1, 1)):
     first, middle, tail = [], [], []
     for i, path in enumerate(lists):
         entries, last = read_list(path)
@@ -76,7 +88,8 @@ def order(lists, how, seed):
         middle.reverse()
     elif how == "shuffle":
         random.Random(seed).shuffle(middle)
-    return first + middle + tail
+    k, n = shard
+    return first + middle[k - 1::n] + tail
 
 
 def read_expected(path, accel="tcg"):
@@ -142,6 +155,10 @@ def under(tests, name):
     return [t for k, t in tests.items() if k.startswith(name + "@")]
 
 
+def rank(r):
+    return ORDER.index(r) if r in ORDER else len(ORDER)
+
+
 def outcome(tests, name):
     """The result of entry @name (the worst under it), or None."""
     results = [t.get("result", "notrun") for t in under(tests, name)]
@@ -149,7 +166,7 @@ def outcome(tests, name):
         return None
     bad = [r for r in results if r not in GOOD]
     if bad:
-        return max(bad, key=lambda r: ORDER.index(r) if r in ORDER else 99)
+        return max(bad, key=rank)
     return "pass" if "pass" in results else "skip"
 
 
@@ -198,25 +215,39 @@ def verdict(n, label, name, r, tests, expected):
                                      else ""), True
 
 
-def seconds(tests, name):
-    """The guest seconds entry @name took (its subtests' span), or None."""
-    spans = [t["time"] for t in under(tests, name)
-             if "start" in t.get("time", {}) and "end" in t.get("time", {})]
-    if not spans:
-        return None
-    return max(s["end"] for s in spans) - min(s["start"] for s in spans)
+# igt_runner's line as an entry starts ("[uptime] [n/N] binary (subtest)"),
+# and the guest's own line after the runner ended ("[uptime] done").
+RUNNER_LINE = re.compile(r"^\[\s*([\d.]+)\] (?:\[\d+/\d+\] |done$)")
 
 
-def entry_times(entries, tests):
-    """(seconds, name) of the entries that ran, longest first."""
-    times = [(seconds(tests, name), name) for name in entries]
-    return sorted(((s, name) for s, name in times if s is not None),
-                  reverse=True)
+def entry_times(entries, runner_log):
+    """(seconds, name) of the entries of a guest's list, longest first:
+    from the runner's line as each starts to the next one's (the last:
+    to the guest's "done"), on the guest's clock, which the runner's
+    per-test timeout counts too."""
+    starts = []
+    with open(runner_log, errors="replace") as f:
+        for line in f:
+            m = RUNNER_LINE.match(line.strip())
+            if m:
+                starts.append(float(m.group(1)))
+    times = [(b - a, name) for a, b, name in zip(starts, starts[1:], entries)]
+    return sorted(times, reverse=True)
 
 
-def margin(n, p, entries, tests, timeout):
+def read_times(path):
+    """The (seconds, name) lines of a times file, longest first."""
+    times = []
+    with open(path) as f:
+        for line in f:
+            secs, _, name = line.strip().partition(" ")
+            if name:
+                times.append((float(secs), name.strip()))
+    return sorted(times, reverse=True)
+
+
+def margin(n, p, times, timeout):
     """The TAP line of pass @p's margin against the per-test timeout."""
-    times = entry_times(entries, tests)
     over = [(s, name) for s, name in times if s > timeout / 2]
     if not times:
         return ("not ok %d - pass %d: no entry has a time" % (n, p)), True
@@ -227,6 +258,26 @@ def margin(n, p, entries, tests, timeout):
     return ("ok %d - pass %d: every entry within half of the %d s per-test "
             "timeout (longest %.1f s, %s)" % (n, p, timeout, times[0][0],
                                              times[0][1])), False
+
+
+def merge(out, paths):
+    tests, starts, ends = {}, [], []
+    for path in paths:
+        run, _ = load(path)
+        for name, t in run.get("tests", {}).items():
+            if name not in tests or \
+               rank(t.get("result")) > rank(tests[name].get("result")):
+                tests[name] = t
+        te = run.get("time_elapsed", {})
+        if "start" in te and "end" in te:
+            starts.append(te["start"])
+            ends.append(te["end"])
+    run = {"__type__": "TestrunResult", "tests": tests}
+    if starts:
+        run["time_elapsed"] = {"__type__": "TimeAttribute",
+                               "start": min(starts), "end": max(ends)}
+    with open(out, "w") as f:
+        json.dump(run, f)
 
 
 def load(path):
@@ -302,7 +353,9 @@ def summary(args):
             bad |= failed
         if args.test_timeout:
             n += 1
-            line, failed = margin(n, p, entries, tests, args.test_timeout)
+            times = read_times(args.times[p - 1]) \
+                if len(args.times or []) >= p else []
+            line, failed = margin(n, p, times, args.test_timeout)
             lines.append(line)
             bad |= failed
         te = run.get("time_elapsed", {})
@@ -334,6 +387,7 @@ def main():
     o.add_argument("--order", default="listed",
                    choices=("listed", "reversed", "shuffle"))
     o.add_argument("--seed", type=int, default=0)
+    o.add_argument("--shard", default="1/1")
     o.add_argument("lists", nargs="+")
     s = sub.add_parser("summary")
     s.add_argument("--expected")
@@ -343,21 +397,30 @@ def main():
     s.add_argument("--tap", action="store_true")
     s.add_argument("--drill", nargs=2, metavar=("LIST", "RESULTS"))
     s.add_argument("--test-timeout", type=int, default=0)
+    s.add_argument("--times", action="append")
     s.add_argument("results", nargs="+")
     m = sub.add_parser("times")
     m.add_argument("--list", required=True)
-    m.add_argument("results")
+    m.add_argument("runner_log")
+    g = sub.add_parser("merge")
+    g.add_argument("out")
+    g.add_argument("results", nargs="+")
     args = ap.parse_args()
     if args.cmd == "order":
-        for e in order(args.lists, args.order, args.seed):
+        m = re.fullmatch(r"(\d+)/(\d+)", args.shard)
+        if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+            ap.error("--shard takes K/N, 1 <= K <= N")
+        for e in order(args.lists, args.order, args.seed,
+                       (int(m.group(1)), int(m.group(2)))):
             print(e)
+        return 0
+    if args.cmd == "merge":
+        merge(args.out, args.results)
         return 0
     if args.cmd == "times":
         entries, _ = read_list(args.list)
-        run, _ = load(args.results)
-        tests = {k.lower(): v for k, v in run.get("tests", {}).items()}
-        for s, name in entry_times(entries, tests):
-            print("%7.1f %s" % (s, name))
+        for secs, name in entry_times(entries, args.runner_log):
+            print("%7.1f %s" % (secs, name))
         return 0
     return summary(args)
 

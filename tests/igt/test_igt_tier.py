@@ -3,7 +3,7 @@
 
 The results are shaped as igt_results writes them (results.json: "tests"
 keyed igt@binary[@subtest[@dynamic]], each with "result", "out", "err",
-"dmesg", "time"; "time_elapsed").
+"dmesg"; "time_elapsed").
 """
 import contextlib
 import io
@@ -47,6 +47,7 @@ class Case:
             "igt@gem_render_linear_blits@basic  needs the 3D pipeline\n")
         self.accel = "tcg"
         self.test_timeout = 0
+        self.times = []
         self.ignore = self.write("ignore.txt", "# why\n^hrtimer: interrupt "
                                  "took [0-9]+ ns$\n")
 
@@ -72,7 +73,8 @@ class Case:
                                      dmesg_ignore=self.ignore, tap=True,
                                      results=list(results), drill=drill,
                                      accel=self.accel,
-                                     test_timeout=self.test_timeout)
+                                     test_timeout=self.test_timeout,
+                                     times=self.times)
         buf = io.StringIO()
         with contextlib.redirect_stdout(buf):
             rc = igt_tier.summary(args)
@@ -245,35 +247,72 @@ def test_expected_per_accelerator():
     assert rc == 1 and line.startswith("not ok"), line
 
 
-def timed(result, start, end):
-    return dict(t(result), time={"__type__": "TimeAttribute",
-                                 "start": start, "end": end})
+RUNNER_LOG = """[3.48] [1/4] i915_module_load (load)
+[5.90] [2/4] gem_basic (bad-close)
+Dmesg: unrelated
+[16.00] [3/4] gem_busy (busy)
+[77.00] [4/4] gem_tiled_pread_basic
+Done.
+[80.50] done
+"""
 
 
 def test_margin_against_the_timeout():
     c = Case()
+    entries = ["igt@i915_module_load@load", "igt@gem_basic@bad-close",
+               "igt@gem_busy@busy@all-engines", "igt@gem_tiled_pread_basic"]
+    times = igt_tier.entry_times(entries, c.write("r.txt", RUNNER_LOG))
+    assert [(round(s, 2), n) for s, n in times] == [
+        (61.0, "igt@gem_busy@busy@all-engines"),
+        (10.1, "igt@gem_basic@bad-close"),
+        (3.5, "igt@gem_tiled_pread_basic"),
+        (2.42, "igt@i915_module_load@load")], times
     c.test_timeout = 120
-    tests = {k: timed(v["result"], 100.0, 110.0) for k, v in ALL_GOOD.items()}
-    # An entry naming a binary spans its subtests.
-    tests["igt@gem_tiled_pread_basic"] = timed("pass", 200.0, 230.0)
-    rc, out = c.summary(c.results("r.json", tests))
-    line = [x for x in out if "per-test timeout" in x][0]
-    assert rc == 0 and line.startswith("ok ") and "longest 30.0 s" in line \
-        and "gem_tiled_pread_basic" in line, line
-    tests["igt@gem_busy@busy@all-engines"] = timed("pass", 300.0, 361.0)
-    rc, out = c.summary(c.results("r.json", tests))
+    c.times = [c.write("t.txt", "".join("%7.1f %s\n" % t for t in times))]
+    rc, out = c.summary(c.results("r.json", ALL_GOOD))
     line = [x for x in out if "per-test timeout" in x][0]
     assert rc == 1 and line.startswith("not ok") and "61.0 s" in line \
         and "gem_busy@busy@all-engines" in line, line
-    # Longest first, for the README's figures.
-    times = igt_tier.entry_times(["igt@gem_basic@bad-close",
-                                  "igt@gem_busy@busy@all-engines"], tests)
-    assert times == [(61.0, "igt@gem_busy@busy@all-engines"),
-                     (10.0, "igt@gem_basic@bad-close")], times
+    c.test_timeout = 180
+    rc, out = c.summary(c.results("r.json", ALL_GOOD))
+    line = [x for x in out if "per-test timeout" in x][0]
+    assert rc == 0 and line.startswith("ok ") and "longest 61.0 s" in line, \
+        line
+    # No times: the margin is unknown, which fails.
+    c.times = []
+    rc, out = c.summary(c.results("r.json", ALL_GOOD))
+    assert rc == 1, out
     # Without a timeout, no such line.
     c.test_timeout = 0
-    rc, out = c.summary(c.results("r.json", tests))
-    assert not [x for x in out if "per-test timeout" in x], out
+    rc, out = c.summary(c.results("r.json", ALL_GOOD))
+    assert rc == 0 and not [x for x in out if "per-test timeout" in x], out
+
+
+def test_shards_split_the_middle():
+    c = Case()
+    whole = igt_tier.order([c.list], "listed", 0)
+    shards = [igt_tier.order([c.list], "listed", 0, (k, 2)) for k in (1, 2)]
+    for s in shards:
+        assert s[0] == "igt@i915_module_load@load", s
+        assert s[-1] == "igt@i915_module_load@reload", s
+    middle = sorted(shards[0][1:-1] + shards[1][1:-1])
+    assert middle == sorted(whole[1:-1]), (middle, whole)
+    assert abs(len(shards[0]) - len(shards[1])) <= 1, shards
+
+
+def test_merge_keeps_the_worse():
+    c = Case()
+    a = {"igt@i915_module_load@load": t("pass"),
+         "igt@gem_basic@bad-close": t("pass")}
+    b = {"igt@i915_module_load@load": t("fail"),
+         "igt@gem_busy@busy@all-engines": t("pass")}
+    out = os.path.join(c.dir, "m.json")
+    igt_tier.merge(out, [c.results("a.json", a), c.results("b.json", b)])
+    run, err = igt_tier.load(out)
+    assert err is None
+    assert run["tests"]["igt@i915_module_load@load"]["result"] == "fail"
+    assert set(run["tests"]) == set(a) | set(b), run["tests"]
+    assert run["time_elapsed"]["start"] == 100.0, run
 
 
 DRILL_LIST = "igt@gem_exec_store@basic\nigt@gem_sync@basic-each\n"
