@@ -73,6 +73,12 @@ echo "== igt (IGT 1.27.1 in the guest: scripts/run-igt.sh)"
     /usr/bin/python3 "$top/tests/igt/test_igt_tier.py"
 "$top/scripts/tap-tier.sh" igt/run-igt "$out" -- "$top/scripts/run-igt.sh" --tap
 
+# The seconds of each tier (the part of each name before the slash).
+awk '{ split($1, n, "/"); t[n[1]] += $5; if (!(n[1] in o)) o[n[1]] = ++k }
+     END { for (x in o) w[o[x]] = x
+           for (i = 1; i <= k; i++)
+               printf "%s%s %d s", (i > 1 ? ", " : "tiers: "), w[i], t[w[i]]
+           print "" }' "$out/tally"
 awk '{ p += $2; f += $3; s += $4 }
      END { printf "%d passed, %d failed, %d skipped\n", p, f, s; exit f > 0 }' \
     "$out/tally"

@@ -90,7 +90,8 @@ kver=$(ls "$kdir/lib/modules")
 
 # ---- up to date? ----------------------------------------------------------
 
-manifest=$g/manifest.new
+# Per process: concurrent runs (the IGT tier's guests) check it at once.
+manifest=$g/manifest.$$
 {
     # The unpacked trees say which .debs are really used (offline fallback).
     echo "kernel $(basename "$kdir")"

@@ -4,8 +4,8 @@
 # every planned case counts what is missing as failed.
 #
 #   scripts/tap-tier.sh NAME LOGDIR -- COMMAND [ARGS...]
-# Writes LOGDIR/NAME.tap and appends "NAME passed failed skipped" to
-# LOGDIR/tally.
+# Writes LOGDIR/NAME.tap and appends "NAME passed failed skipped seconds"
+# to LOGDIR/tally.
 set -u
 
 name=$1 logdir=$2
@@ -13,8 +13,10 @@ shift 3
 mkdir -p "$logdir"
 log=$logdir/$name.tap
 mkdir -p "$(dirname "$log")"
+t0=$(date +%s)
 "$@" > "$log" 2>&1
 rc=$?
+secs=$(($(date +%s) - t0))
 
 pass=$(grep -cE '^ok ' "$log" | tr -d ' ')
 skip=$(grep -E '^ok ' "$log" | grep -ciE '# skip' | tr -d ' ')
@@ -30,5 +32,6 @@ if [ "$rc" -ne 0 ] && [ "$fail" -eq 0 ]; then
 fi
 grep -E '^(not ok|Bail out)' "$log" | sed "s|^|  $name: |"
 [ "$rc" -ne 0 ] && echo "  $name: exit status $rc (log: $log)"
-printf '%-28s %3d passed, %d failed, %d skipped\n' "$name" "$pass" "$fail" "$skip"
-echo "$name $pass $fail $skip" >> "$logdir/tally"
+printf '%-28s %3d passed, %d failed, %d skipped, %d s\n' "$name" "$pass" \
+    "$fail" "$skip" "$secs"
+echo "$name $pass $fail $skip $secs" >> "$logdir/tally"
