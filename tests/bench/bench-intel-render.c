@@ -53,12 +53,14 @@ static uint32_t pixel(uint32_t i)
     return i * 0x9E3779B1u ^ 0x01020304u;
 }
 
-static double run_once(Fixture *f, RefTiling t, double *calls)
+static double run_once(Fixture *f, RefTiling t, double *calls,
+                       double *insns)
 {
     RcBuf src = { SRC_VA, W, H, PITCH, t };
     RcBuf dst = { DST_VA, W, H, PITCH, t };
     IntelEngine *e = eng(f, RCS);
     uint64_t px0 = e->stats.px[INTEL_PX_SAMPLES_WRITTEN];
+    uint64_t eu0 = e->stats.eu_clocks[INTEL_EU_PS];
     gint64 t0;
     Ring r;
 
@@ -74,6 +76,7 @@ static double run_once(Fixture *f, RefTiling t, double *calls)
     }
     t0 = g_get_monotonic_time() - t0;
     *calls = (double)dma_calls / (W * H);
+    *insns = (double)(e->stats.eu_clocks[INTEL_EU_PS] - eu0) / (W * H);
     g_assert_true(engine_idle(f, RCS));
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
     g_assert_cmpuint(e->stats.px[INTEL_PX_SAMPLES_WRITTEN] - px0, ==,
@@ -129,18 +132,19 @@ int main(void)
     printf("render copy %ux%u 32 bpp (memcpy of the same bytes: "
            "%.3f ns/pixel)\n", W, H, mc);
     for (unsigned c = 0; c < G_N_ELEMENTS(cases); c++) {
-        double best = 1e9, calls = 0;
+        double best = 1e9, calls = 0, insns = 0;
 
         for (int i = 0; i < RUNS; i++) {
-            best = MIN(best, run_once(&f, cases[c].t, &calls));
+            best = MIN(best, run_once(&f, cases[c].t, &calls, &insns));
         }
         /* The same tiling both sides: every pixel back in place. */
         for (uint32_t i = 0; i < W * H; i += 997) {
             g_assert_cmphex(ram_r32(&f, SURF_PA + i * 4), ==, pixel(i));
         }
         printf("  %-8s %7.1f ns/pixel %6.1f ms/frame %6.0fx memcpy "
-               "%5.2f host memory calls/pixel\n", cases[c].name, best,
-               best * W * H / 1e6, best / mc, calls);
+               "%5.2f host memory calls/pixel %5.2f EU instructions/pixel\n",
+               cases[c].name, best, best * W * H / 1e6, best / mc, calls,
+               insns);
     }
     fixture_teardown(&f, NULL);
     return 0;

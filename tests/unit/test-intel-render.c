@@ -10,6 +10,7 @@
  */
 #include "intel-oa-test.h"
 #include "intel-render-copy.h"
+#include "intel/cs-int.h"
 
 static uint32_t src_pixel(uint32_t x, uint32_t y)
 {
@@ -116,7 +117,9 @@ static void test_tiled_y(Fixture *f, gconstpointer data)
 
 /*
  * A copy larger than one step's EU instruction budget continues at the
- * next step (CS_CONTINUE): part of it is done after the first slice.
+ * next step (CS_CONTINUE): part of it is done after the first slice, and
+ * the next slice comes after the pause its work earns (cs-int.h): each
+ * pixel rasterized, sampled and written, and each EU instruction.
  */
 static void test_continue(Fixture *f, gconstpointer data)
 {
@@ -135,6 +138,12 @@ static void test_continue(Fixture *f, gconstpointer data)
     g_assert_true(e->gfx.render.draw_active);
     g_assert_cmpuint(WRITTEN(e), >, 0);
     g_assert_cmpuint(WRITTEN(e), <, 512 * 256);
+    g_assert_cmpuint(e->timer->deadline - f->fh->now_ns, ==,
+                     e->stats.eu_clocks[INTEL_EU_PS] *
+                     CS_PACE_NS_PER_EU_INSTRUCTION +
+                     (e->stats.px[INTEL_PX_RASTERIZED] + WRITTEN(e) +
+                      e->stats.px[INTEL_PX_SAMPLER_TEXELS]) *
+                     CS_PACE_NS_PER_PIXEL_EVENT);
     for (unsigned i = 0; i < 200 && !engine_idle(f, RCS); i++) {
         step(f);
     }

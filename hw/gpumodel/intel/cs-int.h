@@ -20,10 +20,15 @@
 
 /*
  * Between two slices of an engine (cs.c): at least CS_SLICE_GAP_NS, and
- * at least the pause the slice's host work earns, counted.
+ * at least the pause the slice's host work earns, counted: about what
+ * the model takes on a 2-core test machine per EU instruction it
+ * interprets, per pixel-pipeline event (a pixel rasterized, written or
+ * sampled: make bench's render copy, 270-300 ns a pixel, is three) and
+ * per byte blitted.
  */
 #define CS_SLICE_GAP_NS                 50000
-#define CS_PACE_NS_PER_EU_INSTRUCTION   16
+#define CS_PACE_NS_PER_EU_INSTRUCTION   8
+#define CS_PACE_NS_PER_PIXEL_EVENT      90
 #define CS_PACE_BLIT_BYTES_PER_NS       4
 
 /* Handler results. */

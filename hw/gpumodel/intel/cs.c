@@ -604,8 +604,7 @@ void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
 void intel_cs_run(IntelEngine *e, unsigned budget)
 {
     uint64_t cost = 0, commands = e->stats.commands;
-    uint64_t blit0 = e->stats.blit_bytes;
-    IntelCsStats s0;
+    IntelCsStats s0, slice0 = e->stats;
     unsigned used = 0;
     bool drain = false;
 
@@ -647,8 +646,20 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     if (cs_runnable(e)) {
         uint64_t pace = e->slice_eu_instructions *
                         CS_PACE_NS_PER_EU_INSTRUCTION +
-                        (e->stats.blit_bytes - blit0) /
+                        (e->stats.blit_bytes - slice0.blit_bytes) /
                         CS_PACE_BLIT_BYTES_PER_NS;
+
+        static const unsigned pixel_events[] = {
+            INTEL_PX_RASTERIZED, INTEL_PX_SAMPLES_WRITTEN,
+            INTEL_PX_SAMPLER_TEXELS,
+        };
+
+        for (unsigned i = 0; i < G_N_ELEMENTS(pixel_events); i++) {
+            unsigned k = pixel_events[i];
+
+            pace += (e->stats.px[k] - slice0.px[k]) *
+                    CS_PACE_NS_PER_PIXEL_EVENT;
+        }
 
         /* A stalled command goes on as soon as the work is done. */
         gpu_host_timer_mod(&e->gpu->host, e->timer,
