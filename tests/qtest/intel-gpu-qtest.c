@@ -149,7 +149,7 @@ void assert_ring_idle(Gpu *g, uint32_t base)
 
 void engine_settle_idle(Gpu *g, uint32_t base)
 {
-    for (int i = 0; i < 20 && !engine_idle(g, base); i++) {
+    for (int i = 0; i < CS_SETTLE_IDLE_MAX && !engine_idle(g, base); i++) {
         cs_settle(g);
     }
     assert_ring_idle(g, base);

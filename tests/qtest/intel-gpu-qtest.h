@@ -71,6 +71,7 @@ void service(Gpu *g, unsigned bank, unsigned bit, uint32_t expect);
 
 /* Virtual time in which any of these rings runs to its end. */
 #define CS_SETTLE_NS            1000000
+#define CS_SETTLE_IDLE_MAX      2000
 /* Test memory sits in the GGTT at its guest-physical address plus this. */
 #define GTT_BIAS                0x40000000u
 /* Descriptor: valid, legacy 64-bit context (4-level PPGTT), privileged. */
@@ -129,7 +130,11 @@ bool engine_idle(Gpu *g, uint32_t base);
  * HEAD == TAIL (offsets) and MODE_IDLE.
  */
 void assert_ring_idle(Gpu *g, uint32_t base);
-/* Let the engine at @base work (at most 20 settles) until it idles. */
+/*
+ * Let the engine at @base work until it idles, at most CS_SETTLE_IDLE_MAX
+ * settles: a draw's engine pauses for what its pixels cost the host
+ * (cs-int.h), some 0.3 s of virtual time a million pixels.
+ */
 void engine_settle_idle(Gpu *g, uint32_t base);
 
 /*

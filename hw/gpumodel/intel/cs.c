@@ -16,8 +16,8 @@
  * (a draw, a walker) or a large blit costs the host milliseconds for
  * microseconds of modelled GPU time, and back to back such slices would
  * hold QEMU's main loop, and the vCPUs waiting for it, most of the time.
- * That work is counted, not timed (interpreted EU instructions, bytes
- * blitted, at about what they cost a host): what the guest sees then
+ * That work is counted, not timed (interpreted EU instructions, pixels,
+ * bytes blitted, at about what they cost a host): what the guest sees then
  * depends on what it asked for, never on how fast or busy the host is,
  * and under -icount the guest's timing is the same on every host.
  *
@@ -601,6 +601,24 @@ void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
     w->end_ns = w->start_ns + scaled;
 }
 
+/* The pause the slice's host work since @s0 earns (cs-int.h). */
+static uint64_t cs_slice_pace(IntelEngine *e, const IntelCsStats *s0)
+{
+    static const unsigned pixel_events[] = {
+        INTEL_PX_RASTERIZED, INTEL_PX_SAMPLES_WRITTEN, INTEL_PX_SAMPLER_TEXELS,
+    };
+    uint64_t pace = e->slice_eu_instructions * CS_PACE_NS_PER_EU_INSTRUCTION +
+                    (e->stats.blit_bytes - s0->blit_bytes) /
+                    CS_PACE_BLIT_BYTES_PER_NS;
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(pixel_events); i++) {
+        unsigned k = pixel_events[i];
+
+        pace += (e->stats.px[k] - s0->px[k]) * CS_PACE_NS_PER_PIXEL_EVENT;
+    }
+    return pace;
+}
+
 void intel_cs_run(IntelEngine *e, unsigned budget)
 {
     uint64_t cost = 0, commands = e->stats.commands;
@@ -644,22 +662,7 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_SLICE, e->id,
                    e->stats.commands - commands, cost);
     if (cs_runnable(e)) {
-        uint64_t pace = e->slice_eu_instructions *
-                        CS_PACE_NS_PER_EU_INSTRUCTION +
-                        (e->stats.blit_bytes - slice0.blit_bytes) /
-                        CS_PACE_BLIT_BYTES_PER_NS;
-
-        static const unsigned pixel_events[] = {
-            INTEL_PX_RASTERIZED, INTEL_PX_SAMPLES_WRITTEN,
-            INTEL_PX_SAMPLER_TEXELS,
-        };
-
-        for (unsigned i = 0; i < G_N_ELEMENTS(pixel_events); i++) {
-            unsigned k = pixel_events[i];
-
-            pace += (e->stats.px[k] - slice0.px[k]) *
-                    CS_PACE_NS_PER_PIXEL_EVENT;
-        }
+        uint64_t pace = cs_slice_pace(e, &slice0);
 
         /* A stalled command goes on as soon as the work is done. */
         gpu_host_timer_mod(&e->gpu->host, e->timer,
