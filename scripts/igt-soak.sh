@@ -93,9 +93,11 @@ while [ "$k" -le "$runs" ]; do
     longest=$(head -n 1 "$soak/run-$k/times-1.txt" 2>/dev/null | sed 's/^ *//')
     failed=$(grep -c '^not ok' "$soak/run-$k/tap.txt" 2>/dev/null || true)
     [ "$rc" = 0 ] || bad=$((bad + 1))
-    echo "run $k: $([ "$rc" = 0 ] && echo passed || echo FAILED), $secs s;" \
-        "$(grep '^IGT pass' "$soak/run-$k/summary.txt" 2>/dev/null | head -n 1 | sed 's/^IGT //')" \
-        "${failed:-?} not ok; longest entry ${longest:-?}" | tee -a "$soak/runs.txt"
+    verdicts=$(sed -n 's/^IGT pass 1: \(.*\) (.*); \([0-9]*\) s$/\1; guest time \2 s/p' \
+        "$soak/run-$k/summary.txt" 2>/dev/null)
+    echo "run $k: $([ "$rc" = 0 ] && echo passed || echo FAILED) in $secs s:" \
+        "${verdicts:-no summary}; ${failed:-?} not ok; longest entry" \
+        "${longest:-?}" | tee -a "$soak/runs.txt"
     k=$((k + 1))
 done
 echo "# $((runs - bad)) of $runs passed" | tee -a "$soak/runs.txt"
