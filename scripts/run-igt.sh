@@ -84,6 +84,9 @@ while [ $# -gt 0 ]; do
     shift
 done
 lists=${lists:-bat perf tiling rc6 render}
+case $shards in
+    ''|*[!0-9]*|0) echo "run-igt: --shards takes a number of guests, 1 or more" >&2; exit 2 ;;
+esac
 # KVM runs on the host's clock.
 [ "$accel" = tcg ] || icount=off
 [ -n "$seed" ] || seed=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
