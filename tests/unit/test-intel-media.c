@@ -411,22 +411,29 @@ static void test_hostile_walker(Fixture *f, gconstpointer data)
     g_assert_true(engine_idle(f, RCS));
 }
 
-/*
- * A kernel that never ends: one thread mid-run across steps, kept with
- * its registers, until the engine reset.
- */
-static void test_endless_kernel(Fixture *f, gconstpointer data)
+/* A walker of one thread that never ends: it counts in r3.0. */
+static void endless_walker(Fixture *f)
 {
     const EuNative k[] = {
         asm_op(EU_OP_ADD, 1, D(3, 0, EU_TYPE_UD), G(3, 0, EU_TYPE_UD, R_0_1_0),
                IMM(EU_TYPE_UD, 1)),
         asm_flow(EU_OP_WHILE, 1, -16, 0),
     };
+
+    walker_batch(f, k, G_N_ELEMENTS(k), 1, 1);
+}
+
+/*
+ * A kernel that never ends: one thread mid-run across steps, kept with
+ * its registers, until the engine reset.
+ */
+static void test_endless_kernel(Fixture *f, gconstpointer data)
+{
     IntelEngine *e = eng(f, RCS);
     IntelMediaDispatch *d = &e->gfx.media.run;
     uint32_t r3;
 
-    walker_batch(f, k, G_N_ELEMENTS(k), 1, 1);
+    endless_walker(f);
     g_assert_cmpuint(run_until_idle(f, 3), ==, 3);
     g_assert_true(d->running);
     g_assert_cmpuint(e->stats.gpgpu_threads, ==, 1);
@@ -451,15 +458,10 @@ static void test_endless_kernel(Fixture *f, gconstpointer data)
  */
 static void test_kernel_pacing(Fixture *f, gconstpointer data)
 {
-    const EuNative k[] = {
-        asm_op(EU_OP_ADD, 1, D(3, 0, EU_TYPE_UD), G(3, 0, EU_TYPE_UD, R_0_1_0),
-               IMM(EU_TYPE_UD, 1)),
-        asm_flow(EU_OP_WHILE, 1, -16, 0),
-    };
     IntelEngine *e = eng(f, RCS);
     IntelMediaDispatch *d = &e->gfx.media.run;
 
-    walker_batch(f, k, G_N_ELEMENTS(k), 1, 1);
+    endless_walker(f);
     run_until_idle(f, 1);
     g_assert_true(d->running);
     for (unsigned i = 0; i < 3; i++) {
