@@ -63,6 +63,8 @@ done
 echo "== guest"
 "$top/scripts/tap-tier.sh" guest/verdicts "$out" -- \
     /usr/bin/python3 "$top/tests/guest/test_guest_tier.py"
+"$top/scripts/tap-tier.sh" guest/kernel-option "$out" -- \
+    "$top/tests/guest/test-guest-kernel.sh"
 "$top/scripts/tap-tier.sh" "guest/intel-gpu" "$out" -- \
     "$top/scripts/run-guest.sh" --tap
 "$top/scripts/tap-tier.sh" "guest/nv-gpu" "$out" -- \

@@ -1,5 +1,5 @@
 # Debian package helpers of the guest image scripts (make-guest.sh,
-# make-igt-image.sh), sourced with $g (build/guest), $debs (the .deb cache)
+# make-igt-image.sh, guest-kernel.sh), sourced with $g (build/guest), $debs (the .deb cache)
 # and $pkgs (unpacked packages) set and log/die defined.
 # shellcheck disable=SC2154
 
@@ -63,6 +63,15 @@ unpack() {
         touch "$d/.unpacked"
     fi
     echo "$d"
+}
+
+# prune_unpacked DIR: remove the unpacked trees of other versions of DIR's
+# package (an older kernel is ~400 MB); other packages' trees stay.
+prune_unpacked() {
+    pu_name=$(basename "$1" | cut -d_ -f1)
+    for pu_d in "$pkgs/${pu_name}"_*; do
+        [ "$pu_d" = "$1" ] || [ ! -d "$pu_d" ] || rm -rf "$pu_d"
+    done
 }
 
 # copy_needed ROOT LIBDIRS FILE...: copy into ROOT/lib/x86_64-linux-gnu the

@@ -1,9 +1,9 @@
 #!/bin/sh
-# Build the guest of the "guest" test tier: Debian bookworm's stock kernel,
-# the i915 module with its dependency closure, busybox and a few
-# intel-gpu-tools binaries with their shared libraries, in one initramfs,
-# with tests/guest/nv-pcounter-probe.c compiled here (gcc -static) for the
-# nv-gpu profile.
+# Build the guest of the guest tiers: busybox and a few intel-gpu-tools
+# binaries with their shared libraries in one initramfs, with the probes of
+# tests/guest/ compiled here (gcc -static), and the kernel the tiers boot
+# with its modules (scripts/guest-kernel.sh: Debian bookworm's stock kernel,
+# or the one KERNEL names).
 #
 #   scripts/make-guest.sh
 #
@@ -14,21 +14,21 @@
 # Environment:
 #   GPUMODEL_CACHE  directory of downloaded .debs (default build/guest/debs);
 #                   share it between work trees to download only once.
+#   KERNEL, MODULES, KCONFIG, FIRMWARE: see scripts/guest-kernel.sh.
 #
 # Output (build/guest/):
-#   vmlinuz            the kernel
-#   vmlinux            the same, uncompressed, for a faster PVH boot
+#   initramfs.cpio.gz  busybox, tools, probes, /init from tests/guest/: the
+#                      user space, the same for every kernel
 #   nv-pcounter-probe  the nv-gpu probe, static (also in the initramfs)
-#   initramfs.cpio.gz  busybox, modules, tools, /init from tests/guest/
-#   kver               the kernel release (uname -r)
 #   manifest           packages and input hashes of that initramfs
-#   root/              the initramfs tree; pkgs/: unpacked .debs (the kernel
-#                      alone is ~400 MB); resolve/: apt's answers
+#   root/              the initramfs tree; pkgs/: unpacked .debs; resolve/:
+#                      apt's answers
+#   kernel/NAME/       the kernel and its modules (scripts/guest-kernel.sh)
 #
 # Incremental: a .deb already in the cache is not downloaded again, an
 # unpacked package is not unpacked again, and the initramfs is rebuilt only
 # when the manifest (package versions, tests/guest/* but the host side:
-# *.md, *.py and __pycache__, *checks.txt, oa-cost.awk, recorded/; this
+# *.md, *.py and __pycache__, test-*, *checks.txt, oa-cost.awk, recorded/; this
 # script) changed.
 # When the archive cannot be reached, the newest cached .deb of a package is
 # used with a warning.
@@ -41,12 +41,12 @@ pkgs=$g/pkgs
 tests=$top/tests/guest
 mkdir -p "$g" "$debs" "$pkgs"
 debs=$(cd "$debs" && pwd)
+# One at a time: the IGT tier's guests start together.
+exec 9> "$g/.lock"
+flock 9
 
 # Tools copied from intel-gpu-tools: tests/guest/tools.list (paths inside
-# the package). Modules: each listed module and everything it depends on
-# (vgem: the software GEM driver IGT's prime_vgem tests share buffers with;
-# nouveau: the stock driver the nv profile binds to nv-gpu).
-modules="i915 vgem nouveau"
+# the package).
 
 log() { echo "make-guest: $*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -55,10 +55,8 @@ die() { log "error: $*"; exit 1; }
 
 # ---- resolve and fetch --------------------------------------------------
 
-# linux-image-amd64 is a metapackage: the kernel is the real
-# linux-image-<abi>-amd64 package it depends on.
-kpkg=$(resolve linux-image-amd64 | grep -E '^linux-image-[0-9][^ ]*-amd64 ')
-[ -n "$kpkg" ] || die "cannot resolve linux-image-amd64 (apt-get update?)"
+"$top/scripts/guest-kernel.sh"
+
 bpkg=$(resolve busybox-static | grep '^busybox-static ')
 igt=$(resolve intel-gpu-tools)
 if [ -z "$bpkg" ] || [ -z "$igt" ]; then
@@ -66,10 +64,8 @@ if [ -z "$bpkg" ] || [ -z "$igt" ]; then
 fi
 
 # "name version" lines as name=version words, for word splitting.
-kpkg=$(echo "$kpkg" | tr ' ' '=')
 bpkg=$(echo "$bpkg" | tr ' ' '=')
 igt=$(echo "$igt" | tr ' ' '=')
-kdir=$(unpack "$(deb "${kpkg%%=*}" "${kpkg#*=}")")
 bdir=$(unpack "$(deb "${bpkg%%=*}" "${bpkg#*=}")")
 igtdirs=
 for pv in $igt; do
@@ -78,15 +74,9 @@ for pv in $igt; do
     case $pv in intel-gpu-tools=*) igtdir=$d ;; esac
 done
 
-# Unpacked trees of versions no longer used (an older kernel is ~400 MB).
-keep=" $(basename "$kdir") $(basename "$bdir") "
-for d in $igtdirs; do keep="$keep$(basename "$d") "; done
-for d in "$pkgs"/*; do
-    case "$keep" in *" $(basename "$d") "*) ;; *) rm -rf "$d" ;; esac
-done
-
-kver=$(ls "$kdir/lib/modules")
-[ "$(echo "$kver" | wc -w)" -eq 1 ] || die "expected one kernel in $kdir/lib/modules"
+for d in $bdir $igtdirs; do prune_unpacked "$d"; done
+# The kernel lived here before it had build/guest/kernel/.
+rm -f "$g/vmlinuz" "$g/vmlinux" "$g/kver"
 
 # ---- up to date? ----------------------------------------------------------
 
@@ -94,20 +84,17 @@ kver=$(ls "$kdir/lib/modules")
 manifest=$g/manifest.$$
 {
     # The unpacked trees say which .debs are really used (offline fallback).
-    echo "kernel $(basename "$kdir")"
     echo "busybox $(basename "$bdir")"
     for d in $igtdirs; do echo "igt $(basename "$d")"; done
-    echo "modules $modules"
     (cd "$top" && find scripts/make-guest.sh scripts/guest-pkgs.sh tests/guest include/hw/gpumodel/nv-gpu-regs.h \
-        -type f ! -name '*.md' ! -name '*.py' ! -name '*checks.txt' \
+        -type f ! -name '*.md' ! -name '*.py' ! -name 'test-*' ! -name '*checks.txt' \
         ! -name 'oa-cost.awk' ! -path 'tests/guest/recorded/*' \
         ! -path '*/__pycache__/*' |
         LC_ALL=C sort | xargs sha256sum)
 } > "$manifest"
-if [ -f "$g/initramfs.cpio.gz" ] && [ -f "$g/vmlinuz" ] &&
-    cmp -s "$manifest" "$g/manifest"; then
+if [ -f "$g/initramfs.cpio.gz" ] && cmp -s "$manifest" "$g/manifest"; then
     rm -f "$manifest"
-    log "up to date ($kver)"
+    log "up to date"
     exit 0
 fi
 
@@ -122,30 +109,6 @@ mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/usr/sbin" \
 # busybox: /init installs the applet links at boot; /bin/sh must exist first.
 cp "$bdir/bin/busybox" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
-
-# Kernel modules.  depmod on the unpacked package (Debian ships no
-# modules.dep) gives each module's full dependency list.
-kmods=$kdir/lib/modules/$kver
-[ -f "$kmods/modules.dep" ] || depmod -b "$kdir" "$kver"
-mdst=$root/lib/modules/$kver
-mkdir -p "$mdst"
-for m in $modules; do
-    line=$(grep -E "(^|/)$m\.ko(\.xz|\.zst|\.gz)?:" "$kmods/modules.dep") ||
-        die "module $m not found in $kver"
-    for f in $(echo "$line" | tr -d ':'); do
-        mkdir -p "$mdst/$(dirname "$f")"
-        cp "$kmods/$f" "$mdst/$f"
-        # busybox modprobe loads plain .ko files only.
-        case $f in
-            *.xz) xz -d -f "$mdst/$f" ;;
-            *.zst) zstd -q -d --rm -f "$mdst/$f" ;;
-            *.gz) gzip -d -f "$mdst/$f" ;;
-        esac
-    done
-done
-cp "$kmods/modules.order" "$kmods/modules.builtin" "$mdst/"
-[ -f "$kmods/modules.builtin.modinfo" ] && cp "$kmods/modules.builtin.modinfo" "$mdst/"
-depmod -b "$root" "$kver"
 
 # intel-gpu-tools binaries and the shared libraries they need: walk
 # DT_NEEDED over the unpacked dependency packages.
@@ -208,29 +171,12 @@ cp "$g/i915-exec-probe" "$root/gpumodel/i915-exec-probe"
 ${CC:-gcc} -static -O2 -Wall -I/usr/include/libdrm -o "$g/i915-perf-probe" \
     "$tests/i915-perf-probe.c" || die "cannot build i915-perf-probe (gcc -static, libdrm-dev)"
 cp "$g/i915-perf-probe" "$root/gpumodel/i915-perf-probe"
-echo "$kver" > "$root/gpumodel/kver"
 
 # ---- pack -----------------------------------------------------------------
 
-cp "$kdir/boot/vmlinuz-$kver" "$g/vmlinuz"
-# The same kernel uncompressed, for QEMU's PVH entry: under TCG, unpacking
-# the xz bzImage takes the guest ~6 s of a ~18 s run.  Only when the kernel
-# has the PVH note (XEN_ELFNOTE_PHYS32_ENTRY, type 0x12); run-guest.sh boots
-# vmlinuz otherwise.
-rm -f "$g/vmlinux"
-off=$(LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$g/vmlinuz" | head -n 1 | cut -d: -f1)
-if [ -n "$off" ] &&
-    tail -c +$((off + 1)) "$g/vmlinuz" | xz -dc --single-stream > "$g/vmlinux.tmp" 2>/dev/null &&
-    readelf -n "$g/vmlinux.tmp" 2>/dev/null | grep -q 'Xen.*(0x00000012)'; then
-    mv "$g/vmlinux.tmp" "$g/vmlinux"
-else
-    rm -f "$g/vmlinux.tmp"
-    log "no PVH-bootable vmlinux in vmlinuz-$kver: booting the bzImage"
-fi
-echo "$kver" > "$g/kver"
 (cd "$root" && find . -mindepth 1 | LC_ALL=C sort |
     cpio -o -H newc -R 0:0 --reproducible --quiet) | gzip -n > "$g/initramfs.cpio.gz.tmp"
 mv "$g/initramfs.cpio.gz.tmp" "$g/initramfs.cpio.gz"
 mv "$manifest" "$g/manifest"
-log "kernel $kver; initramfs $(du -k "$g/initramfs.cpio.gz" | cut -f1) KiB:" \
-    "$(find "$mdst" -name '*.ko' | wc -l) modules, $(echo "$needed_seen" | wc -w) libraries"
+log "initramfs $(du -k "$g/initramfs.cpio.gz" | cut -f1) KiB:" \
+    "$(echo "$needed_seen" | wc -w) libraries"

@@ -44,7 +44,9 @@
 #                   checks the guest did not report fail with the reason
 #   -- QEMU-ARGS    passed on to QEMU
 #
-# Environment: QEMU (default build/qemu/qemu-system-x86_64), GUEST_TIMEOUT,
+# Environment: KERNEL, MODULES, KCONFIG, FIRMWARE (the kernel booted, by
+# default Debian bookworm's: scripts/guest-kernel.sh), QEMU (default
+# build/qemu/qemu-system-x86_64), GUEST_TIMEOUT,
 # PYTHON (default /usr/bin/python3, for tests/guest/host-agent.py and
 # guest_tier.py), NV_SYNTH
 # (--profile nv: the nv-gpu synth property, entries separated by ';', no
@@ -162,13 +164,16 @@ mkdir -p "$out"
 cpu=max
 [ "$accel" = kvm ] && cpu=host,-arch-capabilities
 
+# The user space, then the kernel's modules, then what --initrd-add names:
+# the kernel unpacks concatenated archives in order.
 image_rc=0
 "$top/scripts/make-guest.sh" >&2 || image_rc=$?
-initrd=$g/initramfs.cpio.gz
-if [ -n "$initrd_add" ] && [ "$image_rc" = 0 ]; then
+kdir=$("$top/scripts/guest-kernel.sh" --dir) || image_rc=$?
+initrd=$out/initrd.cpio.gz
+if [ "$image_rc" = 0 ]; then
     # shellcheck disable=SC2086
-    cat "$initrd" $initrd_add > "$out/initrd.cpio.gz" || image_rc=$?
-    initrd=$out/initrd.cpio.gz
+    cat "$g/initramfs.cpio.gz" "$kdir/modules.cpio.gz" $initrd_add > "$initrd" ||
+        image_rc=$?
 fi
 
 # ---- boot -------------------------------------------------------------------
@@ -182,8 +187,8 @@ fi
 cmdline="console=ttyS0 quiet panic=-1 log_buf_len=8M drm.debug=0x2 mitigations=off$append"
 
 # The uncompressed kernel boots through PVH, seconds faster under TCG.
-kernel=$g/vmlinuz
-[ -f "$g/vmlinux" ] && kernel=$g/vmlinux
+kernel=$kdir/vmlinuz
+[ -f "$kdir/vmlinux" ] && kernel=$kdir/vmlinux
 
 # QEMU option values escape a comma by doubling it.
 esc() { printf '%s' "$1" | sed 's/,/,,/g'; }
