@@ -5,9 +5,12 @@
  * the aperture are detiled (see intel_aperture_rw()).
  *
  * A PTE is present when bit 0 is set; bits 38:12 hold the page's physical
- * address.  Translations are cached as hardware caches them: a PTE write
- * alone does not reach an address already cached; software writes
- * GFX_FLSH_CNTL to drop the cache, as i915 does after every update.
+ * address.  Translations are cached; a PTE write through the GSM replaces
+ * its page's cached translation, so the next access sees it.  Gen11 i915
+ * relies on that: 6.12's writes GFX_FLSH_CNTL (which drops the whole
+ * cache here) only where the GSM is mapped write-combined, before Gen11
+ * (gt/intel_ggtt.c, needs_wc_ggtt_mapping()); 6.1's wrote it after every
+ * update.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -24,8 +27,13 @@ uint64_t intel_ggtt_read_pte(IntelGpu *gpu, uint32_t index)
 
 void intel_ggtt_write_pte(IntelGpu *gpu, uint32_t index, uint64_t pte)
 {
+    IntelGgttTlbEntry *e = &gpu->tlb[index % INTEL_GGTT_TLB_ENTRIES];
+
     if (index < GGTT_ENTRIES) {
         gpu->gsm[index] = pte;
+        if (e->page == index + 1) {
+            e->page = 0;
+        }
     }
 }
 
