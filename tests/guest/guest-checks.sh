@@ -74,6 +74,11 @@ fi
 
 # ---- the driver -------------------------------------------------------------
 
+# i915 built into the kernel (scripts/guest-kernel.sh takes either) bound
+# the device while the kernel booted; modprobe then has nothing to load.
+i915_builtin=no
+grep -qs '/i915\.ko$' "/lib/modules/$(uname -r)/modules.builtin" && i915_builtin=yes
+put i915-builtin "$i915_builtin"
 kmsg "modprobe i915"
 step modprobe "$MODPROBE_TIMEOUT" modprobe i915
 kmsg "modprobe i915 returned $b_rc"

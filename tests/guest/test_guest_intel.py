@@ -201,6 +201,19 @@ class Splats(Case):
         t = sub(INTEL, "dmesg", r"gpumodel: modprobe i915$", "gpumodel: lost")
         self.assertFails(t, ["no-splat"], says="lost the modprobe mark")
 
+    def test_splat_of_a_built_in_i915(self):
+        # Built in, i915 loads while the kernel boots: its splats count
+        # from its first line, before the modprobe mark.
+        boot = ("[ 1.0] i915 0000:00:02.0: [drm] probing\n" +
+                self.WARN.replace("70.0", "1.1"))
+        t = sub(INTEL, "dmesg", r"^(\[[ 0-9.]*\] gpumodel: modprobe i915)$",
+                boot.replace("\\", "\\\\") + "\\1")
+        self.assertFails(t, [])
+        t = t.replace("@@BEGIN modprobe ", "@@BEGIN i915-builtin\nyes\n"
+                      "@@END i915-builtin\n@@BEGIN modprobe ", 1)
+        self.assertFails(t, ["no-splat"], says="1 splats since modprobe")
+        self.assertIn(", built in", self.verdicts(t)["modprobe"])
+
 
 class Interrupts(Case):
     def test_host_agent_down(self):

@@ -3,7 +3,8 @@
  * (drivers/gpu/drm/nouveau/nvkm/subdev/bios/: shadow.c shadow_image,
  * image.c nvbios_imagen, pcir.c, npde.c, bit.c, dcb.c, init.c; and
  * nouveau_bios.c: parse_bit_structure, parse_dcb_table), for every
- * chipset profile.
+ * chipset profile; and the display engine that 6.12's nouveau starts
+ * although that DCB has no output.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -197,6 +198,112 @@ static void test_prom_window(void)
     fake_host_free(fh);
 }
 
+/* A capability register and the engine's copy nv50_disp_init fills. */
+typedef struct DispCap {
+    uint32_t cap, copy;
+} DispCap;
+
+/* G84's, in nv50_disp_init's order: 17 of them. */
+static unsigned disp_caps(DispCap *c)
+{
+    unsigned n = 0;
+
+    c[n++] = (DispCap) { NV_PDISPLAY_CLOCK_UNK04,
+                         NV_PDISPLAY_CLOCK_UNK04_COPY };
+    for (unsigned i = 0; i < NV_PDISPLAY_CRTCS; i++) {
+        for (unsigned j = 0; j < NV_PDISPLAY_CRTC_CAPS_WORDS; j++) {
+            c[n++] = (DispCap) { NV_PDISPLAY_CRTC_CAPS(i, j),
+                                 NV_PDISPLAY_CRTC_CAPS_COPY(i, j) };
+        }
+    }
+    for (unsigned i = 0; i < NV_PDISPLAY_DACS; i++) {
+        c[n++] = (DispCap) { NV_PDISPLAY_DAC_UNK_STATUS(i),
+                             NV_PDISPLAY_DAC_UNK_STATUS_COPY(i) };
+    }
+    for (unsigned i = 0; i < NV_PDISPLAY_SORS; i++) {
+        c[n++] = (DispCap) { NV_PDISPLAY_SOR_CAP(i),
+                             NV_PDISPLAY_SOR_CAP_COPY(i) };
+    }
+    for (unsigned i = 0; i < NV_PDISPLAY_PIORS; i++) {
+        c[n++] = (DispCap) { NV_PDISPLAY_PIOR_CAPS(i),
+                             NV_PDISPLAY_PIOR_CAPS_COPY(i) };
+    }
+    return n;
+}
+
+/*
+ * What 6.12's nouveau does to the display engine of a card whose DCB has
+ * no output (nvkm/engine/disp/nv50.c as g84.c's g84_disp uses it):
+ * nv50_disp_oneinit, nv50_disp_init, nv50_disp_intr, nv50_disp_fini.
+ * Every access is to a modelled register.
+ */
+static void test_display_init(gconstpointer data)
+{
+    const char *name = data;
+    NvGpuConfig cfg = { .chipset = name, .vram_size = NV_VRAM_MIN };
+    FakeHost *fh = fake_host_new();
+    NvGpu *gpu = nv_gpu_new(&cfg, &fh->host);
+    /* any 64 KiB-aligned instance (nv50_disp_oneinit's nvkm_gpuobj_new) */
+    const uint32_t objects = (0x30000 >> 8) | 9;
+    DispCap caps[17];
+    unsigned n = disp_caps(caps);
+    uint32_t v;
+
+    g_assert_cmpuint(n, ==, G_N_ELEMENTS(caps));
+
+    /* oneinit, before init fills the copy: no DAC, SOR or PIOR */
+    v = nv_gpu_read(gpu, NV_PDISPLAY_CLOCK_UNK04_COPY);
+    g_assert_cmphex(v & (NV_PDISPLAY_UNK04_DACS | NV_PDISPLAY_UNK04_SORS |
+                         NV_PDISPLAY_UNK04_PIORS), ==, 0);
+
+    /* init: every capability reads 0 (none known), copied */
+    for (unsigned k = 0; k < n; k++) {
+        v = nv_gpu_read(gpu, caps[k].cap);
+        g_assert_cmphex(v, ==, 0);
+        nv_gpu_write(gpu, caps[k].copy, v);
+    }
+    /* no display the VBIOS drives: no handover through 0x6194e8 */
+    v = nv_gpu_read(gpu, NV_PDISPLAY_INTR_1);
+    g_assert_cmphex(v & NV_PDISPLAY_INTR_1_UNK8, ==, 0);
+    nv_gpu_write(gpu, NV_PDISPLAY_OBJECTS, objects);
+    nv_gpu_write(gpu, NV_PDISPLAY_INTR_EN_1, 0x370);
+    nv_gpu_write(gpu, NV_PDISPLAY_INTR_EN_0, 0);
+
+    /* intr finds nothing pending; fini clears */
+    g_assert_cmphex(nv_gpu_read(gpu, NV_PDISPLAY_INTR_0), ==, 0);
+    g_assert_cmphex(nv_gpu_read(gpu, NV_PDISPLAY_INTR_1), ==, 0);
+    nv_gpu_write(gpu, NV_PDISPLAY_INTR_1, 0);
+    nv_gpu_write(gpu, NV_PDISPLAY_INTR_0, 0);
+    g_assert_cmpuint(nv_gpu_unmodelled_count(gpu), ==, 0);
+
+    /* OBJECTS, the enables and the copies are storage */
+    g_assert_cmphex(nv_gpu_read(gpu, NV_PDISPLAY_OBJECTS), ==, objects);
+    g_assert_cmphex(nv_gpu_read(gpu, NV_PDISPLAY_INTR_EN_1), ==, 0x370);
+    g_assert_cmphex(nv_gpu_read(gpu, NV_PDISPLAY_INTR_EN_0), ==, 0);
+    for (unsigned k = 0; k < n; k++) {
+        nv_gpu_write(gpu, caps[k].copy, caps[k].copy);
+        g_assert_cmphex(nv_gpu_read(gpu, caps[k].copy), ==, caps[k].copy);
+        /* the capabilities are read-only */
+        nv_gpu_write(gpu, caps[k].cap, 0xffffffff);
+        g_assert_cmphex(nv_gpu_read(gpu, caps[k].cap), ==, 0);
+    }
+    /* the VBIOS shadow register in the same window: "not enabled" */
+    g_assert_cmphex(nv_gpu_read(gpu, NV_PDISPLAY_VBIOS_SHADOW), ==, 0);
+    g_assert_cmpuint(nv_gpu_unmodelled_count(gpu), ==, 0);
+
+    /* the window's other offsets stay unmodelled: past CRTC 0's caps */
+    g_assert_cmphex(nv_gpu_read(gpu, NV_PDISPLAY_CRTC_CAPS(0, 4)), ==, 0);
+    g_assert_cmpuint(nv_gpu_unmodelled_count(gpu), ==, 1);
+
+    nv_gpu_reset(gpu);
+    g_assert_cmphex(nv_gpu_read(gpu, NV_PDISPLAY_OBJECTS), ==, 0);
+    for (unsigned k = 0; k < n; k++) {
+        g_assert_cmphex(nv_gpu_read(gpu, caps[k].copy), ==, 0);
+    }
+    nv_gpu_free(gpu);
+    fake_host_free(fh);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -207,5 +314,15 @@ int main(int argc, char **argv)
         g_test_add_data_func(path, chipsets[i], test_image);
     }
     g_test_add_func("/nv-vbios/prom-window", test_prom_window);
+    /* gt215's display (gt215.c) has four SORs, not modelled */
+    for (unsigned i = 0; i < G_N_ELEMENTS(chipsets); i++) {
+        g_autofree char *path = NULL;
+
+        if (!strcmp(chipsets[i], "gt215")) {
+            continue;
+        }
+        path = g_strdup_printf("/nv-vbios/display-init/%s", chipsets[i]);
+        g_test_add_data_func(path, chipsets[i], test_display_init);
+    }
     return g_test_run();
 }

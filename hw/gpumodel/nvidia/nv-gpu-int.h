@@ -373,7 +373,6 @@ extern const NvRegBlock nv_pfuse_block;
 extern const NvRegBlock nv_ppci_block;
 extern const NvRegBlock nv_prmio_block;
 extern const NvRegBlock nv_pdisplay_block;
-extern const NvRegBlock nv_pdisplay_619_block;
 
 /* bar.c: memory, DMA objects and the G84 VM; the PRAMIN window */
 typedef enum NvVmFault {

@@ -271,7 +271,6 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     regfile_add(gpu, &nv_ppci_block);
     regfile_add(gpu, &nv_prmio_block);
     regfile_add(gpu, &nv_pdisplay_block);
-    regfile_add(gpu, &nv_pdisplay_619_block);
     nv_ptimer_init(gpu);
     nv_pcounter_init(gpu);
     nv_fifo_init(gpu);

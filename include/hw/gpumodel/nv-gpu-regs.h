@@ -135,7 +135,7 @@
  * ---- units nouveau reads or resets that the model keeps quiet ----
  * (envytools docs/hw/mmio.rst, G80:GF100 map; the readers are nouveau's
  * nvkm/subdev/clk/nv50.c, gpio/nv50.c, therm/g84.c, fuse/nv50.c,
- * pci/g84.c, devinit/nv50.c, bios/shadowramin.c and disp/nv50.c)
+ * pci/g84.c and devinit/nv50.c)
  */
 #define NV_PCLOCK_PLL(i)                (0x004000 + (i) * 4)
 #define NV_PCLOCK_PLLS                  16
@@ -154,9 +154,43 @@
 #define NV_PPCI_CONFIG(i)               (0x088000 + (i) * 4)
 #define NV_PPCI_CONFIG_WORDS            0x400
 #define NV_PRMIO_CRTC                   0x6013d4        /* index, data */
-#define NV_PDISPLAY_UNK020              0x610020
-#define NV_PDISPLAY_UNK024              0x610024
+
+/*
+ * ---- PDISPLAY (G80:GF119; envytools rnndb/display/g80_pdisplay.xml,
+ * nouveau nvkm/engine/disp/nv50.c) ----
+ * Names are envytools'; where it has none (the *_COPY registers that
+ * nv50_disp_init fills, the CRTC caps, the PIOR caps: its EXT group is
+ * empty), they follow nouveau's comments.  Counts are G84's
+ * (nv50_head_cnt, nv50_dac_cnt, nv50_sor_cnt, nv50_pior_cnt).
+ */
+#define NV_PDISPLAY_BASE                0x610000
+#define NV_PDISPLAY_SIZE                0x10000
+#define NV_PDISPLAY_OBJECTS             0x610010
+#define NV_PDISPLAY_INTR_0              0x610020
+#define NV_PDISPLAY_INTR_1              0x610024
+#define   NV_PDISPLAY_INTR_1_UNK8       (1u << 8)
+#define NV_PDISPLAY_INTR_EN_0           0x610028
+#define NV_PDISPLAY_INTR_EN_1           0x61002c
+#define NV_PDISPLAY_CLOCK_UNK04_COPY    0x610184
+#define   NV_PDISPLAY_UNK04_DACS        0x00700000      /* nv50_dac_cnt */
+#define   NV_PDISPLAY_UNK04_SORS        0x03000000      /* nv50_sor_cnt */
+#define   NV_PDISPLAY_UNK04_PIORS       0x70000000      /* nv50_pior_cnt */
+#define NV_PDISPLAY_CRTC_CAPS_COPY(i, j) (0x610190 + (i) * 0x10 + (j) * 4)
+#define NV_PDISPLAY_DAC_UNK_STATUS_COPY(i) (0x6101d0 + (i) * 4)
+#define NV_PDISPLAY_SOR_CAP_COPY(i)     (0x6101e0 + (i) * 4)
+#define NV_PDISPLAY_PIOR_CAPS_COPY(i)   (0x6101f0 + (i) * 4)
+#define NV_PDISPLAY_CLOCK_UNK04         0x614004
+#define NV_PDISPLAY_CRTC_CAPS(i, j)     (0x616100 + (i) * 0x800 + (j) * 4)
+/* VGA.ROM_WINDOW: nouveau's bios/shadowramin.c reads it */
 #define NV_PDISPLAY_VBIOS_SHADOW        0x619f04
+#define NV_PDISPLAY_DAC_UNK_STATUS(i)   (0x61a000 + (i) * 0x800)
+#define NV_PDISPLAY_SOR_CAP(i)          (0x61c000 + (i) * 0x800)
+#define NV_PDISPLAY_PIOR_CAPS(i)        (0x61e000 + (i) * 0x800)
+#define NV_PDISPLAY_CRTCS               2
+#define NV_PDISPLAY_CRTC_CAPS_WORDS     4
+#define NV_PDISPLAY_DACS                3
+#define NV_PDISPLAY_SORS                2
+#define NV_PDISPLAY_PIORS               3
 
 /*
  * ---- PFIFO (G80:GF100; nouveau nvkm/engine/fifo/nv50.c, g84.c,

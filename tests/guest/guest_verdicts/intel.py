@@ -28,9 +28,11 @@ def intel(log):
     mp = log.get("modprobe")
     if mp is None:
         return v, None
+    builtin = log.value("i915-builtin", "no") == "yes"
     if mp.rc == "0":
         v.check("modprobe", "ok",
-                "modprobe i915 (%s s)" % mp.attrs.get("secs"))
+                "modprobe i915 (%s s)%s" % (mp.attrs.get("secs"),
+                                            ", built in" if builtin else ""))
     elif mp.rc == "timeout":
         v.check("modprobe", "fail", "modprobe i915 did not finish in %s s"
                 % k["MODPROBE_TIMEOUT"])
@@ -256,6 +258,9 @@ def intel(log):
         return v, None
     dmesg = log.lines("dmesg")
     mark = r"gpumodel: modprobe i915$"
+    if builtin:
+        # Loaded while the kernel booted: from its first word on.
+        mark = r"\bi915\b"
     d915 = since(dmesg, mark)
     heads = splat_heads(d915)
     nhead = sum(1 for x in d915 if re.search(HEAD, x))
