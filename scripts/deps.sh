@@ -6,7 +6,7 @@ set -eu
 PKGS="build-essential pkg-config ninja-build flex bison python3-venv
 clang libclang-rt-14-dev
 libglib2.0-dev libpixman-1-dev libfdt-dev zlib1g-dev
-dpkg-dev xz-utils ccache cpio kmod libdrm-dev
+dpkg-dev xz-utils zstd ccache cpio kmod libdrm-dev
 seabios qemu-system-data ipxe-qemu qemu-utils"
 
 need=""
