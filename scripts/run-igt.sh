@@ -32,7 +32,8 @@
 #   -- QEMU-ARGS      passed on to QEMU
 #
 # Environment: IGT_LISTS, IGT_ORDER, IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT,
-# IGT_DRILL=0|1, IGT_ICOUNT, IGT_SHARDS (the same, for make igt).
+# IGT_DRILL=0|1, IGT_ICOUNT, IGT_SHARDS (the same, for make igt); KERNEL,
+# MODULES, KCONFIG: the kernel the guests boot (scripts/guest-kernel.sh).
 #
 # Results (build/igt/out/, replaced at every run): igt.list (the run's
 # order), shard-K/ (guest K's list, TAP and results directories),
