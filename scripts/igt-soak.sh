@@ -14,8 +14,10 @@
 #   -- ARGS     passed on to scripts/run-igt.sh (e.g. --list perf)
 #
 # Each run's results are kept in build/igt/soak/run-K/ (summary.txt,
-# tap.txt, times-*.txt); the table is build/igt/soak/runs.txt, one line a
-# run: its wall time, the verdicts, and the longest entry in guest
+# tap.txt, times-*.txt; a failed run's also guest-logs/ and igt-out/,
+# everything its guests and the runner left); the table is
+# build/igt/soak/runs.txt, one line a run: its wall time, the verdicts,
+# and the longest entry in guest
 # seconds.  Exit status 0 when every run passed.
 set -eu
 
@@ -92,7 +94,13 @@ while [ "$k" -le "$runs" ]; do
         "$top"/build/igt/out/times-*.txt "$soak/run-$k/" 2>/dev/null || true
     longest=$(head -n 1 "$soak/run-$k/times-1.txt" 2>/dev/null | sed 's/^ *//')
     failed=$(grep -c '^not ok' "$soak/run-$k/tap.txt" 2>/dev/null || true)
-    [ "$rc" = 0 ] || bad=$((bad + 1))
+    if [ "$rc" != 0 ]; then
+        # The next run replaces them: a failed run keeps its guests' logs
+        # (console, data channel, the runner's results) for the diagnosis.
+        bad=$((bad + 1))
+        cp -a "$top/build/guest/out-igt" "$soak/run-$k/guest-logs" 2>/dev/null || true
+        cp -a "$top/build/igt/out" "$soak/run-$k/igt-out" 2>/dev/null || true
+    fi
     verdicts=$(sed -n 's/^IGT pass 1: \(.*\) (.*); \([0-9]*\) s$/\1; guest time \2 s/p' \
         "$soak/run-$k/summary.txt" 2>/dev/null)
     echo "run $k: $([ "$rc" = 0 ] && echo passed || echo FAILED) in $secs s:" \
