@@ -17,8 +17,8 @@
 # tap.txt, times-*.txt; a failed run's also guest-logs/ and igt-out/,
 # everything its guests and the runner left); the table is
 # build/igt/soak/runs.txt, one line a run: its wall time, the verdicts,
-# and the longest entry in guest
-# seconds.  Exit status 0 when every run passed.
+# and the longest entry in guest seconds.  Exit status 0 when every run
+# passed.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
