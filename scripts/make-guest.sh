@@ -28,8 +28,8 @@
 # Incremental: a .deb already in the cache is not downloaded again, an
 # unpacked package is not unpacked again, and the initramfs is rebuilt only
 # when the manifest (package versions, tests/guest/* but the host side:
-# *.md, *.py and __pycache__, test-*, *checks.txt, oa-cost.awk, recorded/; this
-# script) changed.
+# *.md, *.py and __pycache__, test-*, *checks.txt, oa-cost.awk,
+# recorded/; this script) changed.
 # When the archive cannot be reached, the newest cached .deb of a package is
 # used with a warning.
 set -eu
@@ -44,9 +44,6 @@ debs=$(cd "$debs" && pwd)
 # One at a time: the IGT tier's guests start together.
 exec 9> "$g/.lock"
 flock 9
-
-# Tools copied from intel-gpu-tools: tests/guest/tools.list (paths inside
-# the package).
 
 log() { echo "make-guest: $*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -80,8 +77,7 @@ rm -f "$g/vmlinuz" "$g/vmlinux" "$g/kver"
 
 # ---- up to date? ----------------------------------------------------------
 
-# Per process: concurrent runs (the IGT tier's guests) check it at once.
-manifest=$g/manifest.$$
+manifest=$g/manifest.new
 {
     # The unpacked trees say which .debs are really used (offline fallback).
     echo "busybox $(basename "$bdir")"
@@ -118,6 +114,7 @@ for d in $igtdirs; do
         [ -d "$d/$sub" ] && libdirs="$libdirs $d/$sub"
     done
 done
+# The tools: tests/guest/tools.list, paths inside intel-gpu-tools.
 tools=$(grep -v -e '^#' -e '^[[:space:]]*$' "$tests/tools.list")
 todo=
 for t in $tools; do
