@@ -1,6 +1,7 @@
 # Debian package helpers of the guest image scripts (make-guest.sh,
-# make-igt-image.sh, guest-kernel.sh), sourced with $g (build/guest), $debs (the .deb cache)
-# and $pkgs (unpacked packages) set and log/die defined.
+# make-igt-image.sh, guest-kernel.sh), sourced with $g (build/guest),
+# $debs (the .deb cache) and $pkgs (unpacked packages) set and log/die
+# defined.
 # shellcheck disable=SC2154
 
 # apt must write nothing outside build/: as root it would rebuild its binary
