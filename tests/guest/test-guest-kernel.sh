@@ -41,26 +41,28 @@ run() {
     env KERNEL="$k" FIRMWARE="$t/no-firmware" "$@" "$gk" > /dev/null 2> "$t/err" || rc=$?
 }
 
+# check CONFIG: --check on CONFIG; status in $rc, stderr in $t/err.
+check() {
+    rc=0
+    "$gk" --check "$1" 2> "$t/err" || rc=$?
+}
+
 # The fragment is a config that has everything.
 cp "$top/scripts/guest-kernel.config" "$t/full.config"
-rc=0
-"$gk" --check "$t/full.config" 2> "$t/err" || rc=$?
+check "$t/full.config"
 ok $rc "a config with every option passes --check"
 
 sed 's/^CONFIG_DEBUG_FS=y/# CONFIG_DEBUG_FS is not set/' "$t/full.config" > "$t/nodebugfs.config"
-rc=0
-"$gk" --check "$t/nodebugfs.config" 2> "$t/err" || rc=$?
+check "$t/nodebugfs.config"
 [ "$rc" = 1 ] && grep -q 'CONFIG_DEBUG_FS=y (is not set; ' "$t/err"
 ok $? "a config without DEBUG_FS is refused, the option named"
 
 sed 's/^CONFIG_DRM_I915=y/CONFIG_DRM_I915=m/' "$t/full.config" > "$t/i915m.config"
-rc=0
-"$gk" --check "$t/i915m.config" 2> "$t/err" || rc=$?
+check "$t/i915m.config"
 ok $rc "i915 as a module passes --check"
 
 sed 's/^CONFIG_DEBUG_FS=y/CONFIG_DEBUG_FS=m/' "$t/full.config" > "$t/bad-m.config"
-rc=0
-"$gk" --check "$t/bad-m.config" 2> "$t/err" || rc=$?
+check "$t/bad-m.config"
 [ "$rc" = 1 ] && grep -q 'CONFIG_DEBUG_FS=y (is m; ' "$t/err"
 ok $? "an option that must be built in is refused as a module"
 
