@@ -70,6 +70,7 @@
 #   tap.txt       the TAP           verdicts.err  guest_tier.py's stderr,
 #   summary.txt   the summary                        when it failed
 #   qemu.log      QEMU's stderr
+#   stopped.txt   why the guest stopped before it was done, when it did
 #   dmesg.txt (the guest's kernel log), intel_reg.txt, modprobe.txt,
 #   lsgpu.txt, debugfs_*.txt, ...: the sections the guest sent; splats.txt,
 #   irq-errors.txt, unmodelled.txt: what the verdicts quote
@@ -106,7 +107,7 @@ while [ $# -gt 0 ]; do
         --summary) want_summary=1 ;;
         --profile) profile=$2; shift ;;
         --device) device=$2; device_set=1; shift ;;
-        --no-device) device= device_set=1 ;;
+        --no-device) device='' device_set=1 ;;
         --append) append="$append $2"; shift ;;
         --initrd-add) initrd_add="$initrd_add $2"; shift ;;
         --memory) memory=$2; shift ;;
@@ -267,12 +268,14 @@ tr -d '\r' < "$out/data.log" | awk -v out="$out" '
 done=0
 grep -q '^@@DONE' "$out/data.log" && done=1
 
-# A guest kernel panic: its headline, the functions of its first stack
-# trace, and the last request the guest made of the host agent.
+# A guest kernel panic: its headline (the first oops, which a later one
+# and the panic itself only follow from), the functions of its first
+# stack trace, and the last request the guest made of the host agent.
+oops='general protection fault|kernel BUG at|BUG:|Oops:|WARNING:|list_(add|del) corruption|Kernel panic'
 panic='' trace=''
 if grep -q 'Kernel panic - not syncing' "$out/console.log"; then
     tr -d '\r' < "$out/console.log" | sed 's/^\[[ 0-9.]*\] //' > "$out/console.txt"
-    panic=$(grep -m 1 -E 'general protection fault|BUG:|Oops:|WARNING:|Kernel panic' "$out/console.txt")
+    panic=$(grep -m 1 -E "$oops" "$out/console.txt")
     trace=$(sed -n '/^Call Trace:/,/^ *<\/TASK>/p' "$out/console.txt" |
         sed -n 's/^ *\(? \)\{0,1\}\([A-Za-z_][A-Za-z0-9_.]*\)+0x.*/\2/p' | head -n 5 |
         tr '\n' ' ' | sed 's/ $//;s/ / < /g')
@@ -308,6 +311,7 @@ elif [ $done = 0 ]; then
 else
     why="guest does not know this check (tests/guest out of date?)"
 fi
+[ $done = 1 ] || echo "$why" > "$out/stopped.txt"
 
 # ---- TAP --------------------------------------------------------------------
 
@@ -340,8 +344,8 @@ fi
     if [ $done = 0 ] && [ -n "$panic" ]; then
         echo "# the guest kernel panicked; console.log has:"
         tr -d '\r' < "$out/console.log" |
-            awk '/general protection fault|BUG:|Oops:|WARNING:|Kernel panic/ { p = 1 }
-                 p { print } p && /end trace/ { exit }' | head -n 40 | sed 's/^/#   /'
+            awk -v oops="$oops" '$0 ~ oops { p = 1 }
+                 p { print } p && /end trace/ { exit }' | head -n 60 | sed 's/^/#   /'
     elif [ $done = 0 ]; then
         echo "# the guest did not finish ($why); console.log ends with:"
         [ -s "$out/console.log" ] || echo "#   (nothing: the kernel was still booting quietly)"

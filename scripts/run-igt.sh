@@ -177,10 +177,11 @@ if [ "$drill" = 1 ]; then
     unpack 1 drill "$out/drill"
     drill_args="--drill $t/drill.testlist $out/drill/results.json"
 fi
-grc=0
+grc=0 guests=
 k=1
 while [ "$k" -le "$shards" ]; do
     [ "$(cat "$out/shard-$k/guest.rc" 2>/dev/null)" = 0 ] || grc=1
+    guests="$guests --guest $out/shard-$k/igt.list $gout/shard-$k"
     for f in "$gout/shard-$k"/igt-stall-*.txt; do
         [ -f "$f" ] && cp "$f" "$out/shard-$k-${f#"$gout/shard-$k/igt-"}"
     done
@@ -191,7 +192,7 @@ rc=0
 # shellcheck disable=SC2086
 "$python" "$t/igt_tier.py" summary --tap --list "$out/igt.list" \
     --expected "$t/expected-failures.txt" --dmesg-ignore "$t/dmesg-ignore.txt" \
-    --accel "$accel" --test-timeout "$test_timeout" $times \
+    --accel "$accel" --test-timeout "$test_timeout" $times $guests \
     $drill_args $results > "$out/tap.txt" || rc=$?
 {
     echo "# order $how$([ "$how" = shuffle ] && echo ", seed $seed"), $shards guest(s); logs in build/igt/out/ and build/guest/out-igt/"

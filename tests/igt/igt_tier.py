@@ -51,6 +51,7 @@ Standard library only (the base system's /usr/bin/python3).
 """
 import argparse
 import json
+import os
 import random
 import re
 import sys
@@ -191,8 +192,9 @@ def why_skip(tests, name):
         "the test skipped"
 
 
-def verdict(n, label, name, r, tests, expected):
-    """One TAP line; True when it is a failure."""
+def verdict(n, label, name, r, tests, expected, lost=None):
+    """One TAP line; True when it is a failure.  @lost: why an entry has no
+    result, when its guest stopped early."""
     speed = expected.get(name, "").startswith("[")
     if speed and r in GOOD:
         return "ok %d - %s" % (n, label), False
@@ -208,8 +210,8 @@ def verdict(n, label, name, r, tests, expected):
     if r in GOOD:
         return "ok %d - %s" % (n, label), False
     if r is None:
-        return ("not ok %d - %s: no result: the runner stopped before it"
-                % (n, label)), True
+        return ("not ok %d - %s: no result: %s"
+                % (n, label, lost or "the runner stopped before it")), True
     text = why_fail(tests, name)
     return "not ok %d - %s: %s%s" % (n, label, r, ": " + text if text
                                      else ""), True
@@ -217,7 +219,45 @@ def verdict(n, label, name, r, tests, expected):
 
 # igt_runner's line as an entry starts ("[uptime] [n/N] binary (subtest)"),
 # and the guest's own line after the runner ended ("[uptime] done").
-RUNNER_LINE = re.compile(r"^\[\s*([\d.]+)\] (?:\[\d+/\d+\] |done$)")
+RUNNER_LINE = re.compile(r"^\[\s*([\d.]+)\] (?:\[(\d+)/\d+\] |done$)")
+
+
+def lost_results(guests, passes):
+    """{pass: {entry: why it has no result}} for the guests that stopped
+    before they were done (run-guest.sh's stopped.txt in their log
+    directory): the entry their runner had started last is the one the
+    guest died in; the results of their whole pass went with it."""
+    lost = {}
+    for k, (list_path, logs) in enumerate(guests or [], 1):
+        try:
+            with open(os.path.join(logs, "stopped.txt")) as f:
+                why = f.readline().strip()
+        except OSError:
+            continue
+        entries, _ = read_list(list_path)
+        died, culprit = 1, None
+        for p in range(1, passes + 1):
+            try:
+                with open(os.path.join(logs, "igt-runner-%d.txt" % p),
+                          errors="replace") as f:
+                    started = [m.group(2) for m in
+                               (RUNNER_LINE.match(x.strip()) for x in f)
+                               if m and m.group(2)]
+            except OSError:
+                break
+            died = p
+            if started and int(started[-1]) <= len(entries):
+                culprit = entries[int(started[-1]) - 1]
+        where = "in %s" % culprit if culprit else "before its runner began"
+        for p in range(died, passes + 1):
+            mine = lost.setdefault(p, {})
+            for e in entries:
+                mine[e] = "guest %d stopped %s%s: %s" % (
+                    k, where, " (pass %d)" % died if p > died else "", why)
+        if culprit:
+            lost[died][culprit] = "guest %d stopped while it ran: %s" % (
+                k, why)
+    return lost
 
 
 def entry_times(entries, runner_log):
@@ -331,6 +371,7 @@ def summary(args):
     bad = False
     lines = []
     totals = []
+    lost = lost_results(args.guest, len(args.results))
     for p, path in enumerate(args.results, 1):
         run, err = load(path)
         if err:
@@ -344,7 +385,8 @@ def summary(args):
             label = name if len(args.results) == 1 else \
                 "%s (pass %d)" % (name, p)
             count[r or "notrun"] = count.get(r or "notrun", 0) + 1
-            line, failed = verdict(n, label, name, r, tests, expected)
+            line, failed = verdict(n, label, name, r, tests, expected,
+                                   lost.get(p, {}).get(name))
             note = [v for k, v in notes.items()
                     if k == name.lower() or k.startswith(name.lower() + "@")]
             if note and r in GOOD:
@@ -398,6 +440,8 @@ def main():
     s.add_argument("--drill", nargs=2, metavar=("LIST", "RESULTS"))
     s.add_argument("--test-timeout", type=int, default=0)
     s.add_argument("--times", action="append")
+    s.add_argument("--guest", nargs=2, action="append",
+                   metavar=("LIST", "LOGS"))
     s.add_argument("results", nargs="+")
     m = sub.add_parser("times")
     m.add_argument("--list", required=True)

@@ -74,7 +74,8 @@ class Case:
                                      results=list(results), drill=drill,
                                      accel=self.accel,
                                      test_timeout=self.test_timeout,
-                                     times=self.times)
+                                     times=self.times,
+                                     guest=getattr(self, "guest", None))
         buf = io.StringIO()
         with contextlib.redirect_stdout(buf):
             rc = igt_tier.summary(args)
@@ -173,6 +174,39 @@ def test_missing_result_fails():
     del tests["igt@gem_basic@bad-close"]
     rc, line = c.line(tests, "bad-close")
     assert rc == 1 and line.startswith("not ok") and "no result" in line, line
+
+
+def test_stopped_guest_names_where():
+    """A guest that died: the entry its runner had started last is named
+    with the reason, the rest of its half with where it stopped."""
+    c = Case()
+    logs = os.path.join(c.dir, "shard-2")
+    os.mkdir(logs)
+    half = c.write("half.list", "igt@i915_module_load@load\n"
+                   "igt@gem_basic@bad-close\n"
+                   "igt@gem_busy@busy@all-engines\n")
+    c.write("shard-2/stopped.txt", "guest kernel panicked: kernel BUG at "
+            "lib/list_debug.c:30!; see console.log\n")
+    c.write("shard-2/igt-runner-1.txt",
+            "[3.4] [1/3] i915_module_load (load)\n"
+            "[5.9] [2/3] gem_basic (bad-close)\n")
+    c.guest = [(c.list, os.path.join(c.dir, "nowhere")), (half, logs)]
+    tests = {k: v for k, v in ALL_GOOD.items()
+             if "bad-close" not in k and "gem_busy" not in k
+             and "gem_exec_fence" not in k}
+    rc, out = c.summary(c.results("a.json", tests),
+                        c.results("b.json", tests))
+    assert rc == 1, out
+    assert out[2].startswith(
+        "not ok 2 - igt@gem_basic@bad-close (pass 1): no result: guest 2 "
+        "stopped while it ran: guest kernel panicked: kernel BUG at "), out
+    assert out[3] == "not ok 3 - igt@gem_busy@busy@all-engines (pass 1): " \
+        "no result: guest 2 stopped in igt@gem_basic@bad-close: guest " \
+        "kernel panicked: kernel BUG at lib/list_debug.c:30!; see " \
+        "console.log", out
+    assert "stopped in igt@gem_basic@bad-close (pass 1): " in out[10], out
+    # Guest 1 left no stopped.txt: its missing entries keep the old text.
+    assert out[4].endswith("no result: the runner stopped before it"), out
 
 
 def test_expected_failure_that_passes_fails():
