@@ -276,9 +276,12 @@ panic='' trace=''
 if grep -q 'Kernel panic - not syncing' "$out/console.log"; then
     tr -d '\r' < "$out/console.log" | sed 's/^\[[ 0-9.]*\] //' > "$out/console.txt"
     panic=$(grep -m 1 -E "$oops" "$out/console.txt")
-    trace=$(sed -n '/^Call Trace:/,/^ *<\/TASK>/p' "$out/console.txt" |
-        sed -n 's/^ *\(? \)\{0,1\}\([A-Za-z_][A-Za-z0-9_.]*\)+0x.*/\2/p' | head -n 5 |
-        tr '\n' ' ' | sed 's/ $//;s/ / < /g')
+    # The faulting function, then its callers ("? " frames are guesses).
+    trace=$({
+        sed -n 's/^RIP: [0-9a-f]*:\([A-Za-z_][A-Za-z0-9_.]*\)+0x.*/\1/p' "$out/console.txt" | head -n 1
+        sed -n '/^Call Trace:/,/^ *<\/TASK>/p' "$out/console.txt" |
+            sed -n 's/^ *\([A-Za-z_][A-Za-z0-9_.]*\)+0x.*/\1/p'
+    } | head -n 5 | tr '\n' ' ' | sed 's/ $//;s/ / < /g')
     rm -f "$out/console.txt"
 fi
 lastreq=$(tr -d '\r' < "$out/data.log" | sed -n 's/^@@REQ [0-9]* //p' | tail -n 1)
