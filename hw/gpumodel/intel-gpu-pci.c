@@ -254,8 +254,9 @@ static const MemoryRegionOps intel_gpu_iobar_ops = {
 
 /*
  * Registers of ICL PRM Vol 13's 0/2/0 table (GFX PCI Registers) that
- * QEMU's PCI core does not own, with their reset values and write masks.  Mirrors of host-bridge
- * registers (MGGC0, DEVEN0) are read-only here, as on hardware.
+ * QEMU's PCI core does not own, with their reset values and write masks.
+ * Mirrors of host-bridge registers (MGGC0, DEVEN0) are read-only here, as
+ * on hardware.
  */
 typedef struct IntelGpuCfgReg {
     uint8_t offset;

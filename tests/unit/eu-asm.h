@@ -54,10 +54,9 @@ static inline unsigned asm_log2(unsigned v)
     return 31 - __builtin_clz(v);
 }
 
-static inline void asm_src_set(EuNative *n, int i, unsigned hi, unsigned lo,
-                               uint64_t v)
+static inline void asm_src_set(EuNative *n, int i, EuField f, uint64_t v)
 {
-    eu_set_bits_(n, hi + 32 * i, lo + 32 * i, v);
+    eu_set_bits_(n, EU_F(f.hi + 32 * i, f.lo + 32 * i), v);
 }
 
 /* Source i (src1's fields are src0's plus 32 bits, but for AddrImm[9]). */

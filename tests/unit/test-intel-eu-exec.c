@@ -926,7 +926,7 @@ static EuNative random_inst(GRand *rng, const uint8_t *ops, unsigned nops)
     if (g_rand_int_range(rng, 0, 4) == 0) {
         unsigned b = g_rand_int_range(rng, 0, 128);
 
-        EU_SET(&n, b, b, !EU_GET(&n, b, b));
+        EU_SET(&n, EU_F(b, b), !EU_GET(&n, EU_F(b, b)));
     }
     return n;
 }

@@ -333,7 +333,7 @@ static void test_invalid(void)
      * cleanly. */
     for (unsigned b = 0; b < 128; b++) {
         n = mov;
-        EU_SET(&n, b, b, !EU_GET(&n, b, b));
+        EU_SET(&n, EU_F(b, b), !EU_GET(&n, EU_F(b, b)));
         if (eu_decode_native(&n, &d) == 0) {
             GString *s = g_string_new(NULL);
 

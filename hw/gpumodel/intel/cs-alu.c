@@ -66,10 +66,18 @@ int cs_mi_predicate(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     bool p = intel_engine_reg(e, INTEL_RING_PREDICATE_RESULT) & 1, v;
 
     switch (cmd[0] & MI_PREDICATE_COMPAREOP_MASK) {
-    case MI_PREDICATE_COMPAREOP_TRUE: v = true; break;
-    case MI_PREDICATE_COMPAREOP_FALSE: v = false; break;
-    case MI_PREDICATE_COMPAREOP_SRCS_EQUAL: v = src0 == src1; break;
-    default: v = src0 - src1 == data; break;    /* DELTAS_EQUAL */
+    case MI_PREDICATE_COMPAREOP_TRUE:
+        v = true;
+        break;
+    case MI_PREDICATE_COMPAREOP_FALSE:
+        v = false;
+        break;
+    case MI_PREDICATE_COMPAREOP_SRCS_EQUAL:
+        v = src0 == src1;
+        break;
+    default: /* DELTAS_EQUAL */
+        v = src0 - src1 == data;
+        break;
     }
     intel_engine_set_reg(e, INTEL_RING_PREDICATE_DATA, src0 - src1);
     intel_engine_set_reg(e, INTEL_RING_PREDICATE_DATA + 4,
@@ -86,10 +94,18 @@ int cs_mi_predicate(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         return CS_NEXT;
     }
     switch (combine) {
-    case MI_PREDICATE_COMBINEOP_SET: p = v; break;
-    case MI_PREDICATE_COMBINEOP_AND: p = p && v; break;
-    case MI_PREDICATE_COMBINEOP_OR: p = p || v; break;
-    default: p = p != v; break;                 /* XOR */
+    case MI_PREDICATE_COMBINEOP_SET:
+        p = v;
+        break;
+    case MI_PREDICATE_COMBINEOP_AND:
+        p = p && v;
+        break;
+    case MI_PREDICATE_COMBINEOP_OR:
+        p = p || v;
+        break;
+    default: /* XOR */
+        p = p != v;
+        break;
     }
     intel_engine_set_reg(e, INTEL_RING_PREDICATE_RESULT, p);
     return CS_NEXT;
@@ -174,11 +190,21 @@ static bool alu_exec(IntelEngine *e, uint32_t insn, bool ppgtt)
         }
         gpr_set(e, op1, GUINT64_FROM_LE(v));
         return true;
-    case MI_ALU_ADD: alu_result(e, a + b, a + b < a); return true;
-    case MI_ALU_SUB: alu_result(e, a - b, a < b); return true;
-    case MI_ALU_AND: alu_result(e, a & b, false); return true;
-    case MI_ALU_OR: alu_result(e, a | b, false); return true;
-    case MI_ALU_XOR: alu_result(e, a ^ b, false); return true;
+    case MI_ALU_ADD:
+        alu_result(e, a + b, a + b < a);
+        return true;
+    case MI_ALU_SUB:
+        alu_result(e, a - b, a < b);
+        return true;
+    case MI_ALU_AND:
+        alu_result(e, a & b, false);
+        return true;
+    case MI_ALU_OR:
+        alu_result(e, a | b, false);
+        return true;
+    case MI_ALU_XOR:
+        alu_result(e, a ^ b, false);
+        return true;
     case MI_ALU_SHL:
         alu_result(e, a << alu_shift_amount(b), false);
         return true;

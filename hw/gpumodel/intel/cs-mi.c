@@ -364,20 +364,49 @@ static bool atomic_op(uint32_t op, unsigned bits, uint64_t m, uint64_t s0,
     int64_t ss = bits == 64 ? (int64_t)s0 : (int32_t)s0;
 
     switch (op) {
-    case MI_ATOMIC_AND: *out = m & s0; break;
-    case MI_ATOMIC_OR: *out = m | s0; break;
-    case MI_ATOMIC_XOR: *out = m ^ s0; break;
-    case MI_ATOMIC_MOVE: *out = s0; break;
-    case MI_ATOMIC_INC: *out = m + 1; break;
-    case MI_ATOMIC_DEC: case MI_ATOMIC_PREDEC: *out = m - 1; break;
-    case MI_ATOMIC_ADD: *out = m + s0; break;
-    case MI_ATOMIC_SUB: *out = m - s0; break;
-    case MI_ATOMIC_RSUB: *out = s0 - m; break;
-    case MI_ATOMIC_IMAX: *out = sm > ss ? m : s0; break;
-    case MI_ATOMIC_IMIN: *out = sm < ss ? m : s0; break;
-    case MI_ATOMIC_UMAX: *out = (m & mask) > (s0 & mask) ? m : s0; break;
-    case MI_ATOMIC_UMIN: *out = (m & mask) < (s0 & mask) ? m : s0; break;
-    case MI_ATOMIC_CMP_WR: *out = (m & mask) == (s0 & mask) ? s1 : m; break;
+    case MI_ATOMIC_AND:
+        *out = m & s0;
+        break;
+    case MI_ATOMIC_OR:
+        *out = m | s0;
+        break;
+    case MI_ATOMIC_XOR:
+        *out = m ^ s0;
+        break;
+    case MI_ATOMIC_MOVE:
+        *out = s0;
+        break;
+    case MI_ATOMIC_INC:
+        *out = m + 1;
+        break;
+    case MI_ATOMIC_DEC:
+    case MI_ATOMIC_PREDEC:
+        *out = m - 1;
+        break;
+    case MI_ATOMIC_ADD:
+        *out = m + s0;
+        break;
+    case MI_ATOMIC_SUB:
+        *out = m - s0;
+        break;
+    case MI_ATOMIC_RSUB:
+        *out = s0 - m;
+        break;
+    case MI_ATOMIC_IMAX:
+        *out = sm > ss ? m : s0;
+        break;
+    case MI_ATOMIC_IMIN:
+        *out = sm < ss ? m : s0;
+        break;
+    case MI_ATOMIC_UMAX:
+        *out = (m & mask) > (s0 & mask) ? m : s0;
+        break;
+    case MI_ATOMIC_UMIN:
+        *out = (m & mask) < (s0 & mask) ? m : s0;
+        break;
+    case MI_ATOMIC_CMP_WR:
+        *out = (m & mask) == (s0 & mask) ? s1 : m;
+        break;
     default: return false;
     }
     *out &= mask;

@@ -114,10 +114,10 @@ static bool region(EuOperand *o, unsigned vs, unsigned w, unsigned hs)
     return true;
 }
 
-static unsigned src_field(const EuNative *n, int i, unsigned hi,
-                          unsigned lo)
+/* Source 0's field @f, or source 1's (32 bits higher). */
+static unsigned src_field(const EuNative *n, int i, EuField f)
 {
-    return eu_bits_(n, hi + 32 * i, lo + 32 * i);
+    return eu_bits_(n, EU_F(f.hi + 32 * i, f.lo + 32 * i));
 }
 
 static int decode_src(EuInst *d, const EuNative *n, int i)
@@ -414,7 +414,7 @@ int eu_decode_native(const EuNative *n, EuInst *d)
             d->src[0].addr_subnr = EU_GET(n, EU_SRC0_IA_SUBREG);
         } else {
             d->src[0].nr = EU_GET(n, EU_SRC0_REG_NR);
-            d->src[0].subnr = EU_GET(n, 68, 68) * 16;
+            d->src[0].subnr = EU_GET(n, EU_F(68, 68)) * 16;
         }
         d->src[0].vstride = 8;
         d->src[0].width = 8;
@@ -428,8 +428,8 @@ int eu_decode_native(const EuNative *n, EuInst *d)
         d->desc = EU_GET(n, EU_SEND_DESC);
         /* Immediate extended descriptor: bits 95:80 and 67:64 (Mesa
          * brw_eu_inst.h brw_eu_inst_sends_ex_desc, before Gen12). */
-        d->ex_desc = (uint32_t)EU_GET(n, 95, 80) << 16 |
-                     (uint32_t)EU_GET(n, 67, 64) << 6;
+        d->ex_desc = (uint32_t)EU_GET(n, EU_F(95, 80)) << 16 |
+                     (uint32_t)EU_GET(n, EU_F(67, 64)) << 6;
         if (d->ex_desc_indirect) {
             d->ex_desc_subnr = EU_GET(n, EU_SENDS_EXDESC_IA);
         }
@@ -470,28 +470,28 @@ int eu_uncompact(uint64_t c, EuNative *n)
         uint32_t ctl = control_3src_table[EU_GET(&in, EUC3_CONTROL_INDEX)];
         uint64_t src = source_3src_table[EU_GET(&in, EUC3_SOURCE_INDEX)];
 
-        EU_SET(n, 34, 32, (ctl >> 21) & 7);
-        EU_SET(n, 28, 8, ctl & 0x1fffff);
-        EU_SET(n, 36, 35, (ctl >> 24) & 3);
-        EU_SET(n, 83, 83, (src >> 43) & 1);
-        EU_SET(n, 114, 107, (src >> 35) & 0xff);
-        EU_SET(n, 93, 86, (src >> 27) & 0xff);
-        EU_SET(n, 72, 65, (src >> 19) & 0xff);
-        EU_SET(n, 55, 37, src & 0x7ffff);
-        EU_SET(n, 126, 125, (src >> 47) & 3);
-        EU_SET(n, 105, 104, (src >> 45) & 3);
-        EU_SET(n, 84, 84, (src >> 44) & 1);
+        EU_SET(n, EU_F(34, 32), (ctl >> 21) & 7);
+        EU_SET(n, EU_F(28, 8), ctl & 0x1fffff);
+        EU_SET(n, EU_F(36, 35), (ctl >> 24) & 3);
+        EU_SET(n, EU_F(83, 83), (src >> 43) & 1);
+        EU_SET(n, EU_F(114, 107), (src >> 35) & 0xff);
+        EU_SET(n, EU_F(93, 86), (src >> 27) & 0xff);
+        EU_SET(n, EU_F(72, 65), (src >> 19) & 0xff);
+        EU_SET(n, EU_F(55, 37), src & 0x7ffff);
+        EU_SET(n, EU_F(126, 125), (src >> 47) & 3);
+        EU_SET(n, EU_F(105, 104), (src >> 45) & 3);
+        EU_SET(n, EU_F(84, 84), (src >> 44) & 1);
         /* Compacted 3-src is an align16 form (brw_eu_inst.h 3src_a16
          * fields); the decoder rejects align16 below. */
         EU_SET(n, EU_3_DST_REG_NR, EU_GET(&in, EUC3_DST_REG_NR));
-        EU_SET(n, 64, 64, EU_GET(&in, EUC3_SRC0_REP));
+        EU_SET(n, EU_F(64, 64), EU_GET(&in, EUC3_SRC0_REP));
         EU_SET(n, EU_SATURATE, EU_GET(&in, EUC3_SATURATE));
-        EU_SET(n, 85, 85, EU_GET(&in, EUC3_SRC1_REP));
-        EU_SET(n, 106, 106, EU_GET(&in, EUC3_SRC2_REP));
-        EU_SET(n, 83, 76, EU_GET(&in, EUC3_SRC0_REG_NR));
-        EU_SET(n, 104, 97, EU_GET(&in, EUC3_SRC1_REG_NR));
-        EU_SET(n, 125, 118, EU_GET(&in, EUC3_SRC2_REG_NR));
-        EU_SET(n, 54, 52, EU_GET(&in, EUC3_SRC0_SUBREG));
+        EU_SET(n, EU_F(85, 85), EU_GET(&in, EUC3_SRC1_REP));
+        EU_SET(n, EU_F(106, 106), EU_GET(&in, EUC3_SRC2_REP));
+        EU_SET(n, EU_F(83, 76), EU_GET(&in, EUC3_SRC0_REG_NR));
+        EU_SET(n, EU_F(104, 97), EU_GET(&in, EUC3_SRC1_REG_NR));
+        EU_SET(n, EU_F(125, 118), EU_GET(&in, EUC3_SRC2_REG_NR));
+        EU_SET(n, EU_F(54, 52), EU_GET(&in, EUC3_SRC0_SUBREG));
         return 0;
     }
     {
@@ -500,27 +500,27 @@ int eu_uncompact(uint64_t c, EuNative *n)
         uint16_t sub = subreg_table[EU_GET(&in, EUC_SUBREG_INDEX)];
         uint16_t s0 = src_index_table[EU_GET(&in, EUC_SRC0_INDEX)];
 
-        EU_SET(n, 33, 31, ctl >> 16);
-        EU_SET(n, 23, 12, (ctl >> 4) & 0xfff);
-        EU_SET(n, 10, 9, (ctl >> 2) & 3);
-        EU_SET(n, 34, 34, (ctl >> 1) & 1);
-        EU_SET(n, 8, 8, ctl & 1);
-        EU_SET(n, 63, 61, dt >> 18);
-        EU_SET(n, 94, 89, (dt >> 12) & 0x3f);
-        EU_SET(n, 46, 35, dt & 0xfff);
-        EU_SET(n, 100, 96, sub >> 10);
-        EU_SET(n, 68, 64, (sub >> 5) & 0x1f);
-        EU_SET(n, 52, 48, sub & 0x1f);
-        EU_SET(n, 88, 77, s0);
+        EU_SET(n, EU_F(33, 31), ctl >> 16);
+        EU_SET(n, EU_F(23, 12), (ctl >> 4) & 0xfff);
+        EU_SET(n, EU_F(10, 9), (ctl >> 2) & 3);
+        EU_SET(n, EU_F(34, 34), (ctl >> 1) & 1);
+        EU_SET(n, EU_F(8, 8), ctl & 1);
+        EU_SET(n, EU_F(63, 61), dt >> 18);
+        EU_SET(n, EU_F(94, 89), (dt >> 12) & 0x3f);
+        EU_SET(n, EU_F(46, 35), dt & 0xfff);
+        EU_SET(n, EU_F(100, 96), sub >> 10);
+        EU_SET(n, EU_F(68, 64), (sub >> 5) & 0x1f);
+        EU_SET(n, EU_F(52, 48), sub & 0x1f);
+        EU_SET(n, EU_F(88, 77), s0);
     }
     /* has_immediate(): src1 immediate, or src0 of a one-source op. */
     if (EU_GET(n, EU_SRC1_FILE) == EU_FILE_IMM ||
         EU_GET(n, EU_SRC0_FILE) == EU_FILE_IMM) {
-        uint32_t imm = EU_GET(&in, 39, 35) << 8 | EU_GET(&in, 63, 56);
+        uint32_t imm = EU_GET(&in, EU_F(39, 35)) << 8 | EU_GET(&in, EU_F(63, 56));
 
         EU_SET(n, EU_IMM32, compact_imm(imm));
     } else {
-        EU_SET(n, 120, 109, src_index_table[EU_GET(&in, EUC_SRC1_INDEX)]);
+        EU_SET(n, EU_F(120, 109), src_index_table[EU_GET(&in, EUC_SRC1_INDEX)]);
         EU_SET(n, EU_SRC1_REG_NR, EU_GET(&in, EUC_SRC1_REG_NR));
     }
     EU_SET(n, EU_ACC_WR, EU_GET(&in, EUC_ACC_WR));
@@ -542,7 +542,8 @@ int eu_decode(const void *code, size_t avail, EuInst *d)
     }
     memcpy(&w0, p, 8);
     w0 = GUINT64_FROM_LE(w0);
-    if (EU_GET(&(EuNative) { .lo = w0 }, EUC_CMPT_CTRL)) {
+    n = (EuNative) { .lo = w0 };
+    if (EU_GET(&n, EUC_CMPT_CTRL)) {
         if (eu_uncompact(w0, &n) < 0) {
             memset(d, 0, sizeof(*d));
             return fail(d, "bad compacted instruction");

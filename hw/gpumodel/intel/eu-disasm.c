@@ -145,12 +145,24 @@ static void imm(Out *o, const EuOperand *op)
     float f;
 
     switch (op->type) {
-    case EU_TYPE_UD: putf(o, "0x%08xUD", v); break;
-    case EU_TYPE_D: putf(o, "%dD", (int32_t)v); break;
-    case EU_TYPE_UW: putf(o, "0x%04xUW", v & 0xffff); break;
-    case EU_TYPE_W: putf(o, "%dW", (int16_t)v); break;
-    case EU_TYPE_UV: putf(o, "0x%08xUV", v); break;
-    case EU_TYPE_V: putf(o, "0x%08xV", v); break;
+    case EU_TYPE_UD:
+        putf(o, "0x%08xUD", v);
+        break;
+    case EU_TYPE_D:
+        putf(o, "%dD", (int32_t)v);
+        break;
+    case EU_TYPE_UW:
+        putf(o, "0x%04xUW", v & 0xffff);
+        break;
+    case EU_TYPE_W:
+        putf(o, "%dW", (int16_t)v);
+        break;
+    case EU_TYPE_UV:
+        putf(o, "0x%08xUV", v);
+        break;
+    case EU_TYPE_V:
+        putf(o, "0x%08xV", v);
+        break;
     case EU_TYPE_UQ: case EU_TYPE_Q:
         putf(o, "0x%016" G_GINT64_MODIFIER "x%s", op->imm,
              type_letters[op->type]);

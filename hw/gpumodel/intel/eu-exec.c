@@ -232,10 +232,18 @@ static Val read_raw(unsigned type, const uint8_t *p)
         v.fp = true;
         memcpy(&v.f, &u, 8);
         break;
-    case EU_TYPE_D: v.i = (int32_t)u; break;
-    case EU_TYPE_W: v.i = (int16_t)u; break;
-    case EU_TYPE_B: v.i = (int8_t)u; break;
-    default: v.i = (int64_t)u; break;
+    case EU_TYPE_D:
+        v.i = (int32_t)u;
+        break;
+    case EU_TYPE_W:
+        v.i = (int16_t)u;
+        break;
+    case EU_TYPE_B:
+        v.i = (int8_t)u;
+        break;
+    default:
+        v.i = (int64_t)u;
+        break;
     }
     return v;
 }
@@ -450,7 +458,8 @@ static bool cond_holds(unsigned cond, Val v)
 
     switch (cond) {
     case EU_COND_Z: return x == 0;
-    case EU_COND_NZ: return v.fp ? !(x == 0) : v.i != 0;
+    case EU_COND_NZ:
+        return v.fp ? !(x == 0) : v.i != 0;
     case EU_COND_G: return x > 0;
     case EU_COND_GE: return x >= 0;
     case EU_COND_L: return x < 0;
@@ -548,15 +557,33 @@ static bool math_op(const EuInst *in, Val a, Val b, Val *r)
 
     r->fp = true;
     switch (in->math_fn) {
-    case EU_MATH_INV: r->f = 1.0f / (float)x; break;
-    case EU_MATH_LOG: r->f = log2f(x); break;
-    case EU_MATH_EXP: r->f = exp2f(x); break;
-    case EU_MATH_SQRT: r->f = sqrtf(x); break;
-    case EU_MATH_RSQ: r->f = 1.0f / sqrtf(x); break;
-    case EU_MATH_SIN: r->f = sinf(x); break;
-    case EU_MATH_COS: r->f = cosf(x); break;
-    case EU_MATH_FDIV: r->f = (float)x / (float)y; break;
-    case EU_MATH_POW: r->f = powf(x, y); break;
+    case EU_MATH_INV:
+        r->f = 1.0f / (float)x;
+        break;
+    case EU_MATH_LOG:
+        r->f = log2f(x);
+        break;
+    case EU_MATH_EXP:
+        r->f = exp2f(x);
+        break;
+    case EU_MATH_SQRT:
+        r->f = sqrtf(x);
+        break;
+    case EU_MATH_RSQ:
+        r->f = 1.0f / sqrtf(x);
+        break;
+    case EU_MATH_SIN:
+        r->f = sinf(x);
+        break;
+    case EU_MATH_COS:
+        r->f = cosf(x);
+        break;
+    case EU_MATH_FDIV:
+        r->f = (float)x / (float)y;
+        break;
+    case EU_MATH_POW:
+        r->f = powf(x, y);
+        break;
     case EU_MATH_INVM:
         /* The IEEE macro's first step; the model computes the correctly
          * rounded result at once (no mme state, see the docs). */
@@ -602,18 +629,31 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
     }
     *r = (Val){ .fp = fp };
     switch (in->opcode) {
-    case EU_OP_MOV: *r = a; break;
-    case EU_OP_NOT: r->i = ~a.i; break;
-    case EU_OP_AND: r->i = a.i & b.i; break;
-    case EU_OP_OR: r->i = a.i | b.i; break;
-    case EU_OP_XOR: r->i = a.i ^ b.i; break;
-    case EU_OP_SHL: r->i = (int64_t)((uint64_t)a.i <<
-                                     shift_amount(b, in->src[0].type)); break;
+    case EU_OP_MOV:
+        *r = a;
+        break;
+    case EU_OP_NOT:
+        r->i = ~a.i;
+        break;
+    case EU_OP_AND:
+        r->i = a.i & b.i;
+        break;
+    case EU_OP_OR:
+        r->i = a.i | b.i;
+        break;
+    case EU_OP_XOR:
+        r->i = a.i ^ b.i;
+        break;
+    case EU_OP_SHL:
+        r->i = (int64_t)((uint64_t)a.i << shift_amount(b, in->src[0].type));
+        break;
     case EU_OP_SHR:
         r->i = unsigned_of(a, in->src[0].type) >>
                shift_amount(b, in->src[0].type);
         break;
-    case EU_OP_ASR: r->i = a.i >> shift_amount(b, in->src[0].type); break;
+    case EU_OP_ASR:
+        r->i = a.i >> shift_amount(b, in->src[0].type);
+        break;
     case EU_OP_ROR: case EU_OP_ROL: {
         uint32_t x = a.i, n = b.i & 31;
 
@@ -672,11 +712,26 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
         r->i = (uint32_t)s;
         break;
     }
-    case EU_OP_FRC: r->fp = true; r->f = a.f - floor(a.f); break;
-    case EU_OP_RNDD: r->fp = true; r->f = floor(a.f); break;
-    case EU_OP_RNDU: r->fp = true; r->f = ceil(a.f); break;
-    case EU_OP_RNDE: r->fp = true; r->f = nearbyint(a.f); break;
-    case EU_OP_RNDZ: r->fp = true; r->f = trunc(a.f); break;
+    case EU_OP_FRC:
+        r->fp = true;
+        r->f = a.f - floor(a.f);
+        break;
+    case EU_OP_RNDD:
+        r->fp = true;
+        r->f = floor(a.f);
+        break;
+    case EU_OP_RNDU:
+        r->fp = true;
+        r->f = ceil(a.f);
+        break;
+    case EU_OP_RNDE:
+        r->fp = true;
+        r->f = nearbyint(a.f);
+        break;
+    case EU_OP_RNDZ:
+        r->fp = true;
+        r->f = trunc(a.f);
+        break;
     case EU_OP_LZD: {
         uint32_t x = a.i;
 
@@ -704,8 +759,12 @@ static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
         }
         break;
     }
-    case EU_OP_CBIT: r->i = __builtin_popcount((uint32_t)a.i); break;
-    case EU_OP_BFREV: r->i = bitrev32(a.i); break;
+    case EU_OP_CBIT:
+        r->i = __builtin_popcount((uint32_t)a.i);
+        break;
+    case EU_OP_BFREV:
+        r->i = bitrev32(a.i);
+        break;
     case EU_OP_BFI1: {
         uint32_t w = a.i & 31, o = b.i & 31;
 
@@ -1080,35 +1139,68 @@ static inline uint32_t fast_mask_bits(const int32_t *m)
 #define FAST_CMP_MASK(cond, a, b, m) \
     do { \
         switch (cond) { \
-        case EU_COND_Z: FAST_CMP_LOOP(a, b, m, ==, 0); break; \
-        case EU_COND_NZ: FAST_CMP_LOOP(a, b, m, ==, -1); break; \
-        case EU_COND_G: FAST_CMP_LOOP(a, b, m, >, 0); break; \
-        case EU_COND_GE: FAST_CMP_LOOP(a, b, m, >=, 0); break; \
-        case EU_COND_L: FAST_CMP_LOOP(a, b, m, <, 0); break; \
-        case EU_COND_LE: FAST_CMP_LOOP(a, b, m, <=, 0); break; \
+        case EU_COND_Z: \
+            FAST_CMP_LOOP(a, b, m, FAST_EQ, 0); \
+            break; \
+        case EU_COND_NZ: \
+            FAST_CMP_LOOP(a, b, m, FAST_EQ, -1); \
+            break; \
+        case EU_COND_G: \
+            FAST_CMP_LOOP(a, b, m, FAST_GT, 0); \
+            break; \
+        case EU_COND_GE: \
+            FAST_CMP_LOOP(a, b, m, FAST_GE, 0); \
+            break; \
+        case EU_COND_L: \
+            FAST_CMP_LOOP(a, b, m, FAST_LT, 0); \
+            break; \
+        case EU_COND_LE: \
+            FAST_CMP_LOOP(a, b, m, FAST_LE, 0); \
+            break; \
         } \
     } while (0)
 /* The same on four vectors of four lanes. */
 #define FAST_CMP_MASK4(cond, a, b, m) \
     do { \
         switch (cond) { \
-        case EU_COND_Z: FAST_CMP_VEC(a, b, m, ==); break; \
-        case EU_COND_NZ: FAST_CMP_VEC(a, b, m, !=); break; \
-        case EU_COND_G: FAST_CMP_VEC(a, b, m, >); break; \
-        case EU_COND_GE: FAST_CMP_VEC(a, b, m, >=); break; \
-        case EU_COND_L: FAST_CMP_VEC(a, b, m, <); break; \
-        case EU_COND_LE: FAST_CMP_VEC(a, b, m, <=); break; \
-        default: (m)[0] = (m)[1] = (m)[2] = (m)[3] = (EuV4I){ 0 }; \
+        case EU_COND_Z: \
+            FAST_CMP_VEC(a, b, m, FAST_EQ); \
+            break; \
+        case EU_COND_NZ: \
+            FAST_CMP_VEC(a, b, m, FAST_NE); \
+            break; \
+        case EU_COND_G: \
+            FAST_CMP_VEC(a, b, m, FAST_GT); \
+            break; \
+        case EU_COND_GE: \
+            FAST_CMP_VEC(a, b, m, FAST_GE); \
+            break; \
+        case EU_COND_L: \
+            FAST_CMP_VEC(a, b, m, FAST_LT); \
+            break; \
+        case EU_COND_LE: \
+            FAST_CMP_VEC(a, b, m, FAST_LE); \
+            break; \
+        default: \
+            (m)[0] = (m)[1] = (m)[2] = (m)[3] = (EuV4I){ 0 }; \
         } \
     } while (0)
-#define FAST_CMP_VEC(a, b, m, OP) \
-    (m)[0] = (EuV4I)((a)[0] OP (b)[0]); \
-    (m)[1] = (EuV4I)((a)[1] OP (b)[1]); \
-    (m)[2] = (EuV4I)((a)[2] OP (b)[2]); \
-    (m)[3] = (EuV4I)((a)[3] OP (b)[3])
-#define FAST_CMP_LOOP(a, b, m, OP, inv) \
+#define FAST_EQ(x, y) ((x) == (y))
+#define FAST_NE(x, y) ((x) != (y))
+#define FAST_GT(x, y) ((x) > (y))
+#define FAST_GE(x, y) ((x) >= (y))
+#define FAST_LT(x, y) ((x) < (y))
+#define FAST_LE(x, y) ((x) <= (y))
+#define FAST_CMP_VEC(a, b, m, CMP) \
+    do { \
+        (m)[0] = (EuV4I)CMP((a)[0], (b)[0]); \
+        (m)[1] = (EuV4I)CMP((a)[1], (b)[1]); \
+        (m)[2] = (EuV4I)CMP((a)[2], (b)[2]); \
+        (m)[3] = (EuV4I)CMP((a)[3], (b)[3]); \
+    } while (0)
+#define FAST_CMP_LOOP(a, b, m, CMP, inv) \
     for (int i_ = 0; i_ < FAST_LANES; i_++) { \
-        (m)[i_] = ((a)[i_] OP (b)[i_] ? -1 : 0) ^ (inv); \
+        (m)[i_] = (CMP((a)[i_], (b)[i_]) ? -1 : 0) ^ (inv); \
     }
 
 static inline __attribute__((always_inline))
@@ -1500,9 +1592,17 @@ static EuExecFn fast_mad_nf_for(EuInst *in)
     return nf ? exec_mad_nf : NULL;
 }
 
-/* The integer operations both integer paths share, on lanes of the
- * unsigned type U (the MAD case loads src2 with load). */
-#define FAST_INT_CASES(U, r, a, b, c, load) \
+/*
+ * The integer operations both integer paths share, on lanes of the
+ * unsigned type lane_t (the MAD case loads src2 with load); any other op
+ * is left to the caller.
+ */
+#define FAST_INT_FN(name, lane_t, src_t, load) \
+static inline __attribute__((always_inline)) \
+void name(const EuThread *t, const EuInst *in, unsigned op, lane_t *r, \
+      const src_t *a, const src_t *b, src_t *c) \
+{ \
+    switch (op) { \
     case EU_OP_MOV: \
         for (int i = 0; i < FAST_LANES; i++) { \
             r[i] = a[i]; \
@@ -1515,18 +1615,18 @@ static EuExecFn fast_mad_nf_for(EuInst *in)
         break; \
     case EU_OP_ADD: \
         for (int i = 0; i < FAST_LANES; i++) { \
-            r[i] = (U)a[i] + (U)b[i]; \
+            r[i] = (lane_t)a[i] + (lane_t)b[i]; \
         } \
         break; \
     case EU_OP_MUL: \
         for (int i = 0; i < FAST_LANES; i++) { \
-            r[i] = (U)a[i] * (U)b[i]; \
+            r[i] = (lane_t)a[i] * (lane_t)b[i]; \
         } \
         break; \
     case EU_OP_MAD: \
         load(t, in, 2, c); \
         for (int i = 0; i < FAST_LANES; i++) { \
-            r[i] = (U)a[i] + (U)b[i] * (U)c[i]; \
+            r[i] = (lane_t)a[i] + (lane_t)b[i] * (lane_t)c[i]; \
         } \
         break; \
     case EU_OP_AND: \
@@ -1546,9 +1646,11 @@ static EuExecFn fast_mad_nf_for(EuInst *in)
         break; \
     case EU_OP_SHL: \
         for (int i = 0; i < FAST_LANES; i++) { \
-            r[i] = (U)a[i] << (b[i] & 31); \
+            r[i] = (lane_t)a[i] << (b[i] & 31); \
         } \
-        break;
+        break; \
+    } \
+}
 
 /* 32-bit integers without source modifiers, in 32-bit lanes. */
 static inline __attribute__((always_inline))
@@ -1567,6 +1669,8 @@ void fast_load_u32(const EuThread *t, const EuInst *in, int s, uint32_t *v)
         }
     }
 }
+
+FAST_INT_FN(fast_int_u32, uint32_t, uint32_t, fast_load_u32)
 
 static int64_t fast_ext32(uint32_t x, bool sgn)
 {
@@ -1587,7 +1691,9 @@ void fast_i32(EuThread *t, const EuInst *in, unsigned op)
         fast_load_u32(t, in, 1, b);
     }
     switch (op) {
-    FAST_INT_CASES(uint32_t, r, a, b, c, fast_load_u32)
+    default:
+        fast_int_u32(t, in, op, r, a, b, c);
+        break;
     case EU_OP_SHR:
         for (int i = 0; i < FAST_LANES; i++) {
             r[i] = a[i] >> (b[i] & 31);
@@ -1677,6 +1783,8 @@ static void fast_load_i(const EuThread *t, const EuInst *in, int s,
     }
 }
 
+FAST_INT_FN(fast_int_i64, uint64_t, int64_t, fast_load_i)
+
 static void exec_fast_i(EuThread *t, const EuInst *in)
 {
     int64_t a[FAST_LANES], b[FAST_LANES], c[FAST_LANES];
@@ -1692,7 +1800,9 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
         fast_load_i(t, in, 1, b);
     }
     switch (op) {
-    FAST_INT_CASES(uint64_t, r, a, b, c, fast_load_i)
+    default:
+        fast_int_i64(t, in, op, r, a, b, c);
+        break;
     case EU_OP_SHR: {
         uint64_t m = (1ull << (8 * eu_type_size(in->src[0].type))) - 1;
 
@@ -1876,11 +1986,21 @@ void simple_i32(EuThread *t, const EuInst *in, unsigned op, unsigned shape)
     _Pragma("GCC unroll 4")
     for (int i = 0; i < 4; i++) {
         switch (op) {
-        case EU_OP_ADD: r[i] = a[i] + b[i]; break;
-        case EU_OP_MUL: r[i] = a[i] * b[i]; break;
-        case EU_OP_AND: r[i] = a[i] & b[i]; break;
-        case EU_OP_OR: r[i] = a[i] | b[i]; break;
-        case EU_OP_SHL: r[i] = a[i] << (b[i] & 31); break;
+        case EU_OP_ADD:
+            r[i] = a[i] + b[i];
+            break;
+        case EU_OP_MUL:
+            r[i] = a[i] * b[i];
+            break;
+        case EU_OP_AND:
+            r[i] = a[i] & b[i];
+            break;
+        case EU_OP_OR:
+            r[i] = a[i] | b[i];
+            break;
+        case EU_OP_SHL:
+            r[i] = a[i] << (b[i] & 31);
+            break;
         }
     }
     if (op != EU_OP_CMP) {

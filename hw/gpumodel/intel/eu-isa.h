@@ -20,24 +20,30 @@ typedef struct EuNative {
     uint64_t lo, hi;
 } EuNative;
 
-static inline uint64_t eu_bits_(const EuNative *in, unsigned hi, unsigned lo)
+/* A field: its bit range [hi:lo] in the instruction. */
+typedef struct EuField {
+    uint8_t hi, lo;
+} EuField;
+
+#define EU_F(hi, lo) ((EuField){ (hi), (lo) })
+
+static inline uint64_t eu_bits_(const EuNative *in, EuField f)
 {
-    unsigned n = hi - lo + 1;
+    unsigned n = f.hi - f.lo + 1;
     uint64_t mask = n == 64 ? ~0ull : (1ull << n) - 1;
 
-    if (lo >= 64) {
-        return (in->hi >> (lo - 64)) & mask;
+    if (f.lo >= 64) {
+        return (in->hi >> (f.lo - 64)) & mask;
     }
-    if (hi < 64) {
-        return (in->lo >> lo) & mask;
+    if (f.hi < 64) {
+        return (in->lo >> f.lo) & mask;
     }
-    return ((in->lo >> lo) | (in->hi << (64 - lo))) & mask;
+    return ((in->lo >> f.lo) | (in->hi << (64 - f.lo))) & mask;
 }
 
-static inline void eu_set_bits_(EuNative *in, unsigned hi, unsigned lo,
-                                uint64_t v)
+static inline void eu_set_bits_(EuNative *in, EuField f, uint64_t v)
 {
-    for (unsigned b = lo; b <= hi; b++, v >>= 1) {
+    for (unsigned b = f.lo; b <= f.hi; b++, v >>= 1) {
         uint64_t *w = b >= 64 ? &in->hi : &in->lo;
         uint64_t m = 1ull << (b & 63);
 
@@ -45,143 +51,142 @@ static inline void eu_set_bits_(EuNative *in, unsigned hi, unsigned lo,
     }
 }
 
-/* EU_GET(inst, EU_DST_REG_NR), EU_SET(inst, EU_DST_REG_NR, v): the field
- * names expand to "high, low" bit ranges. */
-#define EU_GET(in, ...) eu_bits_((in), __VA_ARGS__)
-#define EU_SET(in, ...) eu_set_bits_((in), __VA_ARGS__)
+/* EU_GET(inst, EU_DST_REG_NR), EU_SET(inst, EU_DST_REG_NR, v). */
+#define EU_GET(in, f) eu_bits_((in), (f))
+#define EU_SET(in, f, v) eu_set_bits_((in), (f), (v))
 
 /* Common header (brw_eu_inst.h, Gen9-11 columns). */
-#define EU_OPCODE          6, 0
-#define EU_ACCESS_MODE     8, 8
-#define EU_NO_DD_CLEAR     9, 9
-#define EU_NO_DD_CHECK     10, 10
-#define EU_NIB_CTRL        11, 11
-#define EU_QTR_CTRL        13, 12
-#define EU_THREAD_CTRL     15, 14
-#define EU_PRED_CTRL       19, 16
-#define EU_PRED_INV        20, 20
-#define EU_EXEC_SIZE       23, 21
-#define EU_COND_MOD        27, 24    /* also math function, SFID */
-#define EU_ACC_WR          28, 28    /* also branch control */
-#define EU_CMPT_CTRL       29, 29
-#define EU_DEBUG_CTRL      30, 30
-#define EU_SATURATE        31, 31
-#define EU_FLAG_SUBREG     32, 32
-#define EU_FLAG_REG        33, 33
-#define EU_MASK_CTRL       34, 34
+#define EU_OPCODE          EU_F(6, 0)
+#define EU_ACCESS_MODE     EU_F(8, 8)
+#define EU_NO_DD_CLEAR     EU_F(9, 9)
+#define EU_NO_DD_CHECK     EU_F(10, 10)
+#define EU_NIB_CTRL        EU_F(11, 11)
+#define EU_QTR_CTRL        EU_F(13, 12)
+#define EU_THREAD_CTRL     EU_F(15, 14)
+#define EU_PRED_CTRL       EU_F(19, 16)
+#define EU_PRED_INV        EU_F(20, 20)
+#define EU_EXEC_SIZE       EU_F(23, 21)
+#define EU_COND_MOD        EU_F(27, 24)    /* also math function, SFID */
+#define EU_ACC_WR          EU_F(28, 28)    /* also branch control */
+#define EU_CMPT_CTRL       EU_F(29, 29)
+#define EU_DEBUG_CTRL      EU_F(30, 30)
+#define EU_SATURATE        EU_F(31, 31)
+#define EU_FLAG_SUBREG     EU_F(32, 32)
+#define EU_FLAG_REG        EU_F(33, 33)
+#define EU_MASK_CTRL       EU_F(34, 34)
 /* Two-source operands. */
-#define EU_DST_FILE        36, 35
-#define EU_DST_TYPE        40, 37
-#define EU_SRC0_FILE       42, 41
-#define EU_SRC0_TYPE       46, 43
-#define EU_DST_SUBREG      52, 48
-#define EU_DST_REG_NR      60, 53
-#define EU_DST_IA_SUBREG   60, 57
-#define EU_DST_IA_IMM      56, 48    /* bit 9 in 47 */
-#define EU_DST_IA_IMM9     47, 47
-#define EU_DST_HSTRIDE     62, 61
-#define EU_DST_ADDR_MODE   63, 63
-#define EU_SRC0_SUBREG     68, 64
-#define EU_SRC0_REG_NR     76, 69
-#define EU_SRC0_IA_SUBREG  76, 73
-#define EU_SRC0_IA_IMM     72, 64    /* bit 9 in 95 */
-#define EU_SRC0_IA_IMM9    95, 95
-#define EU_SRC0_ABS        77, 77
-#define EU_SRC0_NEGATE     78, 78
-#define EU_SRC0_ADDR_MODE  79, 79
-#define EU_SRC0_HSTRIDE    81, 80
-#define EU_SRC0_WIDTH      84, 82
-#define EU_SRC0_VSTRIDE    88, 85
-#define EU_SRC1_FILE       90, 89
-#define EU_SRC1_TYPE       94, 91
-#define EU_SRC1_SUBREG     100, 96
-#define EU_SRC1_REG_NR     108, 101
-#define EU_SRC1_IA_SUBREG  108, 105
-#define EU_SRC1_IA_IMM     104, 96   /* bit 9 in 121 */
-#define EU_SRC1_IA_IMM9    121, 121
-#define EU_SRC1_ABS        109, 109
-#define EU_SRC1_NEGATE     110, 110
-#define EU_SRC1_ADDR_MODE  111, 111
-#define EU_SRC1_HSTRIDE    113, 112
-#define EU_SRC1_WIDTH      116, 114
-#define EU_SRC1_VSTRIDE    120, 117
-#define EU_IMM32           127, 96
-#define EU_IMM64_LO        127, 96   /* src0 64-bit imm: 95:64 | 127:96 */
-#define EU_JIP             127, 96
-#define EU_UIP             95, 64
+#define EU_DST_FILE        EU_F(36, 35)
+#define EU_DST_TYPE        EU_F(40, 37)
+#define EU_SRC0_FILE       EU_F(42, 41)
+#define EU_SRC0_TYPE       EU_F(46, 43)
+#define EU_DST_SUBREG      EU_F(52, 48)
+#define EU_DST_REG_NR      EU_F(60, 53)
+#define EU_DST_IA_SUBREG   EU_F(60, 57)
+#define EU_DST_IA_IMM      EU_F(56, 48)    /* bit 9 in 47 */
+#define EU_DST_IA_IMM9     EU_F(47, 47)
+#define EU_DST_HSTRIDE     EU_F(62, 61)
+#define EU_DST_ADDR_MODE   EU_F(63, 63)
+#define EU_SRC0_SUBREG     EU_F(68, 64)
+#define EU_SRC0_REG_NR     EU_F(76, 69)
+#define EU_SRC0_IA_SUBREG  EU_F(76, 73)
+#define EU_SRC0_IA_IMM     EU_F(72, 64)    /* bit 9 in 95 */
+#define EU_SRC0_IA_IMM9    EU_F(95, 95)
+#define EU_SRC0_ABS        EU_F(77, 77)
+#define EU_SRC0_NEGATE     EU_F(78, 78)
+#define EU_SRC0_ADDR_MODE  EU_F(79, 79)
+#define EU_SRC0_HSTRIDE    EU_F(81, 80)
+#define EU_SRC0_WIDTH      EU_F(84, 82)
+#define EU_SRC0_VSTRIDE    EU_F(88, 85)
+#define EU_SRC1_FILE       EU_F(90, 89)
+#define EU_SRC1_TYPE       EU_F(94, 91)
+#define EU_SRC1_SUBREG     EU_F(100, 96)
+#define EU_SRC1_REG_NR     EU_F(108, 101)
+#define EU_SRC1_IA_SUBREG  EU_F(108, 105)
+#define EU_SRC1_IA_IMM     EU_F(104, 96)   /* bit 9 in 121 */
+#define EU_SRC1_IA_IMM9    EU_F(121, 121)
+#define EU_SRC1_ABS        EU_F(109, 109)
+#define EU_SRC1_NEGATE     EU_F(110, 110)
+#define EU_SRC1_ADDR_MODE  EU_F(111, 111)
+#define EU_SRC1_HSTRIDE    EU_F(113, 112)
+#define EU_SRC1_WIDTH      EU_F(116, 114)
+#define EU_SRC1_VSTRIDE    EU_F(120, 117)
+#define EU_IMM32           EU_F(127, 96)
+#define EU_IMM64_LO        EU_F(127, 96)   /* src0 64-bit imm: 95:64 | 127:96 */
+#define EU_JIP             EU_F(127, 96)
+#define EU_UIP             EU_F(95, 64)
 /* SEND/SENDS (brw_eu_inst.h "SEND instructions", Gen9-11). */
-#define EU_SEND_DESC       126, 96
-#define EU_SEND_EOT        127, 127
-#define EU_SEND_MLEN       124, 121
-#define EU_SEND_RLEN       120, 116
-#define EU_SEND_HEADER     115, 115
-#define EU_SENDS_DST_FILE  35, 35
-#define EU_SENDS_SRC1_FILE 36, 36
-#define EU_SENDS_SRC1_NR   51, 44
-#define EU_SENDS_DST_SUB16 52, 52
-#define EU_SENDS_SEL_EXDESC 61, 61
-#define EU_SENDS_SEL_DESC  77, 77
-#define EU_SENDS_EXDESC_IA 82, 80
+#define EU_SEND_DESC       EU_F(126, 96)
+#define EU_SEND_EOT        EU_F(127, 127)
+#define EU_SEND_MLEN       EU_F(124, 121)
+#define EU_SEND_RLEN       EU_F(120, 116)
+#define EU_SEND_HEADER     EU_F(115, 115)
+#define EU_SENDS_DST_FILE  EU_F(35, 35)
+#define EU_SENDS_SRC1_FILE EU_F(36, 36)
+#define EU_SENDS_SRC1_NR   EU_F(51, 44)
+#define EU_SENDS_DST_SUB16 EU_F(52, 52)
+#define EU_SENDS_SEL_EXDESC EU_F(61, 61)
+#define EU_SENDS_SEL_DESC  EU_F(77, 77)
+#define EU_SENDS_EXDESC_IA EU_F(82, 80)
 /* Three-source align1 (Gen10+). */
-#define EU_3_EXEC_TYPE     35, 35
-#define EU_3_SRC0_FILE     43, 43    /* Gen11: 0 GRF, 1 IMM */
-#define EU_3_SRC1_FILE     44, 44    /* Gen11: 0 GRF, 1 ARF (acc) */
-#define EU_3_SRC2_FILE     45, 45    /* Gen11: 0 GRF, 1 IMM */
-#define EU_3_DST_TYPE      48, 46
-#define EU_3_DST_HSTRIDE   49, 49
-#define EU_3_DST_FILE      36, 36    /* Gen11: 0 GRF, 1 ARF */
-#define EU_3_DST_SUBREG    55, 54    /* in units of 8 bytes */
-#define EU_3_DST_REG_NR    63, 56
-#define EU_3_SRC0_TYPE     66, 64
-#define EU_3_SRC0_VSTRIDE  68, 67
-#define EU_3_SRC0_HSTRIDE  70, 69
-#define EU_3_SRC0_SUBREG   75, 71
-#define EU_3_SRC0_REG_NR   83, 76
-#define EU_3_SRC0_IMM      82, 67
-#define EU_3_SRC1_TYPE     87, 85
-#define EU_3_SRC1_VSTRIDE  89, 88
-#define EU_3_SRC1_HSTRIDE  91, 90
-#define EU_3_SRC1_SUBREG   96, 92
-#define EU_3_SRC1_REG_NR   104, 97
-#define EU_3_SRC2_TYPE     108, 106
-#define EU_3_SRC2_HSTRIDE  112, 111
-#define EU_3_SRC2_SUBREG   117, 113
-#define EU_3_SRC2_REG_NR   125, 118
-#define EU_3_SRC2_IMM      124, 109
-#define EU_3_SRC0_ABS      37, 37
-#define EU_3_SRC0_NEGATE   38, 38
-#define EU_3_SRC1_ABS      39, 39
-#define EU_3_SRC1_NEGATE   40, 40
-#define EU_3_SRC2_ABS      41, 41
-#define EU_3_SRC2_NEGATE   42, 42
+#define EU_3_EXEC_TYPE     EU_F(35, 35)
+#define EU_3_SRC0_FILE     EU_F(43, 43)    /* Gen11: 0 GRF, 1 IMM */
+#define EU_3_SRC1_FILE     EU_F(44, 44)    /* Gen11: 0 GRF, 1 ARF (acc) */
+#define EU_3_SRC2_FILE     EU_F(45, 45)    /* Gen11: 0 GRF, 1 IMM */
+#define EU_3_DST_TYPE      EU_F(48, 46)
+#define EU_3_DST_HSTRIDE   EU_F(49, 49)
+#define EU_3_DST_FILE      EU_F(36, 36)    /* Gen11: 0 GRF, 1 ARF */
+#define EU_3_DST_SUBREG    EU_F(55, 54)    /* in units of 8 bytes */
+#define EU_3_DST_REG_NR    EU_F(63, 56)
+#define EU_3_SRC0_TYPE     EU_F(66, 64)
+#define EU_3_SRC0_VSTRIDE  EU_F(68, 67)
+#define EU_3_SRC0_HSTRIDE  EU_F(70, 69)
+#define EU_3_SRC0_SUBREG   EU_F(75, 71)
+#define EU_3_SRC0_REG_NR   EU_F(83, 76)
+#define EU_3_SRC0_IMM      EU_F(82, 67)
+#define EU_3_SRC1_TYPE     EU_F(87, 85)
+#define EU_3_SRC1_VSTRIDE  EU_F(89, 88)
+#define EU_3_SRC1_HSTRIDE  EU_F(91, 90)
+#define EU_3_SRC1_SUBREG   EU_F(96, 92)
+#define EU_3_SRC1_REG_NR   EU_F(104, 97)
+#define EU_3_SRC2_TYPE     EU_F(108, 106)
+#define EU_3_SRC2_HSTRIDE  EU_F(112, 111)
+#define EU_3_SRC2_SUBREG   EU_F(117, 113)
+#define EU_3_SRC2_REG_NR   EU_F(125, 118)
+#define EU_3_SRC2_IMM      EU_F(124, 109)
+#define EU_3_SRC0_ABS      EU_F(37, 37)
+#define EU_3_SRC0_NEGATE   EU_F(38, 38)
+#define EU_3_SRC1_ABS      EU_F(39, 39)
+#define EU_3_SRC1_NEGATE   EU_F(40, 40)
+#define EU_3_SRC2_ABS      EU_F(41, 41)
+#define EU_3_SRC2_NEGATE   EU_F(42, 42)
 
 /* Compacted 64-bit instruction (brw_eu_inst.h compact fields, Gen9-11). */
-#define EUC_OPCODE         6, 0
-#define EUC_DEBUG          7, 7
-#define EUC_CONTROL_INDEX  12, 8
-#define EUC_DATATYPE_INDEX 17, 13
-#define EUC_SUBREG_INDEX   22, 18
-#define EUC_ACC_WR         23, 23
-#define EUC_COND_MOD       27, 24
-#define EUC_CMPT_CTRL      29, 29
-#define EUC_SRC0_INDEX     34, 30
-#define EUC_SRC1_INDEX     39, 35
-#define EUC_DST_REG_NR     47, 40
-#define EUC_SRC0_REG_NR    55, 48
-#define EUC_SRC1_REG_NR    63, 56
-#define EUC3_CONTROL_INDEX 9, 8
-#define EUC3_SOURCE_INDEX  11, 10
-#define EUC3_DST_REG_NR    18, 12
-#define EUC3_SRC0_REP      28, 28
-#define EUC3_SATURATE      31, 31
-#define EUC3_SRC1_REP      32, 32
-#define EUC3_SRC2_REP      33, 33
-#define EUC3_SRC0_SUBREG   36, 34
-#define EUC3_SRC1_SUBREG   39, 37
-#define EUC3_SRC2_SUBREG   42, 40
-#define EUC3_SRC0_REG_NR   49, 43
-#define EUC3_SRC1_REG_NR   56, 50
-#define EUC3_SRC2_REG_NR   63, 57
+#define EUC_OPCODE         EU_F(6, 0)
+#define EUC_DEBUG          EU_F(7, 7)
+#define EUC_CONTROL_INDEX  EU_F(12, 8)
+#define EUC_DATATYPE_INDEX EU_F(17, 13)
+#define EUC_SUBREG_INDEX   EU_F(22, 18)
+#define EUC_ACC_WR         EU_F(23, 23)
+#define EUC_COND_MOD       EU_F(27, 24)
+#define EUC_CMPT_CTRL      EU_F(29, 29)
+#define EUC_SRC0_INDEX     EU_F(34, 30)
+#define EUC_SRC1_INDEX     EU_F(39, 35)
+#define EUC_DST_REG_NR     EU_F(47, 40)
+#define EUC_SRC0_REG_NR    EU_F(55, 48)
+#define EUC_SRC1_REG_NR    EU_F(63, 56)
+#define EUC3_CONTROL_INDEX EU_F(9, 8)
+#define EUC3_SOURCE_INDEX  EU_F(11, 10)
+#define EUC3_DST_REG_NR    EU_F(18, 12)
+#define EUC3_SRC0_REP      EU_F(28, 28)
+#define EUC3_SATURATE      EU_F(31, 31)
+#define EUC3_SRC1_REP      EU_F(32, 32)
+#define EUC3_SRC2_REP      EU_F(33, 33)
+#define EUC3_SRC0_SUBREG   EU_F(36, 34)
+#define EUC3_SRC1_SUBREG   EU_F(39, 37)
+#define EUC3_SRC2_SUBREG   EU_F(42, 40)
+#define EUC3_SRC0_REG_NR   EU_F(49, 43)
+#define EUC3_SRC1_REG_NR   EU_F(56, 50)
+#define EUC3_SRC2_REG_NR   EU_F(63, 57)
 
 /* Hardware opcodes before Gen12 (Mesa brw_eu.c opcode_descs). */
 enum {

@@ -285,7 +285,8 @@ static int media_dispatch_run(IntelEngine *e)
     EuProgram *p;
     int r = CS_CONTINUE;
 
-    if (!idd || !(p = media_program(e, idd))) {
+    p = idd ? media_program(e, idd) : NULL;
+    if (!p) {
         d->kind = INTEL_MEDIA_IDLE;
         d->running = false;
         return CS_NEXT;
@@ -410,7 +411,8 @@ static int media_object(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     e->stats.cmds_3d++;
     e->stats.gpgpu_threads++;
     idd = media_idd(e, cmd[1] & 0x3f);
-    if (!idd || !(p = media_program(e, idd))) {
+    p = idd ? media_program(e, idd) : NULL;
+    if (!p) {
         return CS_NEXT;
     }
     *d = (IntelMediaDispatch) {

@@ -417,8 +417,10 @@ static uint32_t atomic_op(unsigned op, uint32_t old, uint32_t a, uint32_t b)
     case AOP_ADD: return old + a;
     case AOP_SUB: return old - a;
     case AOP_REVSUB: return a - old;
-    case AOP_IMAX: return (int32_t)old > (int32_t)a ? old : a;
-    case AOP_IMIN: return (int32_t)old < (int32_t)a ? old : a;
+    case AOP_IMAX:
+        return (int32_t)old > (int32_t)a ? old : a;
+    case AOP_IMIN:
+        return (int32_t)old < (int32_t)a ? old : a;
     case AOP_UMAX: return MAX(old, a);
     case AOP_UMIN: return MIN(old, a);
     default: return old == a ? b : old;     /* CMPWR */

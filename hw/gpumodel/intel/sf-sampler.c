@@ -211,8 +211,9 @@ static void sample3d(Sampling *sm, float u, float v, float r, bool linear,
         uint32_t tx[4];
         int64_t slice, row;
 
-        if (wrap_index(sm->ss.wrap[2], z0 + i, s->depth, &slice) &&
-            (row = intel_surface_layer_row(s, slice)) >= 0) {
+        row = wrap_index(sm->ss.wrap[2], z0 + i, s->depth, &slice) ?
+              intel_surface_layer_row(s, slice) : -1;
+        if (row >= 0) {
             sm->layer_row = row;
             sample(sm, u, v, linear, tx);
         } else {

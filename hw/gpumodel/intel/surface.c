@@ -745,8 +745,9 @@ bool intel_surface_read_cached(const IntelSfThread *th,
     const uint8_t *p;
     uint64_t addr;
 
-    if (intel_surface_addr(s, x, y, len, &addr) &&
-        (p = line_get(th, c, addr, len))) {
+    p = intel_surface_addr(s, x, y, len, &addr) ?
+        line_get(th, c, addr, len) : NULL;
+    if (p) {
         memcpy(buf, p, len);
         return true;
     }
@@ -781,7 +782,9 @@ int intel_surface_write_queue(const IntelSfThread *th, IntelSfWrites *w,
         }
         w->mapped_page = (addr >> 12) + 1;
     }
-    for (i = 0; i < w->n && w->line[i] != line; i++) {
+    i = 0;
+    while (i < w->n && w->line[i] != line) {
+        i++;
     }
     if (i == w->n) {
         if (w->n == INTEL_SF_WLINES) {

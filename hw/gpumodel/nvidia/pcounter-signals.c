@@ -183,8 +183,9 @@ void nv_pc_user_trigger(NvPcDomain *d, uint32_t val)
  * PTIMER_TIME_B12 (envytools' G80:GF100 host clock signal list): bit 12 of
  * PTIMER's TIME, sampled at the domain's clock.  TIME advances by num/den
  * per tick of the source clock (ptimer.c: nv_ptimer_ratio), so in the
- * domain's cycles by P/Q = src_hz x num / (den x domain_hz) per cycle: TIME(c) = t0 + floor((c - c0) x P / Q) from the cycle c0 of the
- * last TIME or ratio write (or reset), where it was t0.  Not periodic in
+ * domain's cycles by P/Q = src_hz x num / (den x domain_hz) per cycle:
+ * TIME(c) = t0 + floor((c - c0) x P / Q) from the cycle c0 of the last
+ * TIME or ratio write (or reset), where it was t0.  Not periodic in
  * powers of two, so not in the period table: constant over spans that
  * end at its next change, which is computed, like the trailer values.
  */
