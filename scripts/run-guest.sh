@@ -29,6 +29,8 @@
 #   --initrd-add F  append the initramfs archive F to the guest's (repeatable;
 #                   the kernel unpacks them in order, later files win)
 #   --memory SIZE   guest RAM (default 2G)
+#   --cpus N        guest vCPUs (default 2: SMP, like the laptops i915
+#                   runs on)
 #   --accel A       QEMU's accelerator (default tcg; kvm where nested KVM
 #                   works: it was seen to hang on some hosts)
 #   --icount N      (tcg) the guest's clock counts instructions, 2^N ns
@@ -96,6 +98,7 @@ nv_synth=${NV_SYNTH:-4.0=4096/1;5.0=4096/1;*.1=16/4;*.2=16/12/12}
 append=
 initrd_add=
 memory=2G
+cpus=2
 accel=tcg
 icount=off
 out_set=
@@ -111,6 +114,7 @@ while [ $# -gt 0 ]; do
         --append) append="$append $2"; shift ;;
         --initrd-add) initrd_add="$initrd_add $2"; shift ;;
         --memory) memory=$2; shift ;;
+        --cpus) cpus=$2; shift ;;
         --accel) accel=$2; shift ;;
         --icount) icount=$2; shift ;;
         --out) out_set=$2; shift ;;
@@ -143,6 +147,9 @@ logs=${out#"$top/"}/
 if [ $want_tap = 0 ] && [ $want_summary = 0 ]; then
     want_tap=1 want_summary=1
 fi
+case $cpus in
+    ''|*[!0-9]*|0) echo "run-guest: --cpus takes a number of vCPUs, 1 or more" >&2; exit 2 ;;
+esac
 case $accel/$icount in
     */off) icount_opt= ;;
     tcg/[0-9]|tcg/10) icount_opt=shift=$icount,sleep=off ;;
@@ -227,7 +234,6 @@ elif [ ! -x "$python" ]; then
 elif [ ! -f "$qemu_py/qemu/qmp/legacy.py" ]; then
     qemu_rc=noqmp
 else
-    # -smp 2: SMP like the laptops i915 runs on; as fast as -smp 1 here.
     # debug-threads: the agent's CPU times per thread name ("CPU 0/TCG").
     # The agent kills QEMU at the limit (status 124); the outer timeout
     # only guards against the agent itself hanging.
@@ -235,7 +241,7 @@ else
         --dir "$out" --sock-dir "$sockdir" --device-id "$devid" --timeout "$limit" -- \
         "$qemu" \
         -machine q35 -accel "$accel" ${icount_opt:+-icount "$icount_opt"} \
-        -cpu "$cpu" -smp 2 -m "$memory" \
+        -cpu "$cpu" -smp "$cpus" -m "$memory" \
         -name gpumodel,debug-threads=on \
         -nodefaults -vga none -display none -no-reboot \
         -chardev "file,id=console,path=$(esc "$out/console.log")" \

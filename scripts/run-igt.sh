@@ -16,6 +16,12 @@
 #                     i915, in each); -icount runs a guest on one host
 #                     thread, so one per core keeps the cores busy
 #   --test-timeout S  per-test timeout of igt_runner (default 120)
+#   --cpus N          vCPUs of each guest (default 1).  With -icount, TCG
+#                     runs the vCPUs in turn on one host thread and may
+#                     stop one at any instruction for a whole slice of the
+#                     other's work: a window far beyond hardware's for
+#                     i915's signal_irq_work, which reads a request after
+#                     dropping its reference (see tests/igt/README.md)
 #   --accel A         tcg (default) or kvm (run-guest.sh --accel)
 #   --icount N|off    the guest's clock (run-guest.sh --icount; tcg only):
 #                     2^N ns per guest instruction, idle time skipped
@@ -32,7 +38,8 @@
 #   -- QEMU-ARGS      passed on to QEMU
 #
 # Environment: IGT_LISTS, IGT_ORDER, IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT,
-# IGT_DRILL=0|1, IGT_ICOUNT, IGT_SHARDS (the same, for make igt); KERNEL,
+# IGT_DRILL=0|1, IGT_ICOUNT, IGT_SHARDS, IGT_CPUS (the same, for make
+# igt); KERNEL,
 # MODULES, KCONFIG: the kernel the guests boot (scripts/guest-kernel.sh).
 #
 # Results (build/igt/out/, replaced at every run): igt.list (the run's
@@ -59,6 +66,7 @@ test_timeout=${IGT_TEST_TIMEOUT:-120}
 drill=${IGT_DRILL:-1}
 icount=${IGT_ICOUNT:-0}
 shards=${IGT_SHARDS:-2}
+cpus=${IGT_CPUS:-1}
 limit=
 accel=tcg
 perf_cost=0
@@ -76,6 +84,7 @@ while [ $# -gt 0 ]; do
         --accel) accel=$2; shift ;;
         --icount) icount=$2; shift ;;
         --shards) shards=$2; shift ;;
+        --cpus) cpus=$2; shift ;;
         --perf-cost) perf_cost=10 passes=0 drill=0 shards=1 ;;
         --timeout) limit=$2; shift ;;
         --) shift; break ;;
@@ -104,7 +113,7 @@ done
 # shellcheck disable=SC2086
 "$python" "$t/igt_tier.py" order --order "$how" --seed "$seed" $files > "$out/igt.list"
 n=$(wc -l < "$out/igt.list" | tr -d ' ')
-echo "run-igt: $n entries ($lists), order $how$([ "$how" = shuffle ] && echo " (seed $seed)"), $passes pass(es), per-test timeout $test_timeout s, $accel$([ "$icount" != off ] && echo " -icount shift=$icount"), $shards guest(s)" >&2
+echo "run-igt: $n entries ($lists), order $how$([ "$how" = shuffle ] && echo " (seed $seed)"), $passes pass(es), per-test timeout $test_timeout s, $accel$([ "$icount" != off ] && echo " -icount shift=$icount"), $shards guest(s) of $cpus vCPU(s)" >&2
 
 # shard K QEMU-ARGS: boot guest K of the run on its part of the list; its
 # logs in $gout/shard-K/, its TAP in $out/shard-K/.
@@ -124,7 +133,7 @@ shard() {
     sdrill=$drill src=
     [ "$sk" = 1 ] || sdrill=0
     "$top/scripts/run-guest.sh" --profile igt --tap --out "$gout/shard-$sk" \
-        --timeout "${limit:-$((900 + 150 * sn * passes))}" --memory 6G \
+        --timeout "${limit:-$((900 + 150 * sn * passes))}" --memory 6G --cpus "$cpus" \
         --accel "$accel" --icount "$icount" \
         --initrd-add "$top/build/guest/igt.cpio.gz" --initrd-add "$s/list.cpio.gz" \
         --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout IGT_DRILL=$sdrill IGT_PERF_COST=$perf_cost" \
