@@ -3,8 +3,8 @@
  * but prefixed (GPU_*) so that a file including both never sees a clash,
  * and usable without QEMU.
  *
- *   GPU_REG32(CTRL, 0x40)              A_CTRL = 0x40, R_CTRL = 0x10
- *   GPU_FIELD(CTRL, MODE, 4, 3)        R_CTRL_MODE_SHIFT/_LENGTH/_MASK
+ *   GPU_REG32(CTRL, 0x40);             A_CTRL = 0x40, R_CTRL = 0x10
+ *   GPU_FIELD(CTRL, MODE, 4, 3);       R_CTRL_MODE_SHIFT/_LENGTH/_MASK
  *   GPU_FIELD_EX32(v, CTRL, MODE)      bits 6:4 of v
  *   GPU_FIELD_DP32(v, CTRL, MODE, 5)   v with bits 6:4 = 5
  *
@@ -25,14 +25,15 @@
 #include <stdint.h>
 
 #define GPU_REG32(reg, addr) \
-    enum { A_ ## reg = (addr) }; \
-    enum { R_ ## reg = (addr) / 4 };
+    enum { A_ ## reg = (addr), R_ ## reg = (addr) / 4 }
 
 #define GPU_FIELD(reg, field, shift, length) \
-    enum { R_ ## reg ## _ ## field ## _SHIFT = (shift) }; \
-    enum { R_ ## reg ## _ ## field ## _LENGTH = (length) }; \
-    enum { R_ ## reg ## _ ## field ## _MASK = \
-           (int)((~0u >> (32 - (length))) << (shift)) };
+    enum { \
+        R_ ## reg ## _ ## field ## _SHIFT = (shift), \
+        R_ ## reg ## _ ## field ## _LENGTH = (length), \
+        R_ ## reg ## _ ## field ## _MASK = \
+            (int)((~0u >> (32 - (length))) << (shift)) \
+    }
 
 static inline uint32_t gpu_extract32(uint32_t v, unsigned shift,
                                      unsigned length)

@@ -16,18 +16,18 @@ typedef struct TestReg {
     GPU_REG_HEADER;
 } TestReg;
 
-GPU_REG32(CTRL, 0x40)
-    GPU_FIELD(CTRL, MODE, 4, 3)
-    GPU_FIELD(CTRL, TOP, 31, 1)
-GPU_REG32(STATUS, 0x44)
-GPU_REG32(ACK, 0x48)
-GPU_REG32(IIR, 0x4c)
-GPU_REG32(MODE, 0x50)
-GPU_REG32(LIMIT, 0x54)
-GPU_REG32(CTR, 0x100)
-GPU_REG32(WIN, 0x200)
-GPU_REG32(WIN_CTL, 0x210)
-GPU_REG32(NEW, 0x60)
+GPU_REG32(CTRL, 0x40);
+    GPU_FIELD(CTRL, MODE, 4, 3);
+    GPU_FIELD(CTRL, TOP, 31, 1);
+GPU_REG32(STATUS, 0x44);
+GPU_REG32(ACK, 0x48);
+GPU_REG32(IIR, 0x4c);
+GPU_REG32(MODE, 0x50);
+GPU_REG32(LIMIT, 0x54);
+GPU_REG32(CTR, 0x100);
+GPU_REG32(WIN, 0x200);
+GPU_REG32(WIN_CTL, 0x210);
+GPU_REG32(NEW, 0x60);
 
 enum { FEAT_NEW = 1 };
 
@@ -54,8 +54,8 @@ static const TestReg regs[] = {
 static const GpuRegBlock block = GPU_REG_BLOCK("test", regs);
 
 /* One table at two bases, as an engine's registers at every engine. */
-GPU_REG32(UNIT_CFG, 0x0)
-GPU_REG32(UNIT_CNT, 0x8)
+GPU_REG32(UNIT_CFG, 0x0);
+GPU_REG32(UNIT_CNT, 0x8);
 static const uint32_t unit_bases[] = { 0x400, 0x800 };
 static const TestReg unit_regs[] = {
     GPU_REG_ENTRY(UNIT_CFG, .access = GPU_REG_RW, .reset = 0x10),
@@ -310,8 +310,8 @@ static void test_unmodelled_ignore(void)
 }
 
 /* Tables are static: a clash is a bug in them, reported by name. */
-GPU_REG32(DUP_A, 0x10)
-GPU_REG32(DUP_B, 0x8)
+GPU_REG32(DUP_A, 0x10);
+GPU_REG32(DUP_B, 0x8);
 
 static void init_one(const GpuRegBlock *blk)
 {
