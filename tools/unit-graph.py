@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""The device models' call graph between source files and between units,
+from the symbols their objects define and use (nm), as built by the
+standalone build (build/unit, compile_commands.json).
+
+A unit is a folder under hw/gpumodel/ (the files directly in it are the
+unit "gpumodel").  Prints each unit's calls into other units, with the
+functions, and every circle of calls: between units, and between the
+files of one unit.  --order UNIT,UNIT,... (top first) also reports each
+call that goes up that order.  Exit status 1 when --check is given and
+there is a circle between units or a call up the order.
+
+  tools/unit-graph.py [--build DIR] [--order U1,U2,...] [--check]
+                      [--files]
+"""
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+
+MODEL = "hw/gpumodel/"
+
+
+def objects(build):
+    """{object path: source path relative to the tree} of the models."""
+    with open(os.path.join(build, "compile_commands.json")) as f:
+        commands = json.load(f)
+    out = {}
+    for c in commands:
+        src = os.path.normpath(os.path.join(c["directory"], c["file"]))
+        rel = os.path.relpath(src, os.path.join(build, "..", ".."))
+        if rel.startswith(MODEL) and c["output"].startswith("lib"):
+            out[os.path.join(c["directory"], c["output"])] = rel
+    return out
+
+
+def symbols(obj):
+    """(defined, undefined) global function symbols of an object."""
+    text = subprocess.run(["nm", obj], capture_output=True, text=True,
+                          check=True).stdout
+    defined, undefined = set(), set()
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "TW":
+            defined.add(parts[2])
+        elif len(parts) == 2 and parts[0] == "U":
+            undefined.add(parts[1])
+    return defined, undefined
+
+
+def unit_of(path):
+    rest = path[len(MODEL):]
+    return rest.split("/")[0] if "/" in rest else "gpumodel"
+
+
+def graph(build):
+    """{(caller file, callee file): {functions}}."""
+    objs = objects(build)
+    owner, uses = {}, {}
+    for obj, src in objs.items():
+        d, u = symbols(obj)
+        for s in d:
+            owner[s] = src
+        uses[src] = u
+    edges = collections.defaultdict(set)
+    for src, u in uses.items():
+        for s in u:
+            if s in owner and owner[s] != src:
+                edges[(src, owner[s])].add(s)
+    return edges
+
+
+def circles(nodes, edges):
+    """Strongly connected components of more than one node (Tarjan)."""
+    succ = collections.defaultdict(set)
+    for a, b in edges:
+        succ[a].add(b)
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(succ[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "build", "unit"))
+    ap.add_argument("--order", default="")
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--files", action="store_true",
+                    help="also print every call between files")
+    args = ap.parse_args()
+
+    edges = graph(args.build)
+    files = {f for e in edges for f in e}
+    units = collections.defaultdict(set)
+    for (a, b), syms in edges.items():
+        if unit_of(a) != unit_of(b):
+            units[(unit_of(a), unit_of(b))] |= syms
+    bad = 0
+
+    print("# calls between units")
+    for (a, b), syms in sorted(units.items()):
+        print("%s -> %s: %s" % (a, b, ", ".join(sorted(syms))))
+    for comp in circles({u for e in units for u in e}, units):
+        print("circle between units: %s" % " <-> ".join(comp))
+        bad += 1
+    order = [u for u in args.order.split(",") if u]
+    for (a, b), syms in sorted(units.items()):
+        if a in order and b in order and order.index(b) < order.index(a):
+            print("call up the order: %s -> %s (%s)"
+                  % (a, b, ", ".join(sorted(syms))))
+            bad += 1
+
+    print("# circles between the files of a unit")
+    for u in sorted({unit_of(f) for f in files}):
+        inner = {e: s for e, s in edges.items()
+                 if unit_of(e[0]) == u and unit_of(e[1]) == u}
+        for comp in circles({f for e in inner for f in e}, inner):
+            print("%s: %d files: %s" % (u, len(comp), " ".join(
+                os.path.basename(f) for f in comp)))
+    if args.files:
+        print("# calls between files")
+        for (a, b), syms in sorted(edges.items()):
+            print("%s -> %s: %s" % (a, b, ", ".join(sorted(syms))))
+    return 1 if args.check and bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
