@@ -1,5 +1,6 @@
 #!/bin/sh
 # make check: every test tier, then one summary line over all of them.
+#   style - QEMU's checkpatch.pl over hw/ and include/: no error
 #   unit  - the models with a fake host (standalone meson build)
 #   fuzz  - every fuzzer, briefly (scripts/fuzz-smoke.sh)
 #   qtest - the devices inside the built QEMU, and again in a QEMU built
@@ -14,6 +15,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/check
 rm -rf "$out"
 mkdir -p "$out"
+
+echo "== style (QEMU's checkpatch.pl: scripts/style-check.sh)"
+"$top/scripts/tap-tier.sh" style/checkpatch "$out" -- "$top/scripts/style-check.sh"
 
 echo "== unit"
 for t in "$top"/build/unit/tests/unit/test-*; do

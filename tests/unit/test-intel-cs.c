@@ -467,6 +467,32 @@ static void test_privilege(Fixture *f, gconstpointer data)
     g_assert_cmphex(rd(f, 0x22080), ==, HWSP_BCS);
     g_assert_cmphex(rd(f, 0x22000 + INTEL_RING_INDIRECT_CTX_OFFSET), ==, 0);
     g_assert_cmphex(erd(f, BCS, INTEL_RING_ESR), ==, INTEL_ERROR_PRIVILEGE);
+
+    /*
+     * VCS1: its rows are relative to its base (VCS_GPR), to HEVC1's
+     * (0x1C6800) and to its TRTT_CR (VDBOX-1, 0x4440), plus the rows
+     * every VCS and VECS shares (WPARID); HWS_PGA is in none.
+     */
+    execlists_init(f, INTEL_VCS1, 0x003000);
+    ctx_init(f, &c, INTEL_VCS1, CTX_C, CRING_C, 0x30, pml4);
+    bb1 = buf_at(f, USER_PA + 0x4000);
+    lri(&bb1, INTEL_VCS1_BASE + 0x600, 0xC0C);
+    lri(&bb1, 0x1C6800 + 0x10, 0x4E7C);
+    lri(&bb1, INTEL_VCS1_BASE + 0x21C, 3);
+    lri(&bb1, 0x4440 + 0x04, 0x7777);
+    lri(&bb1, INTEL_VCS1_BASE + INTEL_RING_HWS_PGA, 0x00DEA000);
+    EMIT(&bb1, MI_BATCH_BUFFER_END);
+    bb_start(&c.ring, USER_VA + 0x4000, MI_BATCH_PPGTT);
+    ctx_submit(&c);
+    step(f);
+    g_assert_cmphex(rd(f, INTEL_VCS1_BASE + 0x600), ==, 0xC0C);
+    g_assert_cmphex(rd(f, 0x1C6800 + 0x10), ==, 0x4E7C);
+    g_assert_cmphex(rd(f, INTEL_VCS1_BASE + 0x21C), ==, 3);
+    g_assert_cmphex(rd(f, 0x4440 + 0x04), ==, 0x7777);
+    g_assert_cmphex(rd(f, INTEL_VCS1_BASE + INTEL_RING_HWS_PGA), ==,
+                    0x003000);
+    g_assert_cmphex(erd(f, INTEL_VCS1, INTEL_RING_ESR), ==,
+                    INTEL_ERROR_PRIVILEGE);
 }
 
 /* ---- 9. budgeted execution ---- */

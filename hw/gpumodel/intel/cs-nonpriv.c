@@ -58,10 +58,20 @@ typedef struct IntelNonPrivReg {
     uint32_t dwords;        /* covers offset .. offset + 4 * dwords - 1 */
 } IntelNonPrivReg;
 
-typedef struct IntelNonPrivTable {
-    uint32_t base;          /* the engine's MMIO base */
+/* Rows whose offsets count from @base (0: absolute offsets). */
+typedef struct IntelNonPrivRows {
     const IntelNonPrivReg *regs;
     unsigned nregs;
+    uint32_t base;
+} IntelNonPrivRows;
+
+#define NONPRIV_ROWS_AT(t, b) { .regs = (t), .nregs = G_N_ELEMENTS(t), \
+                                .base = (b) }
+#define NONPRIV_MAX_ROWS    4
+
+typedef struct IntelNonPrivTable {
+    uint32_t base;          /* the engine's MMIO base */
+    IntelNonPrivRows rows[NONPRIV_MAX_ROWS];
 } IntelNonPrivTable;
 
 /*
@@ -202,105 +212,88 @@ static const IntelNonPrivReg bcs0_nonpriv[] = {
 };
 
 /* The rows the VECS and VCS tables share, relative to the engine's base. */
-#define CS_COMMON_NONPRIV(base) \
-    { "NOPID", (base) + 0x094, 1 }, \
-    { "MI_PREDICATE_RESULT_1", (base) + 0x41C, 1 }, \
-    { "MI_PREDICATE_RESULT_2", (base) + 0x3BC, 1 }, \
-    { "INSTPM", (base) + 0x0C0, 1 }, \
-    { "CS_MI_ADDRESS_OFFSET", (base) + 0x3B4, 1 }, \
-    { "MI_SET_PREDICATE_RESULT", (base) + 0x3B8, 1 }, \
-    { "WPARID", (base) + 0x21C, 1 }, \
-    { "PREDICATION_MASK", (base) + 0x1FC, 1 }
+static const IntelNonPrivReg cs_common_nonpriv[] = {
+    { "NOPID", 0x094, 1 },
+    { "MI_PREDICATE_RESULT_1", 0x41C, 1 },
+    { "MI_PREDICATE_RESULT_2", 0x3BC, 1 },
+    { "INSTPM", 0x0C0, 1 },
+    { "CS_MI_ADDRESS_OFFSET", 0x3B4, 1 },
+    { "MI_SET_PREDICATE_RESULT", 0x3B8, 1 },
+    { "WPARID", 0x21C, 1 },
+    { "PREDICATION_MASK", 0x1FC, 1 },
+};
 
 /*
  * "User Mode Non-Privileged Registers for Video Enhancement Command
  * Streamer (VECS)": offsets relative to the VECS base, which the PRM says
  * to take from its base address table (VECS 0x1C8000, VECS1 0x1D8000).
  */
-#define VECS_NONPRIV(base) \
-    { "VECS_GPR", (base) + 0x600, 32 }, \
-    { "PR_CTR_CTL_VECSUNIT", (base) + 0x178, 1 }, \
-    { "PR_CTR_THRSH_VECSUNIT", (base) + 0x17C, 1 }, \
-    CS_COMMON_NONPRIV(base)
+static const IntelNonPrivReg vecs_nonpriv[] = {
+    { "VECS_GPR", 0x600, 32 },
+    { "PR_CTR_CTL_VECSUNIT", 0x178, 1 },
+    { "PR_CTR_THRSH_VECSUNIT", 0x17C, 1 },
+};
 
 /*
  * "User Mode Non-Privileged Registers for Video Command Streamer (ALL
  * VCS)": offsets relative to the VCS base, except HEVC, relative to the
  * HEVC unit's base; both from the PRM's base address table.
  */
-#define VCS_NONPRIV(base, hevc) \
-    { "VCS_GPR", (base) + 0x600, 32 }, \
-    { "PR_CTR_CTL_VCSUNIT", (base) + 0x178, 1 }, \
-    { "PR_CTR_THRSH_VCSUNIT", (base) + 0x17C, 1 }, \
-    { "MFC_VDBOX1", (base) + 0x800, 512 }, \
-    { "HEVC", (hevc) + 0x00, 64 }, \
-    CS_COMMON_NONPRIV(base)
+static const IntelNonPrivReg vcs_nonpriv[] = {
+    { "VCS_GPR", 0x600, 32 },
+    { "PR_CTR_CTL_VCSUNIT", 0x178, 1 },
+    { "PR_CTR_THRSH_VCSUNIT", 0x17C, 1 },
+    { "MFC_VDBOX1", 0x800, 512 },
+};
+
+static const IntelNonPrivReg hevc_nonpriv[] = {
+    { "HEVC", 0x00, 64 },
+};
 
 /*
  * The TRTT registers are "not at a standard offset from their
  * corresponding CS MMIO base address", so the PRM lists them per engine
- * (VEBOX-0/1, VDBOX-0..3) at absolute offsets; the PRM's footnote mark
- * ("TRTT_CR*") is left out of the names.
+ * (VEBOX-0/1, VDBOX-0..3) at absolute offsets, relative to TRTT_CR here;
+ * the PRM's footnote mark ("TRTT_CR*") is left out of the names.
  */
-#define TRTT_NONPRIV(trtt_cr) \
-    { "TRTT_CR", (trtt_cr) + 0x00, 1 }, \
-    { "TRTT_VA_RANGE", (trtt_cr) + 0x04, 1 }, \
-    { "TRTT_L3_BASE_LOW", (trtt_cr) + 0x08, 1 }, \
-    { "TRTT_L3_BASE_HIGH", (trtt_cr) + 0x0C, 1 }, \
-    { "TRTT_NULL", (trtt_cr) + 0x10, 1 }, \
-    { "TRTT_INVAL", (trtt_cr) + 0x14, 1 }
-
-static const IntelNonPrivReg vcs0_nonpriv[] = {
-    VCS_NONPRIV(INTEL_VCS0_BASE, NONPRIV_HEVC0_BASE),
-    TRTT_NONPRIV(0x4420),   /* VDBOX-0 */
+static const IntelNonPrivReg trtt_nonpriv[] = {
+    { "TRTT_CR", 0x00, 1 },
+    { "TRTT_VA_RANGE", 0x04, 1 },
+    { "TRTT_L3_BASE_LOW", 0x08, 1 },
+    { "TRTT_L3_BASE_HIGH", 0x0C, 1 },
+    { "TRTT_NULL", 0x10, 1 },
+    { "TRTT_INVAL", 0x14, 1 },
 };
 
-static const IntelNonPrivReg vcs1_nonpriv[] = {
-    VCS_NONPRIV(INTEL_VCS1_BASE, NONPRIV_HEVC1_BASE),
-    TRTT_NONPRIV(0x4440),   /* VDBOX-1 */
-};
+#define NONPRIV_VCS(b, hevc, trtt_cr) { .base = (b), .rows = { \
+    NONPRIV_ROWS_AT(vcs_nonpriv, b), NONPRIV_ROWS_AT(hevc_nonpriv, hevc), \
+    NONPRIV_ROWS_AT(cs_common_nonpriv, b), \
+    NONPRIV_ROWS_AT(trtt_nonpriv, trtt_cr) } }
+#define NONPRIV_VECS(b, trtt_cr) { .base = (b), .rows = { \
+    NONPRIV_ROWS_AT(vecs_nonpriv, b), NONPRIV_ROWS_AT(cs_common_nonpriv, b), \
+    NONPRIV_ROWS_AT(trtt_nonpriv, trtt_cr) } }
 
-static const IntelNonPrivReg vcs2_nonpriv[] = {
-    VCS_NONPRIV(INTEL_VCS2_BASE, NONPRIV_HEVC2_BASE),
-    TRTT_NONPRIV(0x4520),   /* VDBOX-2 */
-};
-
-static const IntelNonPrivReg vcs3_nonpriv[] = {
-    VCS_NONPRIV(INTEL_VCS3_BASE, NONPRIV_HEVC3_BASE),
-    TRTT_NONPRIV(0x4540),   /* VDBOX-3 */
-};
-
-static const IntelNonPrivReg vecs0_nonpriv[] = {
-    VECS_NONPRIV(INTEL_VECS0_BASE),
-    TRTT_NONPRIV(0x4460),   /* VEBOX-0 */
-};
-
-static const IntelNonPrivReg vecs1_nonpriv[] = {
-    VECS_NONPRIV(INTEL_VECS1_BASE),
-    TRTT_NONPRIV(0x4560),   /* VEBOX-1 */
-};
-
-#define NONPRIV_TABLE(b, t) { .base = (b), .regs = (t), \
-                              .nregs = G_N_ELEMENTS(t) }
-
-/* In the order of IntelEngineId. */
+/* In the order of IntelEngineId; the TRTT_CR of VDBOX-n and VEBOX-n. */
 static const IntelNonPrivTable nonpriv_tables[] = {
-    [INTEL_RCS0] = NONPRIV_TABLE(INTEL_RCS0_BASE, rcs0_nonpriv),
-    [INTEL_BCS0] = NONPRIV_TABLE(INTEL_BCS0_BASE, bcs0_nonpriv),
-    [INTEL_VCS0] = NONPRIV_TABLE(INTEL_VCS0_BASE, vcs0_nonpriv),
-    [INTEL_VCS1] = NONPRIV_TABLE(INTEL_VCS1_BASE, vcs1_nonpriv),
-    [INTEL_VCS2] = NONPRIV_TABLE(INTEL_VCS2_BASE, vcs2_nonpriv),
-    [INTEL_VCS3] = NONPRIV_TABLE(INTEL_VCS3_BASE, vcs3_nonpriv),
-    [INTEL_VECS0] = NONPRIV_TABLE(INTEL_VECS0_BASE, vecs0_nonpriv),
-    [INTEL_VECS1] = NONPRIV_TABLE(INTEL_VECS1_BASE, vecs1_nonpriv),
+    [INTEL_RCS0] = { INTEL_RCS0_BASE, { NONPRIV_ROWS_AT(rcs0_nonpriv, 0) } },
+    [INTEL_BCS0] = { INTEL_BCS0_BASE, { NONPRIV_ROWS_AT(bcs0_nonpriv, 0) } },
+    [INTEL_VCS0] = NONPRIV_VCS(INTEL_VCS0_BASE, NONPRIV_HEVC0_BASE, 0x4420),
+    [INTEL_VCS1] = NONPRIV_VCS(INTEL_VCS1_BASE, NONPRIV_HEVC1_BASE, 0x4440),
+    [INTEL_VCS2] = NONPRIV_VCS(INTEL_VCS2_BASE, NONPRIV_HEVC2_BASE, 0x4520),
+    [INTEL_VCS3] = NONPRIV_VCS(INTEL_VCS3_BASE, NONPRIV_HEVC3_BASE, 0x4540),
+    [INTEL_VECS0] = NONPRIV_VECS(INTEL_VECS0_BASE, 0x4460),
+    [INTEL_VECS1] = NONPRIV_VECS(INTEL_VECS1_BASE, 0x4560),
 };
 
 /* Compile-time sanity checks on the tables and the slot encoding. */
 G_STATIC_ASSERT(G_N_ELEMENTS(nonpriv_tables) == INTEL_ENGINE_COUNT);
 G_STATIC_ASSERT(G_N_ELEMENTS(rcs0_nonpriv) == 102);
 G_STATIC_ASSERT(G_N_ELEMENTS(bcs0_nonpriv) == 19);
-G_STATIC_ASSERT(G_N_ELEMENTS(vcs0_nonpriv) == 13 + 6);
-G_STATIC_ASSERT(G_N_ELEMENTS(vecs0_nonpriv) == 11 + 6);
+G_STATIC_ASSERT(G_N_ELEMENTS(vcs_nonpriv) + G_N_ELEMENTS(hevc_nonpriv) +
+                G_N_ELEMENTS(cs_common_nonpriv) == 13);
+G_STATIC_ASSERT(G_N_ELEMENTS(vecs_nonpriv) +
+                G_N_ELEMENTS(cs_common_nonpriv) == 11);
+G_STATIC_ASSERT(G_N_ELEMENTS(trtt_nonpriv) == 6);
 G_STATIC_ASSERT(NONPRIV_RANGE_DWORDS(0) == 1);
 G_STATIC_ASSERT(NONPRIV_RANGE_DWORDS(1) == 4);
 G_STATIC_ASSERT(NONPRIV_RANGE_DWORDS(2) == 16);
@@ -351,9 +344,14 @@ bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
     }
     t = &nonpriv_tables[id];
 
-    for (unsigned i = 0; i < t->nregs; i++) {
-        if (nonpriv_covers(t->regs[i].offset, t->regs[i].dwords, offset)) {
-            return true;
+    for (unsigned r = 0; r < NONPRIV_MAX_ROWS; r++) {
+        const IntelNonPrivRows *rows = &t->rows[r];
+
+        for (unsigned i = 0; i < rows->nregs; i++) {
+            if (nonpriv_covers(rows->base + rows->regs[i].offset,
+                               rows->regs[i].dwords, offset)) {
+                return true;
+            }
         }
     }
     return nonpriv_slot_allows(gpu, t, offset);

@@ -381,12 +381,15 @@ static void iir_write(IntelGpu *gpu, const IntelRegBinding *b,
  * display, no PCU events), but i915 resets them at install and asserts
  * that every IIR reads 0, so they keep their access semantics.
  */
-#define IRQ_BANK(nm, base) \
-    { .name = #nm "_ISR", .offset = (base), .access = GPU_REG_RO }, \
+#define IRQ_ISR(nm, base) \
+    { .name = #nm "_ISR", .offset = (base), .access = GPU_REG_RO }
+#define IRQ_IMR(nm, base) \
     { .name = #nm "_IMR", .offset = (base) + 4, .access = GPU_REG_RW, \
-      .reset = 0xffffffff }, \
+      .reset = 0xffffffff }
+#define IRQ_IIR(nm, base) \
     { .name = #nm "_IIR", .offset = (base) + 8, .access = GPU_REG_W1C, \
-      .write = iir_write }, \
+      .write = iir_write }
+#define IRQ_IER(nm, base) \
     { .name = #nm "_IER", .offset = (base) + 12, .access = GPU_REG_RW }
 
 static const IntelReg irq_regs[] = {
@@ -402,15 +405,42 @@ static const IntelReg irq_regs[] = {
     IRQ_MASKN(VECS_INTR_MASK, 1),
     IRQ_MASK(OTHER_INTR_MASK, 4),
     INTEL_REG(DISPLAY_INT_CTL, RW),
-    IRQ_BANK(DE_PIPE_A, INTEL_DE_PIPE_ISR(0)),
-    IRQ_BANK(DE_PIPE_B, INTEL_DE_PIPE_ISR(1)),
-    IRQ_BANK(DE_PIPE_C, INTEL_DE_PIPE_ISR(2)),
-    IRQ_BANK(DE_PORT, INTEL_DE_PORT_ISR),
-    IRQ_BANK(DE_MISC, INTEL_DE_MISC_ISR),
-    IRQ_BANK(DE_HPD, INTEL_DE_HPD_ISR),
-    IRQ_BANK(PCU, INTEL_PCU_ISR),
-    IRQ_BANK(GU_MISC, INTEL_GU_MISC_ISR),
-    IRQ_BANK(SDE, INTEL_SDE_ISR),
+    IRQ_ISR(DE_PIPE_A, INTEL_DE_PIPE_ISR(0)),
+    IRQ_IMR(DE_PIPE_A, INTEL_DE_PIPE_ISR(0)),
+    IRQ_IIR(DE_PIPE_A, INTEL_DE_PIPE_ISR(0)),
+    IRQ_IER(DE_PIPE_A, INTEL_DE_PIPE_ISR(0)),
+    IRQ_ISR(DE_PIPE_B, INTEL_DE_PIPE_ISR(1)),
+    IRQ_IMR(DE_PIPE_B, INTEL_DE_PIPE_ISR(1)),
+    IRQ_IIR(DE_PIPE_B, INTEL_DE_PIPE_ISR(1)),
+    IRQ_IER(DE_PIPE_B, INTEL_DE_PIPE_ISR(1)),
+    IRQ_ISR(DE_PIPE_C, INTEL_DE_PIPE_ISR(2)),
+    IRQ_IMR(DE_PIPE_C, INTEL_DE_PIPE_ISR(2)),
+    IRQ_IIR(DE_PIPE_C, INTEL_DE_PIPE_ISR(2)),
+    IRQ_IER(DE_PIPE_C, INTEL_DE_PIPE_ISR(2)),
+    IRQ_ISR(DE_PORT, INTEL_DE_PORT_ISR),
+    IRQ_IMR(DE_PORT, INTEL_DE_PORT_ISR),
+    IRQ_IIR(DE_PORT, INTEL_DE_PORT_ISR),
+    IRQ_IER(DE_PORT, INTEL_DE_PORT_ISR),
+    IRQ_ISR(DE_MISC, INTEL_DE_MISC_ISR),
+    IRQ_IMR(DE_MISC, INTEL_DE_MISC_ISR),
+    IRQ_IIR(DE_MISC, INTEL_DE_MISC_ISR),
+    IRQ_IER(DE_MISC, INTEL_DE_MISC_ISR),
+    IRQ_ISR(DE_HPD, INTEL_DE_HPD_ISR),
+    IRQ_IMR(DE_HPD, INTEL_DE_HPD_ISR),
+    IRQ_IIR(DE_HPD, INTEL_DE_HPD_ISR),
+    IRQ_IER(DE_HPD, INTEL_DE_HPD_ISR),
+    IRQ_ISR(PCU, INTEL_PCU_ISR),
+    IRQ_IMR(PCU, INTEL_PCU_ISR),
+    IRQ_IIR(PCU, INTEL_PCU_ISR),
+    IRQ_IER(PCU, INTEL_PCU_ISR),
+    IRQ_ISR(GU_MISC, INTEL_GU_MISC_ISR),
+    IRQ_IMR(GU_MISC, INTEL_GU_MISC_ISR),
+    IRQ_IIR(GU_MISC, INTEL_GU_MISC_ISR),
+    IRQ_IER(GU_MISC, INTEL_GU_MISC_ISR),
+    IRQ_ISR(SDE, INTEL_SDE_ISR),
+    IRQ_IMR(SDE, INTEL_SDE_ISR),
+    IRQ_IIR(SDE, INTEL_SDE_ISR),
+    IRQ_IER(SDE, INTEL_SDE_ISR),
 };
 
 const IntelRegBlock intel_irq_block = INTEL_REG_BLOCK("irq", irq_regs);
