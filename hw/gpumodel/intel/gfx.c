@@ -227,7 +227,7 @@ EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
 void intel_gfx_context_save(IntelEngine *e)
 {
     IntelGfxState *g = &e->gfx;
-    uint64_t ctx = e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK;
+    uint64_t ctx = intel_execlists_ctx_lrca(e);
     IntelGfxSaved *s = NULL;
 
     if (!g->render.draw_active || g->render.draw_ctx != ctx || !ctx) {
@@ -258,7 +258,7 @@ void intel_gfx_context_save(IntelEngine *e)
 void intel_gfx_context_restore(IntelEngine *e)
 {
     IntelGfxState *g = &e->gfx;
-    uint64_t ctx = e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK;
+    uint64_t ctx = intel_execlists_ctx_lrca(e);
 
     for (unsigned i = 0; i < INTEL_GFX_SAVED; i++) {
         IntelGfxSaved *s = &g->saved[i];

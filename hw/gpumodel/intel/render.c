@@ -697,7 +697,7 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
     IntelRenderState *rs = &e->gfx.render;
     uint64_t used = 0, total;
     uint64_t ctx = intel_cs_execlists_mode(e) ?
-                   e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK : 0;
+                   intel_execlists_ctx_lrca(e) : 0;
     PsDispatch d = { 0 };
     bool done = true;
 
