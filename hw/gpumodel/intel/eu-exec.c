@@ -1594,12 +1594,12 @@ static EuExecFn fast_mad_nf_for(EuInst *in)
 
 /*
  * The integer operations both integer paths share, on lanes of the
- * unsigned type lane_t (the MAD case loads src2 with load); any other op
- * is left to the caller.
+ * unsigned type lane_t (the MAD case loads src2 with load); false for any
+ * other op, which the caller's own switch does.
  */
 #define FAST_INT_FN(name, lane_t, src_t, load) \
 static inline __attribute__((always_inline)) \
-void name(const EuThread *t, const EuInst *in, unsigned op, lane_t *r, \
+bool name(const EuThread *t, const EuInst *in, unsigned op, lane_t *r, \
       const src_t *a, const src_t *b, src_t *c) \
 { \
     switch (op) { \
@@ -1607,48 +1607,50 @@ void name(const EuThread *t, const EuInst *in, unsigned op, lane_t *r, \
         for (int i = 0; i < FAST_LANES; i++) { \
             r[i] = a[i]; \
         } \
-        break; \
+        return true; \
     case EU_OP_NOT: \
         for (int i = 0; i < FAST_LANES; i++) { \
             r[i] = ~a[i]; \
         } \
-        break; \
+        return true; \
     case EU_OP_ADD: \
         for (int i = 0; i < FAST_LANES; i++) { \
             r[i] = (lane_t)a[i] + (lane_t)b[i]; \
         } \
-        break; \
+        return true; \
     case EU_OP_MUL: \
         for (int i = 0; i < FAST_LANES; i++) { \
             r[i] = (lane_t)a[i] * (lane_t)b[i]; \
         } \
-        break; \
+        return true; \
     case EU_OP_MAD: \
         load(t, in, 2, c); \
         for (int i = 0; i < FAST_LANES; i++) { \
             r[i] = (lane_t)a[i] + (lane_t)b[i] * (lane_t)c[i]; \
         } \
-        break; \
+        return true; \
     case EU_OP_AND: \
         for (int i = 0; i < FAST_LANES; i++) { \
             r[i] = a[i] & b[i]; \
         } \
-        break; \
+        return true; \
     case EU_OP_OR: \
         for (int i = 0; i < FAST_LANES; i++) { \
             r[i] = a[i] | b[i]; \
         } \
-        break; \
+        return true; \
     case EU_OP_XOR: \
         for (int i = 0; i < FAST_LANES; i++) { \
             r[i] = a[i] ^ b[i]; \
         } \
-        break; \
+        return true; \
     case EU_OP_SHL: \
         for (int i = 0; i < FAST_LANES; i++) { \
             r[i] = (lane_t)a[i] << (b[i] & 31); \
         } \
-        break; \
+        return true; \
+    default: \
+        return false; \
     } \
 }
 
@@ -1690,50 +1692,49 @@ void fast_i32(EuThread *t, const EuInst *in, unsigned op)
     if (in->nsrc > 1) {
         fast_load_u32(t, in, 1, b);
     }
-    switch (op) {
-    default:
-        fast_int_u32(t, in, op, r, a, b, c);
-        break;
-    case EU_OP_SHR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] >> (b[i] & 31);
-        }
-        break;
-    case EU_OP_ASR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = s0 ? (uint32_t)((int32_t)a[i] >> (b[i] & 31)) :
-                   a[i] >> (b[i] & 31);
-        }
-        break;
-    case EU_OP_SEL: {
-        uint32_t p = fast_pred(t, in);
+    if (!fast_int_u32(t, in, op, r, a, b, c)) {
+        switch (op) {
+        case EU_OP_SHR:
+            for (int i = 0; i < FAST_LANES; i++) {
+                r[i] = a[i] >> (b[i] & 31);
+            }
+            break;
+        case EU_OP_ASR:
+            for (int i = 0; i < FAST_LANES; i++) {
+                r[i] = s0 ? (uint32_t)((int32_t)a[i] >> (b[i] & 31)) :
+                       a[i] >> (b[i] & 31);
+            }
+            break;
+        case EU_OP_SEL: {
+            uint32_t p = fast_pred(t, in);
 
-        for (int i = 0; i < FAST_LANES; i++) {
-            bool pick = in->cond_mod ?
-                        fast_cmp_i(in->cond_mod, fast_ext32(a[i], s0),
-                                   fast_ext32(b[i], s0)) : (p >> i) & 1;
+            for (int i = 0; i < FAST_LANES; i++) {
+                bool pick = in->cond_mod ?
+                            fast_cmp_i(in->cond_mod, fast_ext32(a[i], s0),
+                                       fast_ext32(b[i], s0)) : (p >> i) & 1;
 
-            r[i] = pick ? a[i] : b[i];
+                r[i] = pick ? a[i] : b[i];
+            }
+            break;
         }
-        break;
-    }
-    case EU_OP_CMP: {
-        int32_t m[FAST_LANES];
+        case EU_OP_CMP: {
+            int32_t m[FAST_LANES];
 
-        if (s0) {
-            int32_t x[FAST_LANES], y[FAST_LANES];
+            if (s0) {
+                int32_t x[FAST_LANES], y[FAST_LANES];
 
-            memcpy(x, a, sizeof(x));
-            memcpy(y, b, sizeof(y));
-            FAST_CMP_MASK(in->cond_mod, x, y, m);
-        } else {
-            FAST_CMP_MASK(in->cond_mod, a, b, m);
+                memcpy(x, a, sizeof(x));
+                memcpy(y, b, sizeof(y));
+                FAST_CMP_MASK(in->cond_mod, x, y, m);
+            } else {
+                FAST_CMP_MASK(in->cond_mod, a, b, m);
+            }
+            bits = fast_mask_bits(m) & ((1u << n) - 1);
+            fast_set_flags(t, in, en, bits);
+            fast_store(t, in, en, m, 4);
+            return;
         }
-        bits = fast_mask_bits(m) & ((1u << n) - 1);
-        fast_set_flags(t, in, en, bits);
-        fast_store(t, in, en, m, 4);
-        return;
-    }
+        }
     }
     if (in->cond_mod && op != EU_OP_SEL) {
         bool sd = in->dst.type == EU_TYPE_D;
@@ -1799,34 +1800,33 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
     if (in->nsrc > 1) {
         fast_load_i(t, in, 1, b);
     }
-    switch (op) {
-    default:
-        fast_int_i64(t, in, op, r, a, b, c);
-        break;
-    case EU_OP_SHR: {
-        uint64_t m = (1ull << (8 * eu_type_size(in->src[0].type))) - 1;
+    if (!fast_int_i64(t, in, op, r, a, b, c)) {
+        switch (op) {
+        case EU_OP_SHR: {
+            uint64_t m = (1ull << (8 * eu_type_size(in->src[0].type))) - 1;
 
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = ((uint64_t)a[i] & m) >> (b[i] & amt_mask);
+            for (int i = 0; i < FAST_LANES; i++) {
+                r[i] = ((uint64_t)a[i] & m) >> (b[i] & amt_mask);
+            }
+            break;
         }
-        break;
-    }
-    case EU_OP_ASR:
-        for (int i = 0; i < FAST_LANES; i++) {
-            r[i] = a[i] >> (b[i] & amt_mask);
+        case EU_OP_ASR:
+            for (int i = 0; i < FAST_LANES; i++) {
+                r[i] = a[i] >> (b[i] & amt_mask);
+            }
+            break;
+        case EU_OP_SEL:
+            FAST_SEL(t, in, r, a, b, fast_cmp_i);
+            break;
+        case EU_OP_CMP:
+            memset(r, 0, sizeof(r));
+            for (unsigned i = 0; i < n; i++) {
+                bits |= (uint32_t)fast_cmp_i(in->cond_mod, a[i], b[i]) << i;
+                r[i] = (bits >> i) & 1 ? ~0ull : 0;
+            }
+            fast_set_flags(t, in, en, bits);
+            break;
         }
-        break;
-    case EU_OP_SEL:
-        FAST_SEL(t, in, r, a, b, fast_cmp_i);
-        break;
-    case EU_OP_CMP:
-        memset(r, 0, sizeof(r));
-        for (unsigned i = 0; i < n; i++) {
-            bits |= (uint32_t)fast_cmp_i(in->cond_mod, a[i], b[i]) << i;
-            r[i] = (bits >> i) & 1 ? ~0ull : 0;
-        }
-        fast_set_flags(t, in, en, bits);
-        break;
     }
     if (in->cond_mod && op != EU_OP_SEL && op != EU_OP_CMP) {
         /* Flags see the result in the destination's type. */
