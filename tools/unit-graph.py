@@ -3,20 +3,23 @@
 from the symbols their objects define and use (nm), as built by the
 standalone build (build/unit, compile_commands.json).
 
-A unit is a folder under hw/gpumodel/ (the files directly in it are the
-unit "gpumodel").  Prints each unit's calls into other units, with the
+A unit is a folder under hw/gpumodel/, named by its path there
+("intel/cs"; the files directly in hw/gpumodel/ are the unit
+"gpumodel").  Prints each unit's calls into other units, with the
 functions, and every circle of calls: between units, and between the
-files of one unit.  --order UNIT,UNIT,... (top first) also reports each
-call that goes up that order.  Exit status 1 when --check is given and
-there is a circle between units or a call up the order.
+files of one unit.  The units' order, top first, is the list between the
+"unit-order" comments of docs/architecture.rst; each call that goes up
+that order is reported, and so is a unit the list does not name.  Exit
+status 1 when --check is given and there is a circle between units, a
+call up the order or a unit missing from it.
 
-  tools/unit-graph.py [--build DIR] [--order U1,U2,...] [--check]
-                      [--files]
+  tools/unit-graph.py [--build DIR] [--order FILE] [--check] [--files]
 """
 import argparse
 import collections
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -51,8 +54,24 @@ def symbols(obj):
 
 
 def unit_of(path):
-    rest = path[len(MODEL):]
-    return rest.split("/")[0] if "/" in rest else "gpumodel"
+    return os.path.dirname(path[len(MODEL):]) or "gpumodel"
+
+
+def unit_order(doc):
+    """The units named in the first ``literal`` of each list item between
+    ".. unit-order begin" and ".. unit-order end", top first."""
+    order, inside = [], False
+    with open(doc) as f:
+        for line in f:
+            if line.startswith(".. unit-order begin"):
+                inside = True
+            elif line.startswith(".. unit-order end"):
+                break
+            elif inside:
+                m = re.match(r"\s*[-*] ``([^`]+)``", line)
+                if m:
+                    order.append(m.group(1))
+    return order
 
 
 def graph(build):
@@ -110,10 +129,11 @@ def circles(nodes, edges):
 
 
 def main():
+    top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--build", default=os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "build", "unit"))
-    ap.add_argument("--order", default="")
+    ap.add_argument("--build", default=os.path.join(top, "build", "unit"))
+    ap.add_argument("--order",
+                    default=os.path.join(top, "docs", "architecture.rst"))
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--files", action="store_true",
                     help="also print every call between files")
@@ -133,7 +153,10 @@ def main():
     for comp in circles({u for e in units for u in e}, units):
         print("circle between units: %s" % " <-> ".join(comp))
         bad += 1
-    order = [u for u in args.order.split(",") if u]
+    order = unit_order(args.order)
+    for u in sorted({unit_of(f) for f in files} - set(order)):
+        print("unit not in the order of %s: %s" % (args.order, u))
+        bad += 1
     for (a, b), syms in sorted(units.items()):
         if a in order and b in order and order.index(b) < order.index(a):
             print("call up the order: %s -> %s (%s)"
