@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <glib.h>
-#include "intel/eu-exec.h"
+#include "intel/eu/eu-exec.h"
 
 #define GRF_BYTES       (EU_GRF_COUNT * EU_GRF_BYTES)
 #define BUDGET          20000

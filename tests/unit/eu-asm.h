@@ -9,7 +9,7 @@
 #define TESTS_UNIT_EU_ASM_H
 
 #include "igt-kernels.h"
-#include "intel/eu-exec.h"
+#include "intel/eu/eu-exec.h"
 
 /* An operand: file, type (hardware encoding), register, byte subregister
  * and region encodings (vstride, width, hstride). */

@@ -13,7 +13,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "intel-fixture.h"
-#include "intel/cs-int.h"
+#include "intel/cs/cs-int.h"
 
 /* ---- legacy ring ---- */
 

@@ -9,7 +9,7 @@
  */
 #include "intel-oa-test.h"
 #include "eu-asm.h"
-#include "intel/gfx-int.h"
+#include "intel/gfx/gfx-int.h"
 
 #define KERNEL_OFF      2048    /* the kernel, after the commands */
 #define IDD_OFF         3072    /* its interface descriptor */

@@ -7,7 +7,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "intel-fixture.h"
-#include "intel/gfx-int.h"
+#include "intel/gfx/gfx-int.h"
 
 /* Run @n dwords at BATCH from the legacy ring until the engine idles. */
 static void run(Fixture *f, const uint32_t *cmds, unsigned n)

@@ -10,7 +10,7 @@
  */
 #include "intel-oa-test.h"
 #include "intel-render-copy.h"
-#include "intel/cs-int.h"
+#include "intel/cs/cs-int.h"
 
 static uint32_t src_pixel(uint32_t x, uint32_t y)
 {

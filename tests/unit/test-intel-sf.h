@@ -9,7 +9,7 @@
 #define TEST_INTEL_SF_H
 
 #include "intel-fixture.h"
-#include "intel/sf.h"
+#include "intel/sf/sf.h"
 
 
 /* Memory (GGTT == physical). */

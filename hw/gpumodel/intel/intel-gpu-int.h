@@ -13,7 +13,7 @@
 
 #include "intel-gpu.h"
 #include "../regfile.h"
-#include "gfx-state.h"
+#include "gfx/gfx-state.h"
 typedef struct IntelReg IntelReg;
 typedef GpuRegBinding IntelRegBinding;
 typedef GpuRegBlock IntelRegBlock;

@@ -29,7 +29,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 #include "eu-exec.h"
 
 #define EU_THREAD_CLOCKS    64

@@ -13,7 +13,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 /*
  * RING_FORCE_TO_NONPRIV slot fields, as Linux 6.1 i915 encodes them

@@ -11,7 +11,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <inttypes.h>
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 /* 60 x 50/3 MHz: the 1 GHz the GT runs at out of reset. */
 #define RPS_RESET_RATIO     60u

@@ -19,7 +19,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 typedef struct IntelIrqSource {
     const char *name;

@@ -6,7 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 /*
  * Frequencies in 50 MHz units: RP0 (max) 1100 MHz, RP1 550 MHz,

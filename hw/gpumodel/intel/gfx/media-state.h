@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "eu-exec.h"
+#include "../eu/eu-exec.h"
 
 /* INTERFACE_DESCRIPTOR_DATA: 8 dwords; an Interface Descriptor Offset
  * (6 bits) selects one of 64. */

@@ -6,7 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 /*
  * RPM_CONFIG0: crystal select 0 (24 MHz), CTC shift 2, so the command

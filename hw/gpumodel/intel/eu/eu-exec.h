@@ -11,7 +11,7 @@
 #include <glib.h>
 #include <string.h>
 #include "eu-isa.h"
-#include "../host.h"
+#include "../../host.h"
 
 typedef struct EuOperand {
     uint8_t file;           /* EU_FILE_* */

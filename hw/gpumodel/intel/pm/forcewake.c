@@ -11,7 +11,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 static uint32_t fw_ack_read(IntelGpu *gpu, const IntelRegBinding *b,
                             uint32_t offset)

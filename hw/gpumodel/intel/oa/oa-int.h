@@ -19,7 +19,7 @@
 #ifndef HW_GPUMODEL_INTEL_OA_INT_H
 #define HW_GPUMODEL_INTEL_OA_INT_H
 
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 /*
  * A report format: its size and the byte offsets of its parts (-1: not

@@ -22,7 +22,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 /* Do the RC6 conditions hold now (hysteresis apart)? */
 static bool rc6_conditions(IntelGpu *gpu)

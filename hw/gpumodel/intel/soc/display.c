@@ -9,7 +9,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 #define DFSM_NO_DISPLAY (INTEL_DFSM_PIPE_A_DISABLE | \
                          INTEL_DFSM_PIPE_B_DISABLE | \

@@ -15,7 +15,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 #include "tiling.h"
 
 #define GGTT_ENTRIES (INTEL_GSM_SIZE / 8)

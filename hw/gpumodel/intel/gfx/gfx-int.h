@@ -20,9 +20,9 @@
 #ifndef HW_GPUMODEL_INTEL_GFX_INT_H
 #define HW_GPUMODEL_INTEL_GFX_INT_H
 
-#include "cs-int.h"
-#include "eu-exec.h"
-#include "sf.h"
+#include "../cs/cs-int.h"
+#include "../eu/eu-exec.h"
+#include "../sf/sf.h"
 
 /* EU instructions one call of a dispatching command may run. */
 #define INTEL_GFX_STEP_INSTRUCTIONS (1u << 16)

@@ -17,7 +17,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 #define PPGTT_PRESENT   (1ull << 0)
 #define PPGTT_PS        (1ull << 7)

@@ -9,7 +9,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 
 void intel_mmio_init(IntelGpu *gpu, const IntelRegBlock *const *blocks,
                      unsigned nblocks)

@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "cs-int.h"
-#include "tiling.h"
+#include "../mem/tiling.h"
 
 #define CS_MAX_BLIT_BYTES   (64u << 20)    /* a 4K framebuffer is 33 MB */
 

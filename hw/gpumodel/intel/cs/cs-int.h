@@ -15,7 +15,7 @@
 #ifndef HW_GPUMODEL_INTEL_CS_INT_H
 #define HW_GPUMODEL_INTEL_CS_INT_H
 
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 #include "hw/gpumodel/intel-gpu-cmds.h"
 
 /*

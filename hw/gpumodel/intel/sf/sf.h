@@ -15,9 +15,9 @@
 #ifndef HW_GPUMODEL_INTEL_SF_H
 #define HW_GPUMODEL_INTEL_SF_H
 
-#include "intel-gpu-int.h"
-#include "eu-exec.h"
-#include "tiling.h"
+#include "../intel-gpu-int.h"
+#include "../eu/eu-exec.h"
+#include "../mem/tiling.h"
 
 /*
  * A RENDER_SURFACE_STATE as the shared functions use it (PRM Vol 2d:

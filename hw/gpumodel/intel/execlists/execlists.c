@@ -32,7 +32,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
-#include "intel-gpu-int.h"
+#include "../intel-gpu-int.h"
 #include "hw/gpumodel/intel-gpu-cmds.h"
 
 /* The register-state part of an image that save and restore walk. */
