@@ -78,11 +78,36 @@ static inline uint32_t b_counter(Fixture *f, uint64_t report, unsigned i)
     return ram_r32(f, report + 192 + 4 * i);
 }
 
+/* A GT event at the time now, as the unit it comes from notifies it. */
+static inline IntelGtEventArgs gt_event(Fixture *f, IntelGtEvent ev,
+                                        IntelEngine *e)
+{
+    IntelGtEventArgs a = {
+        .engine = e, .now = gpu_host_now_ns(&f->gpu->host),
+    };
+
+    intel_gt_notify(f->gpu, ev, &a);
+    return a;
+}
+
 /* A context switched in or out, as execlists.c's set_ctx_active() does. */
 static inline void engine_active(Fixture *f, IntelEngineId id, bool on)
 {
-    intel_oa_sync(f->gpu);
+    gt_event(f, INTEL_GT_SYNC, &f->gpu->engine[id]);
     f->gpu->engine[id].ctx_active = on;
+}
+
+/* MI_REPORT_PERF_COUNT's snapshot at @addr, as cs-mi.c asks OA for it. */
+static inline int oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
+                              uint32_t report_id)
+{
+    IntelGtEventArgs a = {
+        .engine = e, .now = gpu_host_now_ns(&e->gpu->host),
+        .ppgtt = ppgtt, .addr = addr, .report_id = report_id,
+    };
+
+    intel_gt_notify(e->gpu, INTEL_GT_PERF_REPORT, &a);
+    return a.ret;
 }
 
 /* RPNSWREQ as i915's gen6_rps_set writes it on Gen9+. */

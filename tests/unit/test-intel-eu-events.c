@@ -140,7 +140,7 @@ static void test_walker_mix(Fixture *f, gconstpointer data)
     g_assert_true(engine_idle(f, RCS));
     g_assert_cmpuint(e->stats.gpgpu_threads, ==, t);
     g_assert_cmpuint(e->stats.eu_clocks[INTEL_EU_TS], ==, MIX_LOADED * t);
-    g_assert_cmpint(intel_oa_snapshot(e, false, SNAP, 0), ==, 0);
+    g_assert_cmpint(oa_snapshot(e, false, SNAP, 0), ==, 0);
     for (unsigned k = 0; k < 14; k++) {
         g_test_message("A%u", 7 + k);
         g_assert_cmpuint(a_counter(f, SNAP, 7 + k), ==, want[k]);

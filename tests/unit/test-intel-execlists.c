@@ -480,7 +480,7 @@ static void test_execlists_complete_with_load(Fixture *f,
     ctx_submit(&a);
     fake_host_step(f->fh, 1);
     g_assert_cmphex(ram_r32(f, DATA), ==, 0);
-    g_assert_true(intel_cs_busy(eng(f, RCS)));
+    g_assert_true(intel_engine_busy(eng(f, RCS)));
 
     ctx_submit(&b);
     step(f);

@@ -505,13 +505,13 @@ static void test_cs_stall_drains(Fixture *f, gconstpointer data)
         fake_host_step(f->fh, e->timer->deadline - f->fh->now_ns);
         if (!stored && ram_r32(f, DATA)) {
             /* Stored at once: the walker's threads not yet all done. */
-            intel_cs_stats_at(e, f->fh->now_ns, &st);
+            intel_engine_stats_at(e, f->fh->now_ns, &st);
             g_assert_cmpuint(st.eu_clocks[INTEL_EU_TS], <, 64 * 10);
             g_assert_cmpuint(ram_r64(f, DATA + 8), ==, 0);
         }
     }
     g_assert_cmpuint(ram_r64(f, DATA + 8), ==, 2);
-    intel_cs_stats_at(e, f->fh->now_ns, &st);
+    intel_engine_stats_at(e, f->fh->now_ns, &st);
     g_assert_cmpuint(st.eu_clocks[INTEL_EU_TS], ==, 64 * 10);
     check_fill(f, WIDTH / 2, HEIGHT / 2);
 }

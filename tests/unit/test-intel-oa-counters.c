@@ -263,7 +263,7 @@ static void test_thread_counters(Fixture *f, gconstpointer data)
     oa_open(f, 16);
     RUN_BATCH(f, cmds);
     fake_host_step(f->fh, 1000000);
-    g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
+    g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
                                       SNAP, 0), ==, 0);
     g_assert_cmpuint(ram_r32(f, SNAP + 16 + 4 * 1), ==, 38);
     g_assert_cmpuint(ram_r32(f, SNAP + 16 + 4 * 4), ==, 128);
@@ -289,9 +289,9 @@ static void test_same_clock_reports(Fixture *f, gconstpointer data)
     for (unsigned i = 0; i < 30; i++) {
         uint64_t r0 = SNAP, r1 = SNAP + 256;
 
-        g_assert_cmpint(intel_oa_snapshot(rcs, false, r0, 0), ==, 0);
+        g_assert_cmpint(oa_snapshot(rcs, false, r0, 0), ==, 0);
         f->fh->now_ns++;
-        g_assert_cmpint(intel_oa_snapshot(rcs, false, r1, 0), ==, 0);
+        g_assert_cmpint(oa_snapshot(rcs, false, r1, 0), ==, 0);
         if (ram_r32(f, r1 + 12) == ram_r32(f, r0 + 12)) {
             g_assert_cmpmem(f->fh->ram + r0 + 16, 240,
                             f->fh->ram + r1 + 16, 240);
@@ -317,7 +317,7 @@ static void test_counter_registers(Fixture *f, gconstpointer data)
     f->gpu->oa.count.a[0] = 0x2300000000ull;    /* past 32 bits */
     RUN_BATCH(f, walker_128);
     fake_host_step(f->fh, 1000000 + 777);
-    g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
+    g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
                                       SNAP, 0), ==, 0);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(0)), ==, a_counter(f, SNAP, 0));
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(0) + 4), ==,
@@ -377,7 +377,7 @@ static void test_flex_eu_counters(Fixture *f, gconstpointer data)
     oa_open(f, 16);
     RUN_BATCH(f, cmds);
     fake_host_step(f->fh, 1000000);
-    g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
+    g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
                                       SNAP, 0), ==, 0);
     g_assert_cmpuint(a_counter(f, SNAP, 4), ==, 1024);
     for (unsigned k = 0; k < 14; k++) {

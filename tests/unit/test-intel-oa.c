@@ -215,7 +215,7 @@ static void test_formats(Fixture *f, gconstpointer data)
         unsigned used = 16;
 
         wr(f, INTEL_OACONTROL, fmt[i].sel << 2);
-        g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
+        g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
                                           r, 0x1234), ==, 0);
         g_assert_cmphex(ram_r32(f, r), ==, 0x1234);
         g_assert_cmpuint(ram_r32(f, r + 4), ==, 12);      /* 1 us at 12 MHz */
@@ -421,7 +421,7 @@ static void test_report_id(Fixture *f, gconstpointer data)
     /* With a render context, beside a timer report that has every flag. */
     engine_active(f, INTEL_RCS0, true);
     for (unsigned i = 1; i < G_N_ELEMENTS(ids); i++) {
-        g_assert_cmpint(intel_oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
+        g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
                                           SNAP + 256 * i, ids[i]), ==, 0);
         g_assert_cmphex(ram_r32(f, SNAP + 256 * i), ==, ids[i]);
     }
@@ -610,7 +610,7 @@ static void test_event_report_order(Fixture *f, gconstpointer data)
 
     oa_open(f, EXPONENT);
     fake_host_step(f->fh, 1000000 + 3 * p);
-    intel_oa_context_switch(f->gpu);
+    gt_event(f, INTEL_GT_CONTEXT_IN, &f->gpu->engine[INTEL_RCS0]);
     fake_host_step(f->fh, 2 * 1000000);
     n = reports_written(f);
     g_assert_cmpuint(find_reason(f, 0, 1u << 3), <, n);

@@ -189,7 +189,7 @@ static void ring_start_wait(Fixture *f)
 
 static bool rcs_busy(Fixture *f)
 {
-    return intel_cs_busy(&f->gpu->engine[INTEL_RCS0]);
+    return intel_engine_busy(&f->gpu->engine[INTEL_RCS0]);
 }
 
 static bool rcs_ctx_active(Fixture *f)

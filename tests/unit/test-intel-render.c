@@ -316,7 +316,7 @@ static void test_oa_counters(Fixture *f, gconstpointer data)
     render_copy(f, &src, 5, 3, 61, 37, &dst, 17, 9);
     oa_open(f, 16);
     run_copy(f);
-    g_assert_cmpint(intel_oa_snapshot(eng(f, RCS), false, SNAP, 0), ==, 0);
+    g_assert_cmpint(oa_snapshot(eng(f, RCS), false, SNAP, 0), ==, 0);
     g_assert_cmpuint(a_counter(f, SNAP, 26), ==, 61 * 37);
     g_assert_cmpuint(a_counter(f, SNAP, 21), ==, 61 * 37);
     g_assert_cmpuint(a_counter(f, SNAP, 6), ==, 148);

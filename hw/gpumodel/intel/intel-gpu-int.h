@@ -213,12 +213,25 @@ typedef struct IntelCsInFlight {
     uint64_t px[INTEL_PX_COUNTS];
 } IntelCsInFlight;
 
-typedef struct IntelEngine {
+/*
+ * A submission backend (execlists/): the engine's command streamer asks
+ * it at arbitration points and when the running element's ring is empty.
+ */
+typedef struct IntelEngine IntelEngine;
+
+typedef struct IntelEngineSubmit {
+    /* Switch to a pending execution queue, if any: has it switched? */
+    bool (*arbitrate)(IntelEngine *e);
+    void (*element_done)(IntelEngine *e);
+} IntelEngineSubmit;
+
+struct IntelEngine {
     IntelGpu *gpu;
     IntelEngineId id;
     uint32_t base;
     uint8_t klass, instance;
     GpuTimer *timer;
+    const IntelEngineSubmit *submit;
 
     /* Command streamer (cs.c) */
     IntelCsState state;
@@ -242,7 +255,11 @@ typedef struct IntelEngine {
     uint64_t slice_eu_instructions;
     IntelGfxState gfx;                      /* render engine pipelines */
 
-    /* Execlists (execlists.c) */
+    /*
+     * Execlists (execlists.c).  @load_pending, @ctx_active and @ctx_desc
+     * are the running-context view the other units read through
+     * intel_engine_ctx_*() and intel_engine_load_pending().
+     */
     uint64_t eq[INTEL_ELSQ_ELEMENTS];       /* execution queue */
     unsigned eq_pos;                        /* running element */
     uint64_t pending_eq[INTEL_ELSQ_ELEMENTS];
@@ -252,7 +269,7 @@ typedef struct IntelEngine {
     uint64_t ctx_in_ns;                     /* CTX_TIMESTAMP base time */
     uint32_t ctx_ts_base;
     unsigned elsp_dword;                    /* next SQ dword via ELSP */
-} IntelEngine;
+};
 
 #define INTEL_OA_A_COUNTERS     36
 #define INTEL_OA_BC_COUNTERS    8
@@ -334,9 +351,48 @@ typedef struct IntelRc6State {
     uint64_t residency_ns;
 } IntelRc6State;
 
+/*
+ * GT events (core/events.c): a unit notifies the units above it, which
+ * subscribed at creation.
+ */
+typedef enum IntelGtEvent {
+    /* Counted activity is about to change at @now: OA folds its counters. */
+    INTEL_GT_SYNC,
+    /* An engine's busy state or context (@engine) changed: RC6 follows. */
+    INTEL_GT_ACTIVITY,
+    /* A context was switched in on @engine. */
+    INTEL_GT_CONTEXT_IN,
+    /* The GT clock went from RPS ratio @from to @to at @now. */
+    INTEL_GT_FREQUENCY,
+    /* @engine starts a slice at @now: reports due before see it as it was. */
+    INTEL_GT_SLICE,
+    /*
+     * MI_REPORT_PERF_COUNT on @engine: a counter snapshot with
+     * @report_id at @addr (@ppgtt); @ret -1 if the write faulted.
+     */
+    INTEL_GT_PERF_REPORT,
+    INTEL_GT_EVENTS
+} IntelGtEvent;
+
+typedef struct IntelGtEventArgs {
+    IntelEngine *engine;
+    uint64_t now;
+    uint32_t from, to;
+    bool ppgtt;
+    uint64_t addr;
+    uint32_t report_id;
+    int ret;
+} IntelGtEventArgs;
+
+typedef void IntelGtEventFn(IntelGpu *gpu, IntelGtEvent ev,
+                            IntelGtEventArgs *a);
+
+#define INTEL_GT_SUBSCRIBERS    2
+
 struct IntelGpu {
     IntelGpuConfig cfg;
     GpuHost host;
+    IntelGtEventFn *gt_subscriber[INTEL_GT_EVENTS][INTEL_GT_SUBSCRIBERS];
 
     /* Register file (mmio.c) */
     GpuRegFile regs;                    /* INTEL_MMIO_SIZE bytes */
@@ -363,17 +419,12 @@ struct IntelGpu {
     IntelRc6State rc6;
 };
 
-/* mmio.c: the register file */
-void intel_mmio_init(IntelGpu *gpu, const IntelRegBlock *const *blocks,
-                     unsigned nblocks);
-void intel_mmio_fini(IntelGpu *gpu);
-void intel_mmio_reset(IntelGpu *gpu);
-uint32_t intel_mmio_read_quiet(IntelGpu *gpu, uint32_t offset);
-void intel_mmio_write_quiet(IntelGpu *gpu, uint32_t offset, uint32_t val);
-const IntelRegBinding *intel_mmio_lookup(IntelGpu *gpu, uint32_t offset);
-void intel_mmio_reset_unit(IntelGpu *gpu, const IntelRegBlock *block,
-                           unsigned unit);
+/*
+ * The units' calls, top first as in docs/architecture.rst: each unit
+ * calls only those below it (tools/unit-graph.py checks).
+ */
 
+/* The register file's storage (core/mmio.c). */
 static inline uint32_t intel_reg_get(IntelGpu *gpu, uint32_t offset)
 {
     return gpu->regs.store[offset / 4];
@@ -384,30 +435,75 @@ static inline void intel_reg_set(IntelGpu *gpu, uint32_t offset, uint32_t v)
     gpu->regs.store[offset / 4] = v;
 }
 
-/* ggtt.c: GGTT, aperture */
-void intel_ggtt_flush(IntelGpu *gpu);
-void intel_ggtt_reset(IntelGpu *gpu);
-int intel_ggtt_translate(IntelGpu *gpu, uint32_t gtt_addr, uint64_t *phys);
-
-/* irq.c: the Gen11 interrupt tree */
-void intel_irq_init(IntelGpu *gpu);
-void intel_irq_fini(IntelGpu *gpu);
-void intel_irq_reset(IntelGpu *gpu);
-
-/* forcewake.c */
-bool intel_forcewake_held(IntelGpu *gpu);
-
-/* fuse.c */
-uint32_t intel_cs_timestamp_hz(IntelGpu *gpu);
-
-/* engine.c */
-/* gfx.c: a context's pipeline state across a switch in a draw */
-void intel_gfx_context_save(IntelEngine *e);
-void intel_gfx_context_restore(IntelEngine *e);
+/* engines.c: the engines' registers and life cycle */
 void intel_engines_init(IntelGpu *gpu);
 void intel_engines_fini(IntelGpu *gpu);
 void intel_engine_reset(IntelGpu *gpu, IntelEngineId id);
+
+/* oa/: the OA unit */
+void intel_oa_init(IntelGpu *gpu);
+void intel_oa_fini(IntelGpu *gpu);
+void intel_oa_reset(IntelGpu *gpu);
+bool intel_oa_post_load(IntelGpu *gpu, char **err);
+
+/* execlists/: submission queue, context switches, status buffer */
+extern const IntelEngineSubmit intel_execlists_submit;
+void intel_execlists_load(IntelEngine *e);
+void intel_execlists_reset(IntelEngine *e);
+bool intel_execlists_post_load(IntelEngine *e, char **err);
+
+/* cs/: command execution */
+void intel_cs_kick(IntelEngine *e);
+void intel_cs_timer(void *opaque);
+void intel_cs_run(IntelEngine *e, unsigned budget);
+void intel_cs_sync_registers(IntelEngine *e);
+void intel_cs_context_restored(IntelEngine *e);
+void intel_cs_go_idle(IntelEngine *e);
+const char *intel_cs_command_name(uint32_t hdr);
+void intel_cs_reset(IntelEngine *e);
+bool intel_cs_post_load(IntelEngine *e, char **err);
+bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
+                                    uint32_t offset);
+
+/* gfx/: a context's pipeline state across a switch in a draw */
+void intel_gfx_context_save(IntelEngine *e);
+void intel_gfx_context_restore(IntelEngine *e);
+
+/* eu/eu.c: the EU array, as the flexible EU event counters see it */
+void intel_eu_dispatch(IntelEngine *e, IntelEuFfid ffid, uint64_t threads);
+uint64_t intel_eu_busy_clocks(IntelGpu *gpu, uint64_t eu_clocks);
+void intel_eu_thread_events(IntelEngine *e, IntelEuFfid ffid,
+                            const uint64_t *before, const uint64_t *after);
+uint64_t intel_eu_flex_count(uint32_t sel, const uint64_t *eu_clocks,
+                             const uint64_t (*eu_ev)[INTEL_EU_EVS]);
+
+/* pm/: forcewake, the GT frequency and clock (rps.c), RC6 */
+bool intel_forcewake_held(IntelGpu *gpu);
+uint64_t intel_gt_clocks(IntelGpu *gpu, uint64_t ns);
+uint64_t intel_gt_clocks_ns(IntelGpu *gpu, uint64_t clocks);
+uint64_t intel_gt_clocks_for(IntelGpu *gpu, uint64_t ns);
+uint64_t intel_gt_ns_for(IntelGpu *gpu, uint64_t clocks);
+uint32_t intel_rps_ratio(IntelGpu *gpu);
+void intel_rps_reset(IntelGpu *gpu);
+bool intel_rps_post_load(IntelGpu *gpu, char **err);
+void intel_rc6_init(IntelGpu *gpu);
+void intel_rc6_update(IntelGpu *gpu);
+void intel_rc6_reset(IntelGpu *gpu);
+bool intel_rc6_post_load(IntelGpu *gpu, char **err);
+
+/* engine/: what the units doing an engine's work need of it */
+void intel_engine_services_init(IntelGpu *gpu);
+bool intel_engine_busy(IntelEngine *e);
+void intel_engine_set_state(IntelEngine *e, IntelCsState state);
 uint64_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns);
+uint32_t intel_engine_ctx_timestamp(IntelEngine *e);
+void intel_engine_account(IntelEngine *e, uint64_t now, uint64_t cost,
+                          const IntelCsStats *s0);
+void intel_engine_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st);
+void intel_engine_raise(IntelEngine *e, uint16_t bits);
+void intel_engine_report_error(IntelEngine *e, uint32_t error);
+void intel_engine_error(IntelEngine *e, uint32_t error, const char *why);
+void intel_engine_page_fault(IntelEngine *e, bool ppgtt, uint64_t addr);
 
 static inline uint32_t intel_engine_reg(IntelEngine *e, uint32_t off)
 {
@@ -427,7 +523,39 @@ static inline bool intel_cs_execlists_mode(IntelEngine *e)
            INTEL_GFX_DISABLE_LEGACY_MODE;
 }
 
-/* vm.c: the engines' view of memory (GGTT or the context's PPGTT) */
+/* The running-context view (written by execlists/ only). */
+static inline bool intel_engine_ctx_active(const IntelEngine *e)
+{
+    return e->ctx_active;
+}
+
+static inline bool intel_engine_ctx_privileged(const IntelEngine *e)
+{
+    return e->ctx_desc & INTEL_CTX_DESC_PRIVILEGE;
+}
+
+/* The context image's GGTT address: its first page is the PPHWSP. */
+static inline uint64_t intel_engine_ctx_lrca(const IntelEngine *e)
+{
+    return e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK;
+}
+
+/* The running context's ID (the descriptor's upper dword), 0 when idle. */
+static inline uint32_t intel_engine_ctx_id(const IntelEngine *e)
+{
+    return e->ctx_active ? e->ctx_desc >> 32 : 0;
+}
+
+/* A Load waits for the next arbitration point. */
+static inline bool intel_engine_load_pending(const IntelEngine *e)
+{
+    return e->load_pending;
+}
+
+/* mem/: the GGTT and aperture, the engines' view of memory */
+void intel_ggtt_flush(IntelGpu *gpu);
+void intel_ggtt_reset(IntelGpu *gpu);
+int intel_ggtt_translate(IntelGpu *gpu, uint32_t gtt_addr, uint64_t *phys);
 int intel_vm_rw(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf,
                 size_t len, bool write);
 int intel_ppgtt_translate(IntelEngine *e, uint64_t va, uint64_t *pa);
@@ -435,75 +563,26 @@ int intel_ggtt_rw(IntelGpu *gpu, uint64_t addr, void *buf, size_t len,
                   bool write);
 void intel_ppgtt_flush(IntelEngine *e);
 
-/* cs*.c: command execution */
-void intel_cs_kick(IntelEngine *e);
-void intel_cs_timer(void *opaque);
-void intel_cs_run(IntelEngine *e, unsigned budget);
-bool intel_cs_busy(IntelEngine *e);
-void intel_cs_set_state(IntelEngine *e, IntelCsState state);
-void intel_cs_sync_registers(IntelEngine *e);
-void intel_cs_context_restored(IntelEngine *e);
-void intel_cs_go_idle(IntelEngine *e);
-const char *intel_cs_command_name(uint32_t hdr);
-void intel_cs_reset(IntelEngine *e);
-bool intel_cs_post_load(IntelEngine *e, char **err);
-void intel_cs_raise(IntelEngine *e, uint16_t bits);
-void intel_cs_error(IntelEngine *e, uint32_t error, const char *why);
-void intel_cs_page_fault(IntelEngine *e, bool ppgtt, uint64_t addr);
-bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
-                                    uint32_t offset);
-void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st);
-void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
-                               uint32_t to);
+/* core/: the register file, the interrupt tree, GT events */
+void intel_mmio_init(IntelGpu *gpu, const IntelRegBlock *const *blocks,
+                     unsigned nblocks);
+void intel_mmio_fini(IntelGpu *gpu);
+void intel_mmio_reset(IntelGpu *gpu);
+uint32_t intel_mmio_read_quiet(IntelGpu *gpu, uint32_t offset);
+void intel_mmio_write_quiet(IntelGpu *gpu, uint32_t offset, uint32_t val);
+const IntelRegBinding *intel_mmio_lookup(IntelGpu *gpu, uint32_t offset);
+void intel_mmio_reset_unit(IntelGpu *gpu, const IntelRegBlock *block,
+                           unsigned unit);
 
-/* eu.c: the EU array, as the flexible EU event counters see it */
-void intel_eu_dispatch(IntelEngine *e, IntelEuFfid ffid, uint64_t threads);
-uint64_t intel_eu_busy_clocks(IntelGpu *gpu, uint64_t eu_clocks);
-void intel_eu_thread_events(IntelEngine *e, IntelEuFfid ffid,
-                            const uint64_t *before, const uint64_t *after);
-uint64_t intel_eu_flex_count(uint32_t sel, const uint64_t *eu_clocks,
-                             const uint64_t (*eu_ev)[INTEL_EU_EVS]);
+void intel_irq_init(IntelGpu *gpu);
+void intel_irq_fini(IntelGpu *gpu);
+void intel_irq_reset(IntelGpu *gpu);
+void intel_gt_subscribe(IntelGpu *gpu, IntelGtEvent ev, IntelGtEventFn *fn);
+void intel_gt_notify(IntelGpu *gpu, IntelGtEvent ev, IntelGtEventArgs *a);
 
-/* execlists.c: submission queue, context switches, status buffer */
-void intel_execlists_load(IntelEngine *e);
-bool intel_execlists_arbitrate(IntelEngine *e);
-void intel_execlists_element_done(IntelEngine *e);
-void intel_execlists_reset(IntelEngine *e);
-bool intel_execlists_post_load(IntelEngine *e, char **err);
-uint32_t intel_execlists_ctx_timestamp(IntelEngine *e);
-bool intel_execlists_ctx_active(IntelEngine *e);
-bool intel_execlists_ctx_privileged(IntelEngine *e);
-uint64_t intel_execlists_ctx_lrca(IntelEngine *e);
-uint32_t intel_execlists_ctx_id(IntelEngine *e);
-bool intel_execlists_load_pending(IntelEngine *e);
-
-/* oa.c: the OA unit */
-void intel_oa_init(IntelGpu *gpu);
-void intel_oa_fini(IntelGpu *gpu);
-void intel_oa_reset(IntelGpu *gpu);
-int intel_oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
-                      uint32_t report_id);
-void intel_oa_context_switch(IntelGpu *gpu);
-void intel_oa_sync(IntelGpu *gpu);
-void intel_oa_sync_at(IntelGpu *gpu, uint64_t now);
-void intel_oa_catch_up(IntelGpu *gpu);
-bool intel_oa_post_load(IntelGpu *gpu, char **err);
+/* soc/: fuses */
+uint32_t intel_cs_timestamp_hz(IntelGpu *gpu);
 bool intel_fuse_post_load(IntelGpu *gpu, char **err);
-void intel_oa_frequency_change(IntelGpu *gpu, uint64_t now);
-
-/* rps.c: the GT frequency and clock */
-uint64_t intel_gt_clocks(IntelGpu *gpu, uint64_t ns);
-uint64_t intel_gt_clocks_ns(IntelGpu *gpu, uint64_t clocks);
-uint64_t intel_gt_clocks_for(IntelGpu *gpu, uint64_t ns);
-uint64_t intel_gt_ns_for(IntelGpu *gpu, uint64_t clocks);
-uint32_t intel_rps_ratio(IntelGpu *gpu);
-void intel_rps_reset(IntelGpu *gpu);
-bool intel_rps_post_load(IntelGpu *gpu, char **err);
-
-/* rc6.c: RC6 entry and residency */
-void intel_rc6_update(IntelGpu *gpu);
-void intel_rc6_reset(IntelGpu *gpu);
-bool intel_rc6_post_load(IntelGpu *gpu, char **err);
 
 /* The register blocks, in the files named after them. */
 extern const IntelRegBlock intel_ranges_block;      /* mmio.c */

@@ -66,13 +66,6 @@ bool intel_gpu_config_check(const IntelGpuConfig *cfg, char **err)
     return false;
 }
 
-/* GMCH Graphics Control: 8 MiB of GGTT (4 GiB of address space), GMS. */
-uint16_t intel_gpu_ggc(const IntelGpuConfig *cfg)
-{
-    return INTEL_GGC_GGMS_8M << INTEL_GGC_GGMS_SHIFT |
-           (cfg->stolen_mb / 32) << INTEL_GGC_GMS_SHIFT;
-}
-
 IntelGpu *intel_gpu_new(const IntelGpuConfig *cfg, const GpuHost *host)
 {
     IntelGpu *gpu = g_new0(IntelGpu, 1);
@@ -82,7 +75,9 @@ IntelGpu *intel_gpu_new(const IntelGpuConfig *cfg, const GpuHost *host)
     intel_mmio_init(gpu, intel_blocks, G_N_ELEMENTS(intel_blocks));
     gpu->gsm = g_malloc0(INTEL_GSM_SIZE);
     intel_irq_init(gpu);
+    /* Subscribers to GT events run in this order (core/events.c). */
     intel_engines_init(gpu);
+    intel_rc6_init(gpu);
     intel_oa_init(gpu);
     intel_gpu_reset(gpu);
     return gpu;

@@ -260,7 +260,7 @@ int cs_xy_fast_copy_blt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         return CS_NEXT;
     }
     if (!cpp) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                        "XY_FAST_COPY_BLT reserved color depth");
         return CS_STOP;
     }

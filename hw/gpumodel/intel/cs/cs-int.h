@@ -93,13 +93,13 @@ static inline bool cs_privileged(IntelEngine *e)
     if (e->depth) {
         return e->level[e->depth].privileged;
     }
-    return !intel_cs_execlists_mode(e) || intel_execlists_ctx_privileged(e);
+    return !intel_cs_execlists_mode(e) || intel_engine_ctx_privileged(e);
 }
 
 /* The address space of accesses that do not select the GGTT. */
 static inline bool cs_ppgtt(IntelEngine *e)
 {
-    return intel_cs_execlists_mode(e) && intel_execlists_ctx_active(e) &&
+    return intel_cs_execlists_mode(e) && intel_engine_ctx_active(e) &&
            e->pml4;
 }
 
@@ -137,7 +137,7 @@ CsCmdFn cs_mi_set_predicate, cs_mi_predicate, cs_mi_math,
         cs_mi_conditional_bb_end;
 
 /* cs-pipe.c */
-CsCmdFn cs_pipe_control, cs_gfx_skip;
+CsCmdFn cs_pipe_control;
 
 /* cs-blit.c */
 CsCmdFn cs_xy_color_blt, cs_xy_src_copy_blt, cs_xy_fast_copy_blt;

@@ -42,14 +42,14 @@ int cs_mi_unimp(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 int cs_mi_user_interrupt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                          unsigned len)
 {
-    intel_cs_raise(e, INTEL_GT_RENDER_USER_INTERRUPT);
+    intel_engine_raise(e, INTEL_GT_RENDER_USER_INTERRUPT);
     return CS_NEXT;
 }
 
 /* An arbitration point: switch if a new execlist waits. */
 int cs_arbitrate(IntelEngine *e)
 {
-    if (e->arb_enabled && intel_execlists_arbitrate(e)) {
+    if (e->arb_enabled && e->submit->arbitrate(e)) {
         return CS_STOP;
     }
     return CS_NEXT;
@@ -164,7 +164,7 @@ int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t sad;
 
     if (op > MI_SEMAPHORE_SAD_NEQ_SDD) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                        "MI_SEMAPHORE_WAIT with a reserved compare operation");
         return CS_STOP;
     }
@@ -184,7 +184,7 @@ int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
      * taken in cs_step once the position is back at this command, so a
      * preempted context re-evaluates the wait when it is resubmitted.
      */
-    intel_cs_set_state(e, INTEL_CS_WAITING);
+    intel_engine_set_state(e, INTEL_CS_WAITING);
     gpu_host_timer_mod(&e->gpu->host, e->timer,
                        gpu_host_now_ns(&e->gpu->host) +
                        (poll ? CS_POLL_NS : CS_SIGNAL_POLL_NS));
@@ -226,7 +226,7 @@ int cs_mi_store_data_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t data[2];
 
     if (len != 4 && len != 5) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                        "MI_STORE_DATA_IMM length is not 4 or 5");
         return CS_STOP;
     }
@@ -251,7 +251,7 @@ int cs_mi_store_data_index(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                          GUINT32_TO_LE(len == 4 ? cmd[3] : 0) };
 
     if (len != 3 && len != 4) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                        "MI_STORE_DATA_INDEX length is not 3 or 4");
         return CS_STOP;
     }
@@ -263,7 +263,7 @@ int cs_mi_load_register_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                             unsigned len)
 {
     if (!(len & 1)) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                        "MI_LOAD_REGISTER_IMM with an odd dword");
         return CS_STOP;
     }
@@ -435,7 +435,7 @@ int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     /* The opcode's bits 7:5 repeat the data size. */
     if (size > MI_ATOMIC_OCTWORD >> MI_ATOMIC_SIZE_SHIFT ||
         (opcode >> 5) != size || (inline_data && len < 11)) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                        "MI_ATOMIC size, opcode and length disagree");
         return CS_STOP;
     }
@@ -471,7 +471,7 @@ int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         uint64_t out;
 
         if (!atomic_op(op, n * 32, m, s0, s1, &out)) {
-            intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+            intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                            "MI_ATOMIC reserved opcode");
             return CS_STOP;
         }
@@ -509,14 +509,19 @@ int cs_mi_report_perf_count(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                             unsigned len)
 {
     bool ggtt = cmd[1] & MI_REPORT_PERF_COUNT_GGTT;
-    uint64_t addr = addr48(cmd[1] & ~63u, cmd[2]);
+    IntelGtEventArgs report = {
+        .engine = e, .now = gpu_host_now_ns(&e->gpu->host),
+        .ppgtt = !ggtt && cs_ppgtt(e), .addr = addr48(cmd[1] & ~63u, cmd[2]),
+        .report_id = cmd[3],
+    };
 
     if (ggtt && !cs_privileged(e)) {
         cs_privilege_violation(e, "MI_REPORT_PERF_COUNT to the GGTT");
         return CS_NEXT;
     }
-    if (intel_oa_snapshot(e, !ggtt && cs_ppgtt(e), addr, cmd[3])) {
-        return cs_fault(e, !ggtt && cs_ppgtt(e), addr);
+    intel_gt_notify(e->gpu, INTEL_GT_PERF_REPORT, &report);
+    if (report.ret) {
+        return cs_fault(e, report.ppgtt, report.addr);
     }
     return CS_NEXT;
 }
@@ -564,7 +569,7 @@ int cs_mi_flush_dw(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     int r;
 
     if (len < 4) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                        "MI_FLUSH_DW shorter than 4 dwords");
         return CS_STOP;
     }
@@ -576,7 +581,7 @@ int cs_mi_flush_dw(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                      cmd[3] | (len >= 5 ? (uint64_t)cmd[4] << 32 : 0),
                      len >= 5 ? 8 : 4);
     if (r == CS_NEXT && (cmd[0] & MI_FLUSH_DW_NOTIFY)) {
-        intel_cs_raise(e, INTEL_GT_FLUSH_NOTIFY);
+        intel_engine_raise(e, INTEL_GT_FLUSH_NOTIFY);
     }
     return r;
 }
@@ -617,7 +622,7 @@ int cs_mi_batch_buffer_start(IntelEngine *e, const CsCmd *c,
     if (e->depth == 0 || (second && e->depth == 1)) {
         e->depth++;                 /* first level, or second level */
     } else if (second) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                        "third-level batch buffer");
         return CS_STOP;
     }

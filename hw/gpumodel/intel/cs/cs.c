@@ -27,8 +27,8 @@
  * (eu.c).  The sum is the engine's busy time, feeding timestamps and
  * statistics.  A slice's commands take effect when it runs, but its busy
  * time and EU work are done evenly over the following cost nanoseconds
- * (intel_cs_stats_at(), for the OA counters), and the engine starts its
- * next slice only after them.
+ * (intel_engine_stats_at(), for the OA counters), and the engine starts
+ * its next slice only after them.
  *
  * One table maps (command type, opcode) to name, length rule, where it
  * may run and its handler.  Handlers run with the fetch position already
@@ -355,10 +355,10 @@ static bool cs_runnable(IntelEngine *e)
 /* The ring ran dry: the element is complete, or a legacy ring idles. */
 static void cs_ring_done(IntelEngine *e)
 {
-    if (intel_cs_execlists_mode(e) && intel_execlists_ctx_active(e)) {
-        intel_execlists_element_done(e);
+    if (intel_cs_execlists_mode(e) && intel_engine_ctx_active(e)) {
+        e->submit->element_done(e);
     } else {
-        intel_cs_set_state(e, INTEL_CS_IDLE);
+        intel_engine_set_state(e, INTEL_CS_IDLE);
     }
 }
 
@@ -432,7 +432,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
     }
     c = cs_decode(cmd[0]);
     if (!c || !cs_engine_allowed(e, c)) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION, c ?
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION, c ?
                        "command not supported on this engine" :
                        "invalid command header");
         return 1;
@@ -444,7 +444,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
         return 1;
     }
     if (len > room) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION, e->depth ?
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION, e->depth ?
                        "command longer than the model fetches" :
                        "command crosses the end of the ring");
         return 1;
@@ -498,109 +498,6 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
     return 1 + (e->stats.blit_bytes - blit0) / 4096;
 }
 
-/*
- * Start the span in flight anew at @now, inside it: what is done by now
- * stays done, the rest follows evenly from now on.
- */
-static void cs_in_flight_rebase(IntelCsInFlight *w, uint64_t now)
-{
-    uint64_t span = w->end_ns - w->start_ns, left = w->end_ns - now;
-
-    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
-        w->eu_clocks[i] = gpu_muldiv64(w->eu_clocks[i], left, span);
-        for (unsigned k = 0; k < INTEL_EU_EVS; k++) {
-            w->eu_ev[i][k] = gpu_muldiv64(w->eu_ev[i][k], left, span);
-        }
-    }
-    for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
-        w->px[i] = gpu_muldiv64(w->px[i], left, span);
-    }
-    w->start_ns = now;
-}
-
-/*
- * A command executed at @now took @cost and dispatched EU and pixel work
- * (the statistics since @s0).  Its effects are there at once; the engine
- * does its work at the modelled pace, after the work still in flight,
- * and every report taken meanwhile (an OA context-switch report later in
- * the same slice too) sees only the part done by then.
- */
-static void cs_account(IntelEngine *e, uint64_t now, uint64_t cost,
-                       const IntelCsStats *s0)
-{
-    IntelCsInFlight *w = &e->in_flight;
-
-    if (now >= w->end_ns) {
-        *w = (IntelCsInFlight) { .start_ns = now, .end_ns = now };
-    } else if (now > w->start_ns) {
-        cs_in_flight_rebase(w, now);
-    }
-    e->stats.busy_ns += cost;
-    w->end_ns += cost;
-    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
-        w->eu_clocks[i] += e->stats.eu_clocks[i] - s0->eu_clocks[i];
-        for (unsigned k = 0; k < INTEL_EU_EVS; k++) {
-            w->eu_ev[i][k] += e->stats.eu_ev[i][k] - s0->eu_ev[i][k];
-        }
-    }
-    for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
-        w->px[i] += e->stats.px[i] - s0->px[i];
-    }
-}
-
-/* Take from @done the part @left / @span of the work @in_flight. */
-static void cs_undo(uint64_t *done, uint64_t in_flight, uint64_t left,
-                    uint64_t span)
-{
-    uint64_t undone = gpu_muldiv64(in_flight, left, span);
-
-    *done -= MIN(undone, *done);
-}
-
-/* The engine's statistics as of @ns: less the work still in flight then. */
-void intel_cs_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st)
-{
-    const IntelCsInFlight *w = &e->in_flight;
-    uint64_t span = w->end_ns - w->start_ns, left;
-
-    *st = e->stats;
-    if (ns >= w->end_ns || !span) {
-        return;
-    }
-    left = w->end_ns - MAX(ns, w->start_ns);
-    st->busy_ns -= MIN(left, st->busy_ns);
-    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
-        cs_undo(&st->eu_clocks[i], w->eu_clocks[i], left, span);
-        for (unsigned k = 0; k < INTEL_EU_EVS; k++) {
-            cs_undo(&st->eu_ev[i][k], w->eu_ev[i][k], left, span);
-        }
-    }
-    for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
-        cs_undo(&st->px[i], w->px[i], left, span);
-    }
-}
-
-/*
- * The GT clock changed from RPS ratio @from to @to at @now: the work in
- * flight is a number of clocks, which now take longer or shorter.
- */
-void intel_cs_frequency_change(IntelEngine *e, uint64_t now, uint32_t from,
-                               uint32_t to)
-{
-    IntelCsInFlight *w = &e->in_flight;
-    uint64_t scaled;
-
-    if (now >= w->end_ns) {
-        return;
-    }
-    if (now > w->start_ns) {
-        cs_in_flight_rebase(w, now);
-    }
-    scaled = gpu_muldiv64(w->end_ns - w->start_ns, from, to);
-    e->stats.busy_ns = e->stats.busy_ns - (w->end_ns - w->start_ns) + scaled;
-    w->end_ns = w->start_ns + scaled;
-}
-
 /* The pause the slice's host work since @s0 earns (cs-int.h). */
 static uint64_t cs_slice_pace(IntelEngine *e, const IntelCsStats *s0)
 {
@@ -624,7 +521,8 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     uint64_t cost = 0, commands = e->stats.commands;
     IntelCsStats s0, slice0 = e->stats;
     unsigned used = 0;
-    bool drain = false;
+    bool drain = false, halted = e->state == INTEL_CS_HALTED;
+    IntelGtEventArgs slice = { .engine = e };
 
     /*
      * A hang drill: the engine stops fetching, stays busy and reports
@@ -637,15 +535,16 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
     e->fetch.len = 0;
     e->slice_eu_instructions = 0;
     if (e->state == INTEL_CS_WAITING) {
-        intel_cs_set_state(e, INTEL_CS_RUNNING);
+        intel_engine_set_state(e, INTEL_CS_RUNNING);
     }
     /* An idle engine takes a new execlist at once. */
-    if (intel_execlists_load_pending(e) && !intel_execlists_ctx_active(e) &&
+    if (intel_engine_load_pending(e) && !intel_engine_ctx_active(e) &&
         e->state != INTEL_CS_HALTED) {
-        intel_execlists_arbitrate(e);
+        e->submit->arbitrate(e);
     }
     /* OA reports due before this slice see the engine as it was. */
-    intel_oa_catch_up(e->gpu);
+    slice.now = gpu_host_now_ns(&e->gpu->host);
+    intel_gt_notify(e->gpu, INTEL_GT_SLICE, &slice);
     while (used < budget && cs_runnable(e)) {
         uint64_t step_cost = 0;
 
@@ -655,10 +554,17 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
          * At the time now, not the slice's start: QEMU's clock may move
          * meanwhile, and an OA sync in the step has seen the time it read.
          */
-        cs_account(e, gpu_host_now_ns(&e->gpu->host), step_cost, &s0);
+        intel_engine_account(e, gpu_host_now_ns(&e->gpu->host), step_cost,
+                             &s0);
         cost += step_cost;
     }
     intel_cs_sync_registers(e);
+    if (!halted && e->state == INTEL_CS_HALTED) {
+        gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_ERROR, e->id,
+                       intel_engine_reg(e, INTEL_RING_ESR),
+                       (uint64_t)intel_engine_reg(e, INTEL_RING_ACTHD_UDW) <<
+                       32 | intel_engine_reg(e, INTEL_RING_ACTHD));
+    }
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_SLICE, e->id,
                    e->stats.commands - commands, cost);
     if (cs_runnable(e)) {
@@ -689,10 +595,10 @@ void intel_cs_kick(IntelEngine *e)
     if (e->state == INTEL_CS_WAITING ||
         (e->state == INTEL_CS_IDLE && !intel_cs_execlists_mode(e) &&
          (intel_engine_reg(e, INTEL_RING_CTL) & 1) && !ring_empty(e))) {
-        intel_cs_set_state(e, INTEL_CS_RUNNING);
+        intel_engine_set_state(e, INTEL_CS_RUNNING);
     }
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_ENGINE_KICK, e->id, e->state, 0);
-    if (e->state == INTEL_CS_RUNNING || intel_execlists_load_pending(e)) {
+    if (e->state == INTEL_CS_RUNNING || intel_engine_load_pending(e)) {
         /* Not before the work already committed is done. */
         gpu_host_timer_mod(&e->gpu->host, e->timer,
                            MAX(gpu_host_now_ns(&e->gpu->host),
@@ -719,29 +625,13 @@ void intel_cs_context_restored(IntelEngine *e)
 void intel_cs_go_idle(IntelEngine *e)
 {
     e->depth = 0;
-    intel_cs_set_state(e, INTEL_CS_IDLE);
-}
-
-bool intel_cs_busy(IntelEngine *e)
-{
-    return e->state == INTEL_CS_RUNNING || e->state == INTEL_CS_WAITING;
-}
-
-/* A busy engine keeps the GT out of RC6: rc6.c hears of every change. */
-void intel_cs_set_state(IntelEngine *e, IntelCsState state)
-{
-    bool was_busy = intel_cs_busy(e);
-
-    e->state = state;
-    if (intel_cs_busy(e) != was_busy) {
-        intel_rc6_update(e->gpu);
-    }
+    intel_engine_set_state(e, INTEL_CS_IDLE);
 }
 
 void intel_cs_reset(IntelEngine *e)
 {
     gpu_host_timer_del(&e->gpu->host, e->timer);
-    intel_cs_set_state(e, INTEL_CS_IDLE);
+    intel_engine_set_state(e, INTEL_CS_IDLE);
     e->depth = 0;
     e->wa_next = (IntelCsLevel) { 0 };
     e->arb_enabled = true;          /* arbitration is on by default */

@@ -176,15 +176,19 @@ static bool is_ring_context_reg(IntelEngine *e, uint32_t offset)
 }
 
 /*
- * The OA unit counts engine activity (its NOA signals): tell it first.
- * An active context keeps the GT out of RC6: tell rc6.c after.
+ * The OA unit counts engine activity (its NOA signals): it syncs first.
+ * An active context keeps the GT out of RC6: RC6 hears after.
  */
 static void set_ctx_active(IntelEngine *e, bool active)
 {
+    IntelGtEventArgs a = {
+        .engine = e, .now = gpu_host_now_ns(&e->gpu->host),
+    };
+
     if (e->ctx_active != active) {
-        intel_oa_sync(e->gpu);
+        intel_gt_notify(e->gpu, INTEL_GT_SYNC, &a);
         e->ctx_active = active;
-        intel_rc6_update(e->gpu);
+        intel_gt_notify(e->gpu, INTEL_GT_ACTIVITY, &a);
     }
 }
 
@@ -219,9 +223,9 @@ static void context_restore(IntelEngine *e, uint64_t desc)
     intel_cs_context_restored(e);
     e->ctx_ts_base = intel_engine_reg(e, INTEL_RING_CTX_TIMESTAMP);
     e->ctx_in_ns = gpu_host_now_ns(&e->gpu->host);
-    if (e->id == INTEL_RCS0) {
-        intel_oa_context_switch(e->gpu);
-    }
+    intel_gt_notify(e->gpu, INTEL_GT_CONTEXT_IN, &(IntelGtEventArgs) {
+        .engine = e, .now = gpu_host_now_ns(&e->gpu->host),
+    });
 }
 
 /*
@@ -238,7 +242,7 @@ static bool engine_write(IntelEngine *e, uint64_t addr, void *buf,
     gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                  "engine %u: %s at GGTT 0x%" G_GINT64_MODIFIER "x failed: "
                  "page fault", e->id, what, addr);
-    intel_cs_page_fault(e, false, addr);
+    intel_engine_page_fault(e, false, addr);
     return false;
 }
 
@@ -251,7 +255,7 @@ static void context_save(IntelEngine *e)
     intel_cs_sync_registers(e);
     intel_gfx_context_save(e);
     intel_engine_set_reg(e, INTEL_RING_CTX_TIMESTAMP,
-                         intel_execlists_ctx_timestamp(e));
+                         intel_engine_ctx_timestamp(e));
     if (lrc_parse(e, img, e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK) &&
         img->nregs) {
         int tail = lrc_find(img, e, INTEL_RING_TAIL);
@@ -300,44 +304,6 @@ static void context_resample_tail(IntelEngine *e)
 }
 
 /* The running context, as the command streamer sees it (cs*.c). */
-bool intel_execlists_ctx_active(IntelEngine *e)
-{
-    return e->ctx_active;
-}
-
-bool intel_execlists_ctx_privileged(IntelEngine *e)
-{
-    return e->ctx_desc & INTEL_CTX_DESC_PRIVILEGE;
-}
-
-/* The context image's GGTT address: its first page is the PPHWSP. */
-uint64_t intel_execlists_ctx_lrca(IntelEngine *e)
-{
-    return e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK;
-}
-
-/* The running context's ID (the descriptor's upper dword), 0 when idle. */
-uint32_t intel_execlists_ctx_id(IntelEngine *e)
-{
-    return e->ctx_active ? e->ctx_desc >> 32 : 0;
-}
-
-/* A Load waits for the next arbitration point. */
-bool intel_execlists_load_pending(IntelEngine *e)
-{
-    return e->load_pending;
-}
-
-uint32_t intel_execlists_ctx_timestamp(IntelEngine *e)
-{
-    if (!e->ctx_active) {
-        return intel_engine_reg(e, INTEL_RING_CTX_TIMESTAMP);
-    }
-    return e->ctx_ts_base +
-           intel_engine_timestamp(e->gpu, gpu_host_now_ns(&e->gpu->host) -
-                                          e->ctx_in_ns);
-}
-
 /*
  * The CSB fault drill's corruption: the event's kind reversed for i915's
  * Gen11 parser, which promotes its pending submission on idle-to-active or
@@ -384,7 +350,7 @@ static void csb_write(IntelEngine *e, uint32_t status, uint32_t ctx_id)
                          (ptr & ~INTEL_CSB_WRITE_PTR_MASK) | wp);
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_CONTEXT_STATUS, e->id,
                    (uint64_t)ctx_id << 32 | status, wp);
-    intel_cs_raise(e, INTEL_GT_CONTEXT_SWITCH);
+    intel_engine_raise(e, INTEL_GT_CONTEXT_SWITCH);
 }
 
 static unsigned next_valid(IntelEngine *e, unsigned from)
@@ -411,7 +377,7 @@ static void start_element(IntelEngine *e, unsigned idx)
         return;
     }
     context_restore(e, e->eq[idx]);
-    intel_cs_set_state(e, INTEL_CS_RUNNING);
+    intel_engine_set_state(e, INTEL_CS_RUNNING);
 }
 
 /* A Load: sample the submission queue, to be taken at arbitration. */
@@ -461,7 +427,7 @@ static bool switch_to_new_queue(IntelEngine *e, bool completed)
         e->eq_pos = first;
         e->ctx_desc = e->eq[first];
         context_resample_tail(e);
-        intel_cs_set_state(e, INTEL_CS_RUNNING);
+        intel_engine_set_state(e, INTEL_CS_RUNNING);
     } else {
         if (first >= INTEL_ELSQ_ELEMENTS) {
             status |= INTEL_CSB_ACTIVE_IDLE;    /* preempt to idle */
@@ -473,13 +439,13 @@ static bool switch_to_new_queue(IntelEngine *e, bool completed)
 }
 
 /* An arbitration point with a Load pending. */
-bool intel_execlists_arbitrate(IntelEngine *e)
+static bool execlists_arbitrate(IntelEngine *e)
 {
     return e->load_pending && switch_to_new_queue(e, false);
 }
 
 /* The running element's ring is empty: the context is complete. */
-void intel_execlists_element_done(IntelEngine *e)
+static void execlists_element_done(IntelEngine *e)
 {
     uint32_t away = ctx_id(e->ctx_desc);
     unsigned next;
@@ -526,3 +492,9 @@ void intel_execlists_reset(IntelEngine *e)
     e->ctx_ts_base = 0;
     e->elsp_dword = 0;
 }
+
+/* The engine's submission backend (engines.c plugs it in). */
+const IntelEngineSubmit intel_execlists_submit = {
+    .arbitrate = execlists_arbitrate,
+    .element_done = execlists_element_done,
+};

@@ -32,6 +32,8 @@
 /* gfx.c */
 int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                   unsigned len);
+int intel_gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                   unsigned len);
 void intel_gfx_reset(IntelEngine *e);
 bool intel_gfx_post_load(IntelEngine *e, char **err);
 

@@ -35,7 +35,7 @@ static int gfx_state_base_address(IntelEngine *e, const uint32_t *cmd,
                                   unsigned len)
 {
     if (len < 16) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                        "STATE_BASE_ADDRESS shorter than 16 dwords");
         return CS_STOP;
     }
@@ -76,7 +76,7 @@ int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t op = cmd[0] & GFXPIPE_OPCODE_MASK;
 
     if (e->id != INTEL_RCS0) {
-        return cs_gfx_skip(e, c, cmd, len);
+        return intel_gfx_skip(e, c, cmd, len);
     }
     switch (GFXPIPE_SUBTYPE(cmd[0])) {
     case GFXPIPE_COMMON:
@@ -98,7 +98,7 @@ int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     case GFXPIPE_3D:
         return intel_render_cmd(e, c, cmd, len);
     }
-    return cs_gfx_skip(e, c, cmd, len);
+    return intel_gfx_skip(e, c, cmd, len);
 }
 
 bool intel_gfx_read(IntelEngine *e, unsigned which, uint64_t offset,
@@ -108,7 +108,7 @@ bool intel_gfx_read(IntelEngine *e, unsigned which, uint64_t offset,
     bool ppgtt = cs_ppgtt(e);
 
     if (intel_vm_rw(e, ppgtt, addr, buf, len, false)) {
-        intel_cs_page_fault(e, ppgtt, addr);
+        intel_engine_page_fault(e, ppgtt, addr);
         return false;
     }
     return true;
@@ -138,7 +138,7 @@ bool intel_gfx_kernel_load(IntelEngine *e, uint64_t ksp, IntelGfxKernel *k)
     }
     k->size = size;
     if (!size) {
-        intel_cs_page_fault(e, ppgtt, addr);
+        intel_engine_page_fault(e, ppgtt, addr);
         intel_gfx_kernel_free(k);
         return false;
     }
@@ -227,7 +227,7 @@ EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
 void intel_gfx_context_save(IntelEngine *e)
 {
     IntelGfxState *g = &e->gfx;
-    uint64_t ctx = intel_execlists_ctx_lrca(e);
+    uint64_t ctx = intel_engine_ctx_lrca(e);
     IntelGfxSaved *s = NULL;
 
     if (!g->render.draw_active || g->render.draw_ctx != ctx || !ctx) {
@@ -258,7 +258,7 @@ void intel_gfx_context_save(IntelEngine *e)
 void intel_gfx_context_restore(IntelEngine *e)
 {
     IntelGfxState *g = &e->gfx;
-    uint64_t ctx = intel_execlists_ctx_lrca(e);
+    uint64_t ctx = intel_engine_ctx_lrca(e);
 
     for (unsigned i = 0; i < INTEL_GFX_SAVED; i++) {
         IntelGfxSaved *s = &g->saved[i];
@@ -305,4 +305,51 @@ bool intel_gfx_post_load(IntelEngine *e, char **err)
         return false;
     }
     return intel_media_post_load(e, err);
+}
+
+/* @a * @b, saturating: the operands are guest-controlled. */
+static uint64_t mul_sat(uint64_t a, uint64_t b)
+{
+    uint64_t r;
+
+    return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+/* Thread groups of a GPGPU_WALKER: (dimension - start) in x, y and z. */
+static uint64_t walker_groups(const uint32_t *cmd)
+{
+    uint64_t x = cmd[7] > cmd[5] ? cmd[7] - cmd[5] : 0;
+    uint64_t y = cmd[10] > cmd[8] ? cmd[10] - cmd[8] : 0;
+    uint64_t z = cmd[12] > cmd[11] ? cmd[12] - cmd[11] : 0;
+
+    return mul_sat(mul_sat(x, y), z);
+}
+
+/*
+ * GFXPIPE commands no pipeline executes: counted and skipped.  (The 3D
+ * pipeline, render.c, runs 3DPRIMITIVE; media.c runs media and GPGPU
+ * walkers once a kernel is loaded.)  Skipped GPGPU and media dispatch is
+ * modelled from the command: a GPGPU_WALKER its threads per group (thread
+ * width counter maximum + 1) times its groups, a MEDIA_OBJECT one thread.
+ * The threads' EU work (eu.c) takes engine time in cs_step().
+ */
+int intel_gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                   unsigned len)
+{
+    uint32_t op = cmd[0] & GFXPIPE_OPCODE_MASK;
+    uint64_t threads;
+
+    if (op == GPGPU_WALKER && len >= 13) {
+        e->stats.walkers++;
+        threads = mul_sat((cmd[4] & GPGPU_WALKER_THREAD_WIDTH_MASK) + 1,
+                          walker_groups(cmd));
+        e->stats.gpgpu_threads += threads;
+        intel_eu_dispatch(e, INTEL_EU_TS, threads);
+    } else if (op == MEDIA_OBJECT) {
+        e->stats.walkers++;
+        e->stats.gpgpu_threads++;
+        intel_eu_dispatch(e, INTEL_EU_TS, 1);
+    }
+    e->stats.cmds_3d++;
+    return CS_NEXT;
 }

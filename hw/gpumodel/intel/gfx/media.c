@@ -16,7 +16,7 @@
  * (intel_media_reset()).
  *
  * A walker before any MEDIA_INTERFACE_DESCRIPTOR_LOAD has no kernel to
- * run: its threads are counted as the synthetic EU work of cs_gfx_skip(),
+ * run: its threads are counted as the synthetic EU work of intel_gfx_skip(),
  * as before the pipelines executed, so dispatch-only workloads keep
  * loading the EUs the OA unit observes.
  *
@@ -353,7 +353,7 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
     const uint32_t *idd;
 
     if (!e->gfx.media.idd_count) {
-        return cs_gfx_skip(e, c, cmd, len);
+        return intel_gfx_skip(e, c, cmd, len);
     }
     e->stats.walkers++;
     e->stats.cmds_3d++;
@@ -405,7 +405,7 @@ static int media_object(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     bool fits;
 
     if (!e->gfx.media.idd_count) {
-        return cs_gfx_skip(e, c, cmd, len);
+        return intel_gfx_skip(e, c, cmd, len);
     }
     e->stats.walkers++;
     e->stats.cmds_3d++;
@@ -481,7 +481,7 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     }
     for (unsigned i = 0; i < G_N_ELEMENTS(media_cmds); i++) {
         if (op == media_cmds[i].op && len < media_cmds[i].len) {
-            intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+            intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                            media_cmds[i].too_short);
             return CS_STOP;
         }
@@ -507,7 +507,7 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         media_unimp(e, UNIMP_OTHER, "a media command");
         break;
     }
-    return cs_gfx_skip(e, c, cmd, len);
+    return intel_gfx_skip(e, c, cmd, len);
 }
 
 void intel_media_reset(IntelEngine *e)

@@ -224,7 +224,7 @@ static bool fetch_vertex(IntelEngine *e, uint32_t index, Vertex *v)
             /* Past the buffer's size: zeros (PRM: out-of-bounds fetch). */
             if (off + n <= vb->size &&
                 intel_vm_rw(e, ppgtt, vb->addr + off, src, n, false)) {
-                intel_cs_page_fault(e, ppgtt, vb->addr + off);
+                intel_engine_page_fault(e, ppgtt, vb->addr + off);
                 return false;
             }
         }
@@ -386,7 +386,7 @@ static bool load_constants(IntelEngine *e, PsDispatch *d)
         n = MIN(n, 64 - d->const_regs);
         if (n && intel_vm_rw(e, ppgtt, addr, &d->consts[d->const_regs * 8],
                              n * EU_GRF_BYTES, false)) {
-            intel_cs_page_fault(e, ppgtt, addr);
+            intel_engine_page_fault(e, ppgtt, addr);
             return false;
         }
         d->const_regs += n;
@@ -697,12 +697,12 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
     IntelRenderState *rs = &e->gfx.render;
     uint64_t used = 0, total;
     uint64_t ctx = intel_cs_execlists_mode(e) ?
-                   intel_execlists_ctx_lrca(e) : 0;
+                   intel_engine_ctx_lrca(e) : 0;
     PsDispatch d = { 0 };
     bool done = true;
 
     if (len < 7) {
-        intel_cs_error(e, INTEL_ERROR_INSTRUCTION,
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                        "3DPRIMITIVE shorter than 7 dwords");
         return CS_STOP;
     }
@@ -725,7 +725,7 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
      * in flight), as the hardware drains a preempted draw's threads
      * before it saves the context.
      */
-    if (rs->draw_active && intel_execlists_load_pending(e)) {
+    if (rs->draw_active && intel_engine_load_pending(e)) {
         return CS_CONTINUE_ARB;
     }
     if (!rs->draw_active) {
@@ -790,7 +790,7 @@ int intel_render_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         e->stats.cmds_3d++;
         return intel_render_state_cmd(e, cmd, len);
     }
-    return cs_gfx_skip(e, c, cmd, len);
+    return intel_gfx_skip(e, c, cmd, len);
 }
 
 void intel_render_reset(IntelEngine *e)

@@ -57,7 +57,7 @@ static uint32_t oa_rpt_id(IntelGpu *gpu, uint32_t reason, uint64_t ns)
     IntelOaState *oa = &gpu->oa;
     uint32_t id = reason << OA_REASON_SHIFT;
 
-    if (intel_execlists_ctx_active(&gpu->engine[INTEL_RCS0])) {
+    if (intel_engine_ctx_active(&gpu->engine[INTEL_RCS0])) {
         id |= OA_RPT_CTX_VALID;
     }
     if (intel_reg_get(gpu, INTEL_OA_DEBUG) &

@@ -84,7 +84,7 @@ void oa_sources(IntelGpu *gpu, uint64_t ns, IntelOaSources *s)
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         IntelCsStats st;
 
-        intel_cs_stats_at(&gpu->engine[i], ns, &st);
+        intel_engine_stats_at(&gpu->engine[i], ns, &st);
         s->busy_ns += st.busy_ns;
         s->vs_threads += st.vs_threads;
         s->gpgpu_threads += st.gpgpu_threads;
@@ -204,7 +204,7 @@ void oa_build(IntelGpu *gpu, const OaFormat *f, uint32_t dw0,
     put32(r, 0, dw0);
     put32(r, f->ts, intel_engine_timestamp(gpu, ns));
     if (f->ctx >= 0) {
-        put32(r, f->ctx, intel_execlists_ctx_id(rcs));
+        put32(r, f->ctx, intel_engine_ctx_id(rcs));
     }
     if (f->ticks >= 0) {
         put32(r, f->ticks, intel_gt_clocks(gpu, ns));

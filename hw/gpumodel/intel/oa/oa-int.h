@@ -51,6 +51,9 @@ bool oa_really_full(IntelGpu *gpu, const OaFormat *f);
 void oa_append(IntelGpu *gpu, const OaFormat *f, uint32_t reason,
                uint64_t ns);
 
+/* oa.c */
+void intel_oa_sync(IntelGpu *gpu);
+
 /* oa-counters.c */
 extern const OaFormat oa_formats[8];
 const OaFormat *oa_format(IntelGpu *gpu);

@@ -114,7 +114,7 @@ static uint16_t oa_noa_held(IntelGpu *gpu)
         return 0;
     }
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
-        if (intel_execlists_ctx_active(&gpu->engine[i]) && lane[i]) {
+        if (intel_engine_ctx_active(&gpu->engine[i]) && lane[i]) {
             v |= 1u << lane[i];
         }
     }

@@ -54,14 +54,14 @@
  * MI_REPORT_PERF_COUNT: a snapshot in the current format at @addr, its
  * report ID in dword 0 unchanged (IGT's mi-rpc expects 0xdeadbeef back).
  */
-int intel_oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
-                      uint32_t report_id)
+static void oa_perf_report(IntelGpu *gpu, IntelGtEvent ev,
+                           IntelGtEventArgs *a)
 {
-    const OaFormat *f = oa_format(e->gpu) ?: &oa_formats[5];
+    const OaFormat *f = oa_format(gpu) ?: &oa_formats[5];
     uint8_t r[256];
 
-    oa_build(e->gpu, f, report_id, gpu_host_now_ns(&e->gpu->host), r);
-    return intel_vm_rw(e, ppgtt, addr, r, f->size, true);
+    oa_build(gpu, f, a->report_id, a->now, r);
+    a->ret = intel_vm_rw(a->engine, a->ppgtt, a->addr, r, f->size, true);
 }
 
 static bool oa_enabled(IntelGpu *gpu)
@@ -258,16 +258,17 @@ static void oa_catch_up(IntelGpu *gpu, uint64_t now)
     }
 }
 
-void intel_oa_catch_up(IntelGpu *gpu)
+/* An engine starts a slice: reports due before see it as it was. */
+static void oa_slice(IntelGpu *gpu, IntelGtEvent ev, IntelGtEventArgs *a)
 {
-    oa_catch_up(gpu, gpu_host_now_ns(&gpu->host));
+    oa_catch_up(gpu, a->now);
 }
 
 static void oa_timer(void *opaque)
 {
     IntelGpu *gpu = opaque;
 
-    intel_oa_catch_up(gpu);
+    oa_catch_up(gpu, gpu_host_now_ns(&gpu->host));
     oa_arm(gpu);
 }
 
@@ -279,7 +280,7 @@ static void oa_timer(void *opaque)
  * time but before the sync's would count from the sync, later than it is
  * stamped.
  */
-void intel_oa_sync_at(IntelGpu *gpu, uint64_t now)
+static void oa_sync_at(IntelGpu *gpu, uint64_t now)
 {
     IntelOaState *oa = &gpu->oa;
 
@@ -293,7 +294,12 @@ void intel_oa_sync_at(IntelGpu *gpu, uint64_t now)
 
 void intel_oa_sync(IntelGpu *gpu)
 {
-    intel_oa_sync_at(gpu, gpu_host_now_ns(&gpu->host));
+    oa_sync_at(gpu, gpu_host_now_ns(&gpu->host));
+}
+
+static void oa_sync_event(IntelGpu *gpu, IntelGtEvent ev, IntelGtEventArgs *a)
+{
+    oa_sync_at(gpu, a->now);
 }
 
 /*
@@ -314,22 +320,25 @@ static void oa_event_report(IntelGpu *gpu, uint64_t now, uint32_t off,
  * A render context was switched in: with OA enabled, a report with
  * reason "context switch" and the new context's ID goes to the buffer.
  */
-void intel_oa_context_switch(IntelGpu *gpu)
+static void oa_context_in(IntelGpu *gpu, IntelGtEvent ev,
+                          IntelGtEventArgs *a)
 {
-    oa_event_report(gpu, gpu_host_now_ns(&gpu->host),
-                    INTEL_OA_DEBUG_NO_CTX_SWITCH_REPORTS,
-                    OA_REASON_CTX_SWITCH);
+    if (a->engine->id == INTEL_RCS0) {
+        oa_event_report(gpu, a->now, INTEL_OA_DEBUG_NO_CTX_SWITCH_REPORTS,
+                        OA_REASON_CTX_SWITCH);
+    }
 }
 
 /*
- * The GT frequency changed at @now (rps.c, after intel_oa_sync_at() at the
- * same instant): with OA enabled, a frequency-change report (reason bit
- * 5) unless OA_DEBUG turns those off; the report triggers' times moved
- * with the clock.
+ * The GT frequency changed at @now (rps.c, after a sync at the same
+ * instant): with OA enabled, a frequency-change report (reason bit 5)
+ * unless OA_DEBUG turns those off; the report triggers' times moved with
+ * the clock.
  */
-void intel_oa_frequency_change(IntelGpu *gpu, uint64_t now)
+static void oa_frequency_change(IntelGpu *gpu, IntelGtEvent ev,
+                                IntelGtEventArgs *a)
 {
-    oa_event_report(gpu, now, INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS,
+    oa_event_report(gpu, a->now, INTEL_OA_DEBUG_NO_CLK_RATIO_REPORTS,
                     OA_REASON_CLK_RATIO);
     oa_arm(gpu);
 }
@@ -362,7 +371,7 @@ void intel_oa_drill_tail_stall(IntelGpu *gpu, bool on, uint64_t duration_ns)
 /* Fault drill: the next @count reports find the buffer full. */
 void intel_oa_drill_overflow(IntelGpu *gpu, uint32_t count)
 {
-    intel_oa_catch_up(gpu);
+    oa_catch_up(gpu, gpu_host_now_ns(&gpu->host));
     gpu->oa.overflow_drill = count;
 }
 
@@ -412,7 +421,7 @@ static void oa_counting_write(IntelGpu *gpu, const IntelRegBinding *b,
                               uint32_t offset, uint32_t old)
 {
     oa_before_write(gpu, offset, old, gpu_host_now_ns(&gpu->host),
-                    intel_oa_sync_at);
+                    oa_sync_at);
 }
 
 
@@ -452,7 +461,7 @@ static void oa_config_write(IntelGpu *gpu, const IntelRegBinding *b,
     bool was_go = oa->go, on;
     uint64_t period;
 
-    oa_before_write(gpu, offset, old, now, intel_oa_sync_at);
+    oa_before_write(gpu, offset, old, now, oa_sync_at);
 
     oa->go = oa_enabled(gpu) && (intel_reg_get(gpu, INTEL_OACTXCONTROL) &
                                  INTEL_OACTXCONTROL_COUNTER_RESUME);
@@ -554,6 +563,11 @@ void intel_oa_init(IntelGpu *gpu)
     /* The state has a slot for each NOA register of the selections. */
     g_assert(oa_noa_count(gpu) == INTEL_OA_NOA_REGS);
     gpu->oa.timer = gpu_host_timer_new(&gpu->host, oa_timer, gpu);
+    intel_gt_subscribe(gpu, INTEL_GT_SYNC, oa_sync_event);
+    intel_gt_subscribe(gpu, INTEL_GT_CONTEXT_IN, oa_context_in);
+    intel_gt_subscribe(gpu, INTEL_GT_FREQUENCY, oa_frequency_change);
+    intel_gt_subscribe(gpu, INTEL_GT_SLICE, oa_slice);
+    intel_gt_subscribe(gpu, INTEL_GT_PERF_REPORT, oa_perf_report);
 }
 
 void intel_oa_fini(IntelGpu *gpu)

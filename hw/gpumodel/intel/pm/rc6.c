@@ -34,7 +34,7 @@ static bool rc6_conditions(IntelGpu *gpu)
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         IntelEngine *e = &gpu->engine[i];
 
-        if (intel_execlists_ctx_active(e) || intel_cs_busy(e)) {
+        if (intel_engine_ctx_active(e) || intel_engine_busy(e)) {
             return false;
         }
     }
@@ -78,6 +78,16 @@ void intel_rc6_update(IntelGpu *gpu)
         gpu_host_trace(&gpu->host, INTEL_TRACE_RC6, idle, rc6->entry_ns,
                        rc6->residency_ns / INTEL_RC6_TICK_NS);
     }
+}
+
+static void rc6_activity(IntelGpu *gpu, IntelGtEvent ev, IntelGtEventArgs *a)
+{
+    intel_rc6_update(gpu);
+}
+
+void intel_rc6_init(IntelGpu *gpu)
+{
+    intel_gt_subscribe(gpu, INTEL_GT_ACTIVITY, rc6_activity);
 }
 
 static void rc_control_write(IntelGpu *gpu, const IntelRegBinding *b,

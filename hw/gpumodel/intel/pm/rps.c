@@ -94,22 +94,22 @@ static void rpnswreq_write(IntelGpu *gpu, const IntelRegBinding *b,
     uint32_t req = (intel_reg_get(gpu, offset) >> INTEL_RPS_FREQ_SHIFT) &
                    INTEL_RPS_FREQ_MASK;
     uint32_t min, max, ratio;
+    IntelGtEventArgs change = { .now = now };
 
     rps_caps(gpu, &min, &max);
     ratio = MAX(MIN(req, max), min);
     if (!ratio || ratio == rps->ratio) {
         return;
     }
-    intel_oa_sync_at(gpu, now);
-    for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
-        intel_cs_frequency_change(&gpu->engine[i], now, rps->ratio, ratio);
-    }
+    change.from = rps->ratio;
+    intel_gt_notify(gpu, INTEL_GT_SYNC, &change);
     rps->clocks = intel_gt_clocks(gpu, now);
     rps->since_ns = now;
     rps->ratio = ratio;
     gpu_host_trace(&gpu->host, INTEL_TRACE_GT_FREQUENCY,
                    (uint64_t)ratio * 50 / 3, req, rps->clocks);
-    intel_oa_frequency_change(gpu, now);
+    change.to = ratio;
+    intel_gt_notify(gpu, INTEL_GT_FREQUENCY, &change);
 }
 
 /* CAGF: the frequency granted. */

@@ -146,7 +146,7 @@ static bool target_rw(const Msg *m, const Target *tg, uint64_t off,
         uint64_t addr = (s->base + off) & (A64_LIMIT - 1);
 
         if (intel_vm_rw(m->th->e, m->th->ppgtt, addr, buf, len, write)) {
-            intel_cs_page_fault(m->th->e, m->th->ppgtt, addr);
+            intel_engine_page_fault(m->th->e, m->th->ppgtt, addr);
             return false;
         }
         return true;
@@ -784,7 +784,7 @@ static bool rt_write_mask(const Msg *m, unsigned rt, unsigned *mask)
     /* A global dword, then two per render target. */
     addr = th->dynamic_state_base + th->blend_state + 4 + rt * 8ull;
     if (intel_vm_rw(th->e, th->ppgtt, addr, dw, sizeof(dw), false)) {
-        intel_cs_page_fault(th->e, th->ppgtt, addr);
+        intel_engine_page_fault(th->e, th->ppgtt, addr);
         return false;
     }
     dw[0] = GUINT32_FROM_LE(dw[0]);

@@ -214,7 +214,7 @@ typedef struct IntelSfThread {
  * not implement or a malformed one (logged; the thread faults).  An
  * access outside the surface follows the PRM's out-of-bounds rules (reads
  * return zero, writes are dropped); a page fault goes through the
- * engine's fault path (intel_cs_page_fault()).
+ * engine's fault path (intel_engine_page_fault()).
  */
 int intel_sf_send(EuThread *t, const EuInst *inst, uint32_t desc,
                   uint32_t ex_desc, void *opaque);
@@ -244,7 +244,7 @@ bool intel_sampler_state_load_cached(IntelSfThread *th, unsigned index,
  * Read or write @len bytes at byte @x of row @y of @s (a 2D surface; the
  * rows of layer n of a 2D array start at n * qpitch), within the
  * surface's bounds: outside, reads return 0 and writes are dropped.
- * False on a page fault (reported through intel_cs_page_fault()).
+ * False on a page fault (reported through intel_engine_page_fault()).
  */
 bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
                       uint32_t x, uint32_t y, void *buf, unsigned len,

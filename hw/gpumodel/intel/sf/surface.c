@@ -34,7 +34,7 @@ static bool state_read(const IntelSfThread *th, uint64_t addr, void *buf,
                        size_t len)
 {
     if (intel_vm_rw(th->e, th->ppgtt, addr & ADDR_MASK, buf, len, false)) {
-        intel_cs_page_fault(th->e, th->ppgtt, addr & ADDR_MASK);
+        intel_engine_page_fault(th->e, th->ppgtt, addr & ADDR_MASK);
         return false;
     }
     return true;
@@ -678,7 +678,7 @@ bool intel_surface_rw(const IntelSfThread *th, const IntelSurface *s,
         }
         addr = (s->base + off) & ADDR_MASK;
         if (intel_vm_rw(th->e, th->ppgtt, addr, p + (bx - x), n, write)) {
-            intel_cs_page_fault(th->e, th->ppgtt, addr);
+            intel_engine_page_fault(th->e, th->ppgtt, addr);
             return false;
         }
         bx += n;
@@ -820,7 +820,7 @@ bool intel_surface_write_flush(const IntelSfThread *th, IntelSfWrites *w)
              */
             if (intel_vm_rw(th->e, th->ppgtt, w->line[i] + lo,
                             w->data[i] + lo, len, true)) {
-                intel_cs_page_fault(th->e, th->ppgtt, w->first[i]);
+                intel_engine_page_fault(th->e, th->ppgtt, w->first[i]);
                 return false;
             }
             d &= len + lo >= 64 ? 0 : ~0ull << (lo + len);

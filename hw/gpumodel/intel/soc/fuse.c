@@ -20,6 +20,13 @@ static uint32_t low_mask(unsigned n)
     return n >= 32 ? ~0u : (1u << n) - 1;
 }
 
+/* GMCH Graphics Control: 8 MiB of GGTT (4 GiB of address space), GMS. */
+uint16_t intel_gpu_ggc(const IntelGpuConfig *cfg)
+{
+    return INTEL_GGC_GGMS_8M << INTEL_GGC_GGMS_SHIFT |
+           (cfg->stolen_mb / 32) << INTEL_GGC_GMS_SHIFT;
+}
+
 static uint32_t fuse_read(IntelGpu *gpu, const IntelRegBinding *b,
                           uint32_t offset)
 {

@@ -41,7 +41,7 @@ static uint32_t mi_mode_read(IntelGpu *gpu, const IntelRegBinding *b,
 {
     uint32_t v = intel_reg_get(gpu, offset);
 
-    if (!intel_cs_busy(engine_of(gpu, b)) || (v & INTEL_MI_MODE_STOP_RING)) {
+    if (!intel_engine_busy(engine_of(gpu, b)) || (v & INTEL_MI_MODE_STOP_RING)) {
         v |= INTEL_MI_MODE_IDLE;
     }
     return v;
@@ -94,7 +94,7 @@ static uint32_t timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
 static uint32_t ctx_timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
                                    uint32_t offset)
 {
-    return intel_execlists_ctx_timestamp(engine_of(gpu, b));
+    return intel_engine_ctx_timestamp(engine_of(gpu, b));
 }
 
 /* Legacy ring mode: TAIL (and a now-valid RING_CTL) are the doorbell. */
@@ -143,7 +143,7 @@ static uint32_t execlist_status_hi_read(IntelGpu *gpu,
 {
     IntelEngine *e = engine_of(gpu, b);
 
-    return intel_execlists_ctx_id(e);
+    return intel_engine_ctx_id(e);
 }
 
 
@@ -248,7 +248,9 @@ void intel_engines_init(IntelGpu *gpu)
         e->klass = engine_info[i].klass;
         e->instance = engine_info[i].instance;
         e->timer = gpu_host_timer_new(&gpu->host, intel_cs_timer, e);
+        e->submit = &intel_execlists_submit;
     }
+    intel_engine_services_init(gpu);
 }
 
 void intel_engines_fini(IntelGpu *gpu)
