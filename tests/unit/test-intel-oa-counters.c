@@ -264,7 +264,7 @@ static void test_thread_counters(Fixture *f, gconstpointer data)
     RUN_BATCH(f, cmds);
     fake_host_step(f->fh, 1000000);
     g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
-                                      SNAP, 0), ==, 0);
+                                SNAP, 0), ==, 0);
     g_assert_cmpuint(ram_r32(f, SNAP + 16 + 4 * 1), ==, 38);
     g_assert_cmpuint(ram_r32(f, SNAP + 16 + 4 * 4), ==, 128);
 }
@@ -318,7 +318,7 @@ static void test_counter_registers(Fixture *f, gconstpointer data)
     RUN_BATCH(f, walker_128);
     fake_host_step(f->fh, 1000000 + 777);
     g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
-                                      SNAP, 0), ==, 0);
+                                SNAP, 0), ==, 0);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(0)), ==, a_counter(f, SNAP, 0));
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(0) + 4), ==,
                      f->fh->ram[SNAP + 160]);
@@ -378,7 +378,7 @@ static void test_flex_eu_counters(Fixture *f, gconstpointer data)
     RUN_BATCH(f, cmds);
     fake_host_step(f->fh, 1000000);
     g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
-                                      SNAP, 0), ==, 0);
+                                SNAP, 0), ==, 0);
     g_assert_cmpuint(a_counter(f, SNAP, 4), ==, 1024);
     for (unsigned k = 0; k < 14; k++) {
         g_assert_cmpuint(a_counter(f, SNAP, 7 + k), ==, want[k]);

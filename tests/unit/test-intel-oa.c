@@ -216,7 +216,7 @@ static void test_formats(Fixture *f, gconstpointer data)
 
         wr(f, INTEL_OACONTROL, fmt[i].sel << 2);
         g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
-                                          r, 0x1234), ==, 0);
+                                    r, 0x1234), ==, 0);
         g_assert_cmphex(ram_r32(f, r), ==, 0x1234);
         g_assert_cmpuint(ram_r32(f, r + 4), ==, 12);      /* 1 us at 12 MHz */
         g_assert_cmphex(ram_r32(f, r + 8), ==, 0);        /* no context */
@@ -422,7 +422,7 @@ static void test_report_id(Fixture *f, gconstpointer data)
     engine_active(f, INTEL_RCS0, true);
     for (unsigned i = 1; i < G_N_ELEMENTS(ids); i++) {
         g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
-                                          SNAP + 256 * i, ids[i]), ==, 0);
+                                    SNAP + 256 * i, ids[i]), ==, 0);
         g_assert_cmphex(ram_r32(f, SNAP + 256 * i), ==, ids[i]);
     }
     fake_host_step(f->fh, 1000000);

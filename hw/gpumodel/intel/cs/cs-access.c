@@ -22,7 +22,7 @@ int cs_fault(IntelEngine *e, bool ppgtt, uint64_t addr)
 {
     intel_engine_page_fault(e, ppgtt, addr);
     intel_engine_error(e, INTEL_ERROR_PAGE_TABLE,
-                   ppgtt ? "PPGTT page fault" : "GGTT page fault");
+                       ppgtt ? "PPGTT page fault" : "GGTT page fault");
     return CS_STOP;
 }
 

@@ -261,7 +261,7 @@ int cs_xy_fast_copy_blt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     }
     if (!cpp) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "XY_FAST_COPY_BLT reserved color depth");
+                           "XY_FAST_COPY_BLT reserved color depth");
         return CS_STOP;
     }
     dst = blit_surface(&cmd[4], cmd[1], cmd[2],

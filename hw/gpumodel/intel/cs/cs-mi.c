@@ -164,8 +164,8 @@ int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t sad;
 
     if (op > MI_SEMAPHORE_SAD_NEQ_SDD) {
-        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "MI_SEMAPHORE_WAIT with a reserved compare operation");
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION, "MI_SEMAPHORE_WAIT "
+                           "with a reserved compare operation");
         return CS_STOP;
     }
     if (ggtt && !cs_privileged(e)) {
@@ -227,7 +227,7 @@ int cs_mi_store_data_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
     if (len != 4 && len != 5) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "MI_STORE_DATA_IMM length is not 4 or 5");
+                           "MI_STORE_DATA_IMM length is not 4 or 5");
         return CS_STOP;
     }
     if (ggtt && !cs_privileged(e)) {
@@ -252,7 +252,7 @@ int cs_mi_store_data_index(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
     if (len != 3 && len != 4) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "MI_STORE_DATA_INDEX length is not 3 or 4");
+                           "MI_STORE_DATA_INDEX length is not 3 or 4");
         return CS_STOP;
     }
     return cs_mem(e, false, hws + (cmd[1] & MI_STORE_DATA_INDEX_OFFSET_MASK),
@@ -264,7 +264,7 @@ int cs_mi_load_register_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 {
     if (!(len & 1)) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "MI_LOAD_REGISTER_IMM with an odd dword");
+                           "MI_LOAD_REGISTER_IMM with an odd dword");
         return CS_STOP;
     }
     /* A privileged register anywhere makes the whole command a NOOP. */
@@ -436,7 +436,7 @@ int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     if (size > MI_ATOMIC_OCTWORD >> MI_ATOMIC_SIZE_SHIFT ||
         (opcode >> 5) != size || (inline_data && len < 11)) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "MI_ATOMIC size, opcode and length disagree");
+                           "MI_ATOMIC size, opcode and length disagree");
         return CS_STOP;
     }
     /*
@@ -472,7 +472,7 @@ int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
         if (!atomic_op(op, n * 32, m, s0, s1, &out)) {
             intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                           "MI_ATOMIC reserved opcode");
+                               "MI_ATOMIC reserved opcode");
             return CS_STOP;
         }
         res[0] = out;
@@ -570,7 +570,7 @@ int cs_mi_flush_dw(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
     if (len < 4) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "MI_FLUSH_DW shorter than 4 dwords");
+                           "MI_FLUSH_DW shorter than 4 dwords");
         return CS_STOP;
     }
     if (cmd[0] & MI_INVALIDATE_TLB) {
@@ -623,7 +623,7 @@ int cs_mi_batch_buffer_start(IntelEngine *e, const CsCmd *c,
         e->depth++;                 /* first level, or second level */
     } else if (second) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "third-level batch buffer");
+                           "third-level batch buffer");
         return CS_STOP;
     }
     /* Otherwise chained: the new batch replaces the current one. */

@@ -14,7 +14,7 @@ int cs_pipe_control(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
     if (len < 6) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "PIPE_CONTROL shorter than 6 dwords");
+                           "PIPE_CONTROL shorter than 6 dwords");
         return CS_STOP;
     }
     dw1 = cmd[1];

@@ -433,8 +433,8 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
     c = cs_decode(cmd[0]);
     if (!c || !cs_engine_allowed(e, c)) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION, c ?
-                       "command not supported on this engine" :
-                       "invalid command header");
+                           "command not supported on this engine" :
+                           "invalid command header");
         return 1;
     }
     len = cs_cmd_len(c, cmd[0]);
@@ -445,8 +445,8 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
     }
     if (len > room) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION, e->depth ?
-                       "command longer than the model fetches" :
-                       "command crosses the end of the ring");
+                           "command longer than the model fetches" :
+                           "command crosses the end of the ring");
         return 1;
     }
     cmd = cs_fetch(e, f, pos, ppgtt, len);

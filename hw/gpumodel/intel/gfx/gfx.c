@@ -36,7 +36,7 @@ static int gfx_state_base_address(IntelEngine *e, const uint32_t *cmd,
 {
     if (len < 16) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "STATE_BASE_ADDRESS shorter than 16 dwords");
+                           "STATE_BASE_ADDRESS shorter than 16 dwords");
         return CS_STOP;
     }
     for (unsigned i = 0; i < INTEL_GFX_BASES; i++) {

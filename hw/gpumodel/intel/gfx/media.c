@@ -482,7 +482,7 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     for (unsigned i = 0; i < G_N_ELEMENTS(media_cmds); i++) {
         if (op == media_cmds[i].op && len < media_cmds[i].len) {
             intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                           media_cmds[i].too_short);
+                               media_cmds[i].too_short);
             return CS_STOP;
         }
     }

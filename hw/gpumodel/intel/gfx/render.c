@@ -703,7 +703,7 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
 
     if (len < 7) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                       "3DPRIMITIVE shorter than 7 dwords");
+                           "3DPRIMITIVE shorter than 7 dwords");
         return CS_STOP;
     }
     /*
