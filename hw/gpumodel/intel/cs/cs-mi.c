@@ -164,8 +164,8 @@ int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t sad;
 
     if (op > MI_SEMAPHORE_SAD_NEQ_SDD) {
-        intel_engine_error(e, INTEL_ERROR_INSTRUCTION, "MI_SEMAPHORE_WAIT "
-                           "with a reserved compare operation");
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
+                           "MI_SEMAPHORE_WAIT: reserved compare operation");
         return CS_STOP;
     }
     if (ggtt && !cs_privileged(e)) {
