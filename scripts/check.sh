@@ -1,6 +1,8 @@
 #!/bin/sh
 # make check: every test tier, then one summary line over all of them.
-#   style - QEMU's checkpatch.pl over hw/ and include/: no error
+#   style - QEMU's checkpatch.pl over hw/ and include/: no error; calls
+#           only down the unit order (tools/unit-graph.py); no C file
+#           over 1,000 lines, no function over 120 (tools/size-check.py)
 #   unit  - the models with a fake host (standalone meson build)
 #   fuzz  - every fuzzer, briefly (scripts/fuzz-smoke.sh)
 #   qtest - the devices inside the built QEMU, and again in a QEMU built
@@ -16,8 +18,12 @@ out=$top/build/check
 rm -rf "$out"
 mkdir -p "$out"
 
-echo "== style (QEMU's checkpatch.pl: scripts/style-check.sh)"
+echo "== style (QEMU's checkpatch.pl, the unit order, the size limits)"
 "$top/scripts/tap-tier.sh" style/checkpatch "$out" -- "$top/scripts/style-check.sh"
+"$top/scripts/tap-tier.sh" style/units "$out" -- \
+    /usr/bin/python3 "$top/tools/unit-graph.py" --tap
+"$top/scripts/tap-tier.sh" style/sizes "$out" -- \
+    /usr/bin/python3 "$top/tools/size-check.py"
 
 echo "== unit"
 for t in "$top"/build/unit/tests/unit/test-*; do

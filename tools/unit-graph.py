@@ -13,7 +13,10 @@ that order is reported, and so is a unit the list does not name.  Exit
 status 1 when --check is given and there is a circle between units, a
 call up the order or a unit missing from it.
 
-  tools/unit-graph.py [--build DIR] [--order FILE] [--check] [--files]
+  tools/unit-graph.py [--build DIR] [--order FILE] [--check] [--tap]
+                      [--files]
+
+--tap prints the three checks as TAP, the graph as comments (make check).
 """
 import argparse
 import collections
@@ -135,6 +138,7 @@ def main():
     ap.add_argument("--order",
                     default=os.path.join(top, "docs", "architecture.rst"))
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--tap", action="store_true")
     ap.add_argument("--files", action="store_true",
                     help="also print every call between files")
     args = ap.parse_args()
@@ -145,36 +149,48 @@ def main():
     for (a, b), syms in edges.items():
         if unit_of(a) != unit_of(b):
             units[(unit_of(a), unit_of(b))] |= syms
-    bad = 0
+    order = unit_order(args.order)
+    found = {
+        "no circle between units": [
+            "circle between units: %s" % " <-> ".join(comp)
+            for comp in circles({u for e in units for u in e}, units)],
+        "no call up the unit order": [
+            "call up the order: %s -> %s (%s)" % (a, b, ", ".join(sorted(s)))
+            for (a, b), s in sorted(units.items())
+            if a in order and b in order and order.index(b) < order.index(a)],
+        "every unit in the order": [
+            "unit not in the order of %s: %s" % (args.order, u)
+            for u in sorted({unit_of(f) for f in files} - set(order))],
+    }
+    bad = sum(len(v) for v in found.values())
+    note = "# " if args.tap else ""
+    if args.tap:
+        print("1..%d" % len(found))
+        for n, (what, problems) in enumerate(found.items(), 1):
+            print("%s %d - %s" % ("not ok" if problems else "ok", n, what))
+            for p in problems:
+                print("# " + p)
 
     print("# calls between units")
     for (a, b), syms in sorted(units.items()):
-        print("%s -> %s: %s" % (a, b, ", ".join(sorted(syms))))
-    for comp in circles({u for e in units for u in e}, units):
-        print("circle between units: %s" % " <-> ".join(comp))
-        bad += 1
-    order = unit_order(args.order)
-    for u in sorted({unit_of(f) for f in files} - set(order)):
-        print("unit not in the order of %s: %s" % (args.order, u))
-        bad += 1
-    for (a, b), syms in sorted(units.items()):
-        if a in order and b in order and order.index(b) < order.index(a):
-            print("call up the order: %s -> %s (%s)"
-                  % (a, b, ", ".join(sorted(syms))))
-            bad += 1
+        print("%s%s -> %s: %s" % (note, a, b, ", ".join(sorted(syms))))
+    if not args.tap:
+        for problems in found.values():
+            for p in problems:
+                print(p)
 
     print("# circles between the files of a unit")
     for u in sorted({unit_of(f) for f in files}):
         inner = {e: s for e, s in edges.items()
                  if unit_of(e[0]) == u and unit_of(e[1]) == u}
         for comp in circles({f for e in inner for f in e}, inner):
-            print("%s: %d files: %s" % (u, len(comp), " ".join(
+            print("%s%s: %d files: %s" % (note, u, len(comp), " ".join(
                 os.path.basename(f) for f in comp)))
     if args.files:
         print("# calls between files")
         for (a, b), syms in sorted(edges.items()):
-            print("%s -> %s: %s" % (a, b, ", ".join(sorted(syms))))
-    return 1 if args.check and bad else 0
+            print("%s%s -> %s: %s" % (note, a, b, ", ".join(sorted(syms))))
+    return 1 if (args.check or args.tap) and bad else 0
 
 
 if __name__ == "__main__":
