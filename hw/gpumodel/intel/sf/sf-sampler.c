@@ -41,9 +41,10 @@ typedef struct Payload {
     unsigned first, simd;
 } Payload;
 
-static void payload_init(Payload *pl, EuThread *t, const EuInst *inst,
-                         uint32_t desc, uint32_t ex_desc, unsigned first,
-                         unsigned simd)
+static void sampler_payload_init(Payload *pl, EuThread *t,
+                                 const EuInst *inst, uint32_t desc,
+                                 uint32_t ex_desc, unsigned first,
+                                 unsigned simd)
 {
     unsigned n = (desc >> 25) & 0xf;
 
@@ -59,8 +60,8 @@ static void payload_init(Payload *pl, EuThread *t, const EuInst *inst,
 }
 
 /* Parameter @k of channel @c: register k * (simd / 8) + c / 8. */
-static uint32_t param(const Payload *pl, unsigned k, unsigned c,
-                      bool *present)
+static uint32_t sampler_param(const Payload *pl, unsigned k, unsigned c,
+                              bool *present)
 {
     unsigned i = pl->first + k * (pl->simd / 8) + c / 8;
     uint8_t *r = i < G_N_ELEMENTS(pl->reg) ? pl->reg[i] : NULL;
@@ -78,7 +79,8 @@ static uint32_t param(const Payload *pl, unsigned k, unsigned c,
  * Apply address control mode @mode to texel index @i of a @size-texel
  * axis; false if the texel is the border colour.
  */
-static bool wrap_index(unsigned mode, int64_t i, int64_t size, int64_t *out)
+static bool sampler_wrap_index(unsigned mode, int64_t i, int64_t size,
+                               int64_t *out)
 {
     int64_t p;
 
@@ -107,8 +109,8 @@ static bool wrap_index(unsigned mode, int64_t i, int64_t size, int64_t *out)
 }
 
 /* Fetch texel (x, y), already in range, with the border when outside. */
-static void fetch(Sampling *sm, int64_t x, int64_t y, bool inside,
-                  uint32_t rgba[4])
+static void sampler_fetch(Sampling *sm, int64_t x, int64_t y, bool inside,
+                          uint32_t rgba[4])
 {
     uint8_t texel[16];
 
@@ -126,21 +128,21 @@ static void fetch(Sampling *sm, int64_t x, int64_t y, bool inside,
 }
 
 /* The texel at integer coordinates through the sampler's address modes. */
-static void fetch_wrapped(Sampling *sm, int64_t x, int64_t y,
-                          uint32_t rgba[4])
+static void sampler_fetch_wrapped(Sampling *sm, int64_t x, int64_t y,
+                                  uint32_t rgba[4])
 {
     int64_t wx, wy = 0;
-    bool in = wrap_index(sm->ss.wrap[0], x, sm->s->width, &wx);
+    bool in = sampler_wrap_index(sm->ss.wrap[0], x, sm->s->width, &wx);
 
     if (sm->s->type != INTEL_SURFTYPE_1D) {
-        in &= wrap_index(sm->ss.wrap[1], y, sm->s->height, &wy);
+        in &= sampler_wrap_index(sm->ss.wrap[1], y, sm->s->height, &wy);
     }
-    fetch(sm, wx, wy, in, rgba);
+    sampler_fetch(sm, wx, wy, in, rgba);
 }
 
 /* Filtered sample at normalized (or texel) coordinates (u, v). */
-static void sample(Sampling *sm, float u, float v, bool linear,
-                   uint32_t rgba[4])
+static void sampler_sample2d(Sampling *sm, float u, float v, bool linear,
+                             uint32_t rgba[4])
 {
     float x = u, y = v;
 
@@ -161,8 +163,8 @@ static void sample(Sampling *sm, float u, float v, bool linear,
     x = x > 1e9f ? 1e9f : x < -1e9f ? -1e9f : x;
     y = y > 1e9f ? 1e9f : y < -1e9f ? -1e9f : y;
     if (!linear || intel_format_is_int(sm->s->format)) {
-        fetch_wrapped(sm, (int64_t)floorf(x) + sm->offset[0],
-                      (int64_t)floorf(y) + sm->offset[1], rgba);
+        sampler_fetch_wrapped(sm, (int64_t)floorf(x) + sm->offset[0],
+                              (int64_t)floorf(y) + sm->offset[1], rgba);
         return;
     }
     {
@@ -177,7 +179,7 @@ static void sample(Sampling *sm, float u, float v, bool linear,
         for (unsigned i = 0; i < 4; i++) {
             uint32_t tx[4];
 
-            fetch_wrapped(sm, x0 + (i & 1), y0 + (i >> 1), tx);
+            sampler_fetch_wrapped(sm, x0 + (i & 1), y0 + (i >> 1), tx);
             for (unsigned c = 0; c < 4; c++) {
                 acc[c] += w[i] * intel_sf_u2f(tx[c]);
             }
@@ -193,8 +195,8 @@ static void sample(Sampling *sm, float u, float v, bool linear,
  * the slice, or with linear filtering blends the two nearest, each
  * through TCZ's address mode.
  */
-static void sample3d(Sampling *sm, float u, float v, float r, bool linear,
-                     uint32_t rgba[4])
+static void sampler_sample3d(Sampling *sm, float u, float v, float r,
+                             bool linear, uint32_t rgba[4])
 {
     const IntelSurface *s = sm->s;
     float z = sm->ss.non_normalized ? r : r * s->depth, wz = 0, acc[4] = {0};
@@ -211,11 +213,11 @@ static void sample3d(Sampling *sm, float u, float v, float r, bool linear,
         uint32_t tx[4];
         int64_t slice, row;
 
-        row = wrap_index(sm->ss.wrap[2], z0 + i, s->depth, &slice) ?
+        row = sampler_wrap_index(sm->ss.wrap[2], z0 + i, s->depth, &slice) ?
               intel_surface_layer_row(s, slice) : -1;
         if (row >= 0) {
             sm->layer_row = row;
-            sample(sm, u, v, linear, tx);
+            sampler_sample2d(sm, u, v, linear, tx);
         } else {
             for (unsigned c = 0; c < 4; c++) {
                 tx[c] = intel_sf_f2u(sm->ss.border[c]);
@@ -237,8 +239,8 @@ static void sample3d(Sampling *sm, float u, float v, float r, bool linear,
  * LOD of channel @c from the differences across its 2x2 subspan
  * (channels 4n..4n+3: upper left, upper right, lower left, lower right).
  */
-static float subspan_lod(const float *u, const float *v, unsigned c,
-                         const IntelSurface *s)
+static float sampler_subspan_lod(const float *u, const float *v, unsigned c,
+                                 const IntelSurface *s)
 {
     unsigned b = c & ~3u;
     float dudx = (u[b + 1] - u[b]) * s->width;
@@ -252,8 +254,8 @@ static float subspan_lod(const float *u, const float *v, unsigned c,
 }
 
 /* Apply the surface's shader channel selects. */
-static void channel_select(const IntelSurface *s, const uint32_t in[4],
-                           uint32_t out[4])
+static void sampler_channel_select(const IntelSurface *s, const uint32_t in[4],
+                                   uint32_t out[4])
 {
     bool integer = intel_format_is_int(s->format);
 
@@ -275,14 +277,14 @@ static void channel_select(const IntelSurface *s, const uint32_t in[4],
  * clamped to the surface's layers) of a 2D array; false past the last
  * layer (ld reads zero there).
  */
-static bool select_layer(Sampling *sm, uint32_t r, bool integer)
+static bool sampler_select_layer(Sampling *sm, uint32_t r, bool integer)
 {
     const IntelSurface *s = sm->s;
     int64_t index, row;
 
     sm->layer_row = 0;
     if (s->type == INTEL_SURFTYPE_3D && !integer) {
-        return true;            /* sample3d() picks the slices */
+        return true;            /* sampler_sample3d() picks the slices */
     }
     if ((s->type != INTEL_SURFTYPE_2D && s->type != INTEL_SURFTYPE_3D) ||
         (s->depth <= 1 && !s->min_array)) {
@@ -304,193 +306,263 @@ static bool select_layer(Sampling *sm, uint32_t r, bool integer)
     return true;
 }
 
-int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
-                     uint32_t desc, uint32_t ex_desc)
-{
-    unsigned bti = desc & 0xff, sampler = (desc >> 8) & 0xf;
-    unsigned type = (desc >> 12) & 0x1f, mode = (desc >> 17) & 3;
-    bool header = (desc >> 19) & 1, present = true;
-    unsigned simd = mode == 1 ? 8 : mode == 2 ? 16 : 0;
-    unsigned first = header, mask = 0, nparams;
-    uint32_t chans = intel_sf_channels(t, inst), out[4][EU_MAX_CHANNELS];
-    uint32_t ru[EU_MAX_CHANNELS], rv[EU_MAX_CHANNELS];
-    float u[EU_MAX_CHANNELS], v[EU_MAX_CHANNELS];
-    IntelSurface s;
-    Sampling sm = { .th = th, .s = &s };
+/* A sampler message's parameters, common to its channels. */
+typedef struct SamplerMsg {
+    unsigned type, simd, nparams;
+    uint32_t chans;
     Payload pl;
-    uint8_t *r8;
-    unsigned reg = 0, lod_sub = UINT_MAX;
-    float sub_lod = 0;
+    Sampling sm;
+    IntelSurface s;
+    bool present;                   /* every parameter in the GRF */
+    unsigned lod_subspan;           /* whose LOD @lod is */
+    float lod;
+} SamplerMsg;
 
-    if (!simd) {
+/* The message types and SIMD modes the model samples with. */
+static bool sampler_msg_supported(IntelSfThread *th, unsigned type,
+                                  unsigned mode)
+{
+    if (mode != 1 && mode != 2) {
         intel_sf_log(th, GPU_LOG_UNIMP, "sampler SIMD mode %u", mode);
-        return -1;
+        return false;
     }
     if (type != MSG_SAMPLE && type != MSG_SAMPLE_B && type != MSG_SAMPLE_L &&
         type != MSG_LD && type != MSG_RESINFO && type != MSG_SAMPLE_LZ &&
         type != MSG_LD_LZ) {
         intel_sf_log(th, GPU_LOG_UNIMP, "sampler message type %u", type);
-        return -1;
+        return false;
     }
-    chans &= simd == 32 ? UINT32_MAX : (1u << simd) - 1;
-    if (header) {
-        uint8_t *m0 = intel_sf_payload(t, inst, desc, ex_desc, 0);
-        uint32_t m02;
+    return true;
+}
 
-        if (!m0) {
-            intel_sf_log(th, GPU_LOG_GUEST_ERROR, "sampler header missing");
-            return -1;
+/*
+ * The message header's M0.2: the channel mask of the response (15:12)
+ * and the texel offsets, signed 4-bit u (11:8), v (7:4), r (3:0).
+ */
+static bool sampler_header(IntelSfThread *th, EuThread *t,
+                           const EuInst *inst, uint32_t desc,
+                           uint32_t ex_desc, SamplerMsg *m, unsigned *mask)
+{
+    uint8_t *m0 = intel_sf_payload(t, inst, desc, ex_desc, 0);
+    uint32_t m02;
+
+    if (!m0) {
+        intel_sf_log(th, GPU_LOG_GUEST_ERROR, "sampler header missing");
+        return false;
+    }
+    memcpy(&m02, m0 + 8, 4);
+    m02 = GUINT32_FROM_LE(m02);
+    *mask = (m02 >> 12) & 0xf;
+    m->sm.offset[0] = (int32_t)(m02 << 20) >> 28;
+    m->sm.offset[1] = (int32_t)(m02 << 24) >> 28;
+    m->sm.offset[2] = (int32_t)(m02 << 28) >> 28;
+    return true;
+}
+
+/* resinfo: width, height, depth or layers, levels. */
+static void sampler_resinfo(const IntelSurface *s, uint32_t raw[4])
+{
+    raw[0] = s->width;
+    raw[1] = s->type == INTEL_SURFTYPE_1D ? 0 : s->height;
+    /* A 2D array's layers, a 3D surface's depth. */
+    raw[2] = s->type == INTEL_SURFTYPE_3D ||
+             (s->type == INTEL_SURFTYPE_2D && s->depth > 1) ? s->depth : 0;
+    raw[3] = s->levels;
+}
+
+/* ld, ld_lz: integer texel coordinates; outside the surface: zero. */
+static bool sampler_ld(IntelSfThread *th, SamplerMsg *m, unsigned c,
+                       uint32_t ru, uint32_t rv, bool in_layers,
+                       uint32_t raw[4])
+{
+    const IntelSurface *s = &m->s;
+    int64_t x = (int32_t)ru + (int64_t)m->sm.offset[0];
+    int64_t y = s->type == INTEL_SURFTYPE_1D ? 0 :
+                (int32_t)rv + (int64_t)m->sm.offset[1];
+    uint32_t tx[4], lod = 0;
+
+    if (m->type == MSG_LD && m->nparams > 2) {
+        lod = sampler_param(&m->pl, 2, c, &m->present);
+    }
+    if (lod && lod < s->levels) {
+        intel_sf_log(th, GPU_LOG_UNIMP, "ld from mip level %u", lod);
+        return false;
+    }
+    /* A level the surface lacks reads as zero, like outside. */
+    if (!lod && in_layers && x >= 0 && x < s->width && y >= 0 &&
+        y < s->height) {
+        sampler_fetch(&m->sm, x, y, true, tx);
+        sampler_channel_select(s, tx, raw);
+    }
+    return true;
+}
+
+/* sample, sample_b, sample_l, sample_lz: filtered at (u, v[, r]). */
+static void sampler_sample_at(SamplerMsg *m, unsigned c, const float *u,
+                              const float *v, uint32_t r, bool in_layers,
+                              uint32_t raw[4])
+{
+    float lod = 0;
+    bool linear;
+    uint32_t tx[4];
+
+    if (m->type == MSG_SAMPLE && m->sm.ss.min_filter != m->sm.ss.mag_filter) {
+        /*
+         * The LOD only picks the filter: one per 2x2 subspan, computed at
+         * its first lit channel.
+         */
+        if (m->lod_subspan != c / 4) {
+            m->lod_subspan = c / 4;
+            m->lod = sampler_subspan_lod(u, v, c, &m->s);
         }
-        memcpy(&m02, m0 + 8, 4);
-        m02 = GUINT32_FROM_LE(m02);
-        mask = (m02 >> 12) & 0xf;
-        /* Texel offsets: signed 4-bit u (11:8), v (7:4), r (3:0). */
-        sm.offset[0] = (int32_t)(m02 << 20) >> 28;
-        sm.offset[1] = (int32_t)(m02 << 24) >> 28;
-        sm.offset[2] = (int32_t)(m02 << 28) >> 28;
+        lod = m->lod;
+    } else if (m->type == MSG_SAMPLE_L) {
+        lod = intel_sf_u2f(sampler_param(&m->pl, 0, c, &m->present));
     }
-    nparams = (desc >> 25 & 0xf) + ((inst->opcode == EU_OP_SENDS ||
-                                     inst->opcode == EU_OP_SENDSC) ?
-                                    (ex_desc >> 6) & 0x1f : 0);
-    nparams = nparams > first ? (nparams - first) / (simd / 8) : 0;
-    if (nparams < 1) {
-        intel_sf_log(th, GPU_LOG_GUEST_ERROR,
-                     "sampler message without coordinates (desc 0x%08x)",
-                     desc);
-        return -1;
+    /* Magnification up to LOD 0, minification above. */
+    linear = (lod > 0 ? m->sm.ss.min_filter : m->sm.ss.mag_filter) !=
+             INTEL_MAPFILTER_NEAREST;
+    if (m->s.type == INTEL_SURFTYPE_3D) {
+        sampler_sample3d(&m->sm, u[c], v[c], intel_sf_u2f(r), linear, tx);
+        sampler_channel_select(&m->s, tx, raw);
+    } else if (in_layers) {
+        sampler_sample2d(&m->sm, u[c], v[c], linear, tx);
+        sampler_channel_select(&m->s, tx, raw);
     }
-    if (!intel_surface_load_cached(th, bti, &s)) {
-        return -1;
-    }
-    if (s.type != INTEL_SURFTYPE_1D && s.type != INTEL_SURFTYPE_2D &&
-        s.type != INTEL_SURFTYPE_3D && s.type != INTEL_SURFTYPE_NULL) {
-        intel_sf_log(th, GPU_LOG_UNIMP, "sampling surface type %u", s.type);
-        return -1;
-    }
-    if (type != MSG_LD && type != MSG_LD_LZ && type != MSG_RESINFO &&
-        !intel_sampler_state_load_cached(th, sampler, &sm.ss)) {
-        return -1;
-    }
+}
 
-    payload_init(&pl, t, inst, desc, ex_desc, first, simd);
-    /* Coordinates first, for the subspan LODs of sample. */
-    for (unsigned c = 0; c < simd; c++) {
-        unsigned k = type == MSG_SAMPLE_L || type == MSG_SAMPLE_B;
+/* The response: enabled channels only, each simd / 8 registers. */
+static void sampler_response(EuThread *t, const EuInst *inst, uint32_t desc,
+                             const SamplerMsg *m, unsigned mask,
+                             uint32_t (*out)[EU_MAX_CHANNELS])
+{
+    unsigned reg = 0;
+    uint8_t *r8 = NULL;
 
-        ru[c] = param(&pl, k, c, &present);
-        rv[c] = nparams > k + 1 ?
-                param(&pl, k + 1, c, &present) : 0;
-        u[c] = intel_sf_u2f(ru[c]);
-        v[c] = intel_sf_u2f(rv[c]);
-    }
-    for (unsigned c = 0; c < simd; c++) {
-        uint32_t raw[4] = { 0 }, r = 0;
-        /* The array index: after u, v (and ld's lod). */
-        unsigned rk = type == MSG_SAMPLE_L || type == MSG_SAMPLE_B ||
-                      type == MSG_LD ? 3 : 2;
-        bool in_layers;
-
-        if (!((chans >> c) & 1)) {
-            continue;
-        }
-        if (nparams > rk) {
-            r = param(&pl, rk, c, &present);
-        }
-        in_layers = select_layer(&sm, r, type == MSG_LD ||
-                                 type == MSG_LD_LZ);
-        if (s.type == INTEL_SURFTYPE_NULL) {
-            /* A null surface samples as zero. */
-        } else if (type == MSG_RESINFO) {
-            raw[0] = s.width;
-            raw[1] = s.type == INTEL_SURFTYPE_1D ? 0 : s.height;
-            /* A 2D array's layers, a 3D surface's depth. */
-            raw[2] = s.type == INTEL_SURFTYPE_3D ||
-                     (s.type == INTEL_SURFTYPE_2D && s.depth > 1) ?
-                     s.depth : 0;
-            raw[3] = s.levels;
-        } else if (type == MSG_LD || type == MSG_LD_LZ) {
-            /* Integer texel coordinates; outside the surface: zero. */
-            int64_t x = (int32_t)ru[c] + (int64_t)sm.offset[0];
-            int64_t y = s.type == INTEL_SURFTYPE_1D ? 0 :
-                        (int32_t)rv[c] + (int64_t)sm.offset[1];
-            uint32_t tx[4], lod = 0;
-
-            if (type == MSG_LD && nparams > 2) {
-                lod = param(&pl, 2, c, &present);
-            }
-            if (lod && lod < s.levels) {
-                intel_sf_log(th, GPU_LOG_UNIMP, "ld from mip level %u", lod);
-                return -1;
-            }
-            /* A level the surface lacks reads as zero, like outside. */
-            if (!lod && in_layers && x >= 0 && x < s.width && y >= 0 &&
-                y < s.height) {
-                fetch(&sm, x, y, true, tx);
-                channel_select(&s, tx, raw);
-            }
-        } else {
-            float lod = 0;
-            bool linear;
-            uint32_t tx[4];
-
-            if (type == MSG_SAMPLE &&
-                sm.ss.min_filter != sm.ss.mag_filter) {
-                /*
-                 * The LOD only picks the filter: one per 2x2 subspan,
-                 * computed at its first lit channel.
-                 */
-                if (lod_sub != c / 4) {
-                    lod_sub = c / 4;
-                    sub_lod = subspan_lod(u, v, c, &s);
-                }
-                lod = sub_lod;
-            } else if (type == MSG_SAMPLE_L) {
-                lod = intel_sf_u2f(param(&pl, 0, c, &present));
-            }
-            /* Magnification up to LOD 0, minification above. */
-            linear = (lod > 0 ? sm.ss.min_filter : sm.ss.mag_filter) !=
-                     INTEL_MAPFILTER_NEAREST;
-            if (s.type == INTEL_SURFTYPE_3D) {
-                sample3d(&sm, u[c], v[c], intel_sf_u2f(r), linear, tx);
-                channel_select(&s, tx, raw);
-            } else if (in_layers) {
-                sample(&sm, u[c], v[c], linear, tx);
-                channel_select(&s, tx, raw);
-            }
-        }
-        for (unsigned ch = 0; ch < 4; ch++) {
-            out[ch][c] = raw[ch];
-        }
-    }
-    if (sm.fault || !present) {
-        if (!present) {
-            intel_sf_log(th, GPU_LOG_GUEST_ERROR,
-                         "sampler payload outside the register file");
-        }
-        return -1;
-    }
-
-    /* The response: enabled channels only, each simd / 8 registers. */
-    r8 = NULL;
     for (unsigned ch = 0; ch < 4; ch++) {
         if ((mask >> ch) & 1) {
             continue;
         }
-        for (unsigned c = 0; c < simd; c++) {
+        for (unsigned c = 0; c < m->simd; c++) {
             uint8_t *r = c % 8 ? r8 : intel_sf_response(t, inst, desc,
                                                         reg + c / 8);
             uint32_t le = GUINT32_TO_LE(out[ch][c]);
 
             r8 = r;
-            if (r && ((chans >> c) & 1)) {
+            if (r && ((m->chans >> c) & 1)) {
                 memcpy(r + (c % 8) * 4, &le, 4);
             }
         }
-        reg += simd / 8;
+        reg += m->simd / 8;
     }
+}
+
+/* The surface, and unless the message only loads texels its sampler. */
+static bool sampler_load_state(IntelSfThread *th, SamplerMsg *m,
+                               uint32_t desc)
+{
+    unsigned bti = desc & 0xff, sampler = (desc >> 8) & 0xf;
+
+    if (!intel_surface_load_cached(th, bti, &m->s)) {
+        return false;
+    }
+    if (m->s.type != INTEL_SURFTYPE_1D && m->s.type != INTEL_SURFTYPE_2D &&
+        m->s.type != INTEL_SURFTYPE_3D && m->s.type != INTEL_SURFTYPE_NULL) {
+        intel_sf_log(th, GPU_LOG_UNIMP, "sampling surface type %u",
+                     m->s.type);
+        return false;
+    }
+    return m->type == MSG_LD || m->type == MSG_LD_LZ ||
+           m->type == MSG_RESINFO ||
+           intel_sampler_state_load_cached(th, sampler, &m->sm.ss);
+}
+
+int intel_sf_sampler(IntelSfThread *th, EuThread *t, const EuInst *inst,
+                     uint32_t desc, uint32_t ex_desc)
+{
+    unsigned type = (desc >> 12) & 0x1f, mode = (desc >> 17) & 3;
+    bool header = (desc >> 19) & 1;
+    unsigned mask = 0;
+    uint32_t out[4][EU_MAX_CHANNELS];
+    uint32_t ru[EU_MAX_CHANNELS], rv[EU_MAX_CHANNELS];
+    float u[EU_MAX_CHANNELS], v[EU_MAX_CHANNELS];
+    SamplerMsg m = { .type = type, .present = true, .lod_subspan = UINT_MAX };
+    /* ld's and sample_l/b's first parameter is not a coordinate. */
+    unsigned k = type == MSG_SAMPLE_L || type == MSG_SAMPLE_B;
+    /* The array index: after u, v (and ld's lod). */
+    unsigned rk = k || type == MSG_LD ? 3 : 2;
+
+    if (!sampler_msg_supported(th, type, mode)) {
+        return -1;
+    }
+    m.simd = mode == 1 ? 8 : 16;
+    m.sm = (Sampling) { .th = th, .s = &m.s };
+    m.chans = intel_sf_channels(t, inst) & ((1u << m.simd) - 1);
+    if (header && !sampler_header(th, t, inst, desc, ex_desc, &m, &mask)) {
+        return -1;
+    }
+    m.nparams = (desc >> 25 & 0xf) + ((inst->opcode == EU_OP_SENDS ||
+                                       inst->opcode == EU_OP_SENDSC) ?
+                                      (ex_desc >> 6) & 0x1f : 0);
+    m.nparams = m.nparams > header ?
+                (m.nparams - header) / (m.simd / 8) : 0;
+    if (m.nparams < 1) {
+        intel_sf_log(th, GPU_LOG_GUEST_ERROR,
+                     "sampler message without coordinates (desc 0x%08x)",
+                     desc);
+        return -1;
+    }
+    if (!sampler_load_state(th, &m, desc)) {
+        return -1;
+    }
+
+    sampler_payload_init(&m.pl, t, inst, desc, ex_desc, header, m.simd);
+    /* Coordinates first, for the subspan LODs of sample. */
+    for (unsigned c = 0; c < m.simd; c++) {
+        ru[c] = sampler_param(&m.pl, k, c, &m.present);
+        rv[c] = m.nparams > k + 1 ?
+                sampler_param(&m.pl, k + 1, c, &m.present) : 0;
+        u[c] = intel_sf_u2f(ru[c]);
+        v[c] = intel_sf_u2f(rv[c]);
+    }
+    for (unsigned c = 0; c < m.simd; c++) {
+        uint32_t raw[4] = { 0 }, r = 0;
+        bool in_layers;
+
+        if (!((m.chans >> c) & 1)) {
+            continue;
+        }
+        if (m.nparams > rk) {
+            r = sampler_param(&m.pl, rk, c, &m.present);
+        }
+        in_layers = sampler_select_layer(&m.sm, r, type == MSG_LD ||
+                                         type == MSG_LD_LZ);
+        if (m.s.type == INTEL_SURFTYPE_NULL) {
+            /* A null surface samples as zero. */
+        } else if (type == MSG_RESINFO) {
+            sampler_resinfo(&m.s, raw);
+        } else if (type == MSG_LD || type == MSG_LD_LZ) {
+            if (!sampler_ld(th, &m, c, ru[c], rv[c], in_layers, raw)) {
+                return -1;
+            }
+        } else {
+            sampler_sample_at(&m, c, u, v, r, in_layers, raw);
+        }
+        for (unsigned ch = 0; ch < 4; ch++) {
+            out[ch][c] = raw[ch];
+        }
+    }
+    if (m.sm.fault || !m.present) {
+        if (!m.present) {
+            intel_sf_log(th, GPU_LOG_GUEST_ERROR,
+                         "sampler payload outside the register file");
+        }
+        return -1;
+    }
+    sampler_response(t, inst, desc, &m, mask, out);
     if (th->stats) {
         th->stats->sampler_messages++;
-        th->stats->sampler_texels += __builtin_popcount(chans);
+        th->stats->sampler_texels += __builtin_popcount(m.chans);
     }
     return 0;
 }
