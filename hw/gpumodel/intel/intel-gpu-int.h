@@ -406,7 +406,7 @@ struct IntelGpu {
     IntelGgttTlbEntry tlb[INTEL_GGTT_TLB_ENTRIES];
     uint64_t tlb_flushes;
 
-    /* Command streamers (engine.c, cs.c, execlists.c) */
+    /* Command streamers (engines.c, engine/, cs/, execlists/) */
     IntelEngine engine[INTEL_ENGINE_COUNT];
 
     /* OA unit (oa.c, oa-*.c) */
@@ -593,8 +593,8 @@ extern const IntelRegBlock intel_mchbar_block;      /* mchbar.c */
 extern const IntelRegBlock intel_display_block;     /* display.c */
 extern const IntelRegBlock intel_irq_block;         /* irq.c */
 extern const IntelRegBlock intel_gt_block;          /* gt.c */
-extern const IntelRegBlock intel_engine_block;      /* engine.c */
-extern const IntelRegBlock intel_bcs_block;         /* engine.c */
+extern const IntelRegBlock intel_engine_block;      /* engines.c */
+extern const IntelRegBlock intel_bcs_block;         /* engines.c */
 extern const IntelRegBlock intel_ggtt_block;        /* ggtt.c */
 extern const IntelRegBlock intel_oa_block;          /* oa.c */
 extern const IntelRegBlock intel_rps_block;         /* rps.c */

@@ -93,7 +93,7 @@ bool intel_irq_raise(IntelGpu *gpu, unsigned klass, unsigned instance,
 bool intel_irq_drill(IntelGpu *gpu, unsigned klass, unsigned instance,
                      uint32_t count, uint64_t delay_ns);
 
-/* engine.c, oa.c: fault drills */
+/* engines.c, oa/oa.c: fault drills */
 bool intel_engine_drill_hang(IntelGpu *gpu, unsigned klass,
                              unsigned instance);
 bool intel_engine_drill_csb(IntelGpu *gpu, unsigned klass, unsigned instance,

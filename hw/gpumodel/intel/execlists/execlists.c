@@ -27,7 +27,7 @@
  * idle-to-active, 1 preempted, 2 element switch, 3 active-to-idle, 4
  * complete, 15 lite restore; high dword the context ID), twelve entries
  * at HWSP dword 0x10, the write pointer at dword 0x2F, mirrored in MMIO.
- * The CSB fault drill (engine.c) drops or corrupts the next entry.
+ * The CSB fault drill (engines.c) drops or corrupts the next entry.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

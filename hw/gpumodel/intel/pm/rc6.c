@@ -16,9 +16,10 @@
  * limits and power-gating controls are stored only.
  *
  * Residency is computed lazily: whatever changes a condition (RC_CONTROL
- * and forcewake request writes, engine activity) calls intel_rc6_update(),
- * which counts the time in RC6 since the last call and notes whether the
- * conditions hold from now on.
+ * and forcewake request writes, engine activity, which comes as the GT
+ * event INTEL_GT_ACTIVITY) calls intel_rc6_update(), which counts the
+ * time in RC6 since the last call and notes whether the conditions hold
+ * from now on.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
