@@ -4,7 +4,7 @@
  * white-box tests include this; the host glue uses nv-gpu.h.
  *
  * One file per hardware block; each block describes its registers as a
- * table (NvRegBlock) that the register file (nv-gpu.c) indexes.
+ * table (NvRegBlock) that the register file (mmio.c) indexes.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -320,7 +320,14 @@ struct NvGpu {
     NvPfifo fifo;
 };
 
-/* nv-gpu.c: the register file */
+/* mmio.c: the register file over BAR0 */
+void nv_mmio_init(NvGpu *gpu, const NvRegBlock *const *blocks, unsigned n);
+void nv_mmio_fini(NvGpu *gpu);
+void nv_mmio_reset(NvGpu *gpu);
+bool nv_mmio_post_load(NvGpu *gpu, char **err);
+uint32_t nv_mmio_read(NvGpu *gpu, uint32_t offset);
+void nv_mmio_write(NvGpu *gpu, uint32_t offset, uint32_t val);
+/* A register's storage, as the blocks (not the guest) see it */
 uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset);
 void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val);
 

@@ -94,7 +94,7 @@ typedef struct NvSynth {
 
 #define NV_PC_PERIOD_MAX_LOG2 16    /* PERIODIC 0x10000, synth periods */
 
-/* nv-gpu.c: life cycle and the register file */
+/* nv-gpu.c: life cycle and BAR0 */
 bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err);
 NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host);
 void nv_gpu_free(NvGpu *gpu);
