@@ -333,7 +333,6 @@ void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val);
 
 /* pfifo.c */
 extern const NvRegBlock nv_pfifo_block;
-uint32_t nv_fifo_intr(NvGpu *gpu);
 uint32_t nv_fifo_user_read(NvGpu *gpu, uint32_t offset);
 void nv_fifo_user_write(NvGpu *gpu, uint32_t offset, uint32_t val);
 void nv_fifo_init(NvGpu *gpu);
@@ -361,7 +360,6 @@ uint64_t nv_ptimer_time(NvGpu *gpu);
 void nv_ptimer_ratio(NvGpu *gpu, uint32_t *num, uint32_t *den);
 void nv_ptimer_ratio_of(uint32_t div, uint32_t mul, uint32_t src,
                         uint32_t *num, uint32_t *den);
-uint32_t nv_ptimer_intr(NvGpu *gpu);
 extern const NvRegBlock nv_ptimer_block;
 
 /* pgraph.c */

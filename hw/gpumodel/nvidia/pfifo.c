@@ -524,11 +524,6 @@ void nv_fifo_user_write(NvGpu *gpu, uint32_t offset, uint32_t val)
 
 /* ---- registers ---- */
 
-uint32_t nv_fifo_intr(NvGpu *gpu)
-{
-    return nv_reg_get(gpu, NV_PFIFO_INTR) & nv_reg_get(gpu, NV_PFIFO_INTR_EN);
-}
-
 /* A channel turned on starts from an empty IB and a clean state. */
 static void chan_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                        uint32_t offset, uint32_t old, uint32_t val)
@@ -542,6 +537,7 @@ static void chan_write(NvGpu *gpu, const NvReg *r, unsigned unit,
 
 static const NvReg pfifo_regs[] = {
     PFIFO_REG(PFIFO_UNK044, RW),
+    /* INTR & INTR_EN is PFIFO's line into PMC (pmc.c reads them). */
     PFIFO_REG(PFIFO_INTR, RW, .wmask = NV_PFIFO_INTR_UEVENT,
               .write = nv_intr_ack_write),
     PFIFO_REG(PFIFO_INTR_EN, RW, .write = nv_intr_en_write),

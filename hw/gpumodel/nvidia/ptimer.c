@@ -62,12 +62,6 @@ uint64_t nv_ptimer_time(NvGpu *gpu)
     return time_at(gpu, gpu_host_now_ns(&gpu->host), num, den);
 }
 
-uint32_t nv_ptimer_intr(NvGpu *gpu)
-{
-    return nv_reg_get(gpu, NV_PTIMER_INTR) &
-           nv_reg_get(gpu, NV_PTIMER_INTR_EN);
-}
-
 /* Arm the host timer for the next time TIME_LOW becomes ALARM. */
 static void alarm_arm(NvGpu *gpu)
 {
@@ -184,6 +178,7 @@ static void alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
 #define PTIMER_REG(nm, acc, ...) NV_REG(nm, 0x009000, acc, __VA_ARGS__)
 
 static const NvReg ptimer_regs[] = {
+    /* INTR & INTR_EN is PTIMER's line into PMC (pmc.c reads them). */
     PTIMER_REG(PTIMER_INTR, RW, .wmask = NV_PTIMER_INTR_ALARM,
                .write = nv_intr_ack_write),
     PTIMER_REG(PTIMER_INTR_EN, RW, .wmask = NV_PTIMER_INTR_ALARM,
