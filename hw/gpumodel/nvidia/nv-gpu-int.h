@@ -70,11 +70,18 @@ typedef GpuRegFile NvRegFile;
 
 /* ---- PTIMER ---- */
 
+/*
+ * Told after a write re-based TIME (TIME or the ratio written), by PTIMER,
+ * which sits below its listener (PCOUNTER samples TIME).
+ */
+typedef void NvPtimerChangedFn(NvGpu *gpu);
+
 typedef struct NvPtimer {
     uint64_t base_time;     /* TIME at base_ns */
     uint64_t base_ns;
     uint32_t time_high_latch;
     GpuTimer *alarm_timer;
+    NvPtimerChangedFn *changed;     /* NULL: nobody listens */
 } NvPtimer;
 
 /* ---- PCOUNTER ---- */
@@ -360,6 +367,7 @@ uint64_t nv_ptimer_time(NvGpu *gpu);
 void nv_ptimer_ratio(NvGpu *gpu, uint32_t *num, uint32_t *den);
 void nv_ptimer_ratio_of(uint32_t div, uint32_t mul, uint32_t src,
                         uint32_t *num, uint32_t *den);
+void nv_ptimer_set_changed(NvGpu *gpu, NvPtimerChangedFn *fn);
 extern const NvRegBlock nv_ptimer_block;
 
 /* pgraph.c */
@@ -445,7 +453,6 @@ void nv_pcounter_reset(NvGpu *gpu);
 void nv_pcounter_sync(NvGpu *gpu);
 void nv_pcounter_pm_trigger(NvGpu *gpu);
 void nv_pcounter_wrcache_flush(NvGpu *gpu);
-void nv_pcounter_ptimer_changed(NvGpu *gpu);
 void nv_pcounter_pre_save(NvGpu *gpu);
 bool nv_pcounter_post_load(NvGpu *gpu, char **err);
 

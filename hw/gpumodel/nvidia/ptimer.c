@@ -110,6 +110,19 @@ static void alarm_fire(void *opaque)
     alarm_arm(gpu);
 }
 
+void nv_ptimer_set_changed(NvGpu *gpu, NvPtimerChangedFn *fn)
+{
+    gpu->ptimer.changed = fn;
+}
+
+/* TIME was re-based by a write: tell the listener. */
+static void notify_changed(NvGpu *gpu)
+{
+    if (gpu->ptimer.changed) {
+        gpu->ptimer.changed(gpu);
+    }
+}
+
 static void rebase(NvGpu *gpu, uint32_t num, uint32_t den)
 {
     uint64_t now = gpu_host_now_ns(&gpu->host);
@@ -138,7 +151,7 @@ static void ratio_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                      "nv-gpu: PTIMER %s = 0 stops the clock", r->name);
     }
     alarm_arm(gpu);
-    nv_pcounter_ptimer_changed(gpu);
+    notify_changed(gpu);
 }
 
 static uint32_t time_read(NvGpu *gpu, const NvReg *r, unsigned unit,
@@ -162,7 +175,7 @@ static void time_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     t->base_time = (uint64_t)t->time_high_latch << 32 | val;
     t->base_ns = gpu_host_now_ns(&gpu->host);
     alarm_arm(gpu);
-    nv_pcounter_ptimer_changed(gpu);
+    notify_changed(gpu);
 }
 
 static void alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
