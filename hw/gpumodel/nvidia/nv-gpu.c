@@ -1,7 +1,7 @@
 /*
  * nv-gpu model: the device.  The chipset profiles, the configuration,
  * BAR0's windows and the life cycle (creation, reset, migration) of
- * every block; the register file over BAR0 is mmio.c's.
+ * every block; the register file over BAR0 is core/mmio.c's.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -108,7 +108,7 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err)
 
 /* ---- BAR0 ---- */
 
-/* The windows that are not registers, then the register file (mmio.c). */
+/* The windows that are not registers, then the register file (core/mmio.c). */
 uint32_t nv_gpu_read(NvGpu *gpu, uint32_t offset)
 {
     offset &= ~3u;

@@ -15,8 +15,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
-#include "../gpumodel-math.h"
+#include "../nv-gpu-int.h"
+#include "../../gpumodel-math.h"
 
 #define NS_PER_S 1000000000ull
 

@@ -534,10 +534,10 @@ void nv_pcounter_wrcache_flush(NvGpu *gpu)
 }
 
 /*
- * PTIMER's TIME or ratio was written (ptimer.c, after its re-base; set as
- * its listener by nv_pcounter_init()): the cycles before each domain's
- * current one sampled the old TIME, the current one on sample the new, as
- * any register write.
+ * PTIMER's TIME or ratio was written (core/ptimer.c, after its re-base;
+ * nv_pcounter_init() makes this its listener): the cycles before each
+ * domain's current one sampled the old TIME, the current one on sample
+ * the new, as any register write.
  */
 static void ptimer_changed(NvGpu *gpu)
 {
