@@ -12,7 +12,7 @@
  *   BAR3/4    32 MiB: RAMIN aperture, 64-bit prefetchable
  *
  * VRAM is a RAM region the model reaches by pointer; BAR1 and BAR3 go
- * through the model, which translates them (nvidia/bar.c).
+ * through the model, which translates them (nvidia/memory/bar.c).
  *
  * Properties: see nv_gpu_properties and docs/nv-gpu.rst.
  *

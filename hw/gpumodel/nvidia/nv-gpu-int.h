@@ -3,8 +3,10 @@
  * each other.  Only model files, the migration description and the
  * white-box tests include this; the host glue uses nv-gpu.h.
  *
- * One file per hardware block; each block describes its registers as a
- * table (NvRegBlock) that the register file (nv-gpu.c) indexes.
+ * One file per hardware block, one folder per unit (fifo/, graph/,
+ * memory/, pcounter/, core/: docs/architecture.rst); each block describes
+ * its registers as a table (NvRegBlock) that the register file
+ * (core/mmio.c) indexes.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -68,16 +70,23 @@ typedef GpuRegFile NvRegFile;
 
 #define NV_MAX_BLOCKS 18
 
-/* ---- PTIMER ---- */
+/* ---- PTIMER (core/ptimer.c) ---- */
+
+/*
+ * Told after a write re-based TIME (TIME or the ratio written), by PTIMER,
+ * which sits below its listener (PCOUNTER samples TIME).
+ */
+typedef void NvPtimerChangedFn(NvGpu *gpu);
 
 typedef struct NvPtimer {
     uint64_t base_time;     /* TIME at base_ns */
     uint64_t base_ns;
     uint32_t time_high_latch;
     GpuTimer *alarm_timer;
+    NvPtimerChangedFn *changed;     /* NULL: nobody listens */
 } NvPtimer;
 
-/* ---- PCOUNTER ---- */
+/* ---- PCOUNTER (pcounter/) ---- */
 
 enum {
     NV_PC_IN_PRE,
@@ -244,7 +253,7 @@ typedef struct NvPcounter {
 /* Evaluation steps per nv_pcounter_sync() (pcounter.c: "budget"). */
 #define NV_PC_STEP_BUDGET   16384
 
-/* ---- PFIFO (pfifo.c) ---- */
+/* ---- PFIFO (fifo/pfifo.c) ---- */
 
 typedef struct NvFifoChan {
     /* the user area */
@@ -320,13 +329,15 @@ struct NvGpu {
     NvPfifo fifo;
 };
 
-/* nv-gpu.c: the register file */
-uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset);
-void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val);
+/*
+ * The calls between units (a folder each), top first: a unit calls only
+ * the units below it.  nv-gpu.c, the device, calls them all.
+ */
+
+/* ---- fifo/: PFIFO */
 
 /* pfifo.c */
 extern const NvRegBlock nv_pfifo_block;
-uint32_t nv_fifo_intr(NvGpu *gpu);
 uint32_t nv_fifo_user_read(NvGpu *gpu, uint32_t offset);
 void nv_fifo_user_write(NvGpu *gpu, uint32_t offset, uint32_t val);
 void nv_fifo_init(NvGpu *gpu);
@@ -334,45 +345,12 @@ void nv_fifo_fini(NvGpu *gpu);
 void nv_fifo_reset(NvGpu *gpu);
 bool nv_fifo_post_load(NvGpu *gpu, char **err);
 
-/* pmc.c */
-void nv_pmc_update_irq(NvGpu *gpu);
-void nv_intr_ack_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                       uint32_t offset, uint32_t old, uint32_t val);
-void nv_intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                      uint32_t offset, uint32_t old, uint32_t val);
-extern const NvRegBlock nv_pmc_block;
-
-/* ptimer.c */
-void nv_ptimer_init(NvGpu *gpu);
-void nv_ptimer_fini(NvGpu *gpu);
-void nv_ptimer_reset(NvGpu *gpu);
-bool nv_ptimer_post_load(NvGpu *gpu, char **err);
-uint64_t nv_ptimer_time(NvGpu *gpu);
-/* TIME units per source tick as num/den, and its bounds */
-#define NV_PTIMER_RATIO_NUM_MAX ((256u * 0xffff) << NV_PTIMER_TIME_SHIFT)
-#define NV_PTIMER_RATIO_DEN_MAX (16u * 0xffff)
-void nv_ptimer_ratio(NvGpu *gpu, uint32_t *num, uint32_t *den);
-void nv_ptimer_ratio_of(uint32_t div, uint32_t mul, uint32_t src,
-                        uint32_t *num, uint32_t *den);
-uint32_t nv_ptimer_intr(NvGpu *gpu);
-extern const NvRegBlock nv_ptimer_block;
+/* ---- graph/: PGRAPH */
 
 /* pgraph.c */
 extern const NvRegBlock nv_pgraph_block;
 
-/* pbus.c, pfb.c, pstraps.c */
-extern const NvRegBlock nv_pbus_block;
-extern const NvRegBlock nv_pfb_block;
-extern const NvRegBlock nv_pstraps_block;
-/* pclock.c, pnvio.c, ptherm.c, ppci.c, pdisplay.c */
-extern const NvRegBlock nv_pclock_block;
-extern const NvRegBlock nv_pcontrol_block;
-extern const NvRegBlock nv_pnvio_block;
-extern const NvRegBlock nv_ptherm_block;
-extern const NvRegBlock nv_pfuse_block;
-extern const NvRegBlock nv_ppci_block;
-extern const NvRegBlock nv_prmio_block;
-extern const NvRegBlock nv_pdisplay_block;
+/* ---- memory/: VRAM and the ways to it (bar.c), PFB, the write flush */
 
 /* bar.c: memory, DMA objects and the G84 VM; the PRAMIN window */
 typedef enum NvVmFault {
@@ -397,11 +375,11 @@ NvVmFault nv_dmaobj_rw(NvGpu *gpu, uint64_t chan, uint64_t dma, uint64_t off,
 uint32_t nv_pmem_read(NvGpu *gpu, uint32_t offset);
 void nv_pmem_write(NvGpu *gpu, uint32_t offset, uint32_t val);
 
-/* vbios.c: PROM (BAR0 NV_PROM_BASE) */
-uint32_t nv_prom_read(NvGpu *gpu, uint32_t offset);
-
-/* flush.c */
+/* pfb.c, flush.c */
+extern const NvRegBlock nv_pfb_block;
 extern const NvRegBlock nv_flush_block;
+
+/* ---- pcounter/: PCOUNTER (pcounter-int.h: what its files share) */
 
 /*
  * PCOUNTER registers, in envytools' words.  The register space
@@ -440,8 +418,59 @@ void nv_pcounter_reset(NvGpu *gpu);
 void nv_pcounter_sync(NvGpu *gpu);
 void nv_pcounter_pm_trigger(NvGpu *gpu);
 void nv_pcounter_wrcache_flush(NvGpu *gpu);
-void nv_pcounter_ptimer_changed(NvGpu *gpu);
 void nv_pcounter_pre_save(NvGpu *gpu);
 bool nv_pcounter_post_load(NvGpu *gpu, char **err);
+
+/* ---- core/: the register file, PMC, PTIMER, PBUS, registers-only blocks */
+
+/* mmio.c: the register file over BAR0 */
+void nv_mmio_init(NvGpu *gpu, const NvRegBlock *const *blocks, unsigned n);
+void nv_mmio_fini(NvGpu *gpu);
+void nv_mmio_reset(NvGpu *gpu);
+bool nv_mmio_post_load(NvGpu *gpu, char **err);
+uint32_t nv_mmio_read(NvGpu *gpu, uint32_t offset);
+void nv_mmio_write(NvGpu *gpu, uint32_t offset, uint32_t val);
+/* A register's storage, as the blocks (not the guest) see it */
+uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset);
+void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val);
+
+/* pmc.c */
+void nv_pmc_update_irq(NvGpu *gpu);
+void nv_intr_ack_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                       uint32_t offset, uint32_t old, uint32_t val);
+void nv_intr_en_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                      uint32_t offset, uint32_t old, uint32_t val);
+extern const NvRegBlock nv_pmc_block;
+
+/* ptimer.c */
+void nv_ptimer_init(NvGpu *gpu);
+void nv_ptimer_fini(NvGpu *gpu);
+void nv_ptimer_reset(NvGpu *gpu);
+bool nv_ptimer_post_load(NvGpu *gpu, char **err);
+uint64_t nv_ptimer_time(NvGpu *gpu);
+/* TIME units per source tick as num/den, and its bounds */
+#define NV_PTIMER_RATIO_NUM_MAX ((256u * 0xffff) << NV_PTIMER_TIME_SHIFT)
+#define NV_PTIMER_RATIO_DEN_MAX (16u * 0xffff)
+void nv_ptimer_ratio(NvGpu *gpu, uint32_t *num, uint32_t *den);
+void nv_ptimer_ratio_of(uint32_t div, uint32_t mul, uint32_t src,
+                        uint32_t *num, uint32_t *den);
+void nv_ptimer_set_changed(NvGpu *gpu, NvPtimerChangedFn *fn);
+extern const NvRegBlock nv_ptimer_block;
+
+/* pbus.c, pstraps.c */
+extern const NvRegBlock nv_pbus_block;
+extern const NvRegBlock nv_pstraps_block;
+/* pclock.c, pnvio.c, ptherm.c, ppci.c, pdisplay.c */
+extern const NvRegBlock nv_pclock_block;
+extern const NvRegBlock nv_pcontrol_block;
+extern const NvRegBlock nv_pnvio_block;
+extern const NvRegBlock nv_ptherm_block;
+extern const NvRegBlock nv_pfuse_block;
+extern const NvRegBlock nv_ppci_block;
+extern const NvRegBlock nv_prmio_block;
+extern const NvRegBlock nv_pdisplay_block;
+
+/* vbios.c: PROM (BAR0 NV_PROM_BASE) */
+uint32_t nv_prom_read(NvGpu *gpu, uint32_t offset);
 
 #endif

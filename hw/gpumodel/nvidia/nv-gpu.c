@@ -1,12 +1,7 @@
 /*
- * nv-gpu model life cycle: the chipset profiles, the register file over
- * BAR0, creation and reset.
- *
- * Every block owns a window of BAR0, a GpuRegFile (../regfile.h): one
- * dword of storage per dword of the window and a dense index from dword to
- * table entry.  Offsets outside every block, and offsets inside a block
- * that its table does not describe, read as 0, ignore writes and are
- * reported once each as unimplemented.
+ * nv-gpu model: the device.  The chipset profiles, the configuration,
+ * BAR0's windows and the life cycle (creation, reset, migration) of
+ * every block; the register file over BAR0 is core/mmio.c's.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -111,53 +106,11 @@ bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err)
     return true;
 }
 
-/* ---- register file ---- */
+/* ---- BAR0 ---- */
 
-static void regfile_add(NvGpu *gpu, const NvRegBlock *blk)
-{
-    const GpuRegBlock *table = &blk->table;
-
-    g_assert(gpu->nfiles < NV_MAX_BLOCKS);
-    gpu_regfile_init(&gpu->files[gpu->nfiles++], "nv-gpu", blk->base,
-                     blk->size, &table, 1, gpu->chip->pc_features,
-                     &gpu->unmodelled);
-}
-
-static NvRegFile *regfile_find(NvGpu *gpu, uint32_t offset)
-{
-    for (unsigned i = 0; i < gpu->nfiles; i++) {
-        NvRegFile *f = &gpu->files[i];
-
-        if (offset >= f->base && offset - f->base < f->size) {
-            return f;
-        }
-    }
-    return NULL;
-}
-
-uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset)
-{
-    NvRegFile *f = regfile_find(gpu, offset);
-
-    return f ? f->store[(offset - f->base) / 4] : 0;
-}
-
-void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val)
-{
-    NvRegFile *f = regfile_find(gpu, offset);
-
-    if (f) {
-        f->store[(offset - f->base) / 4] = val;
-    }
-}
-
+/* The windows that are not registers, then the register file (core/mmio.c). */
 uint32_t nv_gpu_read(NvGpu *gpu, uint32_t offset)
 {
-    NvRegFile *f;
-    const GpuRegBinding *b;
-    const NvReg *r;
-    uint32_t rel;
-
     offset &= ~3u;
     if (offset - NV_PROM_BASE < NV_PROM_SIZE) {
         return nv_prom_read(gpu, offset);
@@ -168,28 +121,11 @@ uint32_t nv_gpu_read(NvGpu *gpu, uint32_t offset)
     if (offset - NV_USER_BASE < NV_PFIFO_CHANS * NV_USER_STRIDE) {
         return nv_fifo_user_read(gpu, offset);
     }
-    f = regfile_find(gpu, offset);
-    if (!f) {
-        gpu_reg_unmodelled_note(&gpu->unmodelled, offset, false, 0);
-        return 0;
-    }
-    rel = offset - f->base;
-    b = gpu_regfile_lookup(f, rel);
-    if (!b) {
-        return gpu_regfile_unmodelled_read(f, rel, true);
-    }
-    r = (const NvReg *)b->reg;
-    return r->read ? r->read(gpu, r, gpu_reg_instance(b, rel), offset)
-                   : gpu_regfile_stored(f, b, rel);
+    return nv_mmio_read(gpu, offset);
 }
 
 void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val)
 {
-    NvRegFile *f;
-    const GpuRegBinding *b;
-    const NvReg *r;
-    uint32_t rel, old;
-
     offset &= ~3u;
     if (offset - NV_PROM_BASE < NV_PROM_SIZE) {
         return;                             /* a ROM */
@@ -202,25 +138,24 @@ void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val)
         nv_fifo_user_write(gpu, offset, val);
         return;
     }
-    f = regfile_find(gpu, offset);
-    if (!f) {
-        gpu_reg_unmodelled_note(&gpu->unmodelled, offset, true, val);
-        return;
-    }
-    rel = offset - f->base;
-    b = gpu_regfile_lookup(f, rel);
-    if (!b) {
-        gpu_regfile_unmodelled_write(f, rel, val, 0xffffffff, true);
-        return;
-    }
-    old = gpu_regfile_store(f, b, rel, val, 0xffffffff, &val);
-    r = (const NvReg *)b->reg;
-    if (r->write) {
-        r->write(gpu, r, gpu_reg_instance(b, rel), offset, old, val);
-    }
+    nv_mmio_write(gpu, offset, val);
 }
 
 /* ---- life cycle ---- */
+
+/* Every block's registers, in the order the migration stream keeps them. */
+static void mmio_init(NvGpu *gpu)
+{
+    const NvRegBlock *blocks[] = {
+        &nv_pmc_block, &nv_ptimer_block, gpu->chip->pc_block,
+        &nv_pgraph_block, &nv_flush_block, &nv_pbus_block, &nv_pfifo_block,
+        &nv_pfb_block, &nv_pstraps_block, &nv_pclock_block,
+        &nv_pcontrol_block, &nv_pnvio_block, &nv_ptherm_block,
+        &nv_pfuse_block, &nv_ppci_block, &nv_prmio_block, &nv_pdisplay_block,
+    };
+
+    nv_mmio_init(gpu, blocks, G_N_ELEMENTS(blocks));
+}
 
 NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
 {
@@ -252,25 +187,7 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     gpu->vbios = g_malloc(NV_VBIOS_SIZE);
     nv_vbios_build(gpu->chip, gpu->vbios);
     gpu->host = *host;
-    gpu_reg_unmodelled_init(&gpu->unmodelled, &gpu->host, "nv-gpu: ",
-                            GPU_REG_UNMODELLED_IGNORE, NV_GPU_BAR0_SIZE);
-    regfile_add(gpu, &nv_pmc_block);
-    regfile_add(gpu, &nv_ptimer_block);
-    regfile_add(gpu, gpu->chip->pc_block);
-    regfile_add(gpu, &nv_pgraph_block);
-    regfile_add(gpu, &nv_flush_block);
-    regfile_add(gpu, &nv_pbus_block);
-    regfile_add(gpu, &nv_pfifo_block);
-    regfile_add(gpu, &nv_pfb_block);
-    regfile_add(gpu, &nv_pstraps_block);
-    regfile_add(gpu, &nv_pclock_block);
-    regfile_add(gpu, &nv_pcontrol_block);
-    regfile_add(gpu, &nv_pnvio_block);
-    regfile_add(gpu, &nv_ptherm_block);
-    regfile_add(gpu, &nv_pfuse_block);
-    regfile_add(gpu, &nv_ppci_block);
-    regfile_add(gpu, &nv_prmio_block);
-    regfile_add(gpu, &nv_pdisplay_block);
+    mmio_init(gpu);
     nv_ptimer_init(gpu);
     nv_pcounter_init(gpu);
     nv_fifo_init(gpu);
@@ -283,10 +200,7 @@ void nv_gpu_free(NvGpu *gpu)
     nv_fifo_fini(gpu);
     nv_pcounter_fini(gpu);
     nv_ptimer_fini(gpu);
-    for (unsigned i = 0; i < gpu->nfiles; i++) {
-        gpu_regfile_fini(&gpu->files[i]);
-    }
-    gpu_reg_unmodelled_fini(&gpu->unmodelled);
+    nv_mmio_fini(gpu);
     g_free(gpu->vbios);
     if (gpu->vram_chunk) {
         for (uint64_t i = 0; i < gpu->vram_size / NV_VRAM_CHUNK; i++) {
@@ -309,9 +223,7 @@ uint32_t nv_gpu_unmodelled_count(NvGpu *gpu)
 
 void nv_gpu_reset(NvGpu *gpu)
 {
-    for (unsigned i = 0; i < gpu->nfiles; i++) {
-        gpu_regfile_reset(&gpu->files[i]);
-    }
+    nv_mmio_reset(gpu);
     nv_reg_set(gpu, NV_PMC_BOOT_0, gpu->chip->boot0);
     /* VRAM keeps its contents, as on a board that stays powered. */
     gpu->bar_chan = gpu->peephole_chan = 0;
@@ -335,12 +247,6 @@ void nv_gpu_pre_save(NvGpu *gpu)
  */
 bool nv_gpu_post_load(NvGpu *gpu, char **err)
 {
-    for (unsigned i = 0; i < gpu->nfiles; i++) {
-        /* A writable register holds no bit outside its write mask. */
-        if (!gpu_regfile_check(&gpu->files[i], err)) {
-            return false;
-        }
-    }
-    return nv_ptimer_post_load(gpu, err) &&
+    return nv_mmio_post_load(gpu, err) && nv_ptimer_post_load(gpu, err) &&
            nv_pcounter_post_load(gpu, err) && nv_fifo_post_load(gpu, err);
 }

@@ -94,7 +94,7 @@ typedef struct NvSynth {
 
 #define NV_PC_PERIOD_MAX_LOG2 16    /* PERIODIC 0x10000, synth periods */
 
-/* nv-gpu.c: life cycle and the register file */
+/* nv-gpu.c: life cycle and BAR0 */
 bool nv_gpu_config_check(const NvGpuConfig *cfg, char **err);
 NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host);
 void nv_gpu_free(NvGpu *gpu);
@@ -106,22 +106,22 @@ void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val);
 uint32_t nv_gpu_unmodelled_count(NvGpu *gpu);
 const NvChipset *nv_gpu_chipset(NvGpu *gpu);
 
-/* bar.c: CPU accesses (1-8 bytes) through BAR1 (VRAM) and BAR3 (RAMIN) */
+/* memory/bar.c: CPU accesses (1-8 bytes), BAR1 (VRAM) and BAR3 (RAMIN) */
 uint64_t nv_gpu_bar_read(NvGpu *gpu, unsigned bar, uint64_t off,
                          unsigned size);
 void nv_gpu_bar_write(NvGpu *gpu, unsigned bar, uint64_t off, uint64_t val,
                       unsigned size);
 
 /*
- * vbios.c: the VBIOS image PROM serves, NV_VBIOS_SIZE bytes; its version
- * as nouveau prints it is MAJOR.<chipset>.MINOR.00.00.
+ * core/vbios.c: the VBIOS image PROM serves, NV_VBIOS_SIZE bytes; its
+ * version as nouveau prints it is MAJOR.<chipset>.MINOR.00.00.
  */
 #define NV_VBIOS_SIZE           0x10000
 #define NV_VBIOS_VERSION_MAJOR  0x60
 #define NV_VBIOS_VERSION_MINOR  0x1a
 void nv_vbios_build(const NvChipset *chip, uint8_t *buf);
 
-/* pcounter.c: the synthetic workload signals and the record fault drill */
+/* pcounter/pcounter.c: synthetic workload signals, record fault drill */
 bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
                            unsigned period_log2, uint32_t high,
                            uint32_t phase);

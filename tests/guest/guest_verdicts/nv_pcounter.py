@@ -231,7 +231,7 @@ class Step:
 class Probe:
     """nv-pcounter-probe's output, replayed: each read sees the registers
     every write before it programmed (from reset: 0, but SPEC_SRC, whose
-    SWAP nv-gpu resets to PGRAPH.PM_TRIGGER, hw/gpumodel/nvidia/
+    SWAP nv-gpu resets to PGRAPH.PM_TRIGGER, hw/gpumodel/nvidia/pcounter/
     pcounter-regs.c) and the quad states the writes lead to: a swap
     (PRE_OP written in quad mode on G84:GF100, or the SWAP input, here
     PM_TRIGGER) moves EMPTY -> VALID -> OVERFLOW, QUAD_ACK_TRIGGER back

@@ -9,7 +9,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 static const NvReg pclock_regs[] = {
     { .name = "PCLOCK_PLL", .offset = NV_PCLOCK_PLL(0) - 0x004000,

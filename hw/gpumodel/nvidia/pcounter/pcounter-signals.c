@@ -182,7 +182,7 @@ void nv_pc_user_trigger(NvPcDomain *d, uint32_t val)
 /*
  * PTIMER_TIME_B12 (envytools' G80:GF100 host clock signal list): bit 12 of
  * PTIMER's TIME, sampled at the domain's clock.  TIME advances by num/den
- * per tick of the source clock (ptimer.c: nv_ptimer_ratio), so in the
+ * per tick of the source clock (core/ptimer.c: nv_ptimer_ratio), so in the
  * domain's cycles by P/Q = src_hz x num / (den x domain_hz) per cycle:
  * TIME(c) = t0 + floor((c - c0) x P / Q) from the cycle c0 of the last
  * TIME or ratio write (or reset), where it was t0.  Not periodic in
@@ -217,7 +217,7 @@ static uint64_t ptimer_units(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
     uint64_t q, p = ptimer_rate(gpu, d, &q);
 
-    /* A zero ratio stops the clock (ptimer.c). */
+    /* A zero ratio stops the clock (core/ptimer.c). */
     return (p && q) ? gpu_muldiv64_wrap(c - d->ptimer_c0, p, q) : 0;
 }
 

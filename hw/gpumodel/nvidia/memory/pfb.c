@@ -10,7 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 #define ROW_LOG2        17      /* 128 KiB rows */
 #define CFG1_FIXED      (0xau << NV_PFB_CFG1_COLBITS_SHIFT | \

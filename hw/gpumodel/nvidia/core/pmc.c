@@ -7,13 +7,31 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
+
+/*
+ * Each source's line into PMC is its block's INTR & INTR_EN: PMC reads the
+ * blocks' registers, so the blocks need not be called to know.
+ */
+static const struct {
+    uint32_t bit, intr, intr_en;
+} pmc_sources[] = {
+    { NV_PMC_INTR_PTIMER, NV_PTIMER_INTR, NV_PTIMER_INTR_EN },
+    { NV_PMC_INTR_PFIFO, NV_PFIFO_INTR, NV_PFIFO_INTR_EN },
+};
 
 /* Pending sources, as PMC_INTR shows them. */
 static uint32_t pmc_intr(NvGpu *gpu)
 {
-    return (nv_ptimer_intr(gpu) ? NV_PMC_INTR_PTIMER : 0) |
-           (nv_fifo_intr(gpu) ? NV_PMC_INTR_PFIFO : 0);
+    uint32_t pending = 0;
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(pmc_sources); i++) {
+        if (nv_reg_get(gpu, pmc_sources[i].intr) &
+            nv_reg_get(gpu, pmc_sources[i].intr_en)) {
+            pending |= pmc_sources[i].bit;
+        }
+    }
+    return pending;
 }
 
 void nv_pmc_update_irq(NvGpu *gpu)

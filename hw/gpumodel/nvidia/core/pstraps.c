@@ -7,7 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 static const NvReg pstraps_regs[] = {
     NV_REG(PSTRAPS, 0x101000, RO,

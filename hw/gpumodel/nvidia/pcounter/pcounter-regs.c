@@ -7,7 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 /*
  * Register @nm of every domain: "nm" at NV40_PC_nm(0), 4 bytes apart,

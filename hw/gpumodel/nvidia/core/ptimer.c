@@ -15,8 +15,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
-#include "../gpumodel-math.h"
+#include "../nv-gpu-int.h"
+#include "../../gpumodel-math.h"
 
 #define NS_PER_S 1000000000ull
 
@@ -60,12 +60,6 @@ uint64_t nv_ptimer_time(NvGpu *gpu)
 
     nv_ptimer_ratio(gpu, &num, &den);
     return time_at(gpu, gpu_host_now_ns(&gpu->host), num, den);
-}
-
-uint32_t nv_ptimer_intr(NvGpu *gpu)
-{
-    return nv_reg_get(gpu, NV_PTIMER_INTR) &
-           nv_reg_get(gpu, NV_PTIMER_INTR_EN);
 }
 
 /* Arm the host timer for the next time TIME_LOW becomes ALARM. */
@@ -116,6 +110,19 @@ static void alarm_fire(void *opaque)
     alarm_arm(gpu);
 }
 
+void nv_ptimer_set_changed(NvGpu *gpu, NvPtimerChangedFn *fn)
+{
+    gpu->ptimer.changed = fn;
+}
+
+/* TIME was re-based by a write: tell the listener. */
+static void notify_changed(NvGpu *gpu)
+{
+    if (gpu->ptimer.changed) {
+        gpu->ptimer.changed(gpu);
+    }
+}
+
 static void rebase(NvGpu *gpu, uint32_t num, uint32_t den)
 {
     uint64_t now = gpu_host_now_ns(&gpu->host);
@@ -144,7 +151,7 @@ static void ratio_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                      "nv-gpu: PTIMER %s = 0 stops the clock", r->name);
     }
     alarm_arm(gpu);
-    nv_pcounter_ptimer_changed(gpu);
+    notify_changed(gpu);
 }
 
 static uint32_t time_read(NvGpu *gpu, const NvReg *r, unsigned unit,
@@ -168,7 +175,7 @@ static void time_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     t->base_time = (uint64_t)t->time_high_latch << 32 | val;
     t->base_ns = gpu_host_now_ns(&gpu->host);
     alarm_arm(gpu);
-    nv_pcounter_ptimer_changed(gpu);
+    notify_changed(gpu);
 }
 
 static void alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
@@ -184,6 +191,7 @@ static void alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
 #define PTIMER_REG(nm, acc, ...) NV_REG(nm, 0x009000, acc, __VA_ARGS__)
 
 static const NvReg ptimer_regs[] = {
+    /* INTR & INTR_EN is PTIMER's line into PMC (pmc.c reads them). */
     PTIMER_REG(PTIMER_INTR, RW, .wmask = NV_PTIMER_INTR_ALARM,
                .write = nv_intr_ack_write),
     PTIMER_REG(PTIMER_INTR_EN, RW, .wmask = NV_PTIMER_INTR_ALARM,

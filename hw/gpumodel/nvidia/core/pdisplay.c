@@ -26,7 +26,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 static const NvReg prmio_regs[] = {
     NV_REG(PRMIO_CRTC, 0x601000, WO),

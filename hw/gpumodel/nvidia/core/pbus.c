@@ -1,7 +1,7 @@
 /*
  * nv-gpu PBUS: the unit masks nouveau reads to know what the chip has
  * (HWUNITS), the bus interrupt nouveau enables, and the HOST_MEM
- * registers behind the PRAMIN window and BAR1/BAR3 (bar.c).
+ * registers behind the PRAMIN window and BAR1/BAR3 (memory/bar.c).
  *
  * HWUNITS (envytools rnndb/bus/pbus.xml; nouveau's reader is
  * drivers/gpu/drm/nouveau/nvkm/subdev/devinit/g84.c: g84_devinit_disable):
@@ -12,7 +12,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 #define G84_HWUNITS_0   (0x3u | 0x03u << 16 | 0x3u << 24 | NV_HWUNITS_0_UNK28)
 #define G84_HWUNITS_1   NV_HWUNITS_1_DISPLAY

@@ -14,8 +14,8 @@
 #ifndef NV_PCOUNTER_INT_H
 #define NV_PCOUNTER_INT_H
 
-#include "nv-gpu-int.h"
-#include "../gpumodel-math.h"
+#include "../nv-gpu-int.h"
+#include "../../gpumodel-math.h"
 
 #define NONE UINT64_MAX
 #define NS_PER_S 1000000000ull

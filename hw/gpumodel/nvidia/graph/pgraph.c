@@ -8,11 +8,11 @@
  * storage that does nothing, except that the engine is always idle
  * (the status words g84_gr_tlb_flush polls read 0) and never interrupts
  * (INTR and TRAP read 0).  Methods reach no PGRAPH class but M2MF, which
- * pfifo.c executes itself.
+ * fifo/pfifo.c executes itself.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 static void pm_ctrl_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                           uint32_t offset, uint32_t old, uint32_t val)

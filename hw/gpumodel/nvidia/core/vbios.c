@@ -18,7 +18,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 /* Where each structure lives in the image. */
 enum {

@@ -24,13 +24,13 @@
  * methods (ignored, counted as unimplemented once), M2MF block-linear
  * layouts (copied as pitch, logged) and notifiers.  The guest is hostile:
  * each run is bounded (NV_FIFO_BUDGET words), the rest continues from a
- * host timer, every address goes through bar.c's checked walk, and a
+ * host timer, every address goes through memory/bar.c's checked walk, and a
  * fault stops the channel with a guest error logged once.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 #define NV_FIFO_BUDGET      (1u << 16)  /* words (a copy: per 256 bytes) */
 #define NV_FIFO_RESUME_NS   10000       /* the rest of a run */
@@ -524,11 +524,6 @@ void nv_fifo_user_write(NvGpu *gpu, uint32_t offset, uint32_t val)
 
 /* ---- registers ---- */
 
-uint32_t nv_fifo_intr(NvGpu *gpu)
-{
-    return nv_reg_get(gpu, NV_PFIFO_INTR) & nv_reg_get(gpu, NV_PFIFO_INTR_EN);
-}
-
 /* A channel turned on starts from an empty IB and a clean state. */
 static void chan_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                        uint32_t offset, uint32_t old, uint32_t val)
@@ -542,6 +537,7 @@ static void chan_write(NvGpu *gpu, const NvReg *r, unsigned unit,
 
 static const NvReg pfifo_regs[] = {
     PFIFO_REG(PFIFO_UNK044, RW),
+    /* INTR & INTR_EN is PFIFO's line into PMC (core/pmc.c reads them). */
     PFIFO_REG(PFIFO_INTR, RW, .wmask = NV_PFIFO_INTR_UEVENT,
               .write = nv_intr_ack_write),
     PFIFO_REG(PFIFO_INTR_EN, RW, .write = nv_intr_en_write),

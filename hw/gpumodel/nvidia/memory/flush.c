@@ -11,7 +11,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 static void flush_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                         uint32_t offset, uint32_t old, uint32_t val)

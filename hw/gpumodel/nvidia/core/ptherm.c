@@ -7,7 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 #define PTHERM_REG(nm, acc, ...) NV_REG(nm, 0x020000, acc, __VA_ARGS__)
 

@@ -9,7 +9,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 static const NvReg ppci_regs[] = {
     { .name = "PPCI_CONFIG", .offset = 0, .count = NV_PPCI_CONFIG_WORDS,

@@ -534,11 +534,12 @@ void nv_pcounter_wrcache_flush(NvGpu *gpu)
 }
 
 /*
- * PTIMER's TIME or ratio was written (ptimer.c, after its re-base): the
- * cycles before each domain's current one sampled the old TIME, the
- * current one on sample the new, as any register write.
+ * PTIMER's TIME or ratio was written (core/ptimer.c, after its re-base;
+ * nv_pcounter_init() makes this its listener): the cycles before each
+ * domain's current one sampled the old TIME, the current one on sample
+ * the new, as any register write.
  */
-void nv_pcounter_ptimer_changed(NvGpu *gpu)
+static void ptimer_changed(NvGpu *gpu)
 {
     nv_pcounter_sync(gpu);
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
@@ -719,6 +720,7 @@ void nv_pcounter_init(NvGpu *gpu)
 {
     nv_pc_sig_kinds_init();
     gpu->pc.flush_timer = gpu_host_timer_new(&gpu->host, flush_fire, gpu);
+    nv_ptimer_set_changed(gpu, ptimer_changed);
 }
 
 void nv_pcounter_fini(NvGpu *gpu)

@@ -29,7 +29,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
-#include "nv-gpu-int.h"
+#include "../nv-gpu-int.h"
 
 /* g80_mem_target (envytools rnndb/g80_defs.xml), also the PTE aperture. */
 enum {
