@@ -120,6 +120,14 @@ static unsigned src_field(const EuNative *n, int i, EuField f)
     return eu_bits_(n, EU_F(f.hi + 32 * i, f.lo + 32 * i));
 }
 
+/* AddrImm: a signed 10-bit byte offset whose bit 9 lies apart. */
+static int16_t eu_decode_addr_imm(unsigned imm, unsigned imm9)
+{
+    int v = imm | imm9 << 9;
+
+    return v & 0x200 ? v - 0x400 : v;
+}
+
 static int decode_src(EuInst *d, const EuNative *n, int i)
 {
     EuOperand *o = &d->src[i];
@@ -161,15 +169,12 @@ static int decode_src(EuInst *d, const EuNative *n, int i)
     }
     if (o->indirect) {
         o->addr_subnr = src_field(n, i, EU_SRC0_IA_SUBREG);
-        o->addr_imm = src_field(n, i, EU_SRC0_IA_IMM) |
-                      (i ? EU_GET(n, EU_SRC1_IA_IMM9) :
-                           EU_GET(n, EU_SRC0_IA_IMM9)) << 9;
+        o->addr_imm = eu_decode_addr_imm(src_field(n, i, EU_SRC0_IA_IMM),
+                                         i ? EU_GET(n, EU_SRC1_IA_IMM9) :
+                                             EU_GET(n, EU_SRC0_IA_IMM9));
     } else {
         o->nr = src_field(n, i, EU_SRC0_REG_NR);
         o->subnr = src_field(n, i, EU_SRC0_SUBREG);
-    }
-    if (o->addr_imm & 0x200) {
-        o->addr_imm -= 0x400;           /* 10-bit signed */
     }
     if (o->vstride == EU_VSTRIDE_VXH && !o->indirect) {
         return fail(d, "VxH region with direct addressing");
@@ -278,10 +283,13 @@ static int decode_3src(EuInst *d, const EuNative *n)
     return 0;
 }
 
-int eu_decode_native(const EuNative *n, EuInst *d)
+/*
+ * The opcode and the controls every instruction form shares (PRM Vol 4,
+ * "Instruction Formats"): execution size, channel, thread and dependency
+ * controls, predicate, modifiers, flag register, write-enable mask.
+ */
+static int eu_decode_header(const EuNative *n, EuInst *d)
 {
-    memset(d, 0, sizeof(*d));
-    d->size = 16;
     d->opcode = EU_GET(n, EU_OPCODE);
     if (EU_GET(n, EU_CMPT_CTRL)) {
         return fail(d, "compaction bit set in a native instruction");
@@ -309,7 +317,36 @@ int eu_decode_native(const EuNative *n, EuInst *d)
     d->flag_nr = EU_GET(n, EU_FLAG_REG);
     d->flag_subnr = EU_GET(n, EU_FLAG_SUBREG);
     d->mask_ctrl = EU_GET(n, EU_MASK_CTRL);
+    return 0;
+}
 
+/*
+ * JIP and UIP of a flow-control instruction, and its BranchCtrl (the
+ * AccWrCtrl bit); true when a destination follows: call and calla
+ * write the return address there.
+ */
+static bool eu_decode_jip_uip(const EuNative *n, EuInst *d)
+{
+    d->has_uip = d->opcode != EU_OP_ENDIF && d->opcode != EU_OP_WHILE &&
+                 d->opcode != EU_OP_CALL && d->opcode != EU_OP_CALLA;
+    if (d->has_uip) {
+        d->uip = (int32_t)EU_GET(n, EU_UIP);
+    }
+    d->jip = (int32_t)EU_GET(n, EU_JIP);
+    d->has_jip = true;
+    d->branch_ctrl = d->acc_wr;
+    return d->opcode == EU_OP_CALL || d->opcode == EU_OP_CALLA;
+}
+
+/*
+ * What the opcode decides: the number of sources, the three-source form
+ * (decoded whole here), a send's SFID and EOT, a branch's JIP and UIP,
+ * math's function control.  Returns -1 on an error, 0 when nothing more
+ * is encoded, 1 when the destination and sources of the one-source,
+ * two-source or send form follow.
+ */
+static int eu_decode_opcode(const EuNative *n, EuInst *d)
+{
     switch (d->opcode) {
     case EU_OP_MOV: case EU_OP_NOT: case EU_OP_BFREV: case EU_OP_FRC:
     case EU_OP_RNDU: case EU_OP_RNDD: case EU_OP_RNDE: case EU_OP_RNDZ:
@@ -328,10 +365,7 @@ int eu_decode_native(const EuNative *n, EuInst *d)
     case EU_OP_MAD: case EU_OP_LRP: case EU_OP_CSEL: case EU_OP_BFE:
     case EU_OP_BFI2:
         d->has_dst = true;
-        if (decode_3src(d, n) < 0) {
-            return -1;
-        }
-        return 0;
+        return decode_3src(d, n);
     case EU_OP_SEND: case EU_OP_SENDC: case EU_OP_SENDS: case EU_OP_SENDSC:
         d->is_send = true;
         d->nsrc = 2;
@@ -340,20 +374,9 @@ int eu_decode_native(const EuNative *n, EuInst *d)
         d->eot = EU_GET(n, EU_SEND_EOT);
         break;
     case EU_OP_IF: case EU_OP_ELSE: case EU_OP_BREAK: case EU_OP_CONT:
-    case EU_OP_HALT: case EU_OP_GOTO:
-        d->uip = (int32_t)EU_GET(n, EU_UIP);
-        /* fall through */
-    case EU_OP_ENDIF: case EU_OP_WHILE: case EU_OP_CALL: case EU_OP_CALLA:
-        d->jip = (int32_t)EU_GET(n, EU_JIP);
-        d->has_jip = true;
-        d->has_uip = d->opcode != EU_OP_ENDIF && d->opcode != EU_OP_WHILE &&
-                     d->opcode != EU_OP_CALL && d->opcode != EU_OP_CALLA;
-        d->branch_ctrl = d->acc_wr;
-        if (d->opcode == EU_OP_CALL || d->opcode == EU_OP_CALLA) {
-            d->has_dst = true;
-            break;              /* dst holds the return address */
-        }
-        return 0;
+    case EU_OP_HALT: case EU_OP_GOTO: case EU_OP_ENDIF: case EU_OP_WHILE:
+    case EU_OP_CALL: case EU_OP_CALLA:
+        return eu_decode_jip_uip(n, d);
     case EU_OP_JMPI: case EU_OP_RET:
         d->nsrc = d->opcode == EU_OP_JMPI ? 2 : 1;
         break;
@@ -366,11 +389,17 @@ int eu_decode_native(const EuNative *n, EuInst *d)
         d->math_fn = d->cond_mod;
         d->cond_mod = 0;
     }
+    return 1;
+}
 
-    /* Destination (the send forms use the same bits for reg/subreg). */
+/* The destination (the send forms use the same bits for reg/subreg). */
+static int eu_decode_dst(const EuNative *n, EuInst *d)
+{
+    bool sends = d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC;
+
     d->has_dst = true;
     d->dst.file = EU_GET(n, EU_DST_FILE);
-    if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
+    if (sends) {
         d->dst.file = EU_GET(n, EU_SENDS_DST_FILE) ? EU_FILE_GRF : EU_FILE_ARF;
         d->dst.type = EU_TYPE_UD;
     } else {
@@ -387,52 +416,74 @@ int eu_decode_native(const EuNative *n, EuInst *d)
     d->dst.hstride = d->dst.hstride ? 1u << (d->dst.hstride - 1) : 0;
     if (d->dst.indirect) {
         d->dst.addr_subnr = EU_GET(n, EU_DST_IA_SUBREG);
-        d->dst.addr_imm = EU_GET(n, EU_DST_IA_IMM) |
-                          EU_GET(n, EU_DST_IA_IMM9) << 9;
-        if (d->dst.addr_imm & 0x200) {
-            d->dst.addr_imm -= 0x400;
-        }
+        d->dst.addr_imm = eu_decode_addr_imm(EU_GET(n, EU_DST_IA_IMM),
+                                             EU_GET(n, EU_DST_IA_IMM9));
     } else {
         d->dst.nr = EU_GET(n, EU_DST_REG_NR);
         d->dst.subnr = EU_GET(n, EU_DST_SUBREG);
-        if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
+        if (sends) {
             d->dst.subnr = EU_GET(n, EU_SENDS_DST_SUB16) * 16;
         }
     }
     if (d->dst.type == EU_TYPE_NF && !is_acc(&d->dst)) {
         return fail(d, "NF type outside the accumulator");
     }
+    return 0;
+}
 
+/*
+ * The split send's sources, whole-register payloads, and its message
+ * descriptors: the region bits hold the extended descriptor instead.
+ */
+static void eu_decode_sends(const EuNative *n, EuInst *d)
+{
+    d->nsrc = 2;
+    d->src[0].file = EU_FILE_GRF;
+    d->src[0].type = EU_TYPE_UD;
+    d->src[0].indirect = EU_GET(n, EU_SRC0_ADDR_MODE);
+    if (d->src[0].indirect) {
+        d->src[0].addr_subnr = EU_GET(n, EU_SRC0_IA_SUBREG);
+    } else {
+        d->src[0].nr = EU_GET(n, EU_SRC0_REG_NR);
+        d->src[0].subnr = EU_GET(n, EU_F(68, 68)) * 16;
+    }
+    d->src[0].vstride = 8;
+    d->src[0].width = 8;
+    d->src[0].hstride = 1;
+    d->src[1].file = EU_GET(n, EU_SENDS_SRC1_FILE) ? EU_FILE_GRF :
+                                                     EU_FILE_ARF;
+    d->src[1].nr = EU_GET(n, EU_SENDS_SRC1_NR);
+    d->src[1].type = EU_TYPE_UD;
+    d->desc_indirect = EU_GET(n, EU_SENDS_SEL_DESC);
+    d->ex_desc_indirect = EU_GET(n, EU_SENDS_SEL_EXDESC);
+    d->desc = EU_GET(n, EU_SEND_DESC);
+    /* Immediate extended descriptor: bits 95:80 and 67:64 (Mesa
+     * brw_eu_inst.h brw_eu_inst_sends_ex_desc, before Gen12). */
+    d->ex_desc = (uint32_t)EU_GET(n, EU_F(95, 80)) << 16 |
+                 (uint32_t)EU_GET(n, EU_F(67, 64)) << 6;
+    if (d->ex_desc_indirect) {
+        d->ex_desc_subnr = EU_GET(n, EU_SENDS_EXDESC_IA);
+    }
+}
+
+int eu_decode_native(const EuNative *n, EuInst *d)
+{
+    int more;
+
+    memset(d, 0, sizeof(*d));
+    d->size = 16;
+    if (eu_decode_header(n, d) < 0) {
+        return -1;
+    }
+    more = eu_decode_opcode(n, d);
+    if (more <= 0) {
+        return more;
+    }
+    if (eu_decode_dst(n, d) < 0) {
+        return -1;
+    }
     if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
-        /* Split sends: whole-register payloads; the region bits hold
-         * the extended descriptor instead. */
-        d->nsrc = 2;
-        d->src[0].file = EU_FILE_GRF;
-        d->src[0].type = EU_TYPE_UD;
-        d->src[0].indirect = EU_GET(n, EU_SRC0_ADDR_MODE);
-        if (d->src[0].indirect) {
-            d->src[0].addr_subnr = EU_GET(n, EU_SRC0_IA_SUBREG);
-        } else {
-            d->src[0].nr = EU_GET(n, EU_SRC0_REG_NR);
-            d->src[0].subnr = EU_GET(n, EU_F(68, 68)) * 16;
-        }
-        d->src[0].vstride = 8;
-        d->src[0].width = 8;
-        d->src[0].hstride = 1;
-        d->src[1].file = EU_GET(n, EU_SENDS_SRC1_FILE) ? EU_FILE_GRF :
-                                                         EU_FILE_ARF;
-        d->src[1].nr = EU_GET(n, EU_SENDS_SRC1_NR);
-        d->src[1].type = EU_TYPE_UD;
-        d->desc_indirect = EU_GET(n, EU_SENDS_SEL_DESC);
-        d->ex_desc_indirect = EU_GET(n, EU_SENDS_SEL_EXDESC);
-        d->desc = EU_GET(n, EU_SEND_DESC);
-        /* Immediate extended descriptor: bits 95:80 and 67:64 (Mesa
-         * brw_eu_inst.h brw_eu_inst_sends_ex_desc, before Gen12). */
-        d->ex_desc = (uint32_t)EU_GET(n, EU_F(95, 80)) << 16 |
-                     (uint32_t)EU_GET(n, EU_F(67, 64)) << 6;
-        if (d->ex_desc_indirect) {
-            d->ex_desc_subnr = EU_GET(n, EU_SENDS_EXDESC_IA);
-        }
+        eu_decode_sends(n, d);
         return 0;
     }
     for (int i = 0; i < d->nsrc; i++) {
@@ -441,6 +492,7 @@ int eu_decode_native(const EuNative *n, EuInst *d)
         }
     }
     if (d->opcode == EU_OP_SEND || d->opcode == EU_OP_SENDC) {
+        /* src1 is the message descriptor: immediate, or a register. */
         d->desc_indirect = d->src[1].file != EU_FILE_IMM;
         d->desc = EU_GET(n, EU_SEND_DESC);
         d->nsrc = 1;
