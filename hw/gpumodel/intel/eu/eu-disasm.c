@@ -387,179 +387,234 @@ static void send_desc(Out *o, const EuInst *d, uint32_t desc, bool *space)
     }
 }
 
-void eu_disasm(const EuInst *d, GString *s)
+/* The predicate, "(+f0.0.anyv) " (brw_disasm.c pred_ctrl). */
+static void eu_disasm_predicate(Out *o, const EuInst *d)
 {
-    static const char *const cond[16] = {
-        "", ".z", ".nz", ".g", ".ge", ".l", ".le", ".r", ".o", ".u",
-    };
     static const char *const pred[16] = {
         "", "", ".anyv", ".allv", ".any2h", ".all2h", ".any4h", ".all4h",
         ".any8h", ".all8h", ".any16h", ".all16h", ".any32h", ".all32h",
+    };
+
+    if (d->pred_ctrl) {
+        putf(o, "(%sf%u.%u", d->pred_inv ? "-" : "+", d->flag_nr,
+             d->flag_subnr);
+        ctl_tab(o, "predicate control align1", pred, d->pred_ctrl, NULL);
+        put(o, ") ");
+    }
+}
+
+/*
+ * The opcode and its modifiers: saturate, breakpoint, the math function
+ * or the conditional modifier and its flag register, the execution size.
+ */
+static void eu_disasm_opcode(Out *o, const EuInst *d)
+{
+    static const char *const cond[16] = {
+        "", ".z", ".nz", ".g", ".ge", ".l", ".le", ".r", ".o", ".u",
     };
     static const char *const math[16] = {
         NULL, "inv", "log", "exp", "sqrt", "rsq", "sin", "cos", NULL,
         "fdiv", "pow", "intdivmod", "intdiv", "intmod", "invm", "rsqrtm",
     };
-    static const char *const dep[4] = {
-        "", "NoDDClr", "NoDDChk", "NoDDClr,NoDDChk",
-    };
-    static const char *const thr[4] = { "", "atomic", "switch", NULL };
+
+    put(o, eu_opcode_name(d->opcode));
+    if (d->saturate && !d->is_send) {
+        put(o, ".sat");
+    }
+    put(o, d->debug ? ".breakpoint" : "");
+    if (d->opcode == EU_OP_MATH) {
+        put(o, " ");
+        ctl_tab(o, "function", math, d->math_fn, NULL);
+    } else if (!d->is_send) {
+        ctl_tab(o, "conditional modifier", cond, d->cond_mod, NULL);
+        if (d->cond_mod && d->opcode != EU_OP_SEL &&
+            d->opcode != EU_OP_CSEL && d->opcode != EU_OP_IF &&
+            d->opcode != EU_OP_WHILE) {
+            putf(o, ".f%u.%u", d->flag_nr, d->flag_subnr);
+        }
+    }
+    if (d->opcode != EU_OP_NOP) {
+        putf(o, "(%u)", d->exec_size);
+    }
+}
+
+/* A split send's payload source: whole registers, "g2UD" or "g[a0]UD". */
+static void eu_disasm_sends_src(Out *o, const EuOperand *op)
+{
+    if (op->indirect) {
+        put(o, op->addr_subnr ? "g[a0.1" : "g[a0");
+        if (op->addr_imm) {
+            putf(o, " %d", op->addr_imm);
+        }
+        put(o, "]");
+    } else {
+        reg_name(o, op->file, op->nr);
+        put(o, op->subnr ? ".1" : "");
+    }
+    put(o, "UD");
+}
+
+/*
+ * The operand columns: a branch's JIP and UIP, jmpi's source, or the
+ * destination and sources (a send's payloads; its descriptors follow).
+ */
+static void eu_disasm_operands(Out *o, const EuInst *d)
+{
+    bool split = d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC;
+
+    if (d->has_uip) {
+        pad(o, 16);
+        putf(o, "JIP: %d", d->jip);
+        pad(o, 38);
+        putf(o, "UIP: %d", d->uip);
+    } else if (d->has_jip && d->opcode != EU_OP_CALL &&
+               d->opcode != EU_OP_CALLA) {
+        pad(o, 16);
+        putf(o, "JIP: %d", d->jip);
+    } else if (d->opcode == EU_OP_JMPI) {
+        pad(o, 16);
+        src(o, d, &d->src[1], false);
+    } else if (d->has_dst && d->opcode != EU_OP_CALL &&
+               d->opcode != EU_OP_CALLA && d->opcode != EU_OP_RET) {
+        pad(o, 16);
+        dst(o, d);
+        for (int i = 0; i < d->nsrc; i++) {
+            pad(o, 32 + 16 * i);
+            if (split) {
+                eu_disasm_sends_src(o, &d->src[i]);
+            } else {
+                src(o, d, &d->src[i], d->nsrc == 3);
+            }
+        }
+    }
+}
+
+/*
+ * A send's message descriptor columns: the descriptor (with EOT in bit
+ * 31) or its register, and a split send's extended descriptor.
+ */
+static void eu_disasm_send_descs(Out *o, const EuInst *d)
+{
+    if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
+        pad(o, 64);
+        if (!d->desc_indirect) {
+            raw(o, "0x%08x", d->desc);
+        } else {
+            put(o, "a0<0>UD");
+        }
+        pad(o, 80);
+        if (!d->ex_desc_indirect) {
+            raw(o, "0x%08x", d->ex_desc);
+        } else {
+            put(o, "a0");
+            if (d->ex_desc_subnr) {
+                putf(o, ".%d", d->ex_desc_subnr);
+            }
+            put(o, "<0>UD");
+        }
+    } else {
+        pad(o, 48);
+        if (d->desc_indirect) {
+            src(o, d, &d->src[1], false);
+            pad(o, 64);
+        }
+        raw(o, "0x%08x", d->desc | (uint32_t)d->eot << 31);
+    }
+}
+
+/*
+ * A send's second line: the SFID and what its message descriptor says,
+ * the message and response lengths.
+ */
+static void eu_disasm_send_message(Out *o, const EuInst *d)
+{
     static const char *const sfid_name[16] = {
         "null", NULL, "sampler", "gateway", "dp_sampler", "render", "urb",
         "thread_spawner", "rt accel", "const", "data", "pixel interp",
         "dp data 1", "cre", "slm", "ugm",
     };
     bool split = d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC;
+    bool imm_desc = !d->desc_indirect;
+    bool imm_ex = split && !d->ex_desc_indirect;
+    bool space = false;
+
+    newline(o);
+    pad(o, 16);
+    raw(o, "            ");
+    ctl_tab(o, "SFID", sfid_name, d->sfid, &space);
+    put(o, " MsgDesc:");
+    if (!imm_desc) {
+        put(o, " indirect");
+    } else {
+        send_desc(o, d, d->desc, &space);
+        if (space) {
+            put(o, " ");
+        }
+        putf(o, " mlen %u", (d->desc >> 25) & 0xf);
+    }
+    if (imm_ex) {
+        putf(o, " ex_mlen %u", (d->ex_desc >> 6) & 0xf);
+    }
+    if (imm_desc) {
+        putf(o, " rlen %u", (d->desc >> 20) & 0x1f);
+    }
+}
+
+/* The instruction options, "{ align1 WE_all 1Q }". */
+static void eu_disasm_options(Out *o, const EuInst *d)
+{
+    static const char *const dep[4] = {
+        "", "NoDDClr", "NoDDChk", "NoDDClr,NoDDChk",
+    };
+    static const char *const thr[4] = { "", "atomic", "switch", NULL };
+    bool br = d->has_jip || d->opcode == EU_OP_JMPI ||
+              d->opcode == EU_OP_RET || d->opcode == EU_OP_GOTO ||
+              d->opcode == EU_OP_BRC || d->opcode == EU_OP_BRD;
+    bool space = true;
+
+    put(o, "{");
+    ctl(o, "align1", &space);
+    ctl(o, d->mask_ctrl ? "WE_all" : "", &space);
+    ctl(o, dep[d->dep_ctrl & 3], &space);
+    if (d->exec_size < 8 || d->nib) {
+        putf(o, " %uN", d->qtr * 2 + d->nib + 1);
+    } else if (d->exec_size == 8) {
+        putf(o, " %uQ", d->qtr + 1);
+    } else if (d->exec_size == 16) {
+        put(o, d->qtr < 2 ? " 1H" : " 2H");
+    }
+    ctl(o, d->compacted ? "compacted" : "", &space);
+    ctl_tab(o, "thread control", thr, d->thread_ctrl & 3, &space);
+    if (br) {
+        ctl(o, d->branch_ctrl ? "BranchCtrl" : "", &space);
+    } else {
+        ctl(o, d->acc_wr ? "AccWrEnable" : "", &space);
+    }
+    if (d->is_send) {
+        ctl(o, d->eot ? "EOT" : "", &space);
+    }
+    put(o, space ? " " : "");
+    put(o, "}");
+}
+
+void eu_disasm(const EuInst *d, GString *s)
+{
     Out o = { .s = s, .line = s->len };
-    bool space;
 
     if (d->error) {
         putf(&o, "(invalid: %s)", d->error);
         return;
     }
-    if (d->pred_ctrl) {
-        putf(&o, "(%sf%u.%u", d->pred_inv ? "-" : "+", d->flag_nr,
-             d->flag_subnr);
-        ctl_tab(&o, "predicate control align1", pred, d->pred_ctrl, NULL);
-        put(&o, ") ");
-    }
-    put(&o, eu_opcode_name(d->opcode));
-    if (d->saturate && !d->is_send) {
-        put(&o, ".sat");
-    }
-    put(&o, d->debug ? ".breakpoint" : "");
-    if (d->opcode == EU_OP_MATH) {
-        put(&o, " ");
-        ctl_tab(&o, "function", math, d->math_fn, NULL);
-    } else if (!d->is_send) {
-        ctl_tab(&o, "conditional modifier", cond, d->cond_mod, NULL);
-        if (d->cond_mod && d->opcode != EU_OP_SEL &&
-            d->opcode != EU_OP_CSEL && d->opcode != EU_OP_IF &&
-            d->opcode != EU_OP_WHILE) {
-            putf(&o, ".f%u.%u", d->flag_nr, d->flag_subnr);
-        }
-    }
-    if (d->opcode != EU_OP_NOP) {
-        putf(&o, "(%u)", d->exec_size);
-    }
-    if (d->has_uip) {
-        pad(&o, 16);
-        putf(&o, "JIP: %d", d->jip);
-        pad(&o, 38);
-        putf(&o, "UIP: %d", d->uip);
-    } else if (d->has_jip && d->opcode != EU_OP_CALL &&
-               d->opcode != EU_OP_CALLA) {
-        pad(&o, 16);
-        putf(&o, "JIP: %d", d->jip);
-    } else if (d->opcode == EU_OP_JMPI) {
-        pad(&o, 16);
-        src(&o, d, &d->src[1], false);
-    } else if (d->has_dst && d->opcode != EU_OP_CALL &&
-               d->opcode != EU_OP_CALLA && d->opcode != EU_OP_RET) {
-        pad(&o, 16);
-        dst(&o, d);
-        for (int i = 0; i < d->nsrc; i++) {
-            pad(&o, 32 + 16 * i);
-            if (split) {
-                const EuOperand *op = &d->src[i];
-
-                if (op->indirect) {
-                    put(&o, op->addr_subnr ? "g[a0.1" : "g[a0");
-                    if (op->addr_imm) {
-                        putf(&o, " %d", op->addr_imm);
-                    }
-                    put(&o, "]");
-                } else {
-                    reg_name(&o, op->file, op->nr);
-                    put(&o, op->subnr ? ".1" : "");
-                }
-                put(&o, "UD");
-                continue;
-            }
-            src(&o, d, &d->src[i], d->nsrc == 3);
-        }
-    }
+    eu_disasm_predicate(&o, d);
+    eu_disasm_opcode(&o, d);
+    eu_disasm_operands(&o, d);
     if (d->is_send) {
-        bool imm_desc = !d->desc_indirect, imm_ex = split &&
-                        !d->ex_desc_indirect;
-
-        if (split) {
-            pad(&o, 64);
-            if (imm_desc) {
-                raw(&o, "0x%08x", d->desc);
-            } else {
-                put(&o, "a0<0>UD");
-            }
-            pad(&o, 80);
-            if (imm_ex) {
-                raw(&o, "0x%08x", d->ex_desc);
-            } else {
-                put(&o, "a0");
-                if (d->ex_desc_subnr) {
-                    putf(&o, ".%d", d->ex_desc_subnr);
-                }
-                put(&o, "<0>UD");
-            }
-        } else {
-            pad(&o, 48);
-            if (!imm_desc) {
-                src(&o, d, &d->src[1], false);
-                pad(&o, 64);
-            }
-            raw(&o, "0x%08x", d->desc | (uint32_t)d->eot << 31);
-        }
-        newline(&o);
-        pad(&o, 16);
-        raw(&o, "            ");
-        space = false;
-        ctl_tab(&o, "SFID", sfid_name, d->sfid, &space);
-        put(&o, " MsgDesc:");
-        if (!imm_desc) {
-            put(&o, " indirect");
-        } else {
-            send_desc(&o, d, d->desc, &space);
-            if (space) {
-                put(&o, " ");
-            }
-            putf(&o, " mlen %u", (d->desc >> 25) & 0xf);
-        }
-        if (imm_ex) {
-            putf(&o, " ex_mlen %u", (d->ex_desc >> 6) & 0xf);
-        }
-        if (imm_desc) {
-            putf(&o, " rlen %u", (d->desc >> 20) & 0x1f);
-        }
+        eu_disasm_send_descs(&o, d);
+        eu_disasm_send_message(&o, d);
     }
     pad(&o, 64);
     if (d->opcode != EU_OP_NOP) {
-        bool br = d->has_jip || d->opcode == EU_OP_JMPI ||
-                  d->opcode == EU_OP_RET || d->opcode == EU_OP_GOTO ||
-                  d->opcode == EU_OP_BRC || d->opcode == EU_OP_BRD;
-
-        put(&o, "{");
-        space = true;
-        ctl(&o, "align1", &space);
-        ctl(&o, d->mask_ctrl ? "WE_all" : "", &space);
-        ctl(&o, dep[d->dep_ctrl & 3], &space);
-        if (d->exec_size < 8 || d->nib) {
-            putf(&o, " %uN", d->qtr * 2 + d->nib + 1);
-        } else if (d->exec_size == 8) {
-            putf(&o, " %uQ", d->qtr + 1);
-        } else if (d->exec_size == 16) {
-            put(&o, d->qtr < 2 ? " 1H" : " 2H");
-        }
-        ctl(&o, d->compacted ? "compacted" : "", &space);
-        ctl_tab(&o, "thread control", thr, d->thread_ctrl & 3, &space);
-        if (br) {
-            ctl(&o, d->branch_ctrl ? "BranchCtrl" : "", &space);
-        } else {
-            ctl(&o, d->acc_wr ? "AccWrEnable" : "", &space);
-        }
-        if (d->is_send) {
-            ctl(&o, d->eot ? "EOT" : "", &space);
-        }
-        put(&o, space ? " " : "");
-        put(&o, "}");
+        eu_disasm_options(&o, d);
     }
     put(&o, ";");
 }
