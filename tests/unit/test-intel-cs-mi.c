@@ -207,18 +207,16 @@ static void test_command_lengths(Fixture *f, gconstpointer data)
 
 /* ---- memory and blitter commands ---- */
 
-static void test_memory_commands(Fixture *f, gconstpointer data)
+/*
+ * MI_ATOMIC (Gen11 layout): Operand1 in dwords 3, 5, 7, 9 and Operand2
+ * in 4, 6, 8, 10 inline, or [CS_GPR1, CS_GPR0] and [CS_GPR3, CS_GPR2];
+ * the old memory value returns in CS_GPR4 (and CS_GPR5 for octwords).
+ */
+static void test_mi_atomic(Fixture *f, gconstpointer data)
 {
-    Ring r, rb;
+    Ring r;
 
     ring_init(f, &r, RCS, RING_RCS);
-
-    /*
-     * MI_ATOMIC (Gen11 layout): Operand1 in dwords 3, 5, 7, 9 and
-     * Operand2 in 4, 6, 8, 10 inline, or [CS_GPR1, CS_GPR0] and
-     * [CS_GPR3, CS_GPR2]; the old memory value returns in CS_GPR4 (and
-     * CS_GPR5 for octwords).
-     */
     set_gpr(f, RCS, 4, 0xDEADBEEF00000000ull);
     ram_w32(f, DATA, 10);
     EMIT(&r.b, MI_ATOMIC | INSTR_LEN(11) | MI_ATOMIC_GLOBAL_GTT |
@@ -266,15 +264,29 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
     ring_run(&r);
     g_assert_cmphex(ram_r64(f, DATA + 16), ==, 0x200000000ull);
     g_assert_cmphex(gpr(f, RCS, 4), ==, 0xFFFFFFFF);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
 
-    /* MI_COPY_MEM_MEM: dwords 1-2 destination, 3-4 source. */
+/* MI_COPY_MEM_MEM: dwords 1-2 destination, 3-4 source. */
+static void test_mi_copy_mem_mem(Fixture *f, gconstpointer data)
+{
+    Ring r;
+
+    ring_init(f, &r, RCS, RING_RCS);
     ram_w32(f, DATA + 32, 0x5A5A5A5A);
     EMIT(&r.b, MI_COPY_MEM_MEM | INSTR_LEN(5) | MI_COPY_MEM_MEM_SRC_GGTT |
          MI_COPY_MEM_MEM_DST_GGTT, DATA + 36, 0, DATA + 32, 0);
     ring_run(&r);
     g_assert_cmphex(ram_r32(f, DATA + 36), ==, 0x5A5A5A5A);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
 
-    /* MI_LOAD_REGISTER_MEM, _REG, MI_STORE_REGISTER_MEM. */
+/* MI_LOAD_REGISTER_MEM, _REG, MI_STORE_REGISTER_MEM. */
+static void test_mi_load_store_register(Fixture *f, gconstpointer data)
+{
+    Ring r;
+
+    ring_init(f, &r, RCS, RING_RCS);
     ram_w32(f, DATA + 40, 0xCAFEF00D);
     EMIT(&r.b, MI_LOAD_REGISTER_MEM_GEN8 | MI_USE_GGTT, gpr_reg(f, RCS, 6),
          DATA + 40, 0);
@@ -286,18 +298,31 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
     g_assert_cmphex(gpr(f, RCS, 6) & 0xffffffff, ==, 0xCAFEF00D);
     g_assert_cmphex(gpr(f, RCS, 7) >> 32, ==, 0xCAFEF00D);
     g_assert_cmphex(ram_r32(f, DATA + 44), ==, 0xCAFEF00D);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
 
-    /* PIPE_CONTROL post-sync write immediate: a qword (i915's breadcrumb). */
+/* PIPE_CONTROL post-sync write immediate: a qword (i915's breadcrumb). */
+static void test_pipe_control_post_sync(Fixture *f, gconstpointer data)
+{
+    Ring r;
+
+    ring_init(f, &r, RCS, RING_RCS);
     ram_w64(f, DATA + 48, ~0ull);
     pc_store(&r.b, 0, DATA + 48, 0x3333444411112222ull);
     ring_run(&r);
     g_assert_cmphex(ram_r64(f, DATA + 48), ==, 0x3333444411112222ull);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
 
-    /*
-     * MI_FLUSH_DW post-sync on BCS: a dword store with 4 dwords (i915's
-     * gen8_emit_ggtt_write), a qword with 5; "store data index" (bit 21)
-     * addresses the status page.
-     */
+/*
+ * MI_FLUSH_DW post-sync on BCS: a dword store with 4 dwords (i915's
+ * gen8_emit_ggtt_write), a qword with 5; "store data index" (bit 21)
+ * addresses the status page.
+ */
+static void test_mi_flush_dw_post_sync(Fixture *f, gconstpointer data)
+{
+    Ring rb;
+
     ring_init(f, &rb, BCS, RING_BCS);
     ram_w64(f, DATA + 64, ~0ull);
     ram_w64(f, DATA + 72, ~0ull);
@@ -311,11 +336,18 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
     g_assert_cmphex(ram_r64(f, DATA + 64), ==, 0xFFFFFFFF00001234ull);
     g_assert_cmphex(ram_r64(f, DATA + 72), ==, 0x7777888855556666ull);
     g_assert_cmphex(ram_r32(f, HWSP_BCS + 0xD0), ==, 0xABCD);
+    g_assert_cmphex(erd(f, BCS, INTEL_RING_ESR), ==, 0);
+}
 
-    /*
-     * XY_COLOR_BLT: 32 bpp (dw1 25:24 = 3), ROP 0xF0, pitch 64; the
-     * rectangle x 2..4, y 1..2 (x2, y2 exclusive).
-     */
+/*
+ * XY_COLOR_BLT: 32 bpp (dw1 25:24 = 3), ROP 0xF0, pitch 64; the
+ * rectangle x 2..4, y 1..2 (x2, y2 exclusive).
+ */
+static void test_xy_color_blt(Fixture *f, gconstpointer data)
+{
+    Ring rb;
+
+    ring_init(f, &rb, BCS, RING_BCS);
     memset(f->fh->ram + SURF, 0xEE, 4 * 64);
     EMIT(&rb.b, XY_COLOR_BLT_CMD | BLT_WRITE_RGBA | INSTR_LEN(7),
          BLT_DEPTH_32 | BLT_ROP_COLOR_COPY | 64, 1u << 16 | 2, 3u << 16 | 5,
@@ -336,8 +368,15 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
          1u << 16 | 4, SURF + 0x400, 0, 0x1234);
     ring_run(&rb);
     g_assert_cmphex(ram_r64(f, SURF + 0x400), ==, 0x1234123412340000ull);
+    g_assert_cmphex(erd(f, BCS, INTEL_RING_ESR), ==, 0);
+}
 
-    /* XY_SRC_COPY_BLT: source (1,1) 3 x 2 to destination (4,2). */
+/* XY_SRC_COPY_BLT: source (1,1) 3 x 2 to destination (4,2). */
+static void test_xy_src_copy_blt(Fixture *f, gconstpointer data)
+{
+    Ring rb;
+
+    ring_init(f, &rb, BCS, RING_BCS);
     for (unsigned i = 0; i < 64; i++) {
         ram_w32(f, SURF + 0x1000 + 4 * i, 0x100 + i);
     }
@@ -355,13 +394,21 @@ static void test_memory_commands(Fixture *f, gconstpointer data)
                             in ? src : 0);
         }
     }
-    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
     g_assert_cmphex(erd(f, BCS, INTEL_RING_ESR), ==, 0);
 }
 
 static const FixtureTest tests[] = {
     { "/intel/cs/command-lengths", test_command_lengths },
-    { "/intel/cs/memory-commands", test_memory_commands },
+    { "/intel/cs/memory-commands/mi-atomic", test_mi_atomic },
+    { "/intel/cs/memory-commands/mi-copy-mem-mem", test_mi_copy_mem_mem },
+    { "/intel/cs/memory-commands/mi-load-store-register",
+      test_mi_load_store_register },
+    { "/intel/cs/memory-commands/pipe-control-post-sync",
+      test_pipe_control_post_sync },
+    { "/intel/cs/memory-commands/mi-flush-dw-post-sync",
+      test_mi_flush_dw_post_sync },
+    { "/intel/cs/memory-commands/xy-color-blt", test_xy_color_blt },
+    { "/intel/cs/memory-commands/xy-src-copy-blt", test_xy_src_copy_blt },
 };
 
 FIXTURE_MAIN(fixture_setup_i915)
