@@ -13,12 +13,10 @@ done)"
 then=" $* "
 diffs=
 for n in $then; do
-    case $now in *" $n "*) ;; *) diffs="$diffs
-# gone: tests/qtest/$n.c" ;; esac
+    case $now in *" $n "*) ;; *) diffs="$diffs, gone: $n.c" ;; esac
 done
 for n in $now; do
-    case $then in *" $n "*) ;; *) diffs="$diffs
-# new: tests/qtest/$n.c" ;; esac
+    case $then in *" $n "*) ;; *) diffs="$diffs, new: $n.c" ;; esac
 done
 
 echo "1..1"
@@ -26,6 +24,6 @@ if [ -z "$diffs" ]; then
     echo "ok 1 - build/unit runs the $# qtests of tests/qtest"
     exit 0
 fi
-echo "not ok 1 - tests/qtest changed since build/unit was configured:" \
-    "run meson setup --reconfigure build/unit (make unit does)$diffs"
+echo "not ok 1 - tests/qtest changed since build/unit was configured" \
+    "(${diffs#, }): run meson setup --reconfigure build/unit (make unit does)"
 exit 1
