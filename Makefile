@@ -15,8 +15,10 @@ deps:
 qemu: deps
 	scripts/build-qemu.sh
 
-build/unit/build.ninja: | deps
-	$(MESON) setup build/unit
+# Again when tests/qtest gains or loses a file: meson lists the qtests
+# when it configures (tests/meson.build).
+build/unit/build.ninja: tests/qtest | deps
+	$(MESON) setup --reconfigure build/unit
 
 unit: build/unit/build.ninja
 	ninja -C build/unit
@@ -65,8 +67,16 @@ igt: qemu igt-image
 run: qemu guest-image
 	scripts/run-guest.sh --summary
 
+# Every test tier, as meson test suites of build/unit (tests/meson.build),
+# then the seconds of each tier and "N passed, N failed, N skipped" over
+# all of them (tools/check-summary.py).  MESON_TEST_ARGS go to meson test
+# (e.g. --timeout-multiplier 2, --num-processes 1).
+MESON_TEST_ARGS ?=
 check: qemu unit unit-sanitize fuzz qemu-fuzz guest-image igt-image
-	scripts/check.sh
+	rm -f build/unit/meson-logs/testlog.json
+	$(MESON) test -C build/unit $(MESON_TEST_ARGS); s=$$?; \
+	    /usr/bin/python3 tools/check-summary.py build/unit || s=1; \
+	    exit $$s
 
 # Throughput and overhead as ratios against baselines in the same run.
 bench: qemu unit guest-image igt-image

@@ -74,8 +74,9 @@ done
 # shellcheck disable=SC2086
 ninja -C "$bdir" $targets
 
-# scripts/check.sh runs every tests/qtest/*-test here: drop programs of
-# tests since renamed or removed, so that none runs stale.
+# The qtest tiers run the programs that tests/qtest/*-test.c names
+# (tests/meson.build): drop those of tests since renamed or removed, so
+# that none lingers here.
 for t in "$bdir"/tests/qtest/*-test; do
     [ -f "$t" ] || continue
     case "$qtests " in

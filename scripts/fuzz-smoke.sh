@@ -32,11 +32,20 @@ result() {  # result STATUS NAME DETAIL
     fi
 }
 
+hint() {    # hint BINARY: the make target that builds it
+    case $1 in
+        "$top"/build/unit/*) echo "make unit" ;;
+        "$top"/build/sanitize/*) echo "make unit-sanitize" ;;
+        "$top"/build/qemu-fuzz/*) echo "make qemu-fuzz" ;;
+        *) echo "make fuzz" ;;
+    esac
+}
+
 smoke() {   # smoke BINARY TAG
     log=$work/$(basename "$1")-$2.log
     if [ ! -x "$1" ]; then
         echo "missing" > "$log"
-        result 1 "$2/$(basename "$1")" "not built"
+        result 1 "$2/$(basename "$1")" "${1#"$top"/} missing: run $(hint "$1")"
         return
     fi
     ASAN_OPTIONS=detect_leaks=1 \
@@ -49,6 +58,11 @@ fuzz() {    # fuzz NAME CORPUS COMMAND...
     name=$1 seeds=$top/tests/fuzz/corpus/$2
     shift 2
     log=$work/$name.log
+    if [ ! -x "$1" ]; then
+        echo "missing" > "$log"
+        result 1 "$name" "${1#"$top"/} missing: run $(hint "$1")"
+        return
+    fi
     mkdir -p "$work/$name"
     "$@" -runs="$runs" -max_total_time="$secs" -timeout="$timeout" \
         -rss_limit_mb=4096 -print_final_stats=1 \
