@@ -80,9 +80,8 @@ void eu_exec_alu(EuThread *t, const EuInst *in);
 #define EU_FAST_LANES 16
 
 EuExecFn eu_fast_exec_for(EuInst *in);
-bool eu_fast_operand(EuInst *in, int s, unsigned n);
 EuExecFn eu_fast_simple_exec_for(const EuInst *in, bool fp, bool null_dst);
-EuExecFn eu_fast_mad_nf_for(EuInst *in);
+void eu_fast_exec_mad_nf(EuThread *t, const EuInst *in);
 
 /* The 32 bits of scalar source s: its immediate, or its register's. */
 static inline __attribute__((always_inline))

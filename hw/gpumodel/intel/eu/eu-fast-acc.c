@@ -1,6 +1,7 @@
 /*
  * Gen11 EU interpreter: the fast path of mad through the accumulator in
- * its NF (native float, double) type, with SSE2 where the host has it.
+ * its NF (native float, double) type, with SSE2 where the host has it;
+ * eu-fast.c chooses the mads it takes.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -22,7 +23,7 @@ void fast_load_nf(const EuThread *t, const EuInst *in, int s, double *v)
     const EuOperand *o = &in->src[s];
 
     if (o->type == EU_TYPE_NF) {
-        /* eu_fast_mad_nf_for() made sure 8 lanes fit in acc0/acc1. */
+        /* eu-fast.c's fast_mad_nf_for() made sure 8 lanes fit in acc0/acc1. */
         memcpy(v, (const uint8_t *)t->acc + in->fast_src[s], 64);
     } else {
         float f[8];
@@ -124,7 +125,8 @@ static inline void mad_nf_lanes_sse2(const EuThread *t, const EuInst *in,
 }
 #endif
 
-static void exec_mad_nf(EuThread *t, const EuInst *in)
+/* The executor eu-fast.c gives the mads it takes. */
+void eu_fast_exec_mad_nf(EuThread *t, const EuInst *in)
 {
     double r[8];
     unsigned n = in->exec_size;
@@ -160,78 +162,4 @@ static void exec_mad_nf(EuThread *t, const EuInst *in)
         }
         eu_fast_store(t, in, en, f, 4);
     }
-}
-
-/* An NF accumulator operand the fast mad can use: its offset in
- * t->acc, or -1. */
-static int fast_acc_operand(const EuOperand *o, unsigned n, bool dst)
-{
-    unsigned off = (o->nr & 1) * sizeof(((EuThread *)NULL)->acc[0]) +
-                   o->subnr;
-
-    if (o->file != EU_FILE_ARF || o->indirect ||
-        (o->nr & 0xf0) != EU_ARF_ACC || (o->nr & 0xf) > 1 ||
-        o->hstride != 1 || (!dst && o->vstride != o->width &&
-                            o->width < n) ||
-        off + 8 * MAX(n, dst ? 0 : 8) > sizeof(((EuThread *)NULL)->acc)) {
-        return -1;
-    }
-    return off;
-}
-
-EuExecFn eu_fast_mad_nf_for(EuInst *in)
-{
-    unsigned n = in->exec_size;
-    bool nf = in->dst.type == EU_TYPE_NF;
-    int off;
-
-    if (in->opcode != EU_OP_MAD || n > 8 || in->saturate || in->cond_mod ||
-        in->acc_wr ||
-        eu_group_base(in) + n > EU_MAX_CHANNELS ||
-        (in->pred_ctrl != EU_PRED_NONE && in->pred_ctrl != EU_PRED_NORMAL)) {
-        return NULL;
-    }
-    if (nf) {
-        off = fast_acc_operand(&in->dst, n, true);
-        if (off < 0) {
-            return NULL;
-        }
-        in->fast_dst = off;
-    } else if (in->dst.type == EU_TYPE_F && in->dst.file == EU_FILE_GRF &&
-               in->dst.hstride == 1 &&
-               in->dst.nr * EU_GRF_BYTES + in->dst.subnr + 4 * n <=
-               EU_GRF_COUNT * EU_GRF_BYTES) {
-        in->fast_dst = in->dst.nr * EU_GRF_BYTES + in->dst.subnr;
-    } else {
-        return NULL;
-    }
-    for (int s = 0; s < 3; s++) {
-        const EuOperand *o = &in->src[s];
-
-        if (o->type == EU_TYPE_NF) {
-            off = fast_acc_operand(o, n, false);
-            if (off < 0) {
-                return NULL;
-            }
-            nf = true;
-            in->fast_src[s] = off;
-            in->fast_step[s] = 8;
-        } else if (o->type != EU_TYPE_F) {
-            return NULL;
-        } else {
-            /* GRF overlaps are checked against the GRF destination only:
-             * an accumulator destination cannot alias a GRF source. */
-            uint16_t dst = in->fast_dst;
-
-            if (in->dst.type == EU_TYPE_NF) {
-                in->fast_dst = UINT16_MAX;
-            }
-            if (!eu_fast_operand(in, s, n)) {
-                in->fast_dst = dst;
-                return NULL;
-            }
-            in->fast_dst = dst;
-        }
-    }
-    return nf ? exec_mad_nf : NULL;
 }

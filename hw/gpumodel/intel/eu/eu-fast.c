@@ -2,7 +2,8 @@
  * Gen11 EU interpreter: the fast paths on whole registers (see
  * eu-exec-int.h), floats and integers in 16 lanes, and the choice of an
  * instruction's fast executor when it is cached: the simplest forms go to
- * eu-fast-simple.c, mad through the NF accumulator to eu-fast-acc.c.
+ * eu-fast-simple.c's executors, mad through the NF accumulator to
+ * eu-fast-acc.c's.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -119,7 +120,7 @@ static inline uint32_t fast_mask_bits(const int32_t *m)
         (m)[i_] = (CMP((a)[i_], (b)[i_]) ? -1 : 0) ^ (inv); \
     }
 
-/* A float source's 16 lanes: a vector reads 64 bytes (eu_fast_operand()
+/* A float source's 16 lanes: a vector reads 64 bytes (fast_operand()
  * made sure they are inside the GRF), a scalar is broadcast. */
 static inline __attribute__((always_inline))
 void fast_load_f(const EuThread *t, const EuInst *in, int s, float *v)
@@ -574,7 +575,7 @@ static bool fast_int_type(unsigned t)
 }
 
 /* Offset and step of a source the fast paths can read, or false. */
-bool eu_fast_operand(EuInst *in, int s, unsigned n)
+static bool fast_operand(EuInst *in, int s, unsigned n)
 {
     const EuOperand *o = &in->src[s];
     unsigned size = eu_type_size(o->type);
@@ -618,6 +619,80 @@ bool eu_fast_operand(EuInst *in, int s, unsigned n)
     return true;
 }
 
+/* An NF accumulator operand the fast mad can use: its offset in
+ * t->acc, or -1. */
+static int fast_acc_operand(const EuOperand *o, unsigned n, bool dst)
+{
+    unsigned off = (o->nr & 1) * sizeof(((EuThread *)NULL)->acc[0]) +
+                   o->subnr;
+
+    if (o->file != EU_FILE_ARF || o->indirect ||
+        (o->nr & 0xf0) != EU_ARF_ACC || (o->nr & 0xf) > 1 ||
+        o->hstride != 1 || (!dst && o->vstride != o->width &&
+                            o->width < n) ||
+        off + 8 * MAX(n, dst ? 0 : 8) > sizeof(((EuThread *)NULL)->acc)) {
+        return -1;
+    }
+    return off;
+}
+
+static EuExecFn fast_mad_nf_for(EuInst *in)
+{
+    unsigned n = in->exec_size;
+    bool nf = in->dst.type == EU_TYPE_NF;
+    int off;
+
+    if (in->opcode != EU_OP_MAD || n > 8 || in->saturate || in->cond_mod ||
+        in->acc_wr ||
+        eu_group_base(in) + n > EU_MAX_CHANNELS ||
+        (in->pred_ctrl != EU_PRED_NONE && in->pred_ctrl != EU_PRED_NORMAL)) {
+        return NULL;
+    }
+    if (nf) {
+        off = fast_acc_operand(&in->dst, n, true);
+        if (off < 0) {
+            return NULL;
+        }
+        in->fast_dst = off;
+    } else if (in->dst.type == EU_TYPE_F && in->dst.file == EU_FILE_GRF &&
+               in->dst.hstride == 1 &&
+               in->dst.nr * EU_GRF_BYTES + in->dst.subnr + 4 * n <=
+               EU_GRF_COUNT * EU_GRF_BYTES) {
+        in->fast_dst = in->dst.nr * EU_GRF_BYTES + in->dst.subnr;
+    } else {
+        return NULL;
+    }
+    for (int s = 0; s < 3; s++) {
+        const EuOperand *o = &in->src[s];
+
+        if (o->type == EU_TYPE_NF) {
+            off = fast_acc_operand(o, n, false);
+            if (off < 0) {
+                return NULL;
+            }
+            nf = true;
+            in->fast_src[s] = off;
+            in->fast_step[s] = 8;
+        } else if (o->type != EU_TYPE_F) {
+            return NULL;
+        } else {
+            /* GRF overlaps are checked against the GRF destination only:
+             * an accumulator destination cannot alias a GRF source. */
+            uint16_t dst = in->fast_dst;
+
+            if (in->dst.type == EU_TYPE_NF) {
+                in->fast_dst = UINT16_MAX;
+            }
+            if (!fast_operand(in, s, n)) {
+                in->fast_dst = dst;
+                return NULL;
+            }
+            in->fast_dst = dst;
+        }
+    }
+    return nf ? eu_fast_exec_mad_nf : NULL;
+}
+
 /* D/UD throughout, no source modifiers: the 32-bit lanes path. */
 static bool fast_is_i32(const EuInst *in, bool null_dst)
 {
@@ -647,7 +722,7 @@ EuExecFn eu_fast_exec_for(EuInst *in)
     if (G_BYTE_ORDER == G_LITTLE_ENDIAN && op == EU_OP_MAD &&
         (in->dst.type == EU_TYPE_NF || in->src[0].type == EU_TYPE_NF ||
          in->src[1].type == EU_TYPE_NF || in->src[2].type == EU_TYPE_NF)) {
-        return eu_fast_mad_nf_for(in);
+        return fast_mad_nf_for(in);
     }
     bool fp = in->dst.type == EU_TYPE_F;
     bool null_dst = in->dst.file == EU_FILE_ARF && !in->dst.indirect &&
@@ -702,7 +777,7 @@ EuExecFn eu_fast_exec_for(EuInst *in)
         if (fp ? st != EU_TYPE_F : !fast_int_type(st)) {
             return NULL;
         }
-        if (!eu_fast_operand(in, s, n)) {
+        if (!fast_operand(in, s, n)) {
             return NULL;
         }
     }
