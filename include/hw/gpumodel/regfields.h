@@ -32,8 +32,11 @@
  * arguments are, so they also build reset values in static tables.  A
  * deposited value wider than its field is cut to the field.  The
  * constants are enums; a mask that does not fit an int (a field reaching
- * bit 31, any GPU_FIELD64 mask above it) relies on the GNU C extension
- * QEMU's FIELD relies on too, and has an unsigned type.
+ * bit 31, a GPU_FIELD64 mask above it) relies on the GNU C extension
+ * QEMU's FIELD relies on too, and is unsigned.  So clear or replace a
+ * field with GPU_FIELD_DP rather than "v & ~_MASK": ~ of an unsigned
+ * mask that fits in 32 bits is 32 bits wide and clears the top of a
+ * 64-bit v.
  *
  * Table entries take their name from the register's identifier, so the
  * string in a table is never retyped:
