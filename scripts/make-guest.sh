@@ -83,6 +83,7 @@ manifest=$g/manifest.new
     echo "busybox $(basename "$bdir")"
     for d in $igtdirs; do echo "igt $(basename "$d")"; done
     (cd "$top" && find scripts/make-guest.sh scripts/guest-pkgs.sh tests/guest include/hw/gpumodel/nv-gpu-regs.h \
+        include/hw/gpumodel/regfields.h \
         -type f ! -name '*.md' ! -name '*.py' ! -name 'test-*' ! -name '*checks.txt' \
         ! -name 'oa-cost.awk' ! -path 'tests/guest/recorded/*' \
         ! -path '*/__pycache__/*' |

@@ -271,7 +271,7 @@ static const IntelGpuCfgReg intel_gpu_cfg_regs[] = {
     { INTEL_PCI_DEVEN0, 4, 0 },
     { INTEL_PCI_DEV2CTL, 4, 0 },
     { INTEL_PCI_MSAC, 4, 0 },
-    { INTEL_PCI_BDSM, 4, INTEL_BDSM_MASK | INTEL_BDSM_LOCK },
+    { INTEL_PCI_BDSM, 4, INTEL_PCI_BDSM_ADDR_MASK | INTEL_BDSM_LOCK },
     { INTEL_PCI_BDSM_HI, 4, 0xffffffff },
     { INTEL_PCI_VTDBAR_LSB, 4, 0 },
     { INTEL_PCI_VTDBAR_MSB, 4, 0 },
@@ -294,7 +294,8 @@ static void intel_gpu_cfg_reset(IntelGpuPci *s)
     }
     pci_set_long(c + INTEL_PCI_MGGC0, intel_gpu_ggc(&s->cfg));
     pci_set_long(c + INTEL_PCI_DEVEN0, INTEL_DEVEN_D0EN | INTEL_DEVEN_D2EN);
-    pci_set_byte(c + INTEL_PCI_MSAC + 2, INTEL_MSAC_APSZ_256M);
+    pci_set_long(c + INTEL_PCI_MSAC,
+                 GPU_FIELD_DP32(0, INTEL_PCI_MSAC, APSZ, INTEL_MSAC_APSZ_256M));
     if (pdev->cap_present & QEMU_PCI_CAP_PM) {
         pci_set_word(c + pdev->pm_cap + PCI_PM_CTRL, PMCS_NO_SOFT_RESET);
     }

@@ -19,7 +19,7 @@
 
 #include <glib.h>
 #include "host.h"
-#include "regfields.h"
+#include "hw/gpumodel/regfields.h"
 
 typedef enum GpuRegAccess {
     GPU_REG_RW,             /* storage */

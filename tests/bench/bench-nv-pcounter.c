@@ -74,8 +74,9 @@ static void bench_open(Bench *b, uint64_t hz, bool busy)
             nv_gpu_write(gpu, NV40_PC_SETFLAG_OP(d), 0x8000);
             nv_gpu_write(gpu, NV40_PC_CLRFLAG_OP(d), 0x0001);
             nv_gpu_write(gpu, NV40_PC_SPEC_SRC(d), NV_SIG_PERIODIC);
-            ctrl |= NV_PC_CTR_EVENT_B6 << NV_PC_CTRL_CTR_MODE_SHIFT |
-                    1u << NV_PC_CTRL_PERIODIC_SHIFT;
+            ctrl = GPU_FIELD_DP32(ctrl, NV40_PC_CTRL, CTR_MODE,
+                                  NV_PC_CTR_EVENT_B6);
+            ctrl = GPU_FIELD_DP32(ctrl, NV40_PC_CTRL, PERIODIC, 1);
         }
         nv_gpu_write(gpu, NV40_PC_CTRL(d), ctrl);
     }

@@ -65,7 +65,7 @@
 #define SYN(n)      NV_SIG_SYNTH(n)
 #define FILL        0xaa
 
-static volatile uint32_t *bar;
+static volatile uint32_t *bar;          /* BAR0: the device's registers */
 
 static void wr(uint32_t off, uint32_t v)
 {
@@ -89,6 +89,7 @@ static uint64_t now_us(void)
     return ts.tv_sec * 1000000ull + ts.tv_nsec / 1000;
 }
 
+/* len bytes at p (bus address bus), memory the device writes too. */
 static void fill(volatile uint8_t *p, uint64_t bus, unsigned len)
 {
     memset((void *)p, FILL, len);
@@ -174,8 +175,8 @@ static void wait_state(const char *label, int dom, unsigned st)
 {
     uint64_t end = now_us() + 200000;
 
-    while (((bar[NV40_PC_CTRL(dom) / 4] >> NV_PC_CTRL_QUAD_STATE_SHIFT) & 3)
-           != st && now_us() <= end) {
+    while (GPU_FIELD_EX32(bar[NV40_PC_CTRL(dom) / 4], NV40_PC_CTRL,
+                          QUAD_STATE) != st && now_us() <= end) {
         continue;
     }
     rd(label, NV40_PC_CTRL(dom));
@@ -276,7 +277,8 @@ static void test_quad_periodic(void)
                  SRC4(SYN(1), 0, 0, 0), OP_ARG0, 0, 0);
     wr(NV40_PC_SPEC_SRC(dom), NV_SIG_PERIODIC);
     /* PERIODIC_PERIOD 1: a pulse, so a swap, every 0x400 cycles. */
-    wr(NV40_PC_CTRL(dom), NV_PC_MODE_QUAD | 1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    wr(NV40_PC_CTRL(dom),
+       GPU_FIELD_DP32(NV_PC_MODE_QUAD, NV40_PC_CTRL, PERIODIC, 1));
     rd("t0", NV_PTIMER_TIME_LOW);
     usleep(1000);
     rd("t1", NV_PTIMER_TIME_LOW);
@@ -337,6 +339,7 @@ static void test_ptimer_flush(void)
  * position past RECORD_LIMIT -- or a fault, then 1 ms more.
  */
 static void test_record(const char *id, int dom, int is_long,
+                        /* volatile: the device writes the buffer */
                         volatile uint8_t *buf, uint64_t bus, unsigned span)
 {
     unsigned size = is_long ? NV_PC_RECORD_LONG_SIZE : NV_PC_RECORD_SHORT_SIZE;
@@ -441,7 +444,7 @@ int main(int argc, char **argv)
     const char *bdf = "0000:00:03.0";
     char path[192];
     struct stat st;
-    volatile uint8_t *buf;
+    volatile uint8_t *buf;              /* the record buffer: DMA memory */
     uint64_t pfn;
     int fd, drill = -1, channels = 0;
 

@@ -585,6 +585,14 @@ class NvRegisterNames(unittest.TestCase):
                              r"u?|\d+u?|\(?[^\n]*?)(?:\s*\+ \(d\) \* 4\))?"
                              r"\s*(?:/\*.*)?$", hdr, re.M):
             defs[m.group(1)] = m.group(3)
+        # GPU_FIELD(REG, FIELD, shift, length): REG_FIELD_SHIFT, _MASK
+        for m in re.finditer(r"^\s*GPU_FIELD\((\w+), (\w+), (\d+), (\d+)\);",
+                             hdr, re.M):
+            name, shift, length = ("%s_%s" % m.group(1, 2), int(m.group(3)),
+                                   int(m.group(4)))
+            defs[name + "_SHIFT"] = str(shift)
+            defs[name + "_LENGTH"] = str(length)
+            defs[name + "_MASK"] = hex(((1 << length) - 1) << shift)
 
         def value(name):
             v = defs[name].strip("()").rstrip("u")

@@ -251,8 +251,9 @@ void expect_csb(Gpu *g, uint32_t base, const Buf *hwsp,
         g_assert_cmphex(rd(g, base + mirror), ==, status[i]);
     }
     g_assert_cmphex(buf_readl(g, hwsp, INTEL_HWS_CSB_WRITE * 4), ==, last);
-    g_assert_cmphex(rd(g, base + INTEL_RING_CONTEXT_STATUS_PTR) &
-                    INTEL_CSB_WRITE_PTR_MASK, ==, last);
+    g_assert_cmphex(GPU_FIELD_EX32(rd(g, base + INTEL_RING_CONTEXT_STATUS_PTR),
+                                   INTEL_RING_CONTEXT_STATUS_PTR, WRITE_PTR),
+                    ==, last);
     /* Nothing beyond. */
     g_assert_cmphex(csb_ctx_id(g, hwsp, (last + 1) % INTEL_CSB_ENTRIES), ==,
                     0xffffffff);

@@ -62,10 +62,12 @@ static const CfgCase cfg_cases[] = {
     { "CAPCTRL0", 0x42, 2, 0x010c, 0 },
     { "CAPID0_A", INTEL_PCI_CAPID0_A, 4, 0, 0 },
     { "CAPID0_B", INTEL_PCI_CAPID0_B, 4, 0, 0 },
-    { "MGGC0", INTEL_PCI_MGGC0, 4, 3 << 6, 0 },
+    { "MGGC0", INTEL_PCI_MGGC0, 4,
+      GPU_FIELD_DP32(0, INTEL_PCI_MGGC0, GGMS, INTEL_GGC_GGMS_8M), 0 },
     { "DEVEN0", INTEL_PCI_DEVEN0, 4, 0x11, 0 },
     { "DEV2CTL", INTEL_PCI_DEV2CTL, 4, 0, 0 },
-    { "MSAC", INTEL_PCI_MSAC, 4, INTEL_MSAC_APSZ_256M << 16, 0 },
+    { "MSAC", INTEL_PCI_MSAC, 4,
+      GPU_FIELD_DP32(0, INTEL_PCI_MSAC, APSZ, INTEL_MSAC_APSZ_256M), 0 },
     { "BDSM_HI", INTEL_PCI_BDSM_HI, 4, 0, 0xffffffff },
     { "VTDBAR_LSB", INTEL_PCI_VTDBAR_LSB, 4, 0, 0 },
     { "VTDBAR_MSB", INTEL_PCI_VTDBAR_MSB, 4, 0, 0 },
@@ -74,7 +76,8 @@ static const CfgCase cfg_cases[] = {
     { "GSE", INTEL_PCI_GSE, 4, 0, 0xffffffff },
     { "SWSCI", INTEL_PCI_SWSCI, 4, 0, 0xffffffff },
     { "ASLS", INTEL_PCI_ASLS, 4, 0, 0xffffffff },
-    { "BDSM", INTEL_PCI_BDSM, 4, 0, INTEL_BDSM_MASK | INTEL_BDSM_LOCK },
+    { "BDSM", INTEL_PCI_BDSM, 4, 0,
+      INTEL_PCI_BDSM_ADDR_MASK | INTEL_BDSM_LOCK },
 };
 
 static void test_config_registers(void)
@@ -114,7 +117,7 @@ static void test_config_registers(void)
     /* BDSM was locked by the all-ones write above: now read-only. */
     qpci_config_writel(g.dev, INTEL_PCI_BDSM, 0);
     g_assert_cmphex(qpci_config_readl(g.dev, INTEL_PCI_BDSM), ==,
-                    INTEL_BDSM_MASK | INTEL_BDSM_LOCK);
+                    INTEL_PCI_BDSM_ADDR_MASK | INTEL_BDSM_LOCK);
     qpci_config_writel(g.dev, INTEL_PCI_BDSM_HI, 0);
     g_assert_cmphex(qpci_config_readl(g.dev, INTEL_PCI_BDSM_HI), ==,
                     0xffffffff);
@@ -485,13 +488,15 @@ static void test_rc6_residency(void)
     wr(&g, INTEL_RC_CONTROL, INTEL_RC_CTL_HW_ENABLE |
                              INTEL_RC_CTL_RC6_ENABLE | INTEL_RC_CTL_EI_MODE);
     assert_rc6_ticks(rc6_after_50ms(&g), 50 * MS_NS - RC6_HYST * RC6_TICK_NS);
-    g_assert_cmpuint(rd(&g, INTEL_GT_CORE_STATUS) & INTEL_GT_CORE_RC_MASK,
+    g_assert_cmpuint(GPU_FIELD_EX32(rd(&g, INTEL_GT_CORE_STATUS),
+                                    INTEL_GT_CORE_STATUS, RC),
                      ==, INTEL_GT_CORE_RC6);
 
     forcewake(&g, INTEL_FORCEWAKE_RENDER, true);
     forcewake(&g, INTEL_FORCEWAKE_GT, true);
     g_assert_cmpuint(rc6_after_50ms(&g), ==, 0);
-    g_assert_cmpuint(rd(&g, INTEL_GT_CORE_STATUS) & INTEL_GT_CORE_RC_MASK,
+    g_assert_cmpuint(GPU_FIELD_EX32(rd(&g, INTEL_GT_CORE_STATUS),
+                                    INTEL_GT_CORE_STATUS, RC),
                      ==, INTEL_GT_CORE_RC0);
     forcewake(&g, INTEL_FORCEWAKE_RENDER, false);
     forcewake(&g, INTEL_FORCEWAKE_GT, false);

@@ -38,12 +38,13 @@ static unsigned phase_for(uint64_t c0, uint64_t off, unsigned per)
 
 static unsigned quad_state(Gpu *g, unsigned dom)
 {
-    return (rd(g, NV40_PC_CTRL(dom)) >> NV_PC_CTRL_QUAD_STATE_SHIFT) & 3;
+    return GPU_FIELD_EX32(rd(g, NV40_PC_CTRL(dom)), NV40_PC_CTRL, QUAD_STATE);
 }
 
 static unsigned single_state(Gpu *g, unsigned dom)
 {
-    return (rd(g, NV40_PC_CTRL(dom)) >> NV_PC_CTRL_SINGLE_STATE_SHIFT) & 3;
+    return GPU_FIELD_EX32(rd(g, NV40_PC_CTRL(dom)), NV40_PC_CTRL,
+                          SINGLE_STATE);
 }
 
 /*
@@ -130,8 +131,8 @@ static void test_quad(void)
 
     /* EVENT_B4: each EVENT adds START_SRC[0..3] as a number, here 3. */
     wr(&g, NV40_PC_START_SRC(0), SRC4(ONE, ONE, 0, 0));
-    wr(&g, NV40_PC_CTRL(0), NV_PC_MODE_QUAD |
-       NV_PC_CTR_EVENT_B4 << NV_PC_CTRL_CTR_MODE_SHIFT);
+    wr(&g, NV40_PC_CTRL(0), GPU_FIELD_DP32(NV_PC_MODE_QUAD, NV40_PC_CTRL,
+                                           CTR_MODE, NV_PC_CTR_EVENT_B4));
     pm_trigger(&g);
     gpu_step(&g, 159);
     pm_trigger(&g);
@@ -151,8 +152,8 @@ static void test_quad_periodic(void)
     gpu_start_args(&g, ",synth=*.1=16/4");
     quad_setup(&g, 0);
     wr(&g, NV40_PC_SPEC_SRC(0), NV_SIG_PERIODIC);
-    wr(&g, NV40_PC_CTRL(0), NV_PC_MODE_QUAD |
-       1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    wr(&g, NV40_PC_CTRL(0),
+       GPU_FIELD_DP32(NV_PC_MODE_QUAD, NV40_PC_CTRL, PERIODIC, 1));
     gpu_step(&g, 10 * 0x400);
     g_assert_cmpuint(quad_state(&g, 0), ==, NV_PC_QUAD_OVERFLOW);
     check_quad(&g, 0, 0x400);

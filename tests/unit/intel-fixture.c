@@ -338,8 +338,9 @@ uint32_t ctx_head(Ctx *c)
 
 uint64_t ctx_desc(Ctx *c)
 {
-    return (uint64_t)c->ccid << 32 | c->lrca | INTEL_CTX_DESC_VALID |
-           3u << INTEL_CTX_DESC_ADDR_MODE_SHIFT | INTEL_CTX_DESC_PRIVILEGE;
+    return GPU_FIELD_DP64((uint64_t)c->ccid << 32 | c->lrca |
+                          INTEL_CTX_DESC_VALID | INTEL_CTX_DESC_PRIVILEGE,
+                          INTEL_CTX_DESC, ADDR_MODE, 3);
 }
 
 void execlists_init(Fixture *f, IntelEngineId id, uint64_t hwsp)

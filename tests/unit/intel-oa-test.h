@@ -113,7 +113,7 @@ static inline int oa_snapshot(IntelEngine *e, bool ppgtt, uint64_t addr,
 /* RPNSWREQ as i915's gen6_rps_set writes it on Gen9+. */
 static inline void rps_request(Fixture *f, uint32_t ratio)
 {
-    wr(f, INTEL_RPNSWREQ, ratio << INTEL_RPS_FREQ_SHIFT);
+    wr(f, INTEL_RPNSWREQ, GPU_FIELD_DP32(0, INTEL_RPNSWREQ, FREQ, ratio));
 }
 
 #endif

@@ -690,10 +690,10 @@ static void test_post_load_checks(Fixture *f, gconstpointer data)
      */
     for (unsigned i = 0; i < 3; i++) {
         static const uint32_t bad[] = {
-            4u << INTEL_RPM_CONFIG0_CRYSTAL_SHIFT,
-            7u << INTEL_RPM_CONFIG0_CRYSTAL_SHIFT,
-            1u << INTEL_RPM_CONFIG0_CRYSTAL_SHIFT |
-            2u << INTEL_RPM_CONFIG0_CTC_SHIFT,
+            GPU_FIELD_DP32(0, INTEL_RPM_CONFIG0, CRYSTAL, 4),
+            GPU_FIELD_DP32(0, INTEL_RPM_CONFIG0, CRYSTAL, 7),
+            GPU_FIELD_DP32(GPU_FIELD_DP32(0, INTEL_RPM_CONFIG0, CRYSTAL, 1),
+                           INTEL_RPM_CONFIG0, CTC, 2),
         };
         uint32_t good = intel_reg_get(f->gpu, INTEL_RPM_CONFIG0);
 

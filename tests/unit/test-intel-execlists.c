@@ -380,8 +380,8 @@ static void execlists_oa_order(Fixture *f, uint32_t debug)
         /* 2-11 us apart, at every phase of the period. */
         fake_host_step(f->fh, 2000 + i * 7919 % 9000);
         if (i % 3 == 2) {
-            wr(f, INTEL_RPNSWREQ,
-               (18 + i * 13 % 49) << INTEL_RPS_FREQ_SHIFT);
+            wr(f, INTEL_RPNSWREQ, GPU_FIELD_DP32(0, INTEL_RPNSWREQ, FREQ,
+                                                 18 + i * 13 % 49));
         }
     }
     step(f);

@@ -25,7 +25,8 @@ static uint32_t residency(Fixture *f)
 
 static uint32_t rc_state(Fixture *f)
 {
-    return rd(f, INTEL_GT_CORE_STATUS) & INTEL_GT_CORE_RC_MASK;
+    return GPU_FIELD_EX32(rd(f, INTEL_GT_CORE_STATUS), INTEL_GT_CORE_STATUS,
+                          RC);
 }
 
 /* gen11_rc6_enable's thresholds, then RC_CONTROL as intel_rc6_unpark. */
@@ -70,7 +71,7 @@ static void test_idle(Fixture *f, gconstpointer data)
     /* Parked (RC6_ENABLE alone, target RC6): still in RC6, no new wait. */
     r0 = residency(f);
     wr(f, INTEL_RC_CONTROL, RC_PARKED);
-    wr(f, INTEL_RC_STATE, 4 << INTEL_RC_SW_TARGET_SHIFT);
+    wr(f, INTEL_RC_STATE, GPU_FIELD_DP32(0, INTEL_RC_STATE, SW_TARGET, 4));
     fake_host_step(f->fh, 100 * TICK);
     g_assert_cmpuint(residency(f) - r0, ==, 100);
 
@@ -239,9 +240,10 @@ static void execlists_start_wait(Fixture *f)
         INTEL_RING_HEAD, INTEL_RING_TAIL, INTEL_RING_START, INTEL_RING_CTL,
     };
     const uint32_t vals[] = { 0, 16, RING_RCS, (RING_SIZE - 4096) | 1 };
-    uint64_t desc = (uint64_t)0x41 << 32 | CTX_A | INTEL_CTX_DESC_VALID |
-                    3u << INTEL_CTX_DESC_ADDR_MODE_SHIFT |
-                    INTEL_CTX_DESC_PRIVILEGE;
+    uint64_t desc = GPU_FIELD_DP64((uint64_t)0x41 << 32 | CTX_A |
+                                   INTEL_CTX_DESC_VALID |
+                                   INTEL_CTX_DESC_PRIVILEGE,
+                                   INTEL_CTX_DESC, ADDR_MODE, 3);
 
     wr(f, base + INTEL_RING_MODE, INTEL_GFX_DISABLE_LEGACY_MODE << 16 |
                                   INTEL_GFX_DISABLE_LEGACY_MODE);

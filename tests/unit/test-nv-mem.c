@@ -83,7 +83,7 @@ static void check_sizing(uint64_t vram)
     /* nv50_fb_vram_rblock: the geometry predicts the same size */
     r0 = rd(&f, NV_PFB_CFG0);
     r4 = rd(&f, NV_PFB_CFG1);
-    parts = __builtin_popcount((hw & NV_HWUNITS_0_PART_MASK) >> 16);
+    parts = __builtin_popcount(GPU_FIELD_EX32(hw, NV_PBUS_HWUNITS_0, PART));
     colbits = (r4 & 0x0000f000) >> 12;
     rowbitsa = ((r4 & 0x000f0000) >> 16) + 8;
     banks = 1 << (((r4 & 0x03000000) >> 24) + 2);
@@ -142,7 +142,7 @@ static void test_pramin(void)
     g_assert_cmphex(rd(&f, NV_PMEM_BASE), ==, 0);
     g_assert_cmpuint(f.fh->guest_errors, ==, 1);
     /* a target with no memory (1) */
-    wr(&f, NV_PBUS_PMEM, 1u << NV_PMEM_TARGET_SHIFT);
+    wr(&f, NV_PBUS_PMEM, GPU_FIELD_DP32(0, NV_PBUS_PMEM, TARGET, 1));
     g_assert_cmphex(rd(&f, NV_PMEM_BASE + 0x23450), ==, 0);
     g_assert_cmpuint(nv_gpu_unmodelled_count(f.gpu), ==, 0);
     close_fx(&f);

@@ -30,10 +30,12 @@ static void test_quad_simple(Fixture *f, gconstpointer data)
     const uint64_t n = 1000000000;
 
     nv_pcounter_set_synth(f->gpu, 2, 0, 8, 3, 0);   /* 3 of every 256 */
-    wr(f, NV40_PC_CTRL(2), NV_PC_MODE_QUAD | 1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    wr(f, NV40_PC_CTRL(2),
+       GPU_FIELD_DP32(NV_PC_MODE_QUAD, NV40_PC_CTRL, PERIODIC, 1));
     quad_setup(f, 2, SRC4(PER, 0, 0, 0), SRC4(ZERO, 0, 0, 0),
                SRC4(ONE, 0, 0, 0), SRC4(SYN(0), 0, 0, 0), OP_ARG0);
-    wr(f, NV40_PC_CTRL(2), NV_PC_MODE_QUAD | 1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    wr(f, NV40_PC_CTRL(2),
+       GPU_FIELD_DP32(NV_PC_MODE_QUAD, NV40_PC_CTRL, PERIODIC, 1));
     step(f, n);
     wr(f, NV40_PC_PRE_OP(2), OP_ARG0);
     g_assert_cmpuint(rd(f, NV40_PC_CTR_CYCLES(2)), ==, n);
@@ -162,8 +164,8 @@ static void test_counter_modes(Fixture *f, gconstpointer data)
         quad_setup(f, 5, SRC4(ONE, ONE, ONE, ONE),
                    SRC4(ONE, ZERO, ONE, ONE), SRC4(ONE, ONE, ONE, ZERO),
                    SRC4(ONE, ONE, ONE, ONE), OP_TRUE);
-        wr(f, NV40_PC_CTRL(5), NV_PC_MODE_QUAD |
-           cases[i].mode << NV_PC_CTRL_CTR_MODE_SHIFT);
+        wr(f, NV40_PC_CTRL(5), GPU_FIELD_DP32(NV_PC_MODE_QUAD, NV40_PC_CTRL,
+                                              CTR_MODE, cases[i].mode));
         wr(f, NV40_PC_PRE_OP(5), OP_TRUE);
         step(f, 1000);
         wr(f, NV40_PC_PRE_OP(5), OP_TRUE);
@@ -177,7 +179,7 @@ static void test_counter_modes(Fixture *f, gconstpointer data)
 
 unsigned quad_state(Fixture *f, unsigned d)
 {
-    return (rd(f, NV40_PC_CTRL(d)) >> NV_PC_CTRL_QUAD_STATE_SHIFT) & 3;
+    return GPU_FIELD_EX32(rd(f, NV40_PC_CTRL(d)), NV40_PC_CTRL, QUAD_STATE);
 }
 
 static void test_quad_states(Fixture *f, gconstpointer data)
@@ -238,7 +240,7 @@ static void test_quad_saturation(Fixture *f, gconstpointer data)
 
 unsigned single_state(Fixture *f, unsigned d)
 {
-    return (rd(f, NV40_PC_CTRL(d)) >> NV_PC_CTRL_SINGLE_STATE_SHIFT) & 3;
+    return GPU_FIELD_EX32(rd(f, NV40_PC_CTRL(d)), NV40_PC_CTRL, SINGLE_STATE);
 }
 
 static void test_single_states(Fixture *f, gconstpointer data)
@@ -249,8 +251,8 @@ static void test_single_states(Fixture *f, gconstpointer data)
      */
     nv_pcounter_set_synth(f->gpu, 6, 0, 8, 1, 256 - 100);
     nv_pcounter_set_synth(f->gpu, 6, 1, 8, 1, 256 - 200);
-    wr(f, NV40_PC_CTRL(6), NV_PC_MODE_SINGLE |
-       1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    wr(f, NV40_PC_CTRL(6),
+       GPU_FIELD_DP32(NV_PC_MODE_SINGLE, NV40_PC_CTRL, PERIODIC, 1));
     wr(f, NV40_PC_PRE_SRC(6), SRC4(PER, 0, 0, 0));
     wr(f, NV40_PC_START_SRC(6), SRC4(SYN(0), 0, 0, 0));
     wr(f, NV40_PC_EVENT_SRC(6), SRC4(ONE, 0, 0, 0));
@@ -305,8 +307,8 @@ static void test_single_states(Fixture *f, gconstpointer data)
     wr(f, NV40_PC_PRE_OP(6), OP_ARG0);
     step(f, 1);
     g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_WAIT_PRE);
-    wr(f, NV40_PC_CTRL(6), NV_PC_MODE_SINGLE |
-       1u << NV_PC_CTRL_PERIODIC_SHIFT);
+    wr(f, NV40_PC_CTRL(6),
+       GPU_FIELD_DP32(NV_PC_MODE_SINGLE, NV40_PC_CTRL, PERIODIC, 1));
     g_assert_cmpuint(single_state(f, 6), ==, NV_PC_SINGLE_INACTIVE);
 }
 

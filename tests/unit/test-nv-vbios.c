@@ -253,8 +253,12 @@ static void test_display_init(gconstpointer data)
 
     /* oneinit, before init fills the copy: no DAC, SOR or PIOR */
     v = nv_gpu_read(gpu, NV_PDISPLAY_CLOCK_UNK04_COPY);
-    g_assert_cmphex(v & (NV_PDISPLAY_UNK04_DACS | NV_PDISPLAY_UNK04_SORS |
-                         NV_PDISPLAY_UNK04_PIORS), ==, 0);
+    g_assert_cmpuint(GPU_FIELD_EX32(v, NV_PDISPLAY_CLOCK_UNK04_COPY, DACS),
+                     ==, 0);
+    g_assert_cmpuint(GPU_FIELD_EX32(v, NV_PDISPLAY_CLOCK_UNK04_COPY, SORS),
+                     ==, 0);
+    g_assert_cmpuint(GPU_FIELD_EX32(v, NV_PDISPLAY_CLOCK_UNK04_COPY, PIORS),
+                     ==, 0);
 
     /* init: every capability reads 0 (none known), copied */
     for (unsigned k = 0; k < n; k++) {

@@ -16,18 +16,19 @@ typedef struct TestReg {
     GPU_REG_HEADER;
 } TestReg;
 
-GPU_REG32(CTRL, 0x40);
-    GPU_FIELD(CTRL, MODE, 4, 3);
-    GPU_FIELD(CTRL, TOP, 31, 1);
-GPU_REG32(STATUS, 0x44);
-GPU_REG32(ACK, 0x48);
-GPU_REG32(IIR, 0x4c);
-GPU_REG32(MODE, 0x50);
-GPU_REG32(LIMIT, 0x54);
-GPU_REG32(CTR, 0x100);
-GPU_REG32(WIN, 0x200);
-GPU_REG32(WIN_CTL, 0x210);
-GPU_REG32(NEW, 0x60);
+/* Offsets as the register maps spell them; fields hang off their names. */
+#define T_CTRL      0x40
+    GPU_FIELD(T_CTRL, MODE, 4, 3);
+    GPU_FIELD(T_CTRL, HIGH, 24, 8);
+#define T_STATUS    0x44
+#define T_ACK       0x48
+#define T_IIR       0x4c
+#define T_MODE      0x50
+#define T_LIMIT     0x54
+#define T_CTR       0x100
+#define T_WIN       0x200
+#define T_WIN_CTL   0x210
+#define T_NEW       0x60
 
 enum { FEAT_NEW = 1 };
 
@@ -35,31 +36,31 @@ enum { FEAT_NEW = 1 };
 #define FILE_BASE   0x8000
 
 static const TestReg regs[] = {
-    GPU_REG_ENTRY(CTRL, .access = GPU_REG_RW, .reset = 0x5),
-    GPU_REG_ENTRY(STATUS, .access = GPU_REG_RO, .reset = 0xabcd),
-    GPU_REG_ENTRY(ACK, .access = GPU_REG_WO, .wmask = 0xff),
-    GPU_REG_ENTRY(IIR, .access = GPU_REG_W1C),
-    GPU_REG_ENTRY(MODE, .access = GPU_REG_MASKED, .reset = 0x1),
-    GPU_REG_ENTRY(LIMIT, .access = GPU_REG_RW, .wmask = 0x0000fff0),
+    GPU_REG_ENTRY_P(T_, CTRL, .access = GPU_REG_RW, .reset = 0x5),
+    GPU_REG_ENTRY_P(T_, STATUS, .access = GPU_REG_RO, .reset = 0xabcd),
+    GPU_REG_ENTRY_P(T_, ACK, .access = GPU_REG_WO, .wmask = 0xff),
+    GPU_REG_ENTRY_P(T_, IIR, .access = GPU_REG_W1C),
+    GPU_REG_ENTRY_P(T_, MODE, .access = GPU_REG_MASKED, .reset = 0x1),
+    GPU_REG_ENTRY_P(T_, LIMIT, .access = GPU_REG_RW, .wmask = 0x0000fff0),
     /* Four counters 8 bytes apart: the dwords between are not theirs. */
-    GPU_REG_ENTRY(CTR, .access = GPU_REG_RW, .count = 4, .stride = 8,
-                  .reset = 0x77),
+    GPU_REG_ENTRY_P(T_, CTR, .access = GPU_REG_RW, .count = 4, .stride = 8,
+                    .reset = 0x77),
     /* A window of storage; one register inside it is refined. */
-    GPU_REG_ENTRY(WIN, .access = GPU_REG_RO, .count = 16, .range = true,
-                  .reset = 0xee),
-    GPU_REG_ENTRY(WIN_CTL, .access = GPU_REG_RW, .reset = 0x3),
-    GPU_REG_ENTRY(NEW, .access = GPU_REG_RW, .feature = FEAT_NEW),
+    GPU_REG_ENTRY_P(T_, WIN, .access = GPU_REG_RO, .count = 16,
+                    .range = true, .reset = 0xee),
+    GPU_REG_ENTRY_P(T_, WIN_CTL, .access = GPU_REG_RW, .reset = 0x3),
+    GPU_REG_ENTRY_P(T_, NEW, .access = GPU_REG_RW, .feature = FEAT_NEW),
 };
 
 static const GpuRegBlock block = GPU_REG_BLOCK("test", regs);
 
 /* One table at two bases, as an engine's registers at every engine. */
-GPU_REG32(UNIT_CFG, 0x0);
-GPU_REG32(UNIT_CNT, 0x8);
+#define T_UNIT_CFG  0x0
+#define T_UNIT_CNT  0x8
 static const uint32_t unit_bases[] = { 0x400, 0x800 };
 static const TestReg unit_regs[] = {
-    GPU_REG_ENTRY(UNIT_CFG, .access = GPU_REG_RW, .reset = 0x10),
-    GPU_REG_ENTRY(UNIT_CNT, .access = GPU_REG_RW, .count = 2),
+    GPU_REG_ENTRY_P(T_, UNIT_CFG, .access = GPU_REG_RW, .reset = 0x10),
+    GPU_REG_ENTRY_P(T_, UNIT_CNT, .access = GPU_REG_RW, .count = 2),
 };
 static const GpuRegBlock unit_block =
     GPU_REG_BLOCK("unit", unit_regs, .bases = unit_bases,
@@ -127,67 +128,67 @@ static uint32_t wr(Fixture *f, uint32_t off, uint32_t val)
 
 static void test_rw(Fixture *f, gconstpointer data)
 {
-    g_assert_cmphex(rd(f, A_CTRL), ==, 0x5);
-    wr(f, A_CTRL, 0x12345678);
-    g_assert_cmphex(rd(f, A_CTRL), ==, 0x12345678);
+    g_assert_cmphex(rd(f, T_CTRL), ==, 0x5);
+    wr(f, T_CTRL, 0x12345678);
+    g_assert_cmphex(rd(f, T_CTRL), ==, 0x12345678);
     /* A narrow write changes its bytes only. */
-    wr_mask(f, A_CTRL, 0xaa00, 0xff00);
-    g_assert_cmphex(rd(f, A_CTRL), ==, 0x1234aa78);
+    wr_mask(f, T_CTRL, 0xaa00, 0xff00);
+    g_assert_cmphex(rd(f, T_CTRL), ==, 0x1234aa78);
     gpu_regfile_reset(&f->rf);
-    g_assert_cmphex(rd(f, A_CTRL), ==, 0x5);
+    g_assert_cmphex(rd(f, T_CTRL), ==, 0x5);
 }
 
 static void test_ro(Fixture *f, gconstpointer data)
 {
-    g_assert_cmphex(rd(f, A_STATUS), ==, 0xabcd);
-    wr(f, A_STATUS, 0);
-    g_assert_cmphex(rd(f, A_STATUS), ==, 0xabcd);
+    g_assert_cmphex(rd(f, T_STATUS), ==, 0xabcd);
+    wr(f, T_STATUS, 0);
+    g_assert_cmphex(rd(f, T_STATUS), ==, 0xabcd);
 }
 
 static void test_wo(Fixture *f, gconstpointer data)
 {
     /* Nothing is stored; the handler would see the masked value. */
-    g_assert_cmphex(wr(f, A_ACK, 0x1234), ==, 0x34);
-    g_assert_cmphex(f->rf.store[A_ACK / 4], ==, 0);
-    f->rf.store[A_ACK / 4] = 0x99;
-    g_assert_cmphex(rd(f, A_ACK), ==, 0);
+    g_assert_cmphex(wr(f, T_ACK, 0x1234), ==, 0x34);
+    g_assert_cmphex(f->rf.store[T_ACK / 4], ==, 0);
+    f->rf.store[T_ACK / 4] = 0x99;
+    g_assert_cmphex(rd(f, T_ACK), ==, 0);
 }
 
 static void test_w1c(Fixture *f, gconstpointer data)
 {
-    f->rf.store[A_IIR / 4] = 0x80000003;
-    wr(f, A_IIR, 0x80000001);
-    g_assert_cmphex(rd(f, A_IIR), ==, 0x2);
-    wr(f, A_IIR, 0);
-    g_assert_cmphex(rd(f, A_IIR), ==, 0x2);
+    f->rf.store[T_IIR / 4] = 0x80000003;
+    wr(f, T_IIR, 0x80000001);
+    g_assert_cmphex(rd(f, T_IIR), ==, 0x2);
+    wr(f, T_IIR, 0);
+    g_assert_cmphex(rd(f, T_IIR), ==, 0x2);
     /* Only the bytes written clear. */
-    f->rf.store[A_IIR / 4] = 0x0101;
-    wr_mask(f, A_IIR, 0xffff, 0x00ff);
-    g_assert_cmphex(rd(f, A_IIR), ==, 0x0100);
+    f->rf.store[T_IIR / 4] = 0x0101;
+    wr_mask(f, T_IIR, 0xffff, 0x00ff);
+    g_assert_cmphex(rd(f, T_IIR), ==, 0x0100);
 }
 
 static void test_masked(Fixture *f, gconstpointer data)
 {
-    g_assert_cmphex(rd(f, A_MODE), ==, 0x1);
-    wr(f, A_MODE, 0x00080008);
-    g_assert_cmphex(rd(f, A_MODE), ==, 0x9);
+    g_assert_cmphex(rd(f, T_MODE), ==, 0x1);
+    wr(f, T_MODE, 0x00080008);
+    g_assert_cmphex(rd(f, T_MODE), ==, 0x9);
     /* Bits without their enable stay; an enable without the bit clears. */
-    wr(f, A_MODE, 0x0000fff6);
-    g_assert_cmphex(rd(f, A_MODE), ==, 0x9);
-    wr(f, A_MODE, 0x00010000);
-    g_assert_cmphex(rd(f, A_MODE), ==, 0x8);
+    wr(f, T_MODE, 0x0000fff6);
+    g_assert_cmphex(rd(f, T_MODE), ==, 0x9);
+    wr(f, T_MODE, 0x00010000);
+    g_assert_cmphex(rd(f, T_MODE), ==, 0x8);
 }
 
 static void test_wmask(Fixture *f, gconstpointer data)
 {
     char *err = NULL;
 
-    f->rf.store[A_LIMIT / 4] = 0;
-    g_assert_cmphex(wr(f, A_LIMIT, 0xffffffff), ==, 0xfff0);
-    g_assert_cmphex(rd(f, A_LIMIT), ==, 0xfff0);
+    f->rf.store[T_LIMIT / 4] = 0;
+    g_assert_cmphex(wr(f, T_LIMIT, 0xffffffff), ==, 0xfff0);
+    g_assert_cmphex(rd(f, T_LIMIT), ==, 0xfff0);
     g_assert_true(gpu_regfile_check(&f->rf, &err));
     /* Loaded state with a bit outside the mask is refused, by name. */
-    f->rf.store[A_LIMIT / 4] = 0x10000;
+    f->rf.store[T_LIMIT / 4] = 0x10000;
     g_assert_false(gpu_regfile_check(&f->rf, &err));
     g_assert_nonnull(strstr(err, "LIMIT"));
     g_assert_nonnull(strstr(err, "0x8054"));
@@ -197,7 +198,7 @@ static void test_wmask(Fixture *f, gconstpointer data)
 static void test_instances(Fixture *f, gconstpointer data)
 {
     for (unsigned k = 0; k < 4; k++) {
-        uint32_t off = A_CTR + k * 8;
+        uint32_t off = T_CTR + k * 8;
         const GpuRegBinding *b = gpu_regfile_lookup(&f->rf, off);
 
         g_assert_nonnull(b);
@@ -206,49 +207,49 @@ static void test_instances(Fixture *f, gconstpointer data)
         g_assert_cmphex(rd(f, off), ==, 0x77);
         g_assert_null(gpu_regfile_lookup(&f->rf, off + 4));
     }
-    g_assert_null(gpu_regfile_lookup(&f->rf, A_CTR + 4 * 8));
+    g_assert_null(gpu_regfile_lookup(&f->rf, T_CTR + 4 * 8));
 }
 
 static void test_bases(Fixture *f, gconstpointer data)
 {
     for (unsigned u = 0; u < 2; u++) {
         const GpuRegBinding *b =
-            gpu_regfile_lookup(&f->rf, unit_bases[u] + A_UNIT_CNT + 4);
+            gpu_regfile_lookup(&f->rf, unit_bases[u] + T_UNIT_CNT + 4);
 
         g_assert_nonnull(b);
         g_assert_true(b->block == &unit_block);
         g_assert_cmpuint(b->unit, ==, u);
         g_assert_cmphex(b->base, ==, unit_bases[u]);
-        g_assert_cmpuint(gpu_reg_instance(b, unit_bases[u] + A_UNIT_CNT + 4),
+        g_assert_cmpuint(gpu_reg_instance(b, unit_bases[u] + T_UNIT_CNT + 4),
                          ==, 1);
-        g_assert_cmphex(rd(f, unit_bases[u] + A_UNIT_CFG), ==, 0x10);
-        wr(f, unit_bases[u] + A_UNIT_CFG, u + 1);
-        wr(f, unit_bases[u] + A_UNIT_CNT, u + 5);
+        g_assert_cmphex(rd(f, unit_bases[u] + T_UNIT_CFG), ==, 0x10);
+        wr(f, unit_bases[u] + T_UNIT_CFG, u + 1);
+        wr(f, unit_bases[u] + T_UNIT_CNT, u + 5);
     }
     /* Resetting one instance leaves the other and every other block. */
-    wr(f, A_CTRL, 0x42);
+    wr(f, T_CTRL, 0x42);
     gpu_regfile_reset_unit(&f->rf, &unit_block, 1);
-    g_assert_cmphex(rd(f, unit_bases[0] + A_UNIT_CFG), ==, 1);
-    g_assert_cmphex(rd(f, unit_bases[0] + A_UNIT_CNT), ==, 5);
-    g_assert_cmphex(rd(f, unit_bases[1] + A_UNIT_CFG), ==, 0x10);
-    g_assert_cmphex(rd(f, unit_bases[1] + A_UNIT_CNT), ==, 0);
-    g_assert_cmphex(rd(f, A_CTRL), ==, 0x42);
+    g_assert_cmphex(rd(f, unit_bases[0] + T_UNIT_CFG), ==, 1);
+    g_assert_cmphex(rd(f, unit_bases[0] + T_UNIT_CNT), ==, 5);
+    g_assert_cmphex(rd(f, unit_bases[1] + T_UNIT_CFG), ==, 0x10);
+    g_assert_cmphex(rd(f, unit_bases[1] + T_UNIT_CNT), ==, 0);
+    g_assert_cmphex(rd(f, T_CTRL), ==, 0x42);
 }
 
 static void test_range(Fixture *f, gconstpointer data)
 {
-    const GpuRegBinding *b = gpu_regfile_lookup(&f->rf, A_WIN_CTL);
+    const GpuRegBinding *b = gpu_regfile_lookup(&f->rf, T_WIN_CTL);
 
     g_assert_cmpstr(b->reg->name, ==, "WIN_CTL");
-    g_assert_cmpstr(gpu_regfile_lookup(&f->rf, A_WIN + 4)->reg->name, ==,
+    g_assert_cmpstr(gpu_regfile_lookup(&f->rf, T_WIN + 4)->reg->name, ==,
                     "WIN");
     /* The range's reset value does not overwrite what refines it. */
-    g_assert_cmphex(rd(f, A_WIN_CTL), ==, 0x3);
-    g_assert_cmphex(rd(f, A_WIN + 0x3c), ==, 0xee);
-    wr(f, A_WIN_CTL, 0x7);
-    wr(f, A_WIN + 4, 0x7);
-    g_assert_cmphex(rd(f, A_WIN_CTL), ==, 0x7);
-    g_assert_cmphex(rd(f, A_WIN + 4), ==, 0xee);
+    g_assert_cmphex(rd(f, T_WIN_CTL), ==, 0x3);
+    g_assert_cmphex(rd(f, T_WIN + 0x3c), ==, 0xee);
+    wr(f, T_WIN_CTL, 0x7);
+    wr(f, T_WIN + 4, 0x7);
+    g_assert_cmphex(rd(f, T_WIN_CTL), ==, 0x7);
+    g_assert_cmphex(rd(f, T_WIN + 4), ==, 0xee);
 }
 
 static void test_features(Fixture *f, gconstpointer data)
@@ -257,10 +258,10 @@ static void test_features(Fixture *f, gconstpointer data)
     const GpuRegBlock *const blocks[] = { &block };
 
     /* Without the feature the register is not there. */
-    g_assert_null(gpu_regfile_lookup(&f->rf, A_NEW));
+    g_assert_null(gpu_regfile_lookup(&f->rf, T_NEW));
     gpu_regfile_init(&with, "test", FILE_BASE, WINDOW, blocks, 1, FEAT_NEW,
                      &f->unmodelled);
-    g_assert_cmpstr(gpu_regfile_lookup(&with, A_NEW)->reg->name, ==, "NEW");
+    g_assert_cmpstr(gpu_regfile_lookup(&with, T_NEW)->reg->name, ==, "NEW");
     gpu_regfile_fini(&with);
 }
 
@@ -310,8 +311,8 @@ static void test_unmodelled_ignore(void)
 }
 
 /* Tables are static: a clash is a bug in them, reported by name. */
-GPU_REG32(DUP_A, 0x10);
-GPU_REG32(DUP_B, 0x8);
+#define T_DUP_A     0x10
+#define T_DUP_B     0x8
 
 static void init_one(const GpuRegBlock *blk)
 {
@@ -328,13 +329,13 @@ static void init_one(const GpuRegBlock *blk)
 static void test_overlap(void)
 {
     static const TestReg clash[] = {
-        GPU_REG_ENTRY(DUP_A, .access = GPU_REG_RW),
-        GPU_REG_ENTRY(DUP_B, .access = GPU_REG_RW, .count = 3),
+        GPU_REG_ENTRY_P(T_, DUP_A, .access = GPU_REG_RW),
+        GPU_REG_ENTRY_P(T_, DUP_B, .access = GPU_REG_RW, .count = 3),
     };
     static const GpuRegBlock clash_block = GPU_REG_BLOCK("clash", clash);
     static const TestReg fine[] = {
-        GPU_REG_ENTRY(DUP_A, .access = GPU_REG_RW),
-        GPU_REG_ENTRY(DUP_B, .access = GPU_REG_RW, .count = 2),
+        GPU_REG_ENTRY_P(T_, DUP_A, .access = GPU_REG_RW),
+        GPU_REG_ENTRY_P(T_, DUP_B, .access = GPU_REG_RW, .count = 2),
     };
     static const GpuRegBlock fine_block = GPU_REG_BLOCK("fine", fine);
 
@@ -364,21 +365,50 @@ static void test_outside(void)
     g_test_trap_assert_stderr("*FAR at 0x1000 is outside its window*");
 }
 
+/* A register whose offset macro takes an index, as INTEL_OACEC(n). */
+#define T_BANK(n)   (0x300 + 4 * (n))
+    GPU_FIELD(T_BANK, ALL, 0, 32);
+/* A 64-bit word in memory: a field below bit 32 and one across it. */
+GPU_FIELD64(T_DESC, MODE, 3, 2);
+GPU_FIELD64(T_DESC, ADDR, 12, 27);
+
+/* Extract and deposit are constant expressions: a table's reset value. */
+static const uint32_t ctrl_reset =
+    GPU_FIELD_DP32(GPU_FIELD_DP32(0, T_CTRL, MODE, 5), T_CTRL, HIGH, 0x80);
+
 static void test_fields(void)
 {
     uint32_t v = 0x80000000 | 5 << 4 | 0xf;
+    uint64_t d = ~0ull;
 
-    g_assert_cmpuint(A_CTRL, ==, 0x40);
-    g_assert_cmpuint(R_CTRL, ==, 0x10);
-    g_assert_cmphex((uint32_t)R_CTRL_MODE_MASK, ==, 0x70);
-    g_assert_cmphex((uint32_t)R_CTRL_TOP_MASK, ==, 0x80000000);
-    g_assert_cmpuint(GPU_FIELD_EX32(v, CTRL, MODE), ==, 5);
-    g_assert_cmpuint(GPU_FIELD_EX32(v, CTRL, TOP), ==, 1);
-    g_assert_cmphex(GPU_FIELD_DP32(v, CTRL, MODE, 2), ==, 0x8000002f);
+    /* The names are the offset macro's, not its expansion. */
+    g_assert_cmpuint(T_CTRL, ==, 0x40);
+    g_assert_cmpuint(T_CTRL_MODE_SHIFT, ==, 4);
+    g_assert_cmpuint(T_CTRL_MODE_LENGTH, ==, 3);
+    g_assert_cmphex(T_CTRL_MODE_MASK, ==, 0x70);
+    g_assert_cmphex(T_BANK_ALL_MASK, ==, 0xffffffff);
+    /* A mask that reaches bit 31 is unsigned: no sign extension. */
+    g_assert_cmphex(T_CTRL_HIGH_MASK, ==, 0xff000000);
+    g_assert_cmpuint(GPU_FIELD_EX32(v, T_CTRL, MODE), ==, 5);
+    g_assert_cmpuint(GPU_FIELD_EX32(v, T_CTRL, HIGH), ==, 0x80);
+    g_assert_cmphex(GPU_FIELD_DP32(v, T_CTRL, MODE, 2), ==, 0x8000002f);
     /* A value wider than the field keeps to the field. */
-    g_assert_cmphex(GPU_FIELD_DP32(v, CTRL, MODE, 0xff), ==, 0x8000007f);
-    g_assert_cmphex(GPU_FIELD_DP32(v, CTRL, TOP, 0), ==, 0x5f);
-    /* The entry's name is the register's identifier. */
+    g_assert_cmphex(GPU_FIELD_DP32(v, T_CTRL, MODE, 0xff), ==, 0x8000007f);
+    g_assert_cmphex(GPU_FIELD_DP32(v, T_CTRL, HIGH, 0), ==, 0x5f);
+    g_assert_cmphex(GPU_FIELD_DP32(v, T_BANK, ALL, 0x1234), ==, 0x1234);
+    g_assert_cmphex(GPU_FIELD_EX32(v, T_BANK, ALL), ==, v);
+    g_assert_cmphex(ctrl_reset, ==, 0x80000050);
+    /* 64-bit words: a deposit keeps the bits above 31. */
+    g_assert_cmphex(T_DESC_ADDR_MASK, ==, 0x7ffffff000ull);
+    g_assert_cmphex(GPU_FIELD_EX64(d, T_DESC, ADDR), ==, 0x7ffffff);
+    g_assert_cmphex(GPU_FIELD_EX64(d, T_DESC, MODE), ==, 3);
+    g_assert_cmphex(GPU_FIELD_DP64(d, T_DESC, MODE, 1), ==,
+                    0xffffffffffffffefull);
+    g_assert_cmphex(GPU_FIELD_DP64(d, T_DESC, ADDR, 0), ==,
+                    0xffffff8000000fffull);
+    g_assert_cmphex(GPU_FIELD_DP64(0, T_DESC, ADDR, 0x12345), ==,
+                    0x12345000ull);
+    /* The entry's name is the register's, without the prefix. */
     g_assert_cmpstr(regs[0].name, ==, "CTRL");
     g_assert_cmphex(regs[0].offset, ==, 0x40);
 }

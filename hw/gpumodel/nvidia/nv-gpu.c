@@ -12,12 +12,12 @@
  * CTRL[dom] bits a chipset implements; QUAD_STATE, SINGLE_STATE and
  * FAULT_CLEAR are not storage.
  */
-#define NV40_CTRL_WMASK (NV_PC_CTRL_MODE_MASK | NV_PC_CTRL_CTR_MODE_MASK | \
+#define NV40_CTRL_WMASK (NV40_PC_CTRL_MODE_MASK | NV40_PC_CTRL_CTR_MODE_MASK | \
                          NV_PC_CTRL_EVENT_CTR_PERIOD_ALL | \
                          NV_PC_CTRL_EVENT_IMPORT_PULSE | \
                          NV_PC_CTRL_FLAG_IMPORT_PULSE | NV_PC_CTRL_UNK16)
 #define G84_CTRL_WMASK  (NV40_CTRL_WMASK | NV_PC_CTRL_RECORD_SHORT | \
-                         NV_PC_CTRL_PERIODIC_MASK)
+                         NV40_PC_CTRL_PERIODIC_MASK)
 #define G92_CTRL_WMASK  (G84_CTRL_WMASK | NV_PC_CTRL_UNK30)
 
 #define G84_FEATURES    (NV_PC_F_QUAD | NV_PC_F_EXTRA_MODES | NV_PC_F_RECORD | \

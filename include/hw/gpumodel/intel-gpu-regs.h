@@ -3,12 +3,15 @@
  * the Gen11 "Ice Lake" GT, named as in the Intel PRM and i915.
  *
  * Shared by the model (hw/gpumodel/intel), the QEMU glue and the tests, so
- * it includes nothing but <stdint.h>-free macros.
+ * it includes only regfields.h: offsets are macros, multi-bit fields
+ * GPU_FIELDs of their register, single-bit flags (1u << n) macros.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_GPUMODEL_INTEL_GPU_REGS_H
 #define HW_GPUMODEL_INTEL_GPU_REGS_H
+
+#include "hw/gpumodel/regfields.h"
 
 #define INTEL_GPU_VENDOR_ID             0x8086
 #define INTEL_GPU_DEVICE_ID_ICL_GT2     0x8A52
@@ -21,20 +24,21 @@
 #define INTEL_PCI_MGGC0                 0x50    /* mirror of GMCH Graphics Control */
 #define   INTEL_GGC_GGCLCK              (1u << 0)
 #define   INTEL_GGC_IVD                 (1u << 1)
-#define   INTEL_GGC_GGMS_SHIFT          6
+    GPU_FIELD(INTEL_PCI_MGGC0, GGMS, 6, 2);     /* GGTT size */
 #define   INTEL_GGC_GGMS_8M             3u
-#define   INTEL_GGC_GMS_SHIFT           8
+    GPU_FIELD(INTEL_PCI_MGGC0, GMS, 8, 8);      /* stolen, 32 MiB units */
 #define INTEL_PCI_DEVEN0                0x54    /* mirror of Device Enable */
 #define   INTEL_DEVEN_D0EN              (1u << 0)
 #define   INTEL_DEVEN_D2EN              (1u << 4)
 #define INTEL_PCI_DEV2CTL               0x58
 #define INTEL_PCI_MSAC                  0x60    /* Multi Size Aperture Control */
-#define   INTEL_MSAC_APSZ_256M          0x01u   /* bits 20:16, byte 0x62 */
+    GPU_FIELD(INTEL_PCI_MSAC, APSZ, 16, 5);
+#define   INTEL_MSAC_APSZ_256M          0x01u
 #define INTEL_PCI_PCIE_CAP              0x70
 #define INTEL_PCI_MSI_CAP               0xAC
 #define INTEL_PCI_BDSM                  0xC0    /* mirror of Base Data of Stolen Memory */
 #define   INTEL_BDSM_LOCK               (1u << 0)
-#define   INTEL_BDSM_MASK               0xFFF00000u
+    GPU_FIELD(INTEL_PCI_BDSM, ADDR, 20, 12);
 #define INTEL_PCI_BDSM_HI               0xC4
 #define INTEL_PCI_VTDBAR_LSB            0xC8
 #define INTEL_PCI_VTDBAR_MSB            0xCC
@@ -60,12 +64,12 @@
 /* ---- GGTT ---- */
 #define INTEL_GGTT_PAGE_SIZE            4096u
 #define INTEL_GGTT_PTE_PRESENT          (1ull << 0)
-#define INTEL_GGTT_PTE_ADDR_MASK        0x0000007FFFFFF000ull /* bits 38:12 */
+GPU_FIELD64(INTEL_GGTT_PTE, ADDR, 12, 27);
 
 /* ---- MMIO (BAR0 offsets) ---- */
 #define INTEL_RPM_CONFIG0               0x0D00
-#define   INTEL_RPM_CONFIG0_CRYSTAL_SHIFT 3    /* 0: 24 MHz, 1: 19.2, 2: 38.4, 3: 25 */
-#define   INTEL_RPM_CONFIG0_CTC_SHIFT   1
+    GPU_FIELD(INTEL_RPM_CONFIG0, CRYSTAL, 3, 3); /* 24, 19.2, 38.4, 25 MHz */
+    GPU_FIELD(INTEL_RPM_CONFIG0, CTC, 1, 2);    /* CTC shift */
 #define INTEL_FORCEWAKE_ACK_VDBOX(n)    (0x0D50 + 4 * (n))
 #define INTEL_FORCEWAKE_ACK_VEBOX(n)    (0x0D70 + 4 * (n))
 #define INTEL_FORCEWAKE_ACK_RENDER      0x0D84
@@ -147,8 +151,9 @@
 #define INTEL_FENCE_COUNT               32
 #define   INTEL_FENCE_VALID             (1u << 0)
 #define   INTEL_FENCE_TILING_Y          (1u << 1)
-#define   INTEL_FENCE_PAGE_MASK         0xFFFFF000u     /* both dwords */
-#define   INTEL_FENCE_PITCH_MASK        0xFFFu          /* high dword */
+    GPU_FIELD(INTEL_FENCE_REG, PAGE, 12, 20);   /* start page */
+    GPU_FIELD(INTEL_FENCE_REG_HI, PAGE, 12, 20); /* last page */
+    GPU_FIELD(INTEL_FENCE_REG_HI, PITCH, 0, 12);
 #define   INTEL_FENCE_PITCH_UNIT        128
 #define INTEL_GFX_FLSH_CNTL             0x101008
 #define   INTEL_GFX_FLSH_CNTL_EN        (1u << 0)
@@ -157,7 +162,7 @@
 #define INTEL_FORCEWAKE_ACK_GT          0x130044
 #define INTEL_PCODE_MAILBOX             0x138124
 #define   INTEL_PCODE_READY             (1u << 31)
-#define   INTEL_PCODE_CMD_MASK          0xFFu
+    GPU_FIELD(INTEL_PCODE_MAILBOX, CMD, 0, 8);  /* then the error code */
 #define   INTEL_PCODE_WRITE_MIN_FREQ_TABLE 0x08u
 #define   INTEL_PCODE_DYNAMIC_DUTY_CYCLE   0x1Au
 #define   INTEL_PCODE_ERR_ILLEGAL_CMD   0x01u
@@ -185,8 +190,9 @@
 #define INTEL_GUNIT_CSME_INTR_ENABLE    0x190044 /* Gunit 31:16, CSME 15:0 */
 #define INTEL_INTR_IDENTITY_REG(n)      (0x190060 + 4 * (n))
 #define   INTEL_INTR_DATA_VALID         (1u << 31)
-#define   INTEL_INTR_CLASS_SHIFT        16
-#define   INTEL_INTR_INSTANCE_SHIFT     20
+    GPU_FIELD(INTEL_INTR_IDENTITY_REG, INTR, 0, 16);
+    GPU_FIELD(INTEL_INTR_IDENTITY_REG, CLASS, 16, 3);
+    GPU_FIELD(INTEL_INTR_IDENTITY_REG, INSTANCE, 20, 6);
 #define INTEL_IIR_REG_SELECTOR(n)       (0x190070 + 4 * (n))
 #define INTEL_RCS0_RSVD_INTR_MASK       0x190090
 #define INTEL_BCS_RSVD_INTR_MASK        0x1900A0
@@ -236,8 +242,8 @@
 #define INTEL_RING_TIMESTAMP            0x358
 #define INTEL_RING_TIMESTAMP_UDW        0x35C
 #define INTEL_RING_CONTEXT_STATUS_PTR   0x3A0
-#define   INTEL_CSB_WRITE_PTR_MASK      0xFu
-#define   INTEL_CSB_READ_PTR_SHIFT      8
+    GPU_FIELD(INTEL_RING_CONTEXT_STATUS_PTR, WRITE_PTR, 0, 4);
+    GPU_FIELD(INTEL_RING_CONTEXT_STATUS_PTR, READ_PTR, 8, 4);
 #define INTEL_RING_ACTHD_UDW            0x05C
 #define INTEL_RING_INSTDONE             0x06C
 #define INTEL_RING_ACTHD                0x074
@@ -297,13 +303,15 @@
 #define   INTEL_OATRIG_REPORT_ENABLE    (1u << 31)      /* in 2 and 6 */
 #define INTEL_OACEC(n)                  (0x2770 + 4 * (n))   /* 8 x 2 */
 /* CECn_0 (i915_reg.h up to Linux 5.x: OACEC_COMPARE_*, OACEC_SELECT_*). */
-#define   INTEL_OACEC_COMPARE_MASK      0x7u        /* function */
-#define   INTEL_OACEC_VALUE_SHIFT       3           /* 18:3 */
-#define   INTEL_OACEC_SELECT_SHIFT      19          /* 0 NOA, 1 prev, 2 Bool */
+    GPU_FIELD(INTEL_OACEC, COMPARE, 0, 3);      /* function */
+    GPU_FIELD(INTEL_OACEC, VALUE, 3, 16);
+    GPU_FIELD(INTEL_OACEC, SELECT, 19, 2);      /* 0 NOA, 1 prev, 2 Bool */
 /* NOA (i915: GDT_CHICKEN_BITS, NOA_WRITE, GEN10_NOA_WRITE_HIGH, RPM_CONFIG1) */
 #define INTEL_GDT_CHICKEN_BITS          0x9840
 #define INTEL_NOA_WRITE_HIGH            0x9884
-#define INTEL_NOA_WRITE                 0x9888      /* address 31:16, value */
+#define INTEL_NOA_WRITE                 0x9888
+    GPU_FIELD(INTEL_NOA_WRITE, VALUE, 0, 16);
+    GPU_FIELD(INTEL_NOA_WRITE, ADDR, 16, 16);
 #define INTEL_RPM_CONFIG1               0x0D04
 #define   INTEL_RPM_CONFIG1_GT_NOA_ENABLE (1u << 9)
 #define INTEL_OACONTROL                 0x2B00
@@ -333,11 +341,11 @@
 /* Free-running A4, A6, A19, A20: lower and upper dword each. */
 #define INTEL_OAPERF_FREE(n)            (0x2960 + 8 * (n))
 
-/* RPS (gt/intel_gt_regs.h): frequencies in 50/3 MHz units from bit 23. */
+/* RPS (gt/intel_gt_regs.h): frequencies in 50/3 MHz units. */
 #define INTEL_RPNSWREQ                  0xA008
+    GPU_FIELD(INTEL_RPNSWREQ, FREQ, 23, 9);     /* requested */
 #define INTEL_RPSTAT1                   0xA01C
-#define   INTEL_RPS_FREQ_SHIFT          23
-#define   INTEL_RPS_FREQ_MASK           0x1ffu
+    GPU_FIELD(INTEL_RPSTAT1, CAGF, 23, 9);      /* granted */
 
 /* RC6 (gt/intel_gt_regs.h; gt/intel_rc6.c programs them). */
 #define INTEL_RC_CONTROL                0xA090
@@ -345,7 +353,7 @@
 #define   INTEL_RC_CTL_EI_MODE          (1u << 27)
 #define   INTEL_RC_CTL_HW_ENABLE        (1u << 31)
 #define INTEL_RC_STATE                  0xA094
-#define   INTEL_RC_SW_TARGET_SHIFT      16          /* 4: RC6 */
+    GPU_FIELD(INTEL_RC_STATE, SW_TARGET, 16, 3); /* 4: RC6 */
 #define INTEL_RC6_WAKE_RATE_LIMIT       0xA09C
 #define INTEL_MEDIA_WAKE_RATE_LIMIT     0xA0A0
 #define INTEL_RC_EVALUATION_INTERVAL    0xA0A8
@@ -356,7 +364,7 @@
 #define INTEL_RENDER_PG_IDLE_HYSTERESIS 0xA0C8
 #define INTEL_PG_ENABLE                 0xA210
 #define INTEL_GT_CORE_STATUS            0x138060
-#define   INTEL_GT_CORE_RC_MASK         7u
+    GPU_FIELD(INTEL_GT_CORE_STATUS, RC, 0, 3);
 #define   INTEL_GT_CORE_RC0             0u
 #define   INTEL_GT_CORE_RC6             3u
 #define INTEL_GT_GFX_RC6                0x138108    /* residency, in ticks */
@@ -382,9 +390,9 @@
 /* Execlist context descriptor. */
 #define INTEL_CTX_DESC_VALID            (1ull << 0)
 #define INTEL_CTX_DESC_FORCE_RESTORE    (1ull << 2)
-#define INTEL_CTX_DESC_ADDR_MODE_SHIFT  3
+GPU_FIELD64(INTEL_CTX_DESC, ADDR_MODE, 3, 2);   /* 3: legacy 64-bit */
 #define INTEL_CTX_DESC_PRIVILEGE        (1ull << 8)
-#define INTEL_CTX_DESC_LRCA_MASK        0xFFFFF000ull
+GPU_FIELD64(INTEL_CTX_DESC, LRCA, 12, 20);      /* GGTT address */
 #define INTEL_LRC_STATE_OFFSET          0x1000      /* after the PPHWSP */
 
 #endif

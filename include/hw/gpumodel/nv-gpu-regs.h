@@ -2,13 +2,17 @@
  * nv-gpu register map: BAR0 offsets of an NVIDIA G84-class card, named as
  * in envytools (rnndb) and nouveau.
  *
- * Shared by the model (hw/gpumodel/nvidia), the QEMU glue and the tests, so
- * it includes nothing and defines only macros.
+ * Shared by the model (hw/gpumodel/nvidia), the QEMU glue, the tests and
+ * the guest probe, so it includes only regfields.h: offsets are macros,
+ * multi-bit fields GPU_FIELDs of their register, single-bit flags
+ * (1u << n) macros.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_GPUMODEL_NV_GPU_REGS_H
 #define HW_GPUMODEL_NV_GPU_REGS_H
+
+#include "hw/gpumodel/regfields.h"
 
 #define NV_GPU_VENDOR_ID                0x10de
 #define NV_GPU_DEVICE_ID_G84            0x0402  /* GeForce 8600 GT */
@@ -36,10 +40,10 @@
 #define NV_PTIMER_NUMERATOR             0x009200        /* CLOCK_DIV */
 #define NV_PTIMER_DENOMINATOR           0x009210        /* CLOCK_MUL */
 #define NV_PTIMER_CLOCK_SOURCE          0x009220        /* NV41- */
-#define   NV_PTIMER_SRC_MUL(v)          (((v) & 0xff) + 1)
-#define   NV_PTIMER_SRC_DIV(v)          ((((v) >> 8) & 0xf) + 1)
+    GPU_FIELD(NV_PTIMER_CLOCK_SOURCE, MUL, 0, 8);   /* MUL + 1 */
+    GPU_FIELD(NV_PTIMER_CLOCK_SOURCE, DIV, 8, 4);   /* DIV + 1 */
 #define   NV_PTIMER_SRC_EXTERNAL        (1u << 16)
-#define NV_PTIMER_TIME_SHIFT            5
+#define NV_PTIMER_TIME_SHIFT            5       /* TIME = counter << 5 */
 #define NV_PTIMER_TIME_LOW              0x009400
 #define NV_PTIMER_TIME_HIGH             0x009410
 #define NV_PTIMER_ALARM                 0x009420
@@ -76,9 +80,9 @@
 #define NV_PBUS_INTR                    0x001100
 #define NV_PBUS_INTR_EN                 0x001140
 #define NV_PBUS_HWUNITS_0               0x001540
-#define   NV_HWUNITS_0_TPC_MASK         0x0000ffffu
-#define   NV_HWUNITS_0_PART_MASK        0x00ff0000u
-#define   NV_HWUNITS_0_MP_MASK          0x0f000000u
+    GPU_FIELD(NV_PBUS_HWUNITS_0, TPC, 0, 16);
+    GPU_FIELD(NV_PBUS_HWUNITS_0, PART, 16, 8);
+    GPU_FIELD(NV_PBUS_HWUNITS_0, MP, 24, 4);
 #define   NV_HWUNITS_0_UNK28            (1u << 28)
 #define   NV_HWUNITS_0_VDEC             (1u << 30)
 #define NV_PBUS_HWUNITS_1               0x00154c
@@ -88,15 +92,15 @@
 #define   NV_HWUNITS_1_CIPHER           (1u << 6)
 #define   NV_HWUNITS_1_PCIE_SPEED       (1u << 7)
 #define NV_PBUS_PMEM                    0x001700
-#define   NV_PMEM_OFFSET_MASK           0x00ffffffu     /* address >> 16 */
-#define   NV_PMEM_TARGET_SHIFT          24
+    GPU_FIELD(NV_PBUS_PMEM, OFFSET, 0, 24);         /* address >> 16 */
+    GPU_FIELD(NV_PBUS_PMEM, TARGET, 24, 2);
 #define NV_PBUS_BAR_CHAN                0x001704
-#define   NV_BAR_CHAN_ADDR_MASK         0x0fffffffu     /* address >> 12 */
-#define   NV_BAR_CHAN_TARGET_SHIFT      28
+    GPU_FIELD(NV_PBUS_BAR_CHAN, ADDR, 0, 28);       /* address >> 12 */
+    GPU_FIELD(NV_PBUS_BAR_CHAN, TARGET, 28, 2);
 #define   NV_BAR_CHAN_WHICH_BAR         (1u << 30)      /* 0: PEEPHOLE */
 #define NV_PBUS_BAR1                    0x001708
 #define NV_PBUS_BAR3                    0x00170c
-#define   NV_BAR_INST_MASK              0x0000ffffu     /* ctxdma >> 4 */
+    GPU_FIELD(NV_BAR, INST, 0, 16);                 /* BAR1/3: ctxdma >> 4 */
 #define   NV_BAR_MODE_DMAOBJ            (1u << 31)      /* 0: linear VRAM */
 #define NV_PBUS_PEEPHOLE                0x001710
 #define NV_PBUS_REMAP(i)                (0x001900 + (i) * 4)
@@ -105,10 +109,10 @@
 /* ---- PFB (envytools rnndb/memory/nv50_pfb.xml; nouveau ramnv50.c) ---- */
 #define NV_PFB_CFG0                     0x100200
 #define NV_PFB_CFG1                     0x100204
-#define   NV_PFB_CFG1_COLBITS_SHIFT     12
-#define   NV_PFB_CFG1_ROWBITSA_SHIFT    16
-#define   NV_PFB_CFG1_ROWBITSB_SHIFT    20
-#define   NV_PFB_CFG1_BANKS_SHIFT       24
+    GPU_FIELD(NV_PFB_CFG1, COLBITS, 12, 4);
+    GPU_FIELD(NV_PFB_CFG1, ROWBITSA, 16, 4);        /* row bits - 8 */
+    GPU_FIELD(NV_PFB_CFG1, ROWBITSB, 20, 4);
+    GPU_FIELD(NV_PFB_CFG1, BANKS, 24, 2);           /* log2(banks) - 2 */
 #define NV_PFB_MEM_AMOUNT               0x10020c
 #define NV_PFB_UNK250                   0x100250
 #define NV_PFB_TAG_COUNT                0x100320
@@ -172,9 +176,9 @@
 #define NV_PDISPLAY_INTR_EN_0           0x610028
 #define NV_PDISPLAY_INTR_EN_1           0x61002c
 #define NV_PDISPLAY_CLOCK_UNK04_COPY    0x610184
-#define   NV_PDISPLAY_UNK04_DACS        0x00700000      /* nv50_dac_cnt */
-#define   NV_PDISPLAY_UNK04_SORS        0x03000000      /* nv50_sor_cnt */
-#define   NV_PDISPLAY_UNK04_PIORS       0x70000000      /* nv50_pior_cnt */
+    GPU_FIELD(NV_PDISPLAY_CLOCK_UNK04_COPY, DACS, 20, 3);   /* nv50_dac_cnt */
+    GPU_FIELD(NV_PDISPLAY_CLOCK_UNK04_COPY, SORS, 24, 2);   /* nv50_sor_cnt */
+    GPU_FIELD(NV_PDISPLAY_CLOCK_UNK04_COPY, PIORS, 28, 3);  /* nv50_pior_cnt */
 #define NV_PDISPLAY_CRTC_CAPS_COPY(i, j) (0x610190 + (i) * 0x10 + (j) * 4)
 #define NV_PDISPLAY_DAC_UNK_STATUS_COPY(i) (0x6101d0 + (i) * 4)
 #define NV_PDISPLAY_SOR_CAP_COPY(i)     (0x6101e0 + (i) * 4)
@@ -206,7 +210,7 @@
 #define NV_PFIFO_UNK520                 0x002520
 #define NV_PFIFO_CHAN(i)                (0x002600 + (i) * 4)
 #define   NV_PFIFO_CHAN_VALID           (1u << 31)
-#define   NV_PFIFO_CHAN_RAMFC_MASK      0x7fffffffu     /* address >> 8 */
+    GPU_FIELD(NV_PFIFO_CHAN, RAMFC, 0, 31);         /* address >> 8 */
 #define NV_PFIFO_CHANS                  128
 #define NV_PFIFO_CACHE1_PUSH0           0x003200
 #define NV_PFIFO_CACHE1_PULL0           0x003250
@@ -241,8 +245,8 @@
 #define NV40_PC_CLRFLAG_OP(d)           (0xa520 + (d) * 4)
 #define NV40_PC_SRC_STATUS(d)           (0xa540 + (d) * 4)
 #define NV40_PC_SPEC_SRC(d)             (0xa560 + (d) * 4)
-#define   NV_PC_SPEC_SRC_SWAP(v)        ((v) & 0xff)
-#define   NV_PC_SPEC_SRC_UNK8(v)        (((v) >> 8) & 0xff)
+    GPU_FIELD(NV40_PC_SPEC_SRC, SWAP, 0, 8);        /* signals */
+    GPU_FIELD(NV40_PC_SPEC_SRC, UNK8, 8, 8);
 #define NV40_PC_USER_TRIGGER(d)         (0xa580 + (d) * 4)  /* GT215- */
 #define NV40_PC_CTR_CYCLES(d)           (0xa600 + (d) * 4)
 #define NV40_PC_CTR_CYCLES_ALT(d)       (0xa640 + (d) * 4)
@@ -251,7 +255,8 @@
 #define NV40_PC_CTR_START(d)            (0xa6c0 + (d) * 4)
 #define NV40_PC_RECORD_STATUS(d)        (0xa6e0 + (d) * 4)  /* G84- */
 #define   NV_PC_RECORD_STATUS_FAULT     (1u << 0)
-#define   NV_PC_RECORD_ADDR_MASK        0xfffffff0u
+/* START, LIMIT and STATUS: the address */
+    GPU_FIELD(NV_PC_RECORD, ADDR, 4, 28);
 #define NV40_PC_CTR_PRE(d)              (0xa700 + (d) * 4)
 #define NV40_PC_RECORD_LIMIT(d)         (0xa720 + (d) * 4)  /* G84- */
 #define NV40_PC_CTR_STOP(d)             (0xa740 + (d) * 4)
@@ -268,7 +273,7 @@
 #define NV40_PC_SIG_STATUS(d, i)        (0xa800 + (d) * 0x20 + (i) * 4)
 
 /* Logic operation registers (*_OP) */
-#define NV_PC_OP_TABLE_MASK             0xffffu
+GPU_FIELD(NV_PC_OP, TABLE, 0, 16);
 #define NV_PC_OP_DELAY0                 (1u << 16)
 #define NV_PC_OP_DELAY1                 (1u << 17)
 /* PRE/START/SETFLAG/CLRFLAG, G92- */
@@ -280,12 +285,11 @@
 #define NV_PC_OP_EV_ARG3_DELAYED_SRC1   (1u << 20)          /* G92- */
 
 /* CTRL[dom] */
-#define NV_PC_CTRL_MODE_MASK            0x3u
+GPU_FIELD(NV40_PC_CTRL, MODE, 0, 2);
 #define   NV_PC_MODE_SINGLE             0
 #define   NV_PC_MODE_QUAD               1
 #define   NV_PC_MODE_RECORD             2
-#define NV_PC_CTRL_CTR_MODE_SHIFT       4
-#define NV_PC_CTRL_CTR_MODE_MASK        (0x7u << 4)
+GPU_FIELD(NV40_PC_CTRL, CTR_MODE, 4, 3);
 #define   NV_PC_CTR_SIMPLE              0
 #define   NV_PC_CTR_EVENT_B4            1
 #define   NV_PC_CTR_EVENT_B6            2
@@ -296,14 +300,13 @@
 #define NV_PC_CTRL_FLAG_IMPORT_PULSE    (1u << 13)
 #define NV_PC_CTRL_UNK16                (1u << 16)
 #define NV_PC_CTRL_RECORD_SHORT         (1u << 20)          /* G84:GF100 */
-#define NV_PC_CTRL_PERIODIC_SHIFT       21                  /* G84:GF100 */
-#define NV_PC_CTRL_PERIODIC_MASK        (0x7u << 21)
-#define NV_PC_CTRL_QUAD_STATE_SHIFT     24
+GPU_FIELD(NV40_PC_CTRL, PERIODIC, 21, 3);                   /* G84:GF100 */
+GPU_FIELD(NV40_PC_CTRL, QUAD_STATE, 24, 2);
 #define   NV_PC_QUAD_EMPTY              0
 #define   NV_PC_QUAD_VALID              1
 #define   NV_PC_QUAD_OVERFLOW           3
 #define NV_PC_CTRL_FAULT_CLEAR          (1u << 27)
-#define NV_PC_CTRL_SINGLE_STATE_SHIFT   28
+GPU_FIELD(NV40_PC_CTRL, SINGLE_STATE, 28, 2);
 #define   NV_PC_SINGLE_INACTIVE         0
 #define   NV_PC_SINGLE_WAIT_PRE         1
 #define   NV_PC_SINGLE_WAIT_START       2

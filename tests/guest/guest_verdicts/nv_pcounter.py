@@ -40,8 +40,8 @@ NV_FIELDS = {
     "NV_PC_RECORD_STATUS_FAULT": 1 << 0,
     "NV_PC_OP_DELAY0": 1 << 16, "NV_PC_OP_DELAY1": 1 << 17,
     "NV_PC_MODE_QUAD": 1,
-    "NV_PC_CTRL_RECORD_SHORT": 1 << 20, "NV_PC_CTRL_PERIODIC_SHIFT": 21,
-    "NV_PC_CTRL_QUAD_STATE_SHIFT": 24,
+    "NV_PC_CTRL_RECORD_SHORT": 1 << 20, "NV40_PC_CTRL_PERIODIC_SHIFT": 21,
+    "NV40_PC_CTRL_QUAD_STATE_SHIFT": 24,
     "NV_PC_QUAD_EMPTY": 0, "NV_PC_QUAD_VALID": 1, "NV_PC_QUAD_OVERFLOW": 3,
     "NV_SIG_ONE": 0x01, "NV_SIG_PERIODIC": 0xed, "NV_SIG_PM_TRIGGER": 0xef,
     "NV_PC_RECORD_LONG_SIZE": 32, "NV_PC_RECORD_SHORT_SIZE": 16,
@@ -293,7 +293,7 @@ class Probe:
 
 
 def quad_state(ctrl):
-    return ctrl >> F["NV_PC_CTRL_QUAD_STATE_SHIFT"] & 3
+    return ctrl >> F["NV40_PC_CTRL_QUAD_STATE_SHIFT"] & 3
 
 
 def inputs(regs, dom):
@@ -410,7 +410,7 @@ def nv_periodic(v, p, sig):
     sd, inp = sig[dom], inputs(r.regs, dom)
     ctrl = r.regs.get(pc("NV40_PC_CTRL", dom), 0)
     spec = r.regs[pc("NV40_PC_SPEC_SRC", dom)] & 0xff
-    field = ctrl >> F["NV_PC_CTRL_PERIODIC_SHIFT"] & 7
+    field = ctrl >> F["NV40_PC_CTRL_PERIODIC_SHIFT"] & 7
     # PERIODIC pulses every 0x400 << (PERIODIC_PERIOD - 1) cycles; each
     # pulse swaps when SWAP selects it.
     period = 0x400 << (field - 1) if field else 0

@@ -304,7 +304,7 @@ static void selector_write(IntelGpu *gpu, const IntelRegBinding *b,
 {
     IntelIrqState *irq = &gpu->irq;
     unsigned bank = bank_of(b, offset);
-    uint32_t sel = intel_reg_get(gpu, offset);
+    uint32_t sel = intel_reg_get(gpu, offset), id;
     int src;
     uint16_t bits;
 
@@ -327,9 +327,12 @@ static void selector_write(IntelGpu *gpu, const IntelRegBinding *b,
     }
     bits = unmasked(gpu, src);
     irq->cr[src] &= ~bits;
-    irq->identity[bank] = INTEL_INTR_DATA_VALID |
-        irq_sources[src].klass << INTEL_INTR_CLASS_SHIFT |
-        irq_sources[src].instance << INTEL_INTR_INSTANCE_SHIFT | bits;
+    id = GPU_FIELD_DP32(INTEL_INTR_DATA_VALID, INTEL_INTR_IDENTITY_REG,
+                        CLASS, irq_sources[src].klass);
+    id = GPU_FIELD_DP32(id, INTEL_INTR_IDENTITY_REG, INSTANCE,
+                        irq_sources[src].instance);
+    irq->identity[bank] = GPU_FIELD_DP32(id, INTEL_INTR_IDENTITY_REG, INTR,
+                                         bits);
 }
 
 static uint32_t identity_read(IntelGpu *gpu, const IntelRegBinding *b,

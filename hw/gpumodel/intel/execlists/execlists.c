@@ -216,7 +216,7 @@ static void context_restore(IntelEngine *e, uint64_t desc)
     }
     g_free(img);
     /* Addressing mode 3: legacy 64-bit context, 4-level PPGTT. */
-    e->pml4 = ((desc >> INTEL_CTX_DESC_ADDR_MODE_SHIFT) & 3) == 3 ?
+    e->pml4 = GPU_FIELD_EX64(desc, INTEL_CTX_DESC, ADDR_MODE) == 3 ?
               (uint64_t)intel_engine_reg(e, INTEL_RING_PDP_UDW(0)) << 32 |
               intel_engine_reg(e, INTEL_RING_PDP_LDW(0)) : 0;
     intel_ppgtt_flush(e);
@@ -323,7 +323,8 @@ static uint32_t csb_corrupt(uint32_t status)
 static void csb_write(IntelEngine *e, uint32_t status, uint32_t ctx_id)
 {
     uint32_t ptr = intel_engine_reg(e, INTEL_RING_CONTEXT_STATUS_PTR);
-    unsigned wp = ((ptr & INTEL_CSB_WRITE_PTR_MASK) + 1) % INTEL_CSB_ENTRIES;
+    unsigned wp = (GPU_FIELD_EX32(ptr, INTEL_RING_CONTEXT_STATUS_PTR,
+                                  WRITE_PTR) + 1) % INTEL_CSB_ENTRIES;
     uint64_t hwsp = intel_engine_reg(e, INTEL_RING_HWS_PGA) & ~0xfffu;
     uint32_t entry[2], wp_le = GUINT32_TO_LE(wp);
     uint32_t mirror = wp < 6 ? INTEL_RING_CSB_BUF + 8 * wp
@@ -347,7 +348,8 @@ static void csb_write(IntelEngine *e, uint32_t status, uint32_t ctx_id)
                      "context status pointer");
     }
     intel_engine_set_reg(e, INTEL_RING_CONTEXT_STATUS_PTR,
-                         (ptr & ~INTEL_CSB_WRITE_PTR_MASK) | wp);
+                         GPU_FIELD_DP32(ptr, INTEL_RING_CONTEXT_STATUS_PTR,
+                                        WRITE_PTR, wp));
     gpu_host_trace(&e->gpu->host, INTEL_TRACE_CONTEXT_STATUS, e->id,
                    (uint64_t)ctx_id << 32 | status, wp);
     intel_engine_raise(e, INTEL_GT_CONTEXT_SWITCH);

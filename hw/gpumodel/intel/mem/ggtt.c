@@ -86,22 +86,23 @@ static void fence_decode(IntelGpu *gpu, unsigned i, IntelFence *f)
     uint32_t lo = intel_reg_get(gpu, INTEL_FENCE_REG(i));
     uint32_t hi = intel_reg_get(gpu, INTEL_FENCE_REG_HI(i));
 
-    f->start = lo & INTEL_FENCE_PAGE_MASK;
-    f->pitch = ((hi & INTEL_FENCE_PITCH_MASK) + 1) * INTEL_FENCE_PITCH_UNIT;
+    f->start = lo & INTEL_FENCE_REG_PAGE_MASK;
+    f->pitch = (GPU_FIELD_EX32(hi, INTEL_FENCE_REG_HI, PITCH) + 1) *
+               INTEL_FENCE_PITCH_UNIT;
     f->tiling = lo & INTEL_FENCE_TILING_Y ? INTEL_TILING_Y : INTEL_TILING_X;
 }
 
 static bool fence_find(IntelGpu *gpu, uint32_t addr, IntelFence *f)
 {
-    uint32_t page = addr & INTEL_FENCE_PAGE_MASK;
+    uint32_t page = addr & INTEL_FENCE_REG_PAGE_MASK;
 
     for (unsigned i = 0; i < INTEL_FENCE_COUNT; i++) {
         uint32_t lo = intel_reg_get(gpu, INTEL_FENCE_REG(i));
         uint32_t hi = intel_reg_get(gpu, INTEL_FENCE_REG_HI(i));
 
         if ((lo & INTEL_FENCE_VALID) &&
-            page >= (lo & INTEL_FENCE_PAGE_MASK) &&
-            page <= (hi & INTEL_FENCE_PAGE_MASK)) {
+            page >= (lo & INTEL_FENCE_REG_PAGE_MASK) &&
+            page <= (hi & INTEL_FENCE_REG_HI_PAGE_MASK)) {
             fence_decode(gpu, i, f);
             return true;
         }
@@ -200,12 +201,12 @@ static void fence_write(IntelGpu *gpu, const IntelRegBinding *b,
     }
     fence_decode(gpu, i, &f);
     if (f.pitch % intel_tile_width(f.tiling, 1) ||
-        (hi & INTEL_FENCE_PAGE_MASK) < f.start) {
+        (hi & INTEL_FENCE_REG_HI_PAGE_MASK) < f.start) {
         gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
                      "fence %u: pitch %u bytes for %s tiling, pages "
                      "0x%x-0x%x: not a valid fence", i, f.pitch,
                      f.tiling == INTEL_TILING_Y ? "Y" : "X", f.start,
-                     hi & INTEL_FENCE_PAGE_MASK);
+                     hi & INTEL_FENCE_REG_HI_PAGE_MASK);
     }
 }
 

@@ -81,7 +81,7 @@ static unsigned oa_noa_walk(IntelGpu *gpu, OaNoaFn *fn, void *opaque)
 static void oa_noa_miss(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
                         void *opaque)
 {
-    if (gpu->oa.noa[i] != (uint16_t)r->write) {
+    if (gpu->oa.noa[i] != GPU_FIELD_EX32(r->write, INTEL_NOA_WRITE, VALUE)) {
         gpu->oa.noa_sel &= ~(1u << r->sel);
     }
 }
@@ -143,8 +143,8 @@ static bool cec_holds(uint32_t ctl, uint32_t mask, uint16_t noa)
 {
     uint16_t considered = ~mask;
     uint16_t s = noa & considered;
-    uint16_t v = (ctl >> INTEL_OACEC_VALUE_SHIFT) & considered;
-    unsigned fn = ctl & INTEL_OACEC_COMPARE_MASK;
+    uint16_t v = GPU_FIELD_EX32(ctl, INTEL_OACEC, VALUE) & considered;
+    unsigned fn = GPU_FIELD_EX32(ctl, INTEL_OACEC, COMPARE);
 
     if (!fn) {
         return (uint16_t)~(s ^ v) & considered;
@@ -203,12 +203,14 @@ static void oa_noa_store(IntelGpu *gpu, unsigned i, const OaNoaReg *r,
     uint32_t w = intel_reg_get(gpu, INTEL_NOA_WRITE);
 
     if (r->high == intel_reg_get(gpu, INTEL_NOA_WRITE_HIGH) &&
-        r->write >> 16 == w >> 16 && oa->noa[i] != (uint16_t)w) {
+        GPU_FIELD_EX32(r->write, INTEL_NOA_WRITE, ADDR) ==
+        GPU_FIELD_EX32(w, INTEL_NOA_WRITE, ADDR) &&
+        oa->noa[i] != GPU_FIELD_EX32(w, INTEL_NOA_WRITE, VALUE)) {
         if (!*(bool *)synced) {
             intel_oa_sync(gpu);
             *(bool *)synced = true;
         }
-        oa->noa[i] = w;
+        oa->noa[i] = GPU_FIELD_EX32(w, INTEL_NOA_WRITE, VALUE);
     }
 }
 

@@ -110,8 +110,9 @@ static uint32_t gfx_rc6_read(IntelGpu *gpu, const IntelRegBinding *b,
 static uint32_t gt_core_status_read(IntelGpu *gpu, const IntelRegBinding *b,
                                     uint32_t offset)
 {
-    return rc6_active(gpu, gpu_host_now_ns(&gpu->host)) ?
-           INTEL_GT_CORE_RC6 : INTEL_GT_CORE_RC0;
+    return GPU_FIELD_DP32(0, INTEL_GT_CORE_STATUS, RC,
+                          rc6_active(gpu, gpu_host_now_ns(&gpu->host)) ?
+                          INTEL_GT_CORE_RC6 : INTEL_GT_CORE_RC0);
 }
 
 #define RC6_PARAM(nm) INTEL_REG(nm, RW)

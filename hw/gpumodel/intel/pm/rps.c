@@ -91,8 +91,8 @@ static void rpnswreq_write(IntelGpu *gpu, const IntelRegBinding *b,
 {
     IntelRpsState *rps = &gpu->rps;
     uint64_t now = gpu_host_now_ns(&gpu->host);
-    uint32_t req = (intel_reg_get(gpu, offset) >> INTEL_RPS_FREQ_SHIFT) &
-                   INTEL_RPS_FREQ_MASK;
+    uint32_t req = GPU_FIELD_EX32(intel_reg_get(gpu, offset), INTEL_RPNSWREQ,
+                                  FREQ);
     uint32_t min, max, ratio;
     IntelGtEventArgs change = { .now = now };
 
@@ -116,7 +116,7 @@ static void rpnswreq_write(IntelGpu *gpu, const IntelRegBinding *b,
 static uint32_t rpstat1_read(IntelGpu *gpu, const IntelRegBinding *b,
                              uint32_t offset)
 {
-    return gpu->rps.ratio << INTEL_RPS_FREQ_SHIFT;
+    return GPU_FIELD_DP32(0, INTEL_RPSTAT1, CAGF, gpu->rps.ratio);
 }
 
 static const IntelReg rps_regs[] = {

@@ -12,8 +12,9 @@
  * RPM_CONFIG0: crystal select 0 (24 MHz), CTC shift 2, so the command
  * streamer timestamp counts at 24 MHz >> (3 - 2) = 12 MHz.
  */
-#define RPM_CONFIG0_ICL ((0u << INTEL_RPM_CONFIG0_CRYSTAL_SHIFT) | \
-                         (2u << INTEL_RPM_CONFIG0_CTC_SHIFT))
+#define RPM_CONFIG0_ICL \
+    GPU_FIELD_DP32(GPU_FIELD_DP32(0, INTEL_RPM_CONFIG0, CRYSTAL, 0), \
+                   INTEL_RPM_CONFIG0, CTC, 2)
 
 static uint32_t low_mask(unsigned n)
 {
@@ -23,8 +24,10 @@ static uint32_t low_mask(unsigned n)
 /* GMCH Graphics Control: 8 MiB of GGTT (4 GiB of address space), GMS. */
 uint16_t intel_gpu_ggc(const IntelGpuConfig *cfg)
 {
-    return INTEL_GGC_GGMS_8M << INTEL_GGC_GGMS_SHIFT |
-           (cfg->stolen_mb / 32) << INTEL_GGC_GMS_SHIFT;
+    uint32_t ggc = GPU_FIELD_DP32(0, INTEL_PCI_MGGC0, GGMS,
+                                  INTEL_GGC_GGMS_8M);
+
+    return GPU_FIELD_DP32(ggc, INTEL_PCI_MGGC0, GMS, cfg->stolen_mb / 32);
 }
 
 static uint32_t fuse_read(IntelGpu *gpu, const IntelRegBinding *b,
@@ -75,8 +78,8 @@ uint32_t intel_cs_timestamp_hz(IntelGpu *gpu)
         24000000, 19200000, 38400000, 25000000,
     };
     uint32_t v = intel_reg_get(gpu, INTEL_RPM_CONFIG0);
-    uint32_t crystal = (v >> INTEL_RPM_CONFIG0_CRYSTAL_SHIFT) & 7;
-    uint32_t shift = (v >> INTEL_RPM_CONFIG0_CTC_SHIFT) & 3;
+    uint32_t crystal = GPU_FIELD_EX32(v, INTEL_RPM_CONFIG0, CRYSTAL);
+    uint32_t shift = GPU_FIELD_EX32(v, INTEL_RPM_CONFIG0, CTC);
 
     /* A read-only strap: only a migration stream could change it. */
     g_assert(crystal < G_N_ELEMENTS(crystal_hz));

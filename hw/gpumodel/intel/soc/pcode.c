@@ -26,7 +26,7 @@ static void pcode_mailbox_write(IntelGpu *gpu, const IntelRegBinding *b,
                                 uint32_t offset, uint32_t old)
 {
     uint32_t mbox = intel_reg_get(gpu, offset);
-    uint32_t cmd = mbox & INTEL_PCODE_CMD_MASK;
+    uint32_t cmd = GPU_FIELD_EX32(mbox, INTEL_PCODE_MAILBOX, CMD);
     uint32_t status = 0;
 
     if (!(mbox & INTEL_PCODE_READY)) {
@@ -48,7 +48,9 @@ static void pcode_mailbox_write(IntelGpu *gpu, const IntelRegBinding *b,
                      cmd, mbox);
         status = INTEL_PCODE_ERR_ILLEGAL_CMD;
     }
-    intel_reg_set(gpu, offset, (mbox & ~(INTEL_PCODE_READY | 0xffu)) | status);
+    intel_reg_set(gpu, offset, GPU_FIELD_DP32(mbox & ~INTEL_PCODE_READY,
+                                              INTEL_PCODE_MAILBOX, CMD,
+                                              status));
 }
 
 static const IntelReg pcode_regs[] = {

@@ -14,7 +14,11 @@
  */
 #include "../nv-gpu-int.h"
 
-#define G84_HWUNITS_0   (0x3u | 0x03u << 16 | 0x3u << 24 | NV_HWUNITS_0_UNK28)
+#define G84_HWUNITS_0 \
+    GPU_FIELD_DP32(GPU_FIELD_DP32(GPU_FIELD_DP32(NV_HWUNITS_0_UNK28, \
+                                                 NV_PBUS_HWUNITS_0, TPC, 0x3), \
+                                  NV_PBUS_HWUNITS_0, PART, 0x03), \
+                   NV_PBUS_HWUNITS_0, MP, 0x3)
 #define G84_HWUNITS_1   NV_HWUNITS_1_DISPLAY
 
 /* Only the PCIe speed bit is storage; the unit bits are fixed. */

@@ -30,8 +30,11 @@
 void nv_ptimer_ratio_of(uint32_t div, uint32_t mul, uint32_t src,
                         uint32_t *num, uint32_t *den)
 {
-    *num = (NV_PTIMER_SRC_MUL(src) * mul) << NV_PTIMER_TIME_SHIFT;
-    *den = NV_PTIMER_SRC_DIV(src) * div;
+    uint32_t smul = GPU_FIELD_EX32(src, NV_PTIMER_CLOCK_SOURCE, MUL) + 1;
+    uint32_t sdiv = GPU_FIELD_EX32(src, NV_PTIMER_CLOCK_SOURCE, DIV) + 1;
+
+    *num = (smul * mul) << NV_PTIMER_TIME_SHIFT;
+    *den = sdiv * div;
 }
 
 void nv_ptimer_ratio(NvGpu *gpu, uint32_t *num, uint32_t *den)

@@ -137,8 +137,8 @@ static void pmem_addr(NvGpu *gpu, uint32_t offset, unsigned *target,
 {
     uint32_t pmem = nv_reg_get(gpu, NV_PBUS_PMEM);
 
-    *target = pmem >> NV_PMEM_TARGET_SHIFT & 3;
-    *addr = ((uint64_t)(pmem & NV_PMEM_OFFSET_MASK) << 16) +
+    *target = GPU_FIELD_EX32(pmem, NV_PBUS_PMEM, TARGET);
+    *addr = ((uint64_t)GPU_FIELD_EX32(pmem, NV_PBUS_PMEM, OFFSET) << 16) +
             (offset - NV_PMEM_BASE);
 }
 
@@ -315,17 +315,19 @@ static bool bar_rw(NvGpu *gpu, unsigned win, uint64_t off, uint8_t *b,
 {
     uint32_t sel = nv_reg_get(gpu, win == NV_WIN_BAR1 ? NV_PBUS_BAR1
                                                       : NV_PBUS_BAR3);
-    uint64_t chan = (uint64_t)(gpu->bar_chan & NV_BAR_CHAN_ADDR_MASK) << 12;
+    uint64_t chan =
+        (uint64_t)GPU_FIELD_EX32(gpu->bar_chan, NV_PBUS_BAR_CHAN, ADDR) << 12;
     NvVmFault f;
 
     if (!(sel & NV_BAR_MODE_DMAOBJ)) {
         f = nv_mem_rw(gpu, MEM_VRAM, off, b, len, write) ? NV_VM_OK
                                                          : NV_VM_MEM;
-    } else if (gpu->bar_chan >> NV_BAR_CHAN_TARGET_SHIFT & 3) {
+    } else if (GPU_FIELD_EX32(gpu->bar_chan, NV_PBUS_BAR_CHAN, TARGET)) {
         f = NV_VM_CHAN_TARGET;
     } else {
         f = nv_dmaobj_rw(gpu, chan,
-                         chan + ((uint64_t)(sel & NV_BAR_INST_MASK) << 4),
+                         chan + ((uint64_t)GPU_FIELD_EX32(sel, NV_BAR,
+                                                          INST) << 4),
                          off, b, len, write);
     }
     if (f != NV_VM_OK) {

@@ -13,8 +13,9 @@
 #include "../nv-gpu-int.h"
 
 #define ROW_LOG2        17      /* 128 KiB rows */
-#define CFG1_FIXED      (0xau << NV_PFB_CFG1_COLBITS_SHIFT | \
-                         1u << NV_PFB_CFG1_BANKS_SHIFT)
+#define CFG1_FIXED \
+    GPU_FIELD_DP32(GPU_FIELD_DP32(0, NV_PFB_CFG1, COLBITS, 0xa), \
+                   NV_PFB_CFG1, BANKS, 1)
 
 static uint32_t mem_amount_read(NvGpu *gpu, const NvReg *r, unsigned unit,
                                 uint32_t offset)
@@ -29,8 +30,8 @@ static uint32_t cfg1_read(NvGpu *gpu, const NvReg *r, unsigned unit,
 {
     uint32_t rb = 63 - __builtin_clzll(gpu->vram_size) - ROW_LOG2 - 8;
 
-    return CFG1_FIXED | rb << NV_PFB_CFG1_ROWBITSA_SHIFT |
-           rb << NV_PFB_CFG1_ROWBITSB_SHIFT;
+    return GPU_FIELD_DP32(GPU_FIELD_DP32(CFG1_FIXED, NV_PFB_CFG1, ROWBITSA, rb),
+                          NV_PFB_CFG1, ROWBITSB, rb);
 }
 
 /* Nothing is cached (bar.c), so the flush is done when written. */

@@ -472,9 +472,13 @@ uint16_t nv_pc_trailer_selection(NvGpu *gpu, const NvPcDomain *d)
         }
     }
     if (nv_pc_has(gpu, NV_PC_F_SPEC_SRC)) {
+        const unsigned spec[] = {
+            GPU_FIELD_EX32(d->spec_src, NV40_PC_SPEC_SRC, SWAP),
+            GPU_FIELD_EX32(d->spec_src, NV40_PC_SPEC_SRC, UNK8),
+        };
+
         for (unsigned i = 0; i < 2; i++) {
-            unsigned s = i ? NV_PC_SPEC_SRC_UNK8(d->spec_src)
-                           : NV_PC_SPEC_SRC_SWAP(d->spec_src);
+            unsigned s = spec[i];
 
             if (s >= NV_SIG_DOM_EVENT(7)) {
                 sel |= 1u << nv_pc_trailer_bit(s);

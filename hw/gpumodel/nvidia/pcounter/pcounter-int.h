@@ -139,7 +139,7 @@ static inline bool nv_pc_budget_take(NvGpu *gpu, uint32_t *budget)
 
 static inline unsigned nv_pc_dom_mode(const NvPcDomain *d)
 {
-    return d->ctrl & NV_PC_CTRL_MODE_MASK;
+    return GPU_FIELD_EX32(d->ctrl, NV40_PC_CTRL, MODE);
 }
 
 /* pcounter-signals.c */

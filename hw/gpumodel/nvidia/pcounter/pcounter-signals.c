@@ -140,8 +140,7 @@ static const uint8_t op_order[NV_PC_INPUTS] = {
 
 static unsigned periodic_len(NvGpu *gpu, const NvPcDomain *d)
 {
-    unsigned per = (d->ctrl & NV_PC_CTRL_PERIODIC_MASK) >>
-                   NV_PC_CTRL_PERIODIC_SHIFT;
+    unsigned per = GPU_FIELD_EX32(d->ctrl, NV40_PC_CTRL, PERIODIC);
 
     if (!nv_pc_has(gpu, NV_PC_F_PERIODIC) || !per ||
         (gpu->pc.gctrl & NV_PC_GCTRL_PERIODIC_RESET)) {
@@ -405,10 +404,11 @@ uint32_t nv_pc_word_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c,
         w |= (uint32_t)in[k] * NV_PC_W_IN(k);
     }
     if (nv_pc_has(gpu, NV_PC_F_SPEC_SRC)) {
-        w |= sig_value(gpu, d, NV_PC_SPEC_SRC_SWAP(d->spec_src), c,
-                             table) ? NV_PC_W_SWAP : 0;
-        w |= sig_value(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src), c,
-                             table) ? NV_PC_W_UNK8 : 0;
+        unsigned swap = GPU_FIELD_EX32(d->spec_src, NV40_PC_SPEC_SRC, SWAP);
+        unsigned unk8 = GPU_FIELD_EX32(d->spec_src, NV40_PC_SPEC_SRC, UNK8);
+
+        w |= sig_value(gpu, d, swap, c, table) ? NV_PC_W_SWAP : 0;
+        w |= sig_value(gpu, d, unk8, c, table) ? NV_PC_W_UNK8 : 0;
     } else {
         /* NV30:G84: SWAP is hardwired to PGRAPH.PM_TRIGGER. */
         w |= sig_value(gpu, d, NV_SIG_PM_TRIGGER, c, table) ?
@@ -426,8 +426,8 @@ static bool selects(NvGpu *gpu, const NvPcDomain *d, unsigned s)
         if (s == NV_SIG_PM_TRIGGER) {
             return true;    /* NV30:G84: SWAP is PGRAPH.PM_TRIGGER */
         }
-    } else if (NV_PC_SPEC_SRC_SWAP(d->spec_src) == s ||
-               NV_PC_SPEC_SRC_UNK8(d->spec_src) == s) {
+    } else if (GPU_FIELD_EX32(d->spec_src, NV40_PC_SPEC_SRC, SWAP) == s ||
+               GPU_FIELD_EX32(d->spec_src, NV40_PC_SPEC_SRC, UNK8) == s) {
         return true;
     }
     for (unsigned r = 0; r < 4; r++) {

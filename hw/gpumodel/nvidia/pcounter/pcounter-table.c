@@ -14,8 +14,7 @@
 
 static unsigned ctr_mode(const NvPcDomain *d)
 {
-    unsigned m = (d->ctrl & NV_PC_CTRL_CTR_MODE_MASK) >>
-                 NV_PC_CTRL_CTR_MODE_SHIFT;
+    unsigned m = GPU_FIELD_EX32(d->ctrl, NV40_PC_CTRL, CTR_MODE);
 
     /* 5-7 are rejected at the CTRL write; count them as SIMPLE. */
     return m <= NV_PC_CTR_EXTRA_B6_EVENT_B2 ? m : NV_PC_CTR_SIMPLE;
@@ -135,13 +134,15 @@ void nv_pc_table_drop(NvPcDomain *d)
 /* The period of the domain's inputs: every selected signal's divides it. */
 unsigned nv_pc_table_len(NvGpu *gpu, const NvPcDomain *d)
 {
+    unsigned swap = GPU_FIELD_EX32(d->spec_src, NV40_PC_SPEC_SRC, SWAP);
+    unsigned unk8 = GPU_FIELD_EX32(d->spec_src, NV40_PC_SPEC_SRC, UNK8);
     unsigned len = 1;
 
     for (unsigned i = 0; i < 16; i++) {
         len = MAX(len, nv_pc_sig_period(gpu, d, nv_pc_sel_signal(d, i)));
     }
-    len = MAX(len, nv_pc_sig_period(gpu, d, NV_PC_SPEC_SRC_SWAP(d->spec_src)));
-    return MAX(len, nv_pc_sig_period(gpu, d, NV_PC_SPEC_SRC_UNK8(d->spec_src)));
+    len = MAX(len, nv_pc_sig_period(gpu, d, swap));
+    return MAX(len, nv_pc_sig_period(gpu, d, unk8));
 }
 
 /*

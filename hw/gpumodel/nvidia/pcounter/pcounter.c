@@ -257,16 +257,16 @@ static void src_write(NvGpu *gpu, NvPcDomain *d, unsigned which,
 
 static uint32_t ctrl_read(NvPcDomain *d)
 {
-    return d->ctrl |
-           (uint32_t)d->quad_state << NV_PC_CTRL_QUAD_STATE_SHIFT |
-           (uint32_t)d->single_state << NV_PC_CTRL_SINGLE_STATE_SHIFT;
+    uint32_t v = GPU_FIELD_DP32(d->ctrl, NV40_PC_CTRL, QUAD_STATE,
+                                d->quad_state);
+
+    return GPU_FIELD_DP32(v, NV40_PC_CTRL, SINGLE_STATE, d->single_state);
 }
 
 static void ctrl_write(NvGpu *gpu, NvPcDomain *d, uint32_t val)
 {
-    unsigned mode = val & NV_PC_CTRL_MODE_MASK;
-    unsigned cm = (val & NV_PC_CTRL_CTR_MODE_MASK) >>
-                  NV_PC_CTRL_CTR_MODE_SHIFT;
+    unsigned mode = GPU_FIELD_EX32(val, NV40_PC_CTRL, MODE);
+    unsigned cm = GPU_FIELD_EX32(val, NV40_PC_CTRL, CTR_MODE);
 
     if (val & NV_PC_CTRL_FAULT_CLEAR) {
         /*
@@ -423,7 +423,7 @@ void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
         break;
     case PC_SPEC_SRC:
         d->spec_src = val;
-        nv_pc_note_signal(gpu, d, NV_PC_SPEC_SRC_SWAP(val));
+        nv_pc_note_signal(gpu, d, GPU_FIELD_EX32(val, NV40_PC_SPEC_SRC, SWAP));
         nv_pc_selection_update(gpu, d);
         dom_abort(d);
         break;
