@@ -1,7 +1,7 @@
 /*
  * A tiny Gen11 EU assembler for the unit tests: just enough to build
  * native align1 instructions field by field, with the names of
- * hw/gpumodel/intel/eu-isa.h.
+ * hw/gpumodel/intel/eu/eu-isa.h.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

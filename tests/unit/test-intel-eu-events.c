@@ -1,6 +1,6 @@
 /*
  * The OA unit's flexible EU event counters over real EU threads
- * (hw/gpumodel/intel/eu.c, the EuEvClass tally of eu-exec.c): kernels of
+ * (hw/gpumodel/intel/eu/eu.c, the EuEvClass tally of eu-exec.c): kernels of
  * known instruction mixes, run by a GPGPU_WALKER and as pixel-shader
  * threads, and each event and fine filter checked against the count
  * worked out by hand from the mix.

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the Gen11 EU interpreter (hw/gpumodel/intel/eu-exec.c):
+ * Unit tests of the Gen11 EU interpreter (hw/gpumodel/intel/eu/eu-exec.c):
  * hand-assembled kernels checked against results computed by hand from
  * the instruction pages of Intel Graphics PRM Vol 2 (Command Reference:
  * Instructions, EU ISA) and the region and flow-control rules of Vol 4

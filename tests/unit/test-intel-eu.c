@@ -1,6 +1,6 @@
 /*
  * Unit tests of the Gen11 EU decoder and disassembler
- * (hw/gpumodel/intel/eu-decode.c, eu-disasm.c): IGT's Gen11 gpgpu_fill
+ * (hw/gpumodel/intel/eu/eu-decode.c, eu-disasm.c): IGT's Gen11 gpgpu_fill
  * and media VME kernels (IGT lib/gpgpu_fill.c, lib/media_fill.c) must
  * decode and print as Mesa's brw_disasm.c does; compacted instructions
  * expand through the Gen8 control/subreg/src index tables and the Gen11

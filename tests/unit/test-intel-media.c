@@ -1,5 +1,5 @@
 /*
- * The GPGPU and media pipelines (hw/gpumodel/intel/media.c): IGT's
+ * The GPGPU and media pipelines (hw/gpumodel/intel/gfx/media.c): IGT's
  * gpgpu-fill and media-fill batches, built as IGT 1.27.1 builds them
  * (lib/gpgpu_fill.c __gen9_gpgpu_fillfunc with gen11_gpgpu_kernel,
  * lib/media_fill.c __gen9_media_fillfunc with gen8_media_kernel, the
