@@ -82,8 +82,8 @@ static void reset_ctl_write(IntelGpu *gpu, const IntelRegBinding *b,
     }
 }
 
-static uint32_t timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
-                               uint32_t offset)
+static uint32_t ring_timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
+                                    uint32_t offset)
 {
     uint64_t ticks = intel_engine_timestamp(gpu,
                                             gpu_host_now_ns(&gpu->host));
@@ -91,8 +91,8 @@ static uint32_t timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
     return b->reg->aux ? ticks >> 32 : (uint32_t)ticks;
 }
 
-static uint32_t ctx_timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
-                                   uint32_t offset)
+static uint32_t ring_ctx_timestamp_read(IntelGpu *gpu, const IntelRegBinding *b,
+                                        uint32_t offset)
 {
     return intel_engine_ctx_timestamp(engine_of(gpu, b));
 }
@@ -205,12 +205,12 @@ static const IntelReg engine_regs[] = {
     INTEL_REG(RING_CONTEXT_CONTROL, MASKED),
     INTEL_REGN(RING_PDP, 8, RW),
     INTEL_REG(RING_MODE, MASKED),
-    INTEL_REG(RING_TIMESTAMP, RO, .read = timestamp_read),
-    INTEL_REG(RING_TIMESTAMP_UDW, RO, .aux = 1, .read = timestamp_read),
+    INTEL_REG(RING_TIMESTAMP, RO, .read = ring_timestamp_read),
+    INTEL_REG(RING_TIMESTAMP_UDW, RO, .aux = 1, .read = ring_timestamp_read),
     INTEL_REG(RING_CSB_BUF, RO, .count = 12),
     /* Read pointer = write pointer = 11: the first entry goes to slot 0. */
     INTEL_REG(RING_CONTEXT_STATUS_PTR, MASKED, .reset = 0x0b0b),
-    INTEL_REG(RING_CTX_TIMESTAMP, RW, .read = ctx_timestamp_read),
+    INTEL_REG(RING_CTX_TIMESTAMP, RW, .read = ring_ctx_timestamp_read),
     INTEL_REG(RING_SET_PREDICATE_RESULT, RW),
     INTEL_REG(MI_PREDICATE_RESULT_2, RW),
     INTEL_REG(RING_CSB_BUF2, RO, .count = 12),

@@ -74,7 +74,7 @@ static const IntelIrqSource irq_sources[INTEL_IRQ_SOURCES] = {
           INTEL_GUNIT_CSME_INTR_MASK, 0),
 };
 
-static int source_index(unsigned klass, unsigned instance)
+static int irq_source_index(unsigned klass, unsigned instance)
 {
     for (int i = 0; i < INTEL_IRQ_SOURCES; i++) {
         if (irq_sources[i].klass == klass &&
@@ -85,7 +85,7 @@ static int source_index(unsigned klass, unsigned instance)
     return -1;
 }
 
-static int source_at(unsigned bank, unsigned bit)
+static int irq_source_at(unsigned bank, unsigned bit)
 {
     for (int i = 0; i < INTEL_IRQ_SOURCES; i++) {
         if (irq_sources[i].bank == bank && irq_sources[i].bit == bit) {
@@ -95,16 +95,16 @@ static int source_at(unsigned bank, unsigned bit)
     return -1;
 }
 
-static uint16_t field(IntelGpu *gpu, uint32_t reg, unsigned shift)
+static uint16_t irq_field(IntelGpu *gpu, uint32_t reg, unsigned shift)
 {
     return intel_reg_get(gpu, reg) >> shift;
 }
 
-static uint16_t unmasked(IntelGpu *gpu, int src)
+static uint16_t irq_unmasked(IntelGpu *gpu, int src)
 {
     const IntelIrqSource *s = &irq_sources[src];
 
-    return gpu->irq.cr[src] & ~field(gpu, s->mask_reg, s->mask_shift);
+    return gpu->irq.cr[src] & ~irq_field(gpu, s->mask_reg, s->mask_shift);
 }
 
 static uint32_t master_level_bits(IntelGpu *gpu)
@@ -139,7 +139,7 @@ static void intel_irq_update(IntelGpu *gpu)
 }
 
 /* A second-level event: the source's bit in its GT INT DW. */
-static void dw_event(IntelGpu *gpu, int src)
+static void irq_dw_event(IntelGpu *gpu, int src)
 {
     IntelIrqState *irq = &gpu->irq;
     const IntelIrqSource *s = &irq_sources[src];
@@ -152,22 +152,22 @@ static void dw_event(IntelGpu *gpu, int src)
 }
 
 /* An event that made it past the drills: enable, collapse, mask. */
-static void deliver(IntelGpu *gpu, int src, uint16_t bits)
+static void irq_deliver(IntelGpu *gpu, int src, uint16_t bits)
 {
     const IntelIrqSource *s = &irq_sources[src];
 
-    bits &= field(gpu, s->enable_reg, s->enable_shift);
+    bits &= irq_field(gpu, s->enable_reg, s->enable_shift);
     if (!bits) {
         return;
     }
     gpu->irq.cr[src] |= bits;
-    if (bits & unmasked(gpu, src)) {
-        dw_event(gpu, src);
+    if (bits & irq_unmasked(gpu, src)) {
+        irq_dw_event(gpu, src);
     }
     intel_irq_update(gpu);
 }
 
-static void arm_delay_timer(IntelGpu *gpu)
+static void irq_delay_arm(IntelGpu *gpu)
 {
     IntelIrqState *irq = &gpu->irq;
     uint64_t next = UINT64_MAX;
@@ -184,7 +184,7 @@ static void arm_delay_timer(IntelGpu *gpu)
     }
 }
 
-static void delay_timer_fire(void *opaque)
+static void irq_delay_fire(void *opaque)
 {
     IntelGpu *gpu = opaque;
     IntelIrqState *irq = &gpu->irq;
@@ -195,10 +195,10 @@ static void delay_timer_fire(void *opaque)
             uint16_t bits = irq->delayed_bits[i];
 
             irq->delayed_bits[i] = 0;
-            deliver(gpu, i, bits);
+            irq_deliver(gpu, i, bits);
         }
     }
-    arm_delay_timer(gpu);
+    irq_delay_arm(gpu);
 }
 
 /*
@@ -209,7 +209,7 @@ bool intel_irq_raise(IntelGpu *gpu, unsigned klass, unsigned instance,
                      uint16_t bits)
 {
     IntelIrqState *irq = &gpu->irq;
-    int src = source_index(klass, instance);
+    int src = irq_source_index(klass, instance);
 
     if (src < 0) {
         return false;
@@ -225,10 +225,10 @@ bool intel_irq_raise(IntelGpu *gpu, unsigned klass, unsigned instance,
                                       irq->drill_delay_ns[src];
         }
         irq->delayed_bits[src] |= bits;
-        arm_delay_timer(gpu);
+        irq_delay_arm(gpu);
         return true;
     }
-    deliver(gpu, src, bits);
+    irq_deliver(gpu, src, bits);
     return true;
 }
 
@@ -236,7 +236,7 @@ bool intel_irq_raise(IntelGpu *gpu, unsigned klass, unsigned instance,
 bool intel_irq_drill(IntelGpu *gpu, unsigned klass, unsigned instance,
                      uint32_t count, uint64_t delay_ns)
 {
-    int src = source_index(klass, instance);
+    int src = irq_source_index(klass, instance);
 
     if (src < 0) {
         return false;
@@ -262,7 +262,7 @@ static void mstr_write(IntelGpu *gpu, const IntelRegBinding *b,
     intel_irq_update(gpu);
 }
 
-static unsigned bank_of(const IntelRegBinding *b, uint32_t offset)
+static unsigned irq_bank_of(const IntelRegBinding *b, uint32_t offset)
 {
     return (offset - b->base - b->reg->offset) / 4;
 }
@@ -272,10 +272,10 @@ static unsigned bank_of(const IntelRegBinding *b, uint32_t offset)
  * has nothing under service: software would never clear it, so it must
  * not hold back later events.
  */
-static uint32_t dw_read(IntelGpu *gpu, const IntelRegBinding *b,
-                        uint32_t offset)
+static uint32_t gt_intr_dw_read(IntelGpu *gpu, const IntelRegBinding *b,
+                                uint32_t offset)
 {
-    unsigned bank = bank_of(b, offset);
+    unsigned bank = irq_bank_of(b, offset);
 
     if (gpu->irq.dw_iir[bank]) {
         gpu->irq.dw_snapshot[bank] = true;
@@ -283,11 +283,11 @@ static uint32_t dw_read(IntelGpu *gpu, const IntelRegBinding *b,
     return gpu->irq.dw_iir[bank];
 }
 
-static void dw_write(IntelGpu *gpu, const IntelRegBinding *b,
-                     uint32_t offset, uint32_t old)
+static void gt_intr_dw_write(IntelGpu *gpu, const IntelRegBinding *b,
+                             uint32_t offset, uint32_t old)
 {
     IntelIrqState *irq = &gpu->irq;
-    unsigned bank = bank_of(b, offset);
+    unsigned bank = irq_bank_of(b, offset);
 
     irq->dw_iir[bank] &= ~intel_reg_get(gpu, offset);
     if (!irq->dw_iir[bank]) {
@@ -303,7 +303,7 @@ static void selector_write(IntelGpu *gpu, const IntelRegBinding *b,
                            uint32_t offset, uint32_t old)
 {
     IntelIrqState *irq = &gpu->irq;
-    unsigned bank = bank_of(b, offset);
+    unsigned bank = irq_bank_of(b, offset);
     uint32_t sel = intel_reg_get(gpu, offset), id;
     int src;
     uint16_t bits;
@@ -319,13 +319,13 @@ static void selector_write(IntelGpu *gpu, const IntelRegBinding *b,
         intel_reg_set(gpu, offset, old);
         return;
     }
-    src = source_at(bank, __builtin_ctz(sel));
+    src = irq_source_at(bank, __builtin_ctz(sel));
     if (src < 0) {
         /* Only reachable for bits no source sets: keep going quietly. */
         irq->identity[bank] = INTEL_INTR_DATA_VALID;
         return;
     }
-    bits = unmasked(gpu, src);
+    bits = irq_unmasked(gpu, src);
     irq->cr[src] &= ~bits;
     id = GPU_FIELD_DP32(INTEL_INTR_DATA_VALID, INTEL_INTR_IDENTITY_REG,
                         CLASS, irq_sources[src].klass);
@@ -338,13 +338,13 @@ static void selector_write(IntelGpu *gpu, const IntelRegBinding *b,
 static uint32_t identity_read(IntelGpu *gpu, const IntelRegBinding *b,
                               uint32_t offset)
 {
-    return gpu->irq.identity[bank_of(b, offset)];
+    return gpu->irq.identity[irq_bank_of(b, offset)];
 }
 
 static void identity_write(IntelGpu *gpu, const IntelRegBinding *b,
                            uint32_t offset, uint32_t old)
 {
-    unsigned bank = bank_of(b, offset);
+    unsigned bank = irq_bank_of(b, offset);
 
     if (intel_reg_get(gpu, offset) & INTEL_INTR_DATA_VALID) {
         gpu->irq.identity[bank] = 0;
@@ -353,15 +353,15 @@ static void identity_write(IntelGpu *gpu, const IntelRegBinding *b,
 }
 
 /* Unmasking pending bits raises the second-level event they held back. */
-static void mask_write(IntelGpu *gpu, const IntelRegBinding *b,
-                       uint32_t offset, uint32_t old)
+static void intr_mask_write(IntelGpu *gpu, const IntelRegBinding *b,
+                            uint32_t offset, uint32_t old)
 {
     for (int i = 0; i < INTEL_IRQ_SOURCES; i++) {
         const IntelIrqSource *s = &irq_sources[i];
         uint16_t was = gpu->irq.cr[i] & ~(uint16_t)(old >> s->mask_shift);
 
-        if (s->mask_reg == offset && (unmasked(gpu, i) & ~was)) {
-            dw_event(gpu, i);
+        if (s->mask_reg == offset && (irq_unmasked(gpu, i) & ~was)) {
+            irq_dw_event(gpu, i);
         }
     }
     intel_irq_update(gpu);
@@ -374,9 +374,10 @@ static void iir_write(IntelGpu *gpu, const IntelRegBinding *b,
 }
 
 #define IRQ_MASK(nm, cnt) \
-    INTEL_REG(nm, RW, .count = cnt, .reset = 0xffffffff, .write = mask_write)
+    INTEL_REG(nm, RW, .count = cnt, .reset = 0xffffffff, \
+              .write = intr_mask_write)
 #define IRQ_MASKN(nm, cnt) \
-    INTEL_REGN(nm, cnt, RW, .reset = 0xffffffff, .write = mask_write)
+    INTEL_REGN(nm, cnt, RW, .reset = 0xffffffff, .write = intr_mask_write)
 #define INTEL_GT_INTR_ENABLE        INTEL_RENDER_COPY_INTR_ENABLE
 #define INTEL_OTHER_INTR_MASK       INTEL_GUC_SG_INTR_MASK
 /*
@@ -397,7 +398,8 @@ static void iir_write(IntelGpu *gpu, const IntelRegBinding *b,
 
 static const IntelReg irq_regs[] = {
     INTEL_REG(GFX_MSTR_IRQ, RW, .read = mstr_read, .write = mstr_write),
-    INTEL_REGN(GT_INTR_DW, 2, RW, .read = dw_read, .write = dw_write),
+    INTEL_REGN(GT_INTR_DW, 2, RW, .read = gt_intr_dw_read,
+               .write = gt_intr_dw_write),
     INTEL_REGN(INTR_IDENTITY_REG, 2, RW, .read = identity_read,
                .write = identity_write),
     INTEL_REGN(IIR_REG_SELECTOR, 2, RW, .write = selector_write),
@@ -450,7 +452,7 @@ const IntelRegBlock intel_irq_block = INTEL_REG_BLOCK("irq", irq_regs);
 
 void intel_irq_init(IntelGpu *gpu)
 {
-    gpu->irq.delay_timer = gpu_host_timer_new(&gpu->host, delay_timer_fire,
+    gpu->irq.delay_timer = gpu_host_timer_new(&gpu->host, irq_delay_fire,
                                               gpu);
 }
 

@@ -52,7 +52,8 @@ const IntelRegBinding *intel_mmio_lookup(IntelGpu *gpu, uint32_t offset)
  * context save and restore (which walk every register of an image) are
  * not, so the count keeps meaning "what the driver touched".
  */
-static uint32_t mmio_read(IntelGpu *gpu, uint32_t offset, bool note)
+static uint32_t intel_mmio_read_common(IntelGpu *gpu, uint32_t offset,
+                                       bool note)
 {
     const IntelRegBinding *b;
     const IntelReg *r;
@@ -72,16 +73,17 @@ static uint32_t mmio_read(IntelGpu *gpu, uint32_t offset, bool note)
 
 uint32_t intel_mmio_read(IntelGpu *gpu, uint32_t offset)
 {
-    return mmio_read(gpu, offset, true);
+    return intel_mmio_read_common(gpu, offset, true);
 }
 
 uint32_t intel_mmio_read_quiet(IntelGpu *gpu, uint32_t offset)
 {
-    return mmio_read(gpu, offset, false);
+    return intel_mmio_read_common(gpu, offset, false);
 }
 
-static void mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
-                       uint32_t byte_mask, bool note)
+static void intel_mmio_write_common(IntelGpu *gpu, uint32_t offset,
+                                    uint32_t val, uint32_t byte_mask,
+                                    bool note)
 {
     const IntelRegBinding *b;
     const IntelReg *r;
@@ -109,12 +111,12 @@ static void mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
 void intel_mmio_write(IntelGpu *gpu, uint32_t offset, uint32_t val,
                       uint32_t byte_mask)
 {
-    mmio_write(gpu, offset, val, byte_mask, true);
+    intel_mmio_write_common(gpu, offset, val, byte_mask, true);
 }
 
 void intel_mmio_write_quiet(IntelGpu *gpu, uint32_t offset, uint32_t val)
 {
-    mmio_write(gpu, offset, val, 0xffffffff, false);
+    intel_mmio_write_common(gpu, offset, val, 0xffffffff, false);
 }
 
 char *intel_mmio_unmodelled_list(IntelGpu *gpu)

@@ -8,7 +8,7 @@
 #include "cs-int.h"
 
 /* A 64-bit register: two dwords, the low one first. */
-static uint64_t reg64(IntelEngine *e, uint32_t off)
+static uint64_t cs_reg64(IntelEngine *e, uint32_t off)
 {
     return (uint64_t)intel_engine_reg(e, off + 4) << 32 |
            intel_engine_reg(e, off);
@@ -16,7 +16,7 @@ static uint64_t reg64(IntelEngine *e, uint32_t off)
 
 static uint64_t gpr_get(IntelEngine *e, unsigned n)
 {
-    return reg64(e, INTEL_RING_CS_GPR(n));
+    return cs_reg64(e, INTEL_RING_CS_GPR(n));
 }
 
 static void gpr_set(IntelEngine *e, unsigned n, uint64_t v)
@@ -26,7 +26,7 @@ static void gpr_set(IntelEngine *e, unsigned n, uint64_t v)
 }
 
 /* MI_SET_PREDICATE modes: when following commands become NOOPs. */
-static bool set_predicate_noop(IntelEngine *e, uint32_t mode)
+static bool mi_set_predicate_noop(IntelEngine *e, uint32_t mode)
 {
     uint32_t r = intel_engine_reg(e, INTEL_RING_PREDICATE_RESULT) & 1;
     uint32_t r2 = intel_engine_reg(e, INTEL_RING_PREDICATE_RESULT_2) & 1;
@@ -50,7 +50,7 @@ int cs_mi_set_predicate(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 {
     e->set_predicate = cmd[0] & MI_SET_PREDICATE_MASK;
     intel_engine_set_reg(e, INTEL_RING_SET_PREDICATE_RESULT,
-                         set_predicate_noop(e, e->set_predicate));
+                         mi_set_predicate_noop(e, e->set_predicate));
     return CS_NEXT;
 }
 
@@ -58,9 +58,9 @@ int cs_mi_set_predicate(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 int cs_mi_predicate(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len)
 {
-    uint64_t src0 = reg64(e, INTEL_RING_PREDICATE_SRC0);
-    uint64_t src1 = reg64(e, INTEL_RING_PREDICATE_SRC1);
-    uint64_t data = reg64(e, INTEL_RING_PREDICATE_DATA);
+    uint64_t src0 = cs_reg64(e, INTEL_RING_PREDICATE_SRC0);
+    uint64_t src1 = cs_reg64(e, INTEL_RING_PREDICATE_SRC1);
+    uint64_t data = cs_reg64(e, INTEL_RING_PREDICATE_DATA);
     uint32_t load_op = cmd[0] & MI_PREDICATE_LOADOP_MASK;
     uint32_t combine = cmd[0] & MI_PREDICATE_COMBINEOP_MASK;
     bool p = intel_engine_reg(e, INTEL_RING_PREDICATE_RESULT) & 1, v;
@@ -113,7 +113,7 @@ int cs_mi_predicate(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
 /* ---- CS ALU ---- */
 
-static bool alu_read(IntelEngine *e, unsigned op, uint64_t *v)
+static bool cs_alu_read(IntelEngine *e, unsigned op, uint64_t *v)
 {
     if (op < MI_ALU_GPRS) {
         *v = gpr_get(e, op);
@@ -133,7 +133,7 @@ static bool alu_read(IntelEngine *e, unsigned op, uint64_t *v)
     return true;
 }
 
-static uint64_t alu_shift_amount(uint64_t b)
+static uint64_t cs_alu_shift_amount(uint64_t b)
 {
     static const unsigned steps[] = { 32, 16, 8, 4, 2, 1 };
 
@@ -145,7 +145,7 @@ static uint64_t alu_shift_amount(uint64_t b)
     return 0;
 }
 
-static void alu_result(IntelEngine *e, uint64_t v, bool cf)
+static void cs_alu_result(IntelEngine *e, uint64_t v, bool cf)
 {
     e->accu = v;
     e->zf = v == 0;
@@ -153,7 +153,7 @@ static void alu_result(IntelEngine *e, uint64_t v, bool cf)
 }
 
 /* One ALU instruction; false if it is malformed. */
-static bool alu_exec(IntelEngine *e, uint32_t insn, bool ppgtt)
+static bool cs_alu_exec(IntelEngine *e, uint32_t insn, bool ppgtt)
 {
     unsigned opcode = MI_ALU_OPCODE(insn), op1 = MI_ALU_OPERAND1(insn);
     unsigned op2 = MI_ALU_OPERAND2(insn);
@@ -164,7 +164,7 @@ static bool alu_exec(IntelEngine *e, uint32_t insn, bool ppgtt)
     case MI_ALU_NOOP: case MI_ALU_FENCE_RD: case MI_ALU_FENCE_WR:
         return true;
     case MI_ALU_LOAD: case MI_ALU_LOADINV:
-        if (!to_src || !alu_read(e, op2, &v)) {
+        if (!to_src || !cs_alu_read(e, op2, &v)) {
             return false;
         }
         v = opcode == MI_ALU_LOADINV ? ~v : v;
@@ -191,32 +191,33 @@ static bool alu_exec(IntelEngine *e, uint32_t insn, bool ppgtt)
         gpr_set(e, op1, GUINT64_FROM_LE(v));
         return true;
     case MI_ALU_ADD:
-        alu_result(e, a + b, a + b < a);
+        cs_alu_result(e, a + b, a + b < a);
         return true;
     case MI_ALU_SUB:
-        alu_result(e, a - b, a < b);
+        cs_alu_result(e, a - b, a < b);
         return true;
     case MI_ALU_AND:
-        alu_result(e, a & b, false);
+        cs_alu_result(e, a & b, false);
         return true;
     case MI_ALU_OR:
-        alu_result(e, a | b, false);
+        cs_alu_result(e, a | b, false);
         return true;
     case MI_ALU_XOR:
-        alu_result(e, a ^ b, false);
+        cs_alu_result(e, a ^ b, false);
         return true;
     case MI_ALU_SHL:
-        alu_result(e, a << alu_shift_amount(b), false);
+        cs_alu_result(e, a << cs_alu_shift_amount(b), false);
         return true;
     case MI_ALU_SHR:
-        alu_result(e, a >> alu_shift_amount(b), false);
+        cs_alu_result(e, a >> cs_alu_shift_amount(b), false);
         return true;
     case MI_ALU_SAR:
-        alu_result(e, (uint64_t)((int64_t)a >> alu_shift_amount(b)), false);
+        cs_alu_result(e, (uint64_t)((int64_t)a >> cs_alu_shift_amount(b)),
+                      false);
         return true;
     case MI_ALU_STORE: case MI_ALU_STOREINV:
         if (op1 >= MI_ALU_GPRS || op2 < MI_ALU_GPRS ||
-            !alu_read(e, op2, &v)) {
+            !cs_alu_read(e, op2, &v)) {
             return false;
         }
         gpr_set(e, op1, opcode == MI_ALU_STOREINV ? ~v : v);
@@ -238,7 +239,7 @@ int cs_mi_math(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     bool ppgtt = e->depth ? e->level[e->depth].ppgtt : false;
 
     for (unsigned i = 1; i < len && e->state != INTEL_CS_HALTED; i++) {
-        if (!alu_exec(e, cmd[i], ppgtt)) {
+        if (!cs_alu_exec(e, cmd[i], ppgtt)) {
             gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                          "engine %u: MI_MATH instruction 0x%08x invalid, "
                          "ignored", e->id, cmd[i]);

@@ -144,7 +144,7 @@ int cs_mi_batch_buffer_end(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 /* ---- semaphores ---- */
 
 /* The semaphore address data against the semaphore data dword. */
-static bool sem_compare(uint32_t op, uint32_t sad, uint32_t sdd)
+static bool mi_sem_compare(uint32_t op, uint32_t sad, uint32_t sdd)
 {
     switch (op) {
     case MI_SEMAPHORE_SAD_GT_SDD: return sad > sdd;
@@ -176,7 +176,7 @@ int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                   &sad)) {
         return CS_STOP;
     }
-    if (sem_compare(op, sad, cmd[1])) {
+    if (mi_sem_compare(op, sad, cmd[1])) {
         return CS_NEXT;
     }
     /*
@@ -356,8 +356,8 @@ int cs_mi_mem_to_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 }
 
 /* MI_ATOMIC operation @op (MI_ATOMIC_OP_MASK) on @bits-bit operands. */
-static bool atomic_op(uint32_t op, unsigned bits, uint64_t m, uint64_t s0,
-                      uint64_t s1, uint64_t *out)
+static bool mi_atomic_op(uint32_t op, unsigned bits, uint64_t m, uint64_t s0,
+                         uint64_t s1, uint64_t *out)
 {
     uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
     int64_t sm = bits == 64 ? (int64_t)m : (int32_t)m;
@@ -470,7 +470,7 @@ int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         uint64_t s1 = src[4] | (n == 2 ? (uint64_t)src[5] << 32 : 0);
         uint64_t out;
 
-        if (!atomic_op(op, n * 32, m, s0, s1, &out)) {
+        if (!mi_atomic_op(op, n * 32, m, s0, s1, &out)) {
             intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                                "MI_ATOMIC reserved opcode");
             return CS_STOP;

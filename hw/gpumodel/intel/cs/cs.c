@@ -283,7 +283,7 @@ static bool ring_empty(IntelEngine *e)
 }
 
 /* ACTHD and the batch registers show where the engine is. */
-static uint32_t bb_state(const IntelCsLevel *l)
+static uint32_t cs_bb_state(const IntelCsLevel *l)
 {
     return INTEL_BB_STATE_ACTIVE | (l->ppgtt ? INTEL_BB_STATE_PPGTT : 0) |
            (l->privileged ? INTEL_BB_STATE_PRIVILEGED : 0);
@@ -305,13 +305,13 @@ void intel_cs_sync_registers(IntelEngine *e)
     intel_engine_set_reg(e, INTEL_RING_BBADDR, depth ? l1->addr : 0);
     intel_engine_set_reg(e, INTEL_RING_BBADDR_UDW,
                          depth ? l1->addr >> 32 : 0);
-    intel_engine_set_reg(e, INTEL_RING_BB_STATE, depth ? bb_state(l1) : 0);
+    intel_engine_set_reg(e, INTEL_RING_BB_STATE, depth ? cs_bb_state(l1) : 0);
     intel_engine_set_reg(e, INTEL_RING_SBB_ADDR,
                          depth > 1 ? e->level[2].addr : 0);
     intel_engine_set_reg(e, INTEL_RING_SBB_ADDR_UDW,
                          depth > 1 ? e->level[2].addr >> 32 : 0);
     intel_engine_set_reg(e, INTEL_RING_SBB_STATE,
-                         depth > 1 ? bb_state(&e->level[2]) : 0);
+                         depth > 1 ? cs_bb_state(&e->level[2]) : 0);
 }
 
 /* Reload the batch levels from the registers (after a context restore). */

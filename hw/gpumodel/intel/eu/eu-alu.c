@@ -13,7 +13,7 @@
 #include "eu-exec-int.h"
 
 /* a - b as a Val, used to evaluate comparisons. */
-static Val diff(Val a, Val b)
+static Val eu_alu_diff(Val a, Val b)
 {
     Val r = { 0 };
 
@@ -28,7 +28,7 @@ static Val diff(Val a, Val b)
     return r;
 }
 
-static uint32_t bitrev32(uint32_t x)
+static uint32_t eu_alu_bitrev32(uint32_t x)
 {
     uint32_t r = 0;
 
@@ -38,12 +38,12 @@ static uint32_t bitrev32(uint32_t x)
     return r;
 }
 
-static int64_t shift_amount(Val s, unsigned type)
+static int64_t eu_alu_shift_amount(Val s, unsigned type)
 {
     return s.i & (eu_type_size(type) == 8 ? 63 : 31);
 }
 
-static uint64_t unsigned_of(Val a, unsigned type)
+static uint64_t eu_alu_unsigned_of(Val a, unsigned type)
 {
     unsigned bits = eu_type_size(type) * 8;
 
@@ -52,7 +52,8 @@ static uint64_t unsigned_of(Val a, unsigned type)
 
 /* Quotient and remainder of a 32-bit division (PRM Vol 2, "math":
  * division by zero gives all ones and the dividend). */
-static void int_div(bool sgn, int64_t a, int64_t b, int64_t *q, int64_t *m)
+static void eu_alu_int_div(bool sgn, int64_t a, int64_t b, int64_t *q,
+                           int64_t *m)
 {
     if ((uint32_t)b == 0) {
         *q = sgn ? -1 : 0xffffffffll;
@@ -75,8 +76,8 @@ static void int_div(bool sgn, int64_t a, int64_t b, int64_t *q, int64_t *m)
 
 /* intdivmod's remainder goes to the register after the destination's
  * (PRM Vol 2, "math": "INT DIV BOTH"). */
-static void write_remainder(EuThread *t, const EuInst *in, unsigned c,
-                            int64_t m)
+static void eu_alu_write_remainder(EuThread *t, const EuInst *in, unsigned c,
+                                   int64_t m)
 {
     uint8_t *p = eu_elem_ptr(t, &in->dst, c, true);
     uint64_t u;
@@ -94,7 +95,7 @@ static void write_remainder(EuThread *t, const EuInst *in, unsigned c,
     memcpy(p + EU_GRF_BYTES, &u, eu_type_size(in->dst.type));
 }
 
-static bool math_op(const EuInst *in, Val a, Val b, Val *r)
+static bool eu_alu_math_op(const EuInst *in, Val a, Val b, Val *r)
 {
     double x = a.fp ? a.f : a.i, y = b.fp ? b.f : b.i;
 
@@ -141,7 +142,7 @@ static bool math_op(const EuInst *in, Val a, Val b, Val *r)
         int64_t q, m;
 
         r->fp = false;
-        int_div(eu_type_is_signed(in->src[0].type), a.i, b.i, &q, &m);
+        eu_alu_int_div(eu_type_is_signed(in->src[0].type), a.i, b.i, &q, &m);
         r->i = in->math_fn == EU_MATH_INT_DIV_R ? m : q;
         break;
     }
@@ -153,9 +154,9 @@ static bool math_op(const EuInst *in, Val a, Val b, Val *r)
 
 /*
  * The ALU: one function per opcode (or per family of opcodes that share
- * their arithmetic), looked up in alu_ops[] by opcode.  Each works on one
- * channel: alu() reads the sources before, eu_exec_alu() converts, flags
- * and writes the result after.
+ * their arithmetic), looked up in eu_alu_ops[] by opcode.  Each works on
+ * one channel: eu_alu_channel() reads the sources before, eu_exec_alu()
+ * converts, flags and writes the result after.
  */
 typedef struct EuAluChan {
     unsigned c;             /* the channel in the instruction */
@@ -191,17 +192,17 @@ ALU_INT_OP(alu_and, x->a.i & x->b.i)
 ALU_INT_OP(alu_or, x->a.i | x->b.i)
 ALU_INT_OP(alu_xor, x->a.i ^ x->b.i)
 ALU_INT_OP(alu_shl, (int64_t)((uint64_t)x->a.i <<
-                              shift_amount(x->b, in->src[0].type)))
-ALU_INT_OP(alu_shr, unsigned_of(x->a, in->src[0].type) >>
-           shift_amount(x->b, in->src[0].type))
-ALU_INT_OP(alu_asr, x->a.i >> shift_amount(x->b, in->src[0].type))
+                              eu_alu_shift_amount(x->b, in->src[0].type)))
+ALU_INT_OP(alu_shr, eu_alu_unsigned_of(x->a, in->src[0].type) >>
+           eu_alu_shift_amount(x->b, in->src[0].type))
+ALU_INT_OP(alu_asr, x->a.i >> eu_alu_shift_amount(x->b, in->src[0].type))
 ALU_INT_OP(alu_avg, (int64_t)((uint64_t)x->a.i + (uint64_t)x->b.i + 1) >> 1)
 ALU_INT_OP(alu_lzd, (uint32_t)x->a.i ?
            (int64_t)__builtin_clz((uint32_t)x->a.i) : 32)
 ALU_INT_OP(alu_fbl, (uint32_t)x->a.i ?
            (int64_t)__builtin_ctz((uint32_t)x->a.i) : 0xffffffffll)
 ALU_INT_OP(alu_cbit, __builtin_popcount((uint32_t)x->a.i))
-ALU_INT_OP(alu_bfrev, bitrev32(x->a.i))
+ALU_INT_OP(alu_bfrev, eu_alu_bitrev32(x->a.i))
 ALU_INT_OP(alu_bfi2, (uint32_t)((x->a.i & x->b.i) | (~x->a.i & x->s2.i)))
 ALU_FLOAT_OP(alu_frc, x->a.f - floor(x->a.f))
 ALU_FLOAT_OP(alu_rndd, floor(x->a.f))
@@ -398,7 +399,9 @@ static bool alu_csel(EuThread *t, const EuInst *in, EuAluChan *x)
 static bool alu_sel(EuThread *t, const EuInst *in, EuAluChan *x)
 {
     if (in->cond_mod) {
-        x->r = eu_cond_holds(in->cond_mod, diff(x->a, x->b)) ? x->a : x->b;
+        Val d = eu_alu_diff(x->a, x->b);
+
+        x->r = eu_cond_holds(in->cond_mod, d) ? x->a : x->b;
     } else {
         x->r = eu_predicate(t, in, x->c) ? x->a : x->b;
     }
@@ -408,7 +411,7 @@ static bool alu_sel(EuThread *t, const EuInst *in, EuAluChan *x)
 /* cmp, cmpn */
 static bool alu_cmp(EuThread *t, const EuInst *in, EuAluChan *x)
 {
-    Val d = diff(x->a, x->b);
+    Val d = eu_alu_diff(x->a, x->b);
     bool res;
 
     if (in->opcode == EU_OP_CMPN && d.fp && isnan(d.f)) {
@@ -436,20 +439,21 @@ static bool alu_cmp(EuThread *t, const EuInst *in, EuAluChan *x)
 
 static bool alu_math(EuThread *t, const EuInst *in, EuAluChan *x)
 {
-    if (!math_op(in, x->a, x->b, &x->r)) {
+    if (!eu_alu_math_op(in, x->a, x->b, &x->r)) {
         return false;
     }
     if (in->math_fn == EU_MATH_INT_DIV_QR) {
         int64_t q, m;
 
-        int_div(eu_type_is_signed(in->src[0].type), x->a.i, x->b.i, &q, &m);
-        write_remainder(t, in, x->c, m);
+        eu_alu_int_div(eu_type_is_signed(in->src[0].type), x->a.i, x->b.i,
+                       &q, &m);
+        eu_alu_write_remainder(t, in, x->c, m);
     }
     return true;
 }
 
 /* The ALU instructions by opcode; NULL: not an ALU one the model has. */
-static EuAluOp *const alu_ops[128] = {
+static EuAluOp *const eu_alu_ops[128] = {
     [EU_OP_MOV] = alu_mov,
     [EU_OP_SEL] = alu_sel,
     [EU_OP_NOT] = alu_not,
@@ -496,10 +500,10 @@ static EuAluOp *const alu_ops[128] = {
 };
 
 /* One channel of an ALU instruction; false if the opcode is unknown. */
-static bool alu(EuThread *t, const EuInst *in, unsigned c, unsigned ch,
-                Val *r, bool *write)
+static bool eu_alu_channel(EuThread *t, const EuInst *in, unsigned c,
+                           unsigned ch, Val *r, bool *write)
 {
-    EuAluOp *op = in->opcode < G_N_ELEMENTS(alu_ops) ? alu_ops[in->opcode]
+    EuAluOp *op = in->opcode < G_N_ELEMENTS(eu_alu_ops) ? eu_alu_ops[in->opcode]
                                                      : NULL;
     EuAluChan x = { .c = c, .ch = ch, .write = *write };
 
@@ -537,7 +541,8 @@ bool eu_is_raw_mov(const EuInst *in)
 }
 
 /* One channel of a raw mov: the bits as they are. */
-static void raw_mov(EuThread *t, const EuInst *in, unsigned c, unsigned ch)
+static void eu_alu_raw_mov(EuThread *t, const EuInst *in, unsigned c,
+                           unsigned ch)
 {
     unsigned size = eu_type_size(in->dst.type);
     uint8_t b[8] = { 0 };
@@ -590,10 +595,10 @@ void eu_exec_alu(EuThread *t, const EuInst *in)
             continue;
         }
         if (raw) {
-            raw_mov(t, in, c, ch);
+            eu_alu_raw_mov(t, in, c, ch);
             continue;
         }
-        if (!alu(t, in, c, ch, &r, &write)) {
+        if (!eu_alu_channel(t, in, c, ch, &r, &write)) {
             eu_fault(t, "instruction not implemented");
             return;
         }

@@ -62,7 +62,7 @@ bool eu_is_branch(unsigned op)
 }
 
 /* Gen11 register/immediate type decode (brw_reg_type.c). */
-static EuType decode_type(unsigned hw, bool imm)
+static EuType eu_decode_type(unsigned hw, bool imm)
 {
     if (hw == 10 || hw > 11) {
         return EU_TYPE_INVALID;     /* no DF on Gen11 */
@@ -89,20 +89,20 @@ unsigned eu_type_size(EuType t)
 }
 
 /* NF operands live in acc0/acc1 only. */
-static bool is_acc(const EuOperand *o)
+static bool eu_decode_is_acc(const EuOperand *o)
 {
     return o->file == EU_FILE_ARF && !o->indirect &&
            (o->nr & 0xf0) == EU_ARF_ACC && (o->nr & 0xf) < 2;
 }
 
-static int fail(EuInst *d, const char *why)
+static int eu_decode_fail(EuInst *d, const char *why)
 {
     d->error = why;
     return -1;
 }
 
 /* Region fields to element counts; false on a reserved encoding. */
-static bool region(EuOperand *o, unsigned vs, unsigned w, unsigned hs)
+static bool eu_decode_region(EuOperand *o, unsigned vs, unsigned w, unsigned hs)
 {
     if ((vs > 6 && vs != EU_VSTRIDE_VXH) || w > 4) {
         return false;
@@ -115,7 +115,7 @@ static bool region(EuOperand *o, unsigned vs, unsigned w, unsigned hs)
 }
 
 /* Source 0's field @f, or source 1's (32 bits higher). */
-static unsigned src_field(const EuNative *n, int i, EuField f)
+static unsigned eu_decode_src_field(const EuNative *n, int i, EuField f)
 {
     return eu_bits_(n, EU_F(f.hi + 32 * i, f.lo + 32 * i));
 }
@@ -128,25 +128,26 @@ static int16_t eu_decode_addr_imm(unsigned imm, unsigned imm9)
     return v & 0x200 ? v - 0x400 : v;
 }
 
-static int decode_src(EuInst *d, const EuNative *n, int i)
+static int eu_decode_src(EuInst *d, const EuNative *n, int i)
 {
     EuOperand *o = &d->src[i];
     unsigned file = i ? EU_GET(n, EU_SRC1_FILE) : EU_GET(n, EU_SRC0_FILE);
     unsigned hw = i ? EU_GET(n, EU_SRC1_TYPE) : EU_GET(n, EU_SRC0_TYPE);
 
     if (file == 2) {
-        return fail(d, "reserved source register file");
+        return eu_decode_fail(d, "reserved source register file");
     }
     o->file = file;
-    o->type = decode_type(hw, file == EU_FILE_IMM);
+    o->type = eu_decode_type(hw, file == EU_FILE_IMM);
     if (o->type == EU_TYPE_INVALID) {
-        return fail(d, "invalid source type");
+        return eu_decode_fail(d, "invalid source type");
     }
     if (file == EU_FILE_IMM) {
         if (i == 0 && d->nsrc > 1) {
             /* The immediate takes src1's bits: only the last source of
              * an instruction may be immediate (PRM Vol 4, "Immediate"). */
-            return fail(d, "immediate in src0 of a two-source instruction");
+            return eu_decode_fail(d, "immediate in src0 of a two-source "
+                                  "instruction");
         }
         if (eu_type_size(o->type) == 8) {
             o->imm = EU_GET(n, EU_UIP) | EU_GET(n, EU_IMM32) << 32;
@@ -159,33 +160,33 @@ static int decode_src(EuInst *d, const EuNative *n, int i)
         return 0;
     }
     /* src1's fields sit 32 bits above src0's, but for AddrImm[9]. */
-    o->negate = src_field(n, i, EU_SRC0_NEGATE);
-    o->abs = src_field(n, i, EU_SRC0_ABS);
-    o->indirect = src_field(n, i, EU_SRC0_ADDR_MODE);
-    if (!region(o, src_field(n, i, EU_SRC0_VSTRIDE),
-                src_field(n, i, EU_SRC0_WIDTH),
-                src_field(n, i, EU_SRC0_HSTRIDE))) {
-        return fail(d, "reserved source region");
+    o->negate = eu_decode_src_field(n, i, EU_SRC0_NEGATE);
+    o->abs = eu_decode_src_field(n, i, EU_SRC0_ABS);
+    o->indirect = eu_decode_src_field(n, i, EU_SRC0_ADDR_MODE);
+    if (!eu_decode_region(o, eu_decode_src_field(n, i, EU_SRC0_VSTRIDE),
+                          eu_decode_src_field(n, i, EU_SRC0_WIDTH),
+                          eu_decode_src_field(n, i, EU_SRC0_HSTRIDE))) {
+        return eu_decode_fail(d, "reserved source region");
     }
     if (o->indirect) {
-        o->addr_subnr = src_field(n, i, EU_SRC0_IA_SUBREG);
-        o->addr_imm = eu_decode_addr_imm(src_field(n, i, EU_SRC0_IA_IMM),
-                                         i ? EU_GET(n, EU_SRC1_IA_IMM9) :
-                                             EU_GET(n, EU_SRC0_IA_IMM9));
+        o->addr_subnr = eu_decode_src_field(n, i, EU_SRC0_IA_SUBREG);
+        o->addr_imm = eu_decode_addr_imm(
+            eu_decode_src_field(n, i, EU_SRC0_IA_IMM),
+            i ? EU_GET(n, EU_SRC1_IA_IMM9) : EU_GET(n, EU_SRC0_IA_IMM9));
     } else {
-        o->nr = src_field(n, i, EU_SRC0_REG_NR);
-        o->subnr = src_field(n, i, EU_SRC0_SUBREG);
+        o->nr = eu_decode_src_field(n, i, EU_SRC0_REG_NR);
+        o->subnr = eu_decode_src_field(n, i, EU_SRC0_SUBREG);
     }
     if (o->vstride == EU_VSTRIDE_VXH && !o->indirect) {
-        return fail(d, "VxH region with direct addressing");
+        return eu_decode_fail(d, "VxH region with direct addressing");
     }
-    if (o->type == EU_TYPE_NF && !is_acc(o)) {
-        return fail(d, "NF type outside the accumulator");
+    if (o->type == EU_TYPE_NF && !eu_decode_is_acc(o)) {
+        return eu_decode_fail(d, "NF type outside the accumulator");
     }
     return 0;
 }
 
-static int decode_3src(EuInst *d, const EuNative *n)
+static int eu_decode_3src(EuInst *d, const EuNative *n)
 {
     static const uint8_t vs3[4] = { 0, 2, 4, 8 };
     static const uint8_t hs3[4] = { 0, 1, 2, 4 };
@@ -210,7 +211,7 @@ static int decode_3src(EuInst *d, const EuNative *n)
             t[i] = types[i] > 5 ? EU_TYPE_INVALID : types[i];
         }
         if (t[i] == EU_TYPE_INVALID) {
-            return fail(d, "invalid three-source type");
+            return eu_decode_fail(d, "invalid three-source type");
         }
     }
     d->nsrc = 3;
@@ -260,12 +261,13 @@ static int decode_3src(EuInst *d, const EuNative *n)
         } else {
             o->width = o->vstride / o->hstride;
             if (o->width == 0) {
-                return fail(d, "three-source vstride below hstride");
+                return eu_decode_fail(d, "three-source vstride below hstride");
             }
         }
         if (o->file == EU_FILE_IMM) {
             if (eu_type_size(o->type) != 2) {
-                return fail(d, "three-source immediate is not 16-bit");
+                return eu_decode_fail(d, "three-source immediate is not "
+                                      "16-bit");
             }
             o->imm = i == 0 ? EU_GET(n, EU_3_SRC0_IMM) :
                               EU_GET(n, EU_3_SRC2_IMM);
@@ -273,12 +275,12 @@ static int decode_3src(EuInst *d, const EuNative *n)
             o->vstride = o->hstride = 0;
             o->width = 1;
         }
-        if (o->type == EU_TYPE_NF && !is_acc(o)) {
-            return fail(d, "NF type outside the accumulator");
+        if (o->type == EU_TYPE_NF && !eu_decode_is_acc(o)) {
+            return eu_decode_fail(d, "NF type outside the accumulator");
         }
     }
-    if (d->dst.type == EU_TYPE_NF && !is_acc(&d->dst)) {
-        return fail(d, "NF type outside the accumulator");
+    if (d->dst.type == EU_TYPE_NF && !eu_decode_is_acc(&d->dst)) {
+        return eu_decode_fail(d, "NF type outside the accumulator");
     }
     return 0;
 }
@@ -292,14 +294,14 @@ static int eu_decode_header(const EuNative *n, EuInst *d)
 {
     d->opcode = EU_GET(n, EU_OPCODE);
     if (EU_GET(n, EU_CMPT_CTRL)) {
-        return fail(d, "compaction bit set in a native instruction");
+        return eu_decode_fail(d, "compaction bit set in a native instruction");
     }
     if (EU_GET(n, EU_ACCESS_MODE)) {
-        return fail(d, "align16 is not supported on this model");
+        return eu_decode_fail(d, "align16 is not supported on this model");
     }
     d->exec_size = 1u << EU_GET(n, EU_EXEC_SIZE);
     if (d->exec_size > 32) {
-        return fail(d, "reserved execution size");
+        return eu_decode_fail(d, "reserved execution size");
     }
     d->qtr = EU_GET(n, EU_QTR_CTRL);
     d->nib = EU_GET(n, EU_NIB_CTRL);
@@ -307,7 +309,7 @@ static int eu_decode_header(const EuNative *n, EuInst *d)
     d->dep_ctrl = EU_GET(n, EU_NO_DD_CHECK) << 1 | EU_GET(n, EU_NO_DD_CLEAR);
     d->pred_ctrl = EU_GET(n, EU_PRED_CTRL);
     if (d->pred_ctrl > EU_PRED_ALL32H) {
-        return fail(d, "reserved predicate control");
+        return eu_decode_fail(d, "reserved predicate control");
     }
     d->pred_inv = EU_GET(n, EU_PRED_INV);
     d->cond_mod = EU_GET(n, EU_COND_MOD);
@@ -365,7 +367,7 @@ static int eu_decode_opcode(const EuNative *n, EuInst *d)
     case EU_OP_MAD: case EU_OP_LRP: case EU_OP_CSEL: case EU_OP_BFE:
     case EU_OP_BFI2:
         d->has_dst = true;
-        return decode_3src(d, n);
+        return eu_decode_3src(d, n);
     case EU_OP_SEND: case EU_OP_SENDC: case EU_OP_SENDS: case EU_OP_SENDSC:
         d->is_send = true;
         d->nsrc = 2;
@@ -383,7 +385,7 @@ static int eu_decode_opcode(const EuNative *n, EuInst *d)
     case EU_OP_NOP: case EU_OP_WAIT:
         return 0;
     default:
-        return fail(d, "opcode not supported on this model");
+        return eu_decode_fail(d, "opcode not supported on this model");
     }
     if (d->opcode == EU_OP_MATH) {
         d->math_fn = d->cond_mod;
@@ -404,11 +406,11 @@ static int eu_decode_dst(const EuNative *n, EuInst *d)
         d->dst.type = EU_TYPE_UD;
     } else {
         if (d->dst.file == 2 || d->dst.file == EU_FILE_IMM) {
-            return fail(d, "destination register file");
+            return eu_decode_fail(d, "destination register file");
         }
-        d->dst.type = decode_type(EU_GET(n, EU_DST_TYPE), false);
+        d->dst.type = eu_decode_type(EU_GET(n, EU_DST_TYPE), false);
         if (d->dst.type == EU_TYPE_INVALID) {
-            return fail(d, "invalid destination type");
+            return eu_decode_fail(d, "invalid destination type");
         }
     }
     d->dst.indirect = EU_GET(n, EU_DST_ADDR_MODE);
@@ -425,8 +427,8 @@ static int eu_decode_dst(const EuNative *n, EuInst *d)
             d->dst.subnr = EU_GET(n, EU_SENDS_DST_SUB16) * 16;
         }
     }
-    if (d->dst.type == EU_TYPE_NF && !is_acc(&d->dst)) {
-        return fail(d, "NF type outside the accumulator");
+    if (d->dst.type == EU_TYPE_NF && !eu_decode_is_acc(&d->dst)) {
+        return eu_decode_fail(d, "NF type outside the accumulator");
     }
     return 0;
 }
@@ -487,7 +489,7 @@ int eu_decode_native(const EuNative *n, EuInst *d)
         return 0;
     }
     for (int i = 0; i < d->nsrc; i++) {
-        if (decode_src(d, n, i) < 0) {
+        if (eu_decode_src(d, n, i) < 0) {
             return -1;
         }
     }
@@ -502,7 +504,7 @@ int eu_decode_native(const EuNative *n, EuInst *d)
 
 /* Replicate bit 12 into the high bits (brw_eu_compact.c,
  * uncompact_immediate() before Gen12). */
-static uint32_t compact_imm(uint32_t v)
+static uint32_t eu_decode_compact_imm(uint32_t v)
 {
     return (uint32_t)((int32_t)(v << 19) >> 19);
 }
@@ -570,7 +572,7 @@ int eu_uncompact(uint64_t c, EuNative *n)
         EU_GET(n, EU_SRC0_FILE) == EU_FILE_IMM) {
         uint32_t imm = EU_GET(&in, EU_F(39, 35)) << 8 | EU_GET(&in, EU_F(63, 56));
 
-        EU_SET(n, EU_IMM32, compact_imm(imm));
+        EU_SET(n, EU_IMM32, eu_decode_compact_imm(imm));
     } else {
         EU_SET(n, EU_F(120, 109), src_index_table[EU_GET(&in, EUC_SRC1_INDEX)]);
         EU_SET(n, EU_SRC1_REG_NR, EU_GET(&in, EUC_SRC1_REG_NR));
@@ -590,7 +592,7 @@ int eu_decode(const void *code, size_t avail, EuInst *d)
 
     if (avail < 8) {
         memset(d, 0, sizeof(*d));
-        return fail(d, "instruction runs past the end of the kernel");
+        return eu_decode_fail(d, "instruction runs past the end of the kernel");
     }
     memcpy(&w0, p, 8);
     w0 = GUINT64_FROM_LE(w0);
@@ -598,7 +600,7 @@ int eu_decode(const void *code, size_t avail, EuInst *d)
     if (EU_GET(&n, EUC_CMPT_CTRL)) {
         if (eu_uncompact(w0, &n) < 0) {
             memset(d, 0, sizeof(*d));
-            return fail(d, "bad compacted instruction");
+            return eu_decode_fail(d, "bad compacted instruction");
         }
         if (eu_decode_native(&n, d) < 0) {
             d->size = 8;
@@ -610,7 +612,7 @@ int eu_decode(const void *code, size_t avail, EuInst *d)
     }
     if (avail < 16) {
         memset(d, 0, sizeof(*d));
-        return fail(d, "instruction runs past the end of the kernel");
+        return eu_decode_fail(d, "instruction runs past the end of the kernel");
     }
     memcpy(&w1, p + 8, 8);
     n.lo = w0;

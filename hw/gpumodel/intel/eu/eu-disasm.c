@@ -41,17 +41,17 @@ typedef struct Out {
     gsize hidden;       /* uncounted characters on this line */
 } Out;
 
-static gsize col(const Out *o)
+static gsize eu_disasm_col(const Out *o)
 {
     return o->s->len - o->line - o->hidden;
 }
 
-static void put(Out *o, const char *str)
+static void eu_disasm_put(Out *o, const char *str)
 {
     g_string_append(o->s, str);
 }
 
-static void G_GNUC_PRINTF(2, 3) putf(Out *o, const char *fmt, ...)
+static void G_GNUC_PRINTF(2, 3) eu_disasm_putf(Out *o, const char *fmt, ...)
 {
     va_list ap;
 
@@ -60,7 +60,7 @@ static void G_GNUC_PRINTF(2, 3) putf(Out *o, const char *fmt, ...)
     va_end(ap);
 }
 
-static void G_GNUC_PRINTF(2, 3) raw(Out *o, const char *fmt, ...)
+static void G_GNUC_PRINTF(2, 3) eu_disasm_raw(Out *o, const char *fmt, ...)
 {
     gsize before = o->s->len;
     va_list ap;
@@ -71,48 +71,48 @@ static void G_GNUC_PRINTF(2, 3) raw(Out *o, const char *fmt, ...)
     o->hidden += o->s->len - before;
 }
 
-static void pad(Out *o, gsize c)
+static void eu_disasm_pad(Out *o, gsize c)
 {
     do {
-        put(o, " ");
-    } while (col(o) < c);
+        eu_disasm_put(o, " ");
+    } while (eu_disasm_col(o) < c);
 }
 
-static void newline(Out *o)
+static void eu_disasm_newline(Out *o)
 {
-    put(o, "\n");
+    eu_disasm_put(o, "\n");
     o->line = o->s->len;
     o->hidden = 0;
 }
 
 /* Mesa's control(): an optional name, preceded by a space once *space. */
-static void ctl(Out *o, const char *name, bool *space)
+static void eu_disasm_ctl(Out *o, const char *name, bool *space)
 {
     if (name && name[0]) {
         if (*space) {
-            put(o, " ");
+            eu_disasm_put(o, " ");
         }
-        put(o, name);
+        eu_disasm_put(o, name);
         *space = true;
     }
 }
 
 /* A table entry, or Mesa's "*** invalid" note for a reserved value. */
-static void ctl_tab(Out *o, const char *what, const char *const *tab,
-                    unsigned id, bool *space)
+static void eu_disasm_ctl_tab(Out *o, const char *what, const char *const *tab,
+                              unsigned id, bool *space)
 {
     if (!tab[id]) {
-        raw(o, "*** invalid %s value %u ", what, id);
+        eu_disasm_raw(o, "*** invalid %s value %u ", what, id);
         return;
     }
     if (space) {
-        ctl(o, tab[id], space);
+        eu_disasm_ctl(o, tab[id], space);
     } else {
-        put(o, tab[id]);
+        eu_disasm_put(o, tab[id]);
     }
 }
 
-static void reg_name(Out *o, unsigned file, unsigned nr)
+static void eu_disasm_reg_name(Out *o, unsigned file, unsigned nr)
 {
     static const char *const arf[16] = {
         "null", "a", "acc", "f", "mask", NULL, NULL, "sr", "cr", "n", "ip",
@@ -121,57 +121,57 @@ static void reg_name(Out *o, unsigned file, unsigned nr)
     const char *n = arf[nr >> 4];
 
     if (file == EU_FILE_GRF) {
-        putf(o, "g%u", nr);
+        eu_disasm_putf(o, "g%u", nr);
     } else if (!n) {
-        putf(o, "ARF%u", nr);
+        eu_disasm_putf(o, "ARF%u", nr);
     } else if (nr >> 4 == 0 || nr >> 4 == 10) {
-        put(o, n);
+        eu_disasm_put(o, n);
     } else if (nr >> 4 == 11) {
-        put(o, "tdr0");
+        eu_disasm_put(o, "tdr0");
     } else {
-        putf(o, "%s%u", n, nr & 0xf);
+        eu_disasm_putf(o, "%s%u", n, nr & 0xf);
     }
 }
 
 /* ip and tdr0 end an operand (Mesa's reg() returns -1 for them). */
-static bool reg_ends(unsigned file, unsigned nr)
+static bool eu_disasm_reg_ends(unsigned file, unsigned nr)
 {
     return file == EU_FILE_ARF && (nr >> 4 == 10 || nr >> 4 == 11);
 }
 
-static void imm(Out *o, const EuOperand *op)
+static void eu_disasm_imm(Out *o, const EuOperand *op)
 {
     uint32_t v = op->imm;
     float f;
 
     switch (op->type) {
     case EU_TYPE_UD:
-        putf(o, "0x%08xUD", v);
+        eu_disasm_putf(o, "0x%08xUD", v);
         break;
     case EU_TYPE_D:
-        putf(o, "%dD", (int32_t)v);
+        eu_disasm_putf(o, "%dD", (int32_t)v);
         break;
     case EU_TYPE_UW:
-        putf(o, "0x%04xUW", v & 0xffff);
+        eu_disasm_putf(o, "0x%04xUW", v & 0xffff);
         break;
     case EU_TYPE_W:
-        putf(o, "%dW", (int16_t)v);
+        eu_disasm_putf(o, "%dW", (int16_t)v);
         break;
     case EU_TYPE_UV:
-        putf(o, "0x%08xUV", v);
+        eu_disasm_putf(o, "0x%08xUV", v);
         break;
     case EU_TYPE_V:
-        putf(o, "0x%08xV", v);
+        eu_disasm_putf(o, "0x%08xV", v);
         break;
     case EU_TYPE_UQ: case EU_TYPE_Q:
-        putf(o, "0x%016" G_GINT64_MODIFIER "x%s", op->imm,
-             type_letters[op->type]);
+        eu_disasm_putf(o, "0x%016" G_GINT64_MODIFIER "x%s", op->imm,
+                       type_letters[op->type]);
         break;
     case EU_TYPE_F:
         memcpy(&f, &v, 4);
-        putf(o, "0x%xF", v);
-        pad(o, 48);
-        putf(o, " /* %-gF */", f);
+        eu_disasm_putf(o, "0x%xF", v);
+        eu_disasm_pad(o, 48);
+        eu_disasm_putf(o, " /* %-gF */", f);
         break;
     case EU_TYPE_VF: {
         float e[4];
@@ -185,101 +185,103 @@ static void imm(Out *o, const EuOperand *op)
 
             memcpy(&e[i], &bits, 4);
         }
-        putf(o, "0x%xVF", v);
-        pad(o, 48);
-        putf(o, "/* [%-gF, %-gF, %-gF, %-gF]VF */", e[0], e[1], e[2], e[3]);
+        eu_disasm_putf(o, "0x%xVF", v);
+        eu_disasm_pad(o, 48);
+        eu_disasm_putf(o, "/* [%-gF, %-gF, %-gF, %-gF]VF */", e[0], e[1], e[2],
+                       e[3]);
         break;
     }
     case EU_TYPE_HF:
-        putf(o, "0x%04xHF", v & 0xffff);
-        pad(o, 48);
-        putf(o, "/* %-gHF */", eu_half_to_float(v));
+        eu_disasm_putf(o, "0x%04xHF", v & 0xffff);
+        eu_disasm_pad(o, 48);
+        eu_disasm_putf(o, "/* %-gHF */", eu_half_to_float(v));
         break;
     default:
-        putf(o, "*** invalid immediate type %d ", op->type);
+        eu_disasm_putf(o, "*** invalid immediate type %d ", op->type);
     }
 }
 
-static void indirect(Out *o, const EuOperand *op)
+static void eu_disasm_indirect(Out *o, const EuOperand *op)
 {
-    put(o, "g[a0");
+    eu_disasm_put(o, "g[a0");
     if (op->addr_subnr) {
-        putf(o, ".%u", op->addr_subnr);
+        eu_disasm_putf(o, ".%u", op->addr_subnr);
     }
     if (op->addr_imm) {
-        putf(o, " %d", op->addr_imm);
+        eu_disasm_putf(o, " %d", op->addr_imm);
     }
-    put(o, "]");
+    eu_disasm_put(o, "]");
 }
 
 /* The register (or g[a0...]) and subregister of an operand; false when
  * the register name is the whole operand (ip, tdr0). */
-static bool operand_base(Out *o, const EuOperand *op, bool zero_sub)
+static bool eu_disasm_operand_base(Out *o, const EuOperand *op, bool zero_sub)
 {
     unsigned sub = op->subnr / MAX(eu_type_size(op->type), 1);
 
     if (op->indirect) {
-        indirect(o, op);
+        eu_disasm_indirect(o, op);
         return true;
     }
-    reg_name(o, op->file, op->nr);
-    if (reg_ends(op->file, op->nr)) {
+    eu_disasm_reg_name(o, op->file, op->nr);
+    if (eu_disasm_reg_ends(op->file, op->nr)) {
         return false;
     }
     if (sub || zero_sub) {
-        putf(o, ".%u", sub);
+        eu_disasm_putf(o, ".%u", sub);
     }
     return true;
 }
 
-static void region(Out *o, const EuOperand *op)
+static void eu_disasm_region(Out *o, const EuOperand *op)
 {
     if (op->vstride == EU_VSTRIDE_VXH) {
-        put(o, "<VxH,");
+        eu_disasm_put(o, "<VxH,");
     } else {
-        putf(o, "<%u,", op->vstride);
+        eu_disasm_putf(o, "<%u,", op->vstride);
     }
-    putf(o, "%u,%u>", op->width, op->hstride);
+    eu_disasm_putf(o, "%u,%u>", op->width, op->hstride);
 }
 
-static void src(Out *o, const EuInst *d, const EuOperand *op, bool is3)
+static void eu_disasm_src(Out *o, const EuInst *d, const EuOperand *op,
+                          bool is3)
 {
     bool logic = d->opcode >= EU_OP_NOT && d->opcode <= EU_OP_XOR;
 
     if (op->file == EU_FILE_IMM && is3) {
         /* 16-bit three-source immediates: no comment, no padding. */
         if (op->type == EU_TYPE_W) {
-            putf(o, "%dW", (int16_t)op->imm);
+            eu_disasm_putf(o, "%dW", (int16_t)op->imm);
         } else if (op->type == EU_TYPE_UW) {
-            putf(o, "0x%04xUW", (uint16_t)op->imm);
+            eu_disasm_putf(o, "0x%04xUW", (uint16_t)op->imm);
         } else if (op->type == EU_TYPE_HF) {
-            putf(o, "0x%04xHF", (uint16_t)op->imm);
+            eu_disasm_putf(o, "0x%04xHF", (uint16_t)op->imm);
         }
         return;
     }
     if (op->file == EU_FILE_IMM) {
-        imm(o, op);
+        eu_disasm_imm(o, op);
         return;
     }
-    put(o, op->negate ? (logic ? "~" : "-") : "");
-    put(o, op->abs ? "(abs)" : "");
-    if (!operand_base(o, op, is3 && !op->vstride && !op->hstride)) {
+    eu_disasm_put(o, op->negate ? (logic ? "~" : "-") : "");
+    eu_disasm_put(o, op->abs ? "(abs)" : "");
+    if (!eu_disasm_operand_base(o, op, is3 && !op->vstride && !op->hstride)) {
         return;
     }
-    region(o, op);
-    put(o, type_letters[op->type]);
+    eu_disasm_region(o, op);
+    eu_disasm_put(o, type_letters[op->type]);
 }
 
-static void dst(Out *o, const EuInst *d)
+static void eu_disasm_dst(Out *o, const EuInst *d)
 {
     const EuOperand *op = &d->dst;
 
     if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
-        reg_name(o, op->file, op->nr);
+        eu_disasm_reg_name(o, op->file, op->nr);
         if (op->subnr) {
-            putf(o, ".%u", op->subnr / 16);
+            eu_disasm_putf(o, ".%u", op->subnr / 16);
         }
-        put(o, "UD");
+        eu_disasm_put(o, "UD");
         return;
     }
     if (d->nsrc == 3) {
@@ -287,24 +289,25 @@ static void dst(Out *o, const EuInst *d)
          * the type size (brw_disasm.c dest_3src). */
         unsigned sub = op->subnr / 8 / MAX(eu_type_size(op->type), 1);
 
-        reg_name(o, op->file, op->nr);
-        if (reg_ends(op->file, op->nr)) {
+        eu_disasm_reg_name(o, op->file, op->nr);
+        if (eu_disasm_reg_ends(op->file, op->nr)) {
             return;
         }
         if (sub) {
-            putf(o, ".%u", sub);
+            eu_disasm_putf(o, ".%u", sub);
         }
-        putf(o, "<1>%s", type_letters[op->type]);
+        eu_disasm_putf(o, "<1>%s", type_letters[op->type]);
         return;
     }
-    if (!operand_base(o, op, false)) {
+    if (!eu_disasm_operand_base(o, op, false)) {
         return;
     }
-    putf(o, "<%u>%s", op->hstride, type_letters[op->type]);
+    eu_disasm_putf(o, "<%u>%s", op->hstride, type_letters[op->type]);
 }
 
 /* The message summary line of a send (brw_disasm.c, after "MsgDesc:"). */
-static void send_desc(Out *o, const EuInst *d, uint32_t desc, bool *space)
+static void eu_disasm_send_desc(Out *o, const EuInst *d, uint32_t desc,
+                                bool *space)
 {
     static const char *const dc0[16] = {
         "DC OWORD block read", "DC unaligned OWORD block read",
@@ -337,53 +340,53 @@ static void send_desc(Out *o, const EuInst *d, uint32_t desc, bool *space)
     unsigned bti = desc & 0xff;
 
     if (d->sfid == EU_SFID_DP_DATA) {
-        put(o, " (");
+        eu_disasm_put(o, " (");
         *space = false;
-        ctl(o, dc0[type & 15], space);
-        putf(o, ", bti %u, ", bti);
+        eu_disasm_ctl(o, dc0[type & 15], space);
+        eu_disasm_putf(o, ", bti %u, ", bti);
         if (type == 6) {
-            ctl(o, aop[mc & 0xf], space);
+            eu_disasm_ctl(o, aop[mc & 0xf], space);
         } else if ((type == 0 || type == 8) && oword[mc & 7]) {
-            putf(o, "owords = %s, aligned = %d", oword[mc & 7],
-                 (mc >> 3) & 3);
+            eu_disasm_putf(o, "owords = %s, aligned = %d", oword[mc & 7],
+                           (mc >> 3) & 3);
         } else {
-            putf(o, "%u", mc);
+            eu_disasm_putf(o, "%u", mc);
         }
-        put(o, ")");
+        eu_disasm_put(o, ")");
     } else if (d->sfid == EU_SFID_DP_DATA1) {
         static const char *const simd[4] = { "4x2", "16", "8", "?" };
 
-        put(o, " (");
+        eu_disasm_put(o, " (");
         *space = false;
-        ctl(o, dc1[type], space);
-        putf(o, ", Surface = %u, ", bti);
+        eu_disasm_ctl(o, dc1[type], space);
+        eu_disasm_putf(o, ", Surface = %u, ", bti);
         switch (type) {
         case 2: case 6: case 11:
-            putf(o, "SIMD%d,", (mc & 0x10) ? 8 : 16);
+            eu_disasm_putf(o, "SIMD%d,", (mc & 0x10) ? 8 : 16);
             /* fall through */
         case 3: case 7: case 12: case 0x12: case 0x13:
-            ctl(o, aop[mc & 0xf], space);
+            eu_disasm_ctl(o, aop[mc & 0xf], space);
             break;
         case 1: case 9: case 5: case 13: case 0x19: case 0x11:
-            putf(o, "SIMD%s, Mask = 0x%x", simd[mc >> 4], mc & 0xf);
+            eu_disasm_putf(o, "SIMD%s, Mask = 0x%x", simd[mc >> 4], mc & 0xf);
             break;
         case 0x14: case 0x15:
             if (oword[mc & 7]) {
-                putf(o, "owords = %s, aligned = %d", oword[mc & 7],
-                     (mc >> 3) & 3);
+                eu_disasm_putf(o, "owords = %s, aligned = %d", oword[mc & 7],
+                               (mc >> 3) & 3);
                 break;
             }
             /* fall through */
         default:
-            putf(o, "0x%x", mc);
+            eu_disasm_putf(o, "0x%x", mc);
         }
-        put(o, ")");
+        eu_disasm_put(o, ")");
     } else if (d->sfid == EU_SFID_GATEWAY) {
         static const char *const gw[8] = {
             "open", "close", "forward msg", "get timestamp", "barrier msg",
             "update gateway state", "MMIO R/W", NULL,
         };
-        putf(o, " (%s)", gw[desc & 7] ? gw[desc & 7] : "(null)");
+        eu_disasm_putf(o, " (%s)", gw[desc & 7] ? gw[desc & 7] : "(null)");
     }
 }
 
@@ -396,10 +399,11 @@ static void eu_disasm_predicate(Out *o, const EuInst *d)
     };
 
     if (d->pred_ctrl) {
-        putf(o, "(%sf%u.%u", d->pred_inv ? "-" : "+", d->flag_nr,
-             d->flag_subnr);
-        ctl_tab(o, "predicate control align1", pred, d->pred_ctrl, NULL);
-        put(o, ") ");
+        eu_disasm_putf(o, "(%sf%u.%u", d->pred_inv ? "-" : "+", d->flag_nr,
+                       d->flag_subnr);
+        eu_disasm_ctl_tab(o, "predicate control align1", pred, d->pred_ctrl,
+                          NULL);
+        eu_disasm_put(o, ") ");
     }
 }
 
@@ -417,24 +421,24 @@ static void eu_disasm_opcode(Out *o, const EuInst *d)
         "fdiv", "pow", "intdivmod", "intdiv", "intmod", "invm", "rsqrtm",
     };
 
-    put(o, eu_opcode_name(d->opcode));
+    eu_disasm_put(o, eu_opcode_name(d->opcode));
     if (d->saturate && !d->is_send) {
-        put(o, ".sat");
+        eu_disasm_put(o, ".sat");
     }
-    put(o, d->debug ? ".breakpoint" : "");
+    eu_disasm_put(o, d->debug ? ".breakpoint" : "");
     if (d->opcode == EU_OP_MATH) {
-        put(o, " ");
-        ctl_tab(o, "function", math, d->math_fn, NULL);
+        eu_disasm_put(o, " ");
+        eu_disasm_ctl_tab(o, "function", math, d->math_fn, NULL);
     } else if (!d->is_send) {
-        ctl_tab(o, "conditional modifier", cond, d->cond_mod, NULL);
+        eu_disasm_ctl_tab(o, "conditional modifier", cond, d->cond_mod, NULL);
         if (d->cond_mod && d->opcode != EU_OP_SEL &&
             d->opcode != EU_OP_CSEL && d->opcode != EU_OP_IF &&
             d->opcode != EU_OP_WHILE) {
-            putf(o, ".f%u.%u", d->flag_nr, d->flag_subnr);
+            eu_disasm_putf(o, ".f%u.%u", d->flag_nr, d->flag_subnr);
         }
     }
     if (d->opcode != EU_OP_NOP) {
-        putf(o, "(%u)", d->exec_size);
+        eu_disasm_putf(o, "(%u)", d->exec_size);
     }
 }
 
@@ -442,16 +446,16 @@ static void eu_disasm_opcode(Out *o, const EuInst *d)
 static void eu_disasm_sends_src(Out *o, const EuOperand *op)
 {
     if (op->indirect) {
-        put(o, op->addr_subnr ? "g[a0.1" : "g[a0");
+        eu_disasm_put(o, op->addr_subnr ? "g[a0.1" : "g[a0");
         if (op->addr_imm) {
-            putf(o, " %d", op->addr_imm);
+            eu_disasm_putf(o, " %d", op->addr_imm);
         }
-        put(o, "]");
+        eu_disasm_put(o, "]");
     } else {
-        reg_name(o, op->file, op->nr);
-        put(o, op->subnr ? ".1" : "");
+        eu_disasm_reg_name(o, op->file, op->nr);
+        eu_disasm_put(o, op->subnr ? ".1" : "");
     }
-    put(o, "UD");
+    eu_disasm_put(o, "UD");
 }
 
 /*
@@ -463,27 +467,27 @@ static void eu_disasm_operands(Out *o, const EuInst *d)
     bool split = d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC;
 
     if (d->has_uip) {
-        pad(o, 16);
-        putf(o, "JIP: %d", d->jip);
-        pad(o, 38);
-        putf(o, "UIP: %d", d->uip);
+        eu_disasm_pad(o, 16);
+        eu_disasm_putf(o, "JIP: %d", d->jip);
+        eu_disasm_pad(o, 38);
+        eu_disasm_putf(o, "UIP: %d", d->uip);
     } else if (d->has_jip && d->opcode != EU_OP_CALL &&
                d->opcode != EU_OP_CALLA) {
-        pad(o, 16);
-        putf(o, "JIP: %d", d->jip);
+        eu_disasm_pad(o, 16);
+        eu_disasm_putf(o, "JIP: %d", d->jip);
     } else if (d->opcode == EU_OP_JMPI) {
-        pad(o, 16);
-        src(o, d, &d->src[1], false);
+        eu_disasm_pad(o, 16);
+        eu_disasm_src(o, d, &d->src[1], false);
     } else if (d->has_dst && d->opcode != EU_OP_CALL &&
                d->opcode != EU_OP_CALLA && d->opcode != EU_OP_RET) {
-        pad(o, 16);
-        dst(o, d);
+        eu_disasm_pad(o, 16);
+        eu_disasm_dst(o, d);
         for (int i = 0; i < d->nsrc; i++) {
-            pad(o, 32 + 16 * i);
+            eu_disasm_pad(o, 32 + 16 * i);
             if (split) {
                 eu_disasm_sends_src(o, &d->src[i]);
             } else {
-                src(o, d, &d->src[i], d->nsrc == 3);
+                eu_disasm_src(o, d, &d->src[i], d->nsrc == 3);
             }
         }
     }
@@ -496,29 +500,29 @@ static void eu_disasm_operands(Out *o, const EuInst *d)
 static void eu_disasm_send_descs(Out *o, const EuInst *d)
 {
     if (d->opcode == EU_OP_SENDS || d->opcode == EU_OP_SENDSC) {
-        pad(o, 64);
+        eu_disasm_pad(o, 64);
         if (!d->desc_indirect) {
-            raw(o, "0x%08x", d->desc);
+            eu_disasm_raw(o, "0x%08x", d->desc);
         } else {
-            put(o, "a0<0>UD");
+            eu_disasm_put(o, "a0<0>UD");
         }
-        pad(o, 80);
+        eu_disasm_pad(o, 80);
         if (!d->ex_desc_indirect) {
-            raw(o, "0x%08x", d->ex_desc);
+            eu_disasm_raw(o, "0x%08x", d->ex_desc);
         } else {
-            put(o, "a0");
+            eu_disasm_put(o, "a0");
             if (d->ex_desc_subnr) {
-                putf(o, ".%d", d->ex_desc_subnr);
+                eu_disasm_putf(o, ".%d", d->ex_desc_subnr);
             }
-            put(o, "<0>UD");
+            eu_disasm_put(o, "<0>UD");
         }
     } else {
-        pad(o, 48);
+        eu_disasm_pad(o, 48);
         if (d->desc_indirect) {
-            src(o, d, &d->src[1], false);
-            pad(o, 64);
+            eu_disasm_src(o, d, &d->src[1], false);
+            eu_disasm_pad(o, 64);
         }
-        raw(o, "0x%08x", d->desc | (uint32_t)d->eot << 31);
+        eu_disasm_raw(o, "0x%08x", d->desc | (uint32_t)d->eot << 31);
     }
 }
 
@@ -538,25 +542,25 @@ static void eu_disasm_send_message(Out *o, const EuInst *d)
     bool imm_ex = split && !d->ex_desc_indirect;
     bool space = false;
 
-    newline(o);
-    pad(o, 16);
-    raw(o, "            ");
-    ctl_tab(o, "SFID", sfid_name, d->sfid, &space);
-    put(o, " MsgDesc:");
+    eu_disasm_newline(o);
+    eu_disasm_pad(o, 16);
+    eu_disasm_raw(o, "            ");
+    eu_disasm_ctl_tab(o, "SFID", sfid_name, d->sfid, &space);
+    eu_disasm_put(o, " MsgDesc:");
     if (!imm_desc) {
-        put(o, " indirect");
+        eu_disasm_put(o, " indirect");
     } else {
-        send_desc(o, d, d->desc, &space);
+        eu_disasm_send_desc(o, d, d->desc, &space);
         if (space) {
-            put(o, " ");
+            eu_disasm_put(o, " ");
         }
-        putf(o, " mlen %u", (d->desc >> 25) & 0xf);
+        eu_disasm_putf(o, " mlen %u", (d->desc >> 25) & 0xf);
     }
     if (imm_ex) {
-        putf(o, " ex_mlen %u", (d->ex_desc >> 6) & 0xf);
+        eu_disasm_putf(o, " ex_mlen %u", (d->ex_desc >> 6) & 0xf);
     }
     if (imm_desc) {
-        putf(o, " rlen %u", (d->desc >> 20) & 0x1f);
+        eu_disasm_putf(o, " rlen %u", (d->desc >> 20) & 0x1f);
     }
 }
 
@@ -572,29 +576,29 @@ static void eu_disasm_options(Out *o, const EuInst *d)
               d->opcode == EU_OP_BRC || d->opcode == EU_OP_BRD;
     bool space = true;
 
-    put(o, "{");
-    ctl(o, "align1", &space);
-    ctl(o, d->mask_ctrl ? "WE_all" : "", &space);
-    ctl(o, dep[d->dep_ctrl & 3], &space);
+    eu_disasm_put(o, "{");
+    eu_disasm_ctl(o, "align1", &space);
+    eu_disasm_ctl(o, d->mask_ctrl ? "WE_all" : "", &space);
+    eu_disasm_ctl(o, dep[d->dep_ctrl & 3], &space);
     if (d->exec_size < 8 || d->nib) {
-        putf(o, " %uN", d->qtr * 2 + d->nib + 1);
+        eu_disasm_putf(o, " %uN", d->qtr * 2 + d->nib + 1);
     } else if (d->exec_size == 8) {
-        putf(o, " %uQ", d->qtr + 1);
+        eu_disasm_putf(o, " %uQ", d->qtr + 1);
     } else if (d->exec_size == 16) {
-        put(o, d->qtr < 2 ? " 1H" : " 2H");
+        eu_disasm_put(o, d->qtr < 2 ? " 1H" : " 2H");
     }
-    ctl(o, d->compacted ? "compacted" : "", &space);
-    ctl_tab(o, "thread control", thr, d->thread_ctrl & 3, &space);
+    eu_disasm_ctl(o, d->compacted ? "compacted" : "", &space);
+    eu_disasm_ctl_tab(o, "thread control", thr, d->thread_ctrl & 3, &space);
     if (br) {
-        ctl(o, d->branch_ctrl ? "BranchCtrl" : "", &space);
+        eu_disasm_ctl(o, d->branch_ctrl ? "BranchCtrl" : "", &space);
     } else {
-        ctl(o, d->acc_wr ? "AccWrEnable" : "", &space);
+        eu_disasm_ctl(o, d->acc_wr ? "AccWrEnable" : "", &space);
     }
     if (d->is_send) {
-        ctl(o, d->eot ? "EOT" : "", &space);
+        eu_disasm_ctl(o, d->eot ? "EOT" : "", &space);
     }
-    put(o, space ? " " : "");
-    put(o, "}");
+    eu_disasm_put(o, space ? " " : "");
+    eu_disasm_put(o, "}");
 }
 
 void eu_disasm(const EuInst *d, GString *s)
@@ -602,7 +606,7 @@ void eu_disasm(const EuInst *d, GString *s)
     Out o = { .s = s, .line = s->len };
 
     if (d->error) {
-        putf(&o, "(invalid: %s)", d->error);
+        eu_disasm_putf(&o, "(invalid: %s)", d->error);
         return;
     }
     eu_disasm_predicate(&o, d);
@@ -612,9 +616,9 @@ void eu_disasm(const EuInst *d, GString *s)
         eu_disasm_send_descs(&o, d);
         eu_disasm_send_message(&o, d);
     }
-    pad(&o, 64);
+    eu_disasm_pad(&o, 64);
     if (d->opcode != EU_OP_NOP) {
         eu_disasm_options(&o, d);
     }
-    put(&o, ";");
+    eu_disasm_put(&o, ";");
 }

@@ -26,7 +26,7 @@ struct EuProgram {
 };
 
 /* A send: the message goes to the shared function (eu-exec.h). */
-static void exec_send(EuThread *t, const EuInst *in)
+static void eu_exec_send(EuThread *t, const EuInst *in)
 {
     uint32_t desc = in->desc, ex = in->ex_desc;
     int r;
@@ -58,12 +58,12 @@ static void exec_send(EuThread *t, const EuInst *in)
     }
 }
 
-static void exec_nop(EuThread *t, const EuInst *in)
+static void eu_exec_nop(EuThread *t, const EuInst *in)
 {
 }
 
 /* The pipe and kind of a decoded instruction (EuEvClass). */
-static uint8_t ev_class(const EuInst *in)
+static uint8_t eu_ev_class(const EuInst *in)
 {
     unsigned pipe = in->opcode == EU_OP_MATH ? EU_EVC_FPU1 : EU_EVC_FPU0;
 
@@ -89,13 +89,13 @@ static uint8_t ev_class(const EuInst *in)
 }
 
 /* Choose the executor of a freshly decoded instruction. */
-static void prepare(EuInst *in)
+static void eu_exec_prepare(EuInst *in)
 {
-    in->ev_class = ev_class(in);
+    in->ev_class = eu_ev_class(in);
     if (in->error || in->is_send || eu_is_branch(in->opcode)) {
         in->exec = NULL;
     } else if (in->opcode == EU_OP_NOP || in->opcode == EU_OP_WAIT) {
-        in->exec = exec_nop;
+        in->exec = eu_exec_nop;
     } else {
         in->exec = eu_fast_paths ? eu_fast_exec_for(in) : NULL;
         if (!in->exec) {
@@ -156,7 +156,7 @@ size_t eu_program_size(const EuProgram *p)
     return p->size;
 }
 
-static const EuInst *fetch_program(EuThread *t)
+static const EuInst *eu_fetch_program(EuThread *t)
 {
     EuProgram *p = t->prog;
     EuInst *in;
@@ -169,7 +169,7 @@ static const EuInst *fetch_program(EuThread *t)
     if (!in) {
         in = p->slots[t->ip >> 3] = g_new(EuInst, 1);
         eu_decode(p->code + t->ip, p->size - t->ip, in);
-        prepare(in);
+        eu_exec_prepare(in);
     }
     if (in->error) {
         eu_fault(t, in->error);
@@ -178,12 +178,12 @@ static const EuInst *fetch_program(EuThread *t)
     return in;
 }
 
-static const EuInst *fetch(EuThread *t)
+static const EuInst *eu_fetch(EuThread *t)
 {
     unsigned slot = (t->ip >> 3) % EU_CACHE_SIZE;
 
     if (t->prog) {
-        return fetch_program(t);
+        return eu_fetch_program(t);
     }
     if (t->cache[slot].valid && t->cache[slot].ip == t->ip) {
         return &t->cache[slot].inst;
@@ -198,7 +198,7 @@ static const EuInst *fetch(EuThread *t)
         eu_fault(t, t->cache[slot].inst.error);
         return NULL;
     }
-    prepare(&t->cache[slot].inst);
+    eu_exec_prepare(&t->cache[slot].inst);
     t->cache[slot].ip = t->ip;
     t->cache[slot].valid = true;
     return &t->cache[slot].inst;
@@ -238,7 +238,7 @@ void eu_thread_init_program(EuThread *t, EuProgram *p, uint32_t exec_mask,
 
 /* eu_run() for a thread on a shared program: the same steps, with the
  * program's decode looked up directly. */
-static EuStatus run_program(EuThread *t, uint64_t max_instructions)
+static EuStatus eu_run_program(EuThread *t, uint64_t max_instructions)
 {
     EuProgram *p = t->prog;
     uint64_t n;
@@ -260,7 +260,7 @@ static EuStatus run_program(EuThread *t, uint64_t max_instructions)
         }
         in = p->slots[ip >> 3];
         if (!in) {
-            in = fetch_program(t);
+            in = eu_fetch_program(t);
             if (!in) {
                 return t->status;
             }
@@ -280,7 +280,7 @@ static EuStatus run_program(EuThread *t, uint64_t max_instructions)
             continue;
         }
         if (in->is_send) {
-            exec_send(t, in);
+            eu_exec_send(t, in);
             next = ip + in->size;
         } else {
             next = eu_exec_flow(t, in);
@@ -308,7 +308,7 @@ EuStatus eu_run(EuThread *t, uint64_t max_instructions)
         t->status = EU_RUNNING;
     }
     if (t->prog) {
-        return run_program(t, max_instructions);
+        return eu_run_program(t, max_instructions);
     }
     for (uint64_t n = 0; t->status == EU_RUNNING; n++) {
         const EuInst *in;
@@ -321,7 +321,7 @@ EuStatus eu_run(EuThread *t, uint64_t max_instructions)
         if (t->waiting) {
             eu_resume_channels(t);
         }
-        in = fetch(t);
+        in = eu_fetch(t);
         if (!in) {
             break;
         }
@@ -329,7 +329,7 @@ EuStatus eu_run(EuThread *t, uint64_t max_instructions)
         if (in->exec) {
             in->exec(t, in);
         } else if (in->is_send) {
-            exec_send(t, in);
+            eu_exec_send(t, in);
         } else {
             next = eu_exec_flow(t, in);
         }

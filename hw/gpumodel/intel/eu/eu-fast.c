@@ -29,8 +29,8 @@ static bool fast_cond(unsigned cond, double x)
 }
 
 /*
- * The comparison cmp and sel make (a - b's sign, as eu-alu.c's diff()
- * gives it).
+ * The comparison cmp and sel make (a - b's sign, as eu-alu.c's
+ * eu_alu_diff() gives it).
  */
 static bool fast_cmp_f(unsigned cond, double a, double b)
 {
@@ -430,7 +430,7 @@ static void fast_load_i(const EuThread *t, const EuInst *in, int s,
 
 FAST_INT_FN(fast_int_i64, uint64_t, int64_t, fast_load_i)
 
-static void exec_fast_i(EuThread *t, const EuInst *in)
+static void fast_i64(EuThread *t, const EuInst *in)
 {
     int64_t a[EU_FAST_LANES], b[EU_FAST_LANES], c[EU_FAST_LANES];
     uint64_t r[EU_FAST_LANES];
@@ -497,7 +497,7 @@ static void exec_fast_i(EuThread *t, const EuInst *in)
 }
 
 /* A plain mov: the bits, lane for lane or broadcast. */
-static void exec_mov_raw(EuThread *t, const EuInst *in)
+static void fast_mov_raw(EuThread *t, const EuInst *in)
 {
     unsigned n = in->exec_size, size = eu_type_size(in->dst.type);
     uint32_t en = eu_fast_enables(t, in, true);
@@ -782,7 +782,7 @@ EuExecFn eu_fast_exec_for(EuInst *in)
         }
     }
     if (op == EU_OP_MOV && eu_is_raw_mov(in) && !in->cond_mod && !null_dst) {
-        return exec_mov_raw;
+        return fast_mov_raw;
     }
     if (fp) {
         if (!null_dst && in->dst.type != EU_TYPE_F) {
@@ -802,7 +802,7 @@ EuExecFn eu_fast_exec_for(EuInst *in)
         return NULL;
     }
     if (!fast_is_i32(in, null_dst)) {
-        return exec_fast_i;
+        return fast_i64;
     }
     return eu_fast_simple_exec_for(in, false, null_dst) ?: fast_i32_for(op);
 }

@@ -15,7 +15,7 @@
 #include "eu-exec-int.h"
 
 /* Disable the given channels until the thread reaches ip. */
-static void park(EuThread *t, uint32_t chans, uint32_t ip)
+static void eu_flow_park(EuThread *t, uint32_t chans, uint32_t ip)
 {
     if (!chans) {
         return;
@@ -30,7 +30,7 @@ static void park(EuThread *t, uint32_t chans, uint32_t ip)
 }
 
 /* The channels an instruction's execution size and group cover. */
-static uint32_t group_mask(const EuInst *in)
+static uint32_t eu_flow_group_mask(const EuInst *in)
 {
     unsigned g = eu_group_base(in);
     uint64_t m = ((1ull << in->exec_size) - 1) << g;
@@ -42,27 +42,27 @@ static uint32_t group_mask(const EuInst *in)
 uint32_t eu_exec_flow(EuThread *t, const EuInst *in)
 {
     uint32_t next = t->ip + in->size;
-    uint32_t own = t->active & group_mask(in);
+    uint32_t own = t->active & eu_flow_group_mask(in);
     uint32_t m;
 
     switch (in->opcode) {
     case EU_OP_IF:
         m = own & ~eu_cf_chans(t, in);
-        park(t, m, t->ip + in->jip);
+        eu_flow_park(t, m, t->ip + in->jip);
         break;
     case EU_OP_ELSE:
-        park(t, own, t->ip + in->jip);
+        eu_flow_park(t, own, t->ip + in->jip);
         break;
     case EU_OP_ENDIF:
         break;
     case EU_OP_BREAK:
         m = eu_cf_chans(t, in);
-        park(t, m, t->ip + in->uip);
+        eu_flow_park(t, m, t->ip + in->uip);
         t->broken |= m;
         break;
     case EU_OP_CONT:
     case EU_OP_HALT:
-        park(t, eu_cf_chans(t, in), t->ip + in->uip);
+        eu_flow_park(t, eu_cf_chans(t, in), t->ip + in->uip);
         break;
     case EU_OP_WHILE:
         m = eu_cf_chans(t, in);
@@ -71,7 +71,7 @@ uint32_t eu_exec_flow(EuThread *t, const EuInst *in)
             return next;
         }
         if (m) {
-            park(t, own & ~m, next);
+            eu_flow_park(t, own & ~m, next);
             return t->ip + in->jip;
         }
         break;
@@ -89,7 +89,7 @@ uint32_t eu_exec_flow(EuThread *t, const EuInst *in)
         /* Gen8+ goto: the channels whose predicate holds wait for the
          * UIP; with none left the thread goes to the JIP (PRM Vol 2,
          * "goto"). */
-        park(t, eu_cf_chans(t, in), t->ip + in->uip);
+        eu_flow_park(t, eu_cf_chans(t, in), t->ip + in->uip);
         if (!t->active) {
             return t->ip + in->jip;
         }

@@ -45,7 +45,7 @@ float eu_half_to_float(uint16_t h)
     return (h & 0x8000) ? -v : v;
 }
 
-static uint16_t float_to_half(float f)
+static uint16_t eu_float_to_half(float f)
 {
     uint32_t x;
     uint16_t sign;
@@ -77,7 +77,7 @@ static uint16_t float_to_half(float f)
 
 /* Restricted 8-bit float of a VF immediate (PRM Vol 4, "Packed Restricted
  * Float Vector"): sign, 3-bit exponent biased by 3, 4-bit mantissa. */
-static float vf_to_float(uint8_t vf)
+static float eu_vf_to_float(uint8_t vf)
 {
     uint32_t bits;
     float f;
@@ -93,7 +93,7 @@ static float vf_to_float(uint8_t vf)
 }
 
 /* ARF backing store for a register number, or NULL (null reads 0). */
-static uint8_t *arf_ptr(EuThread *t, unsigned nr, size_t *len)
+static uint8_t *eu_arf_ptr(EuThread *t, unsigned nr, size_t *len)
 {
     switch (nr & 0xf0) {
     case EU_ARF_ADDRESS:
@@ -170,7 +170,7 @@ uint8_t *eu_elem_ptr(EuThread *t, const EuOperand *o, unsigned c, bool dst)
         base = t->grf;
         len = sizeof(t->grf);
     } else {
-        base = arf_ptr(t, o->nr, &len);
+        base = eu_arf_ptr(t, o->nr, &len);
         if (!base) {
             return NULL;            /* null register */
         }
@@ -225,7 +225,7 @@ Val eu_read_raw(unsigned type, const uint8_t *p)
     return v;
 }
 
-static Val modify(const EuInst *in, const EuOperand *o, Val v);
+static Val eu_src_modify(const EuInst *in, const EuOperand *o, Val v);
 
 Val eu_read_src(EuThread *t, const EuInst *in, int s, unsigned c)
 {
@@ -242,7 +242,7 @@ Val eu_read_src(EuThread *t, const EuInst *in, int s, unsigned c)
             break;
         case EU_TYPE_VF:
             v.fp = true;
-            v.f = vf_to_float(o->imm >> (8 * (c % 4)));
+            v.f = eu_vf_to_float(o->imm >> (8 * (c % 4)));
             break;
         default: {
             uint8_t b[8];
@@ -259,7 +259,7 @@ Val eu_read_src(EuThread *t, const EuInst *in, int s, unsigned c)
             v = eu_read_raw(o->type, p);
         }
     }
-    return modify(in, o, v);
+    return eu_src_modify(in, o, v);
 }
 
 /*
@@ -287,10 +287,10 @@ Val eu_read_near(EuThread *t, const EuInst *in, int s, unsigned c,
         eu_fault(t, "register access out of range");
         return (Val){ 0 };
     }
-    return modify(in, o, eu_read_raw(o->type, t->grf + off));
+    return eu_src_modify(in, o, eu_read_raw(o->type, t->grf + off));
 }
 
-static Val modify(const EuInst *in, const EuOperand *o, Val v)
+static Val eu_src_modify(const EuInst *in, const EuOperand *o, Val v)
 {
     if (o->abs) {
         if (v.fp) {
@@ -313,7 +313,7 @@ static Val modify(const EuInst *in, const EuOperand *o, Val v)
     return v;
 }
 
-static int64_t clamp_int(int64_t x, unsigned type)
+static int64_t eu_clamp_int(int64_t x, unsigned type)
 {
     static const int64_t lo[16] = {
         [EU_TYPE_D] = INT32_MIN, [EU_TYPE_W] = INT16_MIN,
@@ -348,7 +348,7 @@ uint64_t eu_type_convert(Val v, unsigned type, bool sat)
         }
         ff = (float)f;
         if (type == EU_TYPE_HF) {
-            return float_to_half(ff);
+            return eu_float_to_half(ff);
         }
         memcpy(&w, &ff, 4);
         return w;
@@ -366,9 +366,9 @@ uint64_t eu_type_convert(Val v, unsigned type, bool sat)
         } else {
             v.i = (int64_t)f;
         }
-        return clamp_int(v.i, type);
+        return eu_clamp_int(v.i, type);
     }
-    return sat ? (uint64_t)clamp_int(v.i, type) : (uint64_t)v.i;
+    return sat ? (uint64_t)eu_clamp_int(v.i, type) : (uint64_t)v.i;
 }
 
 void eu_write_dst(EuThread *t, const EuInst *in, unsigned c, Val v)
@@ -383,7 +383,7 @@ void eu_write_dst(EuThread *t, const EuInst *in, unsigned c, Val v)
     memcpy(p, &u, eu_type_size(in->dst.type));
 }
 
-static bool flag_bit(const EuThread *t, const EuInst *in, unsigned ch)
+static bool eu_flag_bit(const EuThread *t, const EuInst *in, unsigned ch)
 {
     unsigned b = in->flag_subnr * 16 + ch;
 
@@ -410,13 +410,13 @@ bool eu_predicate(const EuThread *t, const EuInst *in, unsigned c)
         return true;
     }
     if (in->pred_ctrl == EU_PRED_NORMAL) {
-        return flag_bit(t, in, g + c) ^ in->pred_inv;
+        return eu_flag_bit(t, in, g + c) ^ in->pred_inv;
     }
     /* anyNh/allNh: groups of N channels; anyv/allv: the whole width. */
     n = in->pred_ctrl >= EU_PRED_ANY2H ?
         2u << ((in->pred_ctrl - EU_PRED_ANY2H) / 2) : in->exec_size;
     for (unsigned i = (c / n) * n; i < (c / n + 1) * n; i++) {
-        bool f = flag_bit(t, in, g + i);
+        bool f = eu_flag_bit(t, in, g + i);
 
         any |= f;
         all &= f;

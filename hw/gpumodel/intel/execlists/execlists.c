@@ -179,7 +179,7 @@ static bool is_ring_context_reg(IntelEngine *e, uint32_t offset)
  * The OA unit counts engine activity (its NOA signals): it syncs first.
  * An active context keeps the GT out of RC6: RC6 hears after.
  */
-static void set_ctx_active(IntelEngine *e, bool active)
+static void execlists_set_ctx_active(IntelEngine *e, bool active)
 {
     IntelGtEventArgs a = {
         .engine = e, .now = gpu_host_now_ns(&e->gpu->host),
@@ -199,7 +199,7 @@ static void context_restore(IntelEngine *e, uint64_t desc)
     int ctl;
 
     e->ctx_desc = desc;
-    set_ctx_active(e, true);
+    execlists_set_ctx_active(e, true);
     intel_gfx_context_restore(e);
     if (lrc_parse(e, img, desc & INTEL_CTX_DESC_LRCA_MASK)) {
         ctl = lrc_find(img, e, INTEL_RING_CONTEXT_CONTROL);
@@ -233,8 +233,8 @@ static void context_restore(IntelEngine *e, uint64_t desc)
  * failure is the engine's page fault, reported as for a command, but the
  * engine goes on: the switch it records has already happened.
  */
-static bool engine_write(IntelEngine *e, uint64_t addr, void *buf,
-                         size_t len, const char *what)
+static bool execlists_mem_write(IntelEngine *e, uint64_t addr, void *buf,
+                                size_t len, const char *what)
 {
     if (!intel_vm_rw(e, false, addr, buf, len, true)) {
         return true;
@@ -279,10 +279,12 @@ static void context_save(IntelEngine *e)
          * The register list only, around the RING_TAIL slot: software may
          * write the image while the engine runs (see the top comment).
          */
-        if (engine_write(e, img->addr, img->dw, skip * 4, "context save") &&
+        if (execlists_mem_write(e, img->addr, img->dw, skip * 4,
+                                "context save") &&
             skip + 1 < end) {
-            engine_write(e, img->addr + (skip + 1) * 4, &img->dw[skip + 1],
-                         (end - skip - 1) * 4, "context save");
+            execlists_mem_write(e, img->addr + (skip + 1) * 4,
+                                &img->dw[skip + 1], (end - skip - 1) * 4,
+                                "context save");
         }
     }
     g_free(img);
@@ -342,10 +344,10 @@ static void csb_write(IntelEngine *e, uint32_t status, uint32_t ctx_id)
     entry[1] = GUINT32_TO_LE(ctx_id);
     intel_engine_set_reg(e, mirror, status);
     intel_engine_set_reg(e, mirror + 4, ctx_id);
-    if (engine_write(e, hwsp + (INTEL_HWS_CSB_BUF0 + 2 * wp) * 4, entry, 8,
-                     "context status entry")) {
-        engine_write(e, hwsp + INTEL_HWS_CSB_WRITE * 4, &wp_le, 4,
-                     "context status pointer");
+    if (execlists_mem_write(e, hwsp + (INTEL_HWS_CSB_BUF0 + 2 * wp) * 4,
+                            entry, 8, "context status entry")) {
+        execlists_mem_write(e, hwsp + INTEL_HWS_CSB_WRITE * 4, &wp_le, 4,
+                            "context status pointer");
     }
     intel_engine_set_reg(e, INTEL_RING_CONTEXT_STATUS_PTR,
                          GPU_FIELD_DP32(ptr, INTEL_RING_CONTEXT_STATUS_PTR,
@@ -355,7 +357,7 @@ static void csb_write(IntelEngine *e, uint32_t status, uint32_t ctx_id)
     intel_engine_raise(e, INTEL_GT_CONTEXT_SWITCH);
 }
 
-static unsigned next_valid(IntelEngine *e, unsigned from)
+static unsigned execlists_next_valid(IntelEngine *e, unsigned from)
 {
     while (from < INTEL_ELSQ_ELEMENTS &&
            !(e->eq[from] & INTEL_CTX_DESC_VALID)) {
@@ -364,17 +366,17 @@ static unsigned next_valid(IntelEngine *e, unsigned from)
     return from;
 }
 
-static uint32_t ctx_id(uint64_t desc)
+static uint32_t execlists_ctx_id(uint64_t desc)
 {
     return desc >> 32;
 }
 
 /* Run element @idx of the execution queue, or go idle past the end. */
-static void start_element(IntelEngine *e, unsigned idx)
+static void execlists_start_element(IntelEngine *e, unsigned idx)
 {
     e->eq_pos = idx;
     if (idx >= INTEL_ELSQ_ELEMENTS) {
-        set_ctx_active(e, false);
+        execlists_set_ctx_active(e, false);
         intel_cs_go_idle(e);
         return;
     }
@@ -405,12 +407,12 @@ void intel_execlists_load(IntelEngine *e)
 static bool switch_to_new_queue(IntelEngine *e, bool completed)
 {
     unsigned first;
-    uint32_t status, away = ctx_id(e->ctx_desc);
+    uint32_t status, away = execlists_ctx_id(e->ctx_desc);
     bool was_active = e->ctx_active, lite;
 
     memcpy(e->eq, e->pending_eq, sizeof(e->eq));
     e->load_pending = false;
-    first = next_valid(e, 0);
+    first = execlists_next_valid(e, 0);
     lite = was_active && first < INTEL_ELSQ_ELEMENTS &&
            !((e->eq[first] ^ e->ctx_desc) & INTEL_CTX_DESC_LRCA_MASK) &&
            !(e->eq[first] & INTEL_CTX_DESC_FORCE_RESTORE);
@@ -434,9 +436,9 @@ static bool switch_to_new_queue(IntelEngine *e, bool completed)
         if (first >= INTEL_ELSQ_ELEMENTS) {
             status |= INTEL_CSB_ACTIVE_IDLE;    /* preempt to idle */
         }
-        start_element(e, first);
+        execlists_start_element(e, first);
     }
-    csb_write(e, status, was_active ? away : ctx_id(e->ctx_desc));
+    csb_write(e, status, was_active ? away : execlists_ctx_id(e->ctx_desc));
     return true;
 }
 
@@ -449,7 +451,7 @@ static bool execlists_arbitrate(IntelEngine *e)
 /* The running element's ring is empty: the context is complete. */
 static void execlists_element_done(IntelEngine *e)
 {
-    uint32_t away = ctx_id(e->ctx_desc);
+    uint32_t away = execlists_ctx_id(e->ctx_desc);
     unsigned next;
 
     context_save(e);
@@ -457,8 +459,8 @@ static void execlists_element_done(IntelEngine *e)
         switch_to_new_queue(e, true);
         return;
     }
-    next = next_valid(e, e->eq_pos + 1);
-    start_element(e, next);
+    next = execlists_next_valid(e, e->eq_pos + 1);
+    execlists_start_element(e, next);
     csb_write(e, next < INTEL_ELSQ_ELEMENTS ?
               INTEL_CSB_ELEMENT_SWITCH | INTEL_CSB_COMPLETE :
               INTEL_CSB_COMPLETE | INTEL_CSB_ACTIVE_IDLE, away);
@@ -488,7 +490,7 @@ void intel_execlists_reset(IntelEngine *e)
     memset(e->pending_eq, 0, sizeof(e->pending_eq));
     e->eq_pos = 0;
     e->load_pending = false;
-    set_ctx_active(e, false);
+    execlists_set_ctx_active(e, false);
     e->ctx_desc = 0;
     e->ctx_in_ns = 0;
     e->ctx_ts_base = 0;

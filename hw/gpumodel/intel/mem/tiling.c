@@ -74,7 +74,7 @@ static const TileLayout *tile_layout(IntelTiling t, unsigned cpp)
  * Spread the low bits of @v over the set bits of @mask (16 bits at most),
  * lowest first, a run of adjacent bits at a time.
  */
-static uint32_t deposit(uint32_t v, uint32_t mask)
+static uint32_t tile_deposit(uint32_t v, uint32_t mask)
 {
     uint32_t r = 0;
 
@@ -113,8 +113,8 @@ uint64_t intel_tile_offset(IntelTiling t, unsigned cpp, int64_t pitch,
     hbits = l->hbits;
     return (y >> hbits) * ((uint64_t)pitch << hbits) +
            (x >> wbits) * ((uint64_t)1 << (wbits + hbits)) +
-           deposit(x & ((1u << wbits) - 1), l->x) +
-           deposit(y & ((1u << hbits) - 1), l->y);
+           tile_deposit(x & ((1u << wbits) - 1), l->x) +
+           tile_deposit(y & ((1u << hbits) - 1), l->y);
 }
 
 uint32_t intel_tile_span(IntelTiling t, unsigned cpp, uint64_t x)

@@ -79,8 +79,8 @@ int intel_ppgtt_translate(IntelEngine *e, uint64_t va, uint64_t *pa)
 }
 
 /* Through @ppgtt's PPGTT, or the GGTT if it is NULL. */
-static int translate(IntelGpu *gpu, IntelEngine *ppgtt, uint64_t addr,
-                     uint64_t *pa)
+static int vm_translate(IntelGpu *gpu, IntelEngine *ppgtt, uint64_t addr,
+                        uint64_t *pa)
 {
     if (ppgtt) {
         return intel_ppgtt_translate(ppgtt, addr, pa);
@@ -101,7 +101,7 @@ static int vm_rw(IntelGpu *gpu, IntelEngine *ppgtt, uint64_t addr,
         uint64_t pa;
         int err;
 
-        if (translate(gpu, ppgtt, addr, &pa)) {
+        if (vm_translate(gpu, ppgtt, addr, &pa)) {
             return -1;
         }
         err = write ? gpu_host_dma_write(&gpu->host, pa, p, n)

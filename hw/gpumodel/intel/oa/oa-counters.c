@@ -173,14 +173,14 @@ void oa_counters_at(IntelGpu *gpu, uint64_t ns, IntelOaCounters *v)
     }
 }
 
-static void put32(uint8_t *r, int off, uint32_t v)
+static void oa_put32(uint8_t *r, int off, uint32_t v)
 {
     v = GUINT32_TO_LE(v);
     memcpy(r + off, &v, 4);
 }
 
 /* Did counter @v wrap its @bits since the last report? */
-static bool wrapped(uint64_t v, uint64_t last, unsigned bits)
+static bool oa_wrapped(uint64_t v, uint64_t last, unsigned bits)
 {
     return v >> bits != last >> bits;
 }
@@ -201,31 +201,31 @@ void oa_build(IntelGpu *gpu, const OaFormat *f, uint32_t dw0,
 
     memset(r, 0, f->size);
     oa_counters_at(gpu, ns, &v);
-    put32(r, 0, dw0);
-    put32(r, f->ts, intel_engine_timestamp(gpu, ns));
+    oa_put32(r, 0, dw0);
+    oa_put32(r, f->ts, intel_engine_timestamp(gpu, ns));
     if (f->ctx >= 0) {
-        put32(r, f->ctx, intel_engine_ctx_id(rcs));
+        oa_put32(r, f->ctx, intel_engine_ctx_id(rcs));
     }
     if (f->ticks >= 0) {
-        put32(r, f->ticks, intel_gt_clocks(gpu, ns));
+        oa_put32(r, f->ticks, intel_gt_clocks(gpu, ns));
     }
     for (unsigned i = 0; f->a >= 0 && i < f->n_a; i++) {
         unsigned n = f->a_first + i;
         bool a40 = f->a40_hi >= 0 && n < 32;
 
-        put32(r, f->a + 4 * i, v.a[n]);
+        oa_put32(r, f->a + 4 * i, v.a[n]);
         if (a40) {
             r[f->a40_hi + n] = v.a[n] >> 32;
         }
-        wrap |= wrapped(v.a[n], oa->last.a[n], a40 ? 40 : 32);
+        wrap |= oa_wrapped(v.a[n], oa->last.a[n], a40 ? 40 : 32);
     }
     for (unsigned i = 0; i < f->n_b; i++) {
-        put32(r, f->b + 4 * i, v.b[i]);
-        wrap |= wrapped(v.b[i], oa->last.b[i], 32);
+        oa_put32(r, f->b + 4 * i, v.b[i]);
+        wrap |= oa_wrapped(v.b[i], oa->last.b[i], 32);
     }
     for (unsigned i = 0; i < f->n_c; i++) {
-        put32(r, f->c + 4 * i, v.c[i]);
-        wrap |= wrapped(v.c[i], oa->last.c[i], 32);
+        oa_put32(r, f->c + 4 * i, v.c[i]);
+        wrap |= oa_wrapped(v.c[i], oa->last.c[i], 32);
     }
     if (wrap) {
         intel_reg_set(gpu, INTEL_OASTATUS, intel_reg_get(gpu, INTEL_OASTATUS) |

@@ -86,7 +86,7 @@ static uint64_t oa_period_ticks(IntelGpu *gpu)
 }
 
 /* The first nanosecond at which the timestamp reads @ticks. */
-static uint64_t ticks_to_ns(IntelGpu *gpu, uint64_t ticks)
+static uint64_t oa_ticks_to_ns(IntelGpu *gpu, uint64_t ticks)
 {
     uint64_t hz = intel_cs_timestamp_hz(gpu);
 
@@ -116,7 +116,7 @@ static bool oa_next_due(IntelGpu *gpu, uint64_t *ns, uint32_t *reason)
 {
     IntelOaState *oa = &gpu->oa;
 
-    *ns = oa->running ? ticks_to_ns(gpu, oa->next_tick) : UINT64_MAX;
+    *ns = oa->running ? oa_ticks_to_ns(gpu, oa->next_tick) : UINT64_MAX;
     *reason = oa->running ? OA_REASON_TIMER : 0;
     for (unsigned k = 0; k < 2; k++) {
         uint64_t t;
@@ -144,7 +144,7 @@ static void oa_advance(IntelGpu *gpu, uint64_t ns)
 {
     IntelOaState *oa = &gpu->oa;
 
-    if (oa->running && ticks_to_ns(gpu, oa->next_tick) == ns) {
+    if (oa->running && oa_ticks_to_ns(gpu, oa->next_tick) == ns) {
         oa->next_tick += oa->period_ticks;
     }
     for (unsigned k = 0; k < 2; k++) {
@@ -484,7 +484,7 @@ static void oa_config_write(IntelGpu *gpu, const IntelRegBinding *b,
     }
     if (on != oa->running) {
         gpu_host_trace(&gpu->host, INTEL_TRACE_OA_SAMPLING, on,
-                       ticks_to_ns(gpu, period),
+                       oa_ticks_to_ns(gpu, period),
                        intel_reg_get(gpu, INTEL_OATAILPTR));
     }
     oa->running = on;

@@ -97,7 +97,8 @@ enum {
     AOP_PREDEC = 15,
 };
 
-static uint32_t atomic_op(unsigned op, uint32_t old, uint32_t a, uint32_t b)
+static uint32_t dataport_atomic_op(unsigned op, uint32_t old, uint32_t a,
+                                   uint32_t b)
 {
     switch (op) {
     case AOP_AND: return old & a;
@@ -125,9 +126,9 @@ static uint32_t atomic_op(unsigned op, uint32_t old, uint32_t a, uint32_t b)
  * atomics the texel's byte in row *@row.  False if the payload lacks it;
  * *@inside false for a texel outside the surface.
  */
-static bool atomic_addr(const Msg *m, const Target *tg, unsigned kind,
-                        unsigned first, unsigned ncoord, unsigned c,
-                        uint64_t *off, uint32_t *row, bool *inside)
+static bool dataport_atomic_addr(const Msg *m, const Target *tg, unsigned kind,
+                                 unsigned first, unsigned ncoord, unsigned c,
+                                 uint64_t *off, uint32_t *row, bool *inside)
 {
     uint32_t lo, hi, coord[3] = { 0, 0, 0 };
     int64_t layer;
@@ -218,8 +219,8 @@ int dataport_atomic(const Msg *m, unsigned kind)
         if (!((chans >> c) & 1)) {
             continue;
         }
-        if (!atomic_addr(m, &tg, kind, first, ncoord, c, &off, &row,
-                         &inside) ||
+        if (!dataport_atomic_addr(m, &tg, kind, first, ncoord, c, &off, &row,
+                                  &inside) ||
             (nsrc > 0 && !dataport_payload_chan(m, src, c, &a)) ||
             (nsrc > 1 && !dataport_payload_chan(m, src + regs, c, &b))) {
             return -1;
@@ -231,7 +232,7 @@ int dataport_atomic(const Msg *m, unsigned kind)
                  intel_surface_rw(m->th, &tg.s, off, row, &old, 4, false) :
                  dataport_target_rw(m, &tg, off, &old, 4, false);
             old = GUINT32_FROM_LE(old);
-            new = GUINT32_TO_LE(atomic_op(op, old, a, b));
+            new = GUINT32_TO_LE(dataport_atomic_op(op, old, a, b));
             if (!ok || !(kind == AT_TYPED ?
                          intel_surface_rw(m->th, &tg.s, off, row, &new, 4,
                                           true) :

@@ -39,7 +39,7 @@ enum {
     RC_RT_READ = 13,
 };
 
-static void set_grf_ud(uint8_t *r, unsigned i, uint32_t v)
+static void dataport_set_grf_ud(uint8_t *r, unsigned i, uint32_t v)
 {
     v = GUINT32_TO_LE(v);
     memcpy(r + i * 4, &v, 4);
@@ -81,7 +81,7 @@ void dataport_response_ud(const Msg *m, unsigned reg, unsigned i, uint32_t v)
     uint8_t *r = intel_sf_response(m->t, m->inst, m->desc, reg);
 
     if (r) {
-        set_grf_ud(r, i, v);
+        dataport_set_grf_ud(r, i, v);
     }
 }
 
@@ -183,7 +183,7 @@ bool dataport_header_mask(const Msg *m, unsigned shift, uint32_t *chans)
 
 /* ---- routing ---- */
 
-static int memory_fence(const Msg *m)
+static int dataport_memory_fence(const Msg *m)
 {
     /* Memory is coherent in the model: the fence completes at once. */
     for (unsigned i = 0; i < 8; i++) {
@@ -192,7 +192,7 @@ static int memory_fence(const Msg *m)
     return 0;
 }
 
-static int byte_scattered(const Msg *m, bool write)
+static int dataport_byte_scattered(const Msg *m, bool write)
 {
     /* Data size in control bits 3:2, SIMD16 in bit 0. */
     unsigned size = (m->ctrl >> 2) & 3;
@@ -206,7 +206,7 @@ static int byte_scattered(const Msg *m, bool write)
                               write);
 }
 
-static int untyped(const Msg *m, bool a64, bool write)
+static int dataport_untyped(const Msg *m, bool a64, bool write)
 {
     unsigned mode = (m->ctrl >> 4) & 3;
 
@@ -214,7 +214,7 @@ static int untyped(const Msg *m, bool a64, bool write)
                               m->ctrl & 0xf, a64 ? SC_A64 : 0, write);
 }
 
-static int dc0(const Msg *m, bool read_only)
+static int dataport_dc0(const Msg *m, bool read_only)
 {
     switch (m->type) {
     case DC0_OWORD_BLOCK_READ:
@@ -235,29 +235,29 @@ static int dc0(const Msg *m, bool read_only)
     }
     switch (m->type) {
     case DC0_BYTE_SCATTERED_READ:
-        return byte_scattered(m, false);
+        return dataport_byte_scattered(m, false);
     case DC0_MEMORY_FENCE:
-        return memory_fence(m);
+        return dataport_memory_fence(m);
     case DC0_OWORD_BLOCK_WRITE:
         return dataport_oword_block(m, true, false);
     case DC0_DWORD_SCATTERED_WRITE:
         return dataport_scattered(m, m->ctrl & 1 ? 16 : 8, 4, 0xe, SC_DWORDS,
                                   true);
     case DC0_BYTE_SCATTERED_WRITE:
-        return byte_scattered(m, true);
+        return dataport_byte_scattered(m, true);
     }
     return -2;
 }
 
-static int dc1(const Msg *m)
+static int dataport_dc1(const Msg *m)
 {
     unsigned size;
 
     switch (m->type) {
     case DC1_UNTYPED_READ:
-        return untyped(m, false, false);
+        return dataport_untyped(m, false, false);
     case DC1_UNTYPED_WRITE:
-        return untyped(m, false, true);
+        return dataport_untyped(m, false, true);
     case DC1_UNTYPED_ATOMIC:
         return dataport_atomic(m, AT_UNTYPED);
     case DC1_TYPED_ATOMIC:
@@ -265,9 +265,9 @@ static int dc1(const Msg *m)
     case DC1_A64_UNTYPED_ATOMIC:
         return dataport_atomic(m, AT_A64);
     case DC1_A64_UNTYPED_READ:
-        return untyped(m, true, false);
+        return dataport_untyped(m, true, false);
     case DC1_A64_UNTYPED_WRITE:
-        return untyped(m, true, true);
+        return dataport_untyped(m, true, true);
     case DC1_MEDIA_BLOCK_READ:
         return dataport_media_block(m, false);
     case DC1_MEDIA_BLOCK_WRITE:
@@ -290,7 +290,7 @@ static int dc1(const Msg *m)
     return -2;
 }
 
-static int render_cache(const Msg *m)
+static int dataport_render_cache(const Msg *m)
 {
     /* The render cache's type is 17:14; bit 18 is coarse pixel writes. */
     switch (m->type & 0xf) {
@@ -319,17 +319,18 @@ int intel_sf_dataport(IntelSfThread *th, EuThread *t, const EuInst *inst,
 
     switch (inst->sfid) {
     case EU_SFID_DP_DATA:
-        r = (desc >> 18) & 1 ? dataport_scratch_block(&m) : dc0(&m, false);
+        r = (desc >> 18) & 1 ? dataport_scratch_block(&m)
+                             : dataport_dc0(&m, false);
         break;
     case EU_SFID_DP_CONST:
     case EU_SFID_DP_SAMPLER:
-        r = dc0(&m, true);
+        r = dataport_dc0(&m, true);
         break;
     case EU_SFID_DP_DATA1:
-        r = dc1(&m);
+        r = dataport_dc1(&m);
         break;
     case EU_SFID_DP_RENDER:
-        r = render_cache(&m);
+        r = dataport_render_cache(&m);
         break;
     }
     if (r == -2) {

@@ -11,17 +11,17 @@
  */
 #include "sf.h"
 
-static unsigned desc_mlen(uint32_t desc)
+static unsigned sf_desc_mlen(uint32_t desc)
 {
     return (desc >> 25) & 0xf;
 }
 
-static unsigned desc_rlen(uint32_t desc)
+static unsigned sf_desc_rlen(uint32_t desc)
 {
     return (desc >> 20) & 0x1f;
 }
 
-static bool is_sends(const EuInst *inst)
+static bool sf_is_sends(const EuInst *inst)
 {
     return inst->opcode == EU_OP_SENDS || inst->opcode == EU_OP_SENDSC;
 }
@@ -29,11 +29,11 @@ static bool is_sends(const EuInst *inst)
 uint8_t *intel_sf_payload(EuThread *t, const EuInst *inst, uint32_t desc,
                           uint32_t ex_desc, unsigned i)
 {
-    unsigned mlen = desc_mlen(desc), nr;
+    unsigned mlen = sf_desc_mlen(desc), nr;
 
     if (i < mlen) {
         nr = inst->src[0].nr + i;
-    } else if (is_sends(inst) && i - mlen < ((ex_desc >> 6) & 0x1f)) {
+    } else if (sf_is_sends(inst) && i - mlen < ((ex_desc >> 6) & 0x1f)) {
         nr = inst->src[1].nr + (i - mlen);
     } else {
         return NULL;
@@ -47,7 +47,7 @@ uint8_t *intel_sf_response(EuThread *t, const EuInst *inst, uint32_t desc,
     unsigned nr = inst->dst.nr + i;
 
     /* A null destination (the ARF) takes no response. */
-    if (i >= desc_rlen(desc) || inst->dst.file != EU_FILE_GRF ||
+    if (i >= sf_desc_rlen(desc) || inst->dst.file != EU_FILE_GRF ||
         nr >= EU_GRF_COUNT) {
         return NULL;
     }

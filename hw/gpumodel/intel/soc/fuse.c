@@ -16,7 +16,7 @@
     GPU_FIELD_DP32(GPU_FIELD_DP32(0, INTEL_RPM_CONFIG0, CRYSTAL, 0), \
                    INTEL_RPM_CONFIG0, CTC, 2)
 
-static uint32_t low_mask(unsigned n)
+static uint32_t fuse_low_mask(unsigned n)
 {
     return n >= 32 ? ~0u : (1u << n) - 1;
 }
@@ -37,11 +37,11 @@ static uint32_t fuse_read(IntelGpu *gpu, const IntelRegBinding *b,
 
     switch (offset) {
     case INTEL_GT_SLICE_ENABLE:
-        return low_mask(c->slices);
+        return fuse_low_mask(c->slices);
     case INTEL_GT_SUBSLICE_DISABLE:
-        return ~low_mask(c->subslices) & 0xff;
+        return ~fuse_low_mask(c->subslices) & 0xff;
     case INTEL_EU_DISABLE:
-        return ~low_mask(c->eus_per_subslice) & 0xff;
+        return ~fuse_low_mask(c->eus_per_subslice) & 0xff;
     case INTEL_GT_VEBOX_VDBOX_DISABLE:
         /* Gen11 fuses disable: bit n of 7:0 VCSn, of 19:16 VECSn. */
         return (~c->vdbox_mask & 0xffu) | ((~c->vebox_mask & 0xfu) << 16);
