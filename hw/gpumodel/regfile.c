@@ -23,7 +23,7 @@ void gpu_reg_unmodelled_fini(GpuRegUnmodelled *u)
     u->seen = NULL;
 }
 
-static bool seen(const GpuRegUnmodelled *u, unsigned dw)
+static bool regfile_seen(const GpuRegUnmodelled *u, unsigned dw)
 {
     return u->seen[dw / 8] & (1u << (dw % 8));
 }
@@ -34,7 +34,7 @@ void gpu_reg_unmodelled_note(GpuRegUnmodelled *u, uint32_t offset,
     bool storage = u->policy == GPU_REG_UNMODELLED_STORAGE;
     unsigned dw = offset / 4;
 
-    if (offset >= u->size || seen(u, dw)) {
+    if (offset >= u->size || regfile_seen(u, dw)) {
         return;
     }
     u->seen[dw / 8] |= 1u << (dw % 8);
@@ -56,30 +56,30 @@ char *gpu_reg_unmodelled_list(const GpuRegUnmodelled *u)
     GString *s = g_string_new(NULL);
 
     for (unsigned dw = 0; dw < u->size / 4; dw++) {
-        if (seen(u, dw)) {
+        if (regfile_seen(u, dw)) {
             g_string_append_printf(s, "%s0x%06x", s->len ? " " : "", dw * 4);
         }
     }
     return g_string_free(s, false);
 }
 
-static bool present(const GpuReg *reg, uint32_t features)
+static bool regfile_present(const GpuReg *reg, uint32_t features)
 {
     return !reg->feature || (features & reg->feature);
 }
 
 /* Where instance @k of @b's entry is in the file. */
-static uint32_t instance_offset(const GpuRegBinding *b, unsigned k)
+static uint32_t regfile_instance_offset(const GpuRegBinding *b, unsigned k)
 {
     return b->base + b->reg->offset + k * gpu_reg_stride(b->reg);
 }
 
-static void index_binding(GpuRegFile *rf, const GpuRegBinding *b)
+static void regfile_index_binding(GpuRegFile *rf, const GpuRegBinding *b)
 {
     const GpuReg *reg = b->reg;
 
     for (unsigned k = 0; k < gpu_reg_count(reg); k++) {
-        uint32_t off = instance_offset(b, k);
+        uint32_t off = regfile_instance_offset(b, k);
         uint16_t prev;
 
         /* The tables are static: a bad entry is a bug in them. */
@@ -127,7 +127,7 @@ void gpu_regfile_init(GpuRegFile *rf, const char *name, uint32_t base,
                 const GpuReg *reg = gpu_reg_block_entry(blk, r);
                 GpuRegBinding *b;
 
-                if (!present(reg, features)) {
+                if (!regfile_present(reg, features)) {
                     continue;
                 }
                 b = &rf->bindings[rf->nbindings++];
@@ -135,7 +135,7 @@ void gpu_regfile_init(GpuRegFile *rf, const char *name, uint32_t base,
                     .reg = reg, .block = blk, .unit = u,
                     .base = blk->bases ? blk->bases[u] : 0,
                 };
-                index_binding(rf, b);
+                regfile_index_binding(rf, b);
             }
         }
     }
@@ -149,10 +149,10 @@ void gpu_regfile_fini(GpuRegFile *rf)
     memset(rf, 0, sizeof(*rf));
 }
 
-static void reset_binding(GpuRegFile *rf, const GpuRegBinding *b)
+static void regfile_reset_binding(GpuRegFile *rf, const GpuRegBinding *b)
 {
     for (unsigned k = 0; k < gpu_reg_count(b->reg); k++) {
-        uint32_t off = instance_offset(b, k);
+        uint32_t off = regfile_instance_offset(b, k);
 
         /* A range's reset value must not overwrite what refines it. */
         if (gpu_regfile_lookup(rf, off) == b) {
@@ -165,7 +165,7 @@ void gpu_regfile_reset(GpuRegFile *rf)
 {
     memset(rf->store, 0, rf->size);
     for (unsigned i = 0; i < rf->nbindings; i++) {
-        reset_binding(rf, &rf->bindings[i]);
+        regfile_reset_binding(rf, &rf->bindings[i]);
     }
 }
 
@@ -176,7 +176,7 @@ void gpu_regfile_reset_unit(GpuRegFile *rf, const GpuRegBlock *block,
         const GpuRegBinding *b = &rf->bindings[i];
 
         if (b->block == block && b->unit == unit) {
-            reset_binding(rf, b);
+            regfile_reset_binding(rf, b);
         }
     }
 }
@@ -191,7 +191,7 @@ bool gpu_regfile_check(const GpuRegFile *rf, char **err)
             continue;
         }
         for (unsigned k = 0; k < gpu_reg_count(reg); k++) {
-            uint32_t off = instance_offset(b, k);
+            uint32_t off = regfile_instance_offset(b, k);
 
             if (rf->store[off / 4] & ~reg->wmask) {
                 *err = g_strdup_printf("%s 0x%x: 0x%08x", reg->name,

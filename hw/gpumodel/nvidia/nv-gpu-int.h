@@ -123,7 +123,7 @@ enum {
  */
 typedef struct NvPcTable {
     bool valid;
-    uint32_t key;           /* the span constants it assumes: tab_key() */
+    uint32_t key;           /* span constants it assumes: nv_pc_table_key() */
     uint32_t len;           /* a power of two */
     uint8_t len_log2;
     uint32_t *word;         /* input word per cycle mod len */

@@ -144,7 +144,7 @@ void nv_gpu_write(NvGpu *gpu, uint32_t offset, uint32_t val)
 /* ---- life cycle ---- */
 
 /* Every block's registers, in the order the migration stream keeps them. */
-static void mmio_init(NvGpu *gpu)
+static void nv_gpu_mmio_init(NvGpu *gpu)
 {
     const NvRegBlock *blocks[] = {
         &nv_pmc_block, &nv_ptimer_block, gpu->chip->pc_block,
@@ -187,7 +187,7 @@ NvGpu *nv_gpu_new(const NvGpuConfig *cfg, const GpuHost *host)
     gpu->vbios = g_malloc(NV_VBIOS_SIZE);
     nv_vbios_build(gpu->chip, gpu->vbios);
     gpu->host = *host;
-    mmio_init(gpu);
+    nv_gpu_mmio_init(gpu);
     nv_ptimer_init(gpu);
     nv_pcounter_init(gpu);
     nv_fifo_init(gpu);

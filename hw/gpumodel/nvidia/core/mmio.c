@@ -13,7 +13,7 @@
  */
 #include "../nv-gpu-int.h"
 
-static void regfile_add(NvGpu *gpu, const NvRegBlock *blk)
+static void nv_regfile_add(NvGpu *gpu, const NvRegBlock *blk)
 {
     const GpuRegBlock *table = &blk->table;
 
@@ -29,7 +29,7 @@ void nv_mmio_init(NvGpu *gpu, const NvRegBlock *const *blocks, unsigned n)
     gpu_reg_unmodelled_init(&gpu->unmodelled, &gpu->host, "nv-gpu: ",
                             GPU_REG_UNMODELLED_IGNORE, NV_GPU_BAR0_SIZE);
     for (unsigned i = 0; i < n; i++) {
-        regfile_add(gpu, blocks[i]);
+        nv_regfile_add(gpu, blocks[i]);
     }
 }
 
@@ -59,7 +59,7 @@ bool nv_mmio_post_load(NvGpu *gpu, char **err)
     return true;
 }
 
-static NvRegFile *regfile_find(NvGpu *gpu, uint32_t offset)
+static NvRegFile *nv_regfile_find(NvGpu *gpu, uint32_t offset)
 {
     for (unsigned i = 0; i < gpu->nfiles; i++) {
         NvRegFile *f = &gpu->files[i];
@@ -73,14 +73,14 @@ static NvRegFile *regfile_find(NvGpu *gpu, uint32_t offset)
 
 uint32_t nv_reg_get(NvGpu *gpu, uint32_t offset)
 {
-    NvRegFile *f = regfile_find(gpu, offset);
+    NvRegFile *f = nv_regfile_find(gpu, offset);
 
     return f ? f->store[(offset - f->base) / 4] : 0;
 }
 
 void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val)
 {
-    NvRegFile *f = regfile_find(gpu, offset);
+    NvRegFile *f = nv_regfile_find(gpu, offset);
 
     if (f) {
         f->store[(offset - f->base) / 4] = val;
@@ -90,7 +90,7 @@ void nv_reg_set(NvGpu *gpu, uint32_t offset, uint32_t val)
 /* A guest read of the dword at @offset: its entry's handler, or storage. */
 uint32_t nv_mmio_read(NvGpu *gpu, uint32_t offset)
 {
-    NvRegFile *f = regfile_find(gpu, offset);
+    NvRegFile *f = nv_regfile_find(gpu, offset);
     const GpuRegBinding *b;
     const NvReg *r;
     uint32_t rel;
@@ -112,7 +112,7 @@ uint32_t nv_mmio_read(NvGpu *gpu, uint32_t offset)
 /* A guest write: storage by the entry's access kind, then its handler. */
 void nv_mmio_write(NvGpu *gpu, uint32_t offset, uint32_t val)
 {
-    NvRegFile *f = regfile_find(gpu, offset);
+    NvRegFile *f = nv_regfile_find(gpu, offset);
     const GpuRegBinding *b;
     const NvReg *r;
     uint32_t rel, old;

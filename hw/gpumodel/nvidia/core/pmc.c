@@ -63,8 +63,8 @@ static void boot1_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     }
 }
 
-static uint32_t intr_read(NvGpu *gpu, const NvReg *r, unsigned unit,
-                          uint32_t offset)
+static uint32_t pmc_intr_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                              uint32_t offset)
 {
     return pmc_intr(gpu);
 }
@@ -90,7 +90,7 @@ static const NvReg pmc_regs[] = {
     PMC_REG(PMC_BOOT_0, RO, .read = boot0_read),
     PMC_REG(PMC_BOOT_1, RW, .write = boot1_write),
     /* Sources are cleared at their own block (e.g. PTIMER_INTR). */
-    PMC_REG(PMC_INTR, RO, .read = intr_read),
+    PMC_REG(PMC_INTR, RO, .read = pmc_intr_read),
     PMC_REG(PMC_INTR_EN, RW, .wmask = 0x3, .write = nv_intr_en_write),
     /*
      * PCOUNTER ignores every ENABLE bit on NV10:GF100 (envytools

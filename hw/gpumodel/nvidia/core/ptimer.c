@@ -44,7 +44,8 @@ void nv_ptimer_ratio(NvGpu *gpu, uint32_t *num, uint32_t *den)
                        nv_reg_get(gpu, NV_PTIMER_CLOCK_SOURCE), num, den);
 }
 
-static uint64_t time_at(NvGpu *gpu, uint64_t now, uint32_t num, uint32_t den)
+static uint64_t ptimer_time_at(NvGpu *gpu, uint64_t now, uint32_t num,
+                               uint32_t den)
 {
     NvPtimer *t = &gpu->ptimer;
 
@@ -62,11 +63,11 @@ uint64_t nv_ptimer_time(NvGpu *gpu)
     uint32_t num, den;
 
     nv_ptimer_ratio(gpu, &num, &den);
-    return time_at(gpu, gpu_host_now_ns(&gpu->host), num, den);
+    return ptimer_time_at(gpu, gpu_host_now_ns(&gpu->host), num, den);
 }
 
 /* Arm the host timer for the next time TIME_LOW becomes ALARM. */
-static void alarm_arm(NvGpu *gpu)
+static void ptimer_alarm_arm(NvGpu *gpu)
 {
     NvPtimer *t = &gpu->ptimer;
     uint32_t num, den;
@@ -76,7 +77,7 @@ static void alarm_arm(NvGpu *gpu)
     uint64_t deadline;
 
     nv_ptimer_ratio(gpu, &num, &den);
-    cur = time_at(gpu, now, num, den);
+    cur = ptimer_time_at(gpu, now, num, den);
     delta = (uint32_t)(nv_reg_get(gpu, NV_PTIMER_ALARM) - (uint32_t)cur);
     if (!num || !den) {
         gpu_host_timer_del(&gpu->host, t->alarm_timer);
@@ -87,8 +88,8 @@ static void alarm_arm(NvGpu *gpu)
         delta = 1ull << 32;
     }
     /*
-     * The first ns at which time_at() has advanced by @delta from the
-     * base.  Work from the base so rounding matches time_at() exactly.
+     * The first ns at which ptimer_time_at() has advanced by @delta from the
+     * base.  Work from the base so rounding matches ptimer_time_at() exactly.
      * A host time, not TIME: past 2^64 ns it saturates, and the alarm is
      * never (a slow ratio puts 2^32 ticks centuries away).
      */
@@ -103,14 +104,14 @@ static void alarm_arm(NvGpu *gpu)
     gpu_host_timer_mod(&gpu->host, t->alarm_timer, deadline);
 }
 
-static void alarm_fire(void *opaque)
+static void ptimer_alarm_fire(void *opaque)
 {
     NvGpu *gpu = opaque;
 
     nv_reg_set(gpu, NV_PTIMER_INTR,
                nv_reg_get(gpu, NV_PTIMER_INTR) | NV_PTIMER_INTR_ALARM);
     nv_pmc_update_irq(gpu);
-    alarm_arm(gpu);
+    ptimer_alarm_arm(gpu);
 }
 
 void nv_ptimer_set_changed(NvGpu *gpu, NvPtimerChangedFn *fn)
@@ -119,23 +120,23 @@ void nv_ptimer_set_changed(NvGpu *gpu, NvPtimerChangedFn *fn)
 }
 
 /* TIME was re-based by a write: tell the listener. */
-static void notify_changed(NvGpu *gpu)
+static void ptimer_notify_changed(NvGpu *gpu)
 {
     if (gpu->ptimer.changed) {
         gpu->ptimer.changed(gpu);
     }
 }
 
-static void rebase(NvGpu *gpu, uint32_t num, uint32_t den)
+static void ptimer_rebase(NvGpu *gpu, uint32_t num, uint32_t den)
 {
     uint64_t now = gpu_host_now_ns(&gpu->host);
 
-    gpu->ptimer.base_time = time_at(gpu, now, num, den);
+    gpu->ptimer.base_time = ptimer_time_at(gpu, now, num, den);
     gpu->ptimer.base_ns = now;
 }
 
-static void ratio_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                        uint32_t offset, uint32_t old, uint32_t val)
+static void ptimer_ratio_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                               uint32_t offset, uint32_t old, uint32_t val)
 {
     uint32_t v[3] = {
         nv_reg_get(gpu, NV_PTIMER_NUMERATOR),
@@ -148,25 +149,25 @@ static void ratio_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     v[offset == NV_PTIMER_NUMERATOR ? 0 :
       offset == NV_PTIMER_DENOMINATOR ? 1 : 2] = old;
     nv_ptimer_ratio_of(v[0], v[1], v[2], &num, &den);
-    rebase(gpu, num, den);
+    ptimer_rebase(gpu, num, den);
     if (!val && offset != NV_PTIMER_CLOCK_SOURCE) {
         gpu_host_log(&gpu->host, GPU_LOG_GUEST_ERROR,
                      "nv-gpu: PTIMER %s = 0 stops the clock", r->name);
     }
-    alarm_arm(gpu);
-    notify_changed(gpu);
+    ptimer_alarm_arm(gpu);
+    ptimer_notify_changed(gpu);
 }
 
-static uint32_t time_read(NvGpu *gpu, const NvReg *r, unsigned unit,
-                          uint32_t offset)
+static uint32_t ptimer_time_read(NvGpu *gpu, const NvReg *r, unsigned unit,
+                                 uint32_t offset)
 {
     uint64_t t = nv_ptimer_time(gpu);
 
     return offset == NV_PTIMER_TIME_LOW ? (uint32_t)t : t >> 32;
 }
 
-static void time_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                       uint32_t offset, uint32_t old, uint32_t val)
+static void ptimer_time_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                              uint32_t offset, uint32_t old, uint32_t val)
 {
     NvPtimer *t = &gpu->ptimer;
 
@@ -177,14 +178,14 @@ static void time_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     }
     t->base_time = (uint64_t)t->time_high_latch << 32 | val;
     t->base_ns = gpu_host_now_ns(&gpu->host);
-    alarm_arm(gpu);
-    notify_changed(gpu);
+    ptimer_alarm_arm(gpu);
+    ptimer_notify_changed(gpu);
 }
 
-static void alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
-                        uint32_t offset, uint32_t old, uint32_t val)
+static void ptimer_alarm_write(NvGpu *gpu, const NvReg *r, unsigned unit,
+                               uint32_t offset, uint32_t old, uint32_t val)
 {
-    alarm_arm(gpu);
+    ptimer_alarm_arm(gpu);
 }
 
 /*
@@ -200,14 +201,16 @@ static const NvReg ptimer_regs[] = {
     PTIMER_REG(PTIMER_INTR_EN, RW, .wmask = NV_PTIMER_INTR_ALARM,
                .write = nv_intr_en_write),
     PTIMER_REG(PTIMER_NUMERATOR, RW, .reset = 324, .wmask = 0xffff,
-               .write = ratio_write),
+               .write = ptimer_ratio_write),
     PTIMER_REG(PTIMER_DENOMINATOR, RW, .reset = 125, .wmask = 0xffff,
-               .write = ratio_write),
+               .write = ptimer_ratio_write),
     PTIMER_REG(PTIMER_CLOCK_SOURCE, RW, .reset = 2, .wmask = 0x10fff,
-               .write = ratio_write),
-    PTIMER_REG(PTIMER_TIME_LOW, RW, .read = time_read, .write = time_write),
-    PTIMER_REG(PTIMER_TIME_HIGH, RW, .read = time_read, .write = time_write),
-    PTIMER_REG(PTIMER_ALARM, RW, .write = alarm_write),
+               .write = ptimer_ratio_write),
+    PTIMER_REG(PTIMER_TIME_LOW, RW, .read = ptimer_time_read,
+               .write = ptimer_time_write),
+    PTIMER_REG(PTIMER_TIME_HIGH, RW, .read = ptimer_time_read,
+               .write = ptimer_time_write),
+    PTIMER_REG(PTIMER_ALARM, RW, .write = ptimer_alarm_write),
 };
 
 const NvRegBlock nv_ptimer_block =
@@ -215,7 +218,7 @@ const NvRegBlock nv_ptimer_block =
 
 void nv_ptimer_init(NvGpu *gpu)
 {
-    gpu->ptimer.alarm_timer = gpu_host_timer_new(&gpu->host, alarm_fire,
+    gpu->ptimer.alarm_timer = gpu_host_timer_new(&gpu->host, ptimer_alarm_fire,
                                                  gpu);
 }
 
@@ -243,5 +246,5 @@ void nv_ptimer_reset(NvGpu *gpu)
     gpu->ptimer.base_time = 0;
     gpu->ptimer.base_ns = gpu_host_now_ns(&gpu->host);
     gpu->ptimer.time_high_latch = 0;
-    alarm_arm(gpu);
+    ptimer_alarm_arm(gpu);
 }

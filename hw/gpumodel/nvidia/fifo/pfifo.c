@@ -76,7 +76,7 @@
 #define M2MF_BUFFER_NOTIFY  0x0328
 #define   M2MF_LAYOUT_PITCH 1
 
-static uint32_t vram32(NvGpu *gpu, uint64_t addr, bool *ok)
+static uint32_t fifo_vram32(NvGpu *gpu, uint64_t addr, bool *ok)
 {
     uint8_t b[4];
 
@@ -101,8 +101,8 @@ static void chan_fault(NvGpu *gpu, unsigned chid, const char *what,
     }
 }
 
-static void unimp_once(NvGpu *gpu, unsigned what, const char *fmt,
-                       uint32_t a, uint32_t b)
+static void fifo_unimp_once(NvGpu *gpu, unsigned what, const char *fmt,
+                            uint32_t a, uint32_t b)
 {
     if (!(gpu->fifo.unimp_logged & 1u << what)) {
         gpu->fifo.unimp_logged |= 1u << what;
@@ -121,7 +121,7 @@ static bool chan_ramfc(NvGpu *gpu, unsigned chid, uint64_t *ramfc,
         return false;
     }
     *ramfc = (uint64_t)(v & NV_PFIFO_CHAN_RAMFC_MASK) << 8;
-    *inst = (uint64_t)vram32(gpu, *ramfc + RAMFC_INST, &ok) << 12;
+    *inst = (uint64_t)fifo_vram32(gpu, *ramfc + RAMFC_INST, &ok) << 12;
     return ok;
 }
 
@@ -136,14 +136,14 @@ static bool ramht_find(NvGpu *gpu, uint64_t ramfc, uint64_t inst,
                        uint32_t *budget)
 {
     bool ok = true;
-    uint32_t cfg = vram32(gpu, ramfc + RAMFC_RAMHT, &ok);
+    uint32_t cfg = fifo_vram32(gpu, ramfc + RAMFC_RAMHT, &ok);
     unsigned bits = MIN((cfg >> 27 & 0x1f) + 9, 16u);
     uint64_t ht = inst + ((uint64_t)(cfg & 0x00ffffff) << 4);
 
     *budget -= MIN(*budget, 1u << bits >> 2);
     for (uint32_t i = 0; ok && i < 1u << bits; i++) {
-        if (vram32(gpu, ht + i * 8, &ok) == handle && ok) {
-            uint32_t ctx = vram32(gpu, ht + i * 8 + 4, &ok);
+        if (fifo_vram32(gpu, ht + i * 8, &ok) == handle && ok) {
+            uint32_t ctx = fifo_vram32(gpu, ht + i * 8 + 4, &ok);
 
             *obj = inst + ((uint64_t)(ctx & 0xfffff) << 4);
             *engine = ctx >> 20 & 0xf;
@@ -168,8 +168,8 @@ static uint32_t ctxdma_of(NvGpu *gpu, unsigned chid, uint64_t ramfc,
 }
 
 /* Copy @n bytes between two DMA objects through a bounce buffer. */
-static bool dma_copy(NvGpu *gpu, uint64_t inst, uint64_t din, uint64_t in,
-                     uint64_t dout, uint64_t out, uint32_t n)
+static bool fifo_dma_copy(NvGpu *gpu, uint64_t inst, uint64_t din, uint64_t in,
+                          uint64_t dout, uint64_t out, uint32_t n)
 {
     uint8_t buf[4096];
 
@@ -201,15 +201,17 @@ static void m2mf_copy(NvGpu *gpu, unsigned chid, uint64_t inst,
         return;
     }
     if (c->m2mf_layout != (M2MF_LAYOUT_PITCH | M2MF_LAYOUT_PITCH << 1)) {
-        unimp_once(gpu, 0, "nv-gpu: M2MF block-linear layout (0x%x) copied "
-                   "as pitch-linear (chid %u)", c->m2mf_layout, chid);
+        fifo_unimp_once(gpu, 0, "nv-gpu: M2MF block-linear layout (0x%x) "
+                        "copied as pitch-linear (chid %u)", c->m2mf_layout,
+                        chid);
     }
     for (uint32_t l = 0; l < c->m2mf_line_count; l++) {
-        if (!dma_copy(gpu, inst, inst + ((uint64_t)(c->m2mf_dma_in - 1) << 4),
-                      in + (uint64_t)l * c->m2mf_pitch_in,
-                      inst + ((uint64_t)(c->m2mf_dma_out - 1) << 4),
-                      out + (uint64_t)l * c->m2mf_pitch_out,
-                      c->m2mf_line_len)) {
+        if (!fifo_dma_copy(gpu, inst,
+                           inst + ((uint64_t)(c->m2mf_dma_in - 1) << 4),
+                           in + (uint64_t)l * c->m2mf_pitch_in,
+                           inst + ((uint64_t)(c->m2mf_dma_out - 1) << 4),
+                           out + (uint64_t)l * c->m2mf_pitch_out,
+                           c->m2mf_line_len)) {
             chan_fault(gpu, chid, "M2MF copy fault at line", l);
             return;
         }
@@ -271,7 +273,7 @@ static void m2mf_method(NvGpu *gpu, unsigned chid, uint64_t ramfc,
 }
 
 /* The semaphore operation in SEMAPHORED; false: an acquire must wait. */
-static bool semaphore(NvGpu *gpu, unsigned chid, uint64_t inst)
+static bool fifo_semaphore(NvGpu *gpu, unsigned chid, uint64_t inst)
 {
     NvFifoChan *c = &gpu->fifo.chan[chid];
     uint64_t off = (uint64_t)c->sem_hi << 32 | c->sem_lo;
@@ -304,9 +306,9 @@ static bool semaphore(NvGpu *gpu, unsigned chid, uint64_t inst)
 }
 
 /* One method; false: the channel waits (a semaphore acquire). */
-static bool method(NvGpu *gpu, unsigned chid, uint64_t ramfc, uint64_t inst,
-                   unsigned subc, uint32_t mthd, uint32_t d,
-                   uint32_t *budget)
+static bool fifo_method(NvGpu *gpu, unsigned chid, uint64_t ramfc,
+                        uint64_t inst, unsigned subc, uint32_t mthd,
+                        uint32_t d, uint32_t *budget)
 {
     NvFifoChan *c = &gpu->fifo.chan[chid];
     uint64_t obj;
@@ -322,13 +324,13 @@ static bool method(NvGpu *gpu, unsigned chid, uint64_t ramfc, uint64_t inst,
          * CACHE_ERROR interrupt: not modelled.
          */
         if (!ramht_find(gpu, ramfc, inst, d, &obj, &engine, budget)) {
-            unimp_once(gpu, 3, "nv-gpu: PFIFO: SET_OBJECT 0x%08x not in "
-                       "RAMHT: subchannel %u unbound", d, subc);
+            fifo_unimp_once(gpu, 3, "nv-gpu: PFIFO: SET_OBJECT 0x%08x not in "
+                            "RAMHT: subchannel %u unbound", d, subc);
             c->subc_class[subc] = 0;
             return true;
         }
         /* A graphics object's first word holds its class. */
-        c->subc_class[subc] = engine == 1 ? vram32(gpu, obj, &ok) & 0xffff
+        c->subc_class[subc] = engine == 1 ? fifo_vram32(gpu, obj, &ok) & 0xffff
                                           : 0;
         return true;
     case M_SEMAPHOREA:
@@ -342,7 +344,7 @@ static bool method(NvGpu *gpu, unsigned chid, uint64_t ramfc, uint64_t inst,
         return true;
     case M_SEMAPHORED:
         c->sem_op = d & 7;
-        c->sem_waiting = !semaphore(gpu, chid, inst);
+        c->sem_waiting = !fifo_semaphore(gpu, chid, inst);
         return !c->sem_waiting;
     case M_NON_STALL_INTR:
         nv_reg_set(gpu, NV_PFIFO_INTR,
@@ -359,22 +361,22 @@ static bool method(NvGpu *gpu, unsigned chid, uint64_t ramfc, uint64_t inst,
     if (c->subc_class[subc] == CLASS_M2MF) {
         m2mf_method(gpu, chid, ramfc, inst, mthd, d, budget);
     } else {
-        unimp_once(gpu, 1, "nv-gpu: PFIFO: methods of class 0x%04x "
-                   "ignored (method 0x%04x)", c->subc_class[subc], mthd);
+        fifo_unimp_once(gpu, 1, "nv-gpu: PFIFO: methods of class 0x%04x "
+                        "ignored (method 0x%04x)", c->subc_class[subc], mthd);
     }
     return true;
 }
 
 /* One push buffer word: a header, or the data of the current one. */
-static bool push_word(NvGpu *gpu, unsigned chid, uint64_t ramfc,
-                      uint64_t inst, uint32_t d, uint32_t *budget)
+static bool fifo_push_word(NvGpu *gpu, unsigned chid, uint64_t ramfc,
+                           uint64_t inst, uint32_t d, uint32_t *budget)
 {
     NvFifoChan *c = &gpu->fifo.chan[chid];
     unsigned op = d >> 29;
 
     if (c->hdr_count) {
-        if (!method(gpu, chid, ramfc, inst, c->hdr_subc, c->hdr_mthd, d,
-                    budget)) {
+        if (!fifo_method(gpu, chid, ramfc, inst, c->hdr_subc, c->hdr_mthd, d,
+                         budget)) {
             return false;           /* retried: the word is not consumed */
         }
         c->hdr_count--;
@@ -389,8 +391,8 @@ static bool push_word(NvGpu *gpu, unsigned chid, uint64_t ramfc,
         c->hdr_count = d >> 18 & 0x7ff;
         c->hdr_ninc = op == 2;
     } else {
-        unimp_once(gpu, 2, "nv-gpu: PFIFO: push buffer word 0x%08x (chid "
-                   "%u): only method headers are modelled", d, chid);
+        fifo_unimp_once(gpu, 2, "nv-gpu: PFIFO: push buffer word 0x%08x (chid "
+                        "%u): only method headers are modelled", d, chid);
     }
     return true;
 }
@@ -406,9 +408,10 @@ static void chan_run(NvGpu *gpu, unsigned chid, uint32_t *budget)
     if (c->faulted || !chan_ramfc(gpu, chid, &ramfc, &inst)) {
         return;
     }
-    push = inst + ((uint64_t)vram32(gpu, ramfc + RAMFC_PUSH_DMA, &ok) << 4);
-    ib = vram32(gpu, ramfc + RAMFC_IB_LO, &ok);
-    w54 = vram32(gpu, ramfc + RAMFC_IB_HI, &ok);
+    push = inst +
+           ((uint64_t)fifo_vram32(gpu, ramfc + RAMFC_PUSH_DMA, &ok) << 4);
+    ib = fifo_vram32(gpu, ramfc + RAMFC_IB_LO, &ok);
+    w54 = fifo_vram32(gpu, ramfc + RAMFC_IB_HI, &ok);
     ib |= (uint64_t)(w54 & 0xff) << 32;
     entries = 1u << MIN(w54 >> 16 & 0x1f, NV_FIFO_IB_LOG2_MAX);
     if (!ok) {
@@ -444,7 +447,8 @@ static void chan_run(NvGpu *gpu, unsigned chid, uint32_t *budget)
                 chan_fault(gpu, chid, "push buffer unreadable", c->seg_addr);
                 return;
             }
-            if (!push_word(gpu, chid, ramfc, inst, nv_le32_get(b), budget)) {
+            if (!fifo_push_word(gpu, chid, ramfc, inst, nv_le32_get(b),
+                                budget)) {
                 return;             /* waits on a semaphore */
             }
             if (c->faulted) {

@@ -49,8 +49,8 @@ enum {
  * first write: a test or fuzz run that creates many devices touches only
  * what it uses.
  */
-static void vram_rw(NvGpu *gpu, uint64_t addr, uint8_t *buf, unsigned len,
-                    bool write)
+static void nv_vram_rw(NvGpu *gpu, uint64_t addr, uint8_t *buf, unsigned len,
+                       bool write)
 {
     while (len) {
         uint64_t i = addr / NV_VRAM_CHUNK, off = addr % NV_VRAM_CHUNK;
@@ -82,7 +82,7 @@ bool nv_mem_rw(NvGpu *gpu, unsigned target, uint64_t addr, void *buf,
             return false;
         }
         if (!gpu->vram) {
-            vram_rw(gpu, addr, buf, len, write);
+            nv_vram_rw(gpu, addr, buf, len, write);
         } else if (write) {
             memcpy(gpu->vram + addr, buf, len);
             if (gpu->cfg.vram_written) {
@@ -101,7 +101,7 @@ bool nv_mem_rw(NvGpu *gpu, unsigned target, uint64_t addr, void *buf,
     }
 }
 
-static uint64_t le_get(const uint8_t *b, unsigned len)
+static uint64_t bar_le_get(const uint8_t *b, unsigned len)
 {
     uint64_t v = 0;
 
@@ -111,22 +111,22 @@ static uint64_t le_get(const uint8_t *b, unsigned len)
     return v;
 }
 
-static void le_put(uint8_t *b, unsigned len, uint64_t v)
+static void bar_le_put(uint8_t *b, unsigned len, uint64_t v)
 {
     for (unsigned i = 0; i < len; i++) {
         b[i] = v >> (i * 8);
     }
 }
 
-static bool mem_get(NvGpu *gpu, unsigned target, uint64_t addr, unsigned len,
-                    uint64_t *v)
+static bool nv_mem_get(NvGpu *gpu, unsigned target, uint64_t addr, unsigned len,
+                       uint64_t *v)
 {
     uint8_t b[8];
 
     if (!nv_mem_rw(gpu, target, addr, b, len, false)) {
         return false;
     }
-    *v = le_get(b, len);
+    *v = bar_le_get(b, len);
     return true;
 }
 
@@ -159,7 +159,7 @@ uint32_t nv_pmem_read(NvGpu *gpu, uint32_t offset)
     uint64_t addr, v;
 
     pmem_addr(gpu, offset, &target, &addr);
-    if (!mem_get(gpu, target, addr, 4, &v)) {
+    if (!nv_mem_get(gpu, target, addr, 4, &v)) {
         pmem_fault(gpu, addr, false);
         return 0;
     }
@@ -173,7 +173,7 @@ void nv_pmem_write(NvGpu *gpu, uint32_t offset, uint32_t val)
     uint8_t b[4];
 
     pmem_addr(gpu, offset, &target, &addr);
-    le_put(b, 4, val);
+    bar_le_put(b, 4, val);
     if (!nv_mem_rw(gpu, target, addr, b, 4, true)) {
         pmem_fault(gpu, addr, true);
     }
@@ -207,7 +207,7 @@ NvVmFault nv_dmaobj_translate(NvGpu *gpu, uint64_t chan, uint64_t dma,
     uint64_t idx, entries;
 
     for (unsigned i = 0; i < 4; i++) {
-        if (!mem_get(gpu, MEM_VRAM, dma + i * 4, 4, &w[i])) {
+        if (!nv_mem_get(gpu, MEM_VRAM, dma + i * 4, 4, &w[i])) {
             return NV_VM_DMAOBJ;
         }
     }
@@ -226,9 +226,9 @@ NvVmFault nv_dmaobj_translate(NvGpu *gpu, uint64_t chan, uint64_t dma,
         return NV_VM_OK;
     }
 
-    if (!mem_get(gpu, MEM_VRAM,
-                 chan + G84_PD_OFFSET + (va >> PDE_SPAN_SHIFT) * 8, 8,
-                 &pde)) {
+    if (!nv_mem_get(gpu, MEM_VRAM,
+                    chan + G84_PD_OFFSET + (va >> PDE_SPAN_SHIFT) * 8, 8,
+                    &pde)) {
         return NV_VM_PDE;
     }
     switch (pde & 3) {
@@ -252,7 +252,7 @@ NvVmFault nv_dmaobj_translate(NvGpu *gpu, uint64_t chan, uint64_t dma,
     ptarget = pde >> 2 & 3;
     pt = pde & ADDR_MASK_40;
     idx = (va & ((1ull << PDE_SPAN_SHIFT) - 1)) >> shift;
-    if (idx >= entries || !mem_get(gpu, ptarget, pt + idx * 8, 8, &pte)) {
+    if (idx >= entries || !nv_mem_get(gpu, ptarget, pt + idx * 8, 8, &pte)) {
         return NV_VM_PT;
     }
     if (!(pte & PTE_VALID)) {
@@ -347,7 +347,7 @@ uint64_t nv_gpu_bar_read(NvGpu *gpu, unsigned bar, uint64_t off,
     if (!bar_rw(gpu, win, off, b, size, false)) {
         return 0;
     }
-    return le_get(b, size);
+    return bar_le_get(b, size);
 }
 
 void nv_gpu_bar_write(NvGpu *gpu, unsigned bar, uint64_t off, uint64_t val,
@@ -357,6 +357,6 @@ void nv_gpu_bar_write(NvGpu *gpu, unsigned bar, uint64_t off, uint64_t val,
     unsigned win = bar == 1 ? NV_WIN_BAR1 : NV_WIN_BAR3;
 
     g_assert(size >= 1 && size <= 8);
-    le_put(b, size, val);
+    bar_le_put(b, size, val);
     bar_rw(gpu, win, off, b, size, true);
 }

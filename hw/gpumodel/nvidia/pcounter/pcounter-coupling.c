@@ -12,7 +12,7 @@
  * it passes them, in the importer's cycles (a short queue per imported
  * signal); an importer runs only as far as its sources' evaluated past,
  * or in a loop of imports the lookahead of their quiet periods
- * (quiet_horizons()), decides its inputs.  nv_pcounter_sync() then runs
+ * (nv_pc_quiet_horizons()), decides its inputs.  nv_pcounter_sync() then runs
  * the domains in rounds (nv_pc_sync_coupled()).  Domains nobody couples
  * to take the direct path.
  *
@@ -34,8 +34,8 @@
  *
  * The first y cycle whose window takes in x cycle @j.
  */
-static uint64_t import_cycle(const NvPcDomain *x, const NvPcDomain *y,
-                             uint64_t j)
+static uint64_t nv_pc_import_cycle(const NvPcDomain *x, const NvPcDomain *y,
+                                   uint64_t j)
 {
     uint64_t c;
 
@@ -46,7 +46,7 @@ static uint64_t import_cycle(const NvPcDomain *x, const NvPcDomain *y,
     return c < NONE - 1 ? c + 1 : NONE - 1;
 }
 
-static bool import_pulse_mode(const NvPcDomain *d, unsigned b)
+static bool nv_pc_import_pulse_mode(const NvPcDomain *d, unsigned b)
 {
     return d->ctrl & (nv_pc_trailer_is_flag(b) ?
                       NV_PC_CTRL_FLAG_IMPORT_PULSE :
@@ -60,7 +60,7 @@ bool nv_pc_trailer_own(NvPcDomain *x, bool flag)
 }
 
 /* The value of imported signal @b in cycle cur, taking in due changes. */
-static bool import_value(NvPcDomain *d, unsigned b)
+static bool nv_pc_import_value(NvPcDomain *d, unsigned b)
 {
     NvPcImport *q = &d->imp[b];
 
@@ -72,7 +72,7 @@ static bool import_value(NvPcDomain *d, unsigned b)
         q->head = (q->head + 1) % NV_PC_IMPORT_QUEUE;
         q->n--;
     }
-    return import_pulse_mode(d, b) ? q->pulse_c == d->cur : q->cont;
+    return nv_pc_import_pulse_mode(d, b) ? q->pulse_c == d->cur : q->cont;
 }
 
 /* The trailer EVENT/FLAG signals @d selects, in its cycle cur. */
@@ -90,7 +90,7 @@ uint16_t nv_pc_dyn_at_cur(NvGpu *gpu, NvPcDomain *d)
         if (x == d->id) {
             on = nv_pc_trailer_own(d, nv_pc_trailer_is_flag(b));
         } else {
-            on = import_value(d, b);
+            on = nv_pc_import_value(d, b);
         }
         v |= (uint16_t)on << b;
     }
@@ -101,7 +101,7 @@ uint16_t nv_pc_dyn_at_cur(NvGpu *gpu, NvPcDomain *d)
  * The first cycle after cur at which an imported signal may change: the
  * next queued change, or the end of a PULSE.  NONE: none known.
  */
-static uint64_t import_next_change(NvPcDomain *d)
+static uint64_t nv_pc_import_next_change(NvPcDomain *d)
 {
     uint64_t next = NONE;
 
@@ -142,8 +142,8 @@ bool nv_pc_export_room(NvGpu *gpu, const NvPcDomain *x)
 }
 
 /* @x's signal DOM[x].EVENT/FLAG is @v from its cycle @j: tell importers. */
-static void export_value(NvGpu *gpu, const NvPcDomain *x, bool flag,
-                         uint64_t j, bool v)
+static void nv_pc_export_value(NvGpu *gpu, const NvPcDomain *x, bool flag,
+                               uint64_t j, bool v)
 {
     unsigned b = flag ? nv_pc_trailer_bit(NV_SIG_DOM_FLAG(x->id))
                       : nv_pc_trailer_bit(NV_SIG_DOM_EVENT(x->id));
@@ -158,7 +158,7 @@ static void export_value(NvGpu *gpu, const NvPcDomain *x, bool flag,
             continue;
         }
         q->last = v;
-        c = import_cycle(x, y, j);
+        c = nv_pc_import_cycle(x, y, j);
         tail = (q->head + q->n + NV_PC_IMPORT_QUEUE - 1) % NV_PC_IMPORT_QUEUE;
         if (q->n && q->c[tail] == c) {
             /* The same window: the last value, any rise. */
@@ -177,7 +177,7 @@ static void export_value(NvGpu *gpu, const NvPcDomain *x, bool flag,
 }
 
 /* Whether the FLAG can change at all in the current state. */
-static bool flag_live(const NvPcDomain *d)
+static bool nv_pc_flag_live(const NvPcDomain *d)
 {
     switch (nv_pc_dom_mode(d)) {
     case NV_PC_MODE_SINGLE:
@@ -201,14 +201,14 @@ uint64_t nv_pc_dyn_span_end(NvPcDomain *d, const NvPcSpan *s, uint64_t c,
 {
     uint64_t t;
 
-    end = MIN(end, import_next_change(d));
+    end = MIN(end, nv_pc_import_next_change(d));
     if (d->ev_watched) {
         t = nv_pc_sp_find(s, d->ev_last ? CH_EV_LOW : CH_EV_HIGH, c, end, 1);
         end = t == NONE ? end : t + 1;
     }
     if (d->flag_watched && d->flag != d->flag_prev) {
         end = MIN(end, c + 1);
-    } else if (d->flag_watched && flag_live(d)) {
+    } else if (d->flag_watched && nv_pc_flag_live(d)) {
         t = nv_pc_sp_find(s, d->flag ? CH_CLR : CH_SET_ONLY, c, end, 1);
         end = t == NONE ? end : t + 1;
     }
@@ -227,11 +227,11 @@ void nv_pc_dyn_span_done(NvGpu *gpu, NvPcDomain *d, const NvPcSpan *s,
     bool ev = nv_pc_sp_word(s, e - 1) & NV_PC_W_IN(NV_PC_IN_EVENT);
 
     if (d->ev_watched && ev != d->ev_last) {
-        export_value(gpu, d, false, e, ev);
+        nv_pc_export_value(gpu, d, false, e, ev);
     }
     d->ev_last = ev;
     if (d->flag_watched) {
-        export_value(gpu, d, true, c + 1, f);
+        nv_pc_export_value(gpu, d, true, c + 1, f);
     }
     d->dyn_prev = d->dyn;
 }
@@ -246,8 +246,8 @@ void nv_pc_dyn_span_done(NvGpu *gpu, NvPcDomain *d, const NvPcSpan *s,
  * change, the end of a PULSE, the first cycle whose window takes in a
  * source's cycle @quiet[x], or the change of its own signals (@quiet[d]).
  */
-static uint64_t inputs_quiet_until(NvGpu *gpu, NvPcDomain *d,
-                                   const uint64_t *quiet)
+static uint64_t nv_pc_inputs_quiet_until(NvGpu *gpu, NvPcDomain *d,
+                                         const uint64_t *quiet)
 {
     bool ptimer_changed = nv_pc_ptimer_refresh(gpu, d);
     uint64_t h;
@@ -257,7 +257,7 @@ static uint64_t inputs_quiet_until(NvGpu *gpu, NvPcDomain *d,
         ptimer_changed) {
         return d->cur;
     }
-    h = MIN(nv_pc_next_special(gpu, d, d->cur), import_next_change(d));
+    h = MIN(nv_pc_next_special(gpu, d, d->cur), nv_pc_import_next_change(d));
     h = MIN(h, nv_pc_ptimer_next_change(gpu, d, d->cur));
     for (unsigned b = 0; b < NV_PC_TRAILER_SIGS; b++) {
         unsigned x = nv_pc_trailer_dom(b);
@@ -265,8 +265,9 @@ static uint64_t inputs_quiet_until(NvGpu *gpu, NvPcDomain *d,
         if (!(d->dyn_sel & (1u << b)) || x >= gpu->chip->pc_domains) {
             continue;
         }
-        h = MIN(h, x == d->id ? quiet[x] : import_cycle(&gpu->pc.dom[x], d,
-                                                        quiet[x]));
+        h = MIN(h, x == d->id ? quiet[x]
+                              : nv_pc_import_cycle(&gpu->pc.dom[x], d,
+                                                   quiet[x]));
     }
     return h;
 }
@@ -278,7 +279,7 @@ static uint64_t inputs_quiet_until(NvGpu *gpu, NvPcDomain *d,
  * the FLAG two; from cycle h on anything may change.  Without a table
  * for the current inputs, only cycle cur is sure.
  */
-static uint64_t outputs_quiet_until(NvGpu *gpu, NvPcDomain *d, uint64_t h)
+static uint64_t nv_pc_outputs_quiet_until(NvGpu *gpu, NvPcDomain *d, uint64_t h)
 {
     uint64_t q = h == NONE ? NONE : h + 1, t;
     NvPcSpan s = { .d = d };
@@ -293,7 +294,7 @@ static uint64_t outputs_quiet_until(NvGpu *gpu, NvPcDomain *d, uint64_t h)
     }
     if (d->flag_watched && d->flag != d->flag_prev) {
         q = MIN(q, d->cur + 1);
-    } else if (d->flag_watched && flag_live(d)) {
+    } else if (d->flag_watched && nv_pc_flag_live(d)) {
         t = nv_pc_sp_find(&s, d->flag ? CH_CLR : CH_SET_ONLY, d->cur, h, 1);
         q = t == NONE ? q : MIN(q, t + 2);
     }
@@ -306,7 +307,7 @@ static uint64_t outputs_quiet_until(NvGpu *gpu, NvPcDomain *d, uint64_t h)
  * from "never" down: every path from a change to its effect takes time,
  * so, like shortest paths, it settles within one pass per domain.
  */
-static void quiet_horizons(NvGpu *gpu, uint64_t *quiet)
+static void nv_pc_quiet_horizons(NvGpu *gpu, uint64_t *quiet)
 {
     unsigned n = gpu->chip->pc_domains;
 
@@ -323,8 +324,8 @@ static void quiet_horizons(NvGpu *gpu, uint64_t *quiet)
             if (!d->ev_watched && !d->flag_watched) {
                 continue;
             }
-            q = outputs_quiet_until(gpu, d,
-                                    inputs_quiet_until(gpu, d, quiet));
+            q = nv_pc_inputs_quiet_until(gpu, d, quiet);
+            q = nv_pc_outputs_quiet_until(gpu, d, q);
             if (q < quiet[i]) {
                 quiet[i] = q;
                 changed = true;
@@ -345,8 +346,8 @@ static void quiet_horizons(NvGpu *gpu, uint64_t *quiet)
  * a source cycle not known to importers, those after the source's cycle
  * cur or the lookahead @quiet (NULL: none).
  */
-static uint64_t import_limit(NvGpu *gpu, const NvPcDomain *d,
-                             const uint64_t *quiet)
+static uint64_t nv_pc_import_limit(NvGpu *gpu, const NvPcDomain *d,
+                                   const uint64_t *quiet)
 {
     uint64_t lim = NONE;
 
@@ -362,7 +363,7 @@ static uint64_t import_limit(NvGpu *gpu, const NvPcDomain *d,
         if (quiet) {
             known = MAX(known, quiet[x]);
         }
-        lim = MIN(lim, import_cycle(&gpu->pc.dom[x], d, known));
+        lim = MIN(lim, nv_pc_import_cycle(&gpu->pc.dom[x], d, known));
     }
     return lim;
 }
@@ -385,13 +386,13 @@ void nv_pc_sync_coupled(NvGpu *gpu, const uint64_t *target, uint32_t *left)
         bool pending = false, moved = false, spent = false;
 
         if (gpu->pc.import_loop) {
-            quiet_horizons(gpu, quiet);
+            nv_pc_quiet_horizons(gpu, quiet);
         }
         for (unsigned i = 0; i < n; i++) {
             NvPcDomain *d = &gpu->pc.dom[i];
             uint64_t before = d->cur;
-            uint64_t lim = import_limit(gpu, d, gpu->pc.import_loop ? quiet
-                                                                    : NULL);
+            uint64_t lim = nv_pc_import_limit(gpu, d, gpu->pc.import_loop ?
+                                                      quiet : NULL);
 
             nv_pc_dom_advance(gpu, d, MIN(target[i], lim), &left[i]);
             moved |= d->cur != before;
@@ -535,7 +536,7 @@ bool nv_pc_import_ok(NvGpu *gpu, const NvPcDomain *y, unsigned b)
     for (unsigned k = 0; k < q->n; k++) {
         uint64_t c = q->c[(q->head + k) % NV_PC_IMPORT_QUEUE];
 
-        if ((k && c <= last) || c > import_cycle(x, y, x->cur)) {
+        if ((k && c <= last) || c > nv_pc_import_cycle(x, y, x->cur)) {
             return false;
         }
         last = c;

@@ -14,7 +14,8 @@
 /* ---- the FLAG ---- */
 
 /* FLAG after cycles [a, b) from @flag: the last SETFLAG/CLRFLAG wins. */
-static bool flag_after(const NvPcSpan *s, bool flag, uint64_t a, uint64_t b)
+static bool nv_pc_flag_after(const NvPcSpan *s, bool flag, uint64_t a,
+                             uint64_t b)
 {
     uint64_t n = nv_pc_sp_count(s, CH_SETCLR, a, b);
 
@@ -26,18 +27,19 @@ static bool flag_after(const NvPcSpan *s, bool flag, uint64_t a, uint64_t b)
              NV_PC_W_IN(NV_PC_IN_CLRFLAG));
 }
 
-static void flag_run(const NvPcSpan *s, uint64_t a, uint64_t b)
+static void nv_pc_flag_run(const NvPcSpan *s, uint64_t a, uint64_t b)
 {
     NvPcDomain *d = s->d;
 
     if (b <= a) {
         return;
     }
-    d->flag_prev = b - a >= 2 ? flag_after(s, d->flag, a, b - 1) : d->flag;
-    d->flag = flag_after(s, d->flag, a, b);
+    d->flag_prev = b - a >= 2 ? nv_pc_flag_after(s, d->flag, a, b - 1)
+                              : d->flag;
+    d->flag = nv_pc_flag_after(s, d->flag, a, b);
 }
 
-static void flag_frozen(NvPcDomain *d, uint64_t a, uint64_t b)
+static void nv_pc_flag_frozen(NvPcDomain *d, uint64_t a, uint64_t b)
 {
     if (b > a) {
         d->flag_prev = d->flag;
@@ -46,8 +48,8 @@ static void flag_frozen(NvPcDomain *d, uint64_t a, uint64_t b)
 
 /* ---- quad event mode ---- */
 
-static void quad_counts(const NvPcSpan *s, uint64_t a, uint64_t b,
-                        const uint32_t *base, uint32_t *out)
+static void nv_pc_quad_counts(const NvPcSpan *s, uint64_t a, uint64_t b,
+                              const uint32_t *base, uint32_t *out)
 {
     out[NV_PC_CTR_CYCLES] = nv_pc_sat32(base[NV_PC_CTR_CYCLES], b - a);
     out[NV_PC_CTR_EVENT] = nv_pc_sat32(base[NV_PC_CTR_EVENT],
@@ -60,7 +62,7 @@ static void quad_counts(const NvPcSpan *s, uint64_t a, uint64_t b,
                                       nv_pc_sp_count(s, CH_STOP, a, b));
 }
 
-static void quad_run(const NvPcSpan *s, uint64_t a, uint64_t b)
+static void nv_pc_quad_run(const NvPcSpan *s, uint64_t a, uint64_t b)
 {
     static const uint32_t zero[NV_PC_CTRS];
     NvPcDomain *d = s->d;
@@ -68,19 +70,19 @@ static void quad_run(const NvPcSpan *s, uint64_t a, uint64_t b)
     uint32_t tmp[NV_PC_CTRS];
 
     if (!n) {
-        quad_counts(s, a, b, d->shadow, tmp);
+        nv_pc_quad_counts(s, a, b, d->shadow, tmp);
         memcpy(d->shadow, tmp, sizeof(tmp));
     } else {
         /* A swap happens before the cycle's counting. */
         uint64_t last = nv_pc_sp_find(s, CH_SWAP, a, b, n);
 
         if (n >= 2) {
-            quad_counts(s, nv_pc_sp_find(s, CH_SWAP, a, b, n - 1), last, zero,
-                        d->ctr);
+            nv_pc_quad_counts(s, nv_pc_sp_find(s, CH_SWAP, a, b, n - 1), last,
+                              zero, d->ctr);
         } else {
-            quad_counts(s, a, last, d->shadow, d->ctr);
+            nv_pc_quad_counts(s, a, last, d->shadow, d->ctr);
         }
-        quad_counts(s, last, b, zero, d->shadow);
+        nv_pc_quad_counts(s, last, b, zero, d->shadow);
         /* EMPTY -> VALID -> OVERFLOW, once per swap. */
         if (n >= 2 || d->quad_state != NV_PC_QUAD_EMPTY) {
             d->quad_state = NV_PC_QUAD_OVERFLOW;
@@ -88,7 +90,7 @@ static void quad_run(const NvPcSpan *s, uint64_t a, uint64_t b)
             d->quad_state = NV_PC_QUAD_VALID;
         }
     }
-    flag_run(s, a, b);
+    nv_pc_flag_run(s, a, b);
 }
 
 /* ---- single event mode ---- */
@@ -122,8 +124,8 @@ void nv_pc_quad_swap(NvPcDomain *d)
  * Each step ends a state; bounded by the cycles in [a, b) and by
  * @budget (a step each after the first).  Returns the cycle reached.
  */
-static uint64_t single_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
-                           uint64_t b, uint32_t *budget)
+static uint64_t nv_pc_single_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
+                                 uint64_t b, uint32_t *budget)
 {
     NvPcDomain *d = s->d;
     uint64_t a0 = a, t, end;
@@ -139,11 +141,11 @@ static uint64_t single_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
             t = nv_pc_sp_find(s, CH_PRE, a, b, need);
             if (t == NONE) {
                 d->ctr[NV_PC_CTR_PRE] -= nv_pc_sp_count(s, CH_PRE, a, b);
-                flag_run(s, a, b);
+                nv_pc_flag_run(s, a, b);
                 return b;
             }
             d->ctr[NV_PC_CTR_PRE] = 0;
-            flag_run(s, a, t + 1);
+            nv_pc_flag_run(s, a, t + 1);
             d->single_state = NV_PC_SINGLE_WAIT_START;
             a = t + 1;
             break;
@@ -151,10 +153,10 @@ static uint64_t single_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
         case NV_PC_SINGLE_WAIT_START:
             t = nv_pc_sp_find(s, CH_START, a, b, 1);
             if (t == NONE) {
-                flag_run(s, a, b);
+                nv_pc_flag_run(s, a, b);
                 return b;
             }
-            flag_run(s, a, t + 1);
+            nv_pc_flag_run(s, a, t + 1);
             d->ctr[NV_PC_CTR_CYCLES] = 0;
             if (!(d->ctrl & NV_PC_CTRL_EVENT_CTR_PERIOD_ALL)) {
                 d->ctr[NV_PC_CTR_EVENT] = 0;
@@ -173,7 +175,7 @@ static uint64_t single_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
                             nv_pc_sp_count(s, CH_XPRE_INC, a, end));
             d->ctr[NV_PC_CTR_CYCLES] =
                 nv_pc_sat32(d->ctr[NV_PC_CTR_CYCLES], end - a);
-            flag_run(s, a, end);
+            nv_pc_flag_run(s, a, end);
             if (t != NONE) {
                 if (d->ctr[NV_PC_CTR_EVENT] >= d->threshold) {
                     d->ctr[NV_PC_CTR_START] =
@@ -190,7 +192,7 @@ static uint64_t single_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
             break;
         default:
             /* INACTIVE: nothing counts and the FLAG is frozen. */
-            flag_frozen(d, a, b);
+            nv_pc_flag_frozen(d, a, b);
             return b;
         }
     }
@@ -206,7 +208,7 @@ void nv_pc_record_clear(NvPcDomain *d)
     d->rec_stop = 0;
 }
 
-static void record_accumulate(const NvPcSpan *s, uint64_t a, uint64_t b)
+static void nv_pc_record_accumulate(const NvPcSpan *s, uint64_t a, uint64_t b)
 {
     NvPcDomain *d = s->d;
 
@@ -218,7 +220,7 @@ static void record_accumulate(const NvPcSpan *s, uint64_t a, uint64_t b)
     d->rec_stop = MIN(d->rec_stop + nv_pc_sp_count(s, CH_STOP, a, b), 0xfffull);
 }
 
-static bool record_wants_packet(const NvPcDomain *d)
+static bool nv_pc_record_wants_packet(const NvPcDomain *d)
 {
     if (d->rec_stop) {
         return true;
@@ -231,24 +233,24 @@ static bool record_wants_packet(const NvPcDomain *d)
     return false;
 }
 
-static void put16(uint8_t *p, uint16_t v)
+static void nv_pc_put16(uint8_t *p, uint16_t v)
 {
     p[0] = v;
     p[1] = v >> 8;
 }
 
-static void record_packet(NvGpu *gpu, NvPcDomain *d, uint64_t t)
+static void nv_pc_record_packet(NvGpu *gpu, NvPcDomain *d, uint64_t t)
 {
     uint8_t pkt[NV_PC_RECORD_LONG_SIZE];
     unsigned size = (d->ctrl & NV_PC_CTRL_RECORD_SHORT) ?
                     NV_PC_RECORD_SHORT_SIZE : NV_PC_RECORD_LONG_SIZE;
 
-    put16(pkt + 0, d->rec_cycles);
-    put16(pkt + 2, d->rec_cycles >> 16);
-    put16(pkt + 4, d->rec_cycles >> 32);
-    put16(pkt + 6, d->rec_stop & 0xfff);
+    nv_pc_put16(pkt + 0, d->rec_cycles);
+    nv_pc_put16(pkt + 2, d->rec_cycles >> 16);
+    nv_pc_put16(pkt + 4, d->rec_cycles >> 32);
+    nv_pc_put16(pkt + 6, d->rec_stop & 0xfff);
     for (unsigned i = 0; i < 12; i++) {
-        put16(pkt + 8 + 2 * i, d->rec_ev[i]);
+        nv_pc_put16(pkt + 8 + 2 * i, d->rec_ev[i]);
     }
     if (d->rec_valid) {
         uint64_t addr = d->rec_pos;
@@ -291,14 +293,14 @@ static void record_packet(NvGpu *gpu, NvPcDomain *d, uint64_t t)
  * One step per packet; bounded by the cycles in [a, b) and by @budget
  * (a step each after the first).  Returns the cycle reached.
  */
-static uint64_t record_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
-                           uint64_t b, uint32_t *budget)
+static uint64_t nv_pc_record_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
+                                 uint64_t b, uint32_t *budget)
 {
     NvPcDomain *d = s->d;
     uint64_t a0 = a;
 
     if (gpu->pc.gctrl & NV_PC_GCTRL_RECORD_RESET) {
-        flag_run(s, a, b);
+        nv_pc_flag_run(s, a, b);
         nv_pc_record_clear(d);
         return b;
     }
@@ -306,11 +308,11 @@ static uint64_t record_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
         uint64_t t;
 
         if (a > a0 && !nv_pc_budget_take(gpu, budget)) {
-            flag_run(s, a0, a);
+            nv_pc_flag_run(s, a0, a);
             return a;
         }
 
-        if (record_wants_packet(d)) {
+        if (nv_pc_record_wants_packet(d)) {
             t = MAX(a, d->rec_busy_until);
         } else {
             t = nv_pc_sp_find(s, CH_STOP, a, b, 1);
@@ -325,14 +327,14 @@ static uint64_t record_run(NvGpu *gpu, const NvPcSpan *s, uint64_t a,
             }
         }
         if (t == NONE || t >= b) {
-            record_accumulate(s, a, b);
+            nv_pc_record_accumulate(s, a, b);
             break;
         }
-        record_accumulate(s, a, t + 1);
-        record_packet(gpu, d, t);
+        nv_pc_record_accumulate(s, a, t + 1);
+        nv_pc_record_packet(gpu, d, t);
         a = t + 1;
     }
-    flag_run(s, a0, b);
+    nv_pc_flag_run(s, a0, b);
     return b;
 }
 
@@ -344,15 +346,15 @@ uint64_t nv_pc_run_span(NvGpu *gpu, const NvPcSpan *s, uint64_t a, uint64_t b,
 {
     switch (nv_pc_dom_mode(s->d)) {
     case NV_PC_MODE_SINGLE:
-        return single_run(gpu, s, a, b, budget);
+        return nv_pc_single_run(gpu, s, a, b, budget);
     case NV_PC_MODE_QUAD:
-        quad_run(s, a, b);
+        nv_pc_quad_run(s, a, b);
         return b;
     case NV_PC_MODE_RECORD:
-        return record_run(gpu, s, a, b, budget);
+        return nv_pc_record_run(gpu, s, a, b, budget);
     default:
         /* Mode 3 is rejected at the CTRL write: the domain idles. */
-        flag_frozen(s->d, a, b);
+        nv_pc_flag_frozen(s->d, a, b);
         return b;
     }
 }

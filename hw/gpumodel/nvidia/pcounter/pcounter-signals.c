@@ -14,7 +14,7 @@
  * USER_0/1 (GT215) are levels a USER_TRIGGER write sets in the domain's
  * current cycle, pulse-mode ones dropping back to 0 in the next: after
  * those two cycles they are constant until the next write, and the
- * period table takes them as constants too (tab_key()).
+ * period table takes them as constants too (nv_pc_table_key()).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -47,7 +47,7 @@ static const NvSigRange sig_map[] = {
     { NV_SIG_DOM_FLAG(7), NV_SIG_DOM_FLAG(0), SIG_DOM_FLAG, "DOM.FLAG" },
 };
 
-static const NvSigRange *sig_range(unsigned s)
+static const NvSigRange *nv_pc_sig_range(unsigned s)
 {
     for (unsigned i = 0; i < G_N_ELEMENTS(sig_map); i++) {
         if (s >= sig_map[i].first && s <= sig_map[i].last) {
@@ -63,25 +63,25 @@ static uint8_t sig_kinds[NV_PCOUNTER_SIGNALS];
 void nv_pc_sig_kinds_init(void)
 {
     for (unsigned s = 0; s < NV_PCOUNTER_SIGNALS; s++) {
-        const NvSigRange *r = sig_range(s);
+        const NvSigRange *r = nv_pc_sig_range(s);
 
         sig_kinds[s] = r ? r->kind : SIG_UNMODELLED;
     }
 }
 
 /* Which USER signal @s is in @d (0, 1), or -1. */
-static int user_index(NvGpu *gpu, const NvPcDomain *d, unsigned s)
+static int nv_pc_user_index(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
     unsigned n = s - gpu->chip->user_sig[d->id];
 
     return nv_pc_has(gpu, NV_PC_F_USER) && n < NV_PC_USER_SIGS ? (int)n : -1;
 }
 
-static NvSigKind sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
+static NvSigKind nv_pc_sig_kind_of(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
     s %= NV_PCOUNTER_SIGNALS;
     /* Real positions: they shadow synthetic signals in domains 3, 5, 6. */
-    if (user_index(gpu, d, s) >= 0) {
+    if (nv_pc_user_index(gpu, d, s) >= 0) {
         return SIG_USER;
     }
     if (s && s == gpu->chip->ptimer_b12_sig && d->id == NV_PC_HOST_DOMAIN) {
@@ -93,10 +93,10 @@ static NvSigKind sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
     return sig_kinds[s];
 }
 
-/* For the other files: this one calls sig_kind(), which inlines. */
+/* For the other files: this one calls nv_pc_sig_kind_of(), which inlines. */
 NvSigKind nv_pc_sig_kind(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
-    return sig_kind(gpu, d, s);
+    return nv_pc_sig_kind_of(gpu, d, s);
 }
 
 /* ---- the logic operations, as data ---- */
@@ -115,7 +115,7 @@ typedef struct NvOpDesc {
     uint32_t arg3_setflag;
 } NvOpDesc;
 
-static const NvOpDesc op_desc[NV_PC_INPUTS] = {
+static const NvOpDesc nv_pc_op_desc[NV_PC_INPUTS] = {
     [NV_PC_IN_PRE] = { "PRE", { 0, 1, 2, 3 },
         NV_PC_OP_ARG2_DELAYED_SRC0, NV_PC_OP_ARG3_DELAYED_SRC1, 0 },
     [NV_PC_IN_START] = { "START", { 4, 5, 6, 7 },
@@ -133,12 +133,12 @@ static const NvOpDesc op_desc[NV_PC_INPUTS] = {
 };
 
 /* SETFLAG first: EVENT and STOP may take it as argument 3. */
-static const uint8_t op_order[NV_PC_INPUTS] = {
+static const uint8_t nv_pc_op_order[NV_PC_INPUTS] = {
     NV_PC_IN_SETFLAG, NV_PC_IN_CLRFLAG, NV_PC_IN_PRE, NV_PC_IN_START,
     NV_PC_IN_EVENT, NV_PC_IN_STOP,
 };
 
-static unsigned periodic_len(NvGpu *gpu, const NvPcDomain *d)
+static unsigned nv_pc_periodic_len(NvGpu *gpu, const NvPcDomain *d)
 {
     unsigned per = GPU_FIELD_EX32(d->ctrl, NV40_PC_CTRL, PERIODIC);
 
@@ -157,7 +157,7 @@ static unsigned periodic_len(NvGpu *gpu, const NvPcDomain *d)
  * pulse-mode ones back to 0 in the next.  Never written (user_cycle
  * NONE): all 0.
  */
-static unsigned user_at(const NvPcDomain *d, uint64_t c)
+static unsigned nv_pc_user_at(const NvPcDomain *d, uint64_t c)
 {
     if (c < d->user_cycle) {
         return d->user_before;
@@ -169,7 +169,7 @@ void nv_pc_user_trigger(NvPcDomain *d, uint32_t val)
 {
     /* A second write in the same cycle replaces the first. */
     if (d->user_cycle != d->cur) {
-        d->user_before = d->cur ? user_at(d, d->cur - 1) : 0;
+        d->user_before = d->cur ? nv_pc_user_at(d, d->cur - 1) : 0;
     }
     d->user_cycle = d->cur;
     d->user_val = val & NV_PC_USER_MASK;
@@ -188,7 +188,7 @@ void nv_pc_user_trigger(NvPcDomain *d, uint32_t val)
  * powers of two, so not in the period table: constant over spans that
  * end at its next change, which is computed, like the trailer values.
  */
-static uint64_t ptimer_rate(NvGpu *gpu, const NvPcDomain *d, uint64_t *q)
+static uint64_t nv_pc_ptimer_rate(NvGpu *gpu, const NvPcDomain *d, uint64_t *q)
 {
     /*
      * P below 2^63 and Q below 2^54: the clocks are at most 10 GHz
@@ -212,9 +212,9 @@ static uint64_t ptimer_rate(NvGpu *gpu, const NvPcDomain *d, uint64_t *q)
  * TIME units elapsed from cycle ptimer_c0 to cycle @c >= ptimer_c0,
  * modulo 2^64 as TIME itself.
  */
-static uint64_t ptimer_units(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
+static uint64_t nv_pc_ptimer_units(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
-    uint64_t q, p = ptimer_rate(gpu, d, &q);
+    uint64_t q, p = nv_pc_ptimer_rate(gpu, d, &q);
 
     /* A zero ratio stops the clock (core/ptimer.c). */
     return (p && q) ? gpu_muldiv64_wrap(c - d->ptimer_c0, p, q) : 0;
@@ -226,7 +226,7 @@ bool nv_pc_ptimer_b12_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
     if (c < d->ptimer_c0) {
         return d->ptimer_before;
     }
-    return ((gpu->pc.ptimer_t0 + ptimer_units(gpu, d, c)) >> 12) & 1;
+    return ((gpu->pc.ptimer_t0 + nv_pc_ptimer_units(gpu, d, c)) >> 12) & 1;
 }
 
 /*
@@ -244,7 +244,7 @@ bool nv_pc_ptimer_b12_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 uint64_t nv_pc_ptimer_next_change(NvGpu *gpu, const NvPcDomain *d,
                                   uint64_t c)
 {
-    uint64_t q, p = ptimer_rate(gpu, d, &q), k, x, r, dn, step;
+    uint64_t q, p = nv_pc_ptimer_rate(gpu, d, &q), k, x, r, dn, step;
 
     if (!d->ptimer_sel || !p || !q) {
         return NONE;
@@ -254,7 +254,7 @@ uint64_t nv_pc_ptimer_next_change(NvGpu *gpu, const NvPcDomain *d,
         return NONE;
     }
     k = c - d->ptimer_c0;
-    x = (gpu->pc.ptimer_t0 + ptimer_units(gpu, d, c)) & 0xfff;
+    x = (gpu->pc.ptimer_t0 + nv_pc_ptimer_units(gpu, d, c)) & 0xfff;
     if (p <= q * 0x1000) {
         gpu_muldivmod64_wrap(k, p, q, &r);
         step = ((0x1000 - x) * q - r + p - 1) / p;
@@ -279,7 +279,7 @@ bool nv_pc_ptimer_refresh(NvGpu *gpu, NvPcDomain *d)
     return d->cur && d->ptimer_b12 != nv_pc_ptimer_b12_at(gpu, d, d->cur - 1);
 }
 
-static uint32_t gcd32(uint32_t a, uint32_t b)
+static uint32_t nv_pc_gcd32(uint32_t a, uint32_t b)
 {
     while (b) {
         uint32_t t = a % b;
@@ -297,7 +297,7 @@ void nv_pc_ptimer_snapshot(NvGpu *gpu)
 
     gpu->pc.ptimer_t0 = nv_ptimer_time(gpu);
     nv_ptimer_ratio(gpu, &num, &den);
-    g = gcd32(num, den);
+    g = nv_pc_gcd32(num, den);
     gpu->pc.ptimer_num = g ? num / g : 0;
     gpu->pc.ptimer_den = g ? den / g : 0;
 }
@@ -306,10 +306,10 @@ void nv_pc_ptimer_snapshot(NvGpu *gpu)
  * Signal @s of domain @d at cycle @c.  @table: the periodic form, valid
  * away from the cycles that pcounter.c evaluates one at a time.
  */
-static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
-                      uint64_t c, bool table)
+static bool nv_pc_sig_value_of(NvGpu *gpu, const NvPcDomain *d, unsigned s,
+                               uint64_t c, bool table)
 {
-    NvSigKind k = sig_kind(gpu, d, s);
+    NvSigKind k = nv_pc_sig_kind_of(gpu, d, s);
     const NvSynth *sy;
     unsigned x;
 
@@ -321,7 +321,7 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
         return ((c + sy->phase) & ((1ull << sy->period_log2) - 1)) <
                sy->high;
     case SIG_PERIODIC:
-        x = periodic_len(gpu, d);
+        x = nv_pc_periodic_len(gpu, d);
         if (!x || (!table && c < d->periodic_origin)) {
             return false;
         }
@@ -332,8 +332,8 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
     case SIG_PTIMER_B12:
         return table ? d->ptimer_b12 : nv_pc_ptimer_b12_at(gpu, d, c);
     case SIG_USER:
-        return ((table ? nv_pc_user_steady(d) : user_at(d, c)) >>
-                user_index(gpu, d, s)) & 1;
+        return ((table ? nv_pc_user_steady(d) : nv_pc_user_at(d, c)) >>
+                nv_pc_user_index(gpu, d, s)) & 1;
     case SIG_DOM_EVENT:
     case SIG_DOM_FLAG:
         /* Constant over a span; the cycle before it may differ. */
@@ -347,16 +347,16 @@ static bool sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
 bool nv_pc_sig_value(NvGpu *gpu, const NvPcDomain *d, unsigned s,
                      uint64_t c, bool table)
 {
-    return sig_value(gpu, d, s, c, table);
+    return nv_pc_sig_value_of(gpu, d, s, c, table);
 }
 
 unsigned nv_pc_sig_period(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
-    switch (sig_kind(gpu, d, s)) {
+    switch (nv_pc_sig_kind_of(gpu, d, s)) {
     case SIG_SYNTH:
         return 1u << d->synth[s - NV_SIG_SYNTH(0)].period_log2;
     case SIG_PERIODIC:
-        return MAX(periodic_len(gpu, d), 1);
+        return MAX(nv_pc_periodic_len(gpu, d), 1);
     default:
         return 1;
     }
@@ -374,15 +374,15 @@ uint32_t nv_pc_word_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c,
     for (unsigned i = 0; i < 16; i++) {
         unsigned s = nv_pc_sel_signal(d, i);
 
-        now |= (uint32_t)sig_value(gpu, d, s, c, table) << i;
+        now |= (uint32_t)nv_pc_sig_value_of(gpu, d, s, c, table) << i;
         /* Before cycle 0 every signal was 0. */
         if (table || c) {
-            prev |= (uint32_t)sig_value(gpu, d, s, c - 1, table) << i;
+            prev |= (uint32_t)nv_pc_sig_value_of(gpu, d, s, c - 1, table) << i;
         }
     }
     for (unsigned k = 0; k < NV_PC_INPUTS; k++) {
-        unsigned in_id = op_order[k];
-        const NvOpDesc *od = &op_desc[in_id];
+        unsigned in_id = nv_pc_op_order[k];
+        const NvOpDesc *od = &nv_pc_op_desc[in_id];
         uint32_t op = d->op[in_id];
         unsigned a0, a1, a2, a3;
 
@@ -407,11 +407,11 @@ uint32_t nv_pc_word_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c,
         unsigned swap = GPU_FIELD_EX32(d->spec_src, NV40_PC_SPEC_SRC, SWAP);
         unsigned unk8 = GPU_FIELD_EX32(d->spec_src, NV40_PC_SPEC_SRC, UNK8);
 
-        w |= sig_value(gpu, d, swap, c, table) ? NV_PC_W_SWAP : 0;
-        w |= sig_value(gpu, d, unk8, c, table) ? NV_PC_W_UNK8 : 0;
+        w |= nv_pc_sig_value_of(gpu, d, swap, c, table) ? NV_PC_W_SWAP : 0;
+        w |= nv_pc_sig_value_of(gpu, d, unk8, c, table) ? NV_PC_W_UNK8 : 0;
     } else {
         /* NV30:G84: SWAP is hardwired to PGRAPH.PM_TRIGGER. */
-        w |= sig_value(gpu, d, NV_SIG_PM_TRIGGER, c, table) ?
+        w |= nv_pc_sig_value_of(gpu, d, NV_SIG_PM_TRIGGER, c, table) ?
              NV_PC_W_SWAP : 0;
     }
     return w;
@@ -420,7 +420,7 @@ uint32_t nv_pc_word_at(NvGpu *gpu, const NvPcDomain *d, uint64_t c,
 /* ---- what the inputs select; cycles the table does not describe ---- */
 
 /* Whether the domain's inputs see signal @s at all. */
-static bool selects(NvGpu *gpu, const NvPcDomain *d, unsigned s)
+static bool nv_pc_selects(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 {
     if (!nv_pc_has(gpu, NV_PC_F_SPEC_SRC)) {
         if (s == NV_SIG_PM_TRIGGER) {
@@ -445,17 +445,17 @@ static bool selects(NvGpu *gpu, const NvPcDomain *d, unsigned s)
 bool nv_pc_ptimer_selected(NvGpu *gpu, NvPcDomain *d)
 {
     return d->id == NV_PC_HOST_DOMAIN && gpu->chip->ptimer_b12_sig &&
-           selects(gpu, d, gpu->chip->ptimer_b12_sig);
+           nv_pc_selects(gpu, d, gpu->chip->ptimer_b12_sig);
 }
 
 /* Whether an input of @d selects one of its USER signals (GT215). */
-static bool user_selected(NvGpu *gpu, const NvPcDomain *d)
+static bool nv_pc_user_selected(NvGpu *gpu, const NvPcDomain *d)
 {
     if (!nv_pc_has(gpu, NV_PC_F_USER)) {
         return false;
     }
     for (unsigned k = 0; k < NV_PC_USER_SIGS; k++) {
-        if (selects(gpu, d, gpu->chip->user_sig[d->id] + k)) {
+        if (nv_pc_selects(gpu, d, gpu->chip->user_sig[d->id] + k)) {
             return true;
         }
     }
@@ -474,8 +474,8 @@ static bool user_selected(NvGpu *gpu, const NvPcDomain *d)
  * "before" in their delayed inputs.  A pulse or USER signal no input
  * selects changes nothing: the table holds there.
  */
-static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
-                               uint64_t *out)
+static unsigned nv_pc_special_cycles(NvGpu *gpu, const NvPcDomain *d,
+                                     uint64_t *out)
 {
     static const NvSigKind pulsed[] = { SIG_PM_TRIGGER, SIG_WRCACHE_FLUSH };
     static const uint8_t pulsed_sig[] = {
@@ -487,7 +487,7 @@ static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
     out[n++] = d->periodic_origin;
     for (unsigned k = 0; k < G_N_ELEMENTS(pulsed); k++) {
         const uint64_t *pulse = nv_pc_pulse_cycles(d, pulsed[k]);
-        bool seen = pulse[0] != NONE && selects(gpu, d, pulsed_sig[k]);
+        bool seen = pulse[0] != NONE && nv_pc_selects(gpu, d, pulsed_sig[k]);
 
         for (unsigned i = 0; i < 2 && seen; i++) {
             if (pulse[i] != NONE) {
@@ -496,7 +496,7 @@ static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
             }
         }
     }
-    if (d->user_cycle != NONE && user_selected(gpu, d)) {
+    if (d->user_cycle != NONE && nv_pc_user_selected(gpu, d)) {
         out[n++] = d->user_cycle;
         out[n++] = d->user_cycle + 1;
     }
@@ -506,7 +506,7 @@ static unsigned special_cycles(NvGpu *gpu, const NvPcDomain *d,
 bool nv_pc_is_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
     uint64_t cand[NV_PC_SPECIAL_MAX];
-    unsigned n = special_cycles(gpu, d, cand);
+    unsigned n = nv_pc_special_cycles(gpu, d, cand);
 
     for (unsigned i = 0; i < n; i++) {
         if (cand[i] == c) {
@@ -519,7 +519,7 @@ bool nv_pc_is_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 uint64_t nv_pc_next_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 {
     uint64_t cand[NV_PC_SPECIAL_MAX], next = NONE;
-    unsigned n = special_cycles(gpu, d, cand);
+    unsigned n = nv_pc_special_cycles(gpu, d, cand);
 
     for (unsigned i = 0; i < n; i++) {
         if (cand[i] > c) {
@@ -531,8 +531,8 @@ uint64_t nv_pc_next_special(NvGpu *gpu, const NvPcDomain *d, uint64_t c)
 
 void nv_pc_note_signal(NvGpu *gpu, NvPcDomain *d, unsigned s)
 {
-    NvSigKind k = sig_kind(gpu, d, s);
-    const NvSigRange *r = sig_range(s);
+    NvSigKind k = nv_pc_sig_kind_of(gpu, d, s);
+    const NvSigRange *r = nv_pc_sig_range(s);
 
     if (k != SIG_UNMODELLED) {
         return;

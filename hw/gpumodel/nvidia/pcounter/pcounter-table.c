@@ -12,7 +12,7 @@
 
 /* ---- channels: what the modes count ---- */
 
-static unsigned ctr_mode(const NvPcDomain *d)
+static unsigned nv_pc_ctr_mode(const NvPcDomain *d)
 {
     unsigned m = GPU_FIELD_EX32(d->ctrl, NV40_PC_CTRL, CTR_MODE);
 
@@ -20,35 +20,35 @@ static unsigned ctr_mode(const NvPcDomain *d)
     return m <= NV_PC_CTR_EXTRA_B6_EVENT_B2 ? m : NV_PC_CTR_SIMPLE;
 }
 
-static uint32_t b4(uint32_t w)
+static uint32_t nv_pc_word_b4(uint32_t w)
 {
     return (w >> 4) & 0xf;              /* START_SRC[0..3] */
 }
 
-static uint32_t b6(uint32_t w)
+static uint32_t nv_pc_word_b6(uint32_t w)
 {
-    return b4(w) | ((w >> 10) & 3) << 4; /* + EVENT_SRC[2..3] */
+    return nv_pc_word_b4(w) | ((w >> 10) & 3) << 4; /* + EVENT_SRC[2..3] */
 }
 
-static uint32_t b2(uint32_t w)
+static uint32_t nv_pc_word_b2(uint32_t w)
 {
     return (w >> 8) & 3;                /* EVENT_SRC[0..1] */
 }
 
 /* What the EXTRA_* counter modes count in cycle word @w, else @other. */
-static uint32_t extra_inc(uint32_t w, unsigned mode, uint32_t other)
+static uint32_t nv_pc_extra_inc(uint32_t w, unsigned mode, uint32_t other)
 {
     switch (mode) {
     case NV_PC_CTR_EXTRA_B4:
-        return b4(w);
+        return nv_pc_word_b4(w);
     case NV_PC_CTR_EXTRA_B6_EVENT_B2:
-        return b6(w);
+        return nv_pc_word_b6(w);
     default:
         return other;
     }
 }
 
-static uint32_t ch_inc(unsigned ch, uint32_t w, unsigned mode)
+static uint32_t nv_pc_ch_inc(unsigned ch, uint32_t w, unsigned mode)
 {
     bool ev = w & NV_PC_W_IN(NV_PC_IN_EVENT);
 
@@ -77,18 +77,18 @@ static uint32_t ch_inc(unsigned ch, uint32_t w, unsigned mode)
     case CH_EV_INC:
         switch (mode) {
         case NV_PC_CTR_EVENT_B4:
-            return ev ? b4(w) : 0;
+            return ev ? nv_pc_word_b4(w) : 0;
         case NV_PC_CTR_EVENT_B6:
-            return ev ? b6(w) : 0;
+            return ev ? nv_pc_word_b6(w) : 0;
         case NV_PC_CTR_EXTRA_B6_EVENT_B2:
-            return b2(w);
+            return nv_pc_word_b2(w);
         default:
             return ev;
         }
     case CH_QSTART_INC:
-        return extra_inc(w, mode, !!(w & NV_PC_W_IN(NV_PC_IN_START)));
+        return nv_pc_extra_inc(w, mode, !!(w & NV_PC_W_IN(NV_PC_IN_START)));
     case CH_XPRE_INC:
-        return extra_inc(w, mode, 0);
+        return nv_pc_extra_inc(w, mode, 0);
     default:
         return (w >> (ch - CH_REC0)) & 1;
     }
@@ -96,7 +96,7 @@ static uint32_t ch_inc(unsigned ch, uint32_t w, unsigned mode)
 
 /* ---- the period table ---- */
 
-static void table_free(NvPcTable *t)
+static void nv_pc_table_free(NvPcTable *t)
 {
     g_free(t->word);
     t->word = NULL;
@@ -125,9 +125,9 @@ bool nv_pc_ev_last_get(NvPcDomain *d)
 void nv_pc_table_drop(NvPcDomain *d)
 {
     nv_pc_ev_last_get(d);
-    table_free(&d->tab);
+    nv_pc_table_free(&d->tab);
     for (unsigned i = 0; i < NV_PC_TABLES - 1; i++) {
-        table_free(&d->spare[i]);
+        nv_pc_table_free(&d->spare[i]);
     }
 }
 
@@ -149,17 +149,17 @@ unsigned nv_pc_table_len(NvGpu *gpu, const NvPcDomain *d)
  * What a table takes as constant: the trailer EVENT/FLAG values d->dyn,
  * PTIMER_TIME_B12 of the span and the steady USER levels.
  */
-static uint32_t tab_key(const NvPcDomain *d)
+static uint32_t nv_pc_table_key(const NvPcDomain *d)
 {
     return d->dyn | (uint32_t)d->ptimer_b12 << NV_PC_TRAILER_SIGS |
            nv_pc_user_steady(d) << (NV_PC_TRAILER_SIGS + 1);
 }
 
 /* Swap in the spare table kept for the current span constants, if any. */
-static bool table_find(NvPcDomain *d)
+static bool nv_pc_table_find(NvPcDomain *d)
 {
     for (unsigned i = 0; i < NV_PC_TABLES - 1; i++) {
-        if (d->spare[i].valid && d->spare[i].key == tab_key(d)) {
+        if (d->spare[i].valid && d->spare[i].key == nv_pc_table_key(d)) {
             NvPcTable t = d->tab;
 
             nv_pc_ev_last_get(d);
@@ -174,11 +174,12 @@ static bool table_find(NvPcDomain *d)
 /* Whether the table in use, or a spare, holds for the span constants. */
 bool nv_pc_table_ready(NvPcDomain *d)
 {
-    return (d->tab.valid && d->tab.key == tab_key(d)) || table_find(d);
+    return (d->tab.valid && d->tab.key == nv_pc_table_key(d)) ||
+           nv_pc_table_find(d);
 }
 
 /*
- * A new table for the current span constants (tab_key()); the one in
+ * A new table for the current span constants (nv_pc_table_key()); the one in
  * use, if any, becomes a spare.  Without trailer or PTIMER inputs there
  * is one key and no spares.
  */
@@ -189,14 +190,14 @@ void nv_pc_table_build(NvGpu *gpu, NvPcDomain *d)
 
     nv_pc_ev_last_get(d);
     if (t->valid) {
-        table_free(&d->spare[d->spare_next]);
+        nv_pc_table_free(&d->spare[d->spare_next]);
         d->spare[d->spare_next] = *t;
         d->spare_next = (d->spare_next + 1) % (NV_PC_TABLES - 1);
         memset(t, 0, sizeof(*t));
     }
     d->tab_steps = 0;
-    table_free(t);
-    t->key = tab_key(d);
+    nv_pc_table_free(t);
+    t->key = nv_pc_table_key(d);
     t->len = len;
     t->len_log2 = __builtin_ctz(len);
     t->word = g_new(uint32_t, len);
@@ -207,18 +208,18 @@ void nv_pc_table_build(NvGpu *gpu, NvPcDomain *d)
     t->valid = true;
 }
 
-static const uint32_t *table_prefix(NvPcDomain *d, unsigned ch)
+static const uint32_t *nv_pc_table_prefix(NvPcDomain *d, unsigned ch)
 {
     NvPcTable *t = &d->tab;
 
     if (!t->prefix[ch]) {
-        unsigned mode = ctr_mode(d);
+        unsigned mode = nv_pc_ctr_mode(d);
         uint32_t *p = g_new(uint32_t, t->len + 1);
 
         /* At most 63 x 0x10000 per period: fits. */
         p[0] = 0;
         for (unsigned i = 0; i < t->len; i++) {
-            p[i + 1] = p[i] + ch_inc(ch, t->word[i], mode);
+            p[i + 1] = p[i] + nv_pc_ch_inc(ch, t->word[i], mode);
         }
         t->prefix[ch] = p;
     }
@@ -226,9 +227,9 @@ static const uint32_t *table_prefix(NvPcDomain *d, unsigned ch)
 }
 
 /* Sum of channel @ch over cycles [0, x) in the periodic form. */
-static uint64_t tab_f(NvPcDomain *d, unsigned ch, uint64_t x)
+static uint64_t nv_pc_table_sum(NvPcDomain *d, unsigned ch, uint64_t x)
 {
-    const uint32_t *p = table_prefix(d, ch);
+    const uint32_t *p = nv_pc_table_prefix(d, ch);
     const NvPcTable *t = &d->tab;
 
     return (x >> t->len_log2) * p[t->len] + p[x & (t->len - 1)];
@@ -240,10 +241,10 @@ uint64_t nv_pc_sp_count(const NvPcSpan *s, unsigned ch, uint64_t a, uint64_t b)
         return 0;
     }
     if (s->one) {
-        return (a <= s->c0 && s->c0 < b) ? ch_inc(ch, s->w, ctr_mode(s->d))
-                                         : 0;
+        return (a <= s->c0 && s->c0 < b) ?
+               nv_pc_ch_inc(ch, s->w, nv_pc_ctr_mode(s->d)) : 0;
     }
-    return tab_f(s->d, ch, b) - tab_f(s->d, ch, a);
+    return nv_pc_table_sum(s->d, ch, b) - nv_pc_table_sum(s->d, ch, a);
 }
 
 /*
@@ -262,15 +263,16 @@ uint64_t nv_pc_sp_find(const NvPcSpan *s, unsigned ch, uint64_t a, uint64_t b,
     }
     if (s->one) {
         return (a <= s->c0 && s->c0 < b &&
-                ch_inc(ch, s->w, ctr_mode(s->d)) >= n) ? s->c0 : NONE;
+                nv_pc_ch_inc(ch, s->w, nv_pc_ctr_mode(s->d)) >= n) ?
+               s->c0 : NONE;
     }
-    p = table_prefix(s->d, ch);
+    p = nv_pc_table_prefix(s->d, ch);
     len = s->d->tab.len;
     if (!p[len]) {
         return NONE;
     }
     /* Smallest x with F(x) >= F(a) + n; the cycle is x - 1. */
-    target = tab_f(s->d, ch, a) + n;
+    target = nv_pc_table_sum(s->d, ch, a) + n;
     q = (target - 1) / p[len];
     rem = target - q * p[len];
     lo = 1;

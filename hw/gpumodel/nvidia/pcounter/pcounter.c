@@ -90,7 +90,7 @@ void nv_pc_dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target,
         uint64_t c = d->cur;
         uint64_t end;
         bool f = d->flag;
-        bool ptimer_changed = nv_pc_ptimer_refresh(gpu, d);
+        bool nv_pc_ptimer_changed = nv_pc_ptimer_refresh(gpu, d);
         NvPcSpan s = { .d = d };
 
         if (coupled) {
@@ -103,7 +103,7 @@ void nv_pc_dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target,
         nv_pc_budget_take(gpu, budget);
         /* A trailer change: delayed arguments see the old value. */
         s.one = nv_pc_is_special(gpu, d, c) || d->dyn != d->dyn_prev ||
-                ptimer_changed;
+                nv_pc_ptimer_changed;
         if (!s.one && !nv_pc_table_ready(d)) {
             /*
              * Trailer values without a table: one cycle at a time until
@@ -140,7 +140,8 @@ void nv_pc_dom_advance(NvGpu *gpu, NvPcDomain *d, uint64_t target,
     }
 }
 
-static uint64_t dom_cycles_at(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
+static uint64_t nv_pc_dom_cycles_at(NvGpu *gpu, const NvPcDomain *d,
+                                    uint64_t now)
 {
     uint64_t ns = now - gpu->pc.epoch_ns;
 
@@ -148,7 +149,7 @@ static uint64_t dom_cycles_at(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
 }
 
 /* Record packets reach memory, and a lagging evaluation goes on. */
-static void flush_arm(NvGpu *gpu)
+static void nv_pc_flush_arm(NvGpu *gpu)
 {
     NvPcounter *pc = &gpu->pc;
 
@@ -176,7 +177,7 @@ static void flush_arm(NvGpu *gpu)
  * domain cannot keep up with virtual time and lags.  It then stays at
  * the cycle it reached (reads show that state; a register write takes
  * effect there) and continues in the next evaluation: any PCOUNTER
- * access, and the flush timer, which flush_arm() keeps armed while
+ * access, and the flush timer, which nv_pc_flush_arm() keeps armed while
  * pc.behind.
  */
 void nv_pcounter_sync(NvGpu *gpu)
@@ -195,7 +196,7 @@ void nv_pcounter_sync(NvGpu *gpu)
         return;
     }
     for (unsigned i = 0; i < n; i++) {
-        target[i] = dom_cycles_at(gpu, &gpu->pc.dom[i], now);
+        target[i] = nv_pc_dom_cycles_at(gpu, &gpu->pc.dom[i], now);
         left[i] = MAX(gpu->cfg.pc_step_budget / n, 1);
         if (!gpu->pc.coupled) {
             nv_pc_dom_advance(gpu, &gpu->pc.dom[i], target[i], &left[i]);
@@ -209,29 +210,29 @@ void nv_pcounter_sync(NvGpu *gpu)
     }
     gpu->pc.behind = behind;
     if (behind) {
-        flush_arm(gpu);
+        nv_pc_flush_arm(gpu);
     } else {
         gpu->pc.synced_ns = now;
     }
 }
 
-static void flush_fire(void *opaque)
+static void nv_pc_flush_fire(void *opaque)
 {
     NvGpu *gpu = opaque;
 
     nv_pcounter_sync(gpu);
-    flush_arm(gpu);
+    nv_pc_flush_arm(gpu);
 }
 
 /* ---- registers ---- */
 
-static NvPcDomain *reg_dom(NvGpu *gpu, unsigned unit)
+static NvPcDomain *nv_pc_reg_dom(NvGpu *gpu, unsigned unit)
 {
     return &gpu->pc.dom[unit % NV_PCOUNTER_DOMAINS];
 }
 
 /* A configuration change: the period table no longer holds. */
-static void dom_reconfigured(NvPcDomain *d)
+static void nv_pc_dom_reconfigured(NvPcDomain *d)
 {
     nv_pc_table_drop(d);
 }
@@ -240,13 +241,13 @@ static void dom_reconfigured(NvPcDomain *d)
  * Config writes other than PRE_OP abort the single-mode process
  * (envytools docs/hw/pcounter/intro.rst, "Single event mode").
  */
-static void dom_abort(NvPcDomain *d)
+static void nv_pc_dom_abort(NvPcDomain *d)
 {
     d->single_state = NV_PC_SINGLE_INACTIVE;
 }
 
-static void src_write(NvGpu *gpu, NvPcDomain *d, unsigned which,
-                      uint32_t val)
+static void nv_pc_src_write(NvGpu *gpu, NvPcDomain *d, unsigned which,
+                            uint32_t val)
 {
     d->src[which] = val;
     for (unsigned i = 0; i < 4; i++) {
@@ -255,7 +256,7 @@ static void src_write(NvGpu *gpu, NvPcDomain *d, unsigned which,
     nv_pc_selection_update(gpu, d);
 }
 
-static uint32_t ctrl_read(NvPcDomain *d)
+static uint32_t nv_pc_ctrl_read(NvPcDomain *d)
 {
     uint32_t v = GPU_FIELD_DP32(d->ctrl, NV40_PC_CTRL, QUAD_STATE,
                                 d->quad_state);
@@ -263,7 +264,7 @@ static uint32_t ctrl_read(NvPcDomain *d)
     return GPU_FIELD_DP32(v, NV40_PC_CTRL, SINGLE_STATE, d->single_state);
 }
 
-static void ctrl_write(NvGpu *gpu, NvPcDomain *d, uint32_t val)
+static void nv_pc_ctrl_write(NvGpu *gpu, NvPcDomain *d, uint32_t val)
 {
     unsigned mode = GPU_FIELD_EX32(val, NV40_PC_CTRL, MODE);
     unsigned cm = GPU_FIELD_EX32(val, NV40_PC_CTRL, CTR_MODE);
@@ -287,11 +288,11 @@ static void ctrl_write(NvGpu *gpu, NvPcDomain *d, uint32_t val)
                      "counting as SIMPLE", d->id, cm);
     }
     d->ctrl = val & gpu->chip->ctrl_wmask;
-    dom_reconfigured(d);
-    dom_abort(d);
+    nv_pc_dom_reconfigured(d);
+    nv_pc_dom_abort(d);
 }
 
-static void gctrl_write(NvGpu *gpu, uint32_t val)
+static void nv_pc_gctrl_write(NvGpu *gpu, uint32_t val)
 {
     NvPcounter *pc = &gpu->pc;
     uint32_t old = pc->gctrl;
@@ -308,7 +309,7 @@ static void gctrl_write(NvGpu *gpu, uint32_t val)
         if (pc->gctrl & NV_PC_GCTRL_RECORD_RESET) {
             nv_pc_record_clear(d);
         }
-        dom_reconfigured(d);
+        nv_pc_dom_reconfigured(d);
     }
 }
 
@@ -316,7 +317,7 @@ static void gctrl_write(NvGpu *gpu, uint32_t val)
  * The trailer signals as the domain's inputs see them in cycle cur; an
  * import it does not select reads as its source's current value.
  */
-static uint32_t sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
+static uint32_t nv_pc_sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
 {
     uint32_t v = 0;
 
@@ -350,7 +351,7 @@ static uint32_t sig_status(NvGpu *gpu, NvPcDomain *d, unsigned i)
 uint32_t nv_pcounter_reg_read(NvGpu *gpu, const NvReg *r, unsigned unit,
                               uint32_t offset)
 {
-    NvPcDomain *d = reg_dom(gpu, unit);
+    NvPcDomain *d = nv_pc_reg_dom(gpu, unit);
 
     nv_pcounter_sync(gpu);
     switch (NV_PC_AUX_ID(r->aux)) {
@@ -358,7 +359,7 @@ uint32_t nv_pcounter_reg_read(NvGpu *gpu, const NvReg *r, unsigned unit,
         d->dyn = nv_pc_dyn_at_cur(gpu, d);
         return nv_pc_word_at(gpu, d, d->cur, false) & 0xffff;
     case PC_SIG_STATUS:
-        return sig_status(gpu, d, NV_PC_AUX_INDEX(r->aux));
+        return nv_pc_sig_status(gpu, d, NV_PC_AUX_INDEX(r->aux));
     case PC_CTR_CYCLES:
     case PC_CTR_CYCLES_ALT:
         return d->ctr[NV_PC_CTR_CYCLES];
@@ -373,7 +374,7 @@ uint32_t nv_pcounter_reg_read(NvGpu *gpu, const NvReg *r, unsigned unit,
     case PC_RECORD_STATUS:
         return (d->rec_pos & NV_PC_RECORD_ADDR_MASK) | d->rec_fault;
     case PC_CTRL:
-        return ctrl_read(d);
+        return nv_pc_ctrl_read(d);
     default:
         return nv_reg_get(gpu, offset);
     }
@@ -383,7 +384,7 @@ void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
                            uint32_t offset, uint32_t old, uint32_t val)
 {
     NvPcounter *pc = &gpu->pc;
-    NvPcDomain *d = reg_dom(gpu, unit);
+    NvPcDomain *d = nv_pc_reg_dom(gpu, unit);
     NvPcRegId id = NV_PC_AUX_ID(r->aux);
 
     /* Everything before this write ran under the old configuration. */
@@ -393,8 +394,8 @@ void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
     case PC_START_SRC:
     case PC_EVENT_SRC:
     case PC_STOP_SRC:
-        src_write(gpu, d, id - PC_PRE_SRC, val);
-        dom_abort(d);
+        nv_pc_src_write(gpu, d, id - PC_PRE_SRC, val);
+        nv_pc_dom_abort(d);
         break;
     case PC_PRE_OP:
         d->op[NV_PC_IN_PRE] = val & gpu->chip->op_wmask;
@@ -419,37 +420,37 @@ void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
         d->op[NV_PC_IN_START + (id - PC_START_OP)] =
             val & gpu->chip->op_wmask;
         nv_reg_set(gpu, offset, val & gpu->chip->op_wmask);
-        dom_abort(d);
+        nv_pc_dom_abort(d);
         break;
     case PC_SPEC_SRC:
         d->spec_src = val;
         nv_pc_note_signal(gpu, d, GPU_FIELD_EX32(val, NV40_PC_SPEC_SRC, SWAP));
         nv_pc_selection_update(gpu, d);
-        dom_abort(d);
+        nv_pc_dom_abort(d);
         break;
     case PC_CTR_PRE:
         d->pre_init = val;
-        dom_abort(d);
+        nv_pc_dom_abort(d);
         break;
     case PC_CTR_STOP:
         d->stop_init = val;
-        dom_abort(d);
+        nv_pc_dom_abort(d);
         break;
     case PC_CTR_CYCLES:
     case PC_CTR_CYCLES_ALT:
     case PC_CTR_EVENT:
     case PC_CTR_START:
-        dom_abort(d);
+        nv_pc_dom_abort(d);
         break;
     case PC_THRESHOLD:
         d->threshold = val;
-        dom_abort(d);
+        nv_pc_dom_abort(d);
         break;
     case PC_CTRL:
-        ctrl_write(gpu, d, val);
+        nv_pc_ctrl_write(gpu, d, val);
         break;
     case PC_USER_TRIGGER:
-        /* The GT215 layout; a signal, not configuration: tab_key() */
+        /* The GT215 layout; a signal, not configuration: nv_pc_table_key() */
         nv_pc_user_trigger(d, val);
         break;
     case PC_QUAD_ACK_TRIGGER:
@@ -486,22 +487,22 @@ void nv_pcounter_reg_write(NvGpu *gpu, const NvReg *r, unsigned unit,
         pc->record_dma = val;
         break;
     case PC_GCTRL:
-        gctrl_write(gpu, val);
+        nv_pc_gctrl_write(gpu, val);
         break;
     default:
         break;
     }
     if (id != PC_QUAD_ACK_TRIGGER && id != PC_RECORD_CHAN &&
         id != PC_RECORD_DMA && id != PC_USER_TRIGGER) {
-        dom_reconfigured(d);
+        nv_pc_dom_reconfigured(d);
     }
-    flush_arm(gpu);
+    nv_pc_flush_arm(gpu);
 }
 
 /* ---- outside the register space ---- */
 
 /* A PGRAPH signal: a one-cycle pulse in every domain's current cycle. */
-static void pgraph_pulse(NvGpu *gpu, NvSigKind k)
+static void nv_pc_pgraph_pulse(NvGpu *gpu, NvSigKind k)
 {
     nv_pcounter_sync(gpu);
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
@@ -520,17 +521,17 @@ static void pgraph_pulse(NvGpu *gpu, NvSigKind k)
             pulse[0] = d->cur;
         }
     }
-    flush_arm(gpu);
+    nv_pc_flush_arm(gpu);
 }
 
 void nv_pcounter_pm_trigger(NvGpu *gpu)
 {
-    pgraph_pulse(gpu, SIG_PM_TRIGGER);
+    nv_pc_pgraph_pulse(gpu, SIG_PM_TRIGGER);
 }
 
 void nv_pcounter_wrcache_flush(NvGpu *gpu)
 {
-    pgraph_pulse(gpu, SIG_WRCACHE_FLUSH);
+    nv_pc_pgraph_pulse(gpu, SIG_WRCACHE_FLUSH);
 }
 
 /*
@@ -539,7 +540,7 @@ void nv_pcounter_wrcache_flush(NvGpu *gpu)
  * domain's current one sampled the old TIME, the current one on sample
  * the new, as any register write.
  */
-static void ptimer_changed(NvGpu *gpu)
+static void nv_pc_ptimer_changed(NvGpu *gpu)
 {
     nv_pcounter_sync(gpu);
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
@@ -571,7 +572,7 @@ bool nv_pcounter_set_synth(NvGpu *gpu, unsigned dom, unsigned n,
     d->synth[n].period_log2 = period_log2;
     d->synth[n].high = MIN(high, 1u << period_log2);
     d->synth[n].phase = phase & ((1u << period_log2) - 1);
-    dom_reconfigured(d);
+    nv_pc_dom_reconfigured(d);
     return true;
 }
 
@@ -606,13 +607,14 @@ void nv_pcounter_pre_save(NvGpu *gpu)
     }
 }
 
-static bool dom_state_ok(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
+static bool nv_pc_dom_state_ok(NvGpu *gpu, const NvPcDomain *d, uint64_t now)
 {
     const NvPcounter *pc = &gpu->pc;
-    uint64_t upto = dom_cycles_at(gpu, d, MAX(now, pc->synced_ns));
+    uint64_t upto = nv_pc_dom_cycles_at(gpu, d, MAX(now, pc->synced_ns));
 
-    if (d->cur > upto || (!pc->behind &&
-                          d->cur != dom_cycles_at(gpu, d, pc->synced_ns)) ||
+    if (d->cur > upto ||
+        (!pc->behind &&
+         d->cur != nv_pc_dom_cycles_at(gpu, d, pc->synced_ns)) ||
         d->periodic_origin > d->cur || d->ptimer_c0 > d->cur ||
         d->quad_state > NV_PC_QUAD_OVERFLOW ||
         d->single_state > NV_PC_SINGLE_COUNTING ||
@@ -694,7 +696,7 @@ bool nv_pcounter_post_load(NvGpu *gpu, char **err)
     for (unsigned i = 0; i < gpu->chip->pc_domains; i++) {
         NvPcDomain *d = &pc->dom[i];
 
-        if (!dom_state_ok(gpu, d, now) || (d->dyn & ~d->dyn_sel) ||
+        if (!nv_pc_dom_state_ok(gpu, d, now) || (d->dyn & ~d->dyn_sel) ||
             (d->dyn_prev & ~d->dyn_sel)) {
             *err = g_strdup_printf("PCOUNTER domain %u: cycle %"
                                    G_GUINT64_FORMAT ", CTRL 0x%x, states "
@@ -719,8 +721,8 @@ bool nv_pcounter_post_load(NvGpu *gpu, char **err)
 void nv_pcounter_init(NvGpu *gpu)
 {
     nv_pc_sig_kinds_init();
-    gpu->pc.flush_timer = gpu_host_timer_new(&gpu->host, flush_fire, gpu);
-    nv_ptimer_set_changed(gpu, ptimer_changed);
+    gpu->pc.flush_timer = gpu_host_timer_new(&gpu->host, nv_pc_flush_fire, gpu);
+    nv_ptimer_set_changed(gpu, nv_pc_ptimer_changed);
 }
 
 void nv_pcounter_fini(NvGpu *gpu)
