@@ -90,7 +90,7 @@ static inline IntelGtEventArgs gt_event(Fixture *f, IntelGtEvent ev,
     return a;
 }
 
-/* A context switched in or out, as execlists.c's set_ctx_active() does. */
+/* A context switched in or out, as execlists_set_ctx_active() does. */
 static inline void engine_active(Fixture *f, IntelEngineId id, bool on)
 {
     gt_event(f, INTEL_GT_SYNC, &f->gpu->engine[id]);
