@@ -497,8 +497,7 @@ bool intel_engine_busy(IntelEngine *e);
 void intel_engine_set_state(IntelEngine *e, IntelCsState state);
 uint64_t intel_engine_timestamp(IntelGpu *gpu, uint64_t ns);
 uint32_t intel_engine_ctx_timestamp(IntelEngine *e);
-void intel_engine_account(IntelEngine *e, uint64_t now, uint64_t cost,
-                          const IntelCsStats *s0);
+void intel_engine_in_flight_rebase(IntelCsInFlight *w, uint64_t now);
 void intel_engine_stats_at(IntelEngine *e, uint64_t ns, IntelCsStats *st);
 void intel_engine_raise(IntelEngine *e, uint16_t bits);
 void intel_engine_report_error(IntelEngine *e, uint32_t error);

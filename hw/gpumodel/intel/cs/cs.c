@@ -498,6 +498,36 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
     return 1 + (e->stats.blit_bytes - blit0) / 4096;
 }
 
+/*
+ * A command executed at @now took @cost and dispatched EU and pixel work
+ * (the statistics since @s0).  Its effects are there at once; the engine
+ * does its work at the modelled pace, after the work still in flight,
+ * and every report taken meanwhile (an OA context-switch report later in
+ * the same slice too) sees only the part done by then.
+ */
+static void cs_account(IntelEngine *e, uint64_t now, uint64_t cost,
+                       const IntelCsStats *s0)
+{
+    IntelCsInFlight *w = &e->in_flight;
+
+    if (now >= w->end_ns) {
+        *w = (IntelCsInFlight) { .start_ns = now, .end_ns = now };
+    } else if (now > w->start_ns) {
+        intel_engine_in_flight_rebase(w, now);
+    }
+    e->stats.busy_ns += cost;
+    w->end_ns += cost;
+    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
+        w->eu_clocks[i] += e->stats.eu_clocks[i] - s0->eu_clocks[i];
+        for (unsigned k = 0; k < INTEL_EU_EVS; k++) {
+            w->eu_ev[i][k] += e->stats.eu_ev[i][k] - s0->eu_ev[i][k];
+        }
+    }
+    for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
+        w->px[i] += e->stats.px[i] - s0->px[i];
+    }
+}
+
 /* The pause the slice's host work since @s0 earns (cs-int.h). */
 static uint64_t cs_slice_pace(IntelEngine *e, const IntelCsStats *s0)
 {
@@ -554,8 +584,7 @@ void intel_cs_run(IntelEngine *e, unsigned budget)
          * At the time now, not the slice's start: QEMU's clock may move
          * meanwhile, and an OA sync in the step has seen the time it read.
          */
-        intel_engine_account(e, gpu_host_now_ns(&e->gpu->host), step_cost,
-                             &s0);
+        cs_account(e, gpu_host_now_ns(&e->gpu->host), step_cost, &s0);
         cost += step_cost;
     }
     intel_cs_sync_registers(e);

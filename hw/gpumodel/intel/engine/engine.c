@@ -59,7 +59,7 @@ uint32_t intel_engine_ctx_timestamp(IntelEngine *e)
  * Start the span in flight anew at @now, inside it: what is done by now
  * stays done, the rest follows evenly from now on.
  */
-static void engine_in_flight_rebase(IntelCsInFlight *w, uint64_t now)
+void intel_engine_in_flight_rebase(IntelCsInFlight *w, uint64_t now)
 {
     uint64_t span = w->end_ns - w->start_ns, left = w->end_ns - now;
 
@@ -73,36 +73,6 @@ static void engine_in_flight_rebase(IntelCsInFlight *w, uint64_t now)
         w->px[i] = gpu_muldiv64(w->px[i], left, span);
     }
     w->start_ns = now;
-}
-
-/*
- * A command executed at @now took @cost and dispatched EU and pixel work
- * (the statistics since @s0).  Its effects are there at once; the engine
- * does its work at the modelled pace, after the work still in flight,
- * and every report taken meanwhile (an OA context-switch report later in
- * the same slice too) sees only the part done by then.
- */
-void intel_engine_account(IntelEngine *e, uint64_t now, uint64_t cost,
-                          const IntelCsStats *s0)
-{
-    IntelCsInFlight *w = &e->in_flight;
-
-    if (now >= w->end_ns) {
-        *w = (IntelCsInFlight) { .start_ns = now, .end_ns = now };
-    } else if (now > w->start_ns) {
-        engine_in_flight_rebase(w, now);
-    }
-    e->stats.busy_ns += cost;
-    w->end_ns += cost;
-    for (unsigned i = 0; i < INTEL_EU_FFIDS; i++) {
-        w->eu_clocks[i] += e->stats.eu_clocks[i] - s0->eu_clocks[i];
-        for (unsigned k = 0; k < INTEL_EU_EVS; k++) {
-            w->eu_ev[i][k] += e->stats.eu_ev[i][k] - s0->eu_ev[i][k];
-        }
-    }
-    for (unsigned i = 0; i < INTEL_PX_COUNTS; i++) {
-        w->px[i] += e->stats.px[i] - s0->px[i];
-    }
 }
 
 /* Take from @done the part @left / @span of the work @in_flight. */
@@ -153,7 +123,7 @@ static void engine_frequency_change(IntelGpu *gpu, IntelGtEvent ev,
             continue;
         }
         if (a->now > w->start_ns) {
-            engine_in_flight_rebase(w, a->now);
+            intel_engine_in_flight_rebase(w, a->now);
         }
         scaled = gpu_muldiv64(w->end_ns - w->start_ns, a->from, a->to);
         e->stats.busy_ns = e->stats.busy_ns - (w->end_ns - w->start_ns) +
