@@ -47,6 +47,8 @@ hook() {
 link hw/gpumodel hw/gpumodel
 link include/hw/gpumodel include/hw/gpumodel
 link qapi/gpumodel.json qapi/gpumodel.json
+# hw/gpumodel/intel/meson.build runs it: the GFXPIPE state header.
+link scripts/gen-gfx-state.py scripts/gen-gfx-state.py
 # The qtests.  Each device's tests are tests/qtest/DEVICE-test.c and
 # DEVICE-FEATURE-test.c, built when QEMU's Kconfig has the device: this
 # table, "DEVICE:SYMBOL", is the one place that says which.  Every test
