@@ -5,7 +5,7 @@ SHELL := /bin/sh
 MESON ?= /usr/bin/meson
 
 .PHONY: all deps qemu unit unit-sanitize fuzz qemu-fuzz fuzz-smoke \
-	guest-image igt-build igt-image igt run check bench clean
+	genxml guest-image igt-build igt-image igt run check bench clean
 
 all: qemu unit
 
@@ -44,6 +44,11 @@ qemu-fuzz: deps
 fuzz-smoke: unit unit-sanitize fuzz qemu-fuzz
 	scripts/fuzz-smoke.sh
 
+# Mesa's genxml, which the unit test genxml-check compares the GFXPIPE
+# state description with (cached per machine, see scripts/fetch-genxml.sh).
+genxml: deps
+	@scripts/fetch-genxml.sh > /dev/null
+
 guest-image: deps
 	scripts/make-guest.sh
 
@@ -65,7 +70,7 @@ igt: qemu igt-image
 run: qemu guest-image
 	scripts/run-guest.sh --summary
 
-check: qemu unit unit-sanitize fuzz qemu-fuzz guest-image igt-image
+check: qemu unit unit-sanitize fuzz qemu-fuzz genxml guest-image igt-image
 	scripts/check.sh
 
 # Throughput and overhead as ratios against baselines in the same run.

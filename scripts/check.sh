@@ -3,7 +3,8 @@
 #   style - QEMU's checkpatch.pl over hw/ and include/: no error; calls
 #           only down the unit order (tools/unit-graph.py); no C file
 #           over 1,000 lines, no function over 120 (tools/size-check.py)
-#   unit  - the models with a fake host (standalone meson build)
+#   unit  - the models with a fake host (standalone meson build); the
+#           GFXPIPE state description against Mesa's genxml
 #   fuzz  - every fuzzer, briefly (scripts/fuzz-smoke.sh)
 #   qtest - the devices inside the built QEMU, and again in a QEMU built
 #           with ASan + UBSan (build/qemu-fuzz)
@@ -37,6 +38,10 @@ done
 "$top/scripts/tap-tier.sh" unit/registers-doc-nv "$out" -- \
     "$top/tests/unit/regs-doc-check.sh" "$top/build/unit/intel-gpu-regs-doc" \
     "$top/docs/nv-gpu-registers.rst" --nv
+"$top/scripts/tap-tier.sh" unit/genxml-check "$out" -- \
+    /usr/bin/python3 "$top/tests/unit/genxml-check.py" \
+    "$top/hw/gpumodel/intel/gen11-state.desc" \
+    --fetch "$top/scripts/fetch-genxml.sh"
 
 echo "== sanitize (ASan + UBSan: any report fails the test)"
 for t in "$top"/build/sanitize/tests/unit/test-*; do
