@@ -325,6 +325,7 @@
 #define   GFXPIPE_SINGLE_DW         0x1u
 #define   GFXPIPE_MEDIA             0x2u    /* DWord Length is 15:0 */
 #define   GFXPIPE_3D                0x3u
+#define GFXPIPE_OPCODE(hdr)         (((uint32_t)(hdr) >> 24) & 7)
 #define GFXPIPE_OPCODE_MASK         0xFFFF0000u
 #define GFXPIPE_INSTR(subtype, opcode, subopcode) \
     (INSTR_RC_CLIENT << INSTR_CLIENT_SHIFT | (uint32_t)(subtype) << 27 | \
