@@ -140,6 +140,7 @@ void test_random_messages(Fixture *f, gconstpointer data)
         if (iter % 64 == 0) {
             for (unsigned i = 0; i < 8; i++) {
                 uint32_t ss[16];
+                Gen11_RENDER_SURFACE_STATE st;
 
                 for (unsigned d = 0; d < 16; d++) {
                     ss[d] = g_rand_int(rng);
@@ -152,19 +153,40 @@ void test_random_messages(Fixture *f, gconstpointer data)
                         INTEL_SF_R32_UINT, INTEL_SF_R16G16B16A16_FLOAT,
                         INTEL_SF_RAW, INTEL_SF_R32G32B32A32_FLOAT,
                     };
-
                     unsigned type = types[g_rand_int_range(rng, 0, 6)];
                     unsigned fmt = fmts[g_rand_int_range(rng, 0, 6)];
                     unsigned tile = g_rand_int_range(rng, 0, 3);
+                    uint64_t lo = g_rand_int_range(rng, 0, GGTT_MAPPED);
+                    uint64_t hi = g_rand_int_range(rng, 0, 4) ? 0 :
+                                  g_rand_int(rng);
 
-                    ss[0] = type << 29 | fmt << 18 |
-                            (tile ? tile + 1 : 0) << 12;
-                    ss[1] &= 0x3f;
-                    ss[2] &= 0x003f003f;
-                    ss[3] = (ss[3] & 3) << 21 |
-                            (512u * (1 + (ss[3] >> 8) % 4) - 1);
-                    ss[4] &= 3u << 18;
-                    ss[5] &= 0x3;
+                    /* The random fields, the sizes tamed. */
+                    gen11_render_surface_state_unpack(ss, 16, &st);
+                    st = (Gen11_RENDER_SURFACE_STATE) {
+                        .surface_type = type,
+                        .surface_format = fmt,
+                        .tile_mode = tile ? tile + 1 : 0,
+                        .surface_qpitch = st.surface_qpitch & 0x3f,
+                        .width = st.width & 0x3f,
+                        .height = st.height & 0x3f,
+                        .depth = st.depth & 3,
+                        .surface_pitch = 512u * (1 + (st.surface_pitch >> 8) %
+                                                 4) - 1,
+                        .minimum_array_element = st.minimum_array_element & 3,
+                        .mip_count_lod = st.mip_count_lod & 3,
+                        .auxiliary_surface_mode = st.auxiliary_surface_mode,
+                        .shader_channel_select_red =
+                            st.shader_channel_select_red,
+                        .shader_channel_select_green =
+                            st.shader_channel_select_green,
+                        .shader_channel_select_blue =
+                            st.shader_channel_select_blue,
+                        .shader_channel_select_alpha =
+                            st.shader_channel_select_alpha,
+                        .surface_base_address = hi << 32 | lo,
+                    };
+                    put_surface_state(f, i, &st);
+                    continue;
                 }
                 ss[8] = g_rand_int_range(rng, 0, GGTT_MAPPED);
                 ss[9] = g_rand_int_range(rng, 0, 4) ? 0 : g_rand_int(rng);
