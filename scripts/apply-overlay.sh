@@ -100,7 +100,11 @@ for f in "$top"/tests/qtest/*.c "$top"/tests/qtest/*.h; do
         helpers="$helpers, '${d%%:*}-qtest.c'"
     echo "qtests_x86_64 += config_all_devices.has_key('${d#*:}')" \
         "? ['$stem'] : []" >> "$block"
-    echo "qtests += {'$stem': files($helpers)}" >> "$block"
+    # intel-gpu's qtests pack GFXPIPE commands with the generated
+    # gen11-state.h (hw/gpumodel/intel/meson.build): built before them.
+    gen=
+    [ "${d%%:*}" = intel-gpu ] && gen=", gen11_state_h"
+    echo "qtests += {'$stem': [files($helpers)$gen]}" >> "$block"
 done
 echo "# gpumodel qtests end" >> "$block"
 
