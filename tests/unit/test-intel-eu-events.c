@@ -121,6 +121,7 @@ static void mix_walker(Fixture *f, uint32_t x, uint32_t y)
 static void test_walker_mix(Fixture *f, gconstpointer data)
 {
     const unsigned t = 4 * 3;
+    const uint64_t fpu0 = MIX_FPU0 * t;
     const uint16_t sel[14] = {
         SEL(0, 0, 0), SEL(0, 0, 2), SEL(0, 0, 3), SEL(0, 0, 4),
         SEL(0, 0, 1), SEL(1, 0, 0), SEL(1, 0, 3), SEL(2, 0, 0),
@@ -128,7 +129,7 @@ static void test_walker_mix(Fixture *f, gconstpointer data)
         SEL(8, 0, 0), SEL(0, 7, 7),
     };
     const uint64_t want[14] = {
-        MIX_FPU0 * t,                   /* A7 FPU0 */
+        fpu0,                           /* A7 FPU0 */
         MIX_TERNARY * t,                /* A8 FPU0 ternary */
         MIX_BINARY0 * t,                /* A9 FPU0 binary */
         MIX_MOV * t,                    /* A10 FPU0 mov */
@@ -141,7 +142,7 @@ static void test_walker_mix(Fixture *f, gconstpointer data)
         (MIX_LOADED - MIX_ANY) * t,     /* A17 stall: jmpi, nop */
         0,                              /* A18 both FPUs: one issue */
         MIX_LOADED * t / 8,             /* A19 occupancy integrator */
-        MIX_FPU0 * t / 8,               /* A20 FPU0, row 0 and EU 0 */
+        fpu0 / 8,                       /* A20 FPU0, row 0 and EU 0 */
     };
     IntelEngine *e = eng(f, RCS);
 
@@ -160,7 +161,7 @@ static void test_walker_mix(Fixture *f, gconstpointer data)
     }
     /* The FFID filters: the walker's threads are the thread spawner's. */
     wr(f, INTEL_EU_PERF_CNTL4 + 0x200, SEL(0, 6, 0) | SEL(0, 5, 0) << 12);
-    g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(2)), ==, MIX_FPU0 * t);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(2)), ==, fpu0);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(3)), ==, 0);
 }
 

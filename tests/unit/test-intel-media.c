@@ -386,11 +386,6 @@ static void walker_batch(Fixture *f, const EuNative *k, size_t n,
     bb_out(&b, MI_BATCH_BUFFER_END);
 }
 
-/* A thread's end: r0 to the thread spawner with EOT. */
-#define EOT_THREAD \
-    asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD), G(0, 0, EU_TYPE_UD, R_8_8_1)), \
-    asm_send(8, 0, 112, EU_SFID_THREAD_SPAWNER, 0x02000010, true)
-
 /*
  * 2^32 - 1 groups of a short kernel: each step runs a bounded share of
  * them and returns; the engine stays busy until it is reset, which
@@ -401,7 +396,10 @@ static void test_hostile_walker(Fixture *f, gconstpointer data)
     const EuNative k[] = {
         asm_op(EU_OP_ADD, 8, D(3, 0, EU_TYPE_UD), G(3, 0, EU_TYPE_UD, R_8_8_1),
                IMM(EU_TYPE_UD, 1)),
-        EOT_THREAD,
+        /* The thread's end: r0 to the thread spawner with EOT. */
+        asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD),
+              G(0, 0, EU_TYPE_UD, R_8_8_1)),
+        asm_send(8, 0, 112, EU_SFID_THREAD_SPAWNER, 0x02000010, true),
     };
     IntelEngine *e = eng(f, RCS);
     IntelMediaDispatch *run;

@@ -282,7 +282,7 @@ static void test_formats(Fixture *f, gconstpointer data)
         g_assert_cmphex(t[2], ==, 255);
         g_assert_cmphex(t[3], ==, 128);
         intel_format_decode(INTEL_SF_R8G8B8A8_UNORM_SRGB, t, rgba);
-        g_assert_cmpfloat_with_epsilon(intel_sf_u2f(rgba[0]), 0.2502f, 1e-3);
+        g_assert_cmpfloat_with_epsilon(intel_sf_u2f(rgba[0]), 0.2502f, 0.001);
         g_assert_cmpfloat(intel_sf_u2f(rgba[2]), ==, 1.0f);
         g_assert_cmpfloat(intel_sf_u2f(rgba[3]), ==, 128 / 255.0f);
     }
@@ -464,13 +464,13 @@ static void test_sample_bilinear(Fixture *f, gconstpointer data)
     v[1] = 1.0f / 4;
     /* Channel 2 at the texel centre (2, 0): that texel alone. */
     g_assert_cmpint(sample16(&s, 24, u, v), ==, 0);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 0), 30 / 255.0f, 1e-6);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 22, 0), 0, 1e-6);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 0), 30 / 255.0f, 0.000001);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 22, 0), 0, 0.000001);
     /* (1,0) (2,0) (1,1) (2,1): R (60 + 120) / 2, G 30, B (11+12+15+16)/4 */
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 1), 90 / 255.0f, 1e-6);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 22, 1), 30 / 255.0f, 1e-6);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 24, 1), 13.5f / 255.0f, 1e-6);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 2), 120 / 255.0f, 1e-6);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 1), 90 / 255.0f, 0.000001);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 22, 1), 30 / 255.0f, 0.000001);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 24, 1), 13.5f / 255.0f, 0.000001);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 2), 120 / 255.0f, 0.000001);
     sf_fini(&s);
 }
 
@@ -520,7 +520,7 @@ static void test_sample_wrap(Fixture *f, gconstpointer data)
                 INTEL_TEXCOORD_WRAP, INTEL_TEXCOORD_CLAMP);
     u[0] = 0;
     g_assert_cmpint(sample16(&s, 24, u, v), ==, 0);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 0), 90 / 255.0f, 1e-6);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 0), 90 / 255.0f, 0.000001);
     sf_fini(&s);
 }
 
@@ -723,9 +723,9 @@ static void test_3d(Fixture *f, gconstpointer data)
     for (unsigned c = 0; c < 7; c++) {
         g_assert_cmpfloat_with_epsilon(get_f(&s, 20, c),
                                        (40 * (c / 2) + c % 2) / 255.0f,
-                                       1e-6);
+                                       0.000001);
     }
-    g_assert_cmpfloat_with_epsilon(get_f(&s, 20, 7), 61 / 255.0f, 1e-6);
+    g_assert_cmpfloat_with_epsilon(get_f(&s, 20, 7), 61 / 255.0f, 0.000001);
 
     /* ld_lz with an integer slice; resinfo's depth. */
     for (unsigned c = 0; c < 8; c++) {
