@@ -213,6 +213,12 @@ def check_entry(e):
         if last >= e.length * 32:
             raise DescError('%s: past the %d dwords of %s'
                             % (f.line, e.length, e.name))
+        if f.type not in BASE_TYPES:
+            continue
+        for i in range(f.count):
+            if (f.start + i * f.stride) % 32 + f.width > 64:
+                raise DescError('%s: element %d is not within the qword '
+                                'at its dword' % (f.line, i))
         if e.kind == 'command' and f.start < 32 and \
                 (f.end >= 16 or (e.bias == 2 and f.start <= 7)):
             raise DescError('%s: overlaps the header or DWord Length'
