@@ -5,7 +5,7 @@ SHELL := /bin/sh
 MESON ?= /usr/bin/meson
 
 .PHONY: all deps qemu unit unit-sanitize fuzz qemu-fuzz fuzz-smoke \
-	guest-image igt-build igt-image igt run check bench clean
+	genxml guest-image igt-build igt-image igt run check bench clean
 
 all: qemu unit
 
@@ -46,6 +46,11 @@ qemu-fuzz: deps
 fuzz-smoke: unit unit-sanitize fuzz qemu-fuzz
 	scripts/fuzz-smoke.sh
 
+# Mesa's genxml, which the unit test genxml-check compares the GFXPIPE
+# state description with (cached per machine, see scripts/fetch-genxml.sh).
+genxml: deps
+	@scripts/fetch-genxml.sh > /dev/null
+
 guest-image: deps
 	scripts/make-guest.sh
 
@@ -72,7 +77,7 @@ run: qemu guest-image
 # all of them (tools/check-summary.py).  MESON_TEST_ARGS go to meson test
 # (e.g. --timeout-multiplier 2, --num-processes 1).
 MESON_TEST_ARGS ?=
-check: qemu unit unit-sanitize fuzz qemu-fuzz guest-image igt-image
+check: qemu unit unit-sanitize fuzz qemu-fuzz genxml guest-image igt-image
 	rm -f build/unit/meson-logs/testlog.json
 	$(MESON) test -C build/unit $(MESON_TEST_ARGS); s=$$?; \
 	    /usr/bin/python3 tools/check-summary.py build/unit || s=1; \

@@ -47,6 +47,8 @@ hook() {
 link hw/gpumodel hw/gpumodel
 link include/hw/gpumodel include/hw/gpumodel
 link qapi/gpumodel.json qapi/gpumodel.json
+# hw/gpumodel/intel/meson.build runs it: the GFXPIPE state header.
+link scripts/gen-gfx-state.py scripts/gen-gfx-state.py
 # The qtests.  Each device's tests are tests/qtest/DEVICE-test.c and
 # DEVICE-FEATURE-test.c, built when QEMU's Kconfig has the device: this
 # table, "DEVICE:SYMBOL", is the one place that says which.  Every test
@@ -98,7 +100,11 @@ for f in "$top"/tests/qtest/*.c "$top"/tests/qtest/*.h; do
         helpers="$helpers, '${d%%:*}-qtest.c'"
     echo "qtests_x86_64 += config_all_devices.has_key('${d#*:}')" \
         "? ['$stem'] : []" >> "$block"
-    echo "qtests += {'$stem': files($helpers)}" >> "$block"
+    # intel-gpu's qtests pack GFXPIPE commands with the generated
+    # gen11-state.h (hw/gpumodel/intel/meson.build): built before them.
+    gen=
+    [ "${d%%:*}" = intel-gpu ] && gen=", gen11_state_h"
+    echo "qtests += {'$stem': [files($helpers)$gen]}" >> "$block"
 done
 echo "# gpumodel qtests end" >> "$block"
 

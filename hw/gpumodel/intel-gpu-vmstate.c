@@ -131,59 +131,53 @@ static const VMStateDescription vmstate_intel_gfx_base = {
     },
 };
 
-static const VMStateDescription vmstate_intel_render_vb = {
-    .name = "intel-gpu/render-vb",
-    .version_id = 0,
-    .minimum_version_id = 0,
-    .fields = (const VMStateField[]) {
-        VMSTATE_UINT64(addr, IntelRenderVb),
-        VMSTATE_UINT32(size, IntelRenderVb),
-        VMSTATE_UINT32(dw1, IntelRenderVb),
-        VMSTATE_END_OF_LIST()
-    },
-};
-
 /*
  * The 3D pipeline's state (render-state.h), a draw in progress included;
  * render.c bounds every value it uses, so any loaded value is safe.
  */
 static const VMStateDescription vmstate_intel_render = {
     .name = "intel-gpu/render",
-    .version_id = 0,
-    .minimum_version_id = 0,
+    /* 1: the commands' dwords whole, dword 0 on (gen11-state.desc). */
+    .version_id = 1,
+    .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_STRUCT_ARRAY(vb, IntelRenderState, INTEL_RENDER_VBS, 0,
-                             vmstate_intel_render_vb, IntelRenderVb),
-        VMSTATE_UINT32_2DARRAY(ve, IntelRenderState, INTEL_RENDER_VES, 2),
+#define RENDER_DWORDS(f) \
+        VMSTATE_UINT32_ARRAY(f, IntelRenderState, \
+                             sizeof_field(IntelRenderState, f) / 4)
+        VMSTATE_UINT32_2DARRAY(vb, IntelRenderState, INTEL_RENDER_VBS,
+                               GEN11_VERTEX_BUFFER_STATE_LENGTH),
+        VMSTATE_UINT32_2DARRAY(ve, IntelRenderState, INTEL_RENDER_VES,
+                               GEN11_VERTEX_ELEMENT_STATE_LENGTH),
         VMSTATE_UINT32(ve_count, IntelRenderState),
-        VMSTATE_UINT32(topology, IntelRenderState),
-        VMSTATE_UINT32(vs, IntelRenderState),
-        VMSTATE_UINT32(hs, IntelRenderState),
-        VMSTATE_UINT32(ds, IntelRenderState),
-        VMSTATE_UINT32(gs, IntelRenderState),
-        VMSTATE_UINT32(te, IntelRenderState),
-        VMSTATE_UINT32(so, IntelRenderState),
-        VMSTATE_UINT32_ARRAY(clip, IntelRenderState, 3),
-        VMSTATE_UINT32_ARRAY(sf, IntelRenderState, 3),
-        VMSTATE_UINT32(raster, IntelRenderState),
-        VMSTATE_UINT32_ARRAY(sbe, IntelRenderState, 5),
-        VMSTATE_UINT32_ARRAY(sbe_swiz, IntelRenderState, 8),
-        VMSTATE_UINT32(wm, IntelRenderState),
-        VMSTATE_UINT32_ARRAY(ps, IntelRenderState, 11),
-        VMSTATE_UINT32(ps_extra, IntelRenderState),
-        VMSTATE_UINT32(ps_blend, IntelRenderState),
-        VMSTATE_UINT32_ARRAY(constant_ps, IntelRenderState, 10),
-        VMSTATE_UINT32(blend_state, IntelRenderState),
-        VMSTATE_UINT32(cc_state, IntelRenderState),
-        VMSTATE_UINT32(cc_viewport, IntelRenderState),
-        VMSTATE_UINT32(sf_clip_viewport, IntelRenderState),
-        VMSTATE_UINT32(scissor, IntelRenderState),
-        VMSTATE_UINT32(binding_table_ps, IntelRenderState),
-        VMSTATE_UINT32(sampler_state_ps, IntelRenderState),
-        VMSTATE_UINT32_ARRAY(drawing_rect, IntelRenderState, 3),
-        VMSTATE_UINT32(multisample, IntelRenderState),
-        VMSTATE_UINT32(sample_mask, IntelRenderState),
-        VMSTATE_UINT32(depth_stencil, IntelRenderState),
+        RENDER_DWORDS(vf_topology),
+        RENDER_DWORDS(vs),
+        RENDER_DWORDS(hs),
+        RENDER_DWORDS(ds),
+        RENDER_DWORDS(gs),
+        RENDER_DWORDS(te),
+        RENDER_DWORDS(so),
+        RENDER_DWORDS(clip),
+        RENDER_DWORDS(sf),
+        RENDER_DWORDS(raster),
+        RENDER_DWORDS(sbe),
+        RENDER_DWORDS(sbe_swiz),
+        RENDER_DWORDS(wm),
+        RENDER_DWORDS(ps),
+        RENDER_DWORDS(ps_extra),
+        RENDER_DWORDS(ps_blend),
+        RENDER_DWORDS(constant_ps),
+        RENDER_DWORDS(blend_state),
+        RENDER_DWORDS(cc_state),
+        RENDER_DWORDS(vp_cc),
+        RENDER_DWORDS(vp_sf_clip),
+        RENDER_DWORDS(scissor),
+        RENDER_DWORDS(binding_table_ps),
+        RENDER_DWORDS(sampler_state_ps),
+        RENDER_DWORDS(drawing_rect),
+        RENDER_DWORDS(multisample),
+        RENDER_DWORDS(sample_mask),
+        RENDER_DWORDS(depth_stencil),
+#undef RENDER_DWORDS
         VMSTATE_BOOL(draw_active, IntelRenderState),
         VMSTATE_UINT64(draw_ctx, IntelRenderState),
         VMSTATE_UINT32(state_gen, IntelRenderState),

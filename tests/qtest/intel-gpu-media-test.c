@@ -80,33 +80,68 @@ static void gpgpu_batch(Gpu *g, Buf *bb, const Buf *surf,
                         const uint32_t *kernel, size_t kernel_dw,
                         uint32_t xdim, uint32_t ydim, uint8_t color)
 {
-    uint32_t base = bb->gtt | 1;
-    uint32_t ss[16] = {
-        [0] = 1u << 29 | 0x140u << 18 | 1u << 16 | 1u << 14 | 1u << 8,
-        [2] = (HEIGHT - 1) << 16 | (WIDTH - 1),
-        [3] = WIDTH - 1,
-        [7] = 4u << 25 | 5u << 22 | 6u << 19 | 7u << 16,
-        [8] = surf->gtt,
+    Gen11_RENDER_SURFACE_STATE ss = {
+        .surface_type = 1,                      /* SURFTYPE_2D */
+        .surface_format = 0x140,                /* R8_UNORM */
+        .surface_vertical_alignment = 1,        /* VALIGN_4 */
+        .surface_horizontal_alignment = 1,      /* HALIGN_4 */
+        .render_cache_read_write_mode = 1,
+        .width = WIDTH - 1,
+        .height = HEIGHT - 1,
+        .surface_pitch = WIDTH - 1,
+        /* SCS_RED, GREEN, BLUE, ALPHA */
+        .shader_channel_select_red = 4,
+        .shader_channel_select_green = 5,
+        .shader_channel_select_blue = 6,
+        .shader_channel_select_alpha = 7,
+        .surface_base_address = surf->gtt,
     };
-    uint32_t idd[8] = { KERNEL, 0, 1u << 18, 0, BINDING_TABLE, 1u << 16, 1 };
-    uint32_t curbe = color, bt = SURFACE_STATE;
+    Gen11_INTERFACE_DESCRIPTOR_DATA idd = {
+        .kernel_start_pointer = KERNEL,
+        .single_program_flow = true,
+        .binding_table_pointer = BINDING_TABLE,
+        .constant_urb_entry_read_length = 1,
+        .number_of_threads_in_gpgpu_thread_group = 1,
+    };
+    Gen11_BINDING_TABLE_STATE bte = { .surface_state_pointer = SURFACE_STATE };
+    Gen11_MEDIA_VFE_STATE vfe = {
+        .maximum_number_of_threads = 1,
+        .number_of_urb_entries = 1,
+        .curbe_allocation_size = 1,
+    };
+    Gen11_MEDIA_CURBE_LOAD cl = {
+        .curbe_total_data_length = 64, .curbe_data_start_address = CURBE,
+    };
+    Gen11_MEDIA_INTERFACE_DESCRIPTOR_LOAD il = {
+        .interface_descriptor_total_length = 32,
+        .interface_descriptor_data_start_address = IDD,
+    };
+    uint32_t dw[GEN11_RENDER_SURFACE_STATE_LENGTH], curbe = color;
 
     put(g, bb, CURBE, &curbe, 1);
-    put(g, bb, BINDING_TABLE, &bt, 1);
-    put(g, bb, SURFACE_STATE, ss, 16);
+    gen11_binding_table_state_pack(dw, &bte);
+    put(g, bb, BINDING_TABLE, dw, GEN11_BINDING_TABLE_STATE_LENGTH);
+    gen11_render_surface_state_pack(dw, &ss);
+    put(g, bb, SURFACE_STATE, dw, GEN11_RENDER_SURFACE_STATE_LENGTH);
     put(g, bb, KERNEL, kernel, kernel_dw);
-    put(g, bb, IDD, idd, 8);
-    EMIT(g, bb, PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS |
-         PIPELINE_SELECT_GPGPU);
-    EMIT(g, bb, STATE_BASE_ADDRESS | (19 - 2), 1, 0, 1, base, 0, base, 0,
-         0, 0, base, 0, 0xfffff000 | 1, 1 << 12 | 1, 0xfffff000 | 1,
-         1 << 12 | 1, 1, 0, 0xfffff000);
-    EMIT(g, bb, MEDIA_VFE_STATE | (9 - 2), 0, 0, 1 << 16 | 1 << 8, 0, 1,
-         0, 0, 0);
-    EMIT(g, bb, MEDIA_CURBE_LOAD | (4 - 2), 0, 64, CURBE);
-    EMIT(g, bb, MEDIA_INTERFACE_DESCRIPTOR_LOAD | (4 - 2), 0, 32, IDD);
-    EMIT(g, bb, GPGPU_WALKER | 13, 0, 0, 0, 1u << 30, 0, 0, xdim, 0, 0,
-         ydim, 0, 1, 0xffff, 0xffffffff);
+    gen11_interface_descriptor_data_pack(dw, &idd);
+    put(g, bb, IDD, dw, GEN11_INTERFACE_DESCRIPTOR_DATA_LENGTH);
+    emit_pipeline_select(g, bb, PIPELINE_SELECT_GPGPU);
+    emit_sba_igt(g, bb, bb->gtt);
+    gen11_media_vfe_state_pack(dw, &vfe);
+    buf_emit(g, bb, dw, GEN11_MEDIA_VFE_STATE_LENGTH);
+    gen11_media_curbe_load_pack(dw, &cl);
+    buf_emit(g, bb, dw, GEN11_MEDIA_CURBE_LOAD_LENGTH);
+    gen11_media_interface_descriptor_load_pack(dw, &il);
+    buf_emit(g, bb, dw, GEN11_MEDIA_INTERFACE_DESCRIPTOR_LOAD_LENGTH);
+    emit_walker(g, bb, &(Gen11_GPGPU_WALKER) {
+        .simd_size = 1,                         /* SIMD16 */
+        .thread_group_id_x_dimension = xdim,
+        .thread_group_id_y_dimension = ydim,
+        .thread_group_id_z_dimension = 1,
+        .right_execution_mask = 0xffff,
+        .bottom_execution_mask = 0xffffffff,
+    });
     EMIT(g, bb, MI_BATCH_BUFFER_END);
 }
 

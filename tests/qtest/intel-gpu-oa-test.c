@@ -200,10 +200,15 @@ static void test_oa_flex_eu_counters(void)
          INTEL_EU_PERF_CNTL0 + 0x100, 0x00010060);
     EMIT(&g, &ring, MI_REPORT_PERF_COUNT | INSTR_LEN(4),
          snap.gtt | MI_REPORT_PERF_COUNT_GGTT, 0, 1);
-    EMIT(&g, &ring, PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS |
-         PIPELINE_SELECT_GPGPU);
-    EMIT(&g, &ring, GPGPU_WALKER | INSTR_LEN(15), 0, 0, 0, 63, 0, 0, 64, 0,
-         0, 64, 0, 1, ~0u, ~0u);
+    emit_pipeline_select(&g, &ring, PIPELINE_SELECT_GPGPU);
+    emit_walker(&g, &ring, &(Gen11_GPGPU_WALKER) {
+        .thread_width_counter_maximum = 63,
+        .thread_group_id_x_dimension = 64,
+        .thread_group_id_y_dimension = 64,
+        .thread_group_id_z_dimension = 1,
+        .right_execution_mask = ~0u,
+        .bottom_execution_mask = ~0u,
+    });
     ring_submit(&g, rcs, &ring);
     qtest_clock_step(g.qts, 1000);
     /* The next submission runs after the walker's EU work is done. */

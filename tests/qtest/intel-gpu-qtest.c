@@ -108,6 +108,54 @@ void buf_emit(Gpu *g, Buf *b, const uint32_t *dw, unsigned n)
     }
 }
 
+void emit_sba_igt(Gpu *g, Buf *b, uint32_t base)
+{
+    Gen11_STATE_BASE_ADDRESS s = {
+        .general_state_base_address_modify_enable = true,
+        .surface_state_base_address_modify_enable = true,
+        .surface_state_base_address = base,
+        .dynamic_state_base_address_modify_enable = true,
+        .dynamic_state_base_address = base,
+        .instruction_base_address_modify_enable = true,
+        .instruction_base_address = base,
+        .general_state_buffer_size_modify_enable = true,
+        .general_state_buffer_size = 0xfffff,
+        .dynamic_state_buffer_size_modify_enable = true,
+        .dynamic_state_buffer_size = 1,
+        .indirect_object_buffer_size_modify_enable = true,
+        .indirect_object_buffer_size = 0xfffff,
+        .instruction_buffer_size_modify_enable = true,
+        .instruction_buffer_size = 1,
+        .bindless_surface_state_base_address_modify_enable = true,
+        .bindless_surface_state_size = 0xfffff,
+    };
+    uint32_t dw[GEN11_STATE_BASE_ADDRESS_LENGTH];
+
+    gen11_state_base_address_pack(dw, &s);
+    dw[0] = GEN11_STATE_BASE_ADDRESS_HEADER |
+            (19 - GEN11_STATE_BASE_ADDRESS_BIAS);
+    buf_emit(g, b, dw, 19);
+}
+
+void emit_pipeline_select(Gpu *g, Buf *b, uint32_t pipeline)
+{
+    Gen11_PIPELINE_SELECT ps = {
+        .mask_bits = 3, .pipeline_selection = pipeline,
+    };
+    uint32_t dw;
+
+    gen11_pipeline_select_pack(&dw, &ps);
+    buf_emit(g, b, &dw, 1);
+}
+
+void emit_walker(Gpu *g, Buf *b, const Gen11_GPGPU_WALKER *w)
+{
+    uint32_t dw[GEN11_GPGPU_WALKER_LENGTH];
+
+    gen11_gpgpu_walker_pack(dw, w);
+    buf_emit(g, b, dw, GEN11_GPGPU_WALKER_LENGTH);
+}
+
 void emit_store(Gpu *g, Buf *b, uint32_t flags, uint64_t addr,
                 uint32_t val)
 {

@@ -11,6 +11,12 @@
 #include "gpumodel-qtest.h"
 #include "hw/gpumodel/intel-gpu-regs.h"
 #include "hw/gpumodel/intel-gpu-cmds.h"
+/*
+ * GFXPIPE commands and state, packed from their fields: generated in the
+ * build from hw/gpumodel/intel/gen11-state.desc (the overlay makes the
+ * intel-gpu qtests depend on it).
+ */
+#include "hw/gpumodel/intel/gen11-state.h"
 
 #define GPU_DEVFN   QPCI_DEVFN(2, 0)
 #define GPU_BARS    (1u << INTEL_GTTMMADR_BAR | 1u << INTEL_GMADR_BAR | \
@@ -108,6 +114,19 @@ void buf_emit(Gpu *g, Buf *b, const uint32_t *dw, unsigned n);
 #define EMIT(g, b, ...) \
     buf_emit(g, b, (const uint32_t[]) { __VA_ARGS__ }, \
              sizeof((const uint32_t[]) { __VA_ARGS__ }) / 4)
+
+/*
+ * IGT's gen9_emit_state_base_address (lib/gpu_cmds.c): 19 dwords (Gen9's
+ * length); the surface, dynamic and instruction bases at @base, the
+ * general and bindless surface bases at 0, IGT's buffer sizes.
+ */
+void emit_sba_igt(Gpu *g, Buf *b, uint32_t base);
+
+/* PIPELINE_SELECT of @pipeline (PIPELINE_SELECT_*), its Mask Bits set. */
+void emit_pipeline_select(Gpu *g, Buf *b, uint32_t pipeline);
+
+/* A GPGPU_WALKER. */
+void emit_walker(Gpu *g, Buf *b, const Gen11_GPGPU_WALKER *w);
 
 /* MI_STORE_DATA_IMM of @val to @addr (@flags: MI_USE_GGTT or 0). */
 void emit_store(Gpu *g, Buf *b, uint32_t flags, uint64_t addr,

@@ -24,7 +24,6 @@ static const uint32_t fill_kernel[][4] = {
     { 0x05800031, 0x200022e0, 0x0e000e00, 0x90031000 },
 };
 
-#define CMD3D(op, sub)  GFXPIPE_INSTR(GFXPIPE_3D, (op), (sub))
 #define TARGET_W        64
 #define TARGET_H        16
 
@@ -47,6 +46,13 @@ static uint32_t f32(float f)
     return u;
 }
 
+/* Emit command @name packed by @pack from the fields that follow. */
+#define EMIT_CMD(g, b, name, pack, ...) do { \
+        uint32_t dw_[GEN11_##name##_LENGTH]; \
+        pack(dw_, &(Gen11_##name) { __VA_ARGS__ }); \
+        buf_emit((g), (b), dw_, GEN11_##name##_LENGTH); \
+    } while (0)
+
 /*
  * Draw the rectangle (@x0, @y0)-(@x1, @y1) @instances times into @target
  * through @state, the drawing rectangle (0, 0)-(@dw - 1, @dh - 1).
@@ -56,13 +62,47 @@ static void emit_draw(Gpu *g, Buf *batch, const Buf *state,
                       float y1, uint32_t dw, uint32_t dh, uint32_t instances)
 {
     const float v[3][2] = { { x1, y1 }, { x0, y1 }, { x0, y0 } };
+    Gen11_RENDER_SURFACE_STATE ss = {
+        .surface_type = 1,                      /* SURFTYPE_2D */
+        .surface_format = 0x0c0,                /* B8G8R8A8_UNORM */
+        .width = TARGET_W - 1,
+        .height = TARGET_H - 1,
+        .surface_pitch = TARGET_W * 4 - 1,
+        /* SCS_RED, GREEN, BLUE, ALPHA */
+        .shader_channel_select_red = 4,
+        .shader_channel_select_green = 5,
+        .shader_channel_select_blue = 6,
+        .shader_channel_select_alpha = 7,
+        .surface_base_address = target->gtt,
+    };
+    /*
+     * Vertex buffer 0: three vertices of x, y.  Element 0 is the VUE
+     * header (zeros), element 1 the position (x, y, 0, 1).
+     */
+    Gen11_VERTEX_BUFFER_STATE vb = {
+        .address_modify_enable = true,
+        .buffer_pitch = 8,
+        .buffer_starting_address = state->gtt + ST_VB,
+        .buffer_size = 24,
+    };
+    Gen11_VERTEX_ELEMENT_STATE ve[2] = {
+        { .valid = true, .component_0_control = 2,
+          .component_1_control = 2, .component_2_control = 2,
+          .component_3_control = 2 },                   /* VFCOMP_STORE_0 */
+        { .valid = true, .source_element_format = 0x085, /* R32G32_FLOAT */
+          .component_0_control = 1, .component_1_control = 1,
+          .component_2_control = 2, .component_3_control = 3 },
+    };
+    uint32_t d[GEN11_RENDER_SURFACE_STATE_LENGTH];
 
-    put(g, state, ST_BT, ST_SURF);
-    put(g, state, ST_SURF, 1u << 29 | 0x0c0 << 18);     /* 2D, B8G8R8A8 */
-    put(g, state, ST_SURF + 8, (TARGET_H - 1) << 16 | (TARGET_W - 1));
-    put(g, state, ST_SURF + 12, TARGET_W * 4 - 1);
-    put(g, state, ST_SURF + 28, 4u << 25 | 5 << 22 | 6 << 19 | 7 << 16);
-    put(g, state, ST_SURF + 32, target->gtt);
+    gen11_binding_table_state_pack(d, &(Gen11_BINDING_TABLE_STATE) {
+        .surface_state_pointer = ST_SURF,
+    });
+    put(g, state, ST_BT, d[0]);
+    gen11_render_surface_state_pack(d, &ss);
+    for (unsigned i = 0; i < GEN11_RENDER_SURFACE_STATE_LENGTH; i++) {
+        put(g, state, ST_SURF + 4 * i, d[i]);
+    }
     for (unsigned i = 0; i < G_N_ELEMENTS(fill_kernel); i++) {
         for (unsigned j = 0; j < 4; j++) {
             put(g, state, ST_KERNEL + 16 * i + 4 * j, fill_kernel[i][j]);
@@ -73,24 +113,37 @@ static void emit_draw(Gpu *g, Buf *batch, const Buf *state,
         put(g, state, ST_VB + 8 * i + 4, f32(v[i][1]));
     }
 
-    EMIT(g, batch, PIPELINE_SELECT | PIPELINE_SELECT_3D | 3 << 8,
-         STATE_BASE_ADDRESS | INSTR_LEN(19), 1, 0, 1,
-         state->gtt | 1, 0, state->gtt | 1, 0, 0, 0, state->gtt | 1, 0,
-         0xfffff001, 0x1001, 0xfffff001, 0x1001, 0, 0, 0);
-    EMIT(g, batch, CMD3D(0, 0x4b), 0x0f,                /* RECTLIST */
-         CMD3D(0, 0x08) | INSTR_LEN(5), 1 << 14 | 8,    /* VB 0, pitch 8 */
-         state->gtt + ST_VB, 0, 24,
-         /* Element 0: the VUE header, zeros; element 1: x, y, 0, 1. */
-         CMD3D(0, 0x09) | INSTR_LEN(5),
-         1 << 25, 2u << 28 | 2 << 24 | 2 << 20 | 2 << 16,
-         1 << 25 | 0x085 << 16, 1u << 28 | 1 << 24 | 2 << 20 | 3 << 16,
-         CMD3D(1, 0x00) | INSTR_LEN(4), 0, (dh - 1) << 16 | (dw - 1), 0,
-         CMD3D(0, 0x2a), ST_BT,
-         CMD3D(0, 0x20) | INSTR_LEN(12), ST_KERNEL, 0, 1 << 18, 0, 0,
-         1 << 1, 6 << 16, 0, 0, 0, 0,                   /* SIMD16 */
-         CMD3D(0, 0x4f), 1u << 31,                      /* PS valid */
-         GFX_OP_3DPRIMITIVE | INSTR_LEN(7), 0, 3, 0, instances, 0, 0,
-         MI_BATCH_BUFFER_END);
+    emit_pipeline_select(g, batch, PIPELINE_SELECT_3D);
+    emit_sba_igt(g, batch, state->gtt);
+    EMIT_CMD(g, batch, 3DSTATE_VF_TOPOLOGY, gen11_3dstate_vf_topology_pack,
+             .primitive_topology_type = 0x0f);          /* RECTLIST */
+    EMIT(g, batch, GEN11_3DSTATE_VERTEX_BUFFERS_HEADER |
+         (1 + GEN11_VERTEX_BUFFER_STATE_LENGTH - 2));
+    gen11_vertex_buffer_state_pack(d, &vb);
+    buf_emit(g, batch, d, GEN11_VERTEX_BUFFER_STATE_LENGTH);
+    EMIT(g, batch, GEN11_3DSTATE_VERTEX_ELEMENTS_HEADER |
+         (1 + 2 * GEN11_VERTEX_ELEMENT_STATE_LENGTH - 2));
+    for (unsigned i = 0; i < 2; i++) {
+        gen11_vertex_element_state_pack(d, &ve[i]);
+        buf_emit(g, batch, d, GEN11_VERTEX_ELEMENT_STATE_LENGTH);
+    }
+    EMIT_CMD(g, batch, 3DSTATE_DRAWING_RECTANGLE,
+             gen11_3dstate_drawing_rectangle_pack,
+             .clipped_drawing_rectangle_x_max = dw - 1,
+             .clipped_drawing_rectangle_y_max = dh - 1);
+    EMIT_CMD(g, batch, 3DSTATE_BINDING_TABLE_POINTERS_PS,
+             gen11_3dstate_binding_table_pointers_ps_pack,
+             .pointer_to_ps_binding_table = ST_BT);
+    EMIT_CMD(g, batch, 3DSTATE_PS, gen11_3dstate_ps_pack,
+             .kernel_start_pointer_0 = ST_KERNEL,
+             .binding_table_entry_count = 1,
+             ._16_pixel_dispatch_enable = true,
+             .dispatch_grf_start_register_for_constant_setup_data_0 = 6);
+    EMIT_CMD(g, batch, 3DSTATE_PS_EXTRA, gen11_3dstate_ps_extra_pack,
+             .pixel_shader_valid = true);
+    EMIT_CMD(g, batch, 3DPRIMITIVE, gen11_3dprimitive_pack,
+             .vertex_count_per_instance = 3, .instance_count = instances);
+    EMIT(g, batch, MI_BATCH_BUFFER_END);
 }
 
 static void start_draw(Gpu *g, Buf *target, float x0, float y0, float x1,

@@ -1,7 +1,9 @@
 /*
  * Command streams for the intel-gpu unit tests: a buffer in guest memory
  * that commands are emitted into, a dword at a time, and builders for the
- * commands the tests use most.
+ * commands the tests use most.  GFXPIPE commands and state are packed
+ * from their fields (gen11-state.h, generated from
+ * hw/gpumodel/intel/gen11-state.desc).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -10,23 +12,88 @@
 
 #include <stdint.h>
 #include "hw/gpumodel/intel-gpu-cmds.h"
+#include "hw/gpumodel/intel/gen11-state.h"
 
 typedef struct Fixture Fixture;
 
 /*
- * Work the model counts but does not execute, as dword lists for an
- * array: a 3DPRIMITIVE of @vertices x @instances after a 3DSTATE_VS that
- * enables a vertex shader (its SIMD8 threads are counted, not run), a
- * GPGPU_WALKER of @x x @y thread groups of @threads threads.
+ * Work the model counts but does not execute, packed at @dw (each returns
+ * the dword after it, so that a list is built in an array): a 3DPRIMITIVE
+ * of @vertices x @instances after a 3DSTATE_VS that enables a vertex
+ * shader (its SIMD8 threads are counted, not run), PRIMITIVE_DWORDS in
+ * all; a GPGPU_WALKER of @x x @y thread groups of @threads threads.
  */
-#define VS_ENABLE_DW \
-    GFXPIPE_INSTR(GFXPIPE_3D, 0, 0x10) | INSTR_LEN(9), 0, 0, 0, 0, 0, 0, 1, 0
-#define PRIMITIVE_DW(vertices, instances) \
-    VS_ENABLE_DW, \
-    GFX_OP_3DPRIMITIVE | INSTR_LEN(7), 0, (vertices), 0, (instances), 0, 0
-#define WALKER_DW(threads, x, y) \
-    GPGPU_WALKER | INSTR_LEN(15), 0, 0, 0, (threads) - 1, 0, 0, (x), 0, 0, \
-    (y), 0, 1, ~0u, ~0u
+#define PRIMITIVE_DWORDS (GEN11_3DSTATE_VS_LENGTH + GEN11_3DPRIMITIVE_LENGTH)
+#define WALKER_DWORDS    GEN11_GPGPU_WALKER_LENGTH
+
+static inline uint32_t *pack_primitive(uint32_t *dw, uint32_t vertices,
+                                       uint32_t instances)
+{
+    Gen11_3DSTATE_VS vs = { .enable = true };
+    Gen11_3DPRIMITIVE prim = {
+        .vertex_count_per_instance = vertices,
+        .instance_count = instances,
+    };
+
+    gen11_3dstate_vs_pack(dw, &vs);
+    gen11_3dprimitive_pack(dw + GEN11_3DSTATE_VS_LENGTH, &prim);
+    return dw + PRIMITIVE_DWORDS;
+}
+
+static inline uint32_t *pack_walker(uint32_t *dw, uint32_t threads,
+                                    uint32_t x, uint32_t y)
+{
+    Gen11_GPGPU_WALKER w = {
+        .thread_width_counter_maximum = threads - 1,
+        .thread_group_id_x_dimension = x,
+        .thread_group_id_y_dimension = y,
+        .thread_group_id_z_dimension = 1,
+        .right_execution_mask = ~0u,
+        .bottom_execution_mask = ~0u,
+    };
+
+    gen11_gpgpu_walker_pack(dw, &w);
+    return dw + WALKER_DWORDS;
+}
+
+/*
+ * IGT's gen9_emit_state_base_address (lib/gpu_cmds.c), packed at @dw: 19
+ * dwords (Gen9's length); the surface, dynamic and instruction bases at
+ * @base, the general and bindless surface bases at 0, IGT's sizes.
+ */
+#define SBA_IGT_DWORDS 19
+
+static inline uint32_t *pack_sba_igt(uint32_t *dw, uint64_t base)
+{
+    Gen11_STATE_BASE_ADDRESS s = {
+        .general_state_base_address_modify_enable = true,
+        .surface_state_base_address_modify_enable = true,
+        .surface_state_base_address = base,
+        .dynamic_state_base_address_modify_enable = true,
+        .dynamic_state_base_address = base,
+        .instruction_base_address_modify_enable = true,
+        .instruction_base_address = base,
+        .general_state_buffer_size_modify_enable = true,
+        .general_state_buffer_size = 0xfffff,
+        .dynamic_state_buffer_size_modify_enable = true,
+        .dynamic_state_buffer_size = 1,
+        .indirect_object_buffer_size_modify_enable = true,
+        .indirect_object_buffer_size = 0xfffff,
+        .instruction_buffer_size_modify_enable = true,
+        .instruction_buffer_size = 1,
+        .bindless_surface_state_base_address_modify_enable = true,
+        .bindless_surface_state_size = 0xfffff,
+    };
+    uint32_t full[GEN11_STATE_BASE_ADDRESS_LENGTH];
+
+    gen11_state_base_address_pack(full, &s);
+    full[0] = GEN11_STATE_BASE_ADDRESS_HEADER |
+              (SBA_IGT_DWORDS - GEN11_STATE_BASE_ADDRESS_BIAS);
+    for (unsigned i = 0; i < SBA_IGT_DWORDS; i++) {
+        dw[i] = full[i];
+    }
+    return dw + SBA_IGT_DWORDS;
+}
 
 /* Commands at @base in guest memory; @pos is where the next one goes. */
 typedef struct Buf {
@@ -78,9 +145,18 @@ static inline void bb_start(Buf *b, uint64_t addr, uint32_t flags)
  */
 static inline void pc_store(Buf *b, uint32_t dw0, uint64_t addr, uint64_t v)
 {
-    EMIT(b, GFX_OP_PIPE_CONTROL(6) | dw0,
-         PIPE_CONTROL_CS_STALL | PIPE_CONTROL_QW_WRITE |
-         PIPE_CONTROL_GLOBAL_GTT_IVB, addr, addr >> 32, v, v >> 32);
+    Gen11_PIPE_CONTROL pc = {
+        .command_streamer_stall_enable = true,
+        .post_sync_operation = POST_SYNC_WRITE_IMM,
+        .destination_address_type = 1,          /* the GGTT */
+        .address = addr,
+        .immediate_data = v,
+    };
+    uint32_t dw[GEN11_PIPE_CONTROL_LENGTH];
+
+    gen11_pipe_control_pack(dw, &pc);
+    dw[0] |= dw0;
+    emit_n(b, dw, GEN11_PIPE_CONTROL_LENGTH);
 }
 
 /*

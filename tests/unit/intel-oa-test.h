@@ -56,8 +56,6 @@ static inline void run_batch(Fixture *f, const uint32_t *cmds, unsigned n)
     run_ring(f, 4);
 }
 
-#define RUN_BATCH(f, cmds) run_batch(f, cmds, G_N_ELEMENTS(cmds))
-
 static inline uint32_t a_counter(Fixture *f, uint64_t report, unsigned i)
 {
     return ram_r32(f, report + 16 + 4 * i);

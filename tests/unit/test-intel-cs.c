@@ -245,8 +245,15 @@ static void test_gtt(Fixture *f, gconstpointer data)
     ring_init(f, &r, RCS, RING_RCS);
     e->pml4 = pml4;                 /* ring_init does not touch it */
     ram_w64(f, pt + 4 * 8, 0x340000 | 3);
-    EMIT(&r.b, GFX_OP_PIPE_CONTROL(6),
-         PIPE_CONTROL_CS_STALL | PIPE_CONTROL_TLB_INVALIDATE, 0, 0, 0, 0);
+    {
+        Gen11_PIPE_CONTROL pc = {
+            .command_streamer_stall_enable = true, .tlb_invalidate = true,
+        };
+        uint32_t dw[GEN11_PIPE_CONTROL_LENGTH];
+
+        gen11_pipe_control_pack(dw, &pc);
+        emit_n(&r.b, dw, G_N_ELEMENTS(dw));
+    }
     ring_run(&r);
     g_assert_cmpint(intel_ppgtt_translate(e, va, &pa), ==, 0);
     g_assert_cmphex(pa, ==, 0x340000);

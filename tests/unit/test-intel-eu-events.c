@@ -13,7 +13,6 @@
 
 #define KERNEL_OFF      2048    /* the kernel, after the commands */
 #define IDD_OFF         3072    /* its interface descriptor */
-#define BASE_MODIFY     1u
 
 /* A flexible EU counter selection: event 3:0, coarse 7:4, fine 11:8. */
 #define SEL(event, coarse, fine)    ((event) | (coarse) << 4 | (fine) << 8)
@@ -46,22 +45,35 @@ static void flex_select(Fixture *f, const uint16_t *sel)
 static void walker_batch(Fixture *f, const EuNative *k, size_t n,
                          uint32_t x, uint32_t y)
 {
-    const uint32_t cmds[] = {
-        STATE_BASE_ADDRESS | (19 - 2), BASE_MODIFY, 0, BASE_MODIFY,
-        BATCH | BASE_MODIFY, 0, BATCH | BASE_MODIFY, 0, 0, 0,
-        BATCH | BASE_MODIFY, 0, 0xfffff000 | 1, 1 << 12 | 1,
-        0xfffff000 | 1, 1 << 12 | 1, BASE_MODIFY, 0, 0xfffff000,
-        MEDIA_VFE_STATE | (9 - 2), 0, 0, 1 << 16 | 1 << 8, 0, 0, 0, 0, 0,
-        MEDIA_INTERFACE_DESCRIPTOR_LOAD | (4 - 2), 0, 32, IDD_OFF,
-        WALKER_DW(1, x, y),
-        MI_BATCH_BUFFER_END,
+    Gen11_MEDIA_VFE_STATE vfe = {
+        .maximum_number_of_threads = 1, .number_of_urb_entries = 1,
     };
+    Gen11_MEDIA_INTERFACE_DESCRIPTOR_LOAD il = {
+        .interface_descriptor_total_length = 32,
+        .interface_descriptor_data_start_address = IDD_OFF,
+    };
+    Gen11_INTERFACE_DESCRIPTOR_DATA idd = {
+        .kernel_start_pointer = KERNEL_OFF,
+        .number_of_threads_in_gpgpu_thread_group = 1,
+    };
+    uint32_t cmds[SBA_IGT_DWORDS + GEN11_MEDIA_VFE_STATE_LENGTH +
+                  GEN11_MEDIA_INTERFACE_DESCRIPTOR_LOAD_LENGTH +
+                  WALKER_DWORDS + 1], *p = cmds;
+    uint32_t dw[GEN11_INTERFACE_DESCRIPTOR_DATA_LENGTH];
+    Buf state = buf_at(f, BATCH + IDD_OFF);
 
+    p = pack_sba_igt(p, BATCH);
+    gen11_media_vfe_state_pack(p, &vfe);
+    p += GEN11_MEDIA_VFE_STATE_LENGTH;
+    gen11_media_interface_descriptor_load_pack(p, &il);
+    p += GEN11_MEDIA_INTERFACE_DESCRIPTOR_LOAD_LENGTH;
+    p = pack_walker(p, 1, x, y);
+    *p++ = MI_BATCH_BUFFER_END;
     g_assert_cmpuint(16 * n, <=, IDD_OFF - KERNEL_OFF);
     asm_emit(f->fh->ram + BATCH + KERNEL_OFF, k, n);
-    ram_w32(f, BATCH + IDD_OFF, KERNEL_OFF);
-    ram_w32(f, BATCH + IDD_OFF + 24, 1);
-    RUN_BATCH(f, cmds);
+    gen11_interface_descriptor_data_pack(dw, &idd);
+    emit_n(&state, dw, G_N_ELEMENTS(dw));
+    run_batch(f, cmds, p - cmds);
 }
 
 /*
@@ -109,6 +121,7 @@ static void mix_walker(Fixture *f, uint32_t x, uint32_t y)
 static void test_walker_mix(Fixture *f, gconstpointer data)
 {
     const unsigned t = 4 * 3;
+    const uint64_t fpu0 = MIX_FPU0 * t;
     const uint16_t sel[14] = {
         SEL(0, 0, 0), SEL(0, 0, 2), SEL(0, 0, 3), SEL(0, 0, 4),
         SEL(0, 0, 1), SEL(1, 0, 0), SEL(1, 0, 3), SEL(2, 0, 0),
@@ -116,7 +129,7 @@ static void test_walker_mix(Fixture *f, gconstpointer data)
         SEL(8, 0, 0), SEL(0, 7, 7),
     };
     const uint64_t want[14] = {
-        MIX_FPU0 * t,                   /* A7 FPU0 */
+        fpu0,                           /* A7 FPU0 */
         MIX_TERNARY * t,                /* A8 FPU0 ternary */
         MIX_BINARY0 * t,                /* A9 FPU0 binary */
         MIX_MOV * t,                    /* A10 FPU0 mov */
@@ -129,7 +142,7 @@ static void test_walker_mix(Fixture *f, gconstpointer data)
         (MIX_LOADED - MIX_ANY) * t,     /* A17 stall: jmpi, nop */
         0,                              /* A18 both FPUs: one issue */
         MIX_LOADED * t / 8,             /* A19 occupancy integrator */
-        MIX_FPU0 * t / 8,               /* A20 FPU0, row 0 and EU 0 */
+        fpu0 / 8,                       /* A20 FPU0, row 0 and EU 0 */
     };
     IntelEngine *e = eng(f, RCS);
 
@@ -148,7 +161,7 @@ static void test_walker_mix(Fixture *f, gconstpointer data)
     }
     /* The FFID filters: the walker's threads are the thread spawner's. */
     wr(f, INTEL_EU_PERF_CNTL4 + 0x200, SEL(0, 6, 0) | SEL(0, 5, 0) << 12);
-    g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(2)), ==, MIX_FPU0 * t);
+    g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(2)), ==, fpu0);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(3)), ==, 0);
 }
 
@@ -281,14 +294,13 @@ static void test_ps_thread(Fixture *f, gconstpointer data)
  */
 static void test_synthetic_walker(Fixture *f, gconstpointer data)
 {
-    static const uint32_t cmds[] = {
-        WALKER_DW(1, 8, 8), MI_BATCH_BUFFER_END,
-    };
     const uint16_t sel[14] = { SEL(4, 0, 0), SEL(5, 0, 0), SEL(3, 0, 0) };
+    uint32_t cmds[WALKER_DWORDS + 1], *p = pack_walker(cmds, 1, 8, 8);
 
+    *p++ = MI_BATCH_BUFFER_END;
     flex_select(f, sel);
     oa_open(f, 16);
-    RUN_BATCH(f, cmds);
+    run_batch(f, cmds, p - cmds);
     fake_host_step(f->fh, 1000000);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(7)), ==, 64 * 48);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(8)), ==, 64 * 16);

@@ -2,7 +2,8 @@
  * The GFXPIPE state every render pipeline shares (hw/gpumodel/intel/
  * gfx.c): STATE_BASE_ADDRESS of 16, 19 and 22 dwords and its Modify
  * Enables, PIPELINE_SELECT's mask bits, kernel fetch across pages and
- * faults, the bases a thread's shared functions use.
+ * faults, the bases a thread's shared functions use.  The commands are
+ * packed from their fields (gen11-state.h).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -22,29 +23,51 @@ static void run(Fixture *f, const uint32_t *cmds, unsigned n)
     step(f);
 }
 
-#define RUN(f, ...) \
-    run((f), (const uint32_t[]) { __VA_ARGS__ }, \
-        sizeof((const uint32_t[]) { __VA_ARGS__ }) / 4)
-
-/* A STATE_BASE_ADDRESS of @len dwords: base i at 0x(i+1)000000 | @en. */
-static void sba(Fixture *f, unsigned len, uint32_t en)
+/* @s packed, cut to its first @len dwords (Gen8 16, Gen9 19, Gen11 22). */
+static void run_sba(Fixture *f, const Gen11_STATE_BASE_ADDRESS *s,
+                    unsigned len)
 {
-    uint32_t cmd[22] = { STATE_BASE_ADDRESS | (len - 2) };
-    static const uint8_t dw[] = { 1, 4, 6, 8, 10, 16, 19 };
-    static const uint8_t size_dw[] = { 12, 13, 14, 15, 18, 21 };
+    uint32_t cmd[GEN11_STATE_BASE_ADDRESS_LENGTH];
 
-    for (unsigned i = 0; i < G_N_ELEMENTS(dw); i++) {
-        if (dw[i] + 1u < len) {
-            cmd[dw[i]] = (i + 1) << 24 | en;
-            cmd[dw[i] + 1] = i + 1;         /* address bits 47:32 */
-        }
-    }
-    for (unsigned i = 0; i < G_N_ELEMENTS(size_dw); i++) {
-        if (size_dw[i] < len) {
-            cmd[size_dw[i]] = (i + 1) << 12 | en;
-        }
-    }
+    gen11_state_base_address_pack(cmd, s);
+    cmd[0] = GEN11_STATE_BASE_ADDRESS_HEADER |
+             (len - GEN11_STATE_BASE_ADDRESS_BIAS);
     run(f, cmd, len);
+}
+
+/* Base i at 0x(i+1)_0(i+1)000000, size i (i + 1) pages; Modify @en. */
+#define BASE(i) ((uint64_t)(i) << 32 | (i) << 24)
+
+static void sba(Fixture *f, unsigned len, bool en)
+{
+    Gen11_STATE_BASE_ADDRESS s = {
+        .general_state_base_address_modify_enable = en,
+        .general_state_base_address = BASE(1),
+        .surface_state_base_address_modify_enable = en,
+        .surface_state_base_address = BASE(2),
+        .dynamic_state_base_address_modify_enable = en,
+        .dynamic_state_base_address = BASE(3),
+        .indirect_object_base_address_modify_enable = en,
+        .indirect_object_base_address = BASE(4),
+        .instruction_base_address_modify_enable = en,
+        .instruction_base_address = BASE(5),
+        .bindless_surface_state_base_address_modify_enable = en,
+        .bindless_surface_state_base_address = BASE(6),
+        .bindless_sampler_state_base_address_modify_enable = en,
+        .bindless_sampler_state_base_address = BASE(7),
+        .general_state_buffer_size_modify_enable = en,
+        .general_state_buffer_size = 1,
+        .dynamic_state_buffer_size_modify_enable = en,
+        .dynamic_state_buffer_size = 2,
+        .indirect_object_buffer_size_modify_enable = en,
+        .indirect_object_buffer_size = 3,
+        .instruction_buffer_size_modify_enable = en,
+        .instruction_buffer_size = 4,
+        .bindless_surface_state_size = 5,
+        .bindless_sampler_state_buffer_size = 6,
+    };
+
+    run_sba(f, &s, len);
 }
 
 static uint64_t base(Fixture *f, unsigned which)
@@ -58,10 +81,9 @@ static void test_sba_lengths(Fixture *f, gconstpointer data)
 {
     IntelEngine *e = eng(f, RCS);
 
-    sba(f, 16, SBA_MODIFY_ENABLE);
+    sba(f, 16, true);
     for (unsigned i = 0; i < INTEL_GFX_BINDLESS_SURFACE; i++) {
-        g_assert_cmphex(base(f, i), ==, (uint64_t)(i + 1) << 32 |
-                        (i + 1) << 24);
+        g_assert_cmphex(base(f, i), ==, BASE(i + 1));
     }
     g_assert_cmphex(base(f, INTEL_GFX_BINDLESS_SURFACE), ==, 0);
     g_assert_cmphex(base(f, INTEL_GFX_BINDLESS_SAMPLER), ==, 0);
@@ -69,50 +91,79 @@ static void test_sba_lengths(Fixture *f, gconstpointer data)
     g_assert_cmphex(e->gfx.base[INTEL_GFX_INSTRUCTION].size, ==, 4u << 12);
 
     intel_gfx_reset(e);
-    sba(f, 19, SBA_MODIFY_ENABLE);
-    g_assert_cmphex(base(f, INTEL_GFX_BINDLESS_SURFACE), ==,
-                    6ull << 32 | 6u << 24);
+    sba(f, 19, true);
+    g_assert_cmphex(base(f, INTEL_GFX_BINDLESS_SURFACE), ==, BASE(6));
     g_assert_cmphex(base(f, INTEL_GFX_BINDLESS_SAMPLER), ==, 0);
     g_assert_cmphex(e->gfx.base[INTEL_GFX_BINDLESS_SURFACE].size, ==,
                     5u << 12);
 
-    sba(f, 22, SBA_MODIFY_ENABLE);
-    g_assert_cmphex(base(f, INTEL_GFX_BINDLESS_SAMPLER), ==,
-                    7ull << 32 | 7u << 24);
+    sba(f, 22, true);
+    g_assert_cmphex(base(f, INTEL_GFX_BINDLESS_SAMPLER), ==, BASE(7));
     g_assert_cmphex(e->gfx.base[INTEL_GFX_BINDLESS_SAMPLER].size, ==,
                     6u << 12);
     g_assert_true(engine_idle(f, RCS));
     g_assert_cmpuint(erd(f, RCS, INTEL_RING_EIR), ==, 0);
 }
 
-/* Without its Modify Enable a base or size keeps its value. */
+/*
+ * Without its Modify Enable a base or size keeps its value; the bindless
+ * sizes have none of their own: they change with their base.
+ */
 static void test_sba_modify_enable(Fixture *f, gconstpointer data)
 {
     IntelEngine *e = eng(f, RCS);
 
-    sba(f, 22, SBA_MODIFY_ENABLE);
-    RUN(f, STATE_BASE_ADDRESS | (22 - 2),
-        0, 0, 0,
-        0x0abc0000 | SBA_MODIFY_ENABLE, 0,      /* surface: modified */
-        0x0def0000, 0,                          /* dynamic: kept */
-        0, 0, 0, 0,
-        0x5000 | SBA_MODIFY_ENABLE, 0x6000, 0, 0, 0, 0, 0, 0, 0, 0);
+    sba(f, 22, true);
+    run_sba(f, &(Gen11_STATE_BASE_ADDRESS) {
+        .surface_state_base_address_modify_enable = true,
+        .surface_state_base_address = 0x0abc0000,       /* modified */
+        .dynamic_state_base_address = 0x0def0000,       /* kept */
+        .general_state_buffer_size_modify_enable = true,
+        .general_state_buffer_size = 5,
+        .dynamic_state_buffer_size = 6,
+        .bindless_surface_state_size = 9,               /* kept */
+        .bindless_sampler_state_base_address_modify_enable = true,
+        .bindless_sampler_state_buffer_size = 10,       /* modified */
+    }, 22);
     g_assert_cmphex(base(f, INTEL_GFX_SURFACE), ==, 0x0abc0000);
-    g_assert_cmphex(base(f, INTEL_GFX_DYNAMIC), ==, 3ull << 32 | 3u << 24);
-    g_assert_cmphex(base(f, INTEL_GFX_GENERAL), ==, 1ull << 32 | 1u << 24);
-    g_assert_cmphex(e->gfx.base[INTEL_GFX_GENERAL].size, ==, 0x5000);
+    g_assert_cmphex(base(f, INTEL_GFX_DYNAMIC), ==, BASE(3));
+    g_assert_cmphex(base(f, INTEL_GFX_GENERAL), ==, BASE(1));
+    g_assert_cmphex(e->gfx.base[INTEL_GFX_GENERAL].size, ==, 5u << 12);
     g_assert_cmphex(e->gfx.base[INTEL_GFX_DYNAMIC].size, ==, 2u << 12);
+    g_assert_cmphex(e->gfx.base[INTEL_GFX_BINDLESS_SURFACE].size, ==,
+                    5u << 12);
+    g_assert_cmphex(base(f, INTEL_GFX_BINDLESS_SAMPLER), ==, 0);
+    g_assert_cmphex(e->gfx.base[INTEL_GFX_BINDLESS_SAMPLER].size, ==,
+                    10u << 12);
 }
 
 /* A STATE_BASE_ADDRESS shorter than 16 dwords is an instruction error. */
 static void test_sba_short(Fixture *f, gconstpointer data)
 {
     i915_enable_error_interrupt(f, RCS);
-    RUN(f, STATE_BASE_ADDRESS | (10 - 2), 0x1000 | 1, 0, 0, 0, 0, 0, 0,
-        0, 0);
+    run_sba(f, &(Gen11_STATE_BASE_ADDRESS) {
+        .general_state_base_address_modify_enable = true,
+        .general_state_base_address = 0x1000,
+    }, 10);
     g_assert_cmphex(base(f, INTEL_GFX_GENERAL), ==, 0);
     g_assert_cmpuint(erd(f, RCS, INTEL_RING_EIR) & INTEL_ERROR_INSTRUCTION,
                      !=, 0);
+}
+
+/* PIPELINE_SELECT of @sel with Mask Bits @mask (and @flags: 5:4). */
+static void pipeline_select(Fixture *f, uint32_t mask, uint32_t sel,
+                            bool flags)
+{
+    Gen11_PIPELINE_SELECT ps = {
+        .mask_bits = mask,
+        .pipeline_selection = sel,
+        .media_sampler_dop_clock_gate_enable = flags,
+        .force_media_awake = flags,
+    };
+    uint32_t dw;
+
+    gen11_pipeline_select_pack(&dw, &ps);
+    run(f, &dw, 1);
 }
 
 /* Mask Bits 9:8 enable the writes of Pipeline Selection 1:0. */
@@ -121,19 +172,19 @@ static void test_pipeline_select_mask(Fixture *f, gconstpointer data)
     IntelEngine *e = eng(f, RCS);
 
     g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_3D);
-    RUN(f, PIPELINE_SELECT | PIPELINE_SELECT_GPGPU);        /* no mask */
+    pipeline_select(f, 0, PIPELINE_SELECT_GPGPU, false);    /* no mask */
     g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_3D);
-    RUN(f, PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS | PIPELINE_SELECT_GPGPU);
+    pipeline_select(f, 3, PIPELINE_SELECT_GPGPU, false);
     g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_GPGPU);
     /* Bit 8 alone writes bit 0 only: 2 | 1 would be reserved, kept. */
-    RUN(f, PIPELINE_SELECT | 1u << 8 | PIPELINE_SELECT_MEDIA);
+    pipeline_select(f, 1, PIPELINE_SELECT_MEDIA, false);
     g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_GPGPU);
-    RUN(f, PIPELINE_SELECT | 1u << 9 | PIPELINE_SELECT_MEDIA);
+    pipeline_select(f, 2, PIPELINE_SELECT_MEDIA, false);
     g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_3D);
-    RUN(f, PIPELINE_SELECT | 1u << 8 | PIPELINE_SELECT_MEDIA);
+    pipeline_select(f, 1, PIPELINE_SELECT_MEDIA, false);
     g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_MEDIA);
     /* Media's other mask bits (12, 13) and their fields change nothing. */
-    RUN(f, PIPELINE_SELECT | 3u << 12 | 3u << 4);
+    pipeline_select(f, 0x30, 0, true);
     g_assert_cmpuint(e->gfx.pipeline, ==, PIPELINE_SELECT_MEDIA);
 }
 
@@ -188,7 +239,7 @@ static void test_sf_thread_bases(Fixture *f, gconstpointer data)
     IntelSfStats stats;
     IntelSfThread th;
 
-    sba(f, 22, SBA_MODIFY_ENABLE);
+    sba(f, 22, true);
     intel_gfx_sf_thread_init(e, &th, 0x40, 0x80, 16, &stats);
     g_assert_cmphex(th.general_state_base, ==, base(f, INTEL_GFX_GENERAL));
     g_assert_cmphex(th.surface_state_base, ==, base(f, INTEL_GFX_SURFACE));

@@ -21,7 +21,6 @@
 #define COLOR_4C        0x4c
 /* The batch's state half (lib/gpgpu_fill.c, lib/media_fill.c). */
 #define BATCH_STATE_SPLIT 2048
-#define BASE_ADDRESS_MODIFY 1u
 
 /* IGT's intel_bb: a 4 KiB batch at BATCH, its state in the second half. */
 typedef struct Bb {
@@ -35,9 +34,27 @@ static void bb_out(Bb *b, uint32_t v)
     b->ptr += 4;
 }
 
+static void bb_outn(Bb *b, const uint32_t *dw, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        bb_out(b, dw[i]);
+    }
+}
+
 static void bb_align(Bb *b, uint32_t a)
 {
     b->ptr = (b->ptr + a - 1) & ~(a - 1);
+}
+
+/* An interface descriptor at batch offset @off. */
+static void put_idd(Fixture *f, uint32_t off,
+                    const Gen11_INTERFACE_DESCRIPTOR_DATA *idd)
+{
+    Bb b = { f, off };
+    uint32_t dw[GEN11_INTERFACE_DESCRIPTOR_DATA_LENGTH];
+
+    gen11_interface_descriptor_data_pack(dw, idd);
+    bb_outn(&b, dw, G_N_ELEMENTS(dw));
 }
 
 /* gen7_fill_curbe_buffer_data */
@@ -55,20 +72,27 @@ static uint32_t fill_curbe(Bb *b, uint8_t color)
 /* gen8_fill_surface_state of IGT's buffer (R8_UNORM, linear). */
 static uint32_t fill_surface_state(Bb *b, uint32_t width)
 {
-    uint32_t off, ss[16] = { 0 };
+    Gen11_RENDER_SURFACE_STATE ss = {
+        .surface_type = INTEL_SURFTYPE_2D,
+        .surface_format = INTEL_SF_R8_UNORM,
+        .surface_vertical_alignment = 1,            /* VALIGN_4 */
+        .surface_horizontal_alignment = 1,          /* HALIGN_4 */
+        .render_cache_read_write_mode = 1,
+        .width = width - 1,
+        .height = HEIGHT - 1,
+        .surface_pitch = WIDTH - 1,
+        .shader_channel_select_red = INTEL_SCS_RED,
+        .shader_channel_select_green = INTEL_SCS_GREEN,
+        .shader_channel_select_blue = INTEL_SCS_BLUE,
+        .shader_channel_select_alpha = INTEL_SCS_ALPHA,
+        .surface_base_address = SURF,
+    };
+    uint32_t off, dw[GEN11_RENDER_SURFACE_STATE_LENGTH];
 
     bb_align(b, 64);
     off = b->ptr;
-    b->ptr += 64;
-    ss[0] = 1u << 29 | (uint32_t)INTEL_SF_R8_UNORM << 18 | 1u << 16 |
-            1u << 14 | 1u << 8;
-    ss[2] = (HEIGHT - 1) << 16 | (width - 1);
-    ss[3] = WIDTH - 1;
-    ss[7] = 4u << 25 | 5u << 22 | 6u << 19 | 7u << 16;
-    ss[8] = SURF;
-    for (unsigned i = 0; i < 16; i++) {
-        ram_w32(b->f, BATCH + off + 4 * i, ss[i]);
-    }
+    gen11_render_surface_state_pack(dw, &ss);
+    bb_outn(b, dw, G_N_ELEMENTS(dw));
     return off;
 }
 
@@ -88,40 +112,24 @@ static uint32_t fill_idd(Bb *b, const uint32_t (*kernel)[4], size_t size,
     b->ptr += size;
     bb_align(b, 64);
     off = b->ptr;
-    ram_w32(b->f, BATCH + off + 0, kernel_off);
-    ram_w32(b->f, BATCH + off + 4, 0);
-    ram_w32(b->f, BATCH + off + 8, 1u << 18);           /* single flow */
-    ram_w32(b->f, BATCH + off + 12, 0);
-    ram_w32(b->f, BATCH + off + 16, bt);
-    ram_w32(b->f, BATCH + off + 20, 1u << 16);          /* CURBE: 1 reg */
-    ram_w32(b->f, BATCH + off + 24, 1);                 /* 1 thread */
-    ram_w32(b->f, BATCH + off + 28, 0);
-    b->ptr += 32;
+    put_idd(b->f, off, &(Gen11_INTERFACE_DESCRIPTOR_DATA) {
+        .kernel_start_pointer = kernel_off,
+        .single_program_flow = true,
+        .binding_table_pointer = bt,
+        .constant_urb_entry_read_length = 1,
+        .number_of_threads_in_gpgpu_thread_group = 1,
+    });
+    b->ptr += GEN11_INTERFACE_DESCRIPTOR_DATA_LENGTH * 4;
     return off;
 }
 
 /* gen9_emit_state_base_address: the batch's own buffer for all three. */
 static void emit_sba(Bb *b)
 {
-    bb_out(b, STATE_BASE_ADDRESS | (19 - 2));
-    bb_out(b, BASE_ADDRESS_MODIFY);
-    bb_out(b, 0);
-    bb_out(b, BASE_ADDRESS_MODIFY);
-    bb_out(b, BATCH | BASE_ADDRESS_MODIFY);
-    bb_out(b, 0);
-    bb_out(b, BATCH | BASE_ADDRESS_MODIFY);
-    bb_out(b, 0);
-    bb_out(b, 0);
-    bb_out(b, 0);
-    bb_out(b, BATCH | BASE_ADDRESS_MODIFY);
-    bb_out(b, 0);
-    bb_out(b, 0xfffff000 | 1);
-    bb_out(b, 1 << 12 | 1);
-    bb_out(b, 0xfffff000 | 1);
-    bb_out(b, 1 << 12 | 1);
-    bb_out(b, BASE_ADDRESS_MODIFY);
-    bb_out(b, 0);
-    bb_out(b, 0xfffff000);
+    uint32_t dw[SBA_IGT_DWORDS];
+
+    pack_sba_igt(dw, BATCH);
+    bb_outn(b, dw, SBA_IGT_DWORDS);
 }
 
 /* gen8_emit_vfe_state, gen7_emit_curbe_load, *_descriptor_load */
@@ -129,46 +137,60 @@ static void emit_media_state(Bb *b, uint32_t urb_entries, uint32_t urb_size,
                              uint32_t curbe_size, uint32_t curbe,
                              uint32_t idd)
 {
-    bb_out(b, MEDIA_VFE_STATE | (9 - 2));
-    bb_out(b, 0);
-    bb_out(b, 0);
-    bb_out(b, 1 << 16 | urb_entries << 8);
-    bb_out(b, 0);
-    bb_out(b, urb_size << 16 | curbe_size);
-    bb_out(b, 0);
-    bb_out(b, 0);
-    bb_out(b, 0);
-    bb_out(b, MEDIA_CURBE_LOAD | (4 - 2));
-    bb_out(b, 0);
-    bb_out(b, 64);
-    bb_out(b, curbe);
-    bb_out(b, MEDIA_INTERFACE_DESCRIPTOR_LOAD | (4 - 2));
-    bb_out(b, 0);
-    bb_out(b, 32);
-    bb_out(b, idd);
+    Gen11_MEDIA_VFE_STATE vfe = {
+        .maximum_number_of_threads = 1,
+        .number_of_urb_entries = urb_entries,
+        .urb_entry_allocation_size = urb_size,
+        .curbe_allocation_size = curbe_size,
+    };
+    Gen11_MEDIA_CURBE_LOAD cl = {
+        .curbe_total_data_length = 64,
+        .curbe_data_start_address = curbe,
+    };
+    Gen11_MEDIA_INTERFACE_DESCRIPTOR_LOAD il = {
+        .interface_descriptor_total_length = 32,
+        .interface_descriptor_data_start_address = idd,
+    };
+    uint32_t dw[GEN11_MEDIA_VFE_STATE_LENGTH];
+
+    gen11_media_vfe_state_pack(dw, &vfe);
+    bb_outn(b, dw, GEN11_MEDIA_VFE_STATE_LENGTH);
+    gen11_media_curbe_load_pack(dw, &cl);
+    bb_outn(b, dw, GEN11_MEDIA_CURBE_LOAD_LENGTH);
+    gen11_media_interface_descriptor_load_pack(dw, &il);
+    bb_outn(b, dw, GEN11_MEDIA_INTERFACE_DESCRIPTOR_LOAD_LENGTH);
+}
+
+static void emit_walker(Bb *b, const Gen11_GPGPU_WALKER *w)
+{
+    uint32_t dw[GEN11_GPGPU_WALKER_LENGTH];
+
+    gen11_gpgpu_walker_pack(dw, w);
+    bb_outn(b, dw, G_N_ELEMENTS(dw));
 }
 
 /* gen8_emit_gpgpu_walk */
 static void emit_gpgpu_walk(Bb *b, unsigned width, unsigned height)
 {
-    uint32_t x_dim = (width + 15) / 16, y_dim = height, tmp = width & 15;
-    uint32_t right_mask = tmp ? (1u << tmp) - 1 : (1u << 16) - 1;
+    uint32_t tmp = width & 15;
 
-    bb_out(b, GPGPU_WALKER | 13);
-    bb_out(b, 0);
-    bb_out(b, 0);
-    bb_out(b, 0);
-    bb_out(b, 1u << 30);
-    bb_out(b, 0);
-    bb_out(b, 0);
-    bb_out(b, x_dim);
-    bb_out(b, 0);
-    bb_out(b, 0);
-    bb_out(b, y_dim);
-    bb_out(b, 0);
-    bb_out(b, 1);
-    bb_out(b, right_mask);
-    bb_out(b, 0xffffffff);
+    emit_walker(b, &(Gen11_GPGPU_WALKER) {
+        .simd_size = 1,                         /* SIMD16 */
+        .thread_group_id_x_dimension = (width + 15) / 16,
+        .thread_group_id_y_dimension = height,
+        .thread_group_id_z_dimension = 1,
+        .right_execution_mask = tmp ? (1u << tmp) - 1 : (1u << 16) - 1,
+        .bottom_execution_mask = 0xffffffff,
+    });
+}
+
+/* A PIPELINE_SELECT (Mask Bits enable the writes of its fields). */
+static void emit_select(Bb *b, Gen11_PIPELINE_SELECT ps)
+{
+    uint32_t dw;
+
+    gen11_pipeline_select_pack(&dw, &ps);
+    bb_out(b, dw);
 }
 
 /* __gen9_gpgpu_fillfunc with gen11_gpgpu_kernel */
@@ -181,8 +203,9 @@ static void gpgpu_fill_batch(Fixture *f, unsigned width, unsigned height,
     curbe = fill_curbe(&b, color);
     idd = fill_idd(&b, gen11_gpgpu_kernel, sizeof(gen11_gpgpu_kernel), WIDTH);
     b.ptr = 0;
-    bb_out(&b, PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS |
-           PIPELINE_SELECT_GPGPU);
+    emit_select(&b, (Gen11_PIPELINE_SELECT) {
+        .mask_bits = 3, .pipeline_selection = PIPELINE_SELECT_GPGPU,
+    });
     emit_sba(&b);
     emit_media_state(&b, 1, 0, 1, curbe, idd);
     emit_gpgpu_walk(&b, width, height);
@@ -194,34 +217,41 @@ static void media_fill_batch(Fixture *f, unsigned x, unsigned y,
                              unsigned width, unsigned height, uint8_t color)
 {
     Bb b = { f, BATCH_STATE_SPLIT };
-    uint32_t curbe, idd, select = PIPELINE_SELECT | PIPELINE_SELECT_MEDIA |
-                                  PIPELINE_SELECT_MASK_BITS | 1u << 12 |
-                                  1u << 13;
+    /* Mask Bits for the selection and the two flags (bits 9:8, 13:12). */
+    Gen11_PIPELINE_SELECT select = {
+        .mask_bits = 0x33, .pipeline_selection = PIPELINE_SELECT_MEDIA,
+    };
+    uint32_t curbe, idd;
 
     curbe = fill_curbe(&b, color);
     /* gem_media_fill's buffer: 16 pixels of 32 bits a row, as R8. */
     idd = fill_idd(&b, gen8_media_kernel, sizeof(gen8_media_kernel),
                    WIDTH / 4);
     b.ptr = 0;
-    bb_out(&b, select | 1u << 5);
+    select.force_media_awake = true;
+    emit_select(&b, select);
     emit_sba(&b);
     emit_media_state(&b, 2, 2, 2, curbe, idd);
     /* gen7_emit_media_objects, each with gen8_emit_media_state_flush */
     for (unsigned i = 0; i < width / 16; i++) {
         for (unsigned j = 0; j < height / 16; j++) {
-            bb_out(&b, MEDIA_OBJECT | (8 - 2));
-            bb_out(&b, 0);
-            bb_out(&b, 0);
-            bb_out(&b, 0);
-            bb_out(&b, 0);
-            bb_out(&b, 0);
-            bb_out(&b, x + i * 16);
-            bb_out(&b, y + j * 16);
-            bb_out(&b, MEDIA_STATE_FLUSH | (2 - 2));
-            bb_out(&b, 0);
+            uint32_t dw[GEN11_MEDIA_OBJECT_LENGTH + 2];
+            Gen11_MEDIA_STATE_FLUSH flush = { 0 };
+
+            /* Two dwords of inline data: the block's x and y. */
+            gen11_media_object_pack(dw, &(Gen11_MEDIA_OBJECT) { 0 });
+            dw[0] = GEN11_MEDIA_OBJECT_HEADER |
+                    (G_N_ELEMENTS(dw) - GEN11_MEDIA_OBJECT_BIAS);
+            dw[GEN11_MEDIA_OBJECT_INLINE_DATA_DW] = x + i * 16;
+            dw[GEN11_MEDIA_OBJECT_INLINE_DATA_DW + 1] = y + j * 16;
+            bb_outn(&b, dw, G_N_ELEMENTS(dw));
+            gen11_media_state_flush_pack(dw, &flush);
+            bb_outn(&b, dw, GEN11_MEDIA_STATE_FLUSH_LENGTH);
         }
     }
-    bb_out(&b, select | 1u << 4);
+    select.force_media_awake = false;
+    select.media_sampler_dop_clock_gate_enable = true;
+    emit_select(&b, select);
     bb_out(&b, MI_BATCH_BUFFER_END);
 }
 
@@ -338,33 +368,23 @@ static void walker_batch(Fixture *f, const EuNative *k, size_t n,
     b.ptr += 16 * n;
     bb_align(&b, 64);
     idd = b.ptr;
-    ram_w32(f, BATCH + idd, BATCH_STATE_SPLIT);
-    ram_w32(f, BATCH + idd + 24, 1);
+    put_idd(f, idd, &(Gen11_INTERFACE_DESCRIPTOR_DATA) {
+        .kernel_start_pointer = BATCH_STATE_SPLIT,
+        .number_of_threads_in_gpgpu_thread_group = 1,
+    });
     b.ptr = 0;
     emit_sba(&b);
     emit_media_state(&b, 1, 0, 0, 0, idd);
-    bb_out(&b, GPGPU_WALKER | 13);
-    bb_out(&b, 0);
-    bb_out(&b, 0);
-    bb_out(&b, 0);
-    bb_out(&b, 0);                      /* SIMD8, 1 thread a group */
-    bb_out(&b, 0);
-    bb_out(&b, 0);
-    bb_out(&b, xdim);
-    bb_out(&b, 0);
-    bb_out(&b, 0);
-    bb_out(&b, ydim);
-    bb_out(&b, 0);
-    bb_out(&b, 1);
-    bb_out(&b, ~0u);
-    bb_out(&b, ~0u);
+    /* SIMD8, 1 thread a group. */
+    emit_walker(&b, &(Gen11_GPGPU_WALKER) {
+        .thread_group_id_x_dimension = xdim,
+        .thread_group_id_y_dimension = ydim,
+        .thread_group_id_z_dimension = 1,
+        .right_execution_mask = ~0u,
+        .bottom_execution_mask = ~0u,
+    });
     bb_out(&b, MI_BATCH_BUFFER_END);
 }
-
-/* A thread's end: r0 to the thread spawner with EOT. */
-#define EOT_THREAD \
-    asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD), G(0, 0, EU_TYPE_UD, R_8_8_1)), \
-    asm_send(8, 0, 112, EU_SFID_THREAD_SPAWNER, 0x02000010, true)
 
 /*
  * 2^32 - 1 groups of a short kernel: each step runs a bounded share of
@@ -376,7 +396,10 @@ static void test_hostile_walker(Fixture *f, gconstpointer data)
     const EuNative k[] = {
         asm_op(EU_OP_ADD, 8, D(3, 0, EU_TYPE_UD), G(3, 0, EU_TYPE_UD, R_8_8_1),
                IMM(EU_TYPE_UD, 1)),
-        EOT_THREAD,
+        /* The thread's end: r0 to the thread spawner with EOT. */
+        asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD),
+              G(0, 0, EU_TYPE_UD, R_8_8_1)),
+        asm_send(8, 0, 112, EU_SFID_THREAD_SPAWNER, 0x02000010, true),
     };
     IntelEngine *e = eng(f, RCS);
     IntelMediaDispatch *run;
@@ -545,7 +568,10 @@ static void test_wild_kernel(Fixture *f, gconstpointer data)
 
     /* The kernel start pointer in the unmapped part of the GGTT. */
     walker_batch(f, k, G_N_ELEMENTS(k), 3, 1);
-    ram_w32(f, BATCH + BATCH_STATE_SPLIT + 64, UNMAPPED - BATCH);
+    put_idd(f, BATCH_STATE_SPLIT + 64, &(Gen11_INTERFACE_DESCRIPTOR_DATA) {
+        .kernel_start_pointer = UNMAPPED - BATCH,
+        .number_of_threads_in_gpgpu_thread_group = 1,
+    });
     g_assert_cmpuint(run_until_idle(f, 10), <, 10);
     g_assert_cmpuint(rd(f, INTEL_RING_FAULT_REG) & 1, ==, 1);
     g_assert_cmpuint(rd(f, INTEL_FAULT_TLB_DATA0), ==, UNMAPPED >> 12);
@@ -559,14 +585,11 @@ static void test_wild_kernel(Fixture *f, gconstpointer data)
 static void test_walker_without_descriptors(Fixture *f, gconstpointer data)
 {
     IntelEngine *e = eng(f, RCS);
+    uint32_t dw[WALKER_DWORDS];
     Bb b = { f, 0 };
 
-    bb_out(&b, GPGPU_WALKER | 13);
-    for (unsigned i = 0; i < 14; i++) {
-        static const uint32_t dw[14] = { 0, 0, 0, 15, 0, 0, 4, 0, 0, 2, 0, 1,
-                                         ~0u, ~0u };
-        bb_out(&b, dw[i]);
-    }
+    pack_walker(dw, 16, 4, 2);
+    bb_outn(&b, dw, WALKER_DWORDS);
     bb_out(&b, MI_BATCH_BUFFER_END);
     g_assert_cmpuint(run_until_idle(f, 10), <, 10);
     g_assert_cmpuint(e->stats.gpgpu_threads, ==, 16 * 4 * 2);
@@ -574,11 +597,12 @@ static void test_walker_without_descriptors(Fixture *f, gconstpointer data)
 
 /*
  * An endless kernel (the first thread stays mid-run, its payload in
- * view), its interface descriptor with CURBE read length and offset
- * @curbe_dw5 and cross-thread read length @cross, a 64-byte CURBE of
- * dwords 0x100 + i, and the dispatch command @cmd.
+ * view), its interface descriptor with CURBE read length @read_len and
+ * offset @read_off (registers) and cross-thread read length @cross, a
+ * 64-byte CURBE of dwords 0x100 + i, and the dispatch command @cmd.
  */
-static EuThread *payload_run(Fixture *f, uint32_t curbe_dw5, uint32_t cross,
+static EuThread *payload_run(Fixture *f, uint32_t read_len,
+                             uint32_t read_off, uint32_t cross,
                              const uint32_t *cmd, unsigned len)
 {
     const EuNative k[] = {
@@ -593,12 +617,15 @@ static EuThread *payload_run(Fixture *f, uint32_t curbe_dw5, uint32_t cross,
     asm_emit(f->fh->ram + BATCH + BATCH_STATE_SPLIT, k, 2);
     b.ptr += 64;
     idd = b.ptr;
-    ram_w32(f, BATCH + idd, BATCH_STATE_SPLIT);
-    ram_w32(f, BATCH + idd + 12, 0x2a0);                /* samplers */
-    ram_w32(f, BATCH + idd + 16, 0x3c0);                /* binding table */
-    ram_w32(f, BATCH + idd + 20, curbe_dw5);
-    ram_w32(f, BATCH + idd + 24, 1);
-    ram_w32(f, BATCH + idd + 28, cross);
+    put_idd(f, idd, &(Gen11_INTERFACE_DESCRIPTOR_DATA) {
+        .kernel_start_pointer = BATCH_STATE_SPLIT,
+        .sampler_state_pointer = 0x2a0,
+        .binding_table_pointer = 0x3c0,
+        .constant_urb_entry_read_length = read_len,
+        .constant_urb_entry_read_offset = read_off,
+        .number_of_threads_in_gpgpu_thread_group = 1,
+        .cross_thread_constant_data_read_length = cross,
+    });
     curbe = idd + 64;
     for (unsigned i = 0; i < 16; i++) {
         ram_w32(f, BATCH + curbe + 4 * i, 0x100 + i);
@@ -606,9 +633,7 @@ static EuThread *payload_run(Fixture *f, uint32_t curbe_dw5, uint32_t cross,
     b.ptr = 0;
     emit_sba(&b);
     emit_media_state(&b, 1, 0, 2, curbe, idd);
-    for (unsigned i = 0; i < len; i++) {
-        bb_out(&b, cmd[i]);
-    }
+    bb_outn(&b, cmd, len);
     bb_out(&b, MI_BATCH_BUFFER_END);
     g_assert_cmpuint(run_until_idle(f, 2), ==, 2);
     g_assert_true(d->running);
@@ -630,15 +655,23 @@ static uint32_t grf_ud(const EuThread *t, unsigned reg, unsigned i)
  */
 static void test_media_object_payload(Fixture *f, gconstpointer data)
 {
-    const uint32_t cmd[] = {
-        MEDIA_OBJECT | (9 - 2), 0, 40, DATA, 0, 0, 0xa, 0xb, 0xc,
+    Gen11_MEDIA_OBJECT mo = {
+        .indirect_data_length = 40,
+        .indirect_data_start_address = DATA,
     };
+    uint32_t cmd[GEN11_MEDIA_OBJECT_LENGTH + 3];
     EuThread *t;
 
+    gen11_media_object_pack(cmd, &mo);
+    cmd[0] = GEN11_MEDIA_OBJECT_HEADER |
+             (G_N_ELEMENTS(cmd) - GEN11_MEDIA_OBJECT_BIAS);
+    for (unsigned i = 0; i < 3; i++) {
+        cmd[GEN11_MEDIA_OBJECT_INLINE_DATA_DW + i] = 0xa + i;
+    }
     for (unsigned i = 0; i < 16; i++) {
         ram_w32(f, DATA + 4 * i, 0xd00 + i);
     }
-    t = payload_run(f, 1u << 16 | 1, 0, cmd, G_N_ELEMENTS(cmd));
+    t = payload_run(f, 1, 1, 0, cmd, G_N_ELEMENTS(cmd));
     g_assert_cmphex(t->exec_mask, ==, 0xffff);
     g_assert_cmphex(grf_ud(t, 0, 3), ==, 0x2a0);
     g_assert_cmphex(grf_ud(t, 0, 4), ==, 0x3c0);
@@ -658,14 +691,24 @@ static void test_media_object_payload(Fixture *f, gconstpointer data)
  */
 static void test_walker_payload(Fixture *f, gconstpointer data)
 {
-    const uint32_t cmd[] = {
-        GPGPU_WALKER | 13, 0, 0, 0, 2u << 30 | 1, 5, 0, 7, 3, 0, 4, 2, 3,
-        0x0000ffff, 0x00ff00ff,
+    Gen11_GPGPU_WALKER w = {
+        .simd_size = 2,                         /* SIMD32 */
+        .thread_width_counter_maximum = 1,
+        .thread_group_id_starting_x = 5,
+        .thread_group_id_x_dimension = 7,
+        .thread_group_id_starting_y = 3,
+        .thread_group_id_y_dimension = 4,
+        .thread_group_id_starting_resume_z = 2,
+        .thread_group_id_z_dimension = 3,
+        .right_execution_mask = 0x0000ffff,
+        .bottom_execution_mask = 0x00ff00ff,
     };
     IntelMediaDispatch *d = &eng(f, RCS)->gfx.media.run;
+    uint32_t cmd[GEN11_GPGPU_WALKER_LENGTH];
     EuThread *t;
 
-    t = payload_run(f, 1u << 16, 1, cmd, G_N_ELEMENTS(cmd));
+    gen11_gpgpu_walker_pack(cmd, &w);
+    t = payload_run(f, 1, 0, 1, cmd, G_N_ELEMENTS(cmd));
     g_assert_cmphex(t->exec_mask, ==, 0x00ff00ff);
     g_assert_cmpuint(grf_ud(t, 0, 1), ==, 5);
     g_assert_cmpuint(grf_ud(t, 0, 6), ==, 3);
@@ -685,8 +728,9 @@ static void test_walker_payload(Fixture *f, gconstpointer data)
 static void test_short_commands(Fixture *f, gconstpointer data)
 {
     static const uint32_t ops[] = {
-        MEDIA_VFE_STATE, MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
-        GPGPU_WALKER, MEDIA_OBJECT,
+        GEN11_MEDIA_VFE_STATE_HEADER, GEN11_MEDIA_CURBE_LOAD_HEADER,
+        GEN11_MEDIA_INTERFACE_DESCRIPTOR_LOAD_HEADER,
+        GEN11_GPGPU_WALKER_HEADER, GEN11_MEDIA_OBJECT_HEADER,
     };
 
     for (unsigned i = 0; i < G_N_ELEMENTS(ops); i++) {

@@ -22,15 +22,14 @@ static void flex_program(Fixture *f, const uint32_t *ctl)
 /* A7 "some pipe active", A8 stall (RenderBasic's first flexible pair). */
 static const uint32_t some_pipe_ctl[7] = { 0x00005004 };
 
-/* 262144 GPGPU threads on 64 EUs: 262144 GT clocks of work. */
-static const uint32_t walker_262144[] = {
-    WALKER_DW(64, 64, 64), MI_BATCH_BUFFER_END,
-};
+/* A GPGPU_WALKER of @x x @y groups of @threads threads, then the end. */
+static void run_walker(Fixture *f, uint32_t threads, uint32_t x, uint32_t y)
+{
+    uint32_t cmds[WALKER_DWORDS + 1], *p = pack_walker(cmds, threads, x, y);
 
-/* 128 GPGPU threads. */
-static const uint32_t walker_128[] = {
-    WALKER_DW(16, 4, 2), MI_BATCH_BUFFER_END,
-};
+    *p++ = MI_BATCH_BUFFER_END;
+    run_batch(f, cmds, p - cmds);
+}
 
 /* A0 (GT busy) moves with executed work and stands still when idle. */
 static void test_busy_counter(Fixture *f, gconstpointer data)
@@ -256,12 +255,13 @@ static void test_gpu_busyness(Fixture *f, gconstpointer data)
  */
 static void test_thread_counters(Fixture *f, gconstpointer data)
 {
-    static const uint32_t cmds[] = {
-        PRIMITIVE_DW(100, 3), WALKER_DW(16, 4, 2), MI_BATCH_BUFFER_END,
-    };
+    uint32_t cmds[PRIMITIVE_DWORDS + WALKER_DWORDS + 1], *p = cmds;
 
+    p = pack_primitive(p, 100, 3);
+    p = pack_walker(p, 16, 4, 2);
+    *p++ = MI_BATCH_BUFFER_END;
     oa_open(f, 16);
-    RUN_BATCH(f, cmds);
+    run_batch(f, cmds, p - cmds);
     fake_host_step(f->fh, 1000000);
     g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
                                 SNAP, 0), ==, 0);
@@ -284,7 +284,7 @@ static void test_same_clock_reports(Fixture *f, gconstpointer data)
     rps_request(f, 18);
     oa_open(f, 30);
     fake_host_step(f->fh, 1000);
-    RUN_BATCH(f, walker_262144);
+    run_walker(f, 64, 64, 64);
     fake_host_step(f->fh, 20000 + 7);
     for (unsigned i = 0; i < 30; i++) {
         uint64_t r0 = SNAP, r1 = SNAP + 256;
@@ -315,7 +315,7 @@ static void test_counter_registers(Fixture *f, gconstpointer data)
     wr(f, INTEL_OACEC(3), 0xffff);
     oa_open(f, 16);
     f->gpu->oa.count.a[0] = 0x2300000000ull;    /* past 32 bits */
-    RUN_BATCH(f, walker_128);
+    run_walker(f, 16, 4, 2);
     fake_host_step(f->fh, 1000000 + 777);
     g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
                                 SNAP, 0), ==, 0);
@@ -368,14 +368,14 @@ static void test_flex_eu_counters(Fixture *f, gconstpointer data)
         53952, 17984, 8992, 3200, 8992, 8192, 8992, 2248, 2248, 26976,
         0, 0, 0, 0,
     };
-    static const uint32_t cmds[] = {
-        PRIMITIVE_DW(800, 1),                        /* 100 VS threads */
-        WALKER_DW(64, 4, 4), MI_BATCH_BUFFER_END,
-    };
+    uint32_t cmds[PRIMITIVE_DWORDS + WALKER_DWORDS + 1], *p = cmds;
 
+    p = pack_primitive(p, 800, 1);                  /* 100 VS threads */
+    p = pack_walker(p, 64, 4, 4);
+    *p++ = MI_BATCH_BUFFER_END;
     flex_program(f, ctl);
     oa_open(f, 16);
-    RUN_BATCH(f, cmds);
+    run_batch(f, cmds, p - cmds);
     fake_host_step(f->fh, 1000000);
     g_assert_cmpint(oa_snapshot(&f->gpu->engine[INTEL_RCS0], false,
                                 SNAP, 0), ==, 0);
@@ -394,7 +394,7 @@ static void test_flex_eu_counters(Fixture *f, gconstpointer data)
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(19)), ==, 0);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(2)), ==, 71936 / 2);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_FREE(3)), ==, 71936 / 4);
-    RUN_BATCH(f, cmds);
+    run_batch(f, cmds, p - cmds);
     fake_host_step(f->fh, 1000000);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(7)), ==, 2 * want[0]);
     g_assert_cmpuint(rd(f, INTEL_OAPERF_A(19)), ==, 71936 / 2);
@@ -416,7 +416,7 @@ static void test_eu_work_pacing(Fixture *f, gconstpointer data)
 
     flex_program(f, some_pipe_ctl);
     oa_open(f, 6);                      /* 128 ticks: 10.7 us */
-    RUN_BATCH(f, walker_262144);
+    run_walker(f, 64, 64, 64);
     /* Then a store after run_batch()'s 12 bytes, submitted at once. */
     ring.pos = 12;
     sdi(&ring, SNAP, 0x600d);
@@ -461,7 +461,7 @@ static void test_eu_work_frequency_change(Fixture *f, gconstpointer data)
 
     flex_program(f, some_pipe_ctl);
     oa_open(f, 6);
-    RUN_BATCH(f, walker_262144);
+    run_walker(f, 64, 64, 64);
     fake_host_step(f->fh, 87000);
     rps_request(f, 18);                 /* 300 MHz */
     fake_host_step(f->fh, 500000);
@@ -476,7 +476,7 @@ static void test_eu_work_frequency_change(Fixture *f, gconstpointer data)
      * 300 and 1100 MHz, mostly while earlier work is still in flight.
      */
     for (unsigned j = 0; j < 100; j++) {
-        RUN_BATCH(f, walker_262144);
+        run_walker(f, 64, 64, 64);
         for (unsigned k = 0; k < 10; k++) {
             fake_host_step(f->fh, 7000 + 1000 * (k % 3));
             rps_request(f, 18 + (j * 7 + k * 13) % 48);

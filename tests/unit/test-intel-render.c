@@ -176,13 +176,21 @@ static void test_simd8_push_flat(Fixture *f, gconstpointer data)
     uint8_t code[sizeof(k)];
     RcBuf src = { SRC_SURF, 128, 64, 512, REF_LINEAR };
     RcBuf dst = { DST_SURF, 128, 64, 512, REF_Y };
+    /* IGT's 3DSTATE_PS dispatch dword, SIMD8 with push constants. */
+    Gen11_3DSTATE_PS ps = {
+        .maximum_number_of_threads_per_psd = 62,
+        ._8_pixel_dispatch_enable = true,
+        .push_constant_enable = true,
+    };
+    uint32_t ps_dw[GEN11_3DSTATE_PS_LENGTH];
     RcOpts o = {
         .kernel = code, .kernel_len = sizeof(code),
-        .ps_dw6 = 62u << 23 | 1 << 0 | 1 << 11,     /* SIMD8, push */
         .consts = DATA, .const_regs = 1, .flat = 1,
     };
     IntelEngine *e = eng(f, RCS);
 
+    gen11_3dstate_ps_pack(ps_dw, &ps);
+    o.ps_dw6 = ps_dw[6];
     asm_emit(code, k, G_N_ELEMENTS(k));
     ram_w32(f, DATA, 0x3f800000);               /* 1.0 */
     ram_w32(f, DATA + 4, 0x3f000000);           /* 0.5 */
@@ -230,9 +238,16 @@ static void preempt_copy(Fixture *f, bool other_state)
     g_assert_true(e->gfx.render.draw_active);
 
     if (other_state) {
-        EMIT(&b.ring, GFX_OP_3DSTATE_DRAWING_RECTANGLE | (4 - 2), 0, 0, 0,
-             PIPELINE_SELECT | PIPELINE_SELECT_MASK_BITS |
-             PIPELINE_SELECT_GPGPU);
+        Gen11_PIPELINE_SELECT ps = {
+            .mask_bits = 3, .pipeline_selection = PIPELINE_SELECT_GPGPU,
+        };
+        uint32_t dw[GEN11_3DSTATE_DRAWING_RECTANGLE_LENGTH];
+
+        gen11_3dstate_drawing_rectangle_pack(dw,
+            &(Gen11_3DSTATE_DRAWING_RECTANGLE) { 0 });
+        emit_n(&b.ring, dw, G_N_ELEMENTS(dw));
+        gen11_pipeline_select_pack(dw, &ps);
+        emit_n(&b.ring, dw, 1);
     }
     sdi(&b.ring, DATA + 4, 2);
     ctx_submit(&b);

@@ -159,6 +159,7 @@ void test_rt_write_header(Fixture *f, gconstpointer data)
 /* BLEND_STATE's write disables keep channels; blending is reported. */
 void test_rt_write_blend_state(Fixture *f, gconstpointer data)
 {
+    uint32_t dw[GEN11_BLEND_STATE_LENGTH + GEN11_BLEND_STATE_ENTRY_LENGTH];
     Sf s;
     uint8_t *p = ram(f, SURF_B);
 
@@ -167,9 +168,15 @@ void test_rt_write_blend_state(Fixture *f, gconstpointer data)
     put_surface(f, 0, INTEL_SURFTYPE_2D, INTEL_SF_R8G8B8A8_UNORM, 4, 4, 16,
                 TILE_LINEAR, SURF_B);
     s.th.blend_state = BLEND;
-    ram_w32(f, DSB + BLEND, 0);
-    ram_w32(f, DSB + BLEND + 4, 1u << 31 | 1u << 2);   /* blend, no red */
-    ram_w32(f, DSB + BLEND + 8, 0);
+    gen11_blend_state_pack(dw, &(Gen11_BLEND_STATE) { 0 });
+    /* Render target 0: blending (reported, not done), red not written. */
+    gen11_blend_state_entry_pack(dw + GEN11_BLEND_STATE_ENTRY_DW,
+                                 &(Gen11_BLEND_STATE_ENTRY) {
+        .color_buffer_blend_enable = true, .write_disable_red = true,
+    });
+    for (unsigned i = 0; i < G_N_ELEMENTS(dw); i++) {
+        ram_w32(f, DSB + BLEND + 4 * i, dw[i]);
+    }
     s.th.pixel_mask = 1;
     for (unsigned r = 0; r < 4; r++) {
         set_f(&s, 10 + r, 0, 1.0f);

@@ -112,6 +112,59 @@ void test_page_fault(Fixture *f, gconstpointer data)
 }
 
 /*
+ * A random RENDER_SURFACE_STATE for binding table index @bti: random
+ * dwords, or for half of them a plausible state (a known type, format
+ * and tiling, the random sizes tamed) packed from its fields.
+ */
+static void random_surface(Fixture *f, GRand *rng, unsigned bti)
+{
+    static const uint8_t types[] = { 0, 1, 1, 1, 4, 7 };
+    static const uint16_t fmts[] = {
+        INTEL_SF_R8G8B8A8_UNORM, INTEL_SF_R8_UNORM, INTEL_SF_R32_UINT,
+        INTEL_SF_R16G16B16A16_FLOAT, INTEL_SF_RAW,
+        INTEL_SF_R32G32B32A32_FLOAT,
+    };
+    Gen11_RENDER_SURFACE_STATE r;
+    unsigned type, fmt, tile;
+    uint64_t lo, hi;
+    uint32_t ss[16];
+
+    for (unsigned d = 0; d < 16; d++) {
+        ss[d] = g_rand_int(rng);
+    }
+    if (!g_rand_boolean(rng)) {
+        ss[8] = g_rand_int_range(rng, 0, GGTT_MAPPED);
+        ss[9] = g_rand_int_range(rng, 0, 4) ? 0 : g_rand_int(rng);
+        put_state(f, bti, ss);
+        return;
+    }
+    type = types[g_rand_int_range(rng, 0, 6)];
+    fmt = fmts[g_rand_int_range(rng, 0, 6)];
+    tile = g_rand_int_range(rng, 0, 3);
+    lo = g_rand_int_range(rng, 0, GGTT_MAPPED);
+    hi = g_rand_int_range(rng, 0, 4) ? 0 : g_rand_int(rng);
+    gen11_render_surface_state_unpack(ss, 16, &r);
+    put_surface_state(f, bti, &(Gen11_RENDER_SURFACE_STATE) {
+        .surface_type = type,
+        .surface_format = fmt,
+        .tile_mode = tile ? tile + 1 : 0,
+        .surface_qpitch = r.surface_qpitch & 0x3f,
+        .width = r.width & 0x3f,
+        .height = r.height & 0x3f,
+        .depth = r.depth & 3,
+        .surface_pitch = 512u * (1 + (r.surface_pitch >> 8) % 4) - 1,
+        .minimum_array_element = r.minimum_array_element & 3,
+        .mip_count_lod = r.mip_count_lod & 3,
+        .auxiliary_surface_mode = r.auxiliary_surface_mode,
+        .shader_channel_select_red = r.shader_channel_select_red,
+        .shader_channel_select_green = r.shader_channel_select_green,
+        .shader_channel_select_blue = r.shader_channel_select_blue,
+        .shader_channel_select_alpha = r.shader_channel_select_alpha,
+        .surface_base_address = hi << 32 | lo,
+    });
+}
+
+/*
  * Hostile messages: random descriptors, payloads and states.  Every one
  * completes or fails (0 or -1), and none writes a register outside its
  * response.
@@ -139,36 +192,7 @@ void test_random_messages(Fixture *f, gconstpointer data)
         /* States: 8 surfaces, 4 samplers, a blend state, all random. */
         if (iter % 64 == 0) {
             for (unsigned i = 0; i < 8; i++) {
-                uint32_t ss[16];
-
-                for (unsigned d = 0; d < 16; d++) {
-                    ss[d] = g_rand_int(rng);
-                }
-                /* Half of them plausible: known types, formats, sizes. */
-                if (g_rand_boolean(rng)) {
-                    static const uint8_t types[] = { 0, 1, 1, 1, 4, 7 };
-                    static const uint16_t fmts[] = {
-                        INTEL_SF_R8G8B8A8_UNORM, INTEL_SF_R8_UNORM,
-                        INTEL_SF_R32_UINT, INTEL_SF_R16G16B16A16_FLOAT,
-                        INTEL_SF_RAW, INTEL_SF_R32G32B32A32_FLOAT,
-                    };
-
-                    unsigned type = types[g_rand_int_range(rng, 0, 6)];
-                    unsigned fmt = fmts[g_rand_int_range(rng, 0, 6)];
-                    unsigned tile = g_rand_int_range(rng, 0, 3);
-
-                    ss[0] = type << 29 | fmt << 18 |
-                            (tile ? tile + 1 : 0) << 12;
-                    ss[1] &= 0x3f;
-                    ss[2] &= 0x003f003f;
-                    ss[3] = (ss[3] & 3) << 21 |
-                            (512u * (1 + (ss[3] >> 8) % 4) - 1);
-                    ss[4] &= 3u << 18;
-                    ss[5] &= 0x3;
-                }
-                ss[8] = g_rand_int_range(rng, 0, GGTT_MAPPED);
-                ss[9] = g_rand_int_range(rng, 0, 4) ? 0 : g_rand_int(rng);
-                put_state(f, i, ss);
+                random_surface(f, rng, i);
             }
             for (unsigned i = 0; i < 16 * 4 + 68; i += 4) {
                 ram_w32(f, DSB + SAMPLERS + i, g_rand_int(rng));

@@ -105,10 +105,25 @@ uint8_t *ram(Fixture *f, uint64_t pa)
 
 void put_state(Fixture *f, unsigned bti, const uint32_t ss[16])
 {
-    ram_w32(f, SSB + bti * 4, SS_AT + bti * 64);
+    Gen11_BINDING_TABLE_STATE bte = {
+        .surface_state_pointer = SS_AT + bti * 64,
+    };
+    uint32_t entry;
+
+    gen11_binding_table_state_pack(&entry, &bte);
+    ram_w32(f, SSB + bti * 4, entry);
     for (unsigned i = 0; i < 16; i++) {
         ram_w32(f, SSB + SS_AT + bti * 64 + i * 4, ss[i]);
     }
+}
+
+void put_surface_state(Fixture *f, unsigned bti,
+                       const Gen11_RENDER_SURFACE_STATE *ss)
+{
+    uint32_t dw[GEN11_RENDER_SURFACE_STATE_LENGTH];
+
+    gen11_render_surface_state_pack(dw, ss);
+    put_state(f, bti, dw);
 }
 
 /* A 2D surface as gen8_bind_buf (IGT lib/rendercopy_gen9.c) makes it. */
@@ -116,40 +131,57 @@ void put_surface(Fixture *f, unsigned bti, unsigned type,
                  unsigned format, unsigned w, unsigned h,
                  unsigned pitch, unsigned tile, uint64_t base)
 {
-    uint32_t ss[16] = { 0 };
-
-    ss[0] = type << 29 | format << 18 | tile << 12;
-    ss[2] = (h - 1) << 16 | (w - 1);
-    ss[3] = pitch - 1;
-    ss[7] = 4u << 25 | 5u << 22 | 6u << 19 | 7u << 16;
-    ss[8] = (uint32_t)base;
-    ss[9] = base >> 32;
-    put_state(f, bti, ss);
+    put_surface_state(f, bti, &(Gen11_RENDER_SURFACE_STATE) {
+        .surface_type = type,
+        .surface_format = format,
+        .tile_mode = tile,
+        .width = w - 1,
+        .height = h - 1,
+        .surface_pitch = pitch - 1,
+        .shader_channel_select_red = INTEL_SCS_RED,
+        .shader_channel_select_green = INTEL_SCS_GREEN,
+        .shader_channel_select_blue = INTEL_SCS_BLUE,
+        .shader_channel_select_alpha = INTEL_SCS_ALPHA,
+        .surface_base_address = base,
+    });
 }
 
-/* A buffer of @n entries of @format. */
+/*
+ * A buffer of @n entries of @format: the count less one split over
+ * Width (its bits 6:0), Height (20:7) and Depth (31:21).
+ */
 void put_buffer(Fixture *f, unsigned bti, unsigned format,
                 uint32_t n, unsigned pitch, uint64_t base)
 {
-    uint32_t ss[16] = { 0 };
-
     n--;
-    ss[0] = (uint32_t)INTEL_SURFTYPE_BUFFER << 29 | format << 18;
-    ss[2] = (n & 0x7f) | ((n >> 7) & 0x3fff) << 16;
-    ss[3] = (n >> 21) << 21 | (pitch - 1);
-    ss[8] = (uint32_t)base;
-    put_state(f, bti, ss);
+    put_surface_state(f, bti, &(Gen11_RENDER_SURFACE_STATE) {
+        .surface_type = INTEL_SURFTYPE_BUFFER,
+        .surface_format = format,
+        .width = n & 0x7f,
+        .height = (n >> 7) & 0x3fff,
+        .depth = n >> 21,
+        .surface_pitch = pitch - 1,
+        .surface_base_address = base,
+    });
 }
 
 void put_sampler(Fixture *f, unsigned index, unsigned min,
                  unsigned mag, unsigned wrap_x, unsigned wrap_y)
 {
-    uint64_t at = DSB + SAMPLERS + index * 16;
+    Gen11_SAMPLER_STATE ss = {
+        .min_mode_filter = min,
+        .mag_mode_filter = mag,
+        .border_color_pointer = BORDER,
+        .tcx_address_control_mode = wrap_x,
+        .tcy_address_control_mode = wrap_y,
+        .tcz_address_control_mode = INTEL_TEXCOORD_CLAMP,
+    };
+    uint32_t dw[GEN11_SAMPLER_STATE_LENGTH];
 
-    ram_w32(f, at, min << 14 | mag << 17);
-    ram_w32(f, at + 4, 0);
-    ram_w32(f, at + 8, BORDER);
-    ram_w32(f, at + 12, wrap_x << 6 | wrap_y << 3 | INTEL_TEXCOORD_CLAMP);
+    gen11_sampler_state_pack(dw, &ss);
+    for (unsigned i = 0; i < GEN11_SAMPLER_STATE_LENGTH; i++) {
+        ram_w32(f, DSB + SAMPLERS + index * sizeof(dw) + i * 4, dw[i]);
+    }
 }
 
 /* Pixel c of a SIMD16 dispatch: four 2x2 subspans along x. */
@@ -250,7 +282,7 @@ static void test_formats(Fixture *f, gconstpointer data)
         g_assert_cmphex(t[2], ==, 255);
         g_assert_cmphex(t[3], ==, 128);
         intel_format_decode(INTEL_SF_R8G8B8A8_UNORM_SRGB, t, rgba);
-        g_assert_cmpfloat_with_epsilon(intel_sf_u2f(rgba[0]), 0.2502f, 1e-3);
+        g_assert_cmpfloat_with_epsilon(intel_sf_u2f(rgba[0]), 0.2502f, 0.001);
         g_assert_cmpfloat(intel_sf_u2f(rgba[2]), ==, 1.0f);
         g_assert_cmpfloat(intel_sf_u2f(rgba[3]), ==, 128 / 255.0f);
     }
@@ -315,6 +347,14 @@ static void test_surface_state(Fixture *f, gconstpointer data)
     put_surface(f, 5, INTEL_SURFTYPE_2D, 0x1c1, 64, 64, 64, 0, SURF_A);
     g_assert_false(intel_surface_load(&s.th, 5, &surf));
     g_assert_cmpuint(f->fh->unimps, ==, 2);
+    /*
+     * Surface Format is ten bits (27:18): 0x200 up are ASTC formats, not
+     * the ones below them (read as nine bits, 0x2c7 was R8G8B8A8_UNORM).
+     */
+    put_surface(f, 5, INTEL_SURFTYPE_2D, 0x200 | INTEL_SF_R8G8B8A8_UNORM,
+                64, 64, 256, TILE_LINEAR, SURF_A);
+    g_assert_false(intel_surface_load(&s.th, 5, &surf));
+    g_assert_cmpuint(f->fh->unimps, ==, 3);
     put_surface(f, 5, INTEL_SURFTYPE_2D, INTEL_SF_R8G8B8A8_UNORM, 64, 4, 64,
                 TILE_LINEAR, SURF_A);
     g_assert_false(intel_surface_load(&s.th, 5, &surf));
@@ -424,13 +464,13 @@ static void test_sample_bilinear(Fixture *f, gconstpointer data)
     v[1] = 1.0f / 4;
     /* Channel 2 at the texel centre (2, 0): that texel alone. */
     g_assert_cmpint(sample16(&s, 24, u, v), ==, 0);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 0), 30 / 255.0f, 1e-6);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 22, 0), 0, 1e-6);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 0), 30 / 255.0f, 0.000001);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 22, 0), 0, 0.000001);
     /* (1,0) (2,0) (1,1) (2,1): R (60 + 120) / 2, G 30, B (11+12+15+16)/4 */
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 1), 90 / 255.0f, 1e-6);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 22, 1), 30 / 255.0f, 1e-6);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 24, 1), 13.5f / 255.0f, 1e-6);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 2), 120 / 255.0f, 1e-6);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 1), 90 / 255.0f, 0.000001);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 22, 1), 30 / 255.0f, 0.000001);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 24, 1), 13.5f / 255.0f, 0.000001);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 2), 120 / 255.0f, 0.000001);
     sf_fini(&s);
 }
 
@@ -480,7 +520,7 @@ static void test_sample_wrap(Fixture *f, gconstpointer data)
                 INTEL_TEXCOORD_WRAP, INTEL_TEXCOORD_CLAMP);
     u[0] = 0;
     g_assert_cmpint(sample16(&s, 24, u, v), ==, 0);
-    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 0), 90 / 255.0f, 1e-6);
+    g_assert_cmpfloat_with_epsilon(chan_f(&s, 20, 0), 90 / 255.0f, 0.000001);
     sf_fini(&s);
 }
 
@@ -571,7 +611,6 @@ static void test_ld_tiled(Fixture *f, gconstpointer data)
  */
 static void test_array(Fixture *f, gconstpointer data)
 {
-    uint32_t ss[16] = { 0 };
     Sf s;
 
     sf_init(f, &s, 8);
@@ -580,15 +619,20 @@ static void test_array(Fixture *f, gconstpointer data)
             ram_w32(f, SURF_A + l * 8 * 16 + 16 + x * 4, 10 * l + x);
         }
     }
-    ss[0] = (uint32_t)INTEL_SURFTYPE_2D << 29 | 1u << 28 |
-            INTEL_SF_R8G8B8A8_UNORM << 18;
-    ss[1] = 8 >> 2;
-    ss[2] = 3u << 16 | 3;
-    ss[3] = 2u << 21 | 15;
-    ss[4] = 1u << 18;
-    ss[7] = 4u << 25 | 5u << 22 | 6u << 19 | 7u << 16;
-    ss[8] = SURF_A;
-    put_state(f, 1, ss);
+    put_surface_state(f, 1, &(Gen11_RENDER_SURFACE_STATE) {
+        .surface_type = INTEL_SURFTYPE_2D,
+        .surface_array = true,
+        .surface_format = INTEL_SF_R8G8B8A8_UNORM,
+        .surface_qpitch = 8 / 4,
+        .width = 3, .height = 3, .depth = 2,
+        .surface_pitch = 15,
+        .minimum_array_element = 1,
+        .shader_channel_select_red = INTEL_SCS_RED,
+        .shader_channel_select_green = INTEL_SCS_GREEN,
+        .shader_channel_select_blue = INTEL_SCS_BLUE,
+        .shader_channel_select_alpha = INTEL_SCS_ALPHA,
+        .surface_base_address = SURF_A,
+    });
     put_sampler(f, 0, INTEL_MAPFILTER_NEAREST, INTEL_MAPFILTER_NEAREST,
                 INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
 
@@ -642,7 +686,6 @@ static void test_array(Fixture *f, gconstpointer data)
  */
 static void test_3d(Fixture *f, gconstpointer data)
 {
-    uint32_t ss[16] = { 0 };
     Sf s;
 
     sf_init(f, &s, 8);
@@ -654,14 +697,18 @@ static void test_3d(Fixture *f, gconstpointer data)
             }
         }
     }
-    ss[0] = (uint32_t)INTEL_SURFTYPE_3D << 29 |
-            INTEL_SF_R8G8B8A8_UNORM << 18;
-    ss[1] = 4 >> 2;
-    ss[2] = 1u << 16 | 1;
-    ss[3] = 3u << 21 | 7;
-    ss[7] = 4u << 25 | 5u << 22 | 6u << 19 | 7u << 16;
-    ss[8] = SURF_A;
-    put_state(f, 1, ss);
+    put_surface_state(f, 1, &(Gen11_RENDER_SURFACE_STATE) {
+        .surface_type = INTEL_SURFTYPE_3D,
+        .surface_format = INTEL_SF_R8G8B8A8_UNORM,
+        .surface_qpitch = 4 / 4,
+        .width = 1, .height = 1, .depth = 3,
+        .surface_pitch = 7,
+        .shader_channel_select_red = INTEL_SCS_RED,
+        .shader_channel_select_green = INTEL_SCS_GREEN,
+        .shader_channel_select_blue = INTEL_SCS_BLUE,
+        .shader_channel_select_alpha = INTEL_SCS_ALPHA,
+        .surface_base_address = SURF_A,
+    });
     put_sampler(f, 0, INTEL_MAPFILTER_LINEAR, INTEL_MAPFILTER_LINEAR,
                 INTEL_TEXCOORD_CLAMP, INTEL_TEXCOORD_CLAMP);
     /* Texel (c % 2, 0) at slice centres c / 2, and between 1 and 2. */
@@ -676,9 +723,9 @@ static void test_3d(Fixture *f, gconstpointer data)
     for (unsigned c = 0; c < 7; c++) {
         g_assert_cmpfloat_with_epsilon(get_f(&s, 20, c),
                                        (40 * (c / 2) + c % 2) / 255.0f,
-                                       1e-6);
+                                       0.000001);
     }
-    g_assert_cmpfloat_with_epsilon(get_f(&s, 20, 7), 61 / 255.0f, 1e-6);
+    g_assert_cmpfloat_with_epsilon(get_f(&s, 20, 7), 61 / 255.0f, 0.000001);
 
     /* ld_lz with an integer slice; resinfo's depth. */
     for (unsigned c = 0; c < 8; c++) {

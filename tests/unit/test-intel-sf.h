@@ -58,7 +58,10 @@ float get_f(Sf *s, unsigned reg, unsigned i);
 void set_chan_f(Sf *s, unsigned reg, unsigned c, float f);
 float chan_f(Sf *s, unsigned reg, unsigned c);
 uint8_t *ram(Fixture *f, uint64_t pa);
+/* RENDER_SURFACE_STATE of binding table index @bti: dwords, or packed. */
 void put_state(Fixture *f, unsigned bti, const uint32_t ss[16]);
+void put_surface_state(Fixture *f, unsigned bti,
+                       const Gen11_RENDER_SURFACE_STATE *ss);
 void put_surface(Fixture *f, unsigned bti, unsigned type,
                  unsigned format, unsigned w, unsigned h,
                  unsigned pitch, unsigned tile, uint64_t base);

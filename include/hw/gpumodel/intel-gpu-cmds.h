@@ -325,52 +325,27 @@
 #define   GFXPIPE_SINGLE_DW         0x1u
 #define   GFXPIPE_MEDIA             0x2u    /* DWord Length is 15:0 */
 #define   GFXPIPE_3D                0x3u
+#define GFXPIPE_OPCODE(hdr)         (((uint32_t)(hdr) >> 24) & 7)
 #define GFXPIPE_OPCODE_MASK         0xFFFF0000u
 #define GFXPIPE_INSTR(subtype, opcode, subopcode) \
     (INSTR_RC_CLIENT << INSTR_CLIENT_SHIFT | (uint32_t)(subtype) << 27 | \
      (uint32_t)(opcode) << 24 | (uint32_t)(subopcode) << 16)
 
-#define GFX_OP_3DSTATE_VF_STATISTICS GFXPIPE_INSTR(GFXPIPE_SINGLE_DW, 0, 0x0B)
+/*
+ * The model decodes GFXPIPE commands and state by their fields in
+ * gen11-state.h, generated in the build from
+ * hw/gpumodel/intel/gen11-state.desc (and checked against Mesa's genxml);
+ * the headers here serve code without it (guest probes, fuzzers), and
+ * PIPELINE_SELECT_* name the pipelines (IntelGfxState.pipeline).
+ */
 #define PIPELINE_SELECT             GFXPIPE_INSTR(GFXPIPE_SINGLE_DW, 1, 0x04)
 #define   PIPELINE_SELECT_MASK_BITS (3u << 8)   /* write enables of 1:0 */
 #define   PIPELINE_SELECT_3D        0u
 #define   PIPELINE_SELECT_MEDIA     1u
 #define   PIPELINE_SELECT_GPGPU     2u
-/*
- * STATE_BASE_ADDRESS (22 dwords on Gen11; 16 and 19 are accepted, as on
- * earlier generations): per base a Modify Enable (bit 0) and the address
- * (bits 47:12) in a dword pair; per buffer size a Modify Enable (bit 0)
- * and the size in 4 KiB pages (bits 31:12).
- */
 #define STATE_BASE_ADDRESS          GFXPIPE_INSTR(GFXPIPE_COMMON, 1, 0x01)
-#define   SBA_MODIFY_ENABLE         (1u << 0)
-#define   SBA_ADDRESS_MASK          0xFFFFF000u
-/* STATE_SIP (3 dwords): dw1-2 the System Instruction Pointer (63:4). */
 #define STATE_SIP                   GFXPIPE_INSTR(GFXPIPE_COMMON, 1, 0x02)
-#define MEDIA_VFE_STATE             GFXPIPE_INSTR(GFXPIPE_MEDIA, 0, 0x00)
-/*
- * Media and GPGPU pipeline state (PRM Vol 2a, "MEDIA_VFE_STATE" (9
- * dwords), "MEDIA_CURBE_LOAD" and "MEDIA_INTERFACE_DESCRIPTOR_LOAD" (4:
- * dw2 the length in bytes, dw3 the offset from the dynamic state base),
- * "MEDIA_STATE_FLUSH" (2)).
- */
-#define MEDIA_CURBE_LOAD            GFXPIPE_INSTR(GFXPIPE_MEDIA, 0, 0x01)
-#define MEDIA_INTERFACE_DESCRIPTOR_LOAD GFXPIPE_INSTR(GFXPIPE_MEDIA, 0, 0x02)
-#define MEDIA_STATE_FLUSH           GFXPIPE_INSTR(GFXPIPE_MEDIA, 0, 0x04)
-/*
- * MEDIA_OBJECT (6 dwords + inline data): dw1 bits 5:0 the interface
- * descriptor offset, dw2 bits 16:0 the indirect data length, dw3 its
- * address from the indirect object base, dw6 on the inline data.
- */
-#define MEDIA_OBJECT                GFXPIPE_INSTR(GFXPIPE_MEDIA, 1, 0x00)
-#define MEDIA_OBJECT_WALKER         GFXPIPE_INSTR(GFXPIPE_MEDIA, 1, 0x03)
-/*
- * GPGPU_WALKER (15 dwords): dw4 bits 5:0 the thread width counter
- * maximum; dw5/7 x start/dimension, dw8/10 y, dw11/12 z.
- */
 #define GPGPU_WALKER                GFXPIPE_INSTR(GFXPIPE_MEDIA, 1, 0x05)
-#define   GPGPU_WALKER_THREAD_WIDTH_MASK 0x3Fu
-#define GFX_OP_3DSTATE_DRAWING_RECTANGLE GFXPIPE_INSTR(GFXPIPE_3D, 1, 0x00)
 /* PIPE_CONTROL (6 dwords): dw1 flags, dw2-3 address, dw4-5 data. */
 #define PIPE_CONTROL                GFXPIPE_INSTR(GFXPIPE_3D, 2, 0x00)
 #define GFX_OP_PIPE_CONTROL(len)    (PIPE_CONTROL | INSTR_LEN(len))

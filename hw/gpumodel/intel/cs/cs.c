@@ -144,12 +144,12 @@ static const CsCmd *cs_decode(uint32_t hdr)
         return c->fn ? c : &blt_unknown_cmd;
     case INSTR_RC_CLIENT:
         switch (hdr & GFXPIPE_OPCODE_MASK) {
-        case PIPE_CONTROL:
+        case GEN11_PIPE_CONTROL_HEADER:
             return &pipe_control_cmd;
-        case GFX_OP_3DPRIMITIVE:
+        case GEN11_3DPRIMITIVE_HEADER:
             return &gfx_3dprimitive_cmd;
-        case PIPELINE_SELECT:
-        case GFX_OP_3DSTATE_VF_STATISTICS:
+        case GEN11_PIPELINE_SELECT_HEADER:
+        case GEN11_3DSTATE_VF_STATISTICS_HEADER:
             return &gfx_1dw_cmd;        /* single dwords */
         }
         return GFXPIPE_SUBTYPE(hdr) == GFXPIPE_MEDIA ? &media_cmd : &gfx_cmd;

@@ -23,6 +23,7 @@
 #include "../cs/cs-int.h"
 #include "../eu/eu-exec.h"
 #include "../sf/sf.h"
+#include "hw/gpumodel/intel/gen11-state.h"
 
 /* EU instructions one call of a dispatching command may run. */
 #define INTEL_GFX_STEP_INSTRUCTIONS (1u << 16)
@@ -37,11 +38,17 @@ int intel_gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 void intel_gfx_reset(IntelEngine *e);
 bool intel_gfx_post_load(IntelEngine *e, char **err);
 
+/* A graphics address as the engines translate it: its low 48 bits. */
+static inline uint64_t intel_gfx_va(uint64_t addr)
+{
+    return addr & ((1ull << 48) - 1);
+}
+
 /* The graphics address @offset bytes from STATE_BASE_ADDRESS base @which. */
 static inline uint64_t intel_gfx_addr(IntelEngine *e, unsigned which,
                                       uint64_t offset)
 {
-    return (e->gfx.base[which].addr + offset) & ((1ull << 48) - 1);
+    return intel_gfx_va(e->gfx.base[which].addr + offset);
 }
 
 /* Read @len bytes of state at @offset from base @which; false if faulted. */
@@ -76,6 +83,16 @@ int intel_render_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 void intel_render_reset(IntelEngine *e);
 /* render-state.c: a 3DSTATE_* command (len >= 1). */
 int intel_render_state_cmd(IntelEngine *e, const uint32_t *cmd, unsigned len);
+/* The stages before the rasterizer the 3D state enables. */
+enum {
+    INTEL_RENDER_STAGE_VS = 1u << 0,
+    INTEL_RENDER_STAGE_HS = 1u << 1,
+    INTEL_RENDER_STAGE_DS = 1u << 2,
+    INTEL_RENDER_STAGE_GS = 1u << 3,
+    INTEL_RENDER_STAGE_TE = 1u << 4,
+    INTEL_RENDER_STAGE_SO = 1u << 5,
+};
+uint32_t intel_render_stages(const IntelRenderState *rs);
 
 /* media.c */
 int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,

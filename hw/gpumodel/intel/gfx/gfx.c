@@ -18,47 +18,81 @@
 #include <string.h>
 #include "gfx-int.h"
 
-/* The dword pair of each STATE_BASE_ADDRESS base, and its size dword. */
-static const struct {
-    uint8_t dw, size_dw;
-} sba_fields[INTEL_GFX_BASES] = {
-    [INTEL_GFX_GENERAL]          = { 1, 12 },
-    [INTEL_GFX_SURFACE]          = { 4, 0 },
-    [INTEL_GFX_DYNAMIC]          = { 6, 13 },
-    [INTEL_GFX_INDIRECT]         = { 8, 14 },
-    [INTEL_GFX_INSTRUCTION]      = { 10, 15 },
-    [INTEL_GFX_BINDLESS_SURFACE] = { 16, 18 },
-    [INTEL_GFX_BINDLESS_SAMPLER] = { 19, 21 },
-};
+/* Set a base (and its size, in 4 KiB pages) where its Modify Enable is. */
+static void gfx_base_set(IntelGfxBase *b, bool modify, uint64_t addr,
+                         bool size_modify, uint32_t pages)
+{
+    if (modify) {
+        b->addr = intel_gfx_va(addr);
+    }
+    if (size_modify) {
+        b->size = pages * 4096;
+    }
+}
 
+/*
+ * STATE_BASE_ADDRESS of 16 dwords (Gen8), 19 (Gen9: the bindless surface
+ * base) or 22 (Gen11: the bindless sampler base); what a shorter command
+ * lacks reads as 0, its Modify Enables clear.  The bindless sizes have no
+ * Modify Enable of their own: they change with their base.
+ */
 static int gfx_state_base_address(IntelEngine *e, const uint32_t *cmd,
                                   unsigned len)
 {
+    IntelGfxBase *b = e->gfx.base;
+    Gen11_STATE_BASE_ADDRESS s;
+
     if (len < 16) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                            "STATE_BASE_ADDRESS shorter than 16 dwords");
         return CS_STOP;
     }
-    for (unsigned i = 0; i < INTEL_GFX_BASES; i++) {
-        IntelGfxBase *b = &e->gfx.base[i];
-        unsigned dw = sba_fields[i].dw, size_dw = sba_fields[i].size_dw;
-
-        if (dw + 1 < len && (cmd[dw] & SBA_MODIFY_ENABLE)) {
-            b->addr = addr48(cmd[dw] & SBA_ADDRESS_MASK, cmd[dw + 1]);
-        }
-        if (size_dw && size_dw < len && (cmd[size_dw] & SBA_MODIFY_ENABLE)) {
-            b->size = cmd[size_dw] & SBA_ADDRESS_MASK;
-        }
-    }
+    gen11_state_base_address_unpack(cmd, len, &s);
+    gfx_base_set(&b[INTEL_GFX_GENERAL],
+                 s.general_state_base_address_modify_enable,
+                 s.general_state_base_address,
+                 s.general_state_buffer_size_modify_enable,
+                 s.general_state_buffer_size);
+    gfx_base_set(&b[INTEL_GFX_SURFACE],
+                 s.surface_state_base_address_modify_enable,
+                 s.surface_state_base_address, false, 0);
+    gfx_base_set(&b[INTEL_GFX_DYNAMIC],
+                 s.dynamic_state_base_address_modify_enable,
+                 s.dynamic_state_base_address,
+                 s.dynamic_state_buffer_size_modify_enable,
+                 s.dynamic_state_buffer_size);
+    gfx_base_set(&b[INTEL_GFX_INDIRECT],
+                 s.indirect_object_base_address_modify_enable,
+                 s.indirect_object_base_address,
+                 s.indirect_object_buffer_size_modify_enable,
+                 s.indirect_object_buffer_size);
+    gfx_base_set(&b[INTEL_GFX_INSTRUCTION],
+                 s.instruction_base_address_modify_enable,
+                 s.instruction_base_address,
+                 s.instruction_buffer_size_modify_enable,
+                 s.instruction_buffer_size);
+    gfx_base_set(&b[INTEL_GFX_BINDLESS_SURFACE],
+                 s.bindless_surface_state_base_address_modify_enable,
+                 s.bindless_surface_state_base_address,
+                 s.bindless_surface_state_base_address_modify_enable,
+                 s.bindless_surface_state_size);
+    gfx_base_set(&b[INTEL_GFX_BINDLESS_SAMPLER],
+                 s.bindless_sampler_state_base_address_modify_enable,
+                 s.bindless_sampler_state_base_address,
+                 s.bindless_sampler_state_base_address_modify_enable,
+                 s.bindless_sampler_state_buffer_size);
     return CS_NEXT;
 }
 
 static int gfx_pipeline_select(IntelEngine *e, const uint32_t *cmd)
 {
-    /* Mask Bits 9:8 enable the writes of Pipeline Selection 1:0. */
-    uint32_t mask = (cmd[0] & PIPELINE_SELECT_MASK_BITS) >> 8;
-    uint32_t sel = (e->gfx.pipeline & ~mask) | (cmd[0] & mask);
+    Gen11_PIPELINE_SELECT ps;
+    uint32_t mask, sel;
 
+    /* Mask Bits 9:8, its low two, enable the writes of the selection. */
+    gen11_pipeline_select_unpack(cmd, 1, &ps);
+    mask = ps.mask_bits & 3;
+    sel = (e->gfx.pipeline & ~mask) | (ps.pipeline_selection & mask);
     if (sel > PIPELINE_SELECT_GPGPU) {
         gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                      "intel-gpu: PIPELINE_SELECT of reserved pipeline %u\n",
@@ -80,16 +114,19 @@ int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     }
     switch (GFXPIPE_SUBTYPE(cmd[0])) {
     case GFXPIPE_COMMON:
-        if (op == STATE_BASE_ADDRESS) {
+        if (op == GEN11_STATE_BASE_ADDRESS_HEADER) {
             return gfx_state_base_address(e, cmd, len);
         }
-        if (op == STATE_SIP && len >= 3) {
-            e->gfx.sip = addr48(cmd[1] & ~0xfu, cmd[2]);
+        if (op == GEN11_STATE_SIP_HEADER && len >= GEN11_STATE_SIP_LENGTH) {
+            Gen11_STATE_SIP sip;
+
+            gen11_state_sip_unpack(cmd, len, &sip);
+            e->gfx.sip = intel_gfx_va(sip.system_instruction_pointer);
             return CS_NEXT;
         }
         break;
     case GFXPIPE_SINGLE_DW:
-        if (op == PIPELINE_SELECT) {
+        if (op == GEN11_PIPELINE_SELECT_HEADER) {
             return gfx_pipeline_select(e, cmd);
         }
         break;
@@ -316,11 +353,20 @@ static uint64_t mul_sat(uint64_t a, uint64_t b)
 }
 
 /* Thread groups of a GPGPU_WALKER: (dimension - start) in x, y and z. */
-static uint64_t walker_groups(const uint32_t *cmd)
+static uint64_t walker_groups(const Gen11_GPGPU_WALKER *w)
 {
-    uint64_t x = cmd[7] > cmd[5] ? cmd[7] - cmd[5] : 0;
-    uint64_t y = cmd[10] > cmd[8] ? cmd[10] - cmd[8] : 0;
-    uint64_t z = cmd[12] > cmd[11] ? cmd[12] - cmd[11] : 0;
+    uint64_t x = w->thread_group_id_x_dimension >
+                 w->thread_group_id_starting_x ?
+                 w->thread_group_id_x_dimension -
+                 w->thread_group_id_starting_x : 0;
+    uint64_t y = w->thread_group_id_y_dimension >
+                 w->thread_group_id_starting_y ?
+                 w->thread_group_id_y_dimension -
+                 w->thread_group_id_starting_y : 0;
+    uint64_t z = w->thread_group_id_z_dimension >
+                 w->thread_group_id_starting_resume_z ?
+                 w->thread_group_id_z_dimension -
+                 w->thread_group_id_starting_resume_z : 0;
 
     return mul_sat(mul_sat(x, y), z);
 }
@@ -339,13 +385,16 @@ int intel_gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t op = cmd[0] & GFXPIPE_OPCODE_MASK;
     uint64_t threads;
 
-    if (op == GPGPU_WALKER && len >= 13) {
+    if (op == GEN11_GPGPU_WALKER_HEADER && len >= 13) {
+        Gen11_GPGPU_WALKER w;
+
+        gen11_gpgpu_walker_unpack(cmd, len, &w);
         e->stats.walkers++;
-        threads = mul_sat((cmd[4] & GPGPU_WALKER_THREAD_WIDTH_MASK) + 1,
-                          walker_groups(cmd));
+        threads = mul_sat(w.thread_width_counter_maximum + 1,
+                          walker_groups(&w));
         e->stats.gpgpu_threads += threads;
         intel_eu_dispatch(e, INTEL_EU_TS, threads);
-    } else if (op == MEDIA_OBJECT) {
+    } else if (op == GEN11_MEDIA_OBJECT_HEADER) {
         e->stats.walkers++;
         e->stats.gpgpu_threads++;
         intel_eu_dispatch(e, INTEL_EU_TS, 1);

@@ -12,11 +12,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "../eu/eu-exec.h"
+#include "hw/gpumodel/intel/gen11-state.h"
 
 /* INTERFACE_DESCRIPTOR_DATA: 8 dwords; an Interface Descriptor Offset
  * (6 bits) selects one of 64. */
 #define INTEL_MEDIA_IDDS        64
-#define INTEL_MEDIA_IDD_DWORDS  8
+#define INTEL_MEDIA_IDD_DWORDS  GEN11_INTERFACE_DESCRIPTOR_DATA_LENGTH
 /*
  * The CURBE bytes the model keeps: more than a thread's 128 registers
  * can take, even with per-thread data for a few threads of a group.
@@ -52,7 +53,7 @@ typedef struct IntelMediaDispatch {
 
 typedef struct IntelMediaState {
     /* MEDIA_VFE_STATE */
-    uint64_t scratch;           /* Scratch Space Base Pointer, its size */
+    uint64_t scratch;           /* Scratch Space Base Pointer */
     uint32_t max_threads;
     uint32_t urb_entries, urb_entry_size;   /* entries, 256-bit units */
     uint32_t curbe_size;        /* CURBE allocation, 256-bit units */

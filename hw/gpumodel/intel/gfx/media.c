@@ -25,23 +25,8 @@
 #include <string.h>
 #include "gfx-int.h"
 
-/* INTERFACE_DESCRIPTOR_DATA fields (PRM Vol 2d). */
-#define IDD_KSP_LO(d)           ((d)[0] & ~0x3fu)
-#define IDD_KSP_HI(d)           ((d)[1] & 0xffffu)
-#define IDD_SAMPLER_STATE(d)    ((d)[3] & ~0x1fu)
-#define IDD_BINDING_TABLE(d)    ((d)[4] & 0xffe0u)
-#define IDD_CURBE_READ_LEN(d)   ((d)[5] >> 16)          /* registers */
-#define IDD_CURBE_READ_OFF(d)   ((d)[5] & 0xffffu)      /* registers */
-#define IDD_BARRIER_ENABLE      (1u << 21)
-#define IDD_SLM_SIZE(d)         (((d)[6] >> 16) & 0x1fu)
-#define IDD_GROUP_THREADS(d)    ((d)[6] & 0x3ffu)
-#define IDD_CROSS_READ_LEN(d)   ((d)[7] & 0xffu)        /* registers */
-
-/* GPGPU_WALKER dw4: SIMD Size (31:30) and the thread counter maxima. */
-#define WALKER_SIMD(dw)         ((dw) >> 30)
-#define WALKER_DEPTH_MAX(dw)    (((dw) >> 16) & 0x3fu)
-#define WALKER_HEIGHT_MAX(dw)   (((dw) >> 8) & 0x3fu)
-#define WALKER_WIDTH_MAX(dw)    ((dw) & 0x3fu)
+/* An interface descriptor as the walkers use it (PRM Vol 2d). */
+typedef Gen11_INTERFACE_DESCRIPTOR_DATA Idd;
 
 /* Each thread dispatched costs this many of the step's instructions. */
 #define MEDIA_DISPATCH_COST     4
@@ -73,47 +58,55 @@ static void media_guest_error(IntelEngine *e, const char *what)
                  "intel-gpu: media pipeline: %s\n", what);
 }
 
-static int media_vfe_state(IntelEngine *e, const uint32_t *cmd)
+static int media_vfe_state(IntelEngine *e, const uint32_t *cmd,
+                           unsigned len)
 {
     IntelMediaState *m = &e->gfx.media;
+    Gen11_MEDIA_VFE_STATE v;
 
-    /* dw1-2: Scratch Space Base Pointer (47:10) and Per Thread Space. */
-    m->scratch = addr48(cmd[1], cmd[2]);
-    if (m->scratch) {
+    gen11_media_vfe_state_unpack(cmd, len, &v);
+    m->scratch = v.scratch_space_base_pointer;
+    if (m->scratch || v.per_thread_scratch_space || v.stack_size) {
         media_unimp(e, UNIMP_SCRATCH, "scratch space");
     }
-    m->max_threads = (cmd[3] >> 16) + 1;
-    m->urb_entries = (cmd[3] >> 8) & 0xff;
-    m->urb_entry_size = cmd[5] >> 16;
-    m->curbe_size = cmd[5] & 0xffff;
+    m->max_threads = v.maximum_number_of_threads + 1;
+    m->urb_entries = v.number_of_urb_entries;
+    m->urb_entry_size = v.urb_entry_allocation_size;
+    m->curbe_size = v.curbe_allocation_size;
     return CS_NEXT;
 }
 
-static int media_curbe_load(IntelEngine *e, const uint32_t *cmd)
+static int media_curbe_load(IntelEngine *e, const uint32_t *cmd,
+                            unsigned len)
 {
     IntelMediaState *m = &e->gfx.media;
+    Gen11_MEDIA_CURBE_LOAD v;
     uint32_t n;
 
-    n = cmd[2] & 0x1ffff;
+    gen11_media_curbe_load_unpack(cmd, len, &v);
+    n = v.curbe_total_data_length;
     if (n > INTEL_MEDIA_CURBE_MAX) {
         media_unimp(e, UNIMP_OTHER, "CURBE beyond 16 KiB");
         n = INTEL_MEDIA_CURBE_MAX;
     }
     memset(m->curbe, 0, sizeof(m->curbe));
     m->curbe_len = 0;
-    if (!intel_gfx_read(e, INTEL_GFX_DYNAMIC, cmd[3], m->curbe, n)) {
+    if (!intel_gfx_read(e, INTEL_GFX_DYNAMIC, v.curbe_data_start_address,
+                        m->curbe, n)) {
         return CS_NEXT;
     }
     m->curbe_len = n;
     return CS_NEXT;
 }
 
-static int media_idd_load(IntelEngine *e, const uint32_t *cmd)
+static int media_idd_load(IntelEngine *e, const uint32_t *cmd, unsigned len)
 {
     IntelMediaState *m = &e->gfx.media;
+    Gen11_MEDIA_INTERFACE_DESCRIPTOR_LOAD v;
     uint32_t n;
 
-    n = MIN(cmd[2] & 0x1ffff, (uint32_t)sizeof(m->idd)) /
+    gen11_media_interface_descriptor_load_unpack(cmd, len, &v);
+    n = MIN(v.interface_descriptor_total_length, (uint32_t)sizeof(m->idd)) /
         (INTEL_MEDIA_IDD_DWORDS * 4);
     memset(m->idd, 0, sizeof(m->idd));
     m->idd_count = 0;
@@ -121,8 +114,10 @@ static int media_idd_load(IntelEngine *e, const uint32_t *cmd)
         media_guest_error(e, "interface descriptor load of no descriptor");
         return CS_NEXT;
     }
-    if (intel_gfx_read(e, INTEL_GFX_DYNAMIC, cmd[3] & ~0x3fu, m->idd,
-                       n * INTEL_MEDIA_IDD_DWORDS * 4)) {
+    /* The descriptors are 64-byte aligned: the low bits are not used. */
+    if (intel_gfx_read(e, INTEL_GFX_DYNAMIC,
+                       v.interface_descriptor_data_start_address & ~0x3fu,
+                       m->idd, n * INTEL_MEDIA_IDD_DWORDS * 4)) {
         m->idd_count = n;
     }
     for (unsigned i = 0; i < n; i++) {
@@ -133,14 +128,16 @@ static int media_idd_load(IntelEngine *e, const uint32_t *cmd)
     return CS_NEXT;
 }
 
-/* Interface descriptor @i, NULL (and logged) if it was not loaded. */
-static const uint32_t *media_idd(IntelEngine *e, uint32_t i)
+/* Interface descriptor @i in @idd; false (and logged) if not loaded. */
+static bool media_idd(IntelEngine *e, uint32_t i, Idd *idd)
 {
     if (i >= e->gfx.media.idd_count) {
         media_guest_error(e, "interface descriptor offset beyond those loaded");
-        return NULL;
+        return false;
     }
-    return e->gfx.media.idd[i];
+    gen11_interface_descriptor_data_unpack(e->gfx.media.idd[i],
+                                           INTEL_MEDIA_IDD_DWORDS, idd);
+    return true;
 }
 
 /*
@@ -149,12 +146,12 @@ static const uint32_t *media_idd(IntelEngine *e, uint32_t i)
  * interface descriptor offset (dw2), the sampler state (dw3) and binding
  * table (dw4) pointers, a thread ID (dw5).
  */
-static void media_r0(EuThread *t, const uint32_t *idd, uint32_t idd_index,
+static void media_r0(EuThread *t, const Idd *idd, uint32_t idd_index,
                      uint32_t gx, uint32_t gy, uint32_t gz, uint32_t fftid)
 {
     uint32_t r0[8] = {
-        0, gx, idd_index, IDD_SAMPLER_STATE(idd), IDD_BINDING_TABLE(idd),
-        fftid & 0x3ff, gy, gz,
+        0, gx, idd_index, idd->sampler_state_pointer,
+        idd->binding_table_pointer, fftid & 0x3ff, gy, gz,
     };
 
     for (unsigned i = 0; i < 8; i++) {
@@ -203,13 +200,12 @@ static bool media_curbe_payload(IntelEngine *e, EuThread *t, unsigned *reg,
  * The kernel of interface descriptor @idd, decoded once for the step;
  * NULL if it cannot be fetched (a page fault, reported).
  */
-static EuProgram *media_program(IntelEngine *e, const uint32_t *idd)
+static EuProgram *media_program(IntelEngine *e, const Idd *idd)
 {
     IntelGfxKernel k;
     EuProgram *p;
 
-    if (!intel_gfx_kernel_load(e, addr48(IDD_KSP_LO(idd), IDD_KSP_HI(idd)),
-                               &k)) {
+    if (!intel_gfx_kernel_load(e, idd->kernel_start_pointer, &k)) {
         media_guest_error(e, "kernel not mapped");
         return NULL;
     }
@@ -235,10 +231,11 @@ static uint32_t walker_exec_mask(const IntelMediaDispatch *d, uint32_t tid)
 /* Start the walker's next thread in d->thread; false if its payload
  * does not fit (logged; it is not dispatched). */
 static bool walker_thread_start(IntelEngine *e, IntelMediaDispatch *d,
-                                const uint32_t *idd, EuProgram *p)
+                                const Idd *idd, EuProgram *p)
 {
     unsigned reg = 1;
-    uint64_t cross = IDD_CROSS_READ_LEN(idd), per = IDD_CURBE_READ_LEN(idd);
+    uint64_t cross = idd->cross_thread_constant_data_read_length;
+    uint64_t per = idd->constant_urb_entry_read_length;
 
     eu_thread_init_program(&d->thread, p, walker_exec_mask(d, d->tid),
                            intel_sf_send, NULL);
@@ -278,21 +275,21 @@ static bool walker_advance(IntelMediaDispatch *d)
 static int media_dispatch_run(IntelEngine *e)
 {
     IntelMediaDispatch *d = &e->gfx.media.run;
-    const uint32_t *idd = media_idd(e, d->idd);
     int64_t budget = INTEL_GFX_STEP_INSTRUCTIONS;
     IntelSfThread sft;
     IntelSfStats stats = { 0 };
     EuProgram *p;
+    Idd idd;
     int r = CS_CONTINUE;
 
-    p = idd ? media_program(e, idd) : NULL;
+    p = media_idd(e, d->idd, &idd) ? media_program(e, &idd) : NULL;
     if (!p) {
         d->kind = INTEL_MEDIA_IDLE;
         d->running = false;
         return CS_NEXT;
     }
-    intel_gfx_sf_thread_init(e, &sft, IDD_BINDING_TABLE(idd),
-                             IDD_SAMPLER_STATE(idd), d->simd, &stats);
+    intel_gfx_sf_thread_init(e, &sft, idd.binding_table_pointer,
+                             idd.sampler_state_pointer, d->simd, &stats);
     while (budget > 0) {
         EuThread *t = &d->thread;
         uint64_t before;
@@ -304,7 +301,7 @@ static int media_dispatch_run(IntelEngine *e)
             }
             budget -= MEDIA_DISPATCH_COST;
             e->stats.gpgpu_threads++;
-            d->running = walker_thread_start(e, d, idd, p);
+            d->running = walker_thread_start(e, d, &idd, p);
             if (!d->running) {
                 if (!walker_advance(d)) {
                     r = CS_NEXT;
@@ -350,36 +347,42 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
 {
     IntelMediaDispatch *d = &e->gfx.media.run;
     static const uint8_t simd[4] = { 8, 16, 32, 0 };
-    const uint32_t *idd;
+    Gen11_GPGPU_WALKER w;
+    Idd idd;
 
     if (!e->gfx.media.idd_count) {
         return intel_gfx_skip(e, c, cmd, len);
     }
     e->stats.walkers++;
     e->stats.cmds_3d++;
-    idd = media_idd(e, cmd[1] & 0x3f);
-    if (!idd) {
+    gen11_gpgpu_walker_unpack(cmd, len, &w);
+    if (!media_idd(e, w.interface_descriptor_offset, &idd)) {
         return CS_NEXT;
     }
-    if (cmd[2] & 0x1ffff) {
+    if (w.indirect_data_length) {
         media_unimp(e, UNIMP_GPGPU_INDIRECT, "GPGPU_WALKER indirect data");
     }
-    if (IDD_SLM_SIZE(idd) || (idd[6] & IDD_BARRIER_ENABLE)) {
+    if (idd.shared_local_memory_size || idd.barrier_enable) {
         /* One thread at a time: a barrier of several would never meet. */
         media_unimp(e, UNIMP_SLM_BARRIER, "shared local memory, barriers");
     }
     *d = (IntelMediaDispatch) {
         .kind = INTEL_MEDIA_GPGPU_WALKER,
-        .idd = cmd[1] & 0x3f,
-        .simd = simd[WALKER_SIMD(cmd[4])],
-        .tw = WALKER_WIDTH_MAX(cmd[4]) + 1,
-        .th = WALKER_HEIGHT_MAX(cmd[4]) + 1,
-        .td = WALKER_DEPTH_MAX(cmd[4]) + 1,
-        .x0 = cmd[5], .xdim = cmd[7],
-        .y0 = cmd[8], .ydim = cmd[10],
-        .zdim = cmd[12],
-        .right_mask = cmd[13], .bottom_mask = cmd[14],
-        .x = cmd[5], .y = cmd[8], .z = cmd[11],
+        .idd = w.interface_descriptor_offset,
+        .simd = simd[w.simd_size],
+        .tw = w.thread_width_counter_maximum + 1,
+        .th = w.thread_height_counter_maximum + 1,
+        .td = w.thread_depth_counter_maximum + 1,
+        .x0 = w.thread_group_id_starting_x,
+        .xdim = w.thread_group_id_x_dimension,
+        .y0 = w.thread_group_id_starting_y,
+        .ydim = w.thread_group_id_y_dimension,
+        .zdim = w.thread_group_id_z_dimension,
+        .right_mask = w.right_execution_mask,
+        .bottom_mask = w.bottom_execution_mask,
+        .x = w.thread_group_id_starting_x,
+        .y = w.thread_group_id_starting_y,
+        .z = w.thread_group_id_starting_resume_z,
     };
     if (!d->simd) {
         media_guest_error(e, "GPGPU_WALKER of reserved SIMD size");
@@ -398,10 +401,11 @@ static int media_object(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                         unsigned len)
 {
     IntelMediaDispatch *d = &e->gfx.media.run;
-    const uint32_t *idd;
+    const unsigned inline_dw = GEN11_MEDIA_OBJECT_INLINE_DATA_DW;
+    Gen11_MEDIA_OBJECT mo;
     EuProgram *p;
     unsigned reg = 1;
-    uint32_t ind_len;
+    Idd idd;
     bool fits;
 
     if (!e->gfx.media.idd_count) {
@@ -410,41 +414,46 @@ static int media_object(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     e->stats.walkers++;
     e->stats.cmds_3d++;
     e->stats.gpgpu_threads++;
-    idd = media_idd(e, cmd[1] & 0x3f);
-    p = idd ? media_program(e, idd) : NULL;
+    gen11_media_object_unpack(cmd, len, &mo);
+    p = media_idd(e, mo.interface_descriptor_offset, &idd) ?
+        media_program(e, &idd) : NULL;
     if (!p) {
         return CS_NEXT;
     }
     *d = (IntelMediaDispatch) {
         .kind = INTEL_MEDIA_OBJECT,
-        .idd = cmd[1] & 0x3f,
+        .idd = mo.interface_descriptor_offset,
         .simd = 16,
         .running = true,
     };
     eu_thread_init_program(&d->thread, p, 0xffff, intel_sf_send, NULL);
-    media_r0(&d->thread, idd, d->idd, 0, 0, 0, 0);
-    fits = media_curbe_payload(e, &d->thread, &reg, IDD_CURBE_READ_OFF(idd),
-                               IDD_CURBE_READ_LEN(idd));
-    ind_len = cmd[2] & 0x1ffff;
-    if (fits && ind_len) {
-        size_t n = MIN(ind_len, (EU_GRF_COUNT - reg) * EU_GRF_BYTES);
+    media_r0(&d->thread, &idd, d->idd, 0, 0, 0, 0);
+    fits = media_curbe_payload(e, &d->thread, &reg,
+                               idd.constant_urb_entry_read_offset,
+                               idd.constant_urb_entry_read_length);
+    if (fits && mo.indirect_data_length) {
+        size_t n = MIN(mo.indirect_data_length,
+                       (EU_GRF_COUNT - reg) * EU_GRF_BYTES);
         uint8_t *buf = g_malloc0(n);
 
-        if (!intel_gfx_read(e, INTEL_GFX_INDIRECT, cmd[3], buf, n)) {
+        if (!intel_gfx_read(e, INTEL_GFX_INDIRECT,
+                            mo.indirect_data_start_address, buf, n)) {
             fits = false;
         } else {
-            fits = n == ind_len && media_payload(&d->thread, &reg, buf, n);
+            fits = n == mo.indirect_data_length &&
+                   media_payload(&d->thread, &reg, buf, n);
         }
         g_free(buf);
     }
-    if (fits && len > 6) {
+    if (fits && len > inline_dw) {
         uint32_t inl[INTEL_MEDIA_INLINE_MAX] = { 0 };
-        unsigned n = MIN(len - 6, INTEL_MEDIA_INLINE_MAX);
+        unsigned n = MIN(len - inline_dw, INTEL_MEDIA_INLINE_MAX);
 
         for (unsigned i = 0; i < n; i++) {
-            inl[i] = GUINT32_TO_LE(cmd[6 + i]);
+            inl[i] = GUINT32_TO_LE(cmd[inline_dw + i]);
         }
-        fits = n == len - 6 && media_payload(&d->thread, &reg, inl, n * 4);
+        fits = n == len - inline_dw &&
+               media_payload(&d->thread, &reg, inl, n * 4);
     }
     eu_program_unref(p);
     if (!fits) {
@@ -462,12 +471,15 @@ static const struct {
     uint8_t len;
     const char *too_short;
 } media_cmds[] = {
-    { MEDIA_VFE_STATE, 9, "MEDIA_VFE_STATE shorter than 9 dwords" },
-    { MEDIA_CURBE_LOAD, 4, "MEDIA_CURBE_LOAD shorter than 4 dwords" },
-    { MEDIA_INTERFACE_DESCRIPTOR_LOAD, 4,
-      "MEDIA_INTERFACE_DESCRIPTOR_LOAD shorter than 4 dwords" },
-    { GPGPU_WALKER, 15, "GPGPU_WALKER shorter than 15 dwords" },
-    { MEDIA_OBJECT, 6, "MEDIA_OBJECT shorter than 6 dwords" },
+#define MEDIA_CMD(name, dwords) \
+    { GEN11_##name##_HEADER, GEN11_##name##_LENGTH, \
+      #name " shorter than " #dwords " dwords" }
+    MEDIA_CMD(MEDIA_VFE_STATE, 9),
+    MEDIA_CMD(MEDIA_CURBE_LOAD, 4),
+    MEDIA_CMD(MEDIA_INTERFACE_DESCRIPTOR_LOAD, 4),
+    MEDIA_CMD(GPGPU_WALKER, 15),
+    MEDIA_CMD(MEDIA_OBJECT, 6),
+#undef MEDIA_CMD
 };
 
 int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
@@ -487,20 +499,20 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         }
     }
     switch (op) {
-    case MEDIA_VFE_STATE:
-        return media_vfe_state(e, cmd);
-    case MEDIA_CURBE_LOAD:
-        return media_curbe_load(e, cmd);
-    case MEDIA_INTERFACE_DESCRIPTOR_LOAD:
-        return media_idd_load(e, cmd);
-    case MEDIA_STATE_FLUSH:
+    case GEN11_MEDIA_VFE_STATE_HEADER:
+        return media_vfe_state(e, cmd, len);
+    case GEN11_MEDIA_CURBE_LOAD_HEADER:
+        return media_curbe_load(e, cmd, len);
+    case GEN11_MEDIA_INTERFACE_DESCRIPTOR_LOAD_HEADER:
+        return media_idd_load(e, cmd, len);
+    case GEN11_MEDIA_STATE_FLUSH_HEADER:
         /* Threads run to the end one at a time: nothing is in flight. */
         return CS_NEXT;
-    case GPGPU_WALKER:
+    case GEN11_GPGPU_WALKER_HEADER:
         return media_gpgpu_walker(e, c, cmd, len);
-    case MEDIA_OBJECT:
+    case GEN11_MEDIA_OBJECT_HEADER:
         return media_object(e, c, cmd, len);
-    case MEDIA_OBJECT_WALKER:
+    case GEN11_MEDIA_OBJECT_WALKER_HEADER:
         media_unimp(e, UNIMP_OBJECT_WALKER, "MEDIA_OBJECT_WALKER");
         break;
     default:

@@ -1,180 +1,166 @@
 /*
  * intel-gpu 3D pipeline: the 3DSTATE_* commands (PRM Vol 2a: Command
- * Reference: Instructions, each command's page; the field layouts as in
- * Mesa's src/intel/genxml/gen90.xml and gen110.xml).
+ * Reference: Instructions, each command's page; their fields as
+ * gen11-state.desc describes them).
  *
  * The state is kept as the commands' dwords in IntelRenderState; render.c
- * decodes it when a 3DPRIMITIVE draws.  Stages the model does not run
+ * unpacks it when a 3DPRIMITIVE draws.  Stages the model does not run
  * (vertex, hull, domain and geometry shaders, tessellation, stream
  * output) are accepted disabled; enabling one is logged once and its
  * draws are skipped.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stddef.h>
 #include <string.h>
 #include "gfx-int.h"
 
-#define OP(op, sub)     GFXPIPE_INSTR(GFXPIPE_3D, (op), (sub))
+/* The commands kept whole, where, and the stage each enables if any. */
+#define KEEP(cmd, member, stage, what) \
+    { GEN11_##cmd##_HEADER, offsetof(IntelRenderState, member), \
+      GEN11_##cmd##_LENGTH, stage, what }
 
-/* Copy dwords @first.. of @cmd into @dst[@n], zeroing what is missing. */
+static const struct {
+    uint32_t header;
+    uint16_t offset;
+    uint8_t dwords;
+    uint8_t stage;                      /* INTEL_RENDER_STAGE_* */
+    const char *what;
+} kept[] = {
+    KEEP(3DSTATE_VF_TOPOLOGY, vf_topology, 0, NULL),
+    KEEP(3DSTATE_VS, vs, INTEL_RENDER_STAGE_VS, "vertex shader"),
+    KEEP(3DSTATE_HS, hs, INTEL_RENDER_STAGE_HS, "hull shader"),
+    KEEP(3DSTATE_DS, ds, INTEL_RENDER_STAGE_DS, "domain shader"),
+    KEEP(3DSTATE_GS, gs, INTEL_RENDER_STAGE_GS, "geometry shader"),
+    KEEP(3DSTATE_TE, te, INTEL_RENDER_STAGE_TE, "tessellation"),
+    KEEP(3DSTATE_STREAMOUT, so, INTEL_RENDER_STAGE_SO, "stream output"),
+    KEEP(3DSTATE_CLIP, clip, 0, NULL),
+    KEEP(3DSTATE_SF, sf, 0, NULL),
+    KEEP(3DSTATE_RASTER, raster, 0, NULL),
+    KEEP(3DSTATE_SBE, sbe, 0, NULL),
+    KEEP(3DSTATE_SBE_SWIZ, sbe_swiz, 0, NULL),
+    KEEP(3DSTATE_WM, wm, 0, NULL),
+    KEEP(3DSTATE_PS, ps, 0, NULL),
+    KEEP(3DSTATE_PS_EXTRA, ps_extra, 0, NULL),
+    KEEP(3DSTATE_PS_BLEND, ps_blend, 0, NULL),
+    KEEP(3DSTATE_CONSTANT_PS, constant_ps, 0, NULL),
+    KEEP(3DSTATE_BLEND_STATE_POINTERS, blend_state, 0, NULL),
+    KEEP(3DSTATE_CC_STATE_POINTERS, cc_state, 0, NULL),
+    KEEP(3DSTATE_VIEWPORT_STATE_POINTERS_CC, vp_cc, 0, NULL),
+    KEEP(3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP, vp_sf_clip, 0, NULL),
+    KEEP(3DSTATE_SCISSOR_STATE_POINTERS, scissor, 0, NULL),
+    KEEP(3DSTATE_BINDING_TABLE_POINTERS_PS, binding_table_ps, 0, NULL),
+    KEEP(3DSTATE_SAMPLER_STATE_POINTERS_PS, sampler_state_ps, 0, NULL),
+    KEEP(3DSTATE_DRAWING_RECTANGLE, drawing_rect, 0, NULL),
+    KEEP(3DSTATE_MULTISAMPLE, multisample, 0, NULL),
+    KEEP(3DSTATE_SAMPLE_MASK, sample_mask, 0, NULL),
+    KEEP(3DSTATE_WM_DEPTH_STENCIL, depth_stencil, 0, NULL),
+};
+
+/* Copy @cmd (@len dwords) into @dst[@n], zeroing what is missing. */
 static void take(uint32_t *dst, unsigned n, const uint32_t *cmd,
-                 unsigned len, unsigned first)
+                 unsigned len)
 {
     for (unsigned i = 0; i < n; i++) {
-        dst[i] = first + i < len ? cmd[first + i] : 0;
+        dst[i] = i < len ? cmd[i] : 0;
     }
 }
 
+/* VERTEX_BUFFER_STATEs, each kept at its Vertex Buffer Index. */
 static void vertex_buffers(IntelRenderState *rs, const uint32_t *cmd,
                            unsigned len)
 {
-    /* Four dwords per buffer (PRM: VERTEX_BUFFER_STATE). */
-    for (unsigned i = 1; i + 3 < len; i += 4) {
-        unsigned idx = cmd[i] >> 26;
-        IntelRenderVb *vb = &rs->vb[MIN(idx, INTEL_RENDER_VBS - 1)];
+    const unsigned n = GEN11_VERTEX_BUFFER_STATE_LENGTH;
 
-        if (idx >= INTEL_RENDER_VBS) {
-            continue;
+    for (unsigned i = GEN11_3DSTATE_VERTEX_BUFFERS_VERTEX_BUFFER_STATE_DW;
+         i + n <= len; i += n) {
+        Gen11_VERTEX_BUFFER_STATE vb;
+
+        gen11_vertex_buffer_state_unpack(cmd + i, n, &vb);
+        if (vb.vertex_buffer_index < INTEL_RENDER_VBS) {
+            take(rs->vb[vb.vertex_buffer_index], n, cmd + i, n);
         }
-        vb->dw1 = cmd[i];
-        vb->addr = (cmd[i + 1] | (uint64_t)cmd[i + 2] << 32) &
-                   ((1ull << 48) - 1);
-        vb->size = cmd[i + 3];
     }
 }
 
 static void vertex_elements(IntelRenderState *rs, const uint32_t *cmd,
                             unsigned len)
 {
-    unsigned n = MIN((len - 1) / 2, INTEL_RENDER_VES);
+    const unsigned first = GEN11_3DSTATE_VERTEX_ELEMENTS_ELEMENT_DW;
+    const unsigned n = GEN11_VERTEX_ELEMENT_STATE_LENGTH;
 
-    rs->ve_count = n;
-    for (unsigned i = 0; i < n; i++) {
-        rs->ve[i][0] = cmd[1 + 2 * i];
-        rs->ve[i][1] = cmd[2 + 2 * i];
+    rs->ve_count = MIN((len - first) / n, INTEL_RENDER_VES);
+    for (unsigned i = 0; i < rs->ve_count; i++) {
+        take(rs->ve[i], n, cmd + first + i * n, n);
     }
 }
 
+uint32_t intel_render_stages(const IntelRenderState *rs)
+{
+    Gen11_3DSTATE_VS vs;
+    Gen11_3DSTATE_HS hs;
+    Gen11_3DSTATE_DS ds;
+    Gen11_3DSTATE_GS gs;
+    Gen11_3DSTATE_TE te;
+    Gen11_3DSTATE_STREAMOUT so;
+
+    gen11_3dstate_vs_unpack(rs->vs, GEN11_3DSTATE_VS_LENGTH, &vs);
+    gen11_3dstate_hs_unpack(rs->hs, GEN11_3DSTATE_HS_LENGTH, &hs);
+    gen11_3dstate_ds_unpack(rs->ds, GEN11_3DSTATE_DS_LENGTH, &ds);
+    gen11_3dstate_gs_unpack(rs->gs, GEN11_3DSTATE_GS_LENGTH, &gs);
+    gen11_3dstate_te_unpack(rs->te, GEN11_3DSTATE_TE_LENGTH, &te);
+    gen11_3dstate_streamout_unpack(rs->so, GEN11_3DSTATE_STREAMOUT_LENGTH,
+                                   &so);
+    return (vs.enable ? INTEL_RENDER_STAGE_VS : 0) |
+           (hs.enable ? INTEL_RENDER_STAGE_HS : 0) |
+           (ds.enable ? INTEL_RENDER_STAGE_DS : 0) |
+           (gs.enable ? INTEL_RENDER_STAGE_GS : 0) |
+           (te.te_enable ? INTEL_RENDER_STAGE_TE : 0) |
+           (so.so_function_enable ? INTEL_RENDER_STAGE_SO : 0);
+}
+
 /* A stage the model does not run: accepted while disabled (logged once). */
-static void stage(IntelEngine *e, uint32_t *dst, uint32_t dw, uint32_t bit,
-                  const char *name)
+static void stage(IntelEngine *e, uint32_t which, const char *what)
 {
     static bool logged;
 
-    *dst = dw & bit;
-    if (*dst && !logged) {
+    if ((intel_render_stages(&e->gfx.render) & which) && !logged) {
         logged = true;
         gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
                      "intel-gpu: 3D %s enabled: its draws are skipped\n",
-                     name);
+                     what);
     }
 }
 
 int intel_render_state_cmd(IntelEngine *e, const uint32_t *cmd, unsigned len)
 {
     IntelRenderState *rs = &e->gfx.render;
-    uint32_t dw1 = len > 1 ? cmd[1] : 0;
+    uint32_t hdr = cmd[0] & GFXPIPE_OPCODE_MASK;
 
     rs->state_gen++;
-    switch (cmd[0] & GFXPIPE_OPCODE_MASK) {
-    case OP(0, 0x08):
+    if (hdr == GEN11_3DSTATE_VERTEX_BUFFERS_HEADER) {
         vertex_buffers(rs, cmd, len);
-        break;
-    case OP(0, 0x09):
-        vertex_elements(rs, cmd, len);
-        break;
-    case OP(0, 0x4b):
-        rs->topology = dw1 & 0x3f;
-        break;
-    case OP(0, 0x10):                   /* 3DSTATE_VS: Function Enable */
-        stage(e, &rs->vs, len > 7 ? cmd[7] : 0, 1u << 0, "vertex shader");
-        break;
-    case OP(0, 0x1b):                   /* 3DSTATE_HS: Enable */
-        stage(e, &rs->hs, len > 2 ? cmd[2] : 0, 1u << 31, "hull shader");
-        break;
-    case OP(0, 0x1d):                   /* 3DSTATE_DS: Function Enable */
-        stage(e, &rs->ds, len > 7 ? cmd[7] : 0, 1u << 0, "domain shader");
-        break;
-    case OP(0, 0x11):                   /* 3DSTATE_GS: Function Enable */
-        stage(e, &rs->gs, len > 7 ? cmd[7] : 0, 1u << 0, "geometry shader");
-        break;
-    case OP(0, 0x1c):                   /* 3DSTATE_TE: TE Enable */
-        stage(e, &rs->te, dw1, 1u << 0, "tessellation");
-        break;
-    case OP(0, 0x1e):                   /* 3DSTATE_STREAMOUT: SO Enable */
-        stage(e, &rs->so, dw1, 1u << 31, "stream output");
-        break;
-    case OP(0, 0x12):
-        take(rs->clip, 3, cmd, len, 1);
-        break;
-    case OP(0, 0x13):
-        take(rs->sf, 3, cmd, len, 1);
-        break;
-    case OP(0, 0x50):
-        rs->raster = dw1;
-        break;
-    case OP(0, 0x1f):
-        take(rs->sbe, 5, cmd, len, 1);
-        break;
-    case OP(0, 0x51):
-        take(rs->sbe_swiz, 8, cmd, len, 1);
-        break;
-    case OP(0, 0x14):
-        rs->wm = dw1;
-        break;
-    case OP(0, 0x20):
-        take(rs->ps, 11, cmd, len, 1);
-        break;
-    case OP(0, 0x4f):
-        rs->ps_extra = dw1;
-        break;
-    case OP(0, 0x4d):
-        rs->ps_blend = dw1;
-        break;
-    case OP(0, 0x17):
-        take(rs->constant_ps, 10, cmd, len, 1);
-        break;
-    case OP(0, 0x24):                   /* pointer 31:6, valid bit 0 */
-        rs->blend_state = dw1 & ~0x3fu;
-        break;
-    case OP(0, 0x0e):
-        rs->cc_state = dw1 & ~0x3fu;
-        break;
-    case OP(0, 0x23):
-        rs->cc_viewport = dw1 & ~0x1fu;
-        break;
-    case OP(0, 0x21):
-        rs->sf_clip_viewport = dw1 & ~0x3fu;
-        break;
-    case OP(0, 0x0f):
-        rs->scissor = dw1 & ~0x1fu;
-        break;
-    case OP(0, 0x2a):
-        rs->binding_table_ps = dw1 & 0xffe0u;
-        break;
-    case OP(0, 0x2f):
-        rs->sampler_state_ps = dw1 & ~0x1fu;
-        break;
-    case OP(1, 0x00):
-        take(rs->drawing_rect, 3, cmd, len, 1);
-        break;
-    case OP(0, 0x0d):
-        rs->multisample = dw1;
-        break;
-    case OP(0, 0x18):
-        rs->sample_mask = dw1;
-        break;
-    case OP(0, 0x4e):
-        rs->depth_stencil = dw1;
-        break;
-    default:
-        /*
-         * Accepted without effect: URB and push-constant allocation,
-         * viewport and clear parameters, depth, stencil and hierarchical
-         * depth buffers (no depth test is modelled), the other stages'
-         * constants, binding tables and samplers, VF options.
-         */
-        break;
+        return CS_NEXT;
     }
+    if (hdr == GEN11_3DSTATE_VERTEX_ELEMENTS_HEADER) {
+        vertex_elements(rs, cmd, len);
+        return CS_NEXT;
+    }
+    for (unsigned i = 0; i < G_N_ELEMENTS(kept); i++) {
+        if (kept[i].header == hdr) {
+            take((uint32_t *)((uint8_t *)rs + kept[i].offset),
+                 kept[i].dwords, cmd, len);
+            if (kept[i].stage) {
+                stage(e, kept[i].stage, kept[i].what);
+            }
+            return CS_NEXT;
+        }
+    }
+    /*
+     * Accepted without effect: URB and push-constant allocation,
+     * viewport and clear parameters, depth, stencil and hierarchical
+     * depth buffers (no depth test is modelled), the other stages'
+     * constants, binding tables and samplers, VF options.
+     */
     return CS_NEXT;
 }

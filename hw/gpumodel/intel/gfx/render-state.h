@@ -3,9 +3,11 @@
  * 3DSTATE_* commands leave for 3DPRIMITIVE, and where a draw that spans
  * command-streamer steps stands.  Data only; embedded in IntelGfxState.
  *
- * Most state is kept as the command's dwords (PRM Vol 2a: Command
- * Reference: Instructions, the 3DSTATE_* pages name the fields), decoded
- * when a 3DPRIMITIVE uses it.
+ * State is kept as the commands' dwords, dword 0 on, as long as the
+ * command is (zeros past the end of a shorter one), and as the dwords
+ * of the vertex buffers and elements; render.c unpacks it
+ * (gen11-state.h, the PRM's 3DSTATE_* and structure pages name the
+ * fields) once per command-streamer step of a draw.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -14,45 +16,48 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "hw/gpumodel/intel/gen11-state.h"
 
 #define INTEL_RENDER_VBS        33      /* vertex buffers 0-32 */
 #define INTEL_RENDER_VES        34      /* vertex elements */
 #define INTEL_RENDER_ATTRS      32      /* SF output attributes */
 
-/* 3DSTATE_VERTEX_BUFFERS, one buffer. */
-typedef struct IntelRenderVb {
-    uint64_t addr;
-    uint32_t size;                      /* bytes */
-    uint32_t dw1;                       /* pitch 11:0, null VB bit 13 */
-} IntelRenderVb;
-
 typedef struct IntelRenderState {
-    IntelRenderVb vb[INTEL_RENDER_VBS];
-    uint32_t ve[INTEL_RENDER_VES][2];   /* VERTEX_ELEMENT_STATE */
+    /* 3DSTATE_VERTEX_BUFFERS: VERTEX_BUFFER_STATE by buffer index. */
+    uint32_t vb[INTEL_RENDER_VBS][GEN11_VERTEX_BUFFER_STATE_LENGTH];
+    /* 3DSTATE_VERTEX_ELEMENTS: @ve_count VERTEX_ELEMENT_STATEs. */
+    uint32_t ve[INTEL_RENDER_VES][GEN11_VERTEX_ELEMENT_STATE_LENGTH];
     uint32_t ve_count;
-    uint32_t topology;                  /* 3DSTATE_VF_TOPOLOGY */
-    uint32_t vs, hs, ds, gs, te, so;    /* each stage's enable dword */
-    uint32_t clip[3];                   /* 3DSTATE_CLIP dw1-3 */
-    uint32_t sf[3];                     /* 3DSTATE_SF dw1-3 */
-    uint32_t raster;                    /* 3DSTATE_RASTER dw1 */
-    uint32_t sbe[5];                    /* 3DSTATE_SBE dw1-5 */
-    uint32_t sbe_swiz[8];               /* 3DSTATE_SBE_SWIZ dw1-8 */
-    uint32_t wm;                        /* 3DSTATE_WM dw1 */
-    uint32_t ps[11];                    /* 3DSTATE_PS dw1-11 */
-    uint32_t ps_extra;                  /* 3DSTATE_PS_EXTRA dw1 */
-    uint32_t ps_blend;                  /* 3DSTATE_PS_BLEND dw1 */
-    uint32_t constant_ps[10];           /* 3DSTATE_CONSTANT_PS dw1-10 */
-    uint32_t blend_state;               /* pointers (dynamic state) */
-    uint32_t cc_state;
-    uint32_t cc_viewport;
-    uint32_t sf_clip_viewport;
-    uint32_t scissor;
-    uint32_t binding_table_ps;          /* surface state offset */
-    uint32_t sampler_state_ps;          /* dynamic state offset */
-    uint32_t drawing_rect[3];           /* min, max, origin */
-    uint32_t multisample;               /* 3DSTATE_MULTISAMPLE dw1 */
-    uint32_t sample_mask;
-    uint32_t depth_stencil;             /* 3DSTATE_WM_DEPTH_STENCIL dw1 */
+    /* The 3DSTATE commands, each the last one received. */
+    uint32_t vf_topology[GEN11_3DSTATE_VF_TOPOLOGY_LENGTH];
+    uint32_t vs[GEN11_3DSTATE_VS_LENGTH];
+    uint32_t hs[GEN11_3DSTATE_HS_LENGTH];
+    uint32_t ds[GEN11_3DSTATE_DS_LENGTH];
+    uint32_t gs[GEN11_3DSTATE_GS_LENGTH];
+    uint32_t te[GEN11_3DSTATE_TE_LENGTH];
+    uint32_t so[GEN11_3DSTATE_STREAMOUT_LENGTH];
+    uint32_t clip[GEN11_3DSTATE_CLIP_LENGTH];
+    uint32_t sf[GEN11_3DSTATE_SF_LENGTH];
+    uint32_t raster[GEN11_3DSTATE_RASTER_LENGTH];
+    uint32_t sbe[GEN11_3DSTATE_SBE_LENGTH];
+    uint32_t sbe_swiz[GEN11_3DSTATE_SBE_SWIZ_LENGTH];
+    uint32_t wm[GEN11_3DSTATE_WM_LENGTH];
+    uint32_t ps[GEN11_3DSTATE_PS_LENGTH];
+    uint32_t ps_extra[GEN11_3DSTATE_PS_EXTRA_LENGTH];
+    uint32_t ps_blend[GEN11_3DSTATE_PS_BLEND_LENGTH];
+    uint32_t constant_ps[GEN11_3DSTATE_CONSTANT_PS_LENGTH];
+    /* The state pointers (dynamic state; the binding table: surface). */
+    uint32_t blend_state[GEN11_3DSTATE_BLEND_STATE_POINTERS_LENGTH];
+    uint32_t cc_state[GEN11_3DSTATE_CC_STATE_POINTERS_LENGTH];
+    uint32_t vp_cc[GEN11_3DSTATE_VIEWPORT_STATE_POINTERS_CC_LENGTH];
+    uint32_t vp_sf_clip[GEN11_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP_LENGTH];
+    uint32_t scissor[GEN11_3DSTATE_SCISSOR_STATE_POINTERS_LENGTH];
+    uint32_t binding_table_ps[GEN11_3DSTATE_BINDING_TABLE_POINTERS_PS_LENGTH];
+    uint32_t sampler_state_ps[GEN11_3DSTATE_SAMPLER_STATE_POINTERS_PS_LENGTH];
+    uint32_t drawing_rect[GEN11_3DSTATE_DRAWING_RECTANGLE_LENGTH];
+    uint32_t multisample[GEN11_3DSTATE_MULTISAMPLE_LENGTH];
+    uint32_t sample_mask[GEN11_3DSTATE_SAMPLE_MASK_LENGTH];
+    uint32_t depth_stencil[GEN11_3DSTATE_WM_DEPTH_STENCIL_LENGTH];
 
     /*
      * The draw in progress (3DPRIMITIVE returned CS_CONTINUE): its

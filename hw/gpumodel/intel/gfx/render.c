@@ -40,6 +40,7 @@
 #include "gfx-int.h"
 
 #define RECTLIST                0x0f    /* 3DPRIM_RECTLIST */
+#define VERTEX_ACCESS_RANDOM    1       /* indexed (3DPRIMITIVE) */
 #define RENDER_COORD_MAX        16384.0 /* the largest render target */
 #define RENDER_RECT_COST        64      /* a rectangle's setup, in EU
                                          * instructions of the budget */
@@ -87,6 +88,31 @@ static const VertexFormat vertex_formats[] = {
     { 0x0f7, 2, 2, VK_USCALED },
     { 0x0f8, 1, 4, VK_SSCALED },    /* R32_SSCALED */
 };
+
+/*
+ * The 3D state a draw uses, unpacked from IntelRenderState once per
+ * command-streamer step (the state does not change under a draw).
+ */
+typedef struct DrawState {
+    Gen11_VERTEX_BUFFER_STATE vb[INTEL_RENDER_VBS];
+    Gen11_VERTEX_ELEMENT_STATE ve[INTEL_RENDER_VES];
+    unsigned ve_count;
+    Gen11_3DSTATE_VF_TOPOLOGY topology;
+    Gen11_3DSTATE_SF sf;
+    Gen11_3DSTATE_RASTER raster;
+    Gen11_3DSTATE_SBE sbe;
+    Gen11_3DSTATE_SBE_SWIZ swiz;
+    Gen11_3DSTATE_WM wm;
+    Gen11_3DSTATE_PS ps;
+    Gen11_3DSTATE_PS_EXTRA ps_extra;
+    Gen11_3DSTATE_CONSTANT_PS constant;
+    Gen11_3DSTATE_DRAWING_RECTANGLE rect;
+    Gen11_3DSTATE_MULTISAMPLE ms;
+    Gen11_3DSTATE_WM_DEPTH_STENCIL depth_stencil;
+    uint32_t blend_state, sf_clip_viewport, scissor;    /* dynamic state */
+    uint32_t binding_table, sampler_state;
+    double centre;              /* pixel centres at +.5 or +.0 */
+} DrawState;
 
 /* A vertex's URB entry: 4 dwords per vertex element. */
 typedef struct Vertex {
@@ -188,50 +214,108 @@ static uint32_t vertex_comp(const VertexFormat *vf, const uint8_t *src,
     }
 }
 
+/* The 3D state of a draw, unpacked. */
+static void draw_state(const IntelRenderState *rs, DrawState *st)
+{
+    Gen11_3DSTATE_BLEND_STATE_POINTERS blend;
+    Gen11_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP vp;
+    Gen11_3DSTATE_SCISSOR_STATE_POINTERS scissor;
+    Gen11_3DSTATE_BINDING_TABLE_POINTERS_PS bt;
+    Gen11_3DSTATE_SAMPLER_STATE_POINTERS_PS samplers;
+
+    for (unsigned i = 0; i < INTEL_RENDER_VBS; i++) {
+        gen11_vertex_buffer_state_unpack(rs->vb[i],
+                                         GEN11_VERTEX_BUFFER_STATE_LENGTH,
+                                         &st->vb[i]);
+    }
+    st->ve_count = MIN(rs->ve_count, INTEL_RENDER_VES);
+    for (unsigned i = 0; i < st->ve_count; i++) {
+        gen11_vertex_element_state_unpack(rs->ve[i],
+                                          GEN11_VERTEX_ELEMENT_STATE_LENGTH,
+                                          &st->ve[i]);
+    }
+#define UNPACK(fn, member, to) fn(rs->member, G_N_ELEMENTS(rs->member), to)
+    UNPACK(gen11_3dstate_vf_topology_unpack, vf_topology, &st->topology);
+    UNPACK(gen11_3dstate_sf_unpack, sf, &st->sf);
+    UNPACK(gen11_3dstate_raster_unpack, raster, &st->raster);
+    UNPACK(gen11_3dstate_sbe_unpack, sbe, &st->sbe);
+    UNPACK(gen11_3dstate_sbe_swiz_unpack, sbe_swiz, &st->swiz);
+    UNPACK(gen11_3dstate_wm_unpack, wm, &st->wm);
+    UNPACK(gen11_3dstate_ps_unpack, ps, &st->ps);
+    UNPACK(gen11_3dstate_ps_extra_unpack, ps_extra, &st->ps_extra);
+    UNPACK(gen11_3dstate_constant_ps_unpack, constant_ps, &st->constant);
+    UNPACK(gen11_3dstate_drawing_rectangle_unpack, drawing_rect, &st->rect);
+    UNPACK(gen11_3dstate_multisample_unpack, multisample, &st->ms);
+    UNPACK(gen11_3dstate_wm_depth_stencil_unpack, depth_stencil,
+           &st->depth_stencil);
+    UNPACK(gen11_3dstate_blend_state_pointers_unpack, blend_state, &blend);
+    UNPACK(gen11_3dstate_viewport_state_pointers_sf_clip_unpack, vp_sf_clip,
+           &vp);
+    UNPACK(gen11_3dstate_scissor_state_pointers_unpack, scissor, &scissor);
+    UNPACK(gen11_3dstate_binding_table_pointers_ps_unpack, binding_table_ps,
+           &bt);
+    UNPACK(gen11_3dstate_sampler_state_pointers_ps_unpack, sampler_state_ps,
+           &samplers);
+#undef UNPACK
+    st->blend_state = blend.blend_state_pointer;
+    st->sf_clip_viewport = vp.sf_clip_viewport_pointer;
+    st->scissor = scissor.scissor_rect_pointer;
+    st->binding_table = bt.pointer_to_ps_binding_table;
+    st->sampler_state = samplers.pointer_to_ps_sampler_state;
+    /* Pixel Location: centres at .5 (UL_CORNER) or .0 (CENTER). */
+    st->centre = st->ms.pixel_location ? 0.0 : 0.5;
+}
+
 /*
  * Vertex @index's URB entry (PRM Vol 7, "Vertex Fetch"); false if a
  * vertex element cannot be fetched (logged, or a page fault raised).
  */
-static bool fetch_vertex(IntelEngine *e, uint32_t index, Vertex *v)
+static bool fetch_vertex(IntelEngine *e, const DrawState *st,
+                         uint32_t index, Vertex *v)
 {
-    IntelRenderState *rs = &e->gfx.render;
     bool ppgtt = cs_ppgtt(e);
 
     memset(v, 0, sizeof(*v));
-    for (unsigned i = 0; i < MIN(rs->ve_count, INTEL_RENDER_VES); i++) {
-        uint32_t dw0 = rs->ve[i][0], dw1 = rs->ve[i][1];
-        const VertexFormat *vf = vertex_format((dw0 >> 16) & 0x1ff);
-        const IntelRenderVb *vb = (dw0 >> 26) < INTEL_RENDER_VBS ?
-                                  &rs->vb[dw0 >> 26] : NULL;
+    for (unsigned i = 0; i < st->ve_count; i++) {
+        const Gen11_VERTEX_ELEMENT_STATE *ve = &st->ve[i];
+        const VertexFormat *vf = vertex_format(ve->source_element_format);
+        const Gen11_VERTEX_BUFFER_STATE *vb =
+            ve->vertex_buffer_index < INTEL_RENDER_VBS ?
+            &st->vb[ve->vertex_buffer_index] : NULL;
+        const uint32_t comp[4] = {
+            ve->component_0_control, ve->component_1_control,
+            ve->component_2_control, ve->component_3_control,
+        };
         uint8_t src[16] = { 0 };
         bool need_src = false;
 
-        if (!(dw0 & (1u << 25))) {
-            continue;                   /* not valid */
+        if (!ve->valid) {
+            continue;
         }
         for (unsigned c = 0; c < 4; c++) {
-            need_src |= ((dw1 >> (28 - 4 * c)) & 7) == VFCOMP_STORE_SRC;
+            need_src |= comp[c] == VFCOMP_STORE_SRC;
         }
         if (need_src && !vf) {
             render_unimp(e, UNIMP_VE_FORMAT);
             return false;
         }
-        if (need_src && vb && !(vb->dw1 & (1u << 13))) {
-            uint64_t off = (uint64_t)index * (vb->dw1 & 0xfff) +
-                           (dw0 & 0xfff);
+        if (need_src && vb && !vb->null_vertex_buffer) {
+            uint64_t addr = intel_gfx_va(vb->buffer_starting_address);
+            uint64_t off = (uint64_t)index * vb->buffer_pitch +
+                           ve->source_element_offset;
             unsigned n = vf->comps * vf->bytes;
 
             /* Past the buffer's size: zeros (PRM: out-of-bounds fetch). */
-            if (off + n <= vb->size &&
-                intel_vm_rw(e, ppgtt, vb->addr + off, src, n, false)) {
-                intel_engine_page_fault(e, ppgtt, vb->addr + off);
+            if (off + n <= vb->buffer_size &&
+                intel_vm_rw(e, ppgtt, addr + off, src, n, false)) {
+                intel_engine_page_fault(e, ppgtt, addr + off);
                 return false;
             }
         }
         for (unsigned c = 0; c < 4; c++) {
             uint32_t *d = &v->vue[i][c];
 
-            switch ((dw1 >> (28 - 4 * c)) & 7) {
+            switch (comp[c]) {
             case VFCOMP_STORE_SRC:
                 if (c < vf->comps) {
                     *d = vertex_comp(vf, src, c);
@@ -261,36 +345,60 @@ static double coord(double f, double lo)
 }
 
 /*
- * Set up rectangle @prim of the draw: its vertices, the pixels it covers
- * inside the drawing rectangle and scissor; false if it faulted.
+ * The viewport transform of viewport 0 (SF_CLIP_VIEWPORT's scale m00,
+ * m11, m22 and translation m30, m31, m32), or the identity if 3DSTATE_SF
+ * does not enable it; false if it faulted.
  */
-static bool setup_rect(IntelEngine *e, const uint32_t *cmd, uint32_t prim,
-                       Rect *r)
+static bool viewport(IntelEngine *e, const DrawState *st, float vp[6])
 {
-    IntelRenderState *rs = &e->gfx.render;
-    int32_t ox = (int16_t)rs->drawing_rect[2];
-    int32_t oy = (int16_t)(rs->drawing_rect[2] >> 16);
-    double c = (rs->multisample & (1u << 4)) ? 0.0 : 0.5;
+    Gen11_SF_CLIP_VIEWPORT v;
+    uint32_t m[6];
+
+    vp[0] = vp[1] = vp[2] = 1;
+    vp[3] = vp[4] = vp[5] = 0;
+    if (!st->sf.viewport_transform_enable) {
+        return true;
+    }
+    /* The six dwords of the matrix elements: the rest is not read. */
+    if (!intel_gfx_read(e, INTEL_GFX_DYNAMIC, st->sf_clip_viewport, m,
+                        sizeof(m))) {
+        return false;
+    }
+    for (unsigned i = 0; i < 6; i++) {
+        m[i] = GUINT32_FROM_LE(m[i]);
+    }
+    gen11_sf_clip_viewport_unpack(m, G_N_ELEMENTS(m), &v);
+    vp[0] = v.viewport_matrix_element_m00;
+    vp[1] = v.viewport_matrix_element_m11;
+    vp[2] = v.viewport_matrix_element_m22;
+    vp[3] = v.viewport_matrix_element_m30;
+    vp[4] = v.viewport_matrix_element_m31;
+    vp[5] = v.viewport_matrix_element_m32;
+    return true;
+}
+
+/*
+ * Set up rectangle @prim of the draw @p: its vertices, the pixels it
+ * covers inside the drawing rectangle and scissor; false if it faulted.
+ */
+static bool setup_rect(IntelEngine *e, const DrawState *st,
+                       const Gen11_3DPRIMITIVE *p, uint32_t prim, Rect *r)
+{
+    int32_t ox = st->rect.drawing_rectangle_origin_x;
+    int32_t oy = st->rect.drawing_rectangle_origin_y;
+    double c = st->centre;
     double xmin = RENDER_COORD_MAX, xmax = -RENDER_COORD_MAX;
     double ymin = RENDER_COORD_MAX, ymax = -RENDER_COORD_MAX;
-    float vp[6] = { 1, 1, 1, 0, 0, 0 };
+    float vp[6];
 
-    if (rs->sf[0] & (1u << 1)) {        /* viewport transform, viewport 0 */
-        uint32_t m[6];
-
-        if (!intel_gfx_read(e, INTEL_GFX_DYNAMIC, rs->sf_clip_viewport, m,
-                            sizeof(m))) {
-            return false;
-        }
-        for (unsigned i = 0; i < 6; i++) {
-            vp[i] = u2f(GUINT32_FROM_LE(m[i]));
-        }
+    if (!viewport(e, st, vp)) {
+        return false;
     }
     for (unsigned i = 0; i < 3; i++) {
-        uint32_t index = cmd[3] + prim * 3 + i;
+        uint32_t index = p->start_vertex_location + prim * 3 + i;
         const uint32_t *pos = r->v[i].vue[1];
 
-        if (!fetch_vertex(e, index, &r->v[i])) {
+        if (!fetch_vertex(e, st, index, &r->v[i])) {
             return false;
         }
         r->x[i] = u2f(pos[0]) * vp[0] + vp[3] + ox;
@@ -307,32 +415,39 @@ static bool setup_rect(IntelEngine *e, const uint32_t *cmd, uint32_t prim,
     r->y0 = (int32_t)ceil(ymin - c);
     r->y1 = (int32_t)ceil(ymax - c);
     /* The drawing rectangle: inclusive, unsigned 16-bit bounds. */
-    r->x0 = MAX(r->x0, (int32_t)(rs->drawing_rect[0] & 0xffff));
-    r->y0 = MAX(r->y0, (int32_t)(rs->drawing_rect[0] >> 16));
-    r->x1 = MIN(r->x1, (int32_t)(rs->drawing_rect[1] & 0xffff) + 1);
-    r->y1 = MIN(r->y1, (int32_t)(rs->drawing_rect[1] >> 16) + 1);
-    if (rs->raster & (1u << 1)) {       /* Scissor Rectangle Enable */
-        uint32_t s[2];
+    r->x0 = MAX(r->x0, (int32_t)st->rect.clipped_drawing_rectangle_x_min);
+    r->y0 = MAX(r->y0, (int32_t)st->rect.clipped_drawing_rectangle_y_min);
+    r->x1 = MIN(r->x1,
+                (int32_t)st->rect.clipped_drawing_rectangle_x_max + 1);
+    r->y1 = MIN(r->y1,
+                (int32_t)st->rect.clipped_drawing_rectangle_y_max + 1);
+    if (st->raster.scissor_rectangle_enable) {
+        Gen11_SCISSOR_RECT sr;
+        uint32_t s[GEN11_SCISSOR_RECT_LENGTH];
 
-        if (!intel_gfx_read(e, INTEL_GFX_DYNAMIC, rs->scissor, s,
+        if (!intel_gfx_read(e, INTEL_GFX_DYNAMIC, st->scissor, s,
                             sizeof(s))) {
             return false;
         }
-        s[0] = GUINT32_FROM_LE(s[0]);
-        s[1] = GUINT32_FROM_LE(s[1]);
-        r->x0 = MAX(r->x0, (int32_t)(s[0] & 0xffff));
-        r->y0 = MAX(r->y0, (int32_t)(s[0] >> 16));
-        r->x1 = MIN(r->x1, (int32_t)(s[1] & 0xffff) + 1);
-        r->y1 = MIN(r->y1, (int32_t)(s[1] >> 16) + 1);
+        for (unsigned i = 0; i < G_N_ELEMENTS(s); i++) {
+            s[i] = GUINT32_FROM_LE(s[i]);
+        }
+        gen11_scissor_rect_unpack(s, G_N_ELEMENTS(s), &sr);
+        r->x0 = MAX(r->x0, (int32_t)sr.scissor_rectangle_x_min);
+        r->y0 = MAX(r->y0, (int32_t)sr.scissor_rectangle_y_min);
+        r->x1 = MIN(r->x1, (int32_t)sr.scissor_rectangle_x_max + 1);
+        r->y1 = MIN(r->y1, (int32_t)sr.scissor_rectangle_y_max + 1);
     }
     return true;
 }
 
 /* The PS kernel for @simd of the widths 3DSTATE_PS enables (Mesa:
  * brw_fs_simd_width_for_ksp): 0, 1 or 2; -1 if none is. */
-static int ps_ksp_index(uint32_t dw6, unsigned simd)
+static int ps_ksp_index(const Gen11_3DSTATE_PS *ps, unsigned simd)
 {
-    bool s8 = dw6 & 1, s16 = dw6 & 2, s32 = dw6 & 4;
+    bool s8 = ps->_8_pixel_dispatch_enable;
+    bool s16 = ps->_16_pixel_dispatch_enable;
+    bool s32 = ps->_32_pixel_dispatch_enable;
 
     if (simd == 8) {
         return s8 ? 0 : -1;
@@ -345,6 +460,7 @@ static int ps_ksp_index(uint32_t dw6, unsigned simd)
 
 /* A draw's pixel shader and what its threads share. */
 typedef struct PsDispatch {
+    DrawState st;
     unsigned simd, grf_start;
     EuProgram *prog;
     IntelSfThread sf;
@@ -371,17 +487,16 @@ static void reg_ud(EuThread *t, unsigned reg, unsigned dw, uint32_t v)
 /* Push constants (3DSTATE_CONSTANT_PS buffers 0-3), read once a call. */
 static bool load_constants(IntelEngine *e, PsDispatch *d)
 {
-    IntelRenderState *rs = &e->gfx.render;
+    const Gen11_3DSTATE_CONSTANT_BODY *body = &d->st.constant.constant_body;
     bool ppgtt = cs_ppgtt(e);
 
     d->const_regs = 0;
-    if (!(rs->ps[5] & (1u << 11))) {    /* Push Constant Enable */
+    if (!d->st.ps.push_constant_enable) {
         return true;
     }
     for (unsigned b = 0; b < 4; b++) {
-        unsigned n = (rs->constant_ps[b / 2] >> (16 * (b & 1))) & 0xffff;
-        uint64_t addr = (rs->constant_ps[2 + 2 * b] & ~0x1fu) |
-                        (uint64_t)(rs->constant_ps[3 + 2 * b] & 0xffff) << 32;
+        unsigned n = body->read_length[b];
+        uint64_t addr = intel_gfx_va(body->buffer[b]);
 
         n = MIN(n, 64 - d->const_regs);
         if (n && intel_vm_rw(e, ppgtt, addr, &d->consts[d->const_regs * 8],
@@ -398,27 +513,31 @@ static bool load_constants(IntelEngine *e, PsDispatch *d)
  * The SF output attribute @k's component values at the three vertices
  * (PRM Vol 7, "Attribute Swizzling": 3DSTATE_SBE and SBE_SWIZ).
  */
-static void sbe_attr(const IntelRenderState *rs, const Rect *r, unsigned k,
+static void sbe_attr(const DrawState *st, const Rect *r, unsigned k,
                      float val[3][4])
 {
-    unsigned offset = ((rs->sbe[0] >> 5) & 0x3f) * 2, src = k;
+    /* The read offset counts pairs of 128-bit slots. */
+    unsigned offset = st->sbe.vertex_urb_entry_read_offset * 2, src = k;
     unsigned over = 0;
 
-    if ((rs->sbe[0] & (1u << 21)) && k < 16) {  /* Attribute Swizzle En. */
-        uint16_t sw = rs->sbe_swiz[k / 2] >> (16 * (k & 1));
+    if (st->sbe.attribute_swizzle_enable && k < 16) {
+        const Gen11_SF_OUTPUT_ATTRIBUTE_DETAIL *a = &st->swiz.attribute[k];
 
-        src = sw & 0x1f;
-        over = (sw >> 12) & 0xf;
+        src = a->source_attribute;
+        over = (a->component_override_x ? 1 : 0) |
+               (a->component_override_y ? 2 : 0) |
+               (a->component_override_z ? 4 : 0) |
+               (a->component_override_w ? 8 : 0);
         if (over) {
+            /* Constant Source: 0000, 0001, 1110 or 1111 (x, y, z, w). */
             static const float cs[4][4] = {
                 { 0, 0, 0, 0 }, { 0, 0, 0, 1 }, { 1, 1, 1, 0 },
                 { 1, 1, 1, 1 },
             };
-            unsigned which = (sw >> 9) & 3;
 
             for (unsigned i = 0; i < 3; i++) {
                 for (unsigned c = 0; c < 4; c++) {
-                    val[i][c] = cs[which][c];
+                    val[i][c] = cs[a->constant_source][c];
                 }
             }
         }
@@ -457,8 +576,9 @@ static void ps_payload(IntelEngine *e, PsDispatch *d, const Rect *r,
                        uint32_t lit)
 {
     IntelRenderState *rs = &e->gfx.render;
+    const DrawState *st = &d->st;
     EuThread *t = d->t;
-    double c = (rs->multisample & (1u << 4)) ? 0.0 : 0.5;
+    double c = st->centre;
     unsigned reg = 2, groups = d->simd / 8;
     float b1[EU_MAX_CHANNELS], b2[EU_MAX_CHANNELS];
     float z[EU_MAX_CHANNELS];
@@ -480,8 +600,8 @@ static void ps_payload(IntelEngine *e, PsDispatch *d, const Rect *r,
      * R0: sampler state and binding table pointers, the thread's ID.
      */
     memset(t->grf, 0, 2 * EU_GRF_BYTES);
-    reg_ud(t, 0, 3, rs->sampler_state_ps);
-    reg_ud(t, 0, 4, rs->binding_table_ps);
+    reg_ud(t, 0, 3, st->sampler_state);
+    reg_ud(t, 0, 4, st->binding_table);
     reg_ud(t, 0, 6, rs->thread_id++);
     /* R1.2-5: subspan origins (Y 31:16, X 15:0); R1.7: the pixel mask. */
     for (unsigned s = 0; s < n; s++) {
@@ -489,13 +609,14 @@ static void ps_payload(IntelEngine *e, PsDispatch *d, const Rect *r,
     }
     reg_ud(t, 1, 7, lit);
     /*
-     * Barycentrics, per enabled mode (3DSTATE_WM bits 16:11: perspective
-     * pixel, centroid, sample, then linear): b1 then b2 of each group of 8
-     * channels.  One sample at the pixel centre: all modes agree, and
-     * with w = 1 perspective and linear ones too.
+     * Barycentrics, per mode that Barycentric Interpolation Mode (a bit
+     * each: perspective pixel, centroid, sample, then linear) enables: b1
+     * then b2 of each group of 8 channels.  One sample at the pixel
+     * centre: all modes agree, and with w = 1 perspective and linear ones
+     * too.
      */
     for (unsigned m = 0; m < 6; m++) {
-        if (!(rs->wm & (1u << (11 + m)))) {
+        if (!(st->wm.barycentric_interpolation_mode & (1u << m))) {
             continue;
         }
         for (unsigned g = 0; g < groups; g++, reg += 2) {
@@ -505,14 +626,14 @@ static void ps_payload(IntelEngine *e, PsDispatch *d, const Rect *r,
             }
         }
     }
-    if (rs->ps_extra & (1u << 24)) {    /* source depth */
+    if (st->ps_extra.pixel_shader_uses_source_depth) {
         for (unsigned g = 0; g < groups; g++, reg++) {
             for (unsigned i = 0; i < 8; i++) {
                 reg_f(t, reg, i, z[g * 8 + i]);
             }
         }
     }
-    if (rs->ps_extra & (1u << 23)) {    /* source W */
+    if (st->ps_extra.pixel_shader_uses_source_w) {
         for (unsigned g = 0; g < groups; g++, reg++) {
             for (unsigned i = 0; i < 8; i++) {
                 reg_f(t, reg, i, 1.0f);
@@ -526,14 +647,16 @@ static void ps_payload(IntelEngine *e, PsDispatch *d, const Rect *r,
         memcpy(&t->grf[reg * EU_GRF_BYTES], &d->consts[i * 8],
                EU_GRF_BYTES);
     }
-    if (rs->ps_extra & (1u << 8)) {     /* Attribute Enable */
-        unsigned attrs = MIN((rs->sbe[0] >> 22) & 0x3f, INTEL_RENDER_ATTRS);
+    if (st->ps_extra.attribute_enable) {
+        unsigned attrs = MIN(st->sbe.number_of_sf_output_attributes,
+                             INTEL_RENDER_ATTRS);
 
         for (unsigned k = 0; k < attrs; k++, reg += 2) {
-            bool flat = rs->sbe[2] & (1u << k);
+            /* Constant Interpolation Enable: a bit per attribute. */
+            bool flat = st->sbe.constant_interpolation_enable & (1u << k);
             float v[3][4];
 
-            sbe_attr(rs, r, k, v);
+            sbe_attr(st, r, k, v);
             /* Per component: b1's and b2's coefficients, -, constant. */
             for (unsigned ch = 0; ch < 4; ch++) {
                 unsigned rg = reg + ch / 2, dw = (ch & 1) * 4;
@@ -618,36 +741,37 @@ static bool ps_rect(IntelEngine *e, PsDispatch *d, const Rect *r,
 /* The pixel shader of the draw, or false (logged) if none runs. */
 static bool ps_setup(IntelEngine *e, PsDispatch *d)
 {
-    IntelRenderState *rs = &e->gfx.render;
-    static const uint8_t grf_shift[3] = { 16, 8, 0 };
+    const Gen11_3DSTATE_PS *ps = &d->st.ps;
     IntelGfxKernel k;
     uint64_t ksp;
     int idx;
 
     d->simd = 16;
-    idx = ps_ksp_index(rs->ps[5], 16);
+    idx = ps_ksp_index(ps, 16);
     if (idx < 0) {
         d->simd = 8;
-        idx = ps_ksp_index(rs->ps[5], 8);
+        idx = ps_ksp_index(ps, 8);
     }
     if (idx < 0) {
-        if (rs->ps[5] & 4) {
+        if (ps->_32_pixel_dispatch_enable) {
             render_unimp(e, UNIMP_SIMD32);
         }
         return false;
     }
-    d->grf_start = (rs->ps[6] >> grf_shift[idx]) & 0x7f;
-    ksp = idx == 0 ? (rs->ps[0] & ~0x3fu) | (uint64_t)rs->ps[1] << 32 :
-          idx == 1 ? (rs->ps[7] & ~0x3fu) | (uint64_t)rs->ps[8] << 32 :
-                     (rs->ps[9] & ~0x3fu) | (uint64_t)rs->ps[10] << 32;
+    d->grf_start =
+        idx == 0 ? ps->dispatch_grf_start_register_for_constant_setup_data_0 :
+        idx == 1 ? ps->dispatch_grf_start_register_for_constant_setup_data_1 :
+                   ps->dispatch_grf_start_register_for_constant_setup_data_2;
+    ksp = idx == 0 ? ps->kernel_start_pointer_0 :
+          idx == 1 ? ps->kernel_start_pointer_1 : ps->kernel_start_pointer_2;
     if (!load_constants(e, d) || !intel_gfx_kernel_load(e, ksp, &k)) {
         return false;
     }
     d->prog = eu_program_new(k.code, k.size);
     intel_gfx_kernel_free(&k);
-    intel_gfx_sf_thread_init(e, &d->sf, rs->binding_table_ps,
-                             rs->sampler_state_ps, d->simd, &d->stats);
-    d->sf.blend_state = rs->blend_state;
+    intel_gfx_sf_thread_init(e, &d->sf, d->st.binding_table,
+                             d->st.sampler_state, d->simd, &d->stats);
+    d->sf.blend_state = d->st.blend_state;
     d->t = g_new(EuThread, 1);
     return true;
 }
@@ -663,23 +787,22 @@ static void ps_done(IntelEngine *e, PsDispatch *d)
 }
 
 /* Does the draw run?  Logs what keeps it from running. */
-static bool render_supported(IntelEngine *e, const uint32_t *cmd)
+static bool render_supported(IntelEngine *e, const Gen11_3DPRIMITIVE *p,
+                             const DrawState *st, uint32_t stages)
 {
-    IntelRenderState *rs = &e->gfx.render;
-
-    if (cmd[0] & (1u << 10)) {
+    if (p->indirect_parameter_enable) {
         render_unimp(e, UNIMP_INDIRECT);
-    } else if (cmd[1] & (1u << 8)) {
+    } else if (p->vertex_access_type == VERTEX_ACCESS_RANDOM) {
         render_unimp(e, UNIMP_INDEXED);
-    } else if (rs->topology != RECTLIST) {
+    } else if (st->topology.primitive_topology_type != RECTLIST) {
         render_unimp(e, UNIMP_TOPOLOGY);
-    } else if (rs->vs || rs->hs || rs->ds || rs->gs || rs->te) {
+    } else if (stages & ~INTEL_RENDER_STAGE_SO) {
         render_unimp(e, UNIMP_STAGE);
-    } else if (!(rs->ps_extra & (1u << 31))) {
+    } else if (!st->ps_extra.pixel_shader_valid) {
         return false;                   /* no pixel shader: nothing drawn */
     } else {
-        /* 3DSTATE_WM_DEPTH_STENCIL: Depth (bit 1), Stencil (3) Test En. */
-        if (rs->depth_stencil & (1u << 1 | 1u << 3)) {
+        if (st->depth_stencil.depth_test_enable ||
+            st->depth_stencil.stencil_test_enable) {
             render_unimp(e, UNIMP_DEPTH);
         }
         return true;
@@ -688,8 +811,8 @@ static bool render_supported(IntelEngine *e, const uint32_t *cmd)
 }
 
 /*
- * 3DPRIMITIVE: the vertex count (dw2) x instance count (dw4) vertices
- * from the start vertex (dw3); each instance draws the same rectangles.
+ * 3DPRIMITIVE: Vertex Count Per Instance x Instance Count vertices from
+ * Start Vertex Location; each instance draws the same rectangles.
  */
 static int render_primitive(IntelEngine *e, const uint32_t *cmd,
                             unsigned len)
@@ -699,13 +822,15 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
     uint64_t ctx = intel_cs_execlists_mode(e) ?
                    intel_engine_ctx_lrca(e) : 0;
     PsDispatch d = { 0 };
+    Gen11_3DPRIMITIVE p;
     bool done = true;
 
-    if (len < 7) {
+    if (len < GEN11_3DPRIMITIVE_LENGTH) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                            "3DPRIMITIVE shorter than 7 dwords");
         return CS_STOP;
     }
+    gen11_3dprimitive_unpack(cmd, len, &p);
     /*
      * A draw preempted between steps resumes when its context runs the
      * command again, with the state its context kept across the switch
@@ -728,16 +853,20 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
     if (rs->draw_active && intel_engine_load_pending(e)) {
         return CS_CONTINUE_ARB;
     }
+    draw_state(rs, &d.st);
     if (!rs->draw_active) {
+        uint32_t stages = intel_render_stages(rs);
+
         e->stats.primitives++;
-        if (rs->vs) {
+        if (stages & INTEL_RENDER_STAGE_VS) {
             /* Vertex shader threads the model does not run: counted. */
-            uint64_t v = (uint64_t)cmd[2] * MAX(cmd[4], 1u);
+            uint64_t v = (uint64_t)p.vertex_count_per_instance *
+                         MAX(p.instance_count, 1u);
 
             e->stats.vs_threads += v / 8 + (v % 8 != 0);
             intel_eu_dispatch(e, INTEL_EU_VS, v / 8 + (v % 8 != 0));
         }
-        if (!render_supported(e, cmd) || !ps_setup(e, &d)) {
+        if (!render_supported(e, &p, &d.st, stages) || !ps_setup(e, &d)) {
             return CS_NEXT;
         }
         rs->draw_active = true;
@@ -749,7 +878,8 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
         rs->draw_active = false;
         return CS_NEXT;
     }
-    total = (uint64_t)(cmd[2] / 3) * MAX(cmd[4], 1u);
+    total = (uint64_t)(p.vertex_count_per_instance / 3) *
+            MAX(p.instance_count, 1u);
     while (rs->draw_prim < total) {
         Rect r;
 
@@ -760,7 +890,9 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
         }
         used += RENDER_RECT_COST;
         if (e->state == INTEL_CS_HALTED ||
-            !setup_rect(e, cmd, rs->draw_prim % (cmd[2] / 3), &r)) {
+            !setup_rect(e, &d.st, &p,
+                        rs->draw_prim % (p.vertex_count_per_instance / 3),
+                        &r)) {
             break;
         }
         if (!ps_rect(e, &d, &r, &used)) {
@@ -781,12 +913,13 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
 int intel_render_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                      unsigned len)
 {
-    if ((cmd[0] & GFXPIPE_OPCODE_MASK) == GFX_OP_3DPRIMITIVE) {
+    if ((cmd[0] & GFXPIPE_OPCODE_MASK) == GEN11_3DPRIMITIVE_HEADER) {
         e->stats.cmds_3d++;
         return render_primitive(e, cmd, len);
     }
+    /* 3D Command Opcode 0 and 1: 3DSTATE (pipelined and not). */
     if (GFXPIPE_SUBTYPE(cmd[0]) == GFXPIPE_3D &&
-        ((cmd[0] >> 24) & 7) <= 1) {
+        GFXPIPE_OPCODE(cmd[0]) <= 1) {
         e->stats.cmds_3d++;
         return intel_render_state_cmd(e, cmd, len);
     }

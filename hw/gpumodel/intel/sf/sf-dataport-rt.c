@@ -16,8 +16,7 @@ static bool once_blend, once_logic;
 static bool rt_write_mask(const Msg *m, unsigned rt, unsigned *mask)
 {
     IntelSfThread *th = m->th;
-    uint32_t dw[2];
-    uint64_t addr;
+    Gen11_BLEND_STATE_ENTRY be;
 
     *mask = 0xf;
     if (!th->blend_state || rt >= 8) {
@@ -28,27 +27,21 @@ static bool rt_write_mask(const Msg *m, unsigned rt, unsigned *mask)
         *mask = th->blend_mask;
         return true;
     }
-    /* A global dword, then two per render target. */
-    addr = th->dynamic_state_base + th->blend_state + 4 + rt * 8ull;
-    if (intel_vm_rw(th->e, th->ppgtt, addr, dw, sizeof(dw), false)) {
-        intel_engine_page_fault(th->e, th->ppgtt, addr);
+    if (!intel_blend_state_entry_load(th, rt, &be)) {
         return false;
     }
-    dw[0] = GUINT32_FROM_LE(dw[0]);
-    dw[1] = GUINT32_FROM_LE(dw[1]);
-    if ((dw[0] >> 31) && !once_blend) {
+    if (be.color_buffer_blend_enable && !once_blend) {
         once_blend = true;
         intel_sf_log(th, GPU_LOG_UNIMP,
                      "colour blending: render targets written unblended");
     }
-    if ((dw[1] >> 31) && !once_logic) {
+    if (be.logic_op_enable && !once_logic) {
         once_logic = true;
         intel_sf_log(th, GPU_LOG_UNIMP,
                      "logic ops: render targets written as the source");
     }
-    /* Write disables: blue bit 0, green 1, red 2, alpha 3. */
-    *mask = (dw[0] & 4 ? 0 : 1) | (dw[0] & 2 ? 0 : 2) |
-            (dw[0] & 1 ? 0 : 4) | (dw[0] & 8 ? 0 : 8);
+    *mask = (be.write_disable_red ? 0 : 1) | (be.write_disable_green ? 0 : 2) |
+            (be.write_disable_blue ? 0 : 4) | (be.write_disable_alpha ? 0 : 8);
     th->blend_rt = rt + 1;
     th->blend_mask = *mask;
     return true;

@@ -18,6 +18,7 @@
 #include "../intel-gpu-int.h"
 #include "../eu/eu-exec.h"
 #include "../mem/tiling.h"
+#include "hw/gpumodel/intel/gen11-state.h"
 
 /*
  * A RENDER_SURFACE_STATE as the shared functions use it (PRM Vol 2d:
@@ -25,8 +26,8 @@
  */
 typedef struct IntelSurface {
     uint64_t base;          /* graphics address (the context's PPGTT) */
-    uint32_t type;          /* SURFTYPE_* (bits 31:29 of dword 0) */
-    uint32_t format;        /* SURFACE_FORMAT (dword 0, bits 26:18) */
+    uint32_t type;          /* Surface Type: SURFTYPE_* */
+    uint32_t format;        /* Surface Format: SURFACE_FORMAT */
     uint32_t width, height; /* in elements (the fields + 1) */
     uint32_t depth;
     uint32_t pitch;         /* bytes (the field + 1) */
@@ -34,11 +35,11 @@ typedef struct IntelSurface {
                              * one the model knows */
     IntelTiling tiling;
     /*
-     * Shader channel selects (dword 7): what the sampler returns in R, G,
-     * B, A (INTEL_SCS_*).
+     * Shader channel selects: what the sampler returns in R, G, B, A
+     * (INTEL_SCS_*).
      */
     uint8_t scs[4];
-    uint32_t levels;        /* mip levels (dword 5 MIP Count + 1) */
+    uint32_t levels;        /* mip levels (MIP Count / LOD + 1) */
     /*
      * 2D arrays and 3D surfaces: rows from one layer (slice) to the next
      * (QPitch), and the layer that index 0 names (Minimum Array Element);
@@ -48,14 +49,22 @@ typedef struct IntelSurface {
     uint32_t min_array;
 } IntelSurface;
 
-/* Surface types (RENDER_SURFACE_STATE dword 0, bits 31:29). */
+/* Surface types (RENDER_SURFACE_STATE's Surface Type). */
 enum {
     INTEL_SURFTYPE_1D = 0, INTEL_SURFTYPE_2D = 1, INTEL_SURFTYPE_3D = 2,
     INTEL_SURFTYPE_CUBE = 3, INTEL_SURFTYPE_BUFFER = 4,
     INTEL_SURFTYPE_STRBUF = 5, INTEL_SURFTYPE_NULL = 7,
 };
 
-/* Shader channel select values (dword 7). */
+/* Tile Mode and Tiled Resource Mode values. */
+enum {
+    INTEL_TILE_MODE_LINEAR = 0, INTEL_TILE_MODE_WMAJOR = 1,
+    INTEL_TILE_MODE_XMAJOR = 2, INTEL_TILE_MODE_YMAJOR = 3,
+};
+enum { INTEL_TRMODE_NONE = 0, INTEL_TRMODE_TILEYF = 1,
+       INTEL_TRMODE_TILEYS = 2 };
+
+/* Shader channel select values. */
 enum {
     INTEL_SCS_ZERO = 0, INTEL_SCS_ONE = 1, INTEL_SCS_RED = 4,
     INTEL_SCS_GREEN = 5, INTEL_SCS_BLUE = 6, INTEL_SCS_ALPHA = 7,
@@ -235,6 +244,9 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
 /* SAMPLER_STATE @index of @th's sampler state table. */
 bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
                               IntelSamplerState *ss);
+/* BLEND_STATE's entry of render target @rt (@th's blend state). */
+bool intel_blend_state_entry_load(const IntelSfThread *th, unsigned rt,
+                                  Gen11_BLEND_STATE_ENTRY *be);
 /* The same through @th's state cache (IntelSfThread). */
 bool intel_surface_load_cached(IntelSfThread *th, unsigned index,
                                IntelSurface *s);

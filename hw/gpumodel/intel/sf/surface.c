@@ -1,8 +1,10 @@
 /*
- * intel-gpu surfaces for the shared functions: RENDER_SURFACE_STATE and
- * SAMPLER_STATE decoding, texel formats, and memory access to a surface
- * through its tiling (PRM Vol 2d: Command Reference: Structures,
- * "RENDER_SURFACE_STATE", "SAMPLER_STATE", "SURFACE_FORMAT"; PRM Vol 5:
+ * intel-gpu surfaces for the shared functions: RENDER_SURFACE_STATE,
+ * SAMPLER_STATE and BLEND_STATE decoding (their fields as gen11-state.h
+ * names them), texel formats, and memory access to a surface through its
+ * tiling (PRM Vol 2d: Command Reference: Structures,
+ * "RENDER_SURFACE_STATE", "SAMPLER_STATE", "BLEND_STATE",
+ * "SURFACE_FORMAT"; PRM Vol 5:
  * Memory Views, tiling; PRM Vol 7: 3D-Media-GPGPU, "Surface Boundary
  * Rules").
  *
@@ -13,8 +15,7 @@
 #include <stdio.h>
 #include "sf.h"
 
-#define SS_DWORDS       16
-#define BT_ENTRY_MASK   0xffffffc0u     /* surface state offset, 64 B */
+#define SS_DWORDS       GEN11_RENDER_SURFACE_STATE_LENGTH
 #define ADDR_MASK       0x0000ffffffffffffull
 
 void intel_sf_log(const IntelSfThread *th, GpuLogKind kind,
@@ -136,8 +137,9 @@ static const FormatDesc formats[] = {
 };
 
 /*
- * By SURFACE_FORMAT (9 bits): formats[] index + 1, 0 for none.  Every
- * texel goes through here: a table, not a search.
+ * By SURFACE_FORMAT (10 bits; the model knows none from 0x200 up, ASTC's
+ * among them): formats[] index + 1, 0 for none.  Every texel goes
+ * through here: a table, not a search.
  */
 static uint8_t format_index[512];
 
@@ -427,39 +429,53 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
 
 /* ---- surface and sampler states ---- */
 
+/* Read @n dwords of state at @addr into @dw, in host order. */
+static bool state_dwords(const IntelSfThread *th, uint64_t addr,
+                         uint32_t *dw, unsigned n)
+{
+    if (!state_read(th, addr, dw, n * 4)) {
+        return false;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        dw[i] = GUINT32_FROM_LE(dw[i]);
+    }
+    return true;
+}
+
 bool intel_surface_load(const IntelSfThread *th, unsigned index,
                         IntelSurface *s)
 {
     uint64_t bt = th->surface_state_base + th->binding_table + index * 4ull;
-    uint32_t entry, ss[SS_DWORDS];
-    unsigned tile, trmode;
+    uint32_t entry[GEN11_BINDING_TABLE_STATE_LENGTH], dw[SS_DWORDS];
+    Gen11_BINDING_TABLE_STATE bte;
+    Gen11_RENDER_SURFACE_STATE ss;
 
     memset(s, 0, sizeof(*s));
-    if (index > 255 || !state_read(th, bt, &entry, 4)) {
+    if (index > 255 ||
+        !state_dwords(th, bt, entry, GEN11_BINDING_TABLE_STATE_LENGTH)) {
         return false;
     }
-    entry = GUINT32_FROM_LE(entry) & BT_ENTRY_MASK;
-    if (!state_read(th, th->surface_state_base + entry, ss, sizeof(ss))) {
+    gen11_binding_table_state_unpack(entry, G_N_ELEMENTS(entry), &bte);
+    if (!state_dwords(th, th->surface_state_base + bte.surface_state_pointer,
+                      dw, SS_DWORDS)) {
         return false;
     }
-    for (unsigned i = 0; i < SS_DWORDS; i++) {
-        ss[i] = GUINT32_FROM_LE(ss[i]);
-    }
-    s->type = ss[0] >> 29;
-    s->format = (ss[0] >> 18) & 0x1ff;
-    s->width = (ss[2] & 0x3fff) + 1;
-    s->height = ((ss[2] >> 16) & 0x3fff) + 1;
-    s->depth = (ss[3] >> 21) + 1;
-    s->pitch = (ss[3] & 0x3ffff) + 1;
-    s->base = ((uint64_t)ss[9] << 32 | ss[8]) & ADDR_MASK;
-    s->scs[0] = (ss[7] >> 25) & 7;
-    s->scs[1] = (ss[7] >> 22) & 7;
-    s->scs[2] = (ss[7] >> 19) & 7;
-    s->scs[3] = (ss[7] >> 16) & 7;
-    s->levels = (ss[5] & 0xf) + 1;
-    /* QPitch in units of 4 rows (dword 1 14:0); dword 4 28:18. */
-    s->qpitch = (ss[1] & 0x7fff) << 2;
-    s->min_array = (ss[4] >> 18) & 0x7ff;
+    gen11_render_surface_state_unpack(dw, SS_DWORDS, &ss);
+    s->type = ss.surface_type;
+    s->format = ss.surface_format;
+    s->width = ss.width + 1;
+    s->height = ss.height + 1;
+    s->depth = ss.depth + 1;
+    s->pitch = ss.surface_pitch + 1;
+    s->base = ss.surface_base_address & ADDR_MASK;
+    s->scs[0] = ss.shader_channel_select_red;
+    s->scs[1] = ss.shader_channel_select_green;
+    s->scs[2] = ss.shader_channel_select_blue;
+    s->scs[3] = ss.shader_channel_select_alpha;
+    s->levels = ss.mip_count_lod + 1;
+    /* Surface QPitch counts 4 rows. */
+    s->qpitch = ss.surface_qpitch * 4;
+    s->min_array = ss.minimum_array_element;
     if (s->type == INTEL_SURFTYPE_NULL) {
         /* Reads return 0 and writes are dropped: no memory behind it. */
         s->width = s->height = s->depth = 0;
@@ -473,9 +489,11 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
         return false;
     }
     if (s->type == INTEL_SURFTYPE_BUFFER) {
-        /* The entry count less one, split over the size fields. */
-        uint32_t n = (ss[2] & 0x7f) | ((ss[2] >> 16) & 0x3fff) << 7 |
-                     (ss[3] >> 21) << 21;
+        /*
+         * The entry count less one, split over the size fields: Width
+         * holds its bits 6:0, Height 20:7, Depth 31:21.
+         */
+        uint32_t n = (ss.width & 0x7f) | ss.height << 7 | ss.depth << 21;
 
         s->width = n + 1;
         s->height = s->depth = 1;
@@ -487,18 +505,18 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
                      s->type, index);
         return false;
     }
-    tile = (ss[0] >> 12) & 3;
-    trmode = (ss[5] >> 18) & 3;
-    switch (tile) {
-    case 0:
+    switch (ss.tile_mode) {
+    case INTEL_TILE_MODE_LINEAR:
         s->tiling = INTEL_TILING_NONE;
         break;
-    case 2:
+    case INTEL_TILE_MODE_XMAJOR:
         s->tiling = INTEL_TILING_X;
         break;
-    case 3:
-        s->tiling = trmode == 1 ? INTEL_TILING_YF :
-                    trmode == 2 ? INTEL_TILING_YS : INTEL_TILING_Y;
+    case INTEL_TILE_MODE_YMAJOR:
+        s->tiling = ss.tiled_resource_mode == INTEL_TRMODE_TILEYF ?
+                    INTEL_TILING_YF :
+                    ss.tiled_resource_mode == INTEL_TRMODE_TILEYS ?
+                    INTEL_TILING_YS : INTEL_TILING_Y;
         break;
     default:
         intel_sf_log(th, GPU_LOG_UNIMP, "W-tiled surface (BTI %u)", index);
@@ -524,37 +542,58 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
 bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
                               IntelSamplerState *ss)
 {
+    const unsigned n = GEN11_SAMPLER_STATE_LENGTH;
     uint64_t addr = th->dynamic_state_base + th->sampler_state +
-                    index * 16ull;
-    uint32_t dw[4], border[4];
+                    index * n * 4ull;
+    uint32_t dw[GEN11_SAMPLER_STATE_LENGTH];
+    uint32_t bdw[GEN11_SAMPLER_BORDER_COLOR_STATE_LENGTH];
+    Gen11_SAMPLER_BORDER_COLOR_STATE border;
+    Gen11_SAMPLER_STATE st;
 
     memset(ss, 0, sizeof(*ss));
-    if (index > 15 || !state_read(th, addr, dw, sizeof(dw))) {
+    if (index > 15 || !state_dwords(th, addr, dw, n)) {
         return false;
     }
-    for (unsigned i = 0; i < 4; i++) {
-        dw[i] = GUINT32_FROM_LE(dw[i]);
-    }
-    ss->min_filter = (dw[0] >> 14) & 7;
-    ss->mag_filter = (dw[0] >> 17) & 7;
-    ss->wrap[0] = (dw[3] >> 6) & 7;
-    ss->wrap[1] = (dw[3] >> 3) & 7;
-    ss->wrap[2] = dw[3] & 7;
-    ss->non_normalized = (dw[3] >> 10) & 1;
+    gen11_sampler_state_unpack(dw, n, &st);
+    ss->min_filter = st.min_mode_filter;
+    ss->mag_filter = st.mag_mode_filter;
+    ss->wrap[0] = st.tcx_address_control_mode;
+    ss->wrap[1] = st.tcy_address_control_mode;
+    ss->wrap[2] = st.tcz_address_control_mode;
+    ss->non_normalized = st.non_normalized_coordinate_enable;
     for (unsigned i = 0; i < 3; i++) {
         if (ss->wrap[i] != INTEL_TEXCOORD_CLAMP_BORDER) {
             continue;
         }
-        /* Indirect State Pointer: 64-byte units from the dynamic base. */
-        if (!state_read(th, th->dynamic_state_base + (dw[2] & 0xffffc0),
-                        border, sizeof(border))) {
+        /* Border Color Pointer: from the dynamic state base. */
+        if (!state_dwords(th,
+                          th->dynamic_state_base + st.border_color_pointer,
+                          bdw, G_N_ELEMENTS(bdw))) {
             return false;
         }
-        for (unsigned c = 0; c < 4; c++) {
-            ss->border[c] = intel_sf_u2f(GUINT32_FROM_LE(border[c]));
-        }
+        gen11_sampler_border_color_state_unpack(bdw, G_N_ELEMENTS(bdw),
+                                                &border);
+        ss->border[0] = border.border_color_float_red;
+        ss->border[1] = border.border_color_float_green;
+        ss->border[2] = border.border_color_float_blue;
+        ss->border[3] = border.border_color_float_alpha;
         break;
     }
+    return true;
+}
+
+bool intel_blend_state_entry_load(const IntelSfThread *th, unsigned rt,
+                                  Gen11_BLEND_STATE_ENTRY *be)
+{
+    const unsigned n = GEN11_BLEND_STATE_ENTRY_LENGTH;
+    uint32_t dw[GEN11_BLEND_STATE_ENTRY_LENGTH];
+
+    /* BLEND_STATE: a global dword, then an entry per render target. */
+    if (!state_dwords(th, th->dynamic_state_base + th->blend_state +
+                      (GEN11_BLEND_STATE_ENTRY_DW + rt * n) * 4ull, dw, n)) {
+        return false;
+    }
+    gen11_blend_state_entry_unpack(dw, n, be);
     return true;
 }
 
