@@ -253,7 +253,7 @@ int cs_mi_conditional_bb_end(IntelEngine *e, const CsCmd *c,
 {
     bool ggtt = cmd[0] & MI_GLOBAL_GTT;
     bool mask_mode = cmd[0] & MI_COMPARE_MASK_MODE;
-    uint64_t addr = addr48(cmd[2] & ~7u, cmd[3]);
+    uint64_t addr = cs_addr48(cmd[2] & ~7u, cmd[3]);
     uint32_t v, m = ~0u;
 
     if (ggtt && !cs_privileged(e)) {

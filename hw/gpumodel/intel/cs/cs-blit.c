@@ -31,7 +31,7 @@ static BlitSurface blit_surface(const uint32_t *addr, uint32_t pitch,
     int64_t p = (int16_t)(pitch & BLT_PITCH_MASK);
 
     return (BlitSurface) {
-        .addr = addr48(addr[0], addr[1]),
+        .addr = cs_addr48(addr[0], addr[1]),
         .pitch = tiling == INTEL_TILING_NONE ? p : 4 * p,
         .x = xy & 0xffff, .y = xy >> 16, .tiling = tiling,
     };

@@ -82,7 +82,7 @@ struct CsCmd {
     CsCmdFn *fn;
 };
 
-static inline uint64_t addr48(uint32_t lo, uint32_t hi)
+static inline uint64_t cs_addr48(uint32_t lo, uint32_t hi)
 {
     return ((uint64_t)(hi & 0xffff) << 32) | lo;
 }

@@ -172,7 +172,7 @@ int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         cs_privilege_violation(e, "MI_SEMAPHORE_WAIT in the GGTT");
         return CS_NEXT;
     }
-    if (cs_read32(e, !ggtt && cs_ppgtt(e), addr48(cmd[2] & ~3u, cmd[3]),
+    if (cs_read32(e, !ggtt && cs_ppgtt(e), cs_addr48(cmd[2] & ~3u, cmd[3]),
                   &sad)) {
         return CS_STOP;
     }
@@ -222,7 +222,7 @@ int cs_mi_store_data_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                          unsigned len)
 {
     bool ggtt = cmd[0] & MI_GLOBAL_GTT;
-    uint64_t addr = addr48(cmd[1], cmd[2]);
+    uint64_t addr = cs_addr48(cmd[1], cmd[2]);
     uint32_t data[2];
 
     if (len != 4 && len != 5) {
@@ -299,7 +299,7 @@ int cs_mi_store_register_mem(IntelEngine *e, const CsCmd *c,
         return CS_NEXT;
     }
     return cs_write32(e, !ggtt && cs_ppgtt(e),
-                      addr48(cmd[2] & ~3u, cmd[3]), v) ? CS_STOP : CS_NEXT;
+                      cs_addr48(cmd[2] & ~3u, cmd[3]), v) ? CS_STOP : CS_NEXT;
 }
 
 int cs_mi_load_register_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
@@ -312,7 +312,7 @@ int cs_mi_load_register_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         cs_privilege_violation(e, "MI_LOAD_REGISTER_MEM");
         return CS_NEXT;
     }
-    if (cs_read32(e, !ggtt && cs_ppgtt(e), addr48(cmd[2] & ~3u, cmd[3]),
+    if (cs_read32(e, !ggtt && cs_ppgtt(e), cs_addr48(cmd[2] & ~3u, cmd[3]),
                   &v)) {
         return CS_STOP;
     }
@@ -346,9 +346,9 @@ int cs_mi_mem_to_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         cs_privilege_violation(e, "MI_COPY_MEM_MEM in the GGTT");
         return CS_NEXT;
     }
-    if (cs_read32(e, !src_ggtt && cs_ppgtt(e), addr48(cmd[3] & ~3u, cmd[4]),
+    if (cs_read32(e, !src_ggtt && cs_ppgtt(e), cs_addr48(cmd[3] & ~3u, cmd[4]),
                   &v) ||
-        cs_write32(e, !dst_ggtt && cs_ppgtt(e), addr48(cmd[1] & ~3u, cmd[2]),
+        cs_write32(e, !dst_ggtt && cs_ppgtt(e), cs_addr48(cmd[1] & ~3u, cmd[2]),
                    v)) {
         return CS_STOP;
     }
@@ -424,7 +424,7 @@ int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                       MI_ATOMIC_OPCODE_SHIFT;
     uint32_t op = cmd[0] & MI_ATOMIC_OP_MASK;
     unsigned bytes = 4u << size, n = bytes / 4;
-    uint64_t addr = addr48(cmd[1] & ~3u, cmd[2]);
+    uint64_t addr = cs_addr48(cmd[1] & ~3u, cmd[2]);
     bool ppgtt = !ggtt && cs_ppgtt(e);
     uint32_t mem[4] = { 0 }, src[8], res[4];
 
@@ -511,7 +511,7 @@ int cs_mi_report_perf_count(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     bool ggtt = cmd[1] & MI_REPORT_PERF_COUNT_GGTT;
     IntelGtEventArgs report = {
         .engine = e, .now = gpu_host_now_ns(&e->gpu->host),
-        .ppgtt = !ggtt && cs_ppgtt(e), .addr = addr48(cmd[1] & ~63u, cmd[2]),
+        .ppgtt = !ggtt && cs_ppgtt(e), .addr = cs_addr48(cmd[1] & ~63u, cmd[2]),
         .report_id = cmd[3],
     };
 
@@ -577,7 +577,7 @@ int cs_mi_flush_dw(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         intel_ppgtt_flush(e);
     }
     r = cs_post_sync(e, op, index, cmd[1] & MI_FLUSH_DW_USE_GTT,
-                     addr48(cmd[1] & ~7u, cmd[2]),
+                     cs_addr48(cmd[1] & ~7u, cmd[2]),
                      cmd[3] | (len >= 5 ? (uint64_t)cmd[4] << 32 : 0),
                      len >= 5 ? 8 : 4);
     if (r == CS_NEXT && (cmd[0] & MI_FLUSH_DW_NOTIFY)) {
@@ -610,7 +610,7 @@ int cs_mi_batch_buffer_start(IntelEngine *e, const CsCmd *c,
                      "modelled, offset ignored", e->id);
     }
     lvl = (IntelCsLevel) {
-        .addr = addr48(cmd[1] & ~3u, cmd[2]),
+        .addr = cs_addr48(cmd[1] & ~3u, cmd[2]),
         .ppgtt = ppgtt && cs_ppgtt(e),
         .privileged = priv,
     };

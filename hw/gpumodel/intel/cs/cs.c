@@ -318,7 +318,7 @@ void intel_cs_sync_registers(IntelEngine *e)
 static void cs_load_level(IntelEngine *e, IntelCsLevel *l, uint32_t state,
                           uint32_t lo, uint32_t hi)
 {
-    l->addr = addr48(lo, hi);
+    l->addr = cs_addr48(lo, hi);
     l->ppgtt = state & INTEL_BB_STATE_PPGTT;
     l->privileged = state & INTEL_BB_STATE_PRIVILEGED;
 }

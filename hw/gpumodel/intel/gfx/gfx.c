@@ -345,7 +345,7 @@ bool intel_gfx_post_load(IntelEngine *e, char **err)
 }
 
 /* @a * @b, saturating: the operands are guest-controlled. */
-static uint64_t mul_sat(uint64_t a, uint64_t b)
+static uint64_t gfx_mul_sat(uint64_t a, uint64_t b)
 {
     uint64_t r;
 
@@ -353,7 +353,7 @@ static uint64_t mul_sat(uint64_t a, uint64_t b)
 }
 
 /* Thread groups of a GPGPU_WALKER: (dimension - start) in x, y and z. */
-static uint64_t walker_groups(const Gen11_GPGPU_WALKER *w)
+static uint64_t gfx_walker_groups(const Gen11_GPGPU_WALKER *w)
 {
     uint64_t x = w->thread_group_id_x_dimension >
                  w->thread_group_id_starting_x ?
@@ -368,7 +368,7 @@ static uint64_t walker_groups(const Gen11_GPGPU_WALKER *w)
                  w->thread_group_id_z_dimension -
                  w->thread_group_id_starting_resume_z : 0;
 
-    return mul_sat(mul_sat(x, y), z);
+    return gfx_mul_sat(gfx_mul_sat(x, y), z);
 }
 
 /*
@@ -390,8 +390,8 @@ int intel_gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
         gen11_gpgpu_walker_unpack(cmd, len, &w);
         e->stats.walkers++;
-        threads = mul_sat(w.thread_width_counter_maximum + 1,
-                          walker_groups(&w));
+        threads = gfx_mul_sat(w.thread_width_counter_maximum + 1,
+                              gfx_walker_groups(&w));
         e->stats.gpgpu_threads += threads;
         intel_eu_dispatch(e, INTEL_EU_TS, threads);
     } else if (op == GEN11_MEDIA_OBJECT_HEADER) {

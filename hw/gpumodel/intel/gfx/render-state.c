@@ -58,8 +58,8 @@ static const struct {
 };
 
 /* Copy @cmd (@len dwords) into @dst[@n], zeroing what is missing. */
-static void take(uint32_t *dst, unsigned n, const uint32_t *cmd,
-                 unsigned len)
+static void render_state_take(uint32_t *dst, unsigned n, const uint32_t *cmd,
+                              unsigned len)
 {
     for (unsigned i = 0; i < n; i++) {
         dst[i] = i < len ? cmd[i] : 0;
@@ -78,7 +78,7 @@ static void vertex_buffers(IntelRenderState *rs, const uint32_t *cmd,
 
         gen11_vertex_buffer_state_unpack(cmd + i, n, &vb);
         if (vb.vertex_buffer_index < INTEL_RENDER_VBS) {
-            take(rs->vb[vb.vertex_buffer_index], n, cmd + i, n);
+            render_state_take(rs->vb[vb.vertex_buffer_index], n, cmd + i, n);
         }
     }
 }
@@ -91,7 +91,7 @@ static void vertex_elements(IntelRenderState *rs, const uint32_t *cmd,
 
     rs->ve_count = MIN((len - first) / n, INTEL_RENDER_VES);
     for (unsigned i = 0; i < rs->ve_count; i++) {
-        take(rs->ve[i], n, cmd + first + i * n, n);
+        render_state_take(rs->ve[i], n, cmd + first + i * n, n);
     }
 }
 
@@ -120,7 +120,7 @@ uint32_t intel_render_stages(const IntelRenderState *rs)
 }
 
 /* A stage the model does not run: accepted while disabled (logged once). */
-static void stage(IntelEngine *e, uint32_t which, const char *what)
+static void render_state_stage(IntelEngine *e, uint32_t which, const char *what)
 {
     static bool logged;
 
@@ -148,10 +148,10 @@ int intel_render_state_cmd(IntelEngine *e, const uint32_t *cmd, unsigned len)
     }
     for (unsigned i = 0; i < G_N_ELEMENTS(kept); i++) {
         if (kept[i].header == hdr) {
-            take((uint32_t *)((uint8_t *)rs + kept[i].offset),
-                 kept[i].dwords, cmd, len);
+            render_state_take((uint32_t *)((uint8_t *)rs + kept[i].offset),
+                              kept[i].dwords, cmd, len);
             if (kept[i].stage) {
-                stage(e, kept[i].stage, kept[i].what);
+                render_state_stage(e, kept[i].stage, kept[i].what);
             }
             return CS_NEXT;
         }

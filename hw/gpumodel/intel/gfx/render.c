@@ -126,7 +126,7 @@ typedef struct Rect {
     int32_t x0, y0, x1, y1;     /* pixels [x0, x1) x [y0, y1) drawn */
 } Rect;
 
-static uint32_t f2u(float f)
+static uint32_t render_f2u(float f)
 {
     uint32_t u;
 
@@ -134,7 +134,7 @@ static uint32_t f2u(float f)
     return u;
 }
 
-static float u2f(uint32_t u)
+static float render_u2f(uint32_t u)
 {
     float f;
 
@@ -177,7 +177,7 @@ static void render_unimp(IntelEngine *e, unsigned why)
                  unimp_what[why], why == UNIMP_DEPTH ? "" : ": draw skipped");
 }
 
-static const VertexFormat *vertex_format(uint32_t format)
+static const VertexFormat *render_vertex_format(uint32_t format)
 {
     for (unsigned i = 0; i < G_N_ELEMENTS(vertex_formats); i++) {
         if (vertex_formats[i].format == format) {
@@ -188,8 +188,8 @@ static const VertexFormat *vertex_format(uint32_t format)
 }
 
 /* Component @c of @src in format @vf, as the VF stores it. */
-static uint32_t vertex_comp(const VertexFormat *vf, const uint8_t *src,
-                            unsigned c)
+static uint32_t render_vertex_comp(const VertexFormat *vf, const uint8_t *src,
+                                   unsigned c)
 {
     const uint8_t *p = src + c * vf->bytes;
     uint32_t u = 0;
@@ -200,22 +200,22 @@ static uint32_t vertex_comp(const VertexFormat *vf, const uint8_t *src,
     s = vf->bytes == 2 ? (int16_t)u : vf->bytes == 1 ? (int8_t)u : (int32_t)u;
     switch (vf->kind) {
     case VK_HALF:
-        return f2u(eu_half_to_float(u));
+        return render_f2u(eu_half_to_float(u));
     case VK_INT:
         return s;
     case VK_SSCALED:
-        return f2u((float)s);
+        return render_f2u((float)s);
     case VK_USCALED:
-        return f2u((float)u);
+        return render_f2u((float)u);
     case VK_UNORM:
-        return f2u(u / (float)((1ull << (8 * vf->bytes)) - 1));
+        return render_f2u(u / (float)((1ull << (8 * vf->bytes)) - 1));
     default:
         return u;               /* FLOAT, UINT: as they are */
     }
 }
 
 /* The 3D state of a draw, unpacked. */
-static void draw_state(const IntelRenderState *rs, DrawState *st)
+static void render_draw_state(const IntelRenderState *rs, DrawState *st)
 {
     Gen11_3DSTATE_BLEND_STATE_POINTERS blend;
     Gen11_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP vp;
@@ -270,15 +270,16 @@ static void draw_state(const IntelRenderState *rs, DrawState *st)
  * Vertex @index's URB entry (PRM Vol 7, "Vertex Fetch"); false if a
  * vertex element cannot be fetched (logged, or a page fault raised).
  */
-static bool fetch_vertex(IntelEngine *e, const DrawState *st,
-                         uint32_t index, Vertex *v)
+static bool render_fetch_vertex(IntelEngine *e, const DrawState *st,
+                                uint32_t index, Vertex *v)
 {
     bool ppgtt = cs_ppgtt(e);
 
     memset(v, 0, sizeof(*v));
     for (unsigned i = 0; i < st->ve_count; i++) {
         const Gen11_VERTEX_ELEMENT_STATE *ve = &st->ve[i];
-        const VertexFormat *vf = vertex_format(ve->source_element_format);
+        const VertexFormat *vf =
+            render_vertex_format(ve->source_element_format);
         const Gen11_VERTEX_BUFFER_STATE *vb =
             ve->vertex_buffer_index < INTEL_RENDER_VBS ?
             &st->vb[ve->vertex_buffer_index] : NULL;
@@ -318,14 +319,14 @@ static bool fetch_vertex(IntelEngine *e, const DrawState *st,
             switch (comp[c]) {
             case VFCOMP_STORE_SRC:
                 if (c < vf->comps) {
-                    *d = vertex_comp(vf, src, c);
+                    *d = render_vertex_comp(vf, src, c);
                 } else {
                     *d = c < 3 ? 0 : vf->kind == VK_INT ||
-                         vf->kind == VK_UINT ? 1 : f2u(1.0f);
+                         vf->kind == VK_UINT ? 1 : render_f2u(1.0f);
                 }
                 break;
             case VFCOMP_STORE_1_FP:
-                *d = f2u(1.0f);
+                *d = render_f2u(1.0f);
                 break;
             case VFCOMP_STORE_1_INT:
                 *d = 1;
@@ -339,7 +340,7 @@ static bool fetch_vertex(IntelEngine *e, const DrawState *st,
 }
 
 /* Clamp @f to the render coordinate range (NaN to its low end). */
-static double coord(double f, double lo)
+static double render_coord(double f, double lo)
 {
     return f >= -RENDER_COORD_MAX ? MIN(f, RENDER_COORD_MAX) : lo;
 }
@@ -349,7 +350,7 @@ static double coord(double f, double lo)
  * m11, m22 and translation m30, m31, m32), or the identity if 3DSTATE_SF
  * does not enable it; false if it faulted.
  */
-static bool viewport(IntelEngine *e, const DrawState *st, float vp[6])
+static bool render_viewport(IntelEngine *e, const DrawState *st, float vp[6])
 {
     Gen11_SF_CLIP_VIEWPORT v;
     uint32_t m[6];
@@ -381,8 +382,9 @@ static bool viewport(IntelEngine *e, const DrawState *st, float vp[6])
  * Set up rectangle @prim of the draw @p: its vertices, the pixels it
  * covers inside the drawing rectangle and scissor; false if it faulted.
  */
-static bool setup_rect(IntelEngine *e, const DrawState *st,
-                       const Gen11_3DPRIMITIVE *p, uint32_t prim, Rect *r)
+static bool render_setup_rect(IntelEngine *e, const DrawState *st,
+                              const Gen11_3DPRIMITIVE *p, uint32_t prim,
+                              Rect *r)
 {
     int32_t ox = st->rect.drawing_rectangle_origin_x;
     int32_t oy = st->rect.drawing_rectangle_origin_y;
@@ -391,23 +393,23 @@ static bool setup_rect(IntelEngine *e, const DrawState *st,
     double ymin = RENDER_COORD_MAX, ymax = -RENDER_COORD_MAX;
     float vp[6];
 
-    if (!viewport(e, st, vp)) {
+    if (!render_viewport(e, st, vp)) {
         return false;
     }
     for (unsigned i = 0; i < 3; i++) {
         uint32_t index = p->start_vertex_location + prim * 3 + i;
         const uint32_t *pos = r->v[i].vue[1];
 
-        if (!fetch_vertex(e, st, index, &r->v[i])) {
+        if (!render_fetch_vertex(e, st, index, &r->v[i])) {
             return false;
         }
-        r->x[i] = u2f(pos[0]) * vp[0] + vp[3] + ox;
-        r->y[i] = u2f(pos[1]) * vp[1] + vp[4] + oy;
-        r->z[i] = u2f(pos[2]) * vp[2] + vp[5];
-        xmin = MIN(xmin, coord(r->x[i], RENDER_COORD_MAX));
-        xmax = MAX(xmax, coord(r->x[i], -RENDER_COORD_MAX));
-        ymin = MIN(ymin, coord(r->y[i], RENDER_COORD_MAX));
-        ymax = MAX(ymax, coord(r->y[i], -RENDER_COORD_MAX));
+        r->x[i] = render_u2f(pos[0]) * vp[0] + vp[3] + ox;
+        r->y[i] = render_u2f(pos[1]) * vp[1] + vp[4] + oy;
+        r->z[i] = render_u2f(pos[2]) * vp[2] + vp[5];
+        xmin = MIN(xmin, render_coord(r->x[i], RENDER_COORD_MAX));
+        xmax = MAX(xmax, render_coord(r->x[i], -RENDER_COORD_MAX));
+        ymin = MIN(ymin, render_coord(r->y[i], RENDER_COORD_MAX));
+        ymax = MAX(ymax, render_coord(r->y[i], -RENDER_COORD_MAX));
     }
     /* Centre x + c inside [xmin, xmax): the top-left rule. */
     r->x0 = (int32_t)ceil(xmin - c);
@@ -470,22 +472,22 @@ typedef struct PsDispatch {
     unsigned const_regs;
 } PsDispatch;
 
-static void reg_f(EuThread *t, unsigned reg, unsigned dw, float f)
+static void render_reg_f(EuThread *t, unsigned reg, unsigned dw, float f)
 {
-    uint32_t u = GUINT32_TO_LE(f2u(f));
+    uint32_t u = GUINT32_TO_LE(render_f2u(f));
 
     if (reg < EU_GRF_COUNT) {
         memcpy(&t->grf[reg * EU_GRF_BYTES + dw * 4], &u, 4);
     }
 }
 
-static void reg_ud(EuThread *t, unsigned reg, unsigned dw, uint32_t v)
+static void render_reg_ud(EuThread *t, unsigned reg, unsigned dw, uint32_t v)
 {
-    reg_f(t, reg, dw, u2f(v));
+    render_reg_f(t, reg, dw, render_u2f(v));
 }
 
 /* Push constants (3DSTATE_CONSTANT_PS buffers 0-3), read once a call. */
-static bool load_constants(IntelEngine *e, PsDispatch *d)
+static bool render_load_constants(IntelEngine *e, PsDispatch *d)
 {
     const Gen11_3DSTATE_CONSTANT_BODY *body = &d->st.constant.constant_body;
     bool ppgtt = cs_ppgtt(e);
@@ -550,14 +552,14 @@ static void sbe_attr(const DrawState *st, const Rect *r, unsigned k,
                 continue;
             }
             val[i][c] = slot < INTEL_RENDER_VES ?
-                        u2f(r->v[i].vue[slot][c]) : 0.0f;
+                        render_u2f(r->v[i].vue[slot][c]) : 0.0f;
         }
     }
 }
 
 /* Barycentric weights (b1, b2) of vertices 1 and 2 at (@px, @py). */
-static void barycentric(const Rect *r, double px, double py, float *b1,
-                        float *b2)
+static void render_barycentric(const Rect *r, double px, double py, float *b1,
+                               float *b2)
 {
     double ax = r->x[1] - r->x[0], ay = r->y[1] - r->y[0];
     double bx = r->x[2] - r->x[0], by = r->y[2] - r->y[0];
@@ -588,7 +590,7 @@ static void ps_payload(IntelEngine *e, PsDispatch *d, const Rect *r,
         double px = (s < n ? sx[s] : 0) + (ch & 1) + c;
         double py = (s < n ? sy[s] : 0) + ((ch >> 1) & 1) + c;
 
-        barycentric(r, px, py, &b1[ch], &b2[ch]);
+        render_barycentric(r, px, py, &b1[ch], &b2[ch]);
         z[ch] = r->z[0] + b1[ch] * (r->z[1] - r->z[0]) +
                 b2[ch] * (r->z[2] - r->z[0]);
         d->sf.pixel_x[ch] = px;
@@ -600,14 +602,14 @@ static void ps_payload(IntelEngine *e, PsDispatch *d, const Rect *r,
      * R0: sampler state and binding table pointers, the thread's ID.
      */
     memset(t->grf, 0, 2 * EU_GRF_BYTES);
-    reg_ud(t, 0, 3, st->sampler_state);
-    reg_ud(t, 0, 4, st->binding_table);
-    reg_ud(t, 0, 6, rs->thread_id++);
+    render_reg_ud(t, 0, 3, st->sampler_state);
+    render_reg_ud(t, 0, 4, st->binding_table);
+    render_reg_ud(t, 0, 6, rs->thread_id++);
     /* R1.2-5: subspan origins (Y 31:16, X 15:0); R1.7: the pixel mask. */
     for (unsigned s = 0; s < n; s++) {
-        reg_ud(t, 1, 2 + s, (uint32_t)sy[s] << 16 | sx[s]);
+        render_reg_ud(t, 1, 2 + s, (uint32_t)sy[s] << 16 | sx[s]);
     }
-    reg_ud(t, 1, 7, lit);
+    render_reg_ud(t, 1, 7, lit);
     /*
      * Barycentrics, per mode that Barycentric Interpolation Mode (a bit
      * each: perspective pixel, centroid, sample, then linear) enables: b1
@@ -621,22 +623,22 @@ static void ps_payload(IntelEngine *e, PsDispatch *d, const Rect *r,
         }
         for (unsigned g = 0; g < groups; g++, reg += 2) {
             for (unsigned i = 0; i < 8; i++) {
-                reg_f(t, reg, i, b1[g * 8 + i]);
-                reg_f(t, reg + 1, i, b2[g * 8 + i]);
+                render_reg_f(t, reg, i, b1[g * 8 + i]);
+                render_reg_f(t, reg + 1, i, b2[g * 8 + i]);
             }
         }
     }
     if (st->ps_extra.pixel_shader_uses_source_depth) {
         for (unsigned g = 0; g < groups; g++, reg++) {
             for (unsigned i = 0; i < 8; i++) {
-                reg_f(t, reg, i, z[g * 8 + i]);
+                render_reg_f(t, reg, i, z[g * 8 + i]);
             }
         }
     }
     if (st->ps_extra.pixel_shader_uses_source_w) {
         for (unsigned g = 0; g < groups; g++, reg++) {
             for (unsigned i = 0; i < 8; i++) {
-                reg_f(t, reg, i, 1.0f);
+                render_reg_f(t, reg, i, 1.0f);
             }
         }
     }
@@ -661,10 +663,10 @@ static void ps_payload(IntelEngine *e, PsDispatch *d, const Rect *r,
             for (unsigned ch = 0; ch < 4; ch++) {
                 unsigned rg = reg + ch / 2, dw = (ch & 1) * 4;
 
-                reg_f(t, rg, dw, flat ? 0 : v[1][ch] - v[0][ch]);
-                reg_f(t, rg, dw + 1, flat ? 0 : v[2][ch] - v[0][ch]);
-                reg_f(t, rg, dw + 2, 0);
-                reg_f(t, rg, dw + 3, v[0][ch]);
+                render_reg_f(t, rg, dw, flat ? 0 : v[1][ch] - v[0][ch]);
+                render_reg_f(t, rg, dw + 1, flat ? 0 : v[2][ch] - v[0][ch]);
+                render_reg_f(t, rg, dw + 2, 0);
+                render_reg_f(t, rg, dw + 3, v[0][ch]);
             }
         }
     }
@@ -764,7 +766,7 @@ static bool ps_setup(IntelEngine *e, PsDispatch *d)
                    ps->dispatch_grf_start_register_for_constant_setup_data_2;
     ksp = idx == 0 ? ps->kernel_start_pointer_0 :
           idx == 1 ? ps->kernel_start_pointer_1 : ps->kernel_start_pointer_2;
-    if (!load_constants(e, d) || !intel_gfx_kernel_load(e, ksp, &k)) {
+    if (!render_load_constants(e, d) || !intel_gfx_kernel_load(e, ksp, &k)) {
         return false;
     }
     d->prog = eu_program_new(k.code, k.size);
@@ -853,7 +855,7 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
     if (rs->draw_active && intel_engine_load_pending(e)) {
         return CS_CONTINUE_ARB;
     }
-    draw_state(rs, &d.st);
+    render_draw_state(rs, &d.st);
     if (!rs->draw_active) {
         uint32_t stages = intel_render_stages(rs);
 
@@ -890,9 +892,8 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
         }
         used += RENDER_RECT_COST;
         if (e->state == INTEL_CS_HALTED ||
-            !setup_rect(e, &d.st, &p,
-                        rs->draw_prim % (p.vertex_count_per_instance / 3),
-                        &r)) {
+            !render_setup_rect(e, &d.st, &p, rs->draw_prim %
+                               (p.vertex_count_per_instance / 3), &r)) {
             break;
         }
         if (!ps_rect(e, &d, &r, &used)) {

@@ -31,8 +31,8 @@ void intel_sf_log(const IntelSfThread *th, GpuLogKind kind,
 }
 
 /* One state read; a failure is the engine's page fault. */
-static bool state_read(const IntelSfThread *th, uint64_t addr, void *buf,
-                       size_t len)
+static bool surface_state_read(const IntelSfThread *th, uint64_t addr,
+                               void *buf, size_t len)
 {
     if (intel_vm_rw(th->e, th->ppgtt, addr & ADDR_MASK, buf, len, false)) {
         intel_engine_page_fault(th->e, th->ppgtt, addr & ADDR_MASK);
@@ -143,7 +143,7 @@ static const FormatDesc formats[] = {
  */
 static uint8_t format_index[512];
 
-static const FormatDesc *format_desc(uint32_t format)
+static const FormatDesc *surface_format_desc(uint32_t format)
 {
     static gsize once;
     unsigned i;
@@ -160,38 +160,38 @@ static const FormatDesc *format_desc(uint32_t format)
 
 unsigned intel_format_cpp(uint32_t format)
 {
-    const FormatDesc *d = format_desc(format);
+    const FormatDesc *d = surface_format_desc(format);
 
     return d ? d->cpp : 0;
 }
 
 bool intel_format_is_int(uint32_t format)
 {
-    const FormatDesc *d = format_desc(format);
+    const FormatDesc *d = surface_format_desc(format);
 
     return d && (d->kind == K_UINT || d->kind == K_SINT);
 }
 
 /* sRGB to linear and back (the sRGB transfer function's two pieces). */
-static float srgb_to_linear(float c)
+static float surface_srgb_to_linear(float c)
 {
     return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
 }
 
-static float linear_to_srgb(float l)
+static float surface_linear_to_srgb(float l)
 {
     return l <= 0.0031308f ? l * 12.92f :
            1.055f * powf(l, 1.0f / 2.4f) - 0.055f;
 }
 
 /* @v's @bits-bit two's complement value. */
-static int64_t sign_extend(uint64_t v, unsigned bits)
+static int64_t surface_sign_extend(uint64_t v, unsigned bits)
 {
     return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
 }
 
 /* IEEE binary32 to binary16, round to nearest even. */
-static uint16_t float_to_half(float f)
+static uint16_t surface_float_to_half(float f)
 {
     uint32_t u = intel_sf_f2u(f), sign = (u >> 16) & 0x8000;
     int32_t exp = (int32_t)((u >> 23) & 0xff) - 127 + 15;
@@ -291,7 +291,7 @@ static void texel_store(uint8_t *texel, unsigned cpp, const uint64_t w[2])
     }
 }
 
-static uint64_t chan_mask(unsigned bits)
+static uint64_t surface_chan_mask(unsigned bits)
 {
     return bits >= 64 ? ~0ull : (1ull << bits) - 1;
 }
@@ -299,7 +299,7 @@ static uint64_t chan_mask(unsigned bits)
 static uint64_t texel_bits(const uint64_t w[2], unsigned shift,
                            unsigned bits)
 {
-    return (w[shift / 64] >> (shift % 64)) & chan_mask(bits);
+    return (w[shift / 64] >> (shift % 64)) & surface_chan_mask(bits);
 }
 
 /*
@@ -309,7 +309,7 @@ static uint64_t texel_bits(const uint64_t w[2], unsigned shift,
 static void set_texel_bits(uint64_t w[2], unsigned shift, unsigned bits,
                            uint64_t v)
 {
-    uint64_t mask = chan_mask(bits) << (shift % 64);
+    uint64_t mask = surface_chan_mask(bits) << (shift % 64);
     uint64_t put = (v << (shift % 64)) & mask;
 
     if (shift < 64) {
@@ -322,7 +322,7 @@ static void set_texel_bits(uint64_t w[2], unsigned shift, unsigned bits,
 void intel_format_decode(uint32_t format, const uint8_t *texel,
                          uint32_t rgba[4])
 {
-    const FormatDesc *d = format_desc(format);
+    const FormatDesc *d = surface_format_desc(format);
     uint64_t w[2];
 
     if (d) {
@@ -352,16 +352,16 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
             /* Channels are 32 bits at most: signed conversions. */
             f = (float)(int64_t)v / (float)(int64_t)((1ull << ch->bits) - 1);
             rgba[c] = intel_sf_f2u(d->kind == K_SRGB && c < 3 ?
-                                   srgb_to_linear(f) : f);
+                                   surface_srgb_to_linear(f) : f);
             break;
         case K_SNORM:
             /* The most negative value reads as -1.0 too. */
-            f = (float)sign_extend(v, ch->bits) /
+            f = (float)surface_sign_extend(v, ch->bits) /
                 (float)((1ull << (ch->bits - 1)) - 1);
             rgba[c] = intel_sf_f2u(f < -1.0f ? -1.0f : f);
             break;
         case K_SINT:
-            rgba[c] = (uint32_t)sign_extend(v, ch->bits);
+            rgba[c] = (uint32_t)surface_sign_extend(v, ch->bits);
             break;
         case K_FLOAT:
             rgba[c] = ch->bits == 16 ? intel_sf_f2u(eu_half_to_float(v)) :
@@ -376,7 +376,7 @@ void intel_format_decode(uint32_t format, const uint8_t *texel,
 void intel_format_encode(uint32_t format, const uint32_t rgba[4],
                          unsigned write_mask, uint8_t *texel)
 {
-    const FormatDesc *d = format_desc(format);
+    const FormatDesc *d = surface_format_desc(format);
     uint64_t w[2];
 
     if (!d) {
@@ -402,7 +402,7 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
              */
             f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
             if (d->kind == K_SRGB && c < 3) {
-                f = linear_to_srgb(f);
+                f = surface_linear_to_srgb(f);
             }
             /*
              * floorf() of a value in [0.5, 2^32]: truncation is the same,
@@ -416,7 +416,7 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
             v = (uint64_t)(int64_t)roundf(f * (float)(max >> 1)) & max;
             break;
         case K_FLOAT:
-            v = ch->bits == 16 ? float_to_half(f) : rgba[c];
+            v = ch->bits == 16 ? surface_float_to_half(f) : rgba[c];
             break;
         default:
             /* Integer targets take the low bits, as the data port does. */
@@ -430,10 +430,10 @@ void intel_format_encode(uint32_t format, const uint32_t rgba[4],
 /* ---- surface and sampler states ---- */
 
 /* Read @n dwords of state at @addr into @dw, in host order. */
-static bool state_dwords(const IntelSfThread *th, uint64_t addr,
-                         uint32_t *dw, unsigned n)
+static bool surface_state_dwords(const IntelSfThread *th, uint64_t addr,
+                                 uint32_t *dw, unsigned n)
 {
-    if (!state_read(th, addr, dw, n * 4)) {
+    if (!surface_state_read(th, addr, dw, n * 4)) {
         return false;
     }
     for (unsigned i = 0; i < n; i++) {
@@ -452,12 +452,12 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
 
     memset(s, 0, sizeof(*s));
     if (index > 255 ||
-        !state_dwords(th, bt, entry, GEN11_BINDING_TABLE_STATE_LENGTH)) {
+        !surface_state_dwords(th, bt, entry, G_N_ELEMENTS(entry))) {
         return false;
     }
     gen11_binding_table_state_unpack(entry, G_N_ELEMENTS(entry), &bte);
-    if (!state_dwords(th, th->surface_state_base + bte.surface_state_pointer,
-                      dw, SS_DWORDS)) {
+    if (!surface_state_dwords(th, th->surface_state_base +
+                              bte.surface_state_pointer, dw, SS_DWORDS)) {
         return false;
     }
     gen11_render_surface_state_unpack(dw, SS_DWORDS, &ss);
@@ -551,7 +551,7 @@ bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
     Gen11_SAMPLER_STATE st;
 
     memset(ss, 0, sizeof(*ss));
-    if (index > 15 || !state_dwords(th, addr, dw, n)) {
+    if (index > 15 || !surface_state_dwords(th, addr, dw, n)) {
         return false;
     }
     gen11_sampler_state_unpack(dw, n, &st);
@@ -566,9 +566,9 @@ bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
             continue;
         }
         /* Border Color Pointer: from the dynamic state base. */
-        if (!state_dwords(th,
-                          th->dynamic_state_base + st.border_color_pointer,
-                          bdw, G_N_ELEMENTS(bdw))) {
+        if (!surface_state_dwords(th, th->dynamic_state_base +
+                                  st.border_color_pointer, bdw,
+                                  G_N_ELEMENTS(bdw))) {
             return false;
         }
         gen11_sampler_border_color_state_unpack(bdw, G_N_ELEMENTS(bdw),
@@ -589,8 +589,9 @@ bool intel_blend_state_entry_load(const IntelSfThread *th, unsigned rt,
     uint32_t dw[GEN11_BLEND_STATE_ENTRY_LENGTH];
 
     /* BLEND_STATE: a global dword, then an entry per render target. */
-    if (!state_dwords(th, th->dynamic_state_base + th->blend_state +
-                      (GEN11_BLEND_STATE_ENTRY_DW + rt * n) * 4ull, dw, n)) {
+    if (!surface_state_dwords(th, th->dynamic_state_base + th->blend_state +
+                              (GEN11_BLEND_STATE_ENTRY_DW + rt * n) * 4ull,
+                              dw, n)) {
         return false;
     }
     gen11_blend_state_entry_unpack(dw, n, be);
@@ -752,8 +753,8 @@ bool intel_surface_addr(const IntelSurface *s, uint32_t x, uint32_t y,
  * line cannot be read.  A line never crosses a page, so it reads where
  * the bytes in it read.
  */
-static const uint8_t *line_get(const IntelSfThread *th, IntelSfLines *c,
-                               uint64_t addr, unsigned len)
+static const uint8_t *surface_line_get(const IntelSfThread *th, IntelSfLines *c,
+                                       uint64_t addr, unsigned len)
 {
     uint64_t line = addr & ~(uint64_t)(INTEL_SF_LINE - 1);
     unsigned slot;
@@ -785,7 +786,7 @@ bool intel_surface_read_cached(const IntelSfThread *th,
     uint64_t addr;
 
     p = intel_surface_addr(s, x, y, len, &addr) ?
-        line_get(th, c, addr, len) : NULL;
+        surface_line_get(th, c, addr, len) : NULL;
     if (p) {
         memcpy(buf, p, len);
         return true;
@@ -795,7 +796,7 @@ bool intel_surface_read_cached(const IntelSfThread *th,
 }
 
 /* Does the page of @addr translate (no memory is touched)? */
-static bool page_maps(const IntelSfThread *th, uint64_t addr)
+static bool surface_page_maps(const IntelSfThread *th, uint64_t addr)
 {
     uint64_t pa;
 
@@ -816,7 +817,7 @@ int intel_surface_write_queue(const IntelSfThread *th, IntelSfWrites *w,
         return 0;
     }
     if (w->mapped_page != (addr >> 12) + 1) {
-        if (!page_maps(th, addr)) {
+        if (!surface_page_maps(th, addr)) {
             return -1;
         }
         w->mapped_page = (addr >> 12) + 1;
