@@ -50,7 +50,9 @@ def main():
     ap.add_argument("bench", nargs="*")
     args = ap.parse_args()
     benches = args.bench or sorted(
-        f for f in os.listdir(args.new) if f.startswith("bench-"))
+        f for f in os.listdir(args.new) if f.startswith("bench-") and
+        os.path.isfile(os.path.join(args.new, f)) and
+        os.access(os.path.join(args.new, f), os.X_OK))
     for bench in benches:
         ratios = {}
         for _ in range(args.n):
