@@ -2,7 +2,9 @@
  * IGT's Ice Lake render copy (IGT 1.27.1 lib/rendercopy_gen9.c,
  * _gen9_render_op() with gen11_render_copyfunc's ps_kernel_gen11): its
  * batch and state built as IGT builds them, for the render unit tests
- * and the render bench.
+ * and the render bench.  Every GFXPIPE command and state structure is
+ * packed from its fields (gen11-state.h, generated from
+ * hw/gpumodel/intel/gen11-state.desc), with IGT's values.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -12,16 +14,31 @@
 #include "intel-fixture.h"
 #include "eu-asm.h"
 #include "tiling-ref.h"
-
-/* IGT's command headers (lib/gen*_render.h): GEN4_3D(3, op, sub). */
-#define CMD3D(op, sub)  GFXPIPE_INSTR(GFXPIPE_3D, (op), (sub))
-#define LEN(n)          ((n) - 2)
+#include "intel/sf/sf.h"
 
 #define RC_BATCH        0x030000u       /* 8 KiB: commands, then state */
 #define RC_SPLIT        2048            /* BATCH_STATE_SPLIT */
 #define SRC_SURF        0x200000u
 #define DST_SURF        0x500000u       /* clear of SNAP and OABUF */
 #define SURF_MAX        0x100000u
+
+/* The enumerated values IGT sets (genxml's enums, lib/gen*_render.h). */
+enum {
+    RC_RECTLIST = 0x0f,                 /* 3D_Prim_Topo_Type */
+    RC_R16G16_SSCALED = 0x0f6,          /* SURFACE_FORMAT */
+    RC_VFCOMP_STORE_SRC = 1,            /* 3D_Vertex_Component_Control */
+    RC_VFCOMP_STORE_0 = 2,
+    RC_VFCOMP_STORE_1_FP = 3,
+    RC_ALIGN_4 = 1,                     /* HALIGN_4, VALIGN_4 */
+    RC_MOCS_PTE = 2,                    /* I915_MOCS_PTE << 1 */
+    RC_BLENDFACTOR_ONE = 0x01,          /* 3D_Color_Buffer_Blend_Factor */
+    RC_BLENDFACTOR_ZERO = 0x11,
+    RC_BLENDFUNCTION_ADD = 0,           /* 3D_Color_Buffer_Blend_Function */
+    RC_CULLMODE_NONE = 1,
+    RC_FRONT_CCW = 1,                   /* Front Winding: CounterClockwise */
+    RC_ACF_XYZW = 3,                    /* Attribute Active Component */
+    RC_BARY_PERSPECTIVE_PIXEL = 1,      /* Barycentric Interpolation Mode */
+};
 
 typedef struct RcBuf {
     uint64_t addr;
@@ -42,10 +59,43 @@ static inline void out(Bb *b, uint32_t v)
     b->pos += 4;
 }
 
-static inline void outn(Bb *b, uint32_t hdr, unsigned zeros)
+static inline void out_dw(Bb *b, const uint32_t *dw, unsigned n)
 {
-    out(b, hdr);
-    for (unsigned i = 0; i < zeros; i++) {
+    for (unsigned i = 0; i < n; i++) {
+        out(b, dw[i]);
+    }
+}
+
+/*
+ * The gen11-state.h entry NAME packed into the batch from the designated
+ * initializers that follow (its fields, the rest zero; 0: all zero).
+ * @stem is NAME in lower case, as its functions spell it: the
+ * preprocessor cannot lower it.
+ */
+#define RC_PACK(b, stem, NAME, ...) \
+    do { \
+        uint32_t rc_dw_[GEN11_##NAME##_LENGTH]; \
+        \
+        gen11_##stem##_pack(rc_dw_, &(Gen11_##NAME) { __VA_ARGS__ }); \
+        out_dw((b), rc_dw_, GEN11_##NAME##_LENGTH); \
+    } while (0)
+
+/* The command NAME with every field zero: its header, then zeros. */
+#define RC_ZERO(b, NAME) \
+    rc_zero((b), GEN11_##NAME##_HEADER, GEN11_##NAME##_LENGTH, \
+            GEN11_##NAME##_BIAS)
+
+/* A command's header, @n dwords in all (@bias: what DWord Length omits). */
+static inline void rc_header(Bb *b, uint32_t header, unsigned n,
+                             unsigned bias)
+{
+    out(b, header | (n - bias));
+}
+
+static inline void rc_zero(Bb *b, uint32_t header, unsigned n, unsigned bias)
+{
+    rc_header(b, header, n, bias);
+    for (unsigned i = 1; i < n; i++) {
         out(b, 0);
     }
 }
@@ -66,22 +116,26 @@ static inline uint64_t pixel_addr(const RcBuf *s, uint32_t x,
 static inline uint32_t bind_buf(Bb *b, const RcBuf *s)
 {
     uint32_t off = align(b, 64);
-    uint32_t tiled = s->t == REF_X ? 2 : s->t == REF_Y ? 3 : 0;
 
-    out(b, 1u << 29 | 0x0c0 << 18 | 1 << 16 | 1 << 14 | tiled << 12 |
-        1 << 8);
-    out(b, 2u << 24);                   /* MOCS: I915_MOCS_PTE << 1 */
-    out(b, (s->height - 1) << 16 | (s->width - 1));
-    out(b, s->stride - 1);
-    out(b, 0);
-    out(b, 1 << 8);                     /* mip tail start LOD */
-    out(b, 0);
-    out(b, 4u << 25 | 5 << 22 | 6 << 19 | 7 << 16);    /* R G B A */
-    out(b, s->addr);
-    out(b, s->addr >> 32);
-    for (unsigned i = 10; i < 16; i++) {
-        out(b, 0);
-    }
+    RC_PACK(b, render_surface_state, RENDER_SURFACE_STATE,
+            .surface_type = INTEL_SURFTYPE_2D,
+            .surface_format = INTEL_SF_B8G8R8A8_UNORM,
+            .surface_vertical_alignment = RC_ALIGN_4,
+            .surface_horizontal_alignment = RC_ALIGN_4,
+            .tile_mode = s->t == REF_X ? INTEL_TILE_MODE_XMAJOR :
+                         s->t == REF_Y ? INTEL_TILE_MODE_YMAJOR :
+                         INTEL_TILE_MODE_LINEAR,
+            .render_cache_read_write_mode = 1,
+            .mocs = RC_MOCS_PTE,
+            .height = s->height - 1,
+            .width = s->width - 1,
+            .surface_pitch = s->stride - 1,
+            .mip_tail_start_lod = 1,
+            .shader_channel_select_red = INTEL_SCS_RED,
+            .shader_channel_select_green = INTEL_SCS_GREEN,
+            .shader_channel_select_blue = INTEL_SCS_BLUE,
+            .shader_channel_select_alpha = INTEL_SCS_ALPHA,
+            .surface_base_address = s->addr);
     return off;
 }
 
@@ -93,7 +147,10 @@ static inline void emit_f(Bb *b, float f)
     out(b, u);
 }
 
-/* emit_vertex_2s() and emit_vertex_normalized() of lib/rendercopy.h. */
+/*
+ * emit_vertex_2s() and emit_vertex_normalized() of lib/rendercopy.h:
+ * vertex data (R16G16_SSCALED, R32G32_FLOAT), not a GFXPIPE structure.
+ */
 static inline void vertex(Bb *b, int16_t x, int16_t y, float u, float v)
 {
     out(b, (uint16_t)x | (uint32_t)(uint16_t)y << 16);
@@ -105,9 +162,9 @@ static inline void vertex(Bb *b, int16_t x, int16_t y, float u, float v)
 typedef struct RcOpts {
     const uint8_t *kernel;      /* another pixel shader */
     size_t kernel_len;
-    uint32_t ps_dw6;            /* 3DSTATE_PS dword 6 (dispatch enables) */
-    uint64_t consts;            /* push constant buffer 0 */
-    uint32_t const_regs;
+    bool simd8;                 /* SIMD8 dispatch (IGT's: SIMD16) */
+    uint64_t consts;            /* push constant buffer 0 ... */
+    uint32_t const_regs;        /* ... of so many registers (0: none) */
     uint32_t flat;              /* SBE constant interpolation enables */
 } RcOpts;
 
@@ -124,13 +181,18 @@ static inline uint32_t rc_bind_surfaces(Bb *b, const RcBuf *src,
                                         const RcBuf *dst)
 {
     uint32_t bt = align(b, 32);
-    uint32_t ss_dst, ss_src;
+    uint32_t ss[2];
 
     b->pos += 32;
-    ss_dst = bind_buf(b, dst);
-    ss_src = bind_buf(b, src);
-    ram_w32(b->f, b->base + bt, ss_dst);
-    ram_w32(b->f, b->base + bt + 4, ss_src);
+    ss[0] = bind_buf(b, dst);
+    ss[1] = bind_buf(b, src);
+    for (unsigned i = 0; i < 2; i++) {
+        Gen11_BINDING_TABLE_STATE e = { .surface_state_pointer = ss[i] };
+        uint32_t dw;
+
+        gen11_binding_table_state_pack(&dw, &e);
+        ram_w32(b->f, b->base + bt + i * 4, dw);
+    }
     return bt;
 }
 
@@ -139,10 +201,12 @@ static inline uint32_t rc_create_sampler(Bb *b)
 {
     uint32_t sampler = align(b, 64);
 
-    out(b, 0);
-    out(b, 0);
-    out(b, 0);
-    out(b, 2 << 6 | 2 << 3 | 2);
+    RC_PACK(b, sampler_state, SAMPLER_STATE,
+            .min_mode_filter = INTEL_MAPFILTER_NEAREST,
+            .mag_mode_filter = INTEL_MAPFILTER_NEAREST,
+            .tcx_address_control_mode = INTEL_TEXCOORD_CLAMP,
+            .tcy_address_control_mode = INTEL_TEXCOORD_CLAMP,
+            .tcz_address_control_mode = INTEL_TEXCOORD_CLAMP);
     return sampler;
 }
 
@@ -160,9 +224,7 @@ static inline uint32_t rc_fill_ps(Bb *b, const RcOpts *o)
         }
     } else {
         for (unsigned i = 0; i < G_N_ELEMENTS(igt_ps_kernel_gen11); i++) {
-            for (unsigned j = 0; j < 4; j++) {
-                out(b, igt_ps_kernel_gen11[i][j]);
-            }
+            out_dw(b, igt_ps_kernel_gen11[i], 4);
         }
     }
     return kernel;
@@ -193,51 +255,60 @@ static inline void rc_create_cc_and_viewports(Bb *b, RcState *st)
     st->cc = align(b, 64);
     b->pos += 24;                       /* gen6_color_calc_state: zeros */
     st->blend = align(b, 64);
-    out(b, 0);
+    RC_PACK(b, blend_state, BLEND_STATE, 0);
     for (unsigned i = 0; i < 16; i++) {
-        out(b, 1u << 26 | 0x11u << 21);     /* ONE, ZERO, ADD */
-        out(b, 1u << 1);                    /* pre-blend colour clamp */
+        RC_PACK(b, blend_state_entry, BLEND_STATE_ENTRY,
+                .source_blend_factor = RC_BLENDFACTOR_ONE,
+                .destination_blend_factor = RC_BLENDFACTOR_ZERO,
+                .color_blend_function = RC_BLENDFUNCTION_ADD,
+                .pre_blend_color_clamp_enable = true);
     }
     st->cc_vp = align(b, 32);
-    emit_f(b, -1.e35f);
-    emit_f(b, 1.e35f);
+    RC_PACK(b, cc_viewport, CC_VIEWPORT,
+            .minimum_depth = -1.e35f, .maximum_depth = 1.e35f);
     st->sf_vp = align(b, 64);
-    for (unsigned i = 0; i < 16; i++) {
-        out(b, 0);
-    }
-    ram_w32(b->f, b->base + st->sf_vp + 36, 0x3f800000);   /* guardband */
-    ram_w32(b->f, b->base + st->sf_vp + 44, 0x3f800000);   /* 1.0 */
+    RC_PACK(b, sf_clip_viewport, SF_CLIP_VIEWPORT,
+            .x_max_clip_guardband = 1.0f, .y_max_clip_guardband = 1.0f);
     st->scissor = align(b, 64);
-    out(b, 0);
-    out(b, 0);
+    RC_PACK(b, scissor_rect, SCISSOR_RECT, 0);
 }
 
 /* ---- the commands, from the start of the batch ---- */
 
-/* gen9_emit_state_base_address(): every base the batch itself. */
+/*
+ * gen9_emit_state_base_address(): every base the batch itself; Gen9's
+ * 19 dwords (no bindless sampler state).
+ */
 static inline void rc_emit_state_base_address(Bb *b)
 {
-    uint64_t base = b->base;
+    Gen11_STATE_BASE_ADDRESS s = {
+        .general_state_base_address_modify_enable = true,
+        .surface_state_base_address_modify_enable = true,
+        .surface_state_base_address = b->base,
+        .dynamic_state_base_address_modify_enable = true,
+        .dynamic_state_base_address = b->base,
+        .instruction_base_address_modify_enable = true,
+        .instruction_base_address = b->base,
+        .general_state_buffer_size_modify_enable = true,
+        .general_state_buffer_size = 0xfffff,
+        .dynamic_state_buffer_size_modify_enable = true,
+        .dynamic_state_buffer_size = 1,
+        .indirect_object_buffer_size_modify_enable = true,
+        .indirect_object_buffer_size = 0xfffff,
+        .instruction_buffer_size_modify_enable = true,
+        .instruction_buffer_size = 1,
+    };
+    uint32_t dw[GEN11_STATE_BASE_ADDRESS_LENGTH];
 
-    out(b, STATE_BASE_ADDRESS | LEN(19));
-    out(b, 1);
-    out(b, 0);
-    out(b, 1);
-    out(b, base | 1);                   /* surface */
-    out(b, base >> 32);
-    out(b, base | 1);                   /* dynamic */
-    out(b, base >> 32);
-    out(b, 0);                          /* indirect */
-    out(b, 0);
-    out(b, base | 1);                   /* instruction */
-    out(b, base >> 32);
-    out(b, 0xfffff000 | 1);
-    out(b, 1 << 12 | 1);
-    out(b, 0xfffff000 | 1);
-    out(b, 1 << 12 | 1);
-    out(b, 0);
-    out(b, 0);
-    out(b, 0);
+    gen11_state_base_address_pack(dw, &s);
+    rc_header(b, GEN11_STATE_BASE_ADDRESS_HEADER, 19,
+              GEN11_STATE_BASE_ADDRESS_BIAS);
+    /*
+     * IGT's BASE_ADDRESS_MODIFY for the stateless data port: bit 0 of
+     * dword 3, a bit genxml leaves unnamed.
+     */
+    dw[3] |= 1;
+    out_dw(b, dw + 1, 18);
 }
 
 /*
@@ -247,31 +318,39 @@ static inline void rc_emit_state_base_address(Bb *b)
  */
 static inline void rc_emit_pipeline_setup(Bb *b, const RcState *st)
 {
-    out(b, PIPELINE_SELECT | PIPELINE_SELECT_3D | 3 << 8);
-    outn(b, STATE_SIP | LEN(3), 2);
-    for (unsigned i = 0x12; i <= 0x16; i++) {   /* push constant alloc */
-        outn(b, CMD3D(1, i), 1);
-    }
+    RC_PACK(b, pipeline_select, PIPELINE_SELECT,
+            .pipeline_selection = PIPELINE_SELECT_3D, .mask_bits = 3);
+    RC_ZERO(b, STATE_SIP);
+    RC_ZERO(b, 3DSTATE_PUSH_CONSTANT_ALLOC_VS);
+    RC_ZERO(b, 3DSTATE_PUSH_CONSTANT_ALLOC_HS);
+    RC_ZERO(b, 3DSTATE_PUSH_CONSTANT_ALLOC_DS);
+    RC_ZERO(b, 3DSTATE_PUSH_CONSTANT_ALLOC_GS);
+    RC_ZERO(b, 3DSTATE_PUSH_CONSTANT_ALLOC_PS);
     rc_emit_state_base_address(b);
-    out(b, CMD3D(0, 0x23));
-    out(b, st->cc_vp);
-    out(b, CMD3D(0, 0x21));
-    out(b, st->sf_vp);
-    out(b, CMD3D(0, 0x30));             /* URB_VS, GS, HS, DS */
-    out(b, 64 | 1 << 16 | 4 << 25);
-    out(b, CMD3D(0, 0x33));
-    out(b, 4 << 25);
-    out(b, CMD3D(0, 0x31));
-    out(b, 4 << 25);
-    out(b, CMD3D(0, 0x32));
-    out(b, 4 << 25);
-    out(b, CMD3D(0, 0x24));
-    out(b, st->blend | 1);
-    out(b, CMD3D(0, 0x0e));
-    out(b, st->cc | 1);
-    outn(b, CMD3D(0, 0x0d), 1);         /* MULTISAMPLE */
-    out(b, CMD3D(0, 0x18));
-    out(b, 1);
+    RC_PACK(b, 3dstate_viewport_state_pointers_cc,
+            3DSTATE_VIEWPORT_STATE_POINTERS_CC,
+            .cc_viewport_pointer = st->cc_vp);
+    RC_PACK(b, 3dstate_viewport_state_pointers_sf_clip,
+            3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP,
+            .sf_clip_viewport_pointer = st->sf_vp);
+    RC_PACK(b, 3dstate_urb_vs, 3DSTATE_URB_VS,
+            .vs_number_of_urb_entries = 64,
+            .vs_urb_entry_allocation_size = 1,
+            .vs_urb_starting_address = 4);
+    RC_PACK(b, 3dstate_urb_gs, 3DSTATE_URB_GS,
+            .gs_urb_starting_address = 4);
+    RC_PACK(b, 3dstate_urb_hs, 3DSTATE_URB_HS,
+            .hs_urb_starting_address = 4);
+    RC_PACK(b, 3dstate_urb_ds, 3DSTATE_URB_DS,
+            .ds_urb_starting_address = 4);
+    RC_PACK(b, 3dstate_blend_state_pointers, 3DSTATE_BLEND_STATE_POINTERS,
+            .blend_state_pointer = st->blend,
+            .blend_state_pointer_valid = true);
+    RC_PACK(b, 3dstate_cc_state_pointers, 3DSTATE_CC_STATE_POINTERS,
+            .color_calc_state_pointer = st->cc,
+            .color_calc_state_pointer_valid = true);
+    RC_ZERO(b, 3DSTATE_MULTISAMPLE);
+    RC_PACK(b, 3dstate_sample_mask, 3DSTATE_SAMPLE_MASK, .sample_mask = 1);
 }
 
 /*
@@ -280,44 +359,43 @@ static inline void rc_emit_pipeline_setup(Bb *b, const RcState *st)
  */
 static inline void rc_emit_null_state(Bb *b)
 {
-    outn(b, CMD3D(0, 0x52) | LEN(5), 4);    /* WM_HZ_OP */
-    outn(b, CMD3D(0, 0x19) | LEN(11), 10);  /* CONSTANT_HS */
-    outn(b, CMD3D(0, 0x1b) | LEN(9), 8);    /* HS */
-    outn(b, CMD3D(0, 0x27), 1);
-    outn(b, CMD3D(0, 0x2c), 1);
-    outn(b, CMD3D(0, 0x1c) | LEN(4), 3);    /* TE */
-    outn(b, CMD3D(0, 0x16) | LEN(11), 10);  /* CONSTANT_GS */
-    outn(b, CMD3D(0, 0x11) | LEN(10), 9);   /* GS */
-    outn(b, CMD3D(0, 0x29), 1);
-    outn(b, CMD3D(0, 0x2e), 1);
-    outn(b, CMD3D(0, 0x1a) | LEN(11), 10);  /* CONSTANT_DS */
-    outn(b, CMD3D(0, 0x1d) | LEN(11), 10);  /* DS */
-    outn(b, CMD3D(0, 0x28), 1);
-    outn(b, CMD3D(0, 0x2d), 1);
-    outn(b, CMD3D(0, 0x15) | LEN(11), 10);  /* CONSTANT_VS */
-    outn(b, CMD3D(0, 0x26), 1);
-    outn(b, CMD3D(0, 0x2b), 1);
-    outn(b, CMD3D(0, 0x10) | LEN(9), 8);    /* VS */
-    outn(b, CMD3D(0, 0x1e) | LEN(5), 4);    /* STREAMOUT */
-    outn(b, CMD3D(0, 0x12) | LEN(4), 3);    /* CLIP */
+    RC_ZERO(b, 3DSTATE_WM_HZ_OP);
+    RC_ZERO(b, 3DSTATE_CONSTANT_HS);
+    RC_ZERO(b, 3DSTATE_HS);
+    RC_ZERO(b, 3DSTATE_BINDING_TABLE_POINTERS_HS);
+    RC_ZERO(b, 3DSTATE_SAMPLER_STATE_POINTERS_HS);
+    RC_ZERO(b, 3DSTATE_TE);
+    RC_ZERO(b, 3DSTATE_CONSTANT_GS);
+    RC_ZERO(b, 3DSTATE_GS);
+    RC_ZERO(b, 3DSTATE_BINDING_TABLE_POINTERS_GS);
+    RC_ZERO(b, 3DSTATE_SAMPLER_STATE_POINTERS_GS);
+    RC_ZERO(b, 3DSTATE_CONSTANT_DS);
+    RC_ZERO(b, 3DSTATE_DS);
+    RC_ZERO(b, 3DSTATE_BINDING_TABLE_POINTERS_DS);
+    RC_ZERO(b, 3DSTATE_SAMPLER_STATE_POINTERS_DS);
+    RC_ZERO(b, 3DSTATE_CONSTANT_VS);
+    RC_ZERO(b, 3DSTATE_BINDING_TABLE_POINTERS_VS);
+    RC_ZERO(b, 3DSTATE_SAMPLER_STATE_POINTERS_VS);
+    RC_ZERO(b, 3DSTATE_VS);
+    RC_ZERO(b, 3DSTATE_STREAMOUT);
+    RC_ZERO(b, 3DSTATE_CLIP);
 }
 
 /* gen8_emit_sf(): SBE (@o's flat inputs), SBE_SWIZ, RASTER, SF. */
 static inline void rc_emit_sf(Bb *b, const RcOpts *o)
 {
-    out(b, CMD3D(0, 0x1f) | LEN(6));        /* SBE */
-    out(b, 1 << 22 | 1 << 29 | 1 << 28 | 1 << 11 | 1 << 5);
-    out(b, 0);
-    out(b, o->flat);
-    out(b, 3);
-    out(b, 0);
-    outn(b, CMD3D(0, 0x51) | LEN(11), 10);  /* SBE_SWIZ */
-    out(b, CMD3D(0, 0x50) | LEN(5));        /* RASTER */
-    out(b, 1 << 21 | 1 << 16);
-    out(b, 0);
-    out(b, 0);
-    out(b, 0);
-    outn(b, CMD3D(0, 0x13) | LEN(4), 3);    /* SF */
+    RC_PACK(b, 3dstate_sbe, 3DSTATE_SBE,
+            .number_of_sf_output_attributes = 1,
+            .force_vertex_urb_entry_read_length = true,
+            .force_vertex_urb_entry_read_offset = true,
+            .vertex_urb_entry_read_length = 1,
+            .vertex_urb_entry_read_offset = 1,
+            .constant_interpolation_enable = o->flat,
+            .attribute_active_component_format = { RC_ACF_XYZW });
+    RC_ZERO(b, 3DSTATE_SBE_SWIZ);
+    RC_PACK(b, 3dstate_raster, 3DSTATE_RASTER,
+            .front_winding = RC_FRONT_CCW, .cull_mode = RC_CULLMODE_NONE);
+    RC_ZERO(b, 3DSTATE_SF);
 }
 
 /*
@@ -327,38 +405,34 @@ static inline void rc_emit_sf(Bb *b, const RcOpts *o)
  */
 static inline void rc_emit_ps(Bb *b, const RcState *st, const RcOpts *o)
 {
-    out(b, CMD3D(0, 0x14));                 /* WM */
-    out(b, 1 << 11);
-    out(b, CMD3D(0, 0x17) | LEN(11));       /* CONSTANT_PS */
-    out(b, o->const_regs);
-    out(b, 0);
-    out(b, o->consts);
-    out(b, o->consts >> 32);
-    for (unsigned i = 0; i < 6; i++) {
-        out(b, 0);
-    }
-    out(b, CMD3D(0, 0x20) | LEN(12));       /* PS */
-    out(b, st->kernel);
-    out(b, 0);
-    out(b, 1u << 27 | 2 << 18);
-    out(b, 0);
-    out(b, 0);
-    out(b, o->ps_dw6 ? o->ps_dw6 : 62u << 23 | 1 << 1);
-    out(b, 6 << 16);
-    out(b, 0);
-    out(b, 0);
-    out(b, 0);
-    out(b, 0);
-    out(b, CMD3D(0, 0x4d));                 /* PS_BLEND */
-    out(b, 1 << 30);
-    out(b, CMD3D(0, 0x4f));                 /* PS_EXTRA */
-    out(b, 1u << 31 | 1 << 8);
-    out(b, CMD3D(0, 0x2a));
-    out(b, st->bt);
-    out(b, CMD3D(0, 0x2f));
-    out(b, st->sampler);
-    out(b, CMD3D(0, 0x0f));
-    out(b, st->scissor);
+    RC_PACK(b, 3dstate_wm, 3DSTATE_WM,
+            .barycentric_interpolation_mode = RC_BARY_PERSPECTIVE_PIXEL);
+    RC_PACK(b, 3dstate_constant_ps, 3DSTATE_CONSTANT_PS,
+            .constant_body = {
+                .read_length = { o->const_regs },
+                .buffer = { o->consts },
+            });
+    RC_PACK(b, 3dstate_ps, 3DSTATE_PS,
+            .kernel_start_pointer_0 = st->kernel,
+            .sampler_count = 1,
+            .binding_table_entry_count = 2,
+            .maximum_number_of_threads_per_psd = 62,
+            ._8_pixel_dispatch_enable = o->simd8,
+            ._16_pixel_dispatch_enable = !o->simd8,
+            .push_constant_enable = o->const_regs != 0,
+            .dispatch_grf_start_register_for_constant_setup_data_0 = 6);
+    RC_PACK(b, 3dstate_ps_blend, 3DSTATE_PS_BLEND, .has_writeable_rt = true);
+    RC_PACK(b, 3dstate_ps_extra, 3DSTATE_PS_EXTRA,
+            .pixel_shader_valid = true, .attribute_enable = true);
+    RC_PACK(b, 3dstate_binding_table_pointers_ps,
+            3DSTATE_BINDING_TABLE_POINTERS_PS,
+            .pointer_to_ps_binding_table = st->bt);
+    RC_PACK(b, 3dstate_sampler_state_pointers_ps,
+            3DSTATE_SAMPLER_STATE_POINTERS_PS,
+            .pointer_to_ps_sampler_state = st->sampler);
+    RC_PACK(b, 3dstate_scissor_state_pointers,
+            3DSTATE_SCISSOR_STATE_POINTERS,
+            .scissor_rect_pointer = st->scissor);
 }
 
 /*
@@ -367,49 +441,78 @@ static inline void rc_emit_ps(Bb *b, const RcState *st, const RcOpts *o)
  */
 static inline void rc_emit_depth_and_rectangle(Bb *b, const RcBuf *dst)
 {
-    outn(b, CMD3D(0, 0x4e) | LEN(4), 3);    /* WM_DEPTH_STENCIL */
-    outn(b, CMD3D(0, 0x05) | LEN(8), 7);    /* DEPTH_BUFFER */
-    outn(b, CMD3D(0, 0x07) | LEN(5), 4);    /* HIER_DEPTH_BUFFER */
-    outn(b, CMD3D(0, 0x06) | LEN(5), 4);    /* STENCIL_BUFFER */
-    out(b, CMD3D(0, 0x04) | LEN(3));        /* CLEAR_PARAMS */
-    out(b, 0);
-    out(b, 1);
-    out(b, CMD3D(1, 0x00) | LEN(4));        /* DRAWING_RECTANGLE */
-    out(b, 0);
-    out(b, (dst->height - 1) << 16 | (dst->width - 1));
-    out(b, 0);
+    RC_ZERO(b, 3DSTATE_WM_DEPTH_STENCIL);
+    RC_ZERO(b, 3DSTATE_DEPTH_BUFFER);
+    RC_ZERO(b, 3DSTATE_HIER_DEPTH_BUFFER);
+    RC_ZERO(b, 3DSTATE_STENCIL_BUFFER);
+    RC_PACK(b, 3dstate_clear_params, 3DSTATE_CLEAR_PARAMS,
+            .depth_clear_value_valid = true);
+    RC_PACK(b, 3dstate_drawing_rectangle, 3DSTATE_DRAWING_RECTANGLE,
+            .clipped_drawing_rectangle_x_max = dst->width - 1,
+            .clipped_drawing_rectangle_y_max = dst->height - 1);
 }
 
 /*
  * gen7_emit_vertex_buffer(), gen6_emit_vertex_elements(),
  * gen8_emit_vf_topology(), gen8_emit_primitive(): the vertices at @vb
- * drawn as a RECTLIST @instances times.
+ * drawn as a RECTLIST @instances times.  The elements: the VUE header
+ * (zeros), the position (x, y, 0, 1), the texture coordinate (u, v, 0,
+ * 1).
  */
 static inline void rc_emit_primitive(Bb *b, uint32_t vb, uint32_t instances)
 {
-    out(b, CMD3D(0, 0x08) | LEN(5));        /* VERTEX_BUFFERS */
-    out(b, 0 << 26 | 1 << 14 | 12);
-    out(b, b->base + vb);
-    out(b, (b->base + vb) >> 32);
-    out(b, 3 * 12);
-    out(b, CMD3D(0, 0x09) | LEN(7));        /* VERTEX_ELEMENTS */
-    out(b, 1 << 25 | 0x000 << 16);
-    out(b, 2u << 28 | 2 << 24 | 2 << 20 | 2 << 16);
-    out(b, 1 << 25 | 0x0f6 << 16);
-    out(b, 1u << 28 | 1 << 24 | 2 << 20 | 3 << 16);
-    out(b, 1 << 25 | 0x085 << 16 | 4);
-    out(b, 1u << 28 | 1 << 24 | 2 << 20 | 3 << 16);
-    out(b, CMD3D(0, 0x4b));                 /* VF_TOPOLOGY */
-    out(b, 0x0f);
-    outn(b, CMD3D(0, 0x0c), 1);             /* VF */
-    outn(b, CMD3D(0, 0x49) | LEN(3), 2);    /* VF_INSTANCING */
-    out(b, GFX_OP_3DPRIMITIVE | LEN(7));
-    out(b, 0);
-    out(b, 3);
-    out(b, 0);
-    out(b, instances);
-    out(b, 0);
-    out(b, 0);
+    static const Gen11_VERTEX_ELEMENT_STATE ve[] = {
+        {
+            .valid = true,
+            .source_element_format = INTEL_SF_R32G32B32A32_FLOAT,
+            .component_0_control = RC_VFCOMP_STORE_0,
+            .component_1_control = RC_VFCOMP_STORE_0,
+            .component_2_control = RC_VFCOMP_STORE_0,
+            .component_3_control = RC_VFCOMP_STORE_0,
+        }, {
+            .valid = true,
+            .source_element_format = RC_R16G16_SSCALED,
+            .component_0_control = RC_VFCOMP_STORE_SRC,
+            .component_1_control = RC_VFCOMP_STORE_SRC,
+            .component_2_control = RC_VFCOMP_STORE_0,
+            .component_3_control = RC_VFCOMP_STORE_1_FP,
+        }, {
+            .valid = true,
+            .source_element_format = INTEL_SF_R32G32_FLOAT,
+            .source_element_offset = 4,
+            .component_0_control = RC_VFCOMP_STORE_SRC,
+            .component_1_control = RC_VFCOMP_STORE_SRC,
+            .component_2_control = RC_VFCOMP_STORE_0,
+            .component_3_control = RC_VFCOMP_STORE_1_FP,
+        },
+    };
+
+    rc_header(b, GEN11_3DSTATE_VERTEX_BUFFERS_HEADER,
+              GEN11_3DSTATE_VERTEX_BUFFERS_LENGTH +
+              GEN11_VERTEX_BUFFER_STATE_LENGTH,
+              GEN11_3DSTATE_VERTEX_BUFFERS_BIAS);
+    RC_PACK(b, vertex_buffer_state, VERTEX_BUFFER_STATE,
+            .vertex_buffer_index = 0,
+            .address_modify_enable = true,
+            .buffer_pitch = 12,
+            .buffer_starting_address = b->base + vb,
+            .buffer_size = 3 * 12);
+    rc_header(b, GEN11_3DSTATE_VERTEX_ELEMENTS_HEADER,
+              GEN11_3DSTATE_VERTEX_ELEMENTS_LENGTH +
+              G_N_ELEMENTS(ve) * GEN11_VERTEX_ELEMENT_STATE_LENGTH,
+              GEN11_3DSTATE_VERTEX_ELEMENTS_BIAS);
+    for (unsigned i = 0; i < G_N_ELEMENTS(ve); i++) {
+        uint32_t dw[GEN11_VERTEX_ELEMENT_STATE_LENGTH];
+
+        gen11_vertex_element_state_pack(dw, &ve[i]);
+        out_dw(b, dw, GEN11_VERTEX_ELEMENT_STATE_LENGTH);
+    }
+    RC_PACK(b, 3dstate_vf_topology, 3DSTATE_VF_TOPOLOGY,
+            .primitive_topology_type = RC_RECTLIST);
+    RC_ZERO(b, 3DSTATE_VF);
+    RC_ZERO(b, 3DSTATE_VF_INSTANCING);
+    RC_PACK(b, 3dprimitive, 3DPRIMITIVE,
+            .vertex_count_per_instance = 3, .instance_count = instances);
 }
 
 /*

@@ -176,21 +176,12 @@ static void test_simd8_push_flat(Fixture *f, gconstpointer data)
     uint8_t code[sizeof(k)];
     RcBuf src = { SRC_SURF, 128, 64, 512, REF_LINEAR };
     RcBuf dst = { DST_SURF, 128, 64, 512, REF_Y };
-    /* IGT's 3DSTATE_PS dispatch dword, SIMD8 with push constants. */
-    Gen11_3DSTATE_PS ps = {
-        .maximum_number_of_threads_per_psd = 62,
-        ._8_pixel_dispatch_enable = true,
-        .push_constant_enable = true,
-    };
-    uint32_t ps_dw[GEN11_3DSTATE_PS_LENGTH];
     RcOpts o = {
-        .kernel = code, .kernel_len = sizeof(code),
+        .kernel = code, .kernel_len = sizeof(code), .simd8 = true,
         .consts = DATA, .const_regs = 1, .flat = 1,
     };
     IntelEngine *e = eng(f, RCS);
 
-    gen11_3dstate_ps_pack(ps_dw, &ps);
-    o.ps_dw6 = ps_dw[6];
     asm_emit(code, k, G_N_ELEMENTS(k));
     ram_w32(f, DATA, 0x3f800000);               /* 1.0 */
     ram_w32(f, DATA + 4, 0x3f000000);           /* 0.5 */
