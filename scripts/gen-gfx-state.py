@@ -320,22 +320,33 @@ def bits(f, i):
             '%d + %s * %d' % (f.end, i, f.stride))
 
 
-def unpack_field(f, by_name, lines):
+def field_start(f, by_name, lines):
+    """Open @f's loop if it is an array: its member, indent, whether it
+    loops, its bit range and its structure type (None for a scalar)."""
     member = 'v->' + c_member(f.name)
     indent = '    '
-    loop = f.array
-    if loop:
+    if f.array:
         lines.append('    for (unsigned i = 0; i < %d; i++) {' % f.count)
         member += '[i]'
         indent = '        '
     s, e = bits(f, 'i')
-    sub = by_name.get(f.type)
+    return member, indent, f.array, s, e, by_name.get(f.type)
+
+
+def field_at(f, base):
+    """Where a whole-structure field @f starts, from dword pointer @base."""
+    if not f.array:
+        return '%s + %d' % (base, f.dw)
+    return '%s + %d + i * %d' % (base, f.dw, f.stride // 32)
+
+
+def unpack_field(f, by_name, lines):
+    member, indent, loop, s, e, sub = field_start(f, by_name, lines)
     if sub is not None:
         fn = c_ident(sub) + '_unpack'
         if f.lo == 0 and f.width == sub.length * 32:
-            at = 'd + %d' % f.dw if not loop else \
-                'd + %d + i * %d' % (f.dw, f.stride // 32)
-            lines.extend(wrap_call(fn, [at, c_macro(sub, 'LENGTH'),
+            lines.extend(wrap_call(fn, [field_at(f, 'd'),
+                                        c_macro(sub, 'LENGTH'),
                                         '&' + member], indent))
         else:
             lines.append('%suint32_t t = gen11_state_get(d, %s, %s);'
@@ -356,21 +367,12 @@ def unpack_field(f, by_name, lines):
 
 
 def pack_field(f, by_name, lines):
-    member = 'v->' + c_member(f.name)
-    indent = '    '
-    loop = f.array
-    if loop:
-        lines.append('    for (unsigned i = 0; i < %d; i++) {' % f.count)
-        member += '[i]'
-        indent = '        '
-    s, e = bits(f, 'i')
-    sub = by_name.get(f.type)
+    member, indent, loop, s, e, sub = field_start(f, by_name, lines)
     if sub is not None:
         fn = c_ident(sub) + '_pack'
         if f.lo == 0 and f.width == sub.length * 32:
-            at = 'dw + %d' % f.dw if not loop else \
-                'dw + %d + i * %d' % (f.dw, f.stride // 32)
-            lines.extend(wrap_call(fn, [at, '&' + member], indent))
+            lines.extend(wrap_call(fn, [field_at(f, 'dw'), '&' + member],
+                                   indent))
         else:
             lines.append('%suint32_t t;' % indent)
             lines.append('')
