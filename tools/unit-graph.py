@@ -11,7 +11,8 @@ files of one unit.  The units' order, top first, is the list between the
 "unit-order" comments of docs/architecture.rst; each call that goes up
 that order is reported, and so is a unit the list does not name.  Exit
 status 1 when --check is given and there is a circle between units, a
-call up the order or a unit missing from it.
+call up the order, a unit missing from it, or a unit's private header
+(its -int.h) included from outside the unit and the units under it.
 
   tools/unit-graph.py [--build DIR] [--order FILE] [--check] [--tap]
                       [--files]
@@ -75,6 +76,31 @@ def unit_order(doc):
                 if m:
                     order.append(m.group(1))
     return order
+
+
+def private_includes(top):
+    """Includes of a private header (-int.h) from outside its folder and
+    the folders under it: [(including file, header)], paths from top."""
+    out = []
+    model = os.path.join(top, MODEL)
+    for d, _, names in os.walk(model):
+        if os.path.normpath(d) == os.path.normpath(model):
+            continue            # the QEMU glue, beside the models
+        for n in sorted(names):
+            if not n.endswith((".c", ".h")):
+                continue
+            path = os.path.join(d, n)
+            with open(path) as f:
+                for line in f:
+                    m = re.match(r'#include "([^"]*-int\.h)"', line)
+                    if not m:
+                        continue
+                    hdr = os.path.normpath(os.path.join(d, m.group(1)))
+                    home = os.path.dirname(hdr) + os.sep
+                    if not (d + os.sep).startswith(home):
+                        out.append((os.path.relpath(path, top),
+                                    os.path.relpath(hdr, top)))
+    return out
 
 
 def graph(build):
@@ -161,6 +187,9 @@ def main():
         "every unit in the order": [
             "unit not in the order of %s: %s" % (args.order, u)
             for u in sorted({unit_of(f) for f in files} - set(order))],
+        "private headers stay in their unit": [
+            "%s includes %s" % inc
+            for inc in private_includes(os.path.normpath(top))],
     }
     bad = sum(len(v) for v in found.values())
     note = "# " if args.tap else ""

@@ -420,6 +420,37 @@ struct IntelGpu {
 };
 
 /*
+ * A command as an engine executes it: an entry of the command streamer's
+ * table (cs/cs-int.h) and what its handler returns, which is the command
+ * streamer's own (cs/) or a pipeline's (gfx/).
+ */
+enum {
+    CS_NEXT,        /* done, continue with the next command */
+    CS_RETRY,       /* not done: execute it again later */
+    CS_STOP,        /* the engine stopped (error, idle, switch) */
+    /*
+     * Not done: its work continues at the engine's next step, without an
+     * arbitration point in between (a dispatch in progress, gfx/gfx-int.h).
+     */
+    CS_CONTINUE,
+    /*
+     * As CS_CONTINUE, and an arbitration point: a draw between two of its
+     * steps may be preempted (gfx/render.c: returned before it does a step's
+     * work), and resumes when its context runs again.
+     */
+    CS_CONTINUE_ARB,
+    /*
+     * Not done: it waits for the work in flight (a CS stall); the slice
+     * ends and the command executes again once that work is done.
+     */
+    CS_DRAIN,
+};
+
+typedef struct CsCmd CsCmd;
+typedef int CsCmdFn(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                    unsigned len);
+
+/*
  * The units' calls, top first as in docs/architecture.rst: each unit
  * calls only those below it (tools/unit-graph.py checks).
  */
@@ -465,7 +496,11 @@ bool intel_cs_post_load(IntelEngine *e, char **err);
 bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
                                     uint32_t offset);
 
-/* gfx/: a context's pipeline state across a switch in a draw */
+/* gfx/: the GFXPIPE commands, and a context's state across a switch */
+int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
+                  unsigned len);
+void intel_gfx_reset(IntelEngine *e);
+bool intel_gfx_post_load(IntelEngine *e, char **err);
 void intel_gfx_context_save(IntelEngine *e);
 void intel_gfx_context_restore(IntelEngine *e);
 
@@ -549,6 +584,13 @@ static inline uint32_t intel_engine_ctx_id(const IntelEngine *e)
 static inline bool intel_engine_load_pending(const IntelEngine *e)
 {
     return e->load_pending;
+}
+
+/* The address space of accesses that do not select the GGTT. */
+static inline bool intel_engine_ppgtt(IntelEngine *e)
+{
+    return intel_cs_execlists_mode(e) && intel_engine_ctx_active(e) &&
+           e->pml4;
 }
 
 /* mem/: the GGTT and aperture, the engines' view of memory */

@@ -261,8 +261,8 @@ int cs_mi_conditional_bb_end(IntelEngine *e, const CsCmd *c,
                                "GGTT");
         return CS_NEXT;
     }
-    if (cs_read32(e, !ggtt && cs_ppgtt(e), addr, &v) ||
-        (mask_mode && cs_read32(e, !ggtt && cs_ppgtt(e), addr + 4, &m))) {
+    if (cs_read32(e, !ggtt && intel_engine_ppgtt(e), addr, &v) ||
+        (mask_mode && cs_read32(e, !ggtt && intel_engine_ppgtt(e), addr + 4, &m))) {
         return CS_STOP;
     }
     /*

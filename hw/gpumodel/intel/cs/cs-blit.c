@@ -118,7 +118,7 @@ static int blit_rect(IntelEngine *e, const BlitSurface *dst,
                      const BlitSurface *src, uint32_t fill, unsigned w,
                      unsigned h, unsigned cpp)
 {
-    bool ppgtt = cs_ppgtt(e);
+    bool ppgtt = intel_engine_ppgtt(e);
     uint8_t buf[4096];
     size_t row = (size_t)w * cpp;
 

@@ -31,33 +31,6 @@
 #define CS_PACE_NS_PER_PIXEL_EVENT      90
 #define CS_PACE_BLIT_BYTES_PER_NS       4
 
-/* Handler results. */
-enum {
-    CS_NEXT,        /* done, continue with the next command */
-    CS_RETRY,       /* not done: execute it again later */
-    CS_STOP,        /* the engine stopped (error, idle, switch) */
-    /*
-     * Not done: its work continues at the engine's next step, without an
-     * arbitration point in between (a dispatch in progress, gfx-int.h).
-     */
-    CS_CONTINUE,
-    /*
-     * As CS_CONTINUE, and an arbitration point: a draw between two of its
-     * steps may be preempted (render.c: returned before it does a step's
-     * work), and resumes when its context runs again.
-     */
-    CS_CONTINUE_ARB,
-    /*
-     * Not done: it waits for the work in flight (a CS stall); the slice
-     * ends and the command executes again once that work is done.
-     */
-    CS_DRAIN,
-};
-
-typedef struct CsCmd CsCmd;
-typedef int CsCmdFn(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
-                    unsigned len);
-
 /* Where a command may run (the table's "Pipes" column). */
 #define CS_ALL          0
 #define CS_RCS_ONLY     (1u << 0)
@@ -94,13 +67,6 @@ static inline bool cs_privileged(IntelEngine *e)
         return e->level[e->depth].privileged;
     }
     return !intel_cs_execlists_mode(e) || intel_engine_ctx_privileged(e);
-}
-
-/* The address space of accesses that do not select the GGTT. */
-static inline bool cs_ppgtt(IntelEngine *e)
-{
-    return intel_cs_execlists_mode(e) && intel_engine_ctx_active(e) &&
-           e->pml4;
 }
 
 /* cs-access.c */

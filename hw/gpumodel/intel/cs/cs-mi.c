@@ -172,7 +172,7 @@ int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         cs_privilege_violation(e, "MI_SEMAPHORE_WAIT in the GGTT");
         return CS_NEXT;
     }
-    if (cs_read32(e, !ggtt && cs_ppgtt(e), cs_addr48(cmd[2] & ~3u, cmd[3]),
+    if (cs_read32(e, !ggtt && intel_engine_ppgtt(e), cs_addr48(cmd[2] & ~3u, cmd[3]),
                   &sad)) {
         return CS_STOP;
     }
@@ -236,7 +236,7 @@ int cs_mi_store_data_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     }
     data[0] = GUINT32_TO_LE(cmd[3]);
     data[1] = GUINT32_TO_LE(len == 5 ? cmd[4] : 0);
-    if (cs_mem(e, !ggtt && cs_ppgtt(e), addr & ~3ull, data, (len - 3) * 4,
+    if (cs_mem(e, !ggtt && intel_engine_ppgtt(e), addr & ~3ull, data, (len - 3) * 4,
                true)) {
         return CS_STOP;
     }
@@ -298,7 +298,7 @@ int cs_mi_store_register_mem(IntelEngine *e, const CsCmd *c,
         cs_privilege_violation(e, "MI_STORE_REGISTER_MEM to the GGTT");
         return CS_NEXT;
     }
-    return cs_write32(e, !ggtt && cs_ppgtt(e),
+    return cs_write32(e, !ggtt && intel_engine_ppgtt(e),
                       cs_addr48(cmd[2] & ~3u, cmd[3]), v) ? CS_STOP : CS_NEXT;
 }
 
@@ -312,7 +312,7 @@ int cs_mi_load_register_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         cs_privilege_violation(e, "MI_LOAD_REGISTER_MEM");
         return CS_NEXT;
     }
-    if (cs_read32(e, !ggtt && cs_ppgtt(e), cs_addr48(cmd[2] & ~3u, cmd[3]),
+    if (cs_read32(e, !ggtt && intel_engine_ppgtt(e), cs_addr48(cmd[2] & ~3u, cmd[3]),
                   &v)) {
         return CS_STOP;
     }
@@ -346,9 +346,9 @@ int cs_mi_mem_to_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         cs_privilege_violation(e, "MI_COPY_MEM_MEM in the GGTT");
         return CS_NEXT;
     }
-    if (cs_read32(e, !src_ggtt && cs_ppgtt(e), cs_addr48(cmd[3] & ~3u, cmd[4]),
+    if (cs_read32(e, !src_ggtt && intel_engine_ppgtt(e), cs_addr48(cmd[3] & ~3u, cmd[4]),
                   &v) ||
-        cs_write32(e, !dst_ggtt && cs_ppgtt(e), cs_addr48(cmd[1] & ~3u, cmd[2]),
+        cs_write32(e, !dst_ggtt && intel_engine_ppgtt(e), cs_addr48(cmd[1] & ~3u, cmd[2]),
                    v)) {
         return CS_STOP;
     }
@@ -425,7 +425,7 @@ int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t op = cmd[0] & MI_ATOMIC_OP_MASK;
     unsigned bytes = 4u << size, n = bytes / 4;
     uint64_t addr = cs_addr48(cmd[1] & ~3u, cmd[2]);
-    bool ppgtt = !ggtt && cs_ppgtt(e);
+    bool ppgtt = !ggtt && intel_engine_ppgtt(e);
     uint32_t mem[4] = { 0 }, src[8], res[4];
 
     if (ggtt && !cs_privileged(e)) {
@@ -511,7 +511,7 @@ int cs_mi_report_perf_count(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     bool ggtt = cmd[1] & MI_REPORT_PERF_COUNT_GGTT;
     IntelGtEventArgs report = {
         .engine = e, .now = gpu_host_now_ns(&e->gpu->host),
-        .ppgtt = !ggtt && cs_ppgtt(e), .addr = cs_addr48(cmd[1] & ~63u, cmd[2]),
+        .ppgtt = !ggtt && intel_engine_ppgtt(e), .addr = cs_addr48(cmd[1] & ~63u, cmd[2]),
         .report_id = cmd[3],
     };
 
@@ -530,7 +530,7 @@ int cs_mi_report_perf_count(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 int cs_post_sync(IntelEngine *e, unsigned op, bool index, bool ggtt,
                  uint64_t addr, uint64_t data, unsigned bytes)
 {
-    bool ppgtt = !ggtt && !index && cs_ppgtt(e);
+    bool ppgtt = !ggtt && !index && intel_engine_ppgtt(e);
 
     if (op == POST_SYNC_NONE) {
         return CS_NEXT;
@@ -611,10 +611,10 @@ int cs_mi_batch_buffer_start(IntelEngine *e, const CsCmd *c,
     }
     lvl = (IntelCsLevel) {
         .addr = cs_addr48(cmd[1] & ~3u, cmd[2]),
-        .ppgtt = ppgtt && cs_ppgtt(e),
+        .ppgtt = ppgtt && intel_engine_ppgtt(e),
         .privileged = priv,
     };
-    if (ppgtt && !cs_ppgtt(e)) {
+    if (ppgtt && !intel_engine_ppgtt(e)) {
         gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                      "engine %u: PPGTT batch without a PPGTT context, "
                      "using the GGTT", e->id);

@@ -39,8 +39,8 @@
  */
 #include <inttypes.h>
 #include <string.h>
-#include "../gfx/gfx-int.h"
 #include "../../gpumodel-math.h"
+#include "cs-int.h"
 
 #define CS_SLICE_BUDGET     2048        /* work units per slice */
 #define CS_NS_PER_DWORD     1

@@ -20,7 +20,8 @@
 #ifndef HW_GPUMODEL_INTEL_GFX_INT_H
 #define HW_GPUMODEL_INTEL_GFX_INT_H
 
-#include "../cs/cs-int.h"
+#include "../intel-gpu-int.h"
+#include "hw/gpumodel/intel-gpu-cmds.h"
 #include "../eu/eu-exec.h"
 #include "../sf/sf.h"
 #include "hw/gpumodel/intel/gen11-state.h"
@@ -31,12 +32,8 @@
 #define INTEL_GFX_KERNEL_MAX        (64u * 1024)
 
 /* gfx.c */
-int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
-                  unsigned len);
 int intel_gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                    unsigned len);
-void intel_gfx_reset(IntelEngine *e);
-bool intel_gfx_post_load(IntelEngine *e, char **err);
 
 /* A graphics address as the engines translate it: its low 48 bits. */
 static inline uint64_t intel_gfx_va(uint64_t addr)

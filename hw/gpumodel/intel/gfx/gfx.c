@@ -142,7 +142,7 @@ bool intel_gfx_read(IntelEngine *e, unsigned which, uint64_t offset,
                     void *buf, size_t len)
 {
     uint64_t addr = intel_gfx_addr(e, which, offset);
-    bool ppgtt = cs_ppgtt(e);
+    bool ppgtt = intel_engine_ppgtt(e);
 
     if (intel_vm_rw(e, ppgtt, addr, buf, len, false)) {
         intel_engine_page_fault(e, ppgtt, addr);
@@ -159,7 +159,7 @@ bool intel_gfx_read(IntelEngine *e, unsigned which, uint64_t offset,
 bool intel_gfx_kernel_load(IntelEngine *e, uint64_t ksp, IntelGfxKernel *k)
 {
     uint64_t addr = intel_gfx_addr(e, INTEL_GFX_INSTRUCTION, ksp);
-    bool ppgtt = cs_ppgtt(e);
+    bool ppgtt = intel_engine_ppgtt(e);
     size_t size = 0;
 
     k->ksp = ksp;
@@ -195,7 +195,7 @@ void intel_gfx_sf_thread_init(IntelEngine *e, IntelSfThread *th,
 {
     memset(th, 0, sizeof(*th));
     th->e = e;
-    th->ppgtt = cs_ppgtt(e);
+    th->ppgtt = intel_engine_ppgtt(e);
     th->general_state_base = e->gfx.base[INTEL_GFX_GENERAL].addr;
     th->surface_state_base = e->gfx.base[INTEL_GFX_SURFACE].addr;
     th->dynamic_state_base = e->gfx.base[INTEL_GFX_DYNAMIC].addr;

@@ -273,7 +273,7 @@ static void render_draw_state(const IntelRenderState *rs, DrawState *st)
 static bool render_fetch_vertex(IntelEngine *e, const DrawState *st,
                                 uint32_t index, Vertex *v)
 {
-    bool ppgtt = cs_ppgtt(e);
+    bool ppgtt = intel_engine_ppgtt(e);
 
     memset(v, 0, sizeof(*v));
     for (unsigned i = 0; i < st->ve_count; i++) {
@@ -490,7 +490,7 @@ static void render_reg_ud(EuThread *t, unsigned reg, unsigned dw, uint32_t v)
 static bool render_load_constants(IntelEngine *e, PsDispatch *d)
 {
     const Gen11_3DSTATE_CONSTANT_BODY *body = &d->st.constant.constant_body;
-    bool ppgtt = cs_ppgtt(e);
+    bool ppgtt = intel_engine_ppgtt(e);
 
     d->const_regs = 0;
     if (!d->st.ps.push_constant_enable) {

@@ -12,6 +12,7 @@
 #include "intel-fixture.h"
 #include "eu-asm.h"
 #include "intel/gfx/gfx-int.h"
+#include "intel/cs/cs-int.h"
 #include "igt-kernels.h"
 
 /* IGT's buffer: 64 x 64 bytes, linear, at SURF (lib/intel_bufops.c). */
