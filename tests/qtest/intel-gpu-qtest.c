@@ -5,6 +5,7 @@
  */
 #include "qemu/osdep.h"
 #include "intel-gpu-qtest.h"
+#include "intel-gpu-igt-cmds.h"
 
 const GpuModel gpu_model = {
     .devfn = GPU_DEVFN,
@@ -110,31 +111,10 @@ void buf_emit(Gpu *g, Buf *b, const uint32_t *dw, unsigned n)
 
 void emit_sba_igt(Gpu *g, Buf *b, uint32_t base)
 {
-    Gen11_STATE_BASE_ADDRESS s = {
-        .general_state_base_address_modify_enable = true,
-        .surface_state_base_address_modify_enable = true,
-        .surface_state_base_address = base,
-        .dynamic_state_base_address_modify_enable = true,
-        .dynamic_state_base_address = base,
-        .instruction_base_address_modify_enable = true,
-        .instruction_base_address = base,
-        .general_state_buffer_size_modify_enable = true,
-        .general_state_buffer_size = 0xfffff,
-        .dynamic_state_buffer_size_modify_enable = true,
-        .dynamic_state_buffer_size = 1,
-        .indirect_object_buffer_size_modify_enable = true,
-        .indirect_object_buffer_size = 0xfffff,
-        .instruction_buffer_size_modify_enable = true,
-        .instruction_buffer_size = 1,
-        .bindless_surface_state_base_address_modify_enable = true,
-        .bindless_surface_state_size = 0xfffff,
-    };
-    uint32_t dw[GEN11_STATE_BASE_ADDRESS_LENGTH];
+    uint32_t dw[IGT_SBA_DWORDS];
 
-    gen11_state_base_address_pack(dw, &s);
-    dw[0] = GEN11_STATE_BASE_ADDRESS_HEADER |
-            (19 - GEN11_STATE_BASE_ADDRESS_BIAS);
-    buf_emit(g, b, dw, 19);
+    igt_sba_pack(dw, base, true);
+    buf_emit(g, b, dw, IGT_SBA_DWORDS);
 }
 
 void emit_pipeline_select(Gpu *g, Buf *b, uint32_t pipeline)

@@ -10,9 +10,11 @@
 #ifndef TESTS_UNIT_INTEL_CMD_BUILDER_H
 #define TESTS_UNIT_INTEL_CMD_BUILDER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "hw/gpumodel/intel-gpu-cmds.h"
 #include "hw/gpumodel/intel/gen11-state.h"
+#include "tests/qtest/intel-gpu-igt-cmds.h"
 
 typedef struct Fixture Fixture;
 
@@ -54,45 +56,6 @@ static inline uint32_t *pack_walker(uint32_t *dw, uint32_t threads,
 
     gen11_gpgpu_walker_pack(dw, &w);
     return dw + WALKER_DWORDS;
-}
-
-/*
- * IGT's gen9_emit_state_base_address (lib/gpu_cmds.c), packed at @dw: 19
- * dwords (Gen9's length); the surface, dynamic and instruction bases at
- * @base, the general and bindless surface bases at 0, IGT's sizes.
- */
-#define SBA_IGT_DWORDS 19
-
-static inline uint32_t *pack_sba_igt(uint32_t *dw, uint64_t base)
-{
-    Gen11_STATE_BASE_ADDRESS s = {
-        .general_state_base_address_modify_enable = true,
-        .surface_state_base_address_modify_enable = true,
-        .surface_state_base_address = base,
-        .dynamic_state_base_address_modify_enable = true,
-        .dynamic_state_base_address = base,
-        .instruction_base_address_modify_enable = true,
-        .instruction_base_address = base,
-        .general_state_buffer_size_modify_enable = true,
-        .general_state_buffer_size = 0xfffff,
-        .dynamic_state_buffer_size_modify_enable = true,
-        .dynamic_state_buffer_size = 1,
-        .indirect_object_buffer_size_modify_enable = true,
-        .indirect_object_buffer_size = 0xfffff,
-        .instruction_buffer_size_modify_enable = true,
-        .instruction_buffer_size = 1,
-        .bindless_surface_state_base_address_modify_enable = true,
-        .bindless_surface_state_size = 0xfffff,
-    };
-    uint32_t full[GEN11_STATE_BASE_ADDRESS_LENGTH];
-
-    gen11_state_base_address_pack(full, &s);
-    full[0] = GEN11_STATE_BASE_ADDRESS_HEADER |
-              (SBA_IGT_DWORDS - GEN11_STATE_BASE_ADDRESS_BIAS);
-    for (unsigned i = 0; i < SBA_IGT_DWORDS; i++) {
-        dw[i] = full[i];
-    }
-    return dw + SBA_IGT_DWORDS;
 }
 
 /* Commands at @base in guest memory; @pos is where the next one goes. */

@@ -15,6 +15,7 @@
 #include "eu-asm.h"
 #include "tiling-ref.h"
 #include "intel/sf/sf.h"
+#include "tests/qtest/intel-gpu-igt-cmds.h"
 
 #define RC_BATCH        0x030000u       /* 8 KiB: commands, then state */
 #define RC_SPLIT        2048            /* BATCH_STATE_SPLIT */
@@ -275,40 +276,13 @@ static inline void rc_create_cc_and_viewports(Bb *b, RcState *st)
 
 /* ---- the commands, from the start of the batch ---- */
 
-/*
- * gen9_emit_state_base_address(): every base the batch itself; Gen9's
- * 19 dwords (no bindless sampler state).
- */
+/* gen9_emit_state_base_address(): every base the batch itself. */
 static inline void rc_emit_state_base_address(Bb *b)
 {
-    Gen11_STATE_BASE_ADDRESS s = {
-        .general_state_base_address_modify_enable = true,
-        .surface_state_base_address_modify_enable = true,
-        .surface_state_base_address = b->base,
-        .dynamic_state_base_address_modify_enable = true,
-        .dynamic_state_base_address = b->base,
-        .instruction_base_address_modify_enable = true,
-        .instruction_base_address = b->base,
-        .general_state_buffer_size_modify_enable = true,
-        .general_state_buffer_size = 0xfffff,
-        .dynamic_state_buffer_size_modify_enable = true,
-        .dynamic_state_buffer_size = 1,
-        .indirect_object_buffer_size_modify_enable = true,
-        .indirect_object_buffer_size = 0xfffff,
-        .instruction_buffer_size_modify_enable = true,
-        .instruction_buffer_size = 1,
-    };
-    uint32_t dw[GEN11_STATE_BASE_ADDRESS_LENGTH];
+    uint32_t dw[IGT_SBA_DWORDS];
 
-    gen11_state_base_address_pack(dw, &s);
-    rc_header(b, GEN11_STATE_BASE_ADDRESS_HEADER, 19,
-              GEN11_STATE_BASE_ADDRESS_BIAS);
-    /*
-     * IGT's BASE_ADDRESS_MODIFY for the stateless data port: bit 0 of
-     * dword 3, a bit genxml leaves unnamed.
-     */
-    dw[3] |= 1;
-    out_dw(b, dw + 1, 18);
+    igt_sba_pack(dw, b->base, false);
+    out_dw(b, dw, IGT_SBA_DWORDS);
 }
 
 /*

@@ -56,13 +56,13 @@ static void walker_batch(Fixture *f, const EuNative *k, size_t n,
         .kernel_start_pointer = KERNEL_OFF,
         .number_of_threads_in_gpgpu_thread_group = 1,
     };
-    uint32_t cmds[SBA_IGT_DWORDS + GEN11_MEDIA_VFE_STATE_LENGTH +
+    uint32_t cmds[IGT_SBA_DWORDS + GEN11_MEDIA_VFE_STATE_LENGTH +
                   GEN11_MEDIA_INTERFACE_DESCRIPTOR_LOAD_LENGTH +
                   WALKER_DWORDS + 1], *p = cmds;
     uint32_t dw[GEN11_INTERFACE_DESCRIPTOR_DATA_LENGTH];
     Buf state = buf_at(f, BATCH + IDD_OFF);
 
-    p = pack_sba_igt(p, BATCH);
+    p = igt_sba_pack(p, BATCH, true);
     gen11_media_vfe_state_pack(p, &vfe);
     p += GEN11_MEDIA_VFE_STATE_LENGTH;
     gen11_media_interface_descriptor_load_pack(p, &il);

@@ -127,10 +127,10 @@ static uint32_t fill_idd(Bb *b, const uint32_t (*kernel)[4], size_t size,
 /* gen9_emit_state_base_address: the batch's own buffer for all three. */
 static void emit_sba(Bb *b)
 {
-    uint32_t dw[SBA_IGT_DWORDS];
+    uint32_t dw[IGT_SBA_DWORDS];
 
-    pack_sba_igt(dw, BATCH);
-    bb_outn(b, dw, SBA_IGT_DWORDS);
+    igt_sba_pack(dw, BATCH, true);
+    bb_outn(b, dw, IGT_SBA_DWORDS);
 }
 
 /* gen8_emit_vfe_state, gen7_emit_curbe_load, *_descriptor_load */
