@@ -652,8 +652,13 @@ static const Property intel_gpu_properties[] = {
 
 static const VMStateDescription intel_gpu_vmstate = {
     .name = TYPE_INTEL_GPU,
-    .version_id = 0,
-    .minimum_version_id = 0,
+    /*
+     * QEMU checks the section's version only, not a nested structure's:
+     * 1 keeps the 3D state as the commands' dwords (gen11-state.desc),
+     * which a version 0 stream does not.
+     */
+    .version_id = 1,
+    .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelGpuPci),
         VMSTATE_UINT32(mmio_index, IntelGpuPci),

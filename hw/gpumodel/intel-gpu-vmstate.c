@@ -137,9 +137,8 @@ static const VMStateDescription vmstate_intel_gfx_base = {
  */
 static const VMStateDescription vmstate_intel_render = {
     .name = "intel-gpu/render",
-    /* 1: the commands' dwords whole, dword 0 on (gen11-state.desc). */
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 0,
+    .minimum_version_id = 0,
     .fields = (const VMStateField[]) {
 #define RENDER_DWORDS(f) \
         VMSTATE_UINT32_ARRAY(f, IntelRenderState, \
