@@ -164,9 +164,9 @@
     (MI_LOAD_REGISTER_IMM_CMD | (2 * (uint32_t)(n) - 1))
 #define MI_LOAD_REGISTER_IMM_MAX_REGS 126
 /*
- * "MMIO Remap Enable" of MI_LOAD_REGISTER_IMM, MI_STORE_REGISTER_MEM and
- * MI_LOAD_REGISTER_MEM: render-CS register offsets address the engine
- * executing the command.
+ * "Add CS MMIO Start Offset" of MI_LOAD_REGISTER_IMM, MI_STORE_REGISTER_MEM
+ * and MI_LOAD_REGISTER_MEM (i915's MI_LRI_LRM_CS_MMIO): the Register
+ * Address is an offset from the executing engine's MMIO base.
  */
 #define   MI_LRI_LRM_CS_MMIO        (1u << 19)
 /* Register Address, bits 22:2 of a register dword. */
@@ -205,8 +205,9 @@
 
 /* MI_LOAD_REGISTER_REG: dw1 the source register, dw2 the destination. */
 #define MI_LOAD_REGISTER_REG        MI_INSTR(0x2A, 0)
-#define   MI_LRR_SOURCE_CS_MMIO     (1u << 16)  /* MMIO remap, source */
-#define   MI_LRR_DEST_CS_MMIO       (1u << 17)  /* and destination */
+/* "Add CS MMIO Start Offset Source" and "... Destination" (Gen11). */
+#define   MI_LRR_SOURCE_CS_MMIO     (1u << 18)
+#define   MI_LRR_DEST_CS_MMIO       (1u << 19)
 
 /*
  * MI_COPY_MEM_MEM (the table's MI_MEM_TO_MEM): dw1-2 the destination,

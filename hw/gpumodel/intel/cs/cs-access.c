@@ -73,16 +73,21 @@ uint64_t cs_timestamp64(IntelEngine *e)
     return intel_engine_timestamp(e->gpu, gpu_host_now_ns(&e->gpu->host));
 }
 
-/* CS MMIO remap: render-CS offsets address the executing engine. */
+/*
+ * A register dword of MI_LOAD_REGISTER_IMM/MEM/REG or MI_STORE_REGISTER_MEM
+ * as an MMIO offset.  With the header's "Add CS MMIO Start Offset" bit
+ * (@remap_bit) set, the Register Address (bits 22:2) is an offset from the
+ * executing engine's MMIO base (Gen11 Command Reference,
+ * MI_LOAD_REGISTER_IMM "ADD_CS_MMIO_START_OFFSET": 0x2000 on RCS, so 0x600
+ * is RCS's CS_GPR0).  Mesa's mi_builder.h (mi_adjust_reg_num) emits every
+ * register of 0x2000-0x3fff that way on Gen11.  (A context image's LRIs
+ * are execlists.c's.)
+ */
 uint32_t cs_reg_offset(IntelEngine *e, uint32_t hdr, uint32_t off,
                        uint32_t remap_bit)
 {
     off &= MI_REG_OFFSET_MASK;
-    if ((hdr & remap_bit) && off >= INTEL_RCS0_BASE &&
-        off < INTEL_RCS0_BASE + 0x800) {
-        off = off - INTEL_RCS0_BASE + e->base;
-    }
-    return off;
+    return hdr & remap_bit ? e->base + off : off;
 }
 
 /* A register write from a command stream, subject to privilege. */

@@ -300,6 +300,52 @@ static void test_mi_load_store_register(Fixture *f, gconstpointer data)
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
 }
 
+/*
+ * "Add CS MMIO Start Offset": the register dword is an offset from the
+ * executing engine's base (Gen11 Command Reference, bit 19 of
+ * MI_LOAD_REGISTER_IMM/MEM and MI_STORE_REGISTER_MEM, bits 18 and 19 of
+ * MI_LOAD_REGISTER_REG).  Mesa's mi_builder.h emits CS_GPRn that way on
+ * Gen11: 0x600 + 8 * n, the bit set.
+ */
+static void test_mi_cs_mmio_remap(Fixture *f, gconstpointer data)
+{
+    Ring r, rb;
+
+    ring_init(f, &r, RCS, RING_RCS);
+    ring_init(f, &rb, BCS, RING_BCS);
+    /* mi_store(mi_reg64(GPR0), mi_imm(...)): one LRI of two registers. */
+    EMIT(&r.b, MI_LOAD_REGISTER_IMM(2) | MI_LRI_LRM_CS_MMIO,
+         0x600, 0x11112222, 0x604, 0x33334444);
+    /* GPR0 to GPR1 (source and destination remapped), GPR1 to memory. */
+    EMIT(&r.b, MI_LOAD_REGISTER_REG | INSTR_LEN(3) | MI_LRR_SOURCE_CS_MMIO |
+         MI_LRR_DEST_CS_MMIO, 0x600, 0x608);
+    EMIT(&r.b, MI_STORE_REGISTER_MEM_GEN8 | MI_USE_GGTT | MI_LRI_LRM_CS_MMIO,
+         0x608, DATA + 0x80, 0);
+    /* Memory to GPR2; GPR2 to GPR3 with only the source remapped. */
+    ram_w32(f, DATA + 0x84, 0x5555AAAA);
+    EMIT(&r.b, MI_LOAD_REGISTER_MEM_GEN8 | MI_USE_GGTT | MI_LRI_LRM_CS_MMIO,
+         0x610, DATA + 0x84, 0);
+    EMIT(&r.b, MI_LOAD_REGISTER_REG | INSTR_LEN(3) | MI_LRR_SOURCE_CS_MMIO,
+         0x610, gpr_reg(f, RCS, 3));
+    ring_run(&r);
+    g_assert_cmphex(gpr(f, RCS, 0), ==, 0x3333444411112222ull);
+    g_assert_cmphex(gpr(f, RCS, 1) & 0xffffffff, ==, 0x11112222);
+    g_assert_cmphex(ram_r32(f, DATA + 0x80), ==, 0x11112222);
+    g_assert_cmphex(gpr(f, RCS, 2) & 0xffffffff, ==, 0x5555AAAA);
+    g_assert_cmphex(gpr(f, RCS, 3) & 0xffffffff, ==, 0x5555AAAA);
+    /* Nothing landed at the bare offsets. */
+    g_assert_cmphex(rd(f, 0x600), ==, 0);
+    g_assert_cmphex(rd(f, 0x608), ==, 0);
+
+    /* The same dwords on BCS address BCS's GPRs (0x22600). */
+    EMIT(&rb.b, MI_LOAD_REGISTER_IMM(1) | MI_LRI_LRM_CS_MMIO, 0x618, 0xB0B);
+    ring_run(&rb);
+    g_assert_cmphex(rd(f, INTEL_BCS0_BASE + 0x618), ==, 0xB0B);
+    g_assert_cmphex(gpr(f, RCS, 3) & 0xffffffff, ==, 0x5555AAAA);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+    g_assert_cmphex(erd(f, BCS, INTEL_RING_ESR), ==, 0);
+}
+
 /* PIPE_CONTROL post-sync write immediate: a qword (i915's breadcrumb). */
 static void test_pipe_control_post_sync(Fixture *f, gconstpointer data)
 {
@@ -402,6 +448,7 @@ static const FixtureTest tests[] = {
     { "/intel/cs/memory-commands/mi-copy-mem-mem", test_mi_copy_mem_mem },
     { "/intel/cs/memory-commands/mi-load-store-register",
       test_mi_load_store_register },
+    { "/intel/cs/memory-commands/cs-mmio-remap", test_mi_cs_mmio_remap },
     { "/intel/cs/memory-commands/pipe-control-post-sync",
       test_pipe_control_post_sync },
     { "/intel/cs/memory-commands/mi-flush-dw-post-sync",
