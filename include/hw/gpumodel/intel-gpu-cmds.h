@@ -218,8 +218,10 @@
 #define   MI_COPY_MEM_MEM_DST_GGTT  (1u << 21)
 
 /*
- * MI_ATOMIC: dw1-2 the address; with inline data dw3-10 the operands,
- * else CS_GPR0-3.
+ * MI_ATOMIC: dw1-2 the address; with inline data the operands follow,
+ * Operand1 dword i at dw 3 + 2i and Operand2's at 4 + 2i (dw3-4 for a
+ * dword atomic, dw3-6 for a qword, dw3-10 for an octword); else Operand1
+ * is [CS_GPR1, CS_GPR0] and Operand2 [CS_GPR3, CS_GPR2].
  */
 #define MI_ATOMIC                   MI_INSTR(0x2F, 0)
 #define   MI_ATOMIC_SIZE_SHIFT      19          /* Data Size, 20:19 */
@@ -254,6 +256,8 @@
 #define   MI_ATOMIC_UMIN            (0x0Du << 8)
 #define   MI_ATOMIC_CMP_WR          (0x0Eu << 8)
 #define   MI_ATOMIC_PREDEC          (0x0Fu << 8)
+/* The only octword operation (Mesa's MI_ATOMIC_OP_CMP_WR16B, 0x4e). */
+#define   MI_ATOMIC_CMP_WR16B       (MI_ATOMIC_OP_OCTWORD | MI_ATOMIC_CMP_WR)
 
 /* MI_BATCH_BUFFER_START: dw1-2 the batch address. */
 #define MI_BATCH_BUFFER_START       MI_INSTR(0x31, 0)

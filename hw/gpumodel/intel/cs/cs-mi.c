@@ -355,140 +355,206 @@ int cs_mi_mem_to_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     return CS_NEXT;
 }
 
-/* MI_ATOMIC operation @op (MI_ATOMIC_OP_MASK) on @bits-bit operands. */
-static bool mi_atomic_op(uint32_t op, unsigned bits, uint64_t m, uint64_t s0,
-                         uint64_t s1, uint64_t *out)
+/* ---- MI_ATOMIC ---- */
+
+/*
+ * MI_ATOMIC (Gen11 Command Reference, "MI_ATOMIC"; Mesa's genxml
+ * gen90.xml, which gen110.xml imports): a read-modify-write of 4, 8 or 16
+ * bytes of memory ("Data Size", bits 20:19).  The ATOMIC OPCODE (15:8)
+ * repeats the size in bits 7:5 ("Data size must match with the Atomic
+ * Opcode"): 0x01-0x0f on dwords, 0x21-0x2f on qwords (Mesa's AND8B ...
+ * PREDEC8B), and on octwords only 0x4e, CMP_WR16B.  The operations are the
+ * L3 atomics the data port has too (sf-dataport-surface.c): PREDEC
+ * returns the new value, every other the old one.  Bit 21 is reserved on
+ * Gen11 (genxml names it "Post-Sync Operation", after Gen8; no Gen11 text
+ * gives it a meaning): ignored.  CS STALL (bit 17) asks the parser to
+ * wait for the atomic: the model's is done before the next command.
+ */
+static bool mi_atomic_opcode_valid(unsigned size, unsigned opcode)
 {
-    uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+    unsigned op = opcode & 0x1f;
+
+    if (size == MI_ATOMIC_OCTWORD >> MI_ATOMIC_SIZE_SHIFT) {
+        return opcode << MI_ATOMIC_OPCODE_SHIFT == MI_ATOMIC_CMP_WR16B;
+    }
+    return size <= MI_ATOMIC_QWORD >> MI_ATOMIC_SIZE_SHIFT &&
+           opcode >> 5 == size &&
+           op >= MI_ATOMIC_AND >> MI_ATOMIC_OPCODE_SHIFT &&
+           op <= MI_ATOMIC_PREDEC >> MI_ATOMIC_OPCODE_SHIFT;
+}
+
+/* The new value of a dword or qword (@bits) at @m; @op is bits 4:0. */
+static uint64_t mi_atomic_op(unsigned op, unsigned bits, uint64_t m,
+                             uint64_t s0, uint64_t s1)
+{
+    uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull;
     int64_t sm = bits == 64 ? (int64_t)m : (int32_t)m;
     int64_t ss = bits == 64 ? (int64_t)s0 : (int32_t)s0;
+    uint64_t v;
 
-    switch (op) {
+    switch (op << MI_ATOMIC_OPCODE_SHIFT) {
     case MI_ATOMIC_AND:
-        *out = m & s0;
+        v = m & s0;
         break;
     case MI_ATOMIC_OR:
-        *out = m | s0;
+        v = m | s0;
         break;
     case MI_ATOMIC_XOR:
-        *out = m ^ s0;
+        v = m ^ s0;
         break;
     case MI_ATOMIC_MOVE:
-        *out = s0;
+        v = s0;
         break;
     case MI_ATOMIC_INC:
-        *out = m + 1;
+        v = m + 1;
         break;
     case MI_ATOMIC_DEC:
     case MI_ATOMIC_PREDEC:
-        *out = m - 1;
+        v = m - 1;
         break;
     case MI_ATOMIC_ADD:
-        *out = m + s0;
+        v = m + s0;
         break;
     case MI_ATOMIC_SUB:
-        *out = m - s0;
+        v = m - s0;
         break;
     case MI_ATOMIC_RSUB:
-        *out = s0 - m;
+        v = s0 - m;
         break;
     case MI_ATOMIC_IMAX:
-        *out = sm > ss ? m : s0;
+        v = sm > ss ? m : s0;
         break;
     case MI_ATOMIC_IMIN:
-        *out = sm < ss ? m : s0;
+        v = sm < ss ? m : s0;
         break;
     case MI_ATOMIC_UMAX:
-        *out = (m & mask) > (s0 & mask) ? m : s0;
+        v = MAX(m, s0);
         break;
     case MI_ATOMIC_UMIN:
-        *out = (m & mask) < (s0 & mask) ? m : s0;
+        v = MIN(m, s0);
         break;
-    case MI_ATOMIC_CMP_WR:
-        *out = (m & mask) == (s0 & mask) ? s1 : m;
+    default:                                    /* MI_ATOMIC_CMP_WR */
+        v = m == s0 ? s1 : m;
         break;
-    default: return false;
     }
-    *out &= mask;
-    return true;
+    return v & mask;
+}
+
+/*
+ * The @n dwords of each operand.  Inline, Operand1's dword i is the
+ * command's dword 3 + 2i and Operand2's 4 + 2i: interleaved (the Command
+ * Reference's and genxml's "Operand1 Data Dword 0" at dword 3, "Operand2
+ * Data Dword 0" at 4, "Operand1 Data Dword 1" at 5 ...).  "Dwords 3..10
+ * must be included based on the Data Size": 5 dwords for a dword atomic, 7
+ * (blorp's MOVE8B of Gen11 clear colours) for a qword, 11 for an octword;
+ * a longer command's extra dwords are not read (i915's GVT and NEO always
+ * send 11).  Otherwise Operand1 is [CS_GPR1, CS_GPR0] and Operand2
+ * [CS_GPR3, CS_GPR2].
+ *
+ * A command shorter than its operands: the parser takes a command's length
+ * from its DWord Length (PRM "Command Streamer Command Formats") and the
+ * hardware's Instruction Error is for command types and opcodes it does
+ * not support, not for lengths, so it executes the atomic and parses the
+ * next command where the length says.  What the missing operand dwords
+ * hold is not defined; the model takes 0 and logs the guest error (an
+ * increment or decrement, which takes no operand, is exact).
+ */
+static void mi_atomic_operands(IntelEngine *e, const uint32_t *cmd,
+                               unsigned len, unsigned n, uint32_t *op1,
+                               uint32_t *op2)
+{
+    bool inline_data = cmd[0] & MI_ATOMIC_INLINE_DATA;
+
+    if (inline_data && len < 3 + 2 * n) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: MI_ATOMIC of %u bytes with %u of its %u "
+                     "inline operand dwords; the others taken as 0",
+                     e->id, 4 * n, len - 3, 2 * n);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if (inline_data) {
+            op1[i] = 3 + 2 * i < len ? cmd[3 + 2 * i] : 0;
+            op2[i] = 4 + 2 * i < len ? cmd[4 + 2 * i] : 0;
+        } else {
+            op1[i] = intel_engine_reg(e, INTEL_RING_CS_GPR(0) + 4 * i);
+            op2[i] = intel_engine_reg(e, INTEL_RING_CS_GPR(2) + 4 * i);
+        }
+    }
+}
+
+/* The new memory @res and the return data @ret of @n dwords at @mem. */
+static void mi_atomic_compute(unsigned opcode, unsigned n,
+                              const uint32_t *mem, const uint32_t *op1,
+                              const uint32_t *op2, uint32_t *res,
+                              uint32_t *ret)
+{
+    uint64_t m, v;
+
+    if (n == 4) {                               /* CMP_WR16B */
+        memcpy(res, memcmp(mem, op1, 16) ? mem : op2, 16);
+        memcpy(ret, mem, 16);
+        return;
+    }
+    m = mem[0] | (n == 2 ? (uint64_t)mem[1] << 32 : 0);
+    v = mi_atomic_op(opcode & 0x1f, 32 * n, m,
+                     op1[0] | (n == 2 ? (uint64_t)op1[1] << 32 : 0),
+                     op2[0] | (n == 2 ? (uint64_t)op2[1] << 32 : 0));
+    res[0] = v;
+    res[1] = v >> 32;
+    if ((opcode & 0x1f) << MI_ATOMIC_OPCODE_SHIFT == MI_ATOMIC_PREDEC) {
+        m = v;
+    }
+    ret[0] = m;
+    ret[1] = m >> 32;
 }
 
 int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                  unsigned len)
 {
     bool ggtt = cmd[0] & MI_GLOBAL_GTT;
-    bool inline_data = cmd[0] & MI_ATOMIC_INLINE_DATA;
-    bool ret = cmd[0] & MI_ATOMIC_RETURN_DATA;
+    bool ppgtt = !ggtt && intel_engine_ppgtt(e);
     unsigned size = (cmd[0] & MI_ATOMIC_SIZE_MASK) >> MI_ATOMIC_SIZE_SHIFT;
     unsigned opcode = (cmd[0] & MI_ATOMIC_OPCODE_MASK) >>
                       MI_ATOMIC_OPCODE_SHIFT;
-    uint32_t op = cmd[0] & MI_ATOMIC_OP_MASK;
-    unsigned bytes = 4u << size, n = bytes / 4;
-    uint64_t addr = cs_addr48(cmd[1] & ~3u, cmd[2]);
-    bool ppgtt = !ggtt && intel_engine_ppgtt(e);
-    uint32_t mem[4] = { 0 }, src[8], res[4];
+    unsigned n = 1u << size;
+    uint32_t mem[4] = { 0 }, op1[4], op2[4], res[4], ret[4];
+    uint64_t addr;
 
     if (ggtt && !cs_privileged(e)) {
         cs_privilege_violation(e, "MI_ATOMIC in the GGTT");
         return CS_NEXT;
     }
-    /* The opcode's bits 7:5 repeat the data size. */
-    if (size > MI_ATOMIC_OCTWORD >> MI_ATOMIC_SIZE_SHIFT ||
-        (opcode >> 5) != size || (inline_data && len < 11)) {
-        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                           "MI_ATOMIC size, opcode and length disagree");
+    /* Reserved size, reserved opcode, or a size and an opcode at odds. */
+    if (!mi_atomic_opcode_valid(size, opcode)) {
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION, size == 3 ?
+                           "MI_ATOMIC reserved data size" :
+                           "MI_ATOMIC reserved opcode for its data size");
         return CS_STOP;
     }
-    /*
-     * Operand1 (src[0-3]): inline dwords 3, 5, 7, 9 or [CS_GPR1, CS_GPR0];
-     * Operand2 (src[4-7]): dwords 4, 6, 8, 10 or [CS_GPR3, CS_GPR2].
-     */
-    for (unsigned i = 0; i < 4; i++) {
-        src[i] = inline_data ? cmd[3 + 2 * i] :
-                 intel_engine_reg(e, INTEL_RING_CS_GPR(0) + 4 * i);
-        src[4 + i] = inline_data ? cmd[4 + 2 * i] :
-                     intel_engine_reg(e, INTEL_RING_CS_GPR(2) + 4 * i);
-    }
-    if (cs_mem(e, ppgtt, addr & ~(uint64_t)(bytes - 1), mem, bytes, false)) {
+    mi_atomic_operands(e, cmd, len, n, op1, op2);
+    /* The data, naturally aligned (the address counts dwords). */
+    addr = cs_addr48(cmd[1] & ~3u, cmd[2]) & ~(uint64_t)(4 * n - 1);
+    if (cs_mem(e, ppgtt, addr, mem, 4 * n, false)) {
         return CS_STOP;
     }
     for (unsigned i = 0; i < n; i++) {
         mem[i] = GUINT32_FROM_LE(mem[i]);
     }
-    if (n == 4) {
-        /* Octword: compare-and-write of 16 bytes only. */
-        if (op != MI_ATOMIC_CMP_WR) {
-            gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
-                         "engine %u: MI_ATOMIC octword op 0x%x not "
-                         "modelled, skipped", e->id, opcode);
-            return CS_NEXT;
-        }
-        memcpy(res, memcmp(mem, src, 16) ? mem : &src[4], 16);
-    } else {
-        uint64_t m = mem[0] | (n == 2 ? (uint64_t)mem[1] << 32 : 0);
-        uint64_t s0 = src[0] | (n == 2 ? (uint64_t)src[1] << 32 : 0);
-        uint64_t s1 = src[4] | (n == 2 ? (uint64_t)src[5] << 32 : 0);
-        uint64_t out;
-
-        if (!mi_atomic_op(op, n * 32, m, s0, s1, &out)) {
-            intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                               "MI_ATOMIC reserved opcode");
-            return CS_STOP;
-        }
-        res[0] = out;
-        res[1] = out >> 32;
-    }
-    /* Return data: the old memory value in [CS_GPR5, CS_GPR4]. */
-    if (ret) {
+    mi_atomic_compute(opcode, n, mem, op1, op2, res, ret);
+    /*
+     * Return Data Control: [CS_GPR5, CS_GPR4] take the returned data, as
+     * wide as the data: a dword the low dword of CS_GPR4 only, a qword
+     * CS_GPR4, an octword CS_GPR4 (low qword) and CS_GPR5.
+     */
+    if (cmd[0] & MI_ATOMIC_RETURN_DATA) {
         for (unsigned i = 0; i < n; i++) {
-            intel_engine_set_reg(e, INTEL_RING_CS_GPR(4) + 4 * i, mem[i]);
+            intel_engine_set_reg(e, INTEL_RING_CS_GPR(4) + 4 * i, ret[i]);
         }
     }
     for (unsigned i = 0; i < n; i++) {
         res[i] = GUINT32_TO_LE(res[i]);
     }
-    return cs_mem(e, ppgtt, addr & ~(uint64_t)(bytes - 1), res, bytes, true) ?
-           CS_STOP : CS_NEXT;
+    return cs_mem(e, ppgtt, addr, res, 4 * n, true) ? CS_STOP : CS_NEXT;
 }
 
 int cs_mi_update_gtt(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
