@@ -531,6 +531,9 @@ static void intel_gpu_trace(unsigned event, uint64_t a, uint64_t b,
     case INTEL_TRACE_RC6:
         trace_intel_gpu_rc6(a, b, c);
         break;
+    case INTEL_TRACE_PRIVILEGE:
+        trace_intel_gpu_privilege_refused(a, b, c);
+        break;
     }
 }
 

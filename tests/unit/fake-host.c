@@ -61,6 +61,18 @@ static void fake_log(void *opaque, GpuLogKind kind, const char *msg)
     }
 }
 
+static void fake_trace(void *opaque, unsigned event, uint64_t a, uint64_t b,
+                       uint64_t c)
+{
+    FakeHost *fh = opaque;
+
+    g_assert_cmpuint(event, <, FAKE_TRACE_EVENTS);
+    fh->traces[event]++;
+    fh->last_trace[event][0] = a;
+    fh->last_trace[event][1] = b;
+    fh->last_trace[event][2] = c;
+}
+
 static GpuTimer *fake_timer_new(void *opaque, GpuTimerFn *fn, void *fn_opaque)
 {
     FakeHost *fh = opaque;
@@ -121,6 +133,7 @@ static const GpuHostOps fake_ops = {
     .set_irq = fake_set_irq,
     .now_ns = fake_now_ns,
     .log = fake_log,
+    .trace = fake_trace,
     .timer_new = fake_timer_new,
     .timer_mod = fake_timer_mod,
     .timer_del = fake_timer_del,

@@ -1,6 +1,6 @@
 /*
  * A GpuHost for unit tests: guest RAM is an array, the clock is set by
- * hand, logs are counted.
+ * hand, logs and trace events are counted.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -12,6 +12,7 @@
 #define FAKE_RAM_SIZE (16u << 20)
 
 #define FAKE_TIMERS 16
+#define FAKE_TRACE_EVENTS 32
 
 struct GpuTimer {
     GpuTimerFn *fn;
@@ -34,6 +35,9 @@ typedef struct FakeHost {
     unsigned guest_errors;
     unsigned unimps;
     char *last_log;
+    /* Trace events (IntelTraceEvent ...) by number, the last's arguments. */
+    unsigned traces[FAKE_TRACE_EVENTS];
+    uint64_t last_trace[FAKE_TRACE_EVENTS][3];
     GpuTimer timers[FAKE_TIMERS];
     unsigned ntimers;
 } FakeHost;

@@ -237,6 +237,29 @@ static const IntelReg bcs_regs[] = {
 
 const IntelRegBlock intel_bcs_block = INTEL_REG_BLOCK("bcs", bcs_regs);
 
+/*
+ * The render engine's modes and controls that Mesa (iris, anv) and NEO
+ * program from their batches on Gen11: storage with the access the
+ * register has, nothing of their effect modelled (absolute offsets).
+ */
+static const IntelReg rcs_regs[] = {
+    INTEL_REG(CS_DEBUG_MODE2, MASKED),
+    INTEL_REG(CS_CHICKEN1, MASKED),
+    INTEL_REG(CACHE_MODE_0, MASKED),
+    INTEL_REG(CACHE_MODE_1, MASKED),
+    INTEL_REG(GT_MODE, MASKED),
+    INTEL_REG(L3CNTLREG, RW),
+    INTEL_REG(SLICE_COMMON_ECO_CHICKEN1, MASKED),
+    INTEL_REG(TCCNTLREG, RW),
+    INTEL_REG(SAMPLER_MODE, MASKED),
+    INTEL_REG(HALF_SLICE_CHICKEN7, MASKED),
+    /* IGT's gem_ctx_isolation: bits 31:16 of TD_CTL hold nothing. */
+    INTEL_REG(TD_CTL, RW, .wmask = 0xffff),
+    INTEL_REG(TD_CTL2, RW),
+};
+
+const IntelRegBlock intel_rcs_block = INTEL_REG_BLOCK("rcs", rcs_regs);
+
 void intel_engines_init(IntelGpu *gpu)
 {
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {

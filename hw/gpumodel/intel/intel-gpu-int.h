@@ -253,6 +253,12 @@ struct IntelEngine {
     IntelCsInFlight in_flight;
     /* EU instructions interpreted in the running slice (cs.c: pacing). */
     uint64_t slice_eu_instructions;
+    /*
+     * Privilege refusals already logged, a bit per MI opcode (63: other
+     * commands), cs-access.c; further ones are only traced.  Not
+     * migrated: it only decides what the host's log shows.
+     */
+    uint64_t privilege_logged;
     IntelGfxState gfx;                      /* render engine pipelines */
 
     /*
@@ -636,6 +642,7 @@ extern const IntelRegBlock intel_irq_block;         /* irq.c */
 extern const IntelRegBlock intel_gt_block;          /* gt.c */
 extern const IntelRegBlock intel_engine_block;      /* engines.c */
 extern const IntelRegBlock intel_bcs_block;         /* engines.c */
+extern const IntelRegBlock intel_rcs_block;         /* engines.c */
 extern const IntelRegBlock intel_ggtt_block;        /* ggtt.c */
 extern const IntelRegBlock intel_oa_block;          /* oa.c */
 extern const IntelRegBlock intel_rps_block;         /* rps.c */

@@ -18,6 +18,7 @@ static const IntelRegBlock *const intel_blocks[] = {
     &intel_gt_block,
     &intel_engine_block,
     &intel_bcs_block,
+    &intel_rcs_block,
     &intel_ggtt_block,
     &intel_oa_block,
     &intel_rps_block,

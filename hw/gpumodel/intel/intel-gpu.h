@@ -49,6 +49,8 @@ typedef enum IntelTraceEvent {
     INTEL_TRACE_GT_FREQUENCY,       /* MHz, requested ratio, GT clocks */
     INTEL_TRACE_OA_DRILL,           /* IntelOaDrillEvent, value, OATAILPTR */
     INTEL_TRACE_RC6,                /* idle, RC6 entry ns, residency ticks */
+    /* A command refused in a non-privileged batch (the PRM's NOOP). */
+    INTEL_TRACE_PRIVILEGE,          /* engine, header, register or address */
 } IntelTraceEvent;
 
 /* What INTEL_TRACE_OA_DRILL reports. */

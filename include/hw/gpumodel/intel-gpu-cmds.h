@@ -163,6 +163,8 @@
 #define MI_LOAD_REGISTER_IMM(n) \
     (MI_LOAD_REGISTER_IMM_CMD | (2 * (uint32_t)(n) - 1))
 #define MI_LOAD_REGISTER_IMM_MAX_REGS 126
+/* Byte Write Disables, bits 11:8: byte @i of each register is kept. */
+#define   MI_LRI_BYTE_WRITE_DISABLE(i) (1u << (8 + (i)))
 /*
  * "Add CS MMIO Start Offset" of MI_LOAD_REGISTER_IMM, MI_STORE_REGISTER_MEM
  * and MI_LOAD_REGISTER_MEM (i915's MI_LRI_LRM_CS_MMIO): the Register

@@ -291,6 +291,26 @@ GPU_FIELD64(INTEL_GGTT_PTE, ADDR, 12, 27);
 #define   INTEL_BCS_SWCTRL_SRC_Y        (1u << 0)   /* tiled = TileY */
 #define   INTEL_BCS_SWCTRL_DST_Y        (1u << 1)
 
+/*
+ * Render engine modes and controls that user-mode drivers program (Mesa's
+ * gen110.xml names and offsets; absolute).  The *_MODE*, *CHICKEN* and
+ * CS_DEBUG_MODE2 registers are masked.
+ */
+#define INTEL_CS_DEBUG_MODE2            0x20D8
+#define INTEL_CS_CHICKEN1               0x2580
+#define INTEL_PS_INVOCATION_COUNT       0x2348      /* 64-bit */
+#define INTEL_PS_DEPTH_COUNT            0x2350      /* 64-bit */
+#define INTEL_CACHE_MODE_0              0x7000
+#define INTEL_CACHE_MODE_1              0x7004
+#define INTEL_GT_MODE                   0x7008
+#define INTEL_L3CNTLREG                 0x7034
+#define INTEL_SLICE_COMMON_ECO_CHICKEN1 0x731C
+#define INTEL_TCCNTLREG                 0xB0A4
+#define INTEL_SAMPLER_MODE              0xE18C
+#define INTEL_HALF_SLICE_CHICKEN7       0xE194
+#define INTEL_TD_CTL                    0xE400
+#define INTEL_TD_CTL2                   0xE404
+
 /* OA unit (i915_perf_oa_regs.h). */
 #define INTEL_OACTXCONTROL              0x2360
 #define   INTEL_OACTXCONTROL_COUNTER_RESUME (1u << 0)

@@ -6,14 +6,33 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <inttypes.h>
 #include "cs-int.h"
 
-/* A privileged command in a non-privileged batch is dropped and flagged. */
-void cs_privilege_violation(IntelEngine *e, const char *what)
+/*
+ * A command (header @hdr) the hardware drops in a non-privileged batch,
+ * @where the register or address it was refused: "Parsing one of the
+ * commands in the table above from a non-privileged batch buffer flags an
+ * error and converts the command to a NOOP" (PRM Vol 8, "User Mode
+ * Privileged Commands").  The error flag is all the guest sees of it, and
+ * drivers mask it (i915's RING_EMR): user-mode drivers write registers
+ * the hardware refuses at every context's start, so each refusal is a
+ * trace event (intel_gpu_privilege_refused) and only the first of each
+ * command on an engine is logged.
+ */
+void cs_privilege_violation(IntelEngine *e, uint32_t hdr, uint64_t where,
+                            const char *what)
 {
-    gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
-                 "engine %u: %s refused in a non-privileged batch",
-                 e->id, what);
+    unsigned bit = INSTR_CLIENT(hdr) == INSTR_MI_CLIENT ? MI_OPCODE(hdr) : 63;
+
+    gpu_host_trace(&e->gpu->host, INTEL_TRACE_PRIVILEGE, e->id, hdr, where);
+    if (!(e->privilege_logged & (1ull << bit))) {
+        e->privilege_logged |= 1ull << bit;
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: %s (0x%" PRIx64 ") refused in a "
+                     "non-privileged batch; the engine's next refusals of "
+                     "the command are only traced", e->id, what, where);
+    }
     intel_engine_report_error(e, INTEL_ERROR_PRIVILEGE);
 }
 

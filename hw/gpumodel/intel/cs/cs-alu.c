@@ -257,8 +257,8 @@ int cs_mi_conditional_bb_end(IntelEngine *e, const CsCmd *c,
     uint32_t v, m = ~0u;
 
     if (ggtt && !cs_privileged(e)) {
-        cs_privilege_violation(e, "MI_CONDITIONAL_BATCH_BUFFER_END in the "
-                               "GGTT");
+        cs_privilege_violation(e, cmd[0], addr,
+                               "MI_CONDITIONAL_BATCH_BUFFER_END in the GGTT");
         return CS_NEXT;
     }
     if (cs_read32(e, !ggtt && intel_engine_ppgtt(e), addr, &v) ||

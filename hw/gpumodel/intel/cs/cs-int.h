@@ -70,7 +70,8 @@ static inline bool cs_privileged(IntelEngine *e)
 }
 
 /* cs-access.c */
-void cs_privilege_violation(IntelEngine *e, const char *what);
+void cs_privilege_violation(IntelEngine *e, uint32_t hdr, uint64_t where,
+                            const char *what);
 int cs_fault(IntelEngine *e, bool ppgtt, uint64_t addr);
 int cs_mem(IntelEngine *e, bool ppgtt, uint64_t addr, void *buf, size_t len,
            bool write);
@@ -87,8 +88,8 @@ uint64_t cs_timestamp64(IntelEngine *e);
 int cs_arbitrate(IntelEngine *e);
 void cs_wa_done(IntelEngine *e);
 void cs_start_wa_batches(IntelEngine *e);
-int cs_post_sync(IntelEngine *e, unsigned op, bool index, bool ggtt,
-                 uint64_t addr, uint64_t data, unsigned bytes);
+int cs_post_sync(IntelEngine *e, uint32_t hdr, unsigned op, bool index,
+                 bool ggtt, uint64_t addr, uint64_t data, unsigned bytes);
 CsCmdFn cs_mi_noop, cs_mi_accept, cs_mi_unimp, cs_mi_user_interrupt,
         cs_mi_arb_check, cs_mi_arb_on_off, cs_mi_report_head,
         cs_mi_batch_buffer_end, cs_mi_semaphore_wait, cs_mi_semaphore_signal,

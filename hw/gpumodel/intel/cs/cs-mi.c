@@ -169,7 +169,8 @@ int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         return CS_STOP;
     }
     if (ggtt && !cs_privileged(e)) {
-        cs_privilege_violation(e, "MI_SEMAPHORE_WAIT in the GGTT");
+        cs_privilege_violation(e, cmd[0], cs_addr48(cmd[2], cmd[3]),
+                               "MI_SEMAPHORE_WAIT in the GGTT");
         return CS_NEXT;
     }
     if (cs_read32(e, !ggtt && intel_engine_ppgtt(e), cs_addr48(cmd[2] & ~3u, cmd[3]),
@@ -231,7 +232,8 @@ int cs_mi_store_data_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         return CS_STOP;
     }
     if (ggtt && !cs_privileged(e)) {
-        cs_privilege_violation(e, "MI_STORE_DATA_IMM to the GGTT");
+        cs_privilege_violation(e, cmd[0], addr,
+                               "MI_STORE_DATA_IMM to the GGTT");
         return CS_NEXT;
     }
     data[0] = GUINT32_TO_LE(cmd[3]);
@@ -259,28 +261,45 @@ int cs_mi_store_data_index(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                   data, (len - 2) * 4, true) ? CS_STOP : CS_NEXT;
 }
 
+/*
+ * MI_LOAD_REGISTER_IMM: (register, value) pairs.  Byte Write Disables
+ * (bits 11:8; Gen11 genxml): bit 8 + i keeps byte i of every register
+ * written.  In a non-privileged batch, "any writes targeting the register
+ * not listed in the User Mode Non-Privileged Register will convert this
+ * command to a NOOP" (Gen11 Command Reference, MI_LOAD_REGISTER_IMM, as
+ * Intel's media driver reproduces it in mhw_mi_hwcmd_g11_X.h; PRM Vol 8
+ * "User Mode Privileged Commands": "converted to NOOP if the register
+ * accessed is privileged"): one refused register drops the whole command,
+ * the allowed registers of it too.
+ */
 int cs_mi_load_register_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                             unsigned len)
 {
+    uint32_t bytes = 0;
+
     if (!(len & 1)) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
                            "MI_LOAD_REGISTER_IMM with an odd dword");
         return CS_STOP;
     }
-    /* A privileged register anywhere makes the whole command a NOOP. */
+    for (unsigned i = 0; i < 4; i++) {
+        if (!(cmd[0] & MI_LRI_BYTE_WRITE_DISABLE(i))) {
+            bytes |= 0xffu << (8 * i);
+        }
+    }
     for (unsigned i = 1; i < len; i += 2) {
         uint32_t off = cs_reg_offset(e, cmd[0], cmd[i], MI_LRI_LRM_CS_MMIO);
 
         if (!cs_reg_write_allowed(e, off)) {
-            cs_privilege_violation(e, "MI_LOAD_REGISTER_IMM to a "
-                                   "privileged register");
+            cs_privilege_violation(e, cmd[0], off, "MI_LOAD_REGISTER_IMM to "
+                                   "a register not user-writable");
             return CS_NEXT;
         }
     }
     for (unsigned i = 1; i < len && e->state != INTEL_CS_HALTED; i += 2) {
         intel_mmio_write(e->gpu,
                          cs_reg_offset(e, cmd[0], cmd[i], MI_LRI_LRM_CS_MMIO),
-                         cmd[i + 1], 0xffffffff);
+                         cmd[i + 1], bytes);
     }
     return e->state == INTEL_CS_HALTED || e->state == INTEL_CS_IDLE ?
            CS_STOP : CS_NEXT;
@@ -295,7 +314,8 @@ int cs_mi_store_register_mem(IntelEngine *e, const CsCmd *c,
 
     /* The read is always done; the store needs privilege for the GGTT. */
     if (ggtt && !cs_privileged(e)) {
-        cs_privilege_violation(e, "MI_STORE_REGISTER_MEM to the GGTT");
+        cs_privilege_violation(e, cmd[0], cs_addr48(cmd[2], cmd[3]),
+                               "MI_STORE_REGISTER_MEM to the GGTT");
         return CS_NEXT;
     }
     return cs_write32(e, !ggtt && intel_engine_ppgtt(e),
@@ -308,8 +328,15 @@ int cs_mi_load_register_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     bool ggtt = cmd[0] & MI_GLOBAL_GTT;
     uint32_t off = cs_reg_offset(e, cmd[0], cmd[1], MI_LRI_LRM_CS_MMIO), v;
 
-    if ((ggtt || !cs_reg_write_allowed(e, off)) && !cs_privileged(e)) {
-        cs_privilege_violation(e, "MI_LOAD_REGISTER_MEM");
+    /* "Converted to NOOP" with Use Global GTT or a register not listed. */
+    if (ggtt && !cs_privileged(e)) {
+        cs_privilege_violation(e, cmd[0], cs_addr48(cmd[2], cmd[3]),
+                               "MI_LOAD_REGISTER_MEM from the GGTT");
+        return CS_NEXT;
+    }
+    if (!cs_reg_write_allowed(e, off)) {
+        cs_privilege_violation(e, cmd[0], off, "MI_LOAD_REGISTER_MEM to a "
+                               "register not user-writable");
         return CS_NEXT;
     }
     if (cs_read32(e, !ggtt && intel_engine_ppgtt(e), cs_addr48(cmd[2] & ~3u, cmd[3]),
@@ -326,9 +353,10 @@ int cs_mi_load_register_reg(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t src = cs_reg_offset(e, cmd[0], cmd[1], MI_LRR_SOURCE_CS_MMIO);
     uint32_t dst = cs_reg_offset(e, cmd[0], cmd[2], MI_LRR_DEST_CS_MMIO);
 
+    /* "Register write to a Privileged Register is discarded" (Vol 8). */
     if (!cs_reg_write_allowed(e, dst)) {
-        cs_privilege_violation(e, "MI_LOAD_REGISTER_REG to a privileged "
-                               "register");
+        cs_privilege_violation(e, cmd[0], dst, "MI_LOAD_REGISTER_REG to a "
+                               "register not user-writable");
         return CS_NEXT;
     }
     intel_mmio_write(e->gpu, dst, intel_mmio_read(e->gpu, src), 0xffffffff);
@@ -343,7 +371,8 @@ int cs_mi_mem_to_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint32_t v;
 
     if ((src_ggtt || dst_ggtt) && !cs_privileged(e)) {
-        cs_privilege_violation(e, "MI_COPY_MEM_MEM in the GGTT");
+        cs_privilege_violation(e, cmd[0], cs_addr48(cmd[1], cmd[2]),
+                               "MI_COPY_MEM_MEM in the GGTT");
         return CS_NEXT;
     }
     if (cs_read32(e, !src_ggtt && intel_engine_ppgtt(e), cs_addr48(cmd[3] & ~3u, cmd[4]),
@@ -521,7 +550,8 @@ int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     uint64_t addr;
 
     if (ggtt && !cs_privileged(e)) {
-        cs_privilege_violation(e, "MI_ATOMIC in the GGTT");
+        cs_privilege_violation(e, cmd[0], cs_addr48(cmd[1], cmd[2]),
+                               "MI_ATOMIC in the GGTT");
         return CS_NEXT;
     }
     /* Reserved size, reserved opcode, or a size and an opcode at odds. */
@@ -582,7 +612,8 @@ int cs_mi_report_perf_count(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     };
 
     if (ggtt && !cs_privileged(e)) {
-        cs_privilege_violation(e, "MI_REPORT_PERF_COUNT to the GGTT");
+        cs_privilege_violation(e, cmd[0], report.addr,
+                               "MI_REPORT_PERF_COUNT to the GGTT");
         return CS_NEXT;
     }
     intel_gt_notify(e->gpu, INTEL_GT_PERF_REPORT, &report);
@@ -593,8 +624,8 @@ int cs_mi_report_perf_count(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 }
 
 /* Post-sync operation @op (POST_SYNC_*) of MI_FLUSH_DW and PIPE_CONTROL. */
-int cs_post_sync(IntelEngine *e, unsigned op, bool index, bool ggtt,
-                 uint64_t addr, uint64_t data, unsigned bytes)
+int cs_post_sync(IntelEngine *e, uint32_t hdr, unsigned op, bool index,
+                 bool ggtt, uint64_t addr, uint64_t data, unsigned bytes)
 {
     bool ppgtt = !ggtt && !index && intel_engine_ppgtt(e);
 
@@ -602,7 +633,7 @@ int cs_post_sync(IntelEngine *e, unsigned op, bool index, bool ggtt,
         return CS_NEXT;
     }
     if ((ggtt || index) && !cs_privileged(e)) {
-        cs_privilege_violation(e, "post-sync write to the GGTT");
+        cs_privilege_violation(e, hdr, addr, "post-sync write to the GGTT");
         return CS_NEXT;
     }
     if (index) {
@@ -642,7 +673,7 @@ int cs_mi_flush_dw(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     if (cmd[0] & MI_INVALIDATE_TLB) {
         intel_ppgtt_flush(e);
     }
-    r = cs_post_sync(e, op, index, cmd[1] & MI_FLUSH_DW_USE_GTT,
+    r = cs_post_sync(e, cmd[0], op, index, cmd[1] & MI_FLUSH_DW_USE_GTT,
                      cs_addr48(cmd[1] & ~7u, cmd[2]),
                      cmd[3] | (len >= 5 ? (uint64_t)cmd[4] << 32 : 0),
                      len >= 5 ? 8 : 4);

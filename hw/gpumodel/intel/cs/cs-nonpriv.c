@@ -5,11 +5,17 @@
  * Two sources grant access:
  *
  * - the PRM's "User Mode Non-Privileged Registers" tables for each command
- *   streamer (DG2 PRM vol. 8, "Register Access and User Mode Privileges"),
- *   transcribed below; the Compute CS tables are left out, this GT has no
- *   CCS;
+ *   streamer (PRM Vol 8, "Register Access and User Mode Privileges"),
+ *   below; the render engine's is Gen11's as far as sources say (see
+ *   rcs0_nonpriv), the others are DG2's (the DG2 PRM's tables, transcribed;
+ *   the Compute CS tables are left out, this GT has no CCS);
  * - the engine's twelve RING_FORCE_TO_NONPRIV slots, through which the
- *   driver whitelists further registers.
+ *   driver whitelists further registers (i915's icl_whitelist_build():
+ *   HALF_SLICE_CHICKEN7, SAMPLER_MODE and SLICE_COMMON_ECO_CHICKEN1
+ *   read-write, the PS_INVOCATION_COUNT/PS_DEPTH_COUNT range read-only).
+ *
+ * A register neither grants is refused: the command streamer drops the
+ * command (cs-mi.c).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -75,15 +81,54 @@ typedef struct IntelNonPrivTable {
 } IntelNonPrivTable;
 
 /*
- * "User Mode Non-Privileged Registers for Render Command Streamer (RCS)".
- * Offsets are absolute.  Names are as the PRM spells them, typos included
- * (IA_PRIMIVTIVES_COUNT, "PS_DEPTH_COUNT _0"); MI_PREDICATE_SRC0/SRC1/DATA
- * are listed once per dword.
+ * The render engine's user-mode registers on Gen11.  The Ice Lake PRM's
+ * own table (Vol 8, "User Mode Non-Privileged Registers for Render Command
+ * Streamer") is not at hand in text; this is the nearest PRM table, DG2's
+ * (Vol 8, same section), kept where a source says its row holds on Gen11
+ * and changed where one says it does not:
+ *
+ * - IGT 1.27.1's tests/i915/gem_ctx_isolation.c, which writes every
+ *   register of its list from a user batch and reads it back, per
+ *   generation (Intel's CI runs it on Ice Lake): its Gen11 rows are the
+ *   DG2 rows kept below, plus L3_Config (L3CNTLREG 0x7034), TD_CTL
+ *   (0xE400) and TD_CTL2 (0xE404), user-writable on Gen8 to Gen11 only,
+ *   and CS_CHICKEN1 (0x2580), user-writable on Gen11 (i915 opens it with
+ *   a RING_FORCE_TO_NONPRIV slot on Gen9 and Gen10 only).
+ * - i915's icl_whitelist_build() opens PS_INVOCATION_COUNT and
+ *   PS_DEPTH_COUNT (0x2348-0x2357) to reads through a slot: not in
+ *   Gen11's table (DG2's lists them).
+ * - Mesa's iris and anv (22.3) set CS_DEBUG_MODE2's CONSTANT_BUFFER
+ *   Address Offset Disable (0x20D8) from a user batch on Gen9 and later
+ *   and rely on it (push constant buffer 0 absolute, "only safe on
+ *   kernels with context isolation support").
+ * - TCCNTLREG (0xB0A4; Mesa's gen110.xml), which iris and anv program on
+ *   Gen11 from a user batch: the row of DG2's table for the same control,
+ *   L3TCCNTLREG (0xB138 there), taken to be Gen11's (an inference: no
+ *   Gen11 text lists it).
+ * - DG2's rows for what Gen11 does not have are left out: the per-slice
+ *   pixel counters beyond PS_*_COUNT_2, the coarse-pixel and mesh/task
+ *   counters, 3DPRIM_XP0-2 (Gen12's extended parameters), OAR, the
+ *   performance-counter controls, TR-TT, the Gen12 L3 registers
+ *   (LSQCREG*, L3ALLOCREG, L3TCCNTLREG), PSS_MODE, CMD_BUFF_CTL,
+ *   Z_DISCARD_EN, PTBR_PAGE_POOL_SIZE, CS_MI_ADDRESS_OFFSET,
+ *   MI_SET_PREDICATE_RESULT, WPARID, PREDICATION_MASK and 0xE518.
+ *
+ * Not listed, hence refused unless a slot opens them: 3D_CHICKEN3 (0x2090,
+ * anv's AALineQualityFix on Gen11), HALF_SLICE_CHICKEN7, SAMPLER_MODE and
+ * SLICE_COMMON_ECO_CHICKEN1 (i915's slots).  Offsets are absolute; names
+ * as DG2's PRM spells them, typos included (IA_PRIMIVTIVES_COUNT); the
+ * MI_PREDICATE_SRC0/SRC1/DATA rows are listed once per dword.
  */
 static const IntelNonPrivReg rcs0_nonpriv[] = {
     { "Cache_Mode_0", 0x7000, 1 },
     { "Cache_Mode_1", 0x7004, 1 },
     { "GT_MODE", 0x7008, 1 },
+    { "L3CNTLREG", 0x7034, 1 },                 /* IGT: L3_Config */
+    { "TD_CTL", 0xE400, 1 },                    /* IGT */
+    { "TD_CTL2", 0xE404, 1 },                   /* IGT */
+    { "CS_CHICKEN1", 0x2580, 1 },               /* IGT */
+    { "CS_DEBUG_MODE2", 0x20D8, 1 },            /* Mesa */
+    { "TCCNTLREG", 0xB0A4, 1 },                 /* DG2's L3TCCNTLREG */
     { "NOPID", 0x2094, 1 },
     { "INSTPM", 0x20C0, 1 },
     { "IA_VERTICES_COUNT", 0x2310, 2 },
@@ -107,25 +152,12 @@ static const IntelNonPrivReg rcs0_nonpriv[] = {
     { "SO_WRITE_OFFSET3", 0x528C, 1 },
     { "CL_INVOCATION_COUNT", 0x2338, 2 },
     { "CL_PRIMITIVES_COUNT", 0x2340, 2 },
-    { "PS_INVOCATION_COUNT", 0x2348, 2 },
-    { "PS_DEPTH_COUNT", 0x2350, 2 },
     { "PS_INVOCATION_COUNT_0", 0x22C8, 2 },
     { "PS_DEPTH_COUNT _0", 0x22D8, 2 },
     { "PS_INVOCATION_COUNT_1", 0x22F0, 2 },
     { "PS_DEPTH_COUNT _1", 0x22F8, 2 },
     { "PS_INVOCATION_COUNT_2", 0x2448, 2 },
     { "PS_DEPTH_COUNT_2", 0x2450, 2 },
-    { "PS_INVOCATION_COUNT_3", 0x2458, 2 },
-    { "PS_DEPTH_COUNT_3", 0x2460, 2 },
-    { "PS_INVOCATION_COUNT_4", 0x2468, 2 },
-    { "PS_DEPTH_COUNT_4", 0x2470, 2 },
-    { "PS_INVOCATION_COUNT_5", 0x24A0, 2 },
-    { "PS_DEPTH_COUNT_5", 0x24A8, 2 },
-    { "PS_INVOCATION_COUNT_6", 0x25D0, 2 },
-    { "PS_DEPTH_COUNT_6", 0x25B0, 2 },
-    { "PS_INVOCATION_COUNT_7", 0x25D8, 2 },
-    { "PS_DEPTH_COUNT_7", 0x25B8, 2 },
-    { "CPS_INVOCATION_COUNT", 0x2478, 2 },
     { "GPUGPU_DISPATCHDIMX", 0x2500, 1 },
     { "GPUGPU_DISPATCHDIMY", 0x2504, 1 },
     { "GPUGPU_DISPATCHDIMZ", 0x2508, 1 },
@@ -144,45 +176,11 @@ static const IntelNonPrivReg rcs0_nonpriv[] = {
     { "3DPRIM_INSTANCE_COUNT", 0x2438, 1 },
     { "3DPRIM_START_INSTANCE", 0x243C, 1 },
     { "3DPRIM_BASE_VERTEX", 0x2440, 1 },
-    { "3DPRIM_XP0", 0x2690, 1 },
-    { "3DPRIM_XP1", 0x2694, 1 },
-    { "3DPRIM_XP2", 0x2698, 1 },
     { "GPGPU_THREADS_DISPATCHED", 0x2290, 2 },
     { "BB_OFFSET", 0x2158, 1 },
     { "CS_GPR (1-16)", 0x2600, 32 },
     { "OA_CTX_CONTROL", 0x2360, 1 },
-    { "OA_CTX_CONTROL_MSG", 0x2AA0, 1 },
     { "OACTXID", 0x2364, 1 },
-    { "OAR_OACONTROL", 0x2960, 1 },
-    { "OAR_OASTATUS", 0x2968, 1 },
-    { "PR_CTR_CTL_RCSUNIT", 0x2178, 1 },
-    { "PR_CTR_THRSH_RCSUNIT", 0x217C, 1 },
-    { "Deprecated Register", 0xE518, 1 },
-    { "PTBR_PAGE_POOL_SIZE_REGISTER", 0x17520, 1 },
-    { "PSS_MODE", 0x7038, 1 },
-    { "CMD_BUFF_CTL", 0x2084, 1 },
-    { "Z_DISCARD_EN", 0x7040, 1 },
-    { "TRTT_CR", 0x4400, 1 },
-    { "TRTT_VA_RANGE", 0x4404, 1 },
-    { "TRTT_L3_BASE_LOW", 0x4408, 1 },
-    { "TRTT_L3_BASE_HIGH", 0x440C, 1 },
-    { "TR_NULL_GFX", 0x4410, 1 },
-    { "TRTT_INVAL", 0x4414, 1 },
-    { "LSQCREG1", 0xB100, 1 },
-    { "LSQCREG4", 0xB118, 1 },
-    { "LSQCREG5", 0xB158, 1 },
-    { "LSQCREG6", 0xB15C, 1 },
-    { "L3ALLOCREG", 0xB134, 1 },
-    { "L3TCCNTLREG", 0xB138, 1 },
-    { "CS_MI_ADDRESS_OFFSET", 0x23B4, 1 },
-    { "MI_SET_PREDICATE_RESULT", 0x23B8, 1 },
-    { "WPARID", 0x221C, 1 },
-    { "PREDICATION_MASK", 0x21FC, 1 },
-    { "TASK_INVOCATION_COUNT", 0x26E8, 2 },
-    { "MESH_INVOCATION_COUNT", 0x26E0, 2 },
-    { "3DMESH_TG_COUNT", 0x26F0, 1 },
-    { "3DMESH_STARTING_TGID", 0x26F4, 1 },
-    { "MESH_PRIMITIVE_COUNT", 0x26D8, 2 },
 };
 
 /*
@@ -287,7 +285,7 @@ static const IntelNonPrivTable nonpriv_tables[] = {
 
 /* Compile-time sanity checks on the tables and the slot encoding. */
 G_STATIC_ASSERT(G_N_ELEMENTS(nonpriv_tables) == INTEL_ENGINE_COUNT);
-G_STATIC_ASSERT(G_N_ELEMENTS(rcs0_nonpriv) == 102);
+G_STATIC_ASSERT(G_N_ELEMENTS(rcs0_nonpriv) == 61);
 G_STATIC_ASSERT(G_N_ELEMENTS(bcs0_nonpriv) == 19);
 G_STATIC_ASSERT(G_N_ELEMENTS(vcs_nonpriv) + G_N_ELEMENTS(hevc_nonpriv) +
                 G_N_ELEMENTS(cs_common_nonpriv) == 13);

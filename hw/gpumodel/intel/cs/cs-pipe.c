@@ -34,7 +34,7 @@ int cs_pipe_control(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         intel_ppgtt_flush(e);
     }
     /* Destination Address Type 1: the GGTT (else the PPGTT). */
-    r = cs_post_sync(e, pc.post_sync_operation, pc.store_data_index,
+    r = cs_post_sync(e, cmd[0], pc.post_sync_operation, pc.store_data_index,
                      pc.destination_address_type,
                      pc.address, pc.immediate_data, 8);
     if (r == CS_NEXT && pc.notify_enable) {

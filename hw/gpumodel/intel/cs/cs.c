@@ -461,7 +461,7 @@ static unsigned cs_step(IntelEngine *e, IntelCsFetch *f, unsigned budget,
         return 1;
     }
     if ((c->flags & CS_PRIV) && !cs_privileged(e)) {
-        cs_privilege_violation(e, c->name);
+        cs_privilege_violation(e, cmd[0], 0, c->name);
         return 1;
     }
     r = c->fn(e, c, cmd, len);

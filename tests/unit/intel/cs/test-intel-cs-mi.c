@@ -296,6 +296,24 @@ static void test_mi_cs_mmio_remap(Fixture *f, gconstpointer data)
     g_assert_cmphex(erd(f, BCS, INTEL_RING_ESR), ==, 0);
 }
 
+/*
+ * MI_LOAD_REGISTER_IMM's Byte Write Disables (bits 11:8, Gen11 genxml):
+ * bit 8 + i keeps byte i of every register of the command.
+ */
+static void test_mi_lri_byte_write_disables(Fixture *f, gconstpointer data)
+{
+    Ring r;
+
+    ring_init(f, &r, RCS, RING_RCS);
+    set_gpr(f, RCS, 0, 0x1111111111111111ull);
+    EMIT(&r.b, MI_LOAD_REGISTER_IMM(2) | MI_LRI_BYTE_WRITE_DISABLE(0) |
+         MI_LRI_BYTE_WRITE_DISABLE(3), gpr_reg(f, RCS, 0), 0xAABBCCDD,
+         gpr_reg(f, RCS, 0) + 4, 0x55667788);
+    ring_run(&r);
+    g_assert_cmphex(gpr(f, RCS, 0), ==, 0x1166771111BBCC11ull);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
+
 /* PIPE_CONTROL post-sync write immediate: a qword (i915's breadcrumb). */
 static void test_pipe_control_post_sync(Fixture *f, gconstpointer data)
 {
@@ -398,6 +416,8 @@ static const FixtureTest tests[] = {
     { "/intel/cs/memory-commands/mi-load-store-register",
       test_mi_load_store_register },
     { "/intel/cs/memory-commands/cs-mmio-remap", test_mi_cs_mmio_remap },
+    { "/intel/cs/memory-commands/lri-byte-write-disables",
+      test_mi_lri_byte_write_disables },
     { "/intel/cs/memory-commands/pipe-control-post-sync",
       test_pipe_control_post_sync },
     { "/intel/cs/memory-commands/mi-flush-dw-post-sync",

@@ -426,7 +426,7 @@ static void test_privilege(Fixture *f, gconstpointer data)
     EMIT(&bb3, MI_BATCH_BUFFER_END);
 
     /* i915's whitelist slot (icl_whitelist_build): RW, one register. */
-    lri(&bb2, 0xE18C, 6);
+    lri(&bb2, 0xE18C, 0x00060006);                  /* masked */
     EMIT(&bb2, MI_BATCH_BUFFER_END);
 
     bb_start(&c.ring, USER_VA, MI_BATCH_PPGTT);
