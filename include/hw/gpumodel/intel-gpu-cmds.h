@@ -133,6 +133,8 @@
 
 /* MI_SEMAPHORE_WAIT: dw1 the data, dw2-3 the address. */
 #define MI_SEMAPHORE_WAIT           MI_INSTR(0x1C, 0)
+/* Register Poll Mode: dw2 bits 22:2 a register polled instead of memory. */
+#define   MI_SEMAPHORE_REGISTER_POLL (1u << 16)
 #define   MI_SEMAPHORE_POLL         (1u << 15)  /* else signal mode */
 /* Compare Operation, bits 14:12: semaphore address data vs. dw1. */
 #define   MI_SEMAPHORE_COMPARE_SHIFT 12
@@ -146,7 +148,10 @@
 
 #define MI_FORCE_WAKEUP             MI_INSTR(0x1D, 0)
 
-/* MI_STORE_DATA_IMM: dw1-2 the address, dw3 (and dw4) the data. */
+/*
+ * MI_STORE_DATA_IMM: dw1-2 the address, dw3 on the data (dwords, or with
+ * Store Qword qwords; any number, DWord Length bits 9:0).
+ */
 #define MI_STORE_DATA_IMM           MI_INSTR(0x20, 0)
 #define   MI_STORE_DATA_IMM_QWORD   (1u << 21)
 #define MI_STORE_DWORD_IMM_GEN4     (MI_STORE_DATA_IMM | INSTR_LEN(4))

@@ -267,10 +267,17 @@ int cs_mi_conditional_bb_end(IntelEngine *e, const CsCmd *c,
     }
     /*
      * With "compare semaphore" (MI_DO_COMPARE) the batch ends when the
-     * memory value is not above the data; without it, never.
+     * memory value is not above the data; without it, never.  "Termination
+     * of second level batch buffer due to this command will also terminate
+     * the parent/first level batch buffer" (Gen11 Command Reference): back
+     * to the ring, or from a workaround batch to the context.
      */
     if ((cmd[0] & MI_DO_COMPARE) && (v & m) <= cmd[1] && e->depth) {
-        cs_mi_batch_buffer_end(e, c, cmd, len);
+        if (e->depth == INTEL_CS_WA_LEVEL) {
+            cs_wa_done(e);
+        } else {
+            e->depth = 0;
+        }
     }
     return CS_NEXT;
 }

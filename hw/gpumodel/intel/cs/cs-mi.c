@@ -156,6 +156,12 @@ static bool mi_sem_compare(uint32_t op, uint32_t sad, uint32_t sdd)
     }
 }
 
+/*
+ * MI_SEMAPHORE_WAIT.  Register Poll Mode (bit 16, Gen11 Command Reference
+ * "REGISTER_POLL_MODE"): the semaphore is the register at dw2 bits 22:2,
+ * Memory Type is ignored, the wait always polls, and a non-privileged
+ * batch may use it.
+ */
 int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                          unsigned len)
 {
@@ -168,13 +174,15 @@ int cs_mi_semaphore_wait(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                            "MI_SEMAPHORE_WAIT: reserved compare operation");
         return CS_STOP;
     }
-    if (ggtt && !cs_privileged(e)) {
+    if (cmd[0] & MI_SEMAPHORE_REGISTER_POLL) {
+        sad = intel_mmio_read(e->gpu, cmd[2] & MI_REG_OFFSET_MASK);
+        poll = true;
+    } else if (ggtt && !cs_privileged(e)) {
         cs_privilege_violation(e, cmd[0], cs_addr48(cmd[2], cmd[3]),
                                "MI_SEMAPHORE_WAIT in the GGTT");
         return CS_NEXT;
-    }
-    if (cs_read32(e, !ggtt && intel_engine_ppgtt(e), cs_addr48(cmd[2] & ~3u, cmd[3]),
-                  &sad)) {
+    } else if (cs_read32(e, !ggtt && intel_engine_ppgtt(e),
+                         cs_addr48(cmd[2] & ~3u, cmd[3]), &sad)) {
         return CS_STOP;
     }
     if (mi_sem_compare(op, sad, cmd[1])) {
@@ -219,16 +227,23 @@ int cs_mi_semaphore_signal(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
 /* ---- stores and loads ---- */
 
+/*
+ * MI_STORE_DATA_IMM "supports writing to multiple consecutive dwords or
+ * qwords memory locations from the starting address" (Gen11 Command
+ * Reference): the data is dwords 3 on, as many as DWord Length gives
+ * (Store Qword, bit 21, makes them qwords: the same bytes).
+ */
 int cs_mi_store_data_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                          unsigned len)
 {
     bool ggtt = cmd[0] & MI_GLOBAL_GTT;
-    uint64_t addr = cs_addr48(cmd[1], cmd[2]);
-    uint32_t data[2];
+    bool ppgtt = !ggtt && intel_engine_ppgtt(e);
+    uint64_t addr = cs_addr48(cmd[1], cmd[2]) & ~3ull;
+    uint32_t data[64];
 
-    if (len != 4 && len != 5) {
+    if (len < 4) {
         intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                           "MI_STORE_DATA_IMM length is not 4 or 5");
+                           "MI_STORE_DATA_IMM without data");
         return CS_STOP;
     }
     if (ggtt && !cs_privileged(e)) {
@@ -236,11 +251,16 @@ int cs_mi_store_data_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                                "MI_STORE_DATA_IMM to the GGTT");
         return CS_NEXT;
     }
-    data[0] = GUINT32_TO_LE(cmd[3]);
-    data[1] = GUINT32_TO_LE(len == 5 ? cmd[4] : 0);
-    if (cs_mem(e, !ggtt && intel_engine_ppgtt(e), addr & ~3ull, data, (len - 3) * 4,
-               true)) {
-        return CS_STOP;
+    /* In runs of up to 64 dwords. */
+    for (unsigned i = 3; i < len; i += G_N_ELEMENTS(data)) {
+        unsigned n = MIN(len - i, G_N_ELEMENTS(data));
+
+        for (unsigned k = 0; k < n; k++) {
+            data[k] = GUINT32_TO_LE(cmd[i + k]);
+        }
+        if (cs_mem(e, ppgtt, addr + 4 * (i - 3), data, 4 * n, true)) {
+            return CS_STOP;
+        }
     }
     return CS_NEXT;
 }
@@ -716,14 +736,29 @@ int cs_mi_batch_buffer_start(IntelEngine *e, const CsCmd *c,
                      "engine %u: PPGTT batch without a PPGTT context, "
                      "using the GGTT", e->id);
     }
-    if (e->depth == 0 || (second && e->depth == 1)) {
-        e->depth++;                 /* first level, or second level */
-    } else if (second) {
-        intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
-                           "third-level batch buffer");
-        return CS_STOP;
+    /*
+     * "The command streamer contains three storage elements; one for the
+     * ring head address, one for the batch head address, and one for the
+     * second level batch head address.  When performing batch buffer
+     * chaining, hardware simply updates the head pointer of the first
+     * level batch address storage.  [...] When this bit is set, hardware
+     * uses the 2nd level batch head address storage element" (Gen11
+     * Command Reference, MI_BATCH_BUFFER_START, Second Level Batch
+     * Buffer).  So from a second-level batch the bit chains within the
+     * second level, and without it the first level continues at the new
+     * address, the second-level batch left.  A workaround batch (after a
+     * context restore) only chains.
+     */
+    if (e->depth == INTEL_CS_WA_LEVEL) {
+        if (second) {
+            intel_engine_error(e, INTEL_ERROR_INSTRUCTION,
+                               "second-level batch from a context "
+                               "workaround batch");
+            return CS_STOP;
+        }
+    } else {
+        e->depth = second && e->depth ? 2 : 1;
     }
-    /* Otherwise chained: the new batch replaces the current one. */
     e->level[e->depth] = lvl;
     return CS_NEXT;
 }

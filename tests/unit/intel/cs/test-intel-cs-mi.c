@@ -314,6 +314,133 @@ static void test_mi_lri_byte_write_disables(Fixture *f, gconstpointer data)
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
 }
 
+/*
+ * MI_STORE_DATA_IMM writes as many dwords (or qwords, with Store Qword)
+ * as its length carries, from the address on (Gen11 Command Reference).
+ */
+static void test_mi_store_data_imm_n(Fixture *f, gconstpointer data)
+{
+    uint32_t cmd[3 + 100];
+    Ring r;
+
+    ring_init(f, &r, RCS, RING_RCS);
+    EMIT(&r.b, MI_STORE_DATA_IMM | INSTR_LEN(7) | MI_USE_GGTT, DATA + 0x100,
+         0, 1, 2, 3, 4);
+    EMIT(&r.b, MI_STORE_DATA_IMM | MI_STORE_DATA_IMM_QWORD | INSTR_LEN(7) |
+         MI_USE_GGTT, DATA + 0x120, 0, 0x11, 0x22, 0x33, 0x44);
+    /* 100 dwords: more than the model writes at once. */
+    cmd[0] = MI_STORE_DATA_IMM | INSTR_LEN(103) | MI_USE_GGTT;
+    cmd[1] = DATA + 0x200;
+    cmd[2] = 0;
+    for (unsigned i = 0; i < 100; i++) {
+        cmd[3 + i] = 0x1000 + i;
+    }
+    emit_n(&r.b, cmd, 103);
+    sdi(&r.b, MARK, 0x5D1);
+    ring_run(&r);
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmphex(ram_r32(f, DATA + 0x100 + 4 * i), ==, i + 1);
+    }
+    g_assert_cmphex(ram_r64(f, DATA + 0x120), ==, 0x0000002200000011ull);
+    g_assert_cmphex(ram_r64(f, DATA + 0x128), ==, 0x0000004400000033ull);
+    for (unsigned i = 0; i < 100; i++) {
+        g_assert_cmphex(ram_r32(f, DATA + 0x200 + 4 * i), ==, 0x1000 + i);
+    }
+    g_assert_cmphex(ram_r32(f, DATA + 0x200 + 400), ==, 0);
+    g_assert_cmphex(ram_r32(f, MARK), ==, 0x5D1);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
+
+/*
+ * MI_SEMAPHORE_WAIT in Register Poll Mode (bit 16): dword 2 names a
+ * register, polled until the compare holds.
+ */
+static void test_mi_semaphore_register_poll(Fixture *f, gconstpointer data)
+{
+    Ring r;
+
+    ring_init(f, &r, RCS, RING_RCS);
+    set_gpr(f, RCS, 5, 3);
+    EMIT(&r.b, MI_SEMAPHORE_WAIT | INSTR_LEN(4) | MI_SEMAPHORE_REGISTER_POLL |
+         MI_SEMAPHORE_SAD_EQ_SDD, 4, gpr_reg(f, RCS, 5), 0);
+    sdi(&r.b, MARK, 0x99);
+    ring_run(&r);
+    g_assert_cmphex(ram_r32(f, MARK), ==, 0);
+    g_assert_false(engine_idle(f, RCS));
+    set_gpr(f, RCS, 5, 4);
+    step(f);
+    g_assert_cmphex(ram_r32(f, MARK), ==, 0x99);
+    g_assert_true(engine_idle(f, RCS));
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
+
+/*
+ * Batch levels (Gen11 Command Reference, MI_BATCH_BUFFER_START "Second
+ * Level Batch Buffer"; MI_CONDITIONAL_BATCH_BUFFER_END): a second-level
+ * batch returns to the first at its end, chains within the second level
+ * with the bit set, and without it continues the first level at the new
+ * address; a conditional end in a second-level batch ends the first too.
+ */
+static void test_batch_levels(Fixture *f, gconstpointer data)
+{
+    Buf b1 = buf_at(f, BATCH), b2 = buf_at(f, BATCH2);
+    Buf b3 = buf_at(f, BATCH3);
+    Ring r;
+
+    ring_init(f, &r, RCS, RING_RCS);
+    bb_start(&b1, BATCH2, MI_BATCH_SECOND_LEVEL);
+    sdi(&b1, DATA, 1);
+    EMIT(&b1, MI_BATCH_BUFFER_END);
+    bb_start(&b2, BATCH3, MI_BATCH_SECOND_LEVEL);   /* chain, level 2 */
+    sdi(&b2, DATA + 4, 0xBAD);
+    sdi(&b3, DATA + 8, 3);
+    EMIT(&b3, MI_BATCH_BUFFER_END);                 /* back to level 1 */
+    bb_start(&r.b, BATCH, 0);
+    sdi(&r.b, DATA + 12, 4);
+    ring_run(&r);
+    g_assert_cmphex(ram_r32(f, DATA), ==, 1);
+    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0);
+    g_assert_cmphex(ram_r32(f, DATA + 8), ==, 3);
+    g_assert_cmphex(ram_r32(f, DATA + 12), ==, 4);
+
+    /* A first-level start from level 2: the old first level is left. */
+    b1 = buf_at(f, BATCH + 0x400);
+    b2 = buf_at(f, BATCH2 + 0x400);
+    b3 = buf_at(f, BATCH3 + 0x400);
+    bb_start(&b1, BATCH2 + 0x400, MI_BATCH_SECOND_LEVEL);
+    sdi(&b1, DATA + 16, 0xBAD);
+    EMIT(&b1, MI_BATCH_BUFFER_END);
+    bb_start(&b2, BATCH3 + 0x400, 0);
+    sdi(&b3, DATA + 20, 6);
+    EMIT(&b3, MI_BATCH_BUFFER_END);                 /* back to the ring */
+    bb_start(&r.b, BATCH + 0x400, 0);
+    sdi(&r.b, DATA + 24, 7);
+    ring_run(&r);
+    g_assert_cmphex(ram_r32(f, DATA + 16), ==, 0);
+    g_assert_cmphex(ram_r32(f, DATA + 20), ==, 6);
+    g_assert_cmphex(ram_r32(f, DATA + 24), ==, 7);
+
+    /* A conditional end (memory 3 <= data 5) in level 2 ends level 1. */
+    b1 = buf_at(f, BATCH + 0x800);
+    b2 = buf_at(f, BATCH2 + 0x800);
+    ram_w32(f, DATA + 0x40, 3);
+    bb_start(&b1, BATCH2 + 0x800, MI_BATCH_SECOND_LEVEL);
+    sdi(&b1, DATA + 28, 0xBAD);
+    EMIT(&b1, MI_BATCH_BUFFER_END);
+    EMIT(&b2, MI_CONDITIONAL_BATCH_BUFFER_END | INSTR_LEN(4) | MI_USE_GGTT |
+         MI_DO_COMPARE, 5, DATA + 0x40, 0);
+    sdi(&b2, DATA + 32, 0xBAD);
+    EMIT(&b2, MI_BATCH_BUFFER_END);
+    bb_start(&r.b, BATCH + 0x800, 0);
+    sdi(&r.b, DATA + 36, 9);
+    ring_run(&r);
+    g_assert_cmphex(ram_r32(f, DATA + 28), ==, 0);
+    g_assert_cmphex(ram_r32(f, DATA + 32), ==, 0);
+    g_assert_cmphex(ram_r32(f, DATA + 36), ==, 9);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+    g_assert_true(engine_idle(f, RCS));
+}
+
 /* PIPE_CONTROL post-sync write immediate: a qword (i915's breadcrumb). */
 static void test_pipe_control_post_sync(Fixture *f, gconstpointer data)
 {
@@ -418,6 +545,9 @@ static const FixtureTest tests[] = {
     { "/intel/cs/memory-commands/cs-mmio-remap", test_mi_cs_mmio_remap },
     { "/intel/cs/memory-commands/lri-byte-write-disables",
       test_mi_lri_byte_write_disables },
+    { "/intel/cs/memory-commands/store-data-imm-n", test_mi_store_data_imm_n },
+    { "/intel/cs/semaphore-register-poll", test_mi_semaphore_register_poll },
+    { "/intel/cs/batch-levels", test_batch_levels },
     { "/intel/cs/memory-commands/pipe-control-post-sync",
       test_pipe_control_post_sync },
     { "/intel/cs/memory-commands/mi-flush-dw-post-sync",
