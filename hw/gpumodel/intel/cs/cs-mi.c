@@ -407,17 +407,19 @@ int cs_mi_mem_to_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 /* ---- MI_ATOMIC ---- */
 
 /*
- * MI_ATOMIC (Gen11 Command Reference, "MI_ATOMIC"; Mesa's genxml
+ * MI_ATOMIC (Gen11 Command Reference, "MI_ATOMIC", whose text Intel's
+ * media driver reproduces in mhw_mi_hwcmd_g11_X.h; Mesa's genxml
  * gen90.xml, which gen110.xml imports): a read-modify-write of 4, 8 or 16
  * bytes of memory ("Data Size", bits 20:19).  The ATOMIC OPCODE (15:8)
  * repeats the size in bits 7:5 ("Data size must match with the Atomic
  * Opcode"): 0x01-0x0f on dwords, 0x21-0x2f on qwords (Mesa's AND8B ...
  * PREDEC8B), and on octwords only 0x4e, CMP_WR16B.  The operations are the
  * L3 atomics the data port has too (sf-dataport-surface.c): PREDEC
- * returns the new value, every other the old one.  Bit 21 is reserved on
- * Gen11 (genxml names it "Post-Sync Operation", after Gen8; no Gen11 text
- * gives it a meaning): ignored.  CS STALL (bit 17) asks the parser to
- * wait for the atomic: the model's is done before the next command.
+ * returns the new value, every other the old one.  Bit 21 is reserved in
+ * the Gen11 (and Gen9) Command Reference; genxml names it "Post-Sync
+ * Operation", after Gen8, and no driver sets it: ignored.  CS STALL (bit
+ * 17) asks the parser to wait for the atomic: the model's is done before
+ * the next command.
  */
 static bool mi_atomic_opcode_valid(unsigned size, unsigned opcode)
 {
