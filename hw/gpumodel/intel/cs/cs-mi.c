@@ -507,20 +507,22 @@ static uint64_t mi_atomic_op(unsigned op, unsigned bits, uint64_t m,
  * hardware's Instruction Error is for command types and opcodes it does
  * not support, not for lengths, so it executes the atomic and parses the
  * next command where the length says.  What the missing operand dwords
- * hold is not defined; the model takes 0 and logs the guest error (an
- * increment or decrement, which takes no operand, is exact).
+ * hold is not defined; the model takes 0 (the address's high dword too,
+ * in a command of 2 dwords) and logs the guest error (an increment or
+ * decrement, which takes no operand, is exact).
  */
 static void mi_atomic_operands(IntelEngine *e, const uint32_t *cmd,
                                unsigned len, unsigned n, uint32_t *op1,
                                uint32_t *op2)
 {
     bool inline_data = cmd[0] & MI_ATOMIC_INLINE_DATA;
+    unsigned need = inline_data ? 3 + 2 * n : 3;
 
-    if (inline_data && len < 3 + 2 * n) {
+    if (len < need) {
         gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
-                     "engine %u: MI_ATOMIC of %u bytes with %u of its %u "
-                     "inline operand dwords; the others taken as 0",
-                     e->id, 4 * n, len - 3, 2 * n);
+                     "engine %u: MI_ATOMIC of %u dwords where its data "
+                     "size takes %u; the others taken as 0",
+                     e->id, len, need);
     }
     for (unsigned i = 0; i < n; i++) {
         if (inline_data) {
@@ -585,7 +587,8 @@ int cs_mi_atomic(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     }
     mi_atomic_operands(e, cmd, len, n, op1, op2);
     /* The data, naturally aligned (the address counts dwords). */
-    addr = cs_addr48(cmd[1] & ~3u, cmd[2]) & ~(uint64_t)(4 * n - 1);
+    addr = cs_addr48(cmd[1] & ~3u, len > 2 ? cmd[2] : 0) &
+           ~(uint64_t)(4 * n - 1);
     if (cs_mem(e, ppgtt, addr, mem, 4 * n, false)) {
         return CS_STOP;
     }

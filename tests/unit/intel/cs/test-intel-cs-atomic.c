@@ -267,6 +267,14 @@ static void test_atomic_lengths(Fixture *f, gconstpointer data)
     g_assert_cmphex(ram_r32(f, DATA + 16), ==, 42);
     g_assert_cmphex(ram_r32(f, MARK), ==, 0x52);
     g_assert_cmpuint(f->fh->guest_errors, ==, 2);
+
+    /* Two dwords: the address's high dword is 0 too. */
+    EMIT(&r.b, ATOMIC_HDR | MI_ATOMIC_INC | INSTR_LEN(2), DATA + 16);
+    sdi(&r.b, MARK, 0x53);
+    ring_run(&r);
+    g_assert_cmphex(ram_r32(f, DATA + 16), ==, 43);
+    g_assert_cmphex(ram_r32(f, MARK), ==, 0x53);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 3);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
     g_assert_true(engine_idle(f, RCS));
 }
