@@ -48,8 +48,10 @@
 /*
  * The registers: a name, the absolute offset, dwords.  The render
  * context's per-context registers the model has that gen11_rcs_offsets
- * does not list (OACTXCONTROL is not here: i915_perf.c writes it in its
- * slot of the register state, dword 0x125, not through the engine).
+ * does not list.  OACTXCONTROL is not here: i915_perf.c writes the value
+ * it wants each context to load into the register state (dword 0x125:
+ * gen8_update_reg_state_unlocked(), gen8_configure_context()), and a copy
+ * the model saved would be restored over it.
  */
 #define INTEL_CTX_IMAGE_REG_LIST(X) \
     X(bb_offset, INTEL_RCS0_BASE + INTEL_RING_BB_OFFSET, 1) \
