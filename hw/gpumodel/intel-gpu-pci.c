@@ -658,10 +658,12 @@ static const VMStateDescription intel_gpu_vmstate = {
     /*
      * QEMU checks the section's version only, not a nested structure's:
      * 1 keeps the 3D state as the commands' dwords (gen11-state.desc),
-     * which a version 0 stream does not.
+     * which a version 0 stream does not; 2 no longer has the preempted
+     * contexts' pipeline state (intel-gpu/gfx-saved), which is in their
+     * context images in guest memory now.
      */
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (const VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelGpuPci),
         VMSTATE_UINT32(mmio_index, IntelGpuPci),

@@ -292,23 +292,6 @@ static const VMStateDescription vmstate_intel_media = {
 };
 
 /* The render engine's pipeline state (gfx-state.h). */
-/* A context's pipeline state kept across a switch in a draw (gfx.c). */
-static const VMStateDescription vmstate_intel_gfx_saved = {
-    .name = "intel-gpu/gfx-saved",
-    .version_id = 0,
-    .minimum_version_id = 0,
-    .fields = (const VMStateField[]) {
-        VMSTATE_UINT64(ctx, IntelGfxSaved),
-        VMSTATE_UINT32(pipeline, IntelGfxSaved),
-        VMSTATE_STRUCT_ARRAY(base, IntelGfxSaved, INTEL_GFX_BASES, 0,
-                             vmstate_intel_gfx_base, IntelGfxBase),
-        VMSTATE_UINT64(sip, IntelGfxSaved),
-        VMSTATE_STRUCT(render, IntelGfxSaved, 0, vmstate_intel_render,
-                       IntelRenderState),
-        VMSTATE_END_OF_LIST()
-    },
-};
-
 static const VMStateDescription vmstate_intel_gfx = {
     .name = "intel-gpu/gfx",
     .version_id = 0,
@@ -322,9 +305,6 @@ static const VMStateDescription vmstate_intel_gfx = {
                        IntelRenderState),
         VMSTATE_STRUCT(media, IntelGfxState, 0, vmstate_intel_media,
                        IntelMediaState),
-        VMSTATE_STRUCT_ARRAY(saved, IntelGfxState, INTEL_GFX_SAVED, 0,
-                             vmstate_intel_gfx_saved, IntelGfxSaved),
-        VMSTATE_UINT32(saved_next, IntelGfxState),
         VMSTATE_END_OF_LIST()
     },
 };

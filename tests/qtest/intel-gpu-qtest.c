@@ -289,7 +289,11 @@ void expect_csb(Gpu *g, uint32_t base, const Buf *hwsp,
 
 void ctx_init(Gpu *g, Ctx *c, uint32_t base, uint64_t pml4)
 {
-    c->image = buf_new(g, 2);
+    /* As i915 allocates it: the render engine saves all of its image. */
+    c->image = buf_new(g, (base == INTEL_RCS0_BASE ?
+                           INTEL_LR_CONTEXT_RENDER_SIZE :
+                           INTEL_LR_CONTEXT_OTHER_SIZE) /
+                          INTEL_GGTT_PAGE_SIZE);
     c->ring = buf_new(g, 1);
     c->image.len = INTEL_LRC_STATE_OFFSET;
     EMIT(g, &c->image, MI_NOOP, MI_LOAD_REGISTER_IMM(7),

@@ -9,7 +9,7 @@ static int fake_dma_read(void *opaque, uint64_t addr, void *buf, size_t len)
 {
     FakeHost *fh = opaque;
 
-    if (addr >= FAKE_RAM_SIZE || len > FAKE_RAM_SIZE - addr) {
+    if (addr >= fh->ram_size || len > fh->ram_size - addr) {
         return -1;
     }
     memcpy(buf, fh->ram + addr, len);
@@ -21,7 +21,7 @@ static int fake_dma_write(void *opaque, uint64_t addr, const void *buf,
 {
     FakeHost *fh = opaque;
 
-    if (addr >= FAKE_RAM_SIZE || len > FAKE_RAM_SIZE - addr) {
+    if (addr >= fh->ram_size || len > fh->ram_size - addr) {
         return -1;
     }
     memcpy(fh->ram + addr, buf, len);
@@ -147,7 +147,17 @@ FakeHost *fake_host_new(void)
     fh->host.ops = &fake_ops;
     fh->host.opaque = fh;
     fh->ram = g_malloc0(FAKE_RAM_SIZE);
+    fh->ram_size = FAKE_RAM_SIZE;
     return fh;
+}
+
+void fake_host_grow_ram(FakeHost *fh, size_t size)
+{
+    if (size > fh->ram_size) {
+        fh->ram = g_realloc(fh->ram, size);
+        memset(fh->ram + fh->ram_size, 0, size - fh->ram_size);
+        fh->ram_size = size;
+    }
 }
 
 void fake_host_free(FakeHost *fh)

@@ -9,6 +9,7 @@
 
 #include "host.h"
 
+/* The RAM a fake host starts with. */
 #define FAKE_RAM_SIZE (16u << 20)
 
 #define FAKE_TIMERS 16
@@ -24,6 +25,7 @@ struct GpuTimer {
 typedef struct FakeHost {
     GpuHost host;
     uint8_t *ram;
+    size_t ram_size;            /* FAKE_RAM_SIZE unless grown */
     uint64_t now_ns;
     /*
      * Added to the clock at each read: QEMU's virtual clock moves on while
@@ -44,6 +46,8 @@ typedef struct FakeHost {
 
 FakeHost *fake_host_new(void);
 void fake_host_free(FakeHost *fh);
+/* Grow the RAM to @size bytes, the new part zero. */
+void fake_host_grow_ram(FakeHost *fh, size_t size);
 /* Advance the clock by @ns, running timers that fall due, in order. */
 void fake_host_step(FakeHost *fh, uint64_t ns);
 

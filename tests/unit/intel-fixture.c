@@ -123,7 +123,7 @@ uint32_t ram_r32(Fixture *f, uint64_t pa)
 {
     uint32_t v;
 
-    g_assert_cmpuint(pa + 4, <=, FAKE_RAM_SIZE);
+    g_assert_cmpuint(pa + 4, <=, f->fh->ram_size);
     memcpy(&v, f->fh->ram + pa, 4);
     return GUINT32_FROM_LE(v);
 }
@@ -135,7 +135,7 @@ uint64_t ram_r64(Fixture *f, uint64_t pa)
 
 void ram_w32(Fixture *f, uint64_t pa, uint32_t v)
 {
-    g_assert_cmpuint(pa + 4, <=, FAKE_RAM_SIZE);
+    g_assert_cmpuint(pa + 4, <=, f->fh->ram_size);
     v = GUINT32_TO_LE(v);
     memcpy(f->fh->ram + pa, &v, 4);
 }
@@ -299,7 +299,9 @@ void ctx_init(Fixture *f, Ctx *c, IntelEngineId id, uint64_t lrca,
 
     *c = (Ctx) { .f = f, .id = id, .lrca = lrca, .ccid = ccid,
                  .ring = buf_at(f, ring) };
-    memset(f->fh->ram + lrca, 0, 2 * 4096);
+    /* A new object, as i915 allocates it: the engine saves all of it. */
+    memset(f->fh->ram + lrca, 0, id == RCS ? INTEL_LR_CONTEXT_RENDER_SIZE :
+                                             INTEL_LR_CONTEXT_OTHER_SIZE);
     ram_w32(f, st + 4 * i++, MI_NOOP);
     ram_w32(f, st + 4 * i++, MI_LOAD_REGISTER_IMM(11) | MI_LRI_LRM_CS_MMIO |
                              MI_LRI_FORCE_POSTED);

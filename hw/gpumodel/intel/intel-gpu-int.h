@@ -14,6 +14,7 @@
 #include "intel-gpu.h"
 #include "../regfile.h"
 #include "gfx/gfx-state.h"
+#include "ctx-image.h"
 typedef struct IntelReg IntelReg;
 typedef GpuRegBinding IntelRegBinding;
 typedef GpuRegBlock IntelRegBlock;
@@ -502,13 +503,18 @@ bool intel_cs_post_load(IntelEngine *e, char **err);
 bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
                                     uint32_t offset);
 
-/* gfx/: the GFXPIPE commands, and a context's state across a switch */
+/*
+ * gfx/: the GFXPIPE commands, and the render context's pipeline state in
+ * its image (ctx-image.h): save fills @img's gfx, render, media and CURBE
+ * parts; restore loads them from @img, whose header execlists/ checked,
+ * or the reset state if @img is NULL.
+ */
 int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                   unsigned len);
 void intel_gfx_reset(IntelEngine *e);
 bool intel_gfx_post_load(IntelEngine *e, char **err);
-void intel_gfx_context_save(IntelEngine *e);
-void intel_gfx_context_restore(IntelEngine *e);
+void intel_gfx_context_save(IntelEngine *e, IntelCtxImage *img);
+void intel_gfx_context_restore(IntelEngine *e, const IntelCtxImage *img);
 
 /* eu/eu.c: the EU array, as the flexible EU event counters see it */
 void intel_eu_dispatch(IntelEngine *e, IntelEuFfid ffid, uint64_t threads);
@@ -590,6 +596,16 @@ static inline uint32_t intel_engine_ctx_id(const IntelEngine *e)
 static inline bool intel_engine_load_pending(const IntelEngine *e)
 {
     return e->load_pending;
+}
+
+/*
+ * A Load waits and arbitration is on (MI_ARB_ON_OFF): a pipeline at a
+ * preemption point returns CS_CONTINUE_ARB; with arbitration off it goes
+ * on, or it would wait for a switch that cannot come.
+ */
+static inline bool intel_engine_preempt_pending(const IntelEngine *e)
+{
+    return e->load_pending && e->arb_enabled;
 }
 
 /* The address space of accesses that do not select the GGTT. */

@@ -285,6 +285,48 @@ GPU_FIELD64(INTEL_GGTT_PTE, ADDR, 12, 27);
 #define INTEL_RING_EXECLIST_CONTROL     0x550
 #define   INTEL_EL_CTRL_LOAD            (1u << 0)
 #define INTEL_RING_CS_GPR(n)            (0x600 + 8 * (n))
+#define INTEL_RING_BB_OFFSET            0x158
+
+/*
+ * Render engine registers the hardware keeps in the render context image
+ * that i915's register-state page does not list (gt/intel_lrc.c
+ * gen11_rcs_offsets): the model saves them in its part of the image
+ * (ctx-image.h).  Names as i915's i915_reg.h and intel_gt_regs.h spell
+ * them; all but CS_CHICKEN1 and L3CNTLREG are in the PRM's render
+ * user-mode register list (cs-nonpriv.c).
+ */
+#define INTEL_GPGPU_THREADS_DISPATCHED  0x2290      /* 64-bit */
+/* Pipeline statistics, 64-bit each, HS_INVOCATION_COUNT to PS_DEPTH_COUNT. */
+#define INTEL_HS_INVOCATION_COUNT       0x2300
+#define INTEL_DS_INVOCATION_COUNT       0x2308
+#define INTEL_IA_VERTICES_COUNT         0x2310
+#define INTEL_IA_PRIMITIVES_COUNT       0x2318
+#define INTEL_VS_INVOCATION_COUNT       0x2320
+#define INTEL_GS_INVOCATION_COUNT       0x2328
+#define INTEL_GS_PRIMITIVES_COUNT       0x2330
+#define INTEL_CL_INVOCATION_COUNT       0x2338
+#define INTEL_CL_PRIMITIVES_COUNT       0x2340
+#define INTEL_PS_INVOCATION_COUNT       0x2348
+#define INTEL_PS_DEPTH_COUNT            0x2350
+#define INTEL_3DPRIM_END_OFFSET         0x2420
+#define INTEL_3DPRIM_START_VERTEX       0x2430
+#define INTEL_3DPRIM_VERTEX_COUNT       0x2434
+#define INTEL_3DPRIM_INSTANCE_COUNT     0x2438
+#define INTEL_3DPRIM_START_INSTANCE     0x243C
+#define INTEL_3DPRIM_BASE_VERTEX        0x2440
+#define INTEL_GPGPU_DISPATCHDIMX        0x2500
+#define INTEL_GPGPU_DISPATCHDIMY        0x2504
+#define INTEL_GPGPU_DISPATCHDIMZ        0x2508
+#define INTEL_CS_CHICKEN1               0x2580      /* masked */
+    GPU_FIELD(INTEL_CS_CHICKEN1, PREEMPT_GPGPU_LEVEL, 1, 2);
+#define   INTEL_PREEMPT_GPGPU_MID_THREAD    0
+#define   INTEL_PREEMPT_GPGPU_THREAD_GROUP  1
+#define   INTEL_PREEMPT_GPGPU_COMMAND       2
+#define INTEL_3DPRIM_XP(n)              (0x2690 + 4 * (n))      /* 0-2 */
+#define INTEL_SO_NUM_PRIMS_WRITTEN(n)   (0x5200 + 8 * (n))      /* 64-bit */
+#define INTEL_SO_PRIM_STORAGE_NEEDED(n) (0x5240 + 8 * (n))      /* 64-bit */
+#define INTEL_SO_WRITE_OFFSET(n)        (0x5280 + 4 * (n))
+#define INTEL_L3CNTLREG                 0x7034
 
 /* Blitter engine only (i915 intel_gt_regs.h); masked. */
 #define INTEL_BCS_SWCTRL                0x22200
@@ -414,5 +456,12 @@ GPU_FIELD64(INTEL_CTX_DESC, ADDR_MODE, 3, 2);   /* 3: legacy 64-bit */
 #define INTEL_CTX_DESC_PRIVILEGE        (1ull << 8)
 GPU_FIELD64(INTEL_CTX_DESC, LRCA, 12, 20);      /* GGTT address */
 #define INTEL_LRC_STATE_OFFSET          0x1000      /* after the PPHWSP */
+/*
+ * Context image sizes, PPHWSP included (i915 gt/intel_engine_cs.c:
+ * GEN11_LR_CONTEXT_RENDER_SIZE, GEN8_LR_CONTEXT_OTHER_SIZE): the render
+ * engine saves and restores the whole of its own.
+ */
+#define INTEL_LR_CONTEXT_RENDER_SIZE    (14 * 4096)
+#define INTEL_LR_CONTEXT_OTHER_SIZE     (2 * 4096)
 
 #endif

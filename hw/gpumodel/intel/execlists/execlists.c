@@ -23,6 +23,13 @@
  * execlists_update_context, then ELSP); a save in between must not put
  * back the tail the engine ran to, or the request is lost.
  *
+ * The render context keeps the engine's state beyond the register list
+ * (the pipelines' state, a draw or walker in progress, the per-context
+ * registers the list lacks) in the model's part of the image, from page 3
+ * on (ctx-image.h): a save writes it, a restore reads it back; with
+ * restore-inhibit, or when it holds nothing valid, the pipelines start
+ * from the reset state.
+ *
  * CSB entries use the Gen8-Gen11 encoding i915 parses on Gen11 (bit 0
  * idle-to-active, 1 preempted, 2 element switch, 3 active-to-idle, 4
  * complete, 15 lite restore; high dword the context ID), twelve entries
@@ -47,6 +54,20 @@ typedef struct LrcImage {
     uint32_t reg[LRC_MAX_DWORDS / 2];
     unsigned nregs;
 } LrcImage;
+
+/* The register list stays clear of the model's part of the image. */
+G_STATIC_ASSERT(INTEL_LRC_STATE_OFFSET + LRC_MAX_DWORDS * 4 <=
+                INTEL_CTX_IMAGE_OFFSET);
+
+/* The registers of the model's part of a render context image. */
+static const struct {
+    uint32_t offset;                    /* absolute */
+    uint32_t dwords;
+} ctx_image_regs[] = {
+#define CTX_IMAGE_REG(name, offset, dwords) { (offset), (dwords) },
+    INTEL_CTX_IMAGE_REG_LIST(CTX_IMAGE_REG)
+#undef CTX_IMAGE_REG
+};
 
 /* Registers a restore-inhibited image still loads (the ring context). */
 static const uint16_t ring_context_regs[] = {
@@ -192,6 +213,120 @@ static void execlists_set_ctx_active(IntelEngine *e, bool active)
     }
 }
 
+/* The model's part of a render context image: the render engine's. */
+static bool ctx_image_engine(IntelEngine *e)
+{
+    return e->klass == INTEL_CLASS_RENDER;
+}
+
+static uint64_t ctx_image_addr(IntelEngine *e)
+{
+    return intel_engine_ctx_lrca(e) + INTEL_CTX_IMAGE_OFFSET;
+}
+
+/*
+ * A register as a context image keeps it: masked registers with all
+ * write enables set, as in the register list.
+ */
+static uint32_t ctx_image_reg_value(IntelEngine *e, uint32_t offset,
+                                    uint32_t v)
+{
+    const IntelRegBinding *b = intel_mmio_lookup(e->gpu, offset);
+
+    return b && b->reg->access == INTEL_REG_MASKED ? 0xffff0000u |
+                                                     (v & 0xffff) : v;
+}
+
+/* Load the registers from @img, or (@img NULL) their reset values. */
+static void ctx_image_load_regs(IntelEngine *e, const IntelCtxImage *img)
+{
+    unsigned n = 0;
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(ctx_image_regs); i++) {
+        for (unsigned k = 0; k < ctx_image_regs[i].dwords; k++, n++) {
+            uint32_t off = ctx_image_regs[i].offset + 4 * k;
+            const IntelRegBinding *b = intel_mmio_lookup(e->gpu, off);
+            uint32_t reset = ctx_image_reg_value(e, off,
+                                                 b ? b->reg->reset : 0);
+
+            intel_mmio_write_quiet(e->gpu, off, img ? img->regs[n] : reset);
+        }
+    }
+}
+
+/*
+ * Read the model's part of the image into @img (host order): false if it
+ * holds nothing to restore.  A zero header is a context that never ran;
+ * any other header that is not this layout's is the guest's doing, and
+ * logged.
+ */
+static bool ctx_image_read(IntelEngine *e, IntelCtxImage *img)
+{
+    uint64_t addr = ctx_image_addr(e);
+    IntelCtxImageHeader *h = &img->hdr;
+    uint32_t *dw = (uint32_t *)img;
+
+    if (intel_vm_rw(e, false, addr, h, sizeof(*h), false)) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: context image at GGTT 0x%" G_GINT64_MODIFIER
+                     "x not mapped", e->id, addr);
+        return false;
+    }
+    for (unsigned i = 0; i < sizeof(*h) / 4; i++) {
+        dw[i] = GUINT32_FROM_LE(dw[i]);
+    }
+    if (!h->magic && !h->version && !h->length && !h->reserved) {
+        return false;
+    }
+    if (h->magic != INTEL_CTX_IMAGE_MAGIC ||
+        h->version != INTEL_CTX_IMAGE_VERSION || h->reserved ||
+        h->length < INTEL_CTX_IMAGE_FIXED || h->length > sizeof(*img) ||
+        h->length % 4) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: context image at GGTT 0x%" G_GINT64_MODIFIER
+                     "x: magic 0x%x, version %u, length %u not the model's: "
+                     "not restored", e->id, addr, h->magic, h->version,
+                     h->length);
+        return false;
+    }
+    if (intel_vm_rw(e, false, addr + sizeof(*h), dw + sizeof(*h) / 4,
+                    h->length - sizeof(*h), false)) {
+        gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                     "engine %u: context image at GGTT 0x%" G_GINT64_MODIFIER
+                     "x not mapped", e->id, addr);
+        return false;
+    }
+    for (unsigned i = sizeof(*h) / 4; i < INTEL_CTX_IMAGE_FIXED / 4; i++) {
+        dw[i] = GUINT32_FROM_LE(dw[i]);
+    }
+    return true;
+}
+
+/*
+ * Restore the model's part of a render context image.  With @inhibit
+ * (CTX_CONTEXT_CONTROL's Engine Context Restore Inhibit) the engine's
+ * context is not loaded: the pipelines start from the reset state, and
+ * the registers keep their values, as the register list's do.  Without
+ * anything saved the state is the reset state, registers included.
+ */
+static void ctx_image_restore(IntelEngine *e, bool inhibit)
+{
+    IntelCtxImage *img;
+
+    if (inhibit) {
+        intel_gfx_context_restore(e, NULL);
+        return;
+    }
+    img = g_new0(IntelCtxImage, 1);
+    if (!ctx_image_read(e, img)) {
+        g_free(img);
+        img = NULL;
+    }
+    ctx_image_load_regs(e, img);
+    intel_gfx_context_restore(e, img);
+    g_free(img);
+}
+
 static void context_restore(IntelEngine *e, uint64_t desc)
 {
     LrcImage *img = g_new(LrcImage, 1);
@@ -200,7 +335,6 @@ static void context_restore(IntelEngine *e, uint64_t desc)
 
     e->ctx_desc = desc;
     execlists_set_ctx_active(e, true);
-    intel_gfx_context_restore(e);
     if (lrc_parse(e, img, desc & INTEL_CTX_DESC_LRCA_MASK)) {
         ctl = lrc_find(img, e, INTEL_RING_CONTEXT_CONTROL);
         inhibit = ctl >= 0 && (img->dw[img->slot[ctl]] &
@@ -215,6 +349,9 @@ static void context_restore(IntelEngine *e, uint64_t desc)
         }
     }
     g_free(img);
+    if (ctx_image_engine(e)) {
+        ctx_image_restore(e, inhibit);
+    }
     /* Addressing mode 3: legacy 64-bit context, 4-level PPGTT. */
     e->pml4 = GPU_FIELD_EX64(desc, INTEL_CTX_DESC, ADDR_MODE) == 3 ?
               (uint64_t)intel_engine_reg(e, INTEL_RING_PDP_UDW(0)) << 32 |
@@ -246,6 +383,39 @@ static bool execlists_mem_write(IntelEngine *e, uint64_t addr, void *buf,
     return false;
 }
 
+/*
+ * Save the model's part of a render context image: the registers, the
+ * pipelines' state, then the header, up to the CURBE bytes in use.
+ */
+static void ctx_image_save(IntelEngine *e)
+{
+    IntelCtxImage *img = g_new0(IntelCtxImage, 1);
+    uint32_t *dw = (uint32_t *)img;
+    unsigned n = 0;
+    uint32_t len;
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(ctx_image_regs); i++) {
+        for (unsigned k = 0; k < ctx_image_regs[i].dwords; k++) {
+            uint32_t off = ctx_image_regs[i].offset + 4 * k;
+
+            img->regs[n++] = ctx_image_reg_value(
+                e, off, intel_mmio_read_quiet(e->gpu, off));
+        }
+    }
+    intel_gfx_context_save(e, img);
+    len = INTEL_CTX_IMAGE_FIXED + ((img->media.curbe_len + 3) & ~3u);
+    img->hdr = (IntelCtxImageHeader) {
+        .magic = INTEL_CTX_IMAGE_MAGIC,
+        .version = INTEL_CTX_IMAGE_VERSION,
+        .length = len,
+    };
+    for (unsigned i = 0; i < INTEL_CTX_IMAGE_FIXED / 4; i++) {
+        dw[i] = GUINT32_TO_LE(dw[i]);
+    }
+    execlists_mem_write(e, ctx_image_addr(e), img, len, "context save");
+    g_free(img);
+}
+
 /* Write every listed register's current value back into the image. */
 static void context_save(IntelEngine *e)
 {
@@ -253,7 +423,6 @@ static void context_save(IntelEngine *e)
 
     /* Batch levels (BB_STATE, BBADDR ...) are saved where they are now. */
     intel_cs_sync_registers(e);
-    intel_gfx_context_save(e);
     intel_engine_set_reg(e, INTEL_RING_CTX_TIMESTAMP,
                          intel_engine_ctx_timestamp(e));
     if (lrc_parse(e, img, e->ctx_desc & INTEL_CTX_DESC_LRCA_MASK) &&
@@ -288,6 +457,9 @@ static void context_save(IntelEngine *e)
         }
     }
     g_free(img);
+    if (ctx_image_engine(e)) {
+        ctx_image_save(e);
+    }
 }
 
 /* Re-read only RING_TAIL from the image (lite restore). */

@@ -34,6 +34,8 @@
 /* gfx.c */
 int intel_gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                    unsigned len);
+/* A value of the context image that is out of range: logged. */
+void intel_gfx_context_bad(IntelEngine *e, const char *what);
 
 /* A graphics address as the engines translate it: its low 48 bits. */
 static inline uint64_t intel_gfx_va(uint64_t addr)
@@ -80,6 +82,10 @@ int intel_render_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 void intel_render_reset(IntelEngine *e);
 /* render-state.c: a 3DSTATE_* command (len >= 1). */
 int intel_render_state_cmd(IntelEngine *e, const uint32_t *cmd, unsigned len);
+/* The 3D state in a context image, or (@p NULL) the reset state. */
+void intel_render_context_save(IntelEngine *e, IntelCtxImageRender *p);
+void intel_render_context_restore(IntelEngine *e,
+                                  const IntelCtxImageRender *p);
 /* The stages before the rasterizer the 3D state enables. */
 enum {
     INTEL_RENDER_STAGE_VS = 1u << 0,
@@ -96,5 +102,8 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len);
 void intel_media_reset(IntelEngine *e);
 bool intel_media_post_load(IntelEngine *e, char **err);
+/* The media state and CURBE in a context image, or the reset state. */
+void intel_media_context_save(IntelEngine *e, IntelCtxImage *img);
+void intel_media_context_restore(IntelEngine *e, const IntelCtxImage *img);
 
 #endif

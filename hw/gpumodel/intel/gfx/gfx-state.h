@@ -4,7 +4,9 @@
  * "STATE_BASE_ADDRESS", "PIPELINE_SELECT", "STATE_SIP"), shared by the 3D
  * pipeline (render.c, its state in render-state.h) and the GPGPU and
  * media pipelines (media.c, media-state.h).  Data only: IntelEngine
- * embeds it; gfx-int.h has the functions.
+ * embeds it; gfx-int.h has the functions.  It is the running context's:
+ * a context switch saves it in the context image and loads the next
+ * context's (ctx-image.h).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -33,21 +35,6 @@ enum {
     INTEL_GFX_BASES
 };
 
-/*
- * What a context preempted in the middle of a draw keeps until it runs
- * again (the hardware saves it in the context image): its STATE_BASE_
- * ADDRESS bases, pipeline and 3D state with the draw's position.
- */
-#define INTEL_GFX_SAVED         8
-
-typedef struct IntelGfxSaved {
-    uint64_t ctx;                       /* LRCA; 0: a free entry */
-    uint32_t pipeline;
-    IntelGfxBase base[INTEL_GFX_BASES];
-    uint64_t sip;
-    IntelRenderState render;
-} IntelGfxSaved;
-
 typedef struct IntelGfxState {
     uint32_t pipeline;                  /* PIPELINE_SELECT_3D/MEDIA/GPGPU */
     IntelGfxBase base[INTEL_GFX_BASES];
@@ -59,8 +46,6 @@ typedef struct IntelGfxState {
     uint64_t fault_repeats;
     IntelRenderState render;
     IntelMediaState media;
-    IntelGfxSaved saved[INTEL_GFX_SAVED];
-    uint32_t saved_next;                /* the entry to reuse when full */
 } IntelGfxState;
 
 #endif

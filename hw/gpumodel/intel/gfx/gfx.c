@@ -5,12 +5,11 @@
  * "PIPELINE_SELECT", "STATE_SIP"; PRM Vol 7: 3D-Media-GPGPU, "Thread
  * Dispatch").
  *
- * The pipelines' state is the engine's, not the context's: the model
- * does not save 3D or media state in context images, and a context
- * switch keeps what the last context programmed (i915 and IGT program
- * all the state a batch uses in the batch), except for a context
- * switched out in the middle of a draw: it keeps its own
- * (intel_gfx_context_save()).
+ * The pipelines' state is the running context's: in execlists mode a
+ * switch of the render engine's context saves it in the context image
+ * and loads the next context's (intel_gfx_context_save(), ctx-image.h),
+ * as the hardware does, so runtimes that program their invariant state
+ * once per context (Mesa, Intel's compute runtime) find it again.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -253,62 +252,67 @@ EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
 }
 
 /*
- * A context switched out in the middle of a draw (render.c returned
- * CS_CONTINUE_ARB and the execlists preempted it) keeps its pipeline
- * state and the draw's position, as the hardware keeps them in the
- * context image; when it runs again the draw resumes with its own state,
- * whatever other contexts programmed meanwhile.  At most INTEL_GFX_SAVED
- * contexts: beyond that the oldest entry goes, and its draw starts over
- * with the state the engine has then (logged).
+ * The render context's pipeline state in its context image (ctx-image.h),
+ * execlists/ driving: at a switch out the state goes into @img, at a
+ * switch in the next context's comes back, so a context sees the state
+ * it programmed and no other's, and a draw or walker it was preempted in
+ * resumes with it.  The EU fault log's state stays the engine's.
  */
-void intel_gfx_context_save(IntelEngine *e)
+void intel_gfx_context_save(IntelEngine *e, IntelCtxImage *img)
 {
     IntelGfxState *g = &e->gfx;
-    uint64_t ctx = intel_engine_ctx_lrca(e);
-    IntelGfxSaved *s = NULL;
+    IntelCtxImageGfx *p = &img->gfx;
 
-    if (!g->render.draw_active || g->render.draw_ctx != ctx || !ctx) {
-        return;
+    p->pipeline = g->pipeline;
+    p->sip[0] = g->sip;
+    p->sip[1] = g->sip >> 32;
+    for (unsigned i = 0; i < INTEL_GFX_BASES; i++) {
+        p->base[i][0] = g->base[i].addr;
+        p->base[i][1] = g->base[i].addr >> 32;
+        p->base[i][2] = g->base[i].size;
     }
-    for (unsigned i = 0; i < INTEL_GFX_SAVED && !s; i++) {
-        if (g->saved[i].ctx == ctx) {
-            s = &g->saved[i];
-        }
-    }
-    if (!s) {
-        s = &g->saved[g->saved_next];
-        g->saved_next = (g->saved_next + 1) % INTEL_GFX_SAVED;
-        if (s->ctx) {
-            gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
-                         "intel-gpu: more than %u contexts preempted in "
-                         "a draw: one will start its draw over\n",
-                         INTEL_GFX_SAVED);
-        }
-    }
-    s->ctx = ctx;
-    s->pipeline = g->pipeline;
-    memcpy(s->base, g->base, sizeof(s->base));
-    s->sip = g->sip;
-    s->render = g->render;
+    intel_render_context_save(e, &img->render);
+    intel_media_context_save(e, img);
 }
 
-void intel_gfx_context_restore(IntelEngine *e)
+/*
+ * A saved value the hardware would misbehave with (the guest owns the
+ * image): logged, and its part of the state starts from reset.
+ */
+void intel_gfx_context_bad(IntelEngine *e, const char *what)
+{
+    gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
+                 "intel-gpu: context image at GGTT 0x%" PRIx64 ": %s out "
+                 "of range, not restored\n", intel_engine_ctx_lrca(e), what);
+}
+
+static uint64_t gfx_image_qword(const uint32_t *dw)
+{
+    return (uint64_t)dw[1] << 32 | dw[0];
+}
+
+void intel_gfx_context_restore(IntelEngine *e, const IntelCtxImage *img)
 {
     IntelGfxState *g = &e->gfx;
-    uint64_t ctx = intel_engine_ctx_lrca(e);
+    const IntelCtxImageGfx *p = img ? &img->gfx : NULL;
 
-    for (unsigned i = 0; i < INTEL_GFX_SAVED; i++) {
-        IntelGfxSaved *s = &g->saved[i];
-
-        if (ctx && s->ctx == ctx) {
-            g->pipeline = s->pipeline;
-            memcpy(g->base, s->base, sizeof(g->base));
-            g->sip = s->sip;
-            g->render = s->render;
-            memset(s, 0, sizeof(*s));
-            return;
+    g->pipeline = PIPELINE_SELECT_3D;
+    memset(g->base, 0, sizeof(g->base));
+    g->sip = 0;
+    if (p && p->pipeline > PIPELINE_SELECT_GPGPU) {
+        intel_gfx_context_bad(e, "pipeline selection");
+        p = NULL;
+    }
+    if (p) {
+        g->pipeline = p->pipeline;
+        g->sip = intel_gfx_va(gfx_image_qword(p->sip));
+        for (unsigned i = 0; i < INTEL_GFX_BASES; i++) {
+            g->base[i].addr = intel_gfx_va(gfx_image_qword(p->base[i]));
+            g->base[i].size = p->base[i][2];
         }
     }
+    intel_render_context_restore(e, img ? &img->render : NULL);
+    intel_media_context_restore(e, img);
 }
 
 void intel_gfx_reset(IntelEngine *e)
@@ -321,21 +325,10 @@ void intel_gfx_reset(IntelEngine *e)
     e->gfx.fault_why = NULL;
     e->gfx.fault_ip = 0;
     e->gfx.fault_repeats = 0;
-    memset(e->gfx.saved, 0, sizeof(e->gfx.saved));
-    e->gfx.saved_next = 0;
 }
 
 bool intel_gfx_post_load(IntelEngine *e, char **err)
 {
-    bool saved_ok = e->gfx.saved_next < INTEL_GFX_SAVED;
-
-    for (unsigned i = 0; i < INTEL_GFX_SAVED; i++) {
-        saved_ok &= e->gfx.saved[i].pipeline <= PIPELINE_SELECT_GPGPU;
-    }
-    if (!saved_ok) {
-        *err = g_strdup_printf("engine %u: saved pipeline state", e->id);
-        return false;
-    }
     if (e->gfx.pipeline > PIPELINE_SELECT_GPGPU) {
         *err = g_strdup_printf("engine %u: pipeline %u", e->id,
                                e->gfx.pipeline);

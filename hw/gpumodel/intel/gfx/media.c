@@ -13,7 +13,8 @@
  * end within INTEL_GFX_STEP_INSTRUCTIONS returns CS_CONTINUE and resumes
  * where it was (IntelMediaDispatch) at the engine's next step; an endless
  * one keeps the engine busy until i915's hang detection resets it
- * (intel_media_reset()).
+ * (intel_media_reset()).  A GPGPU walker may be preempted between its
+ * thread groups (CS_CONTINUE_ARB) and resumes from the context image.
  *
  * A walker before any MEDIA_INTERFACE_DESCRIPTOR_LOAD has no kernel to
  * run: its threads are counted as the synthetic EU work of intel_gfx_skip(),
@@ -269,8 +270,28 @@ static bool walker_advance(IntelMediaDispatch *d)
 }
 
 /*
+ * A walker between two thread groups with a new execlist waiting: an
+ * arbitration point, as the hardware preempts a GPGPU walker at a thread
+ * group boundary at the preemption level CS_CHICKEN1 selects (i915 selects
+ * thread group on Gen11: WaDisableGPGPUMidThreadPreemption,
+ * gt/intel_workarounds.c).  Mid-thread, the reset level, preempts there
+ * too (the model keeps no thread in the image); command level not at all.
+ */
+static bool media_preempt_point(IntelEngine *e)
+{
+    const IntelMediaDispatch *d = &e->gfx.media.run;
+    uint32_t chicken = intel_reg_get(e->gpu, INTEL_CS_CHICKEN1);
+
+    return d->kind == INTEL_MEDIA_GPGPU_WALKER && !d->running && !d->tid &&
+           intel_engine_preempt_pending(e) &&
+           GPU_FIELD_EX32(chicken, INTEL_CS_CHICKEN1, PREEMPT_GPGPU_LEVEL) !=
+           INTEL_PREEMPT_GPGPU_COMMAND;
+}
+
+/*
  * Run the dispatch in progress for at most a step's instructions: the
- * thread mid-run, then the next ones.  CS_NEXT when it is over.
+ * thread mid-run, then the next ones.  CS_NEXT when it is over.  At a
+ * preemption point the step ends, and the next one preempts.
  */
 static int media_dispatch_run(IntelEngine *e)
 {
@@ -331,6 +352,9 @@ static int media_dispatch_run(IntelEngine *e)
         if (!d->running &&
             (d->kind != INTEL_MEDIA_GPGPU_WALKER || !walker_advance(d))) {
             r = CS_NEXT;
+            break;
+        }
+        if (media_preempt_point(e)) {
             break;
         }
     }
@@ -487,9 +511,14 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 {
     uint32_t op = cmd[0] & GFXPIPE_OPCODE_MASK;
 
-    /* The command streamer calls a dispatch in progress again. */
+    /*
+     * The command streamer calls a dispatch in progress again; preempted
+     * before the step's work, the walker resumes when its context runs
+     * again, its position in the context image.
+     */
     if (e->gfx.media.run.kind != INTEL_MEDIA_IDLE) {
-        return media_dispatch_run(e);
+        return media_preempt_point(e) ? CS_CONTINUE_ARB
+                                      : media_dispatch_run(e);
     }
     for (unsigned i = 0; i < G_N_ELEMENTS(media_cmds); i++) {
         if (op == media_cmds[i].op && len < media_cmds[i].len) {
@@ -527,6 +556,15 @@ void intel_media_reset(IntelEngine *e)
     memset(&e->gfx.media, 0, sizeof(e->gfx.media));
 }
 
+/* A dispatch in progress whose values the walkers can index by. */
+static bool media_dispatch_ok(const IntelMediaDispatch *d)
+{
+    return (d->simd == 8 || d->simd == 16 || d->simd == 32) &&
+           d->tw && d->tw <= 64 && d->th && d->th <= 64 && d->td &&
+           d->td <= 64 && d->idd < INTEL_MEDIA_IDDS &&
+           d->tid < d->tw * d->th * d->td;
+}
+
 bool intel_media_post_load(IntelEngine *e, char **err)
 {
     IntelMediaState *m = &e->gfx.media;
@@ -542,10 +580,7 @@ bool intel_media_post_load(IntelEngine *e, char **err)
         d->running = false;
         return true;
     }
-    if ((d->simd != 8 && d->simd != 16 && d->simd != 32) ||
-        !d->tw || d->tw > 64 || !d->th || d->th > 64 || !d->td ||
-        d->td > 64 || d->idd >= INTEL_MEDIA_IDDS ||
-        d->tid >= d->tw * d->th * d->td ||
+    if (!media_dispatch_ok(d) ||
         (d->kind == INTEL_MEDIA_OBJECT && !d->running)) {
         *err = g_strdup_printf("engine %u: media dispatch", e->id);
         return false;
@@ -557,4 +592,88 @@ bool intel_media_post_load(IntelEngine *e, char **err)
     t->fault = NULL;
     t->status = EU_RUNNING;
     return true;
+}
+
+/*
+ * In a context image: the state commands' results, the CURBE bytes
+ * loaded, and a walker preempted between thread groups (no thread runs
+ * then: media_dispatch_run(); a MEDIA_OBJECT is not preempted).
+ */
+void intel_media_context_save(IntelEngine *e, IntelCtxImage *img)
+{
+    const IntelMediaState *m = &e->gfx.media;
+    const IntelMediaDispatch *d = &m->run;
+    IntelCtxImageMedia *p = &img->media;
+
+    p->scratch[0] = m->scratch;
+    p->scratch[1] = m->scratch >> 32;
+    p->max_threads = m->max_threads;
+    p->urb_entries = m->urb_entries;
+    p->urb_entry_size = m->urb_entry_size;
+    p->curbe_size = m->curbe_size;
+    p->idd_count = m->idd_count;
+    memcpy(p->idd, m->idd, sizeof(p->idd));
+    p->run = (IntelCtxImageDispatch) {
+        .kind = d->kind, .idd = d->idd, .simd = d->simd,
+        .tw = d->tw, .th = d->th, .td = d->td,
+        .x0 = d->x0, .xdim = d->xdim, .y0 = d->y0, .ydim = d->ydim,
+        .zdim = d->zdim, .right_mask = d->right_mask,
+        .bottom_mask = d->bottom_mask, .x = d->x, .y = d->y, .z = d->z,
+        .tid = d->tid,
+    };
+    p->curbe_len = m->curbe_len;
+    memcpy(img->curbe, m->curbe, m->curbe_len);
+}
+
+/* The saved state's values the pipeline indexes by, in range? */
+static bool media_image_ok(const IntelCtxImage *img)
+{
+    const IntelCtxImageMedia *p = &img->media;
+    const IntelCtxImageDispatch *r = &p->run;
+    IntelMediaDispatch d = {
+        .simd = r->simd, .tw = r->tw, .th = r->th, .td = r->td,
+        .idd = r->idd, .tid = r->tid,
+    };
+
+    return p->idd_count <= INTEL_MEDIA_IDDS &&
+           img->hdr.length >= INTEL_CTX_IMAGE_FIXED &&
+           p->curbe_len <= INTEL_MEDIA_CURBE_MAX &&
+           p->curbe_len <= img->hdr.length - INTEL_CTX_IMAGE_FIXED &&
+           (r->kind == INTEL_MEDIA_IDLE ||
+            (r->kind == INTEL_MEDIA_GPGPU_WALKER && media_dispatch_ok(&d)));
+}
+
+void intel_media_context_restore(IntelEngine *e, const IntelCtxImage *img)
+{
+    IntelMediaState *m = &e->gfx.media;
+    IntelMediaDispatch *d = &m->run;
+    const IntelCtxImageMedia *p = img ? &img->media : NULL;
+    uint32_t logged = m->unimp_logged;
+
+    memset(m, 0, sizeof(*m));
+    m->unimp_logged = logged;
+    if (!p) {
+        return;
+    }
+    if (!media_image_ok(img)) {
+        intel_gfx_context_bad(e, "media state");
+        return;
+    }
+    m->scratch = (uint64_t)p->scratch[1] << 32 | p->scratch[0];
+    m->max_threads = p->max_threads;
+    m->urb_entries = p->urb_entries;
+    m->urb_entry_size = p->urb_entry_size;
+    m->curbe_size = p->curbe_size;
+    m->idd_count = p->idd_count;
+    memcpy(m->idd, p->idd, sizeof(m->idd));
+    m->curbe_len = p->curbe_len;
+    memcpy(m->curbe, img->curbe, p->curbe_len);
+    *d = (IntelMediaDispatch) {
+        .kind = p->run.kind, .idd = p->run.idd, .simd = p->run.simd,
+        .tw = p->run.tw, .th = p->run.th, .td = p->run.td,
+        .x0 = p->run.x0, .xdim = p->run.xdim, .y0 = p->run.y0,
+        .ydim = p->run.ydim, .zdim = p->run.zdim,
+        .right_mask = p->run.right_mask, .bottom_mask = p->run.bottom_mask,
+        .x = p->run.x, .y = p->run.y, .z = p->run.z, .tid = p->run.tid,
+    };
 }

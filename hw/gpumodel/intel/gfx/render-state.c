@@ -164,3 +164,83 @@ int intel_render_state_cmd(IntelEngine *e, const uint32_t *cmd, unsigned len)
      */
     return CS_NEXT;
 }
+
+/* The state's fields in a context image's order (ctx-image.h). */
+#define IMAGE_FIELD(member) \
+    { offsetof(IntelRenderState, member), \
+      sizeof(((IntelRenderState *)0)->member) / 4 },
+
+static const struct {
+    uint16_t offset;
+    uint16_t dwords;
+} image_fields[] = {
+    INTEL_RENDER_STATE_FIELDS(IMAGE_FIELD)
+};
+
+/* The list names each field from vb to depth_stencil once. */
+#define IMAGE_FIELD_ROOM(member) \
+    uint32_t member[sizeof(((IntelRenderState *)0)->member) / 4];
+
+typedef struct RenderImageFields {
+    INTEL_RENDER_STATE_FIELDS(IMAGE_FIELD_ROOM)
+} RenderImageFields;
+
+G_STATIC_ASSERT(sizeof(RenderImageFields) == 4 * INTEL_RENDER_STATE_DWORDS);
+
+void intel_render_context_save(IntelEngine *e, IntelCtxImageRender *p)
+{
+    const IntelRenderState *rs = &e->gfx.render;
+    uint32_t *d = p->state;
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(image_fields); i++) {
+        memcpy(d, (const uint8_t *)rs + image_fields[i].offset,
+               image_fields[i].dwords * 4);
+        d += image_fields[i].dwords;
+    }
+    p->draw_active = rs->draw_active;
+    p->draw_ctx[0] = rs->draw_ctx;
+    p->draw_ctx[1] = rs->draw_ctx >> 32;
+    p->state_gen = rs->state_gen;
+    p->draw_gen = rs->draw_gen;
+    p->draw_prim[0] = rs->draw_prim;
+    p->draw_prim[1] = rs->draw_prim >> 32;
+    p->draw_x = rs->draw_x;
+    p->draw_y = rs->draw_y;
+    p->thread_id = rs->thread_id;
+}
+
+/*
+ * render.c bounds what it reads of the state and the draw's position:
+ * any value draws safely.  A draw that did not start in this context
+ * (its image copied from another's) starts over (render.c).
+ */
+void intel_render_context_restore(IntelEngine *e,
+                                  const IntelCtxImageRender *p)
+{
+    IntelRenderState *rs = &e->gfx.render;
+    const uint32_t *d;
+
+    memset(rs, 0, sizeof(*rs));
+    if (!p) {
+        return;
+    }
+    d = p->state;
+    for (unsigned i = 0; i < G_N_ELEMENTS(image_fields); i++) {
+        memcpy((uint8_t *)rs + image_fields[i].offset, d,
+               image_fields[i].dwords * 4);
+        d += image_fields[i].dwords;
+    }
+    if (p->draw_active > 1 || rs->ve_count > INTEL_RENDER_VES) {
+        intel_gfx_context_bad(e, "3D state");
+        memset(rs, 0, sizeof(*rs));
+        return;
+    }
+    rs->draw_active = p->draw_active;
+    rs->draw_ctx = (uint64_t)p->draw_ctx[1] << 32 | p->draw_ctx[0];
+    rs->state_gen = p->state_gen;
+    rs->draw_gen = p->draw_gen;
+    rs->draw_prim = (uint64_t)p->draw_prim[1] << 32 | p->draw_prim[0];
+    rs->draw_x = p->draw_x;
+    rs->draw_y = p->draw_y;
+    rs->thread_id = p->thread_id;
+}

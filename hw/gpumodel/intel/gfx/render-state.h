@@ -15,6 +15,7 @@
 #define HW_GPUMODEL_INTEL_RENDER_STATE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "hw/gpumodel/intel/gen11-state.h"
 
@@ -72,5 +73,24 @@ typedef struct IntelRenderState {
     uint32_t draw_x, draw_y;
     uint32_t thread_id;                 /* R0.6 of the next PS thread */
 } IntelRenderState;
+
+/*
+ * The state the commands left, in IntelRenderState's order: every field
+ * above the draw in progress, each uint32_t or an array of them (what a
+ * context image keeps, ctx-image.h).
+ */
+#define INTEL_RENDER_STATE_FIELDS(X) \
+    X(vb) X(ve) X(ve_count) X(vf_topology) X(vs) X(hs) X(ds) X(gs) X(te) \
+    X(so) X(clip) X(sf) X(raster) X(sbe) X(sbe_swiz) X(wm) X(ps) \
+    X(ps_extra) X(ps_blend) X(constant_ps) X(blend_state) X(cc_state) \
+    X(vp_cc) X(vp_sf_clip) X(scissor) X(binding_table_ps) \
+    X(sampler_state_ps) X(drawing_rect) X(multisample) X(sample_mask) \
+    X(depth_stencil)
+
+/* The dwords of those fields: vb to depth_stencil. */
+#define INTEL_RENDER_STATE_DWORDS \
+    ((offsetof(IntelRenderState, depth_stencil) + \
+      sizeof(((IntelRenderState *)0)->depth_stencil) - \
+      offsetof(IntelRenderState, vb)) / 4)
 
 #endif

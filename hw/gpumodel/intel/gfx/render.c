@@ -835,11 +835,11 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
     gen11_3dprimitive_unpack(cmd, len, &p);
     /*
      * A draw preempted between steps resumes when its context runs the
-     * command again, with the state its context kept across the switch
-     * (gfx.c intel_gfx_context_save()).  If that state is gone (more
-     * contexts preempted in draws than kept), or the context itself
-     * changed 3D state, the command is a new draw with the state there
-     * is.
+     * command again, with the state and position the context image kept
+     * (gfx.c intel_gfx_context_save()).  If the draw is not this
+     * context's (an image copied from another context's), or the context
+     * changed 3D state since, the command is a new draw with the state
+     * there is.
      */
     if (rs->draw_active &&
         (rs->draw_ctx != ctx || rs->draw_gen != rs->state_gen)) {
@@ -852,7 +852,7 @@ static int render_primitive(IntelEngine *e, const uint32_t *cmd,
      * in flight), as the hardware drains a preempted draw's threads
      * before it saves the context.
      */
-    if (rs->draw_active && intel_engine_load_pending(e)) {
+    if (rs->draw_active && intel_engine_preempt_pending(e)) {
         return CS_CONTINUE_ARB;
     }
     render_draw_state(rs, &d.st);

@@ -387,12 +387,8 @@ static void walker_batch(Fixture *f, const EuNative *k, size_t n,
     bb_out(&b, MI_BATCH_BUFFER_END);
 }
 
-/*
- * 2^32 - 1 groups of a short kernel: each step runs a bounded share of
- * them and returns; the engine stays busy until it is reset, which
- * drops the dispatch.
- */
-static void test_hostile_walker(Fixture *f, gconstpointer data)
+/* @xdim x @ydim groups of one thread of a 3-instruction kernel. */
+static void short_walker(Fixture *f, uint32_t xdim, uint32_t ydim)
 {
     const EuNative k[] = {
         asm_op(EU_OP_ADD, 8, D(3, 0, EU_TYPE_UD), G(3, 0, EU_TYPE_UD, R_8_8_1),
@@ -402,11 +398,22 @@ static void test_hostile_walker(Fixture *f, gconstpointer data)
               G(0, 0, EU_TYPE_UD, R_8_8_1)),
         asm_send(8, 0, 112, EU_SFID_THREAD_SPAWNER, 0x02000010, true),
     };
+
+    walker_batch(f, k, G_N_ELEMENTS(k), xdim, ydim);
+}
+
+/*
+ * 2^32 - 1 groups of a short kernel: each step runs a bounded share of
+ * them and returns; the engine stays busy until it is reset, which
+ * drops the dispatch.
+ */
+static void test_hostile_walker(Fixture *f, gconstpointer data)
+{
     IntelEngine *e = eng(f, RCS);
     IntelMediaDispatch *run;
     uint64_t threads, done;
 
-    walker_batch(f, k, G_N_ELEMENTS(k), ~0u, ~0u);
+    short_walker(f, ~0u, ~0u);
     g_assert_cmpuint(run_until_idle(f, 20), ==, 20);
     g_assert_false(engine_idle(f, RCS));
     g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_GPGPU_WALKER);
@@ -433,6 +440,90 @@ static void test_hostile_walker(Fixture *f, gconstpointer data)
     g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_IDLE);
     g_assert_false(e->gfx.media.run.running);
     g_assert_true(engine_idle(f, RCS));
+}
+
+/*
+ * Execlists: a walker spanning steps is preempted between two thread
+ * groups when another context's Load waits (CS_CHICKEN1's GPGPU level:
+ * i915 selects thread group on Gen11), its position kept in its context
+ * image, and resumes there when its context runs again, with its state,
+ * whatever the other context programmed: every group runs once.  At
+ * command level the walker runs to its end before the switch.
+ */
+#define PREEMPT_GROUPS  100000u
+
+static void walker_preempt(Fixture *f, uint32_t chicken)
+{
+    IntelEngine *e = eng(f, RCS);
+    bool command = chicken == 0x00060004;
+    uint32_t sba[IGT_SBA_DWORDS];
+    uint64_t threads, area;
+    Ctx a, b;
+
+    two_contexts(f, &a, &b);
+    area = a.lrca + INTEL_CTX_IMAGE_OFFSET;
+    short_walker(f, PREEMPT_GROUPS, 1);
+    lri(&a.ring, INTEL_CS_CHICKEN1, chicken);
+    bb_start(&a.ring, BATCH, 0);
+    sdi(&a.ring, DATA, 1);
+    ctx_submit(&a);
+    fake_host_step(f->fh, 0);
+    g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_GPGPU_WALKER);
+
+    igt_sba_pack(sba, SURF, true);
+    emit_n(&b.ring, sba, IGT_SBA_DWORDS);
+    sdi(&b.ring, DATA + 4, 2);
+    ctx_submit(&b);
+    step(f);
+    threads = e->stats.gpgpu_threads;
+    if (command) {
+        /* No switch in the walker: B waits. */
+        g_assert_cmphex(csb_write_ptr(f, HWSP_RCS), ==, 0);
+        g_assert_cmphex(ram_r32(f, DATA + 4), ==, 0);
+        for (unsigned i = 0; i < 200 && !ram_r32(f, DATA + 4); i++) {
+            step(f);
+        }
+        g_assert_cmphex(ram_r32(f, DATA), ==, 1);
+        g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2);
+        g_assert_cmpuint(e->stats.gpgpu_threads, ==, PREEMPT_GROUPS);
+        return;
+    }
+    g_assert_cmphex(csb_lo(f, HWSP_RCS, 1), ==, INTEL_CSB_PREEMPTED);
+    g_assert_cmphex(ram_r32(f, DATA + 4), ==, 2);
+    g_assert_cmphex(ram_r32(f, DATA), ==, 0);
+    g_assert_cmpuint(threads, >, 0);
+    g_assert_cmpuint(threads, <, PREEMPT_GROUPS);
+    g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_IDLE);
+    g_assert_cmphex(e->gfx.base[INTEL_GFX_INSTRUCTION].addr, ==, SURF);
+    /* In A's image: the walker at the group after the last one run. */
+    g_assert_cmpuint(ram_r32(f, area + offsetof(IntelCtxImage,
+                                                media.run.kind)), ==,
+                     INTEL_MEDIA_GPGPU_WALKER);
+    g_assert_cmpuint(ram_r32(f, area + offsetof(IntelCtxImage,
+                                                media.run.x)), ==, threads);
+    g_assert_cmpuint(ram_r32(f, area + offsetof(IntelCtxImage,
+                                                media.run.tid)), ==, 0);
+
+    ctx_submit(&a);
+    for (unsigned i = 0; i < 200 && ram_r32(f, DATA) != 1; i++) {
+        step(f);
+    }
+    g_assert_cmphex(ram_r32(f, DATA), ==, 1);
+    g_assert_cmpuint(e->stats.gpgpu_threads, ==, PREEMPT_GROUPS);
+    g_assert_cmpuint(e->stats.eu_clocks[INTEL_EU_TS], ==,
+                     3 * PREEMPT_GROUPS);
+    g_assert_cmphex(e->gfx.base[INTEL_GFX_INSTRUCTION].addr, ==, BATCH);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
+
+static void test_walker_preempt(Fixture *f, gconstpointer data)
+{
+    walker_preempt(f, 0x00060002);          /* thread group (i915) */
+}
+
+static void test_walker_preempt_command_level(Fixture *f, gconstpointer data)
+{
+    walker_preempt(f, 0x00060004);
 }
 
 /* A walker of one thread that never ends: it counts in r3.0. */
@@ -766,6 +857,9 @@ static const FixtureTest tests[] = {
     { "/intel-media/short-commands", test_short_commands },
     { "/intel-media/media-object-payload", test_media_object_payload },
     { "/intel-media/walker-payload", test_walker_payload },
+    { "/intel-media/walker-preempt", test_walker_preempt },
+    { "/intel-media/walker-preempt-command-level",
+      test_walker_preempt_command_level },
 };
 
 FIXTURE_MAIN(fixture_setup_ggtt)

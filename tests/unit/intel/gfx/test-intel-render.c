@@ -206,19 +206,20 @@ static void test_simd8_push_flat(Fixture *f, gconstpointer data)
  * busy engine for another context) and resumes where it stopped when its
  * context runs again: every pixel is written once.  With @other_state the
  * preempting context programs other state (an empty drawing rectangle,
- * the GPGPU pipeline): the draw resumes with its own, kept for its
- * context across the switch (gfx.c), as the hardware keeps it in the
- * context image.
+ * the GPGPU pipeline): the draw resumes with its own, which the switch
+ * saved in its context image with the draw's position (ctx-image.h), as
+ * the hardware does.
  */
 static void preempt_copy(Fixture *f, bool other_state)
 {
     RcBuf src = { SRC_SURF, 512, 512, 2048, REF_LINEAR };
     RcBuf dst = { DST_SURF, 512, 512, 2048, other_state ? REF_Y : REF_X };
     IntelEngine *e = eng(f, RCS);
-    uint64_t done;
+    uint64_t done, image;
     Ctx a, b;
 
     two_contexts(f, &a, &b);
+    image = a.lrca + INTEL_CTX_IMAGE_OFFSET;
     fill(f, &src, true);
     fill(f, &dst, false);
     render_copy(f, &src, 0, 0, 512, 512, &dst, 0, 0);
@@ -252,6 +253,14 @@ static void preempt_copy(Fixture *f, bool other_state)
     done = WRITTEN(e);
     g_assert_cmpuint(done, >, 0);
     g_assert_cmpuint(done, <, 512 * 512);
+    /* A's draw and state are in its context image (ctx-image.h). */
+    g_assert_cmphex(ram_r32(f, image + offsetof(IntelCtxImage, hdr.magic)),
+                    ==, INTEL_CTX_IMAGE_MAGIC);
+    g_assert_cmpuint(ram_r32(f, image + offsetof(IntelCtxImage,
+                                                 render.draw_active)), ==, 1);
+    g_assert_cmpuint(ram_r32(f, image + offsetof(IntelCtxImage,
+                                                 render.draw_prim)), ==,
+                     e->gfx.render.draw_prim);
 
     ctx_submit(&a);
     for (unsigned i = 0; i < 200 && ram_r32(f, DATA) != 1; i++) {

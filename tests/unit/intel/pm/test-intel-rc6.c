@@ -248,7 +248,7 @@ static void execlists_start_wait(Fixture *f)
     wr(f, base + INTEL_RING_MODE, INTEL_GFX_DISABLE_LEGACY_MODE << 16 |
                                   INTEL_GFX_DISABLE_LEGACY_MODE);
     wr(f, base + INTEL_RING_HWS_PGA, HWSP_RCS);
-    memset(f->fh->ram + CTX_A, 0, 2 * 4096);
+    memset(f->fh->ram + CTX_A, 0, INTEL_LR_CONTEXT_RENDER_SIZE);
     ram_w32(f, st, MI_LOAD_REGISTER_IMM(4));
     for (unsigned i = 0; i < 4; i++) {
         ram_w32(f, st + 4 + 8 * i, base + regs[i]);
