@@ -179,7 +179,8 @@ static void test_mixed_lri(Fixture *f, gconstpointer data)
     ram_w32(f, USER_PA + 0x10010, 0x00DEA000);
     EMIT(&bb, MI_LOAD_REGISTER_MEM_GEN8, INTEL_RCS0_BASE + INTEL_RING_HWS_PGA,
          USER_VA + 0x10010, 0);
-    set_gpr(f, RCS, 3, 0x00DEA000);
+    /* In the batch: the context's restore sets the GPRs it saved. */
+    EMIT(&bb, MI_LOAD_REGISTER_IMM(1), gpr_reg(f, RCS, 3), 0x00DEA000);
     EMIT(&bb, MI_LOAD_REGISTER_REG | INSTR_LEN(3), gpr_reg(f, RCS, 3),
          INTEL_RCS0_BASE + INTEL_RING_HWS_PGA);
     EMIT(&bb, MI_LOAD_REGISTER_REG | INSTR_LEN(3), gpr_reg(f, RCS, 3),
@@ -235,19 +236,23 @@ static void test_force_to_nonpriv(Fixture *f, gconstpointer data)
     i915_icl_whitelist(f);
     bb = buf_at(f, USER_PA + BB(3));
     lri(&bb, INTEL_SAMPLER_MODE, 0x00200020);
-    set_gpr(f, RCS, 4, 0x00020002);
+    EMIT(&bb, MI_LOAD_REGISTER_IMM(1), gpr_reg(f, RCS, 4), 0x00020002);
     EMIT(&bb, MI_LOAD_REGISTER_REG | INSTR_LEN(3), gpr_reg(f, RCS, 4),
          INTEL_HALF_SLICE_CHICKEN7);
-    /* Read-only PS_DEPTH_COUNT: no write, but SRM reads it. */
-    wr(f, INTEL_PS_DEPTH_COUNT, 0xD00D);
+    /*
+     * Read-only PS_DEPTH_COUNT: no write, but SRM reads it (the value
+     * the context's restore loaded).
+     */
     lri(&bb, INTEL_PS_DEPTH_COUNT, 0xBAD);
     EMIT(&bb, MI_STORE_REGISTER_MEM_GEN8, INTEL_PS_DEPTH_COUNT,
          USER_VA + 0x10020, 0);
+    ram_w32(f, USER_PA + 0x10020, 0xffffffff);
     run_user(f, &c, &bb);
     g_assert_cmphex(rd(f, INTEL_SAMPLER_MODE), ==, 0x20);
     g_assert_cmphex(rd(f, INTEL_HALF_SLICE_CHICKEN7), ==, 0x2);
-    g_assert_cmphex(rd(f, INTEL_PS_DEPTH_COUNT), ==, 0xD00D);
-    g_assert_cmphex(ram_r32(f, USER_PA + 0x10020), ==, 0xD00D);
+    g_assert_cmphex(rd(f, INTEL_PS_DEPTH_COUNT), !=, 0xBAD);
+    g_assert_cmphex(ram_r32(f, USER_PA + 0x10020), ==,
+                    rd(f, INTEL_PS_DEPTH_COUNT));
 
     /* WR access over 16 registers; a deny entry; a RD entry. */
     wr(f, SLOT(4), 0xC000 | NONPRIV_ACCESS_WR | NONPRIV_RANGE_16);
