@@ -26,8 +26,9 @@ static bool in_buf(uint32_t addr, const Buf *b)
  * Chained batch starts that never end, from a legacy ring.  First level:
  * A chains to B, B to A; the engine stays busy with ACTHD and BBADDR (the
  * first-level position) in A or B.  Second level: A calls B as a second
- * level batch, B chains to C and C to B; BBADDR stays just past A's call
- * while ACTHD and SBB_ADDR move within B and C.
+ * level batch, B chains to C and C to B, each a second level start again;
+ * BBADDR stays just past A's call while ACTHD and SBB_ADDR move within B
+ * and C.
  */
 static void test_hostile_chained_batches(const void *opaque)
 {
@@ -45,8 +46,11 @@ static void test_hostile_chained_batches(const void *opaque)
     if (second) {
         EMIT(&g, &a, MI_BATCH_BUFFER_START_GEN8 | MI_BATCH_SECOND_LEVEL,
              b.gtt, 0);
-        EMIT(&g, &b, MI_NOOP, MI_BATCH_BUFFER_START_GEN8, c.gtt, 0);
-        EMIT(&g, &c, MI_NOOP, MI_NOOP, MI_BATCH_BUFFER_START_GEN8, b.gtt, 0);
+        /* Chained in the second level: the bit set again (PRM). */
+        EMIT(&g, &b, MI_NOOP,
+             MI_BATCH_BUFFER_START_GEN8 | MI_BATCH_SECOND_LEVEL, c.gtt, 0);
+        EMIT(&g, &c, MI_NOOP, MI_NOOP,
+             MI_BATCH_BUFFER_START_GEN8 | MI_BATCH_SECOND_LEVEL, b.gtt, 0);
     } else {
         EMIT(&g, &a, MI_NOOP, MI_BATCH_BUFFER_START_GEN8, b.gtt, 0);
         EMIT(&g, &b, MI_BATCH_BUFFER_START_GEN8, a.gtt, 0);
