@@ -178,6 +178,8 @@
 #define   MI_LRI_LRM_CS_MMIO        (1u << 19)
 /* Register Address, bits 22:2 of a register dword. */
 #define MI_REG_OFFSET_MASK          0x007FFFFCu
+/* With MI_LRI_LRM_CS_MMIO: the offset in the engine's 8 KiB (cs-access.c). */
+#define MI_REG_CS_MMIO_OFFSET_MASK  0x00001FFCu
 
 /* MI_UPDATE_GTT: dw1 the GGTT address, then one qword PTE per page. */
 #define MI_UPDATE_GTT               MI_INSTR(0x23, 0)

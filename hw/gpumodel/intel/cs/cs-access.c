@@ -99,14 +99,20 @@ uint64_t cs_timestamp64(IntelEngine *e)
  * executing engine's MMIO base (Gen11 Command Reference,
  * MI_LOAD_REGISTER_IMM "ADD_CS_MMIO_START_OFFSET": 0x2000 on RCS, so 0x600
  * is RCS's CS_GPR0).  Mesa's mi_builder.h (mi_adjust_reg_num) emits every
- * register of 0x2000-0x3fff that way on Gen11.  (A context image's LRIs
- * are execlists.c's.)
+ * register of 0x2000-0x3fff that way on Gen11, at reg - 0x2000.  Only
+ * the offset within the engine's 8 KiB counts: i915 sets the bit on the
+ * LRIs of its Gen11 context images over absolute offsets (gt/intel_lrc.c
+ * set_offsets(): base + offset, 0x1c0034 on vcs0), which the hardware
+ * executes at a restore, so it cannot add the base to the whole address.
+ * (The model's restore of those images is execlists.c's.)
  */
 uint32_t cs_reg_offset(IntelEngine *e, uint32_t hdr, uint32_t off,
                        uint32_t remap_bit)
 {
-    off &= MI_REG_OFFSET_MASK;
-    return hdr & remap_bit ? e->base + off : off;
+    if (hdr & remap_bit) {
+        return e->base + (off & MI_REG_CS_MMIO_OFFSET_MASK);
+    }
+    return off & MI_REG_OFFSET_MASK;
 }
 
 /* A register write from a command stream, subject to privilege. */

@@ -292,6 +292,14 @@ static void test_mi_cs_mmio_remap(Fixture *f, gconstpointer data)
     ring_run(&rb);
     g_assert_cmphex(rd(f, INTEL_BCS0_BASE + 0x618), ==, 0xB0B);
     g_assert_cmphex(gpr(f, RCS, 3) & 0xffffffff, ==, 0x5555AAAA);
+    /*
+     * An absolute offset with the bit, as i915's Gen11 context images
+     * have them: only the offset within the engine's 8 KiB counts.
+     */
+    EMIT(&rb.b, MI_LOAD_REGISTER_IMM(1) | MI_LRI_LRM_CS_MMIO,
+         INTEL_BCS0_BASE + 0x620, 0xC0C);
+    ring_run(&rb);
+    g_assert_cmphex(rd(f, INTEL_BCS0_BASE + 0x620), ==, 0xC0C);
     g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
     g_assert_cmphex(erd(f, BCS, INTEL_RING_ESR), ==, 0);
 }
