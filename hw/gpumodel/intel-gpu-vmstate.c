@@ -237,6 +237,26 @@ static const VMStateDescription vmstate_intel_media_thread = {
     },
 };
 
+static bool intel_media_indirect_needed(void *opaque)
+{
+    IntelMediaDispatch *d = opaque;
+
+    return d->indirect_len != 0;
+}
+
+/* A GPGPU_WALKER's indirect data (its threads' payload). */
+static const VMStateDescription vmstate_intel_media_indirect = {
+    .name = "intel-gpu/media-dispatch/indirect",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .needed = intel_media_indirect_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(indirect_start, IntelMediaDispatch),
+        VMSTATE_UINT32(indirect_len, IntelMediaDispatch),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* A walker or MEDIA_OBJECT in progress (media-state.h). */
 static const VMStateDescription vmstate_intel_media_dispatch = {
     .name = "intel-gpu/media-dispatch",
@@ -265,6 +285,7 @@ static const VMStateDescription vmstate_intel_media_dispatch = {
     },
     .subsections = (const VMStateDescription * const []) {
         &vmstate_intel_media_thread,
+        &vmstate_intel_media_indirect,
         NULL
     },
 };
