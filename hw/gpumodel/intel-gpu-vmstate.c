@@ -290,6 +290,25 @@ static const VMStateDescription vmstate_intel_media_dispatch = {
     },
 };
 
+static bool intel_media_slm_needed(void *opaque)
+{
+    IntelMediaState *m = opaque;
+
+    return m->run.kind == INTEL_MEDIA_GPGPU_WALKER;
+}
+
+/* The shared local memory of a walker's thread group mid-run. */
+static const VMStateDescription vmstate_intel_media_slm = {
+    .name = "intel-gpu/media/slm",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .needed = intel_media_slm_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT8_ARRAY(slm, IntelMediaState, INTEL_MEDIA_SLM_MAX),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* The GPGPU and media pipelines' state (media-state.h). */
 static const VMStateDescription vmstate_intel_media = {
     .name = "intel-gpu/media",
@@ -309,6 +328,10 @@ static const VMStateDescription vmstate_intel_media = {
         VMSTATE_STRUCT(run, IntelMediaState, 0, vmstate_intel_media_dispatch,
                        IntelMediaDispatch),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_intel_media_slm,
+        NULL
     },
 };
 

@@ -248,6 +248,19 @@ static EuProgram *media_program(IntelEngine *e, const Idd *idd)
     return p;
 }
 
+/*
+ * The bytes of shared local memory a thread group of @idd has (PRM Vol
+ * 2d, INTERFACE_DESCRIPTOR_DATA "Shared Local Memory Size", Gen9+: 0 none,
+ * 1 1 KiB, 2 2 KiB, ... 7 64 KiB); a reserved encoding gives none
+ * (media_gpgpu_walker() logs it).
+ */
+static uint32_t media_slm_size(const Idd *idd)
+{
+    uint32_t enc = idd->shared_local_memory_size;
+
+    return enc && enc <= 7 ? 512u << enc : 0;
+}
+
 /* The channels of thread @tid of a GPGPU_WALKER's group. */
 static uint32_t walker_exec_mask(const IntelMediaDispatch *d, uint32_t tid)
 {
@@ -273,6 +286,13 @@ static bool walker_thread_start(IntelEngine *e, IntelMediaDispatch *d,
     uint64_t own = cross + d->tid * per;
     bool ok;
 
+    /*
+     * A new group's shared local memory: undefined on the hardware; zero
+     * here, so no value crosses from one group or context to another.
+     */
+    if (!d->tid) {
+        memset(e->gfx.media.slm, 0, media_slm_size(idd));
+    }
     eu_thread_init_program(&d->thread, p, walker_exec_mask(d, d->tid),
                            intel_sf_send, NULL);
     media_r0(&d->thread, idd, d->idd, d->x, d->y, d->z, d->tid);
@@ -360,6 +380,10 @@ static int media_dispatch_run(IntelEngine *e)
     }
     intel_gfx_sf_thread_init(e, &sft, idd.binding_table_pointer,
                              idd.sampler_state_pointer, d->simd, &stats);
+    if (d->kind == INTEL_MEDIA_GPGPU_WALKER) {
+        sft.slm = e->gfx.media.slm;
+        sft.slm_size = media_slm_size(&idd);
+    }
     while (budget > 0) {
         EuThread *t = &d->thread;
         uint64_t before;
@@ -432,9 +456,12 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
     if (!media_idd(e, w.interface_descriptor_offset, &idd)) {
         return CS_NEXT;
     }
-    if (idd.shared_local_memory_size || idd.barrier_enable) {
+    if (idd.shared_local_memory_size > 7) {
+        media_guest_error(e, "reserved shared local memory size: none");
+    }
+    if (idd.barrier_enable) {
         /* One thread at a time: a barrier of several would never meet. */
-        media_unimp(e, UNIMP_SLM_BARRIER, "shared local memory, barriers");
+        media_unimp(e, UNIMP_SLM_BARRIER, "barriers");
     }
     *d = (IntelMediaDispatch) {
         .kind = INTEL_MEDIA_GPGPU_WALKER,

@@ -1,7 +1,8 @@
 /*
  * The GPGPU path compute runtimes use (hw/gpumodel/intel/gfx/media.c):
  * GPGPU_WALKER's indirect data as each thread's payload (Intel's compute
- * runtime, NEO: the cross-thread data, then each thread's local IDs).
+ * runtime, NEO: the cross-thread data, then each thread's local IDs);
+ * shared local memory per thread group (binding table index 254).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -231,9 +232,119 @@ static void test_indirect_short(Fixture *f, gconstpointer data)
     g_assert_cmpuint(f->fh->guest_errors, ==, 1);
 }
 
+/* OWord block read of 64 bytes (2 registers) at the OWord offset m0.2. */
+#define DESC_OWORD_READ_64(bti) \
+    ((1u << 25) | (2u << 20) | (1u << 19) | (0u << 14) | (3u << 8) | (bti))
+#define DESC_OWORD_WRITE_64_BTI(bti) \
+    ((3u << 25) | (1u << 19) | (8u << 14) | (3u << 8) | (bti))
+#define BTI_SLM 254
+
+/*
+ * Per group: read 64 bytes of shared local memory at OWord @at (r120),
+ * write R1-R2 there, read them back (r122); then write both reads
+ * stateless at OUT + 256 bytes per group X.
+ */
+#define SLM_KERNEL(at) { \
+    asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD), G(0, 0, EU_TYPE_UD, R_8_8_1)), \
+    asm_1(EU_OP_MOV, 1, D(112, 8, EU_TYPE_UD), IMM(EU_TYPE_UD, (at))), \
+    asm_send(8, 120, 112, EU_SFID_DP_DATA, DESC_OWORD_READ_64(BTI_SLM), \
+             false), \
+    asm_1(EU_OP_MOV, 8, D(113, 0, EU_TYPE_UD), G(1, 0, EU_TYPE_UD, R_8_8_1)), \
+    asm_1(EU_OP_MOV, 8, D(114, 0, EU_TYPE_UD), G(2, 0, EU_TYPE_UD, R_8_8_1)), \
+    asm_send(8, 0, 112, EU_SFID_DP_DATA, DESC_OWORD_WRITE_64_BTI(BTI_SLM), \
+             false), \
+    asm_send(8, 122, 112, EU_SFID_DP_DATA, DESC_OWORD_READ_64(BTI_SLM), \
+             false), \
+    asm_op(EU_OP_SHL, 1, D(115, 0, EU_TYPE_UD), G(0, 4, EU_TYPE_UD, R_0_1_0), \
+           IMM(EU_TYPE_UD, 4)), \
+    asm_op(EU_OP_ADD, 1, D(112, 8, EU_TYPE_UD), \
+           G(115, 0, EU_TYPE_UD, R_0_1_0), IMM(EU_TYPE_UD, OUT / 16)), \
+    asm_1(EU_OP_MOV, 8, D(113, 0, EU_TYPE_UD), \
+          G(120, 0, EU_TYPE_UD, R_8_8_1)), \
+    asm_1(EU_OP_MOV, 8, D(114, 0, EU_TYPE_UD), \
+          G(121, 0, EU_TYPE_UD, R_8_8_1)), \
+    asm_send(8, 0, 112, EU_SFID_DP_DATA, DESC_OWORD_WRITE_64, false), \
+    asm_op(EU_OP_ADD, 1, D(112, 8, EU_TYPE_UD), \
+           G(112, 8, EU_TYPE_UD, R_0_1_0), IMM(EU_TYPE_UD, 4)), \
+    asm_1(EU_OP_MOV, 8, D(113, 0, EU_TYPE_UD), \
+          G(122, 0, EU_TYPE_UD, R_8_8_1)), \
+    asm_1(EU_OP_MOV, 8, D(114, 0, EU_TYPE_UD), \
+          G(123, 0, EU_TYPE_UD, R_8_8_1)), \
+    asm_send(8, 0, 112, EU_SFID_DP_DATA, DESC_OWORD_WRITE_64, false), \
+    EU_END, \
+}
+
+static void slm_run(Fixture *f, const EuNative *k, size_t n, unsigned enc)
+{
+    Gen11_GPGPU_WALKER w = {
+        .thread_group_id_x_dimension = 2,
+        .thread_group_id_y_dimension = 1,
+        .thread_group_id_z_dimension = 1,
+        .right_execution_mask = 0xff,
+        .bottom_execution_mask = 0xff,
+    };
+
+    memset(f->fh->ram + OUT, 0xee, 1024);
+    gpgpu_batch(f, k, n, (Gen11_INTERFACE_DESCRIPTOR_DATA) {
+                    .constant_urb_entry_read_length = 2,
+                    .number_of_threads_in_gpgpu_thread_group = 1,
+                    .shared_local_memory_size = enc,
+                }, &w);
+    run_batch(f, 10);
+}
+
+/*
+ * Two groups with 1 KiB of shared local memory (encoding 1): each finds
+ * it zero (the model's choice for the hardware's undefined contents: the
+ * group before it wrote there), and reads back what it wrote.
+ */
+static void test_slm(Fixture *f, gconstpointer data)
+{
+    const EuNative k[] = SLM_KERNEL(60);
+
+    slm_run(f, k, G_N_ELEMENTS(k), 1);
+    for (unsigned g = 0; g < 2; g++) {
+        for (unsigned i = 0; i < 16; i++) {
+            g_assert_cmphex(ram_r32(f, OUT + 256 * g + 4 * i), ==, 0);
+            g_assert_cmphex(ram_r32(f, OUT + 256 * g + 64 + 4 * i), ==,
+                            0xbad00000 + i);
+        }
+    }
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
+    g_assert_cmpuint(f->fh->unimps, ==, 0);
+}
+
+/*
+ * Past the group's allocation: at OWord 62 of 1 KiB the first 32 bytes
+ * are inside and the rest reads zero, its write dropped (logged); with
+ * no shared local memory (encoding 0) or a reserved encoding nothing is.
+ */
+static void test_slm_bounds(Fixture *f, gconstpointer data)
+{
+    const EuNative k[] = SLM_KERNEL(62);
+
+    slm_run(f, k, G_N_ELEMENTS(k), 1);
+    for (unsigned i = 0; i < 16; i++) {
+        g_assert_cmphex(ram_r32(f, OUT + 64 + 4 * i), ==,
+                        i < 8 ? 0xbad00000 + i : 0);
+    }
+    g_assert_cmpuint(f->fh->guest_errors, >=, 2);
+    for (unsigned enc = 0; enc < 32; enc += 8) {
+        fixture_teardown(f, NULL);
+        fixture_setup_ggtt(f, NULL);
+        slm_run(f, k, G_N_ELEMENTS(k), enc);
+        for (unsigned i = 0; i < 16; i++) {
+            g_assert_cmphex(ram_r32(f, OUT + 64 + 4 * i), ==, 0);
+        }
+        g_assert_cmpuint(f->fh->guest_errors, >=, enc ? 3 : 2);
+    }
+}
+
 static const FixtureTest tests[] = {
     { "/intel-gpgpu/indirect-payload", test_indirect_payload },
     { "/intel-gpgpu/indirect-short", test_indirect_short },
+    { "/intel-gpgpu/slm", test_slm },
+    { "/intel-gpgpu/slm-bounds", test_slm_bounds },
 };
 
 FIXTURE_MAIN(fixture_setup_ggtt)
