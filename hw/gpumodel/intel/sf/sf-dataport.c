@@ -106,8 +106,8 @@ bool dataport_bind_from(const Msg *m, Target *tg, bool cached)
 /*
  * @len bytes at byte @off of the thread group's shared local memory.
  * The model's answer past the group's allocation (the PRM leaves it
- * undefined): reads return 0, writes are dropped, logged; never another
- * group's or the host's memory.
+ * undefined): reads return 0, writes are dropped, logged once a step;
+ * never another group's or the host's memory.
  */
 static bool dataport_slm_rw(const Msg *m, uint64_t off, void *buf,
                             unsigned len, bool write)
@@ -116,9 +116,13 @@ static bool dataport_slm_rw(const Msg *m, uint64_t off, void *buf,
     unsigned n = off < size ? MIN(len, size - off) : 0;
 
     if (n < len) {
-        intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
-                     "shared local memory access at 0x%" PRIx64 " beyond "
-                     "its %u bytes", off, size);
+        /* Once a step of the dispatch (one IntelSfThread), not a channel. */
+        if (!m->th->slm_bounds_logged) {
+            m->th->slm_bounds_logged = true;
+            intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
+                         "shared local memory access at 0x%" PRIx64
+                         " beyond its %u bytes", off, size);
+        }
         if (!write) {
             memset((uint8_t *)buf + n, 0, len - n);
         }

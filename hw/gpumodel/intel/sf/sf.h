@@ -184,6 +184,7 @@ typedef struct IntelSfThread {
      */
     uint8_t *slm;
     uint32_t slm_size;
+    bool slm_bounds_logged;     /* an access past it, logged */
     /*
      * BLEND_STATE, offset from dynamic_state_base (3DSTATE_BLEND_STATE_
      * POINTERS); 0: none.  Render target writes honour its channel write
