@@ -237,6 +237,26 @@ static const VMStateDescription vmstate_intel_media_thread = {
     },
 };
 
+static bool intel_media_indirect_needed(void *opaque)
+{
+    IntelMediaDispatch *d = opaque;
+
+    return d->indirect_len != 0;
+}
+
+/* A GPGPU_WALKER's indirect data (its threads' payload). */
+static const VMStateDescription vmstate_intel_media_indirect = {
+    .name = "intel-gpu/media-dispatch/indirect",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .needed = intel_media_indirect_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(indirect_start, IntelMediaDispatch),
+        VMSTATE_UINT32(indirect_len, IntelMediaDispatch),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* A walker or MEDIA_OBJECT in progress (media-state.h). */
 static const VMStateDescription vmstate_intel_media_dispatch = {
     .name = "intel-gpu/media-dispatch",
@@ -265,7 +285,27 @@ static const VMStateDescription vmstate_intel_media_dispatch = {
     },
     .subsections = (const VMStateDescription * const []) {
         &vmstate_intel_media_thread,
+        &vmstate_intel_media_indirect,
         NULL
+    },
+};
+
+static bool intel_media_slm_needed(void *opaque)
+{
+    IntelMediaState *m = opaque;
+
+    return m->run.kind == INTEL_MEDIA_GPGPU_WALKER;
+}
+
+/* The shared local memory of a walker's thread group mid-run. */
+static const VMStateDescription vmstate_intel_media_slm = {
+    .name = "intel-gpu/media/slm",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .needed = intel_media_slm_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT8_ARRAY(slm, IntelMediaState, INTEL_MEDIA_SLM_MAX),
+        VMSTATE_END_OF_LIST()
     },
 };
 
@@ -288,6 +328,10 @@ static const VMStateDescription vmstate_intel_media = {
         VMSTATE_STRUCT(run, IntelMediaState, 0, vmstate_intel_media_dispatch,
                        IntelMediaDispatch),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_intel_media_slm,
+        NULL
     },
 };
 

@@ -41,7 +41,7 @@
 #include "gfx/gfx-state.h"
 
 #define INTEL_CTX_IMAGE_MAGIC       0x4d555047u     /* "GPUM" */
-#define INTEL_CTX_IMAGE_VERSION     1
+#define INTEL_CTX_IMAGE_VERSION     2
 /* From the LRCA: after the pages i915 uses. */
 #define INTEL_CTX_IMAGE_OFFSET      (3 * 4096)
 
@@ -119,6 +119,7 @@ typedef struct IntelCtxImageDispatch {
     uint32_t x0, xdim, y0, ydim, zdim;
     uint32_t right_mask, bottom_mask;
     uint32_t x, y, z, tid;
+    uint32_t indirect_start, indirect_len;
 } IntelCtxImageDispatch;
 
 /* The GPGPU and media state (media-state.h) but the CURBE's bytes. */
@@ -157,7 +158,7 @@ G_STATIC_ASSERT(offsetof(IntelCtxImage, gfx) ==
 G_STATIC_ASSERT(sizeof(IntelCtxImageGfx) == 4 * (3 + 3 * INTEL_GFX_BASES));
 G_STATIC_ASSERT(sizeof(IntelCtxImageRender) ==
                 4 * (INTEL_RENDER_STATE_DWORDS + 10));
-G_STATIC_ASSERT(sizeof(IntelCtxImageDispatch) == 4 * 17);
+G_STATIC_ASSERT(sizeof(IntelCtxImageDispatch) == 4 * 19);
 G_STATIC_ASSERT(sizeof(IntelCtxImageMedia) ==
                 4 * (8 + INTEL_MEDIA_IDDS * INTEL_MEDIA_IDD_DWORDS) +
                 sizeof(IntelCtxImageDispatch));

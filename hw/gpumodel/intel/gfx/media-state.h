@@ -26,6 +26,12 @@
 /* MEDIA_OBJECT inline data the payload registers after R0 can take. */
 #define INTEL_MEDIA_INLINE_MAX  ((EU_GRF_COUNT - 1) * EU_GRF_BYTES / 4)
 
+/* Shared local memory of a thread group: at most 64 KiB (encoding 7). */
+#define INTEL_MEDIA_SLM_MAX     (64u * 1024)
+
+/* GPGPU_WALKER's Indirect Data Length: 17 bits of bytes. */
+#define INTEL_MEDIA_INDIRECT_MAX ((1u << 17) - 1)
+
 /* What the dispatch in progress is. */
 enum {
     INTEL_MEDIA_IDLE,
@@ -47,6 +53,11 @@ typedef struct IntelMediaDispatch {
     uint32_t right_mask, bottom_mask;
     uint32_t x, y, z;           /* the group of the next thread */
     uint32_t tid;               /* its thread in the group */
+    /*
+     * GPGPU_WALKER's indirect data (offset from the indirect object base,
+     * bytes; length 0: none, the payload comes from the CURBE).
+     */
+    uint32_t indirect_start, indirect_len;
     bool running;               /* thread is mid-run */
     EuThread thread;
 } IntelMediaDispatch;
@@ -64,6 +75,9 @@ typedef struct IntelMediaState {
     uint32_t curbe_len;         /* bytes */
     uint8_t curbe[INTEL_MEDIA_CURBE_MAX];
     IntelMediaDispatch run;
+    /* The running thread group's shared local memory (run's descriptor's
+     * size of it in use). */
+    uint8_t slm[INTEL_MEDIA_SLM_MAX];
     uint32_t unimp_logged;      /* LOG_UNIMP once per kind (not migrated) */
 } IntelMediaState;
 

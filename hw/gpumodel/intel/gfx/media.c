@@ -35,7 +35,7 @@ typedef Gen11_INTERFACE_DESCRIPTOR_DATA Idd;
 /* What has been logged as unimplemented (IntelMediaState.unimp_logged). */
 enum {
     UNIMP_SCRATCH = 1u << 0,
-    UNIMP_GPGPU_INDIRECT = 1u << 1,
+    LOGGED_INDIRECT_SHORT = 1u << 1,
     UNIMP_OBJECT_WALKER = 1u << 2,
     UNIMP_SLM_BARRIER = 1u << 3,
     UNIMP_PAYLOAD = 1u << 4,
@@ -198,6 +198,39 @@ static bool media_curbe_payload(IntelEngine *e, EuThread *t, unsigned *reg,
 }
 
 /*
+ * @regs registers of a GPGPU_WALKER's indirect data from register @from
+ * (its bytes at the indirect object base + Indirect Data Start Address).
+ * Past Indirect Data Length the hardware fetched nothing: zeros, logged
+ * once.  False if they do not fit in the GRF or a page does not translate
+ * (the fault reported).
+ */
+static bool media_indirect_payload(IntelEngine *e, EuThread *t,
+                                   unsigned *reg, uint64_t from,
+                                   uint64_t regs)
+{
+    const IntelMediaDispatch *d = &e->gfx.media.run;
+    uint64_t off = from * EU_GRF_BYTES, len = regs * EU_GRF_BYTES, n;
+    uint8_t *dst = t->grf + *reg * EU_GRF_BYTES;
+
+    if (*reg + regs > EU_GRF_COUNT) {
+        return false;
+    }
+    memset(dst, 0, len);
+    n = off < d->indirect_len ? MIN(len, d->indirect_len - off) : 0;
+    if (n < len && !(e->gfx.media.unimp_logged & LOGGED_INDIRECT_SHORT)) {
+        e->gfx.media.unimp_logged |= LOGGED_INDIRECT_SHORT;
+        media_guest_error(e, "GPGPU_WALKER payload beyond its indirect data "
+                          "length (zeros)");
+    }
+    if (n && !intel_gfx_read(e, INTEL_GFX_INDIRECT, d->indirect_start + off,
+                             dst, n)) {
+        return false;
+    }
+    *reg += regs;
+    return true;
+}
+
+/*
  * The kernel of interface descriptor @idd, decoded once for the step;
  * NULL if it cannot be fetched (a page fault, reported).
  */
@@ -213,6 +246,19 @@ static EuProgram *media_program(IntelEngine *e, const Idd *idd)
     p = eu_program_new(k.code, k.size);
     intel_gfx_kernel_free(&k);
     return p;
+}
+
+/*
+ * The bytes of shared local memory a thread group of @idd has (PRM Vol
+ * 2d, INTERFACE_DESCRIPTOR_DATA "Shared Local Memory Size", Gen9+: 0 none,
+ * 1 1 KiB, 2 2 KiB, ... 7 64 KiB); a reserved encoding gives none
+ * (media_gpgpu_walker() logs it).
+ */
+static uint32_t media_slm_size(const Idd *idd)
+{
+    uint32_t enc = idd->shared_local_memory_size;
+
+    return enc && enc <= 7 ? 512u << enc : 0;
 }
 
 /* The channels of thread @tid of a GPGPU_WALKER's group. */
@@ -237,18 +283,41 @@ static bool walker_thread_start(IntelEngine *e, IntelMediaDispatch *d,
     unsigned reg = 1;
     uint64_t cross = idd->cross_thread_constant_data_read_length;
     uint64_t per = idd->constant_urb_entry_read_length;
+    uint64_t own = cross + d->tid * per;
+    bool ok;
 
+    /*
+     * A new group's shared local memory: undefined on the hardware; zero
+     * here, so no value crosses from one group or context to another.
+     */
+    if (!d->tid) {
+        memset(e->gfx.media.slm, 0, media_slm_size(idd));
+    }
     eu_thread_init_program(&d->thread, p, walker_exec_mask(d, d->tid),
                            intel_sf_send, NULL);
     media_r0(&d->thread, idd, d->idd, d->x, d->y, d->z, d->tid);
-    /* Cross-thread constant data, then this thread's (PRM Vol 7, "CURBE"). */
-    if (!media_curbe_payload(e, &d->thread, &reg, 0, cross) ||
-        !media_curbe_payload(e, &d->thread, &reg, cross + d->tid * per,
-                             per)) {
+    /*
+     * Cross-thread constant data, then this thread's (PRM Vol 7, "CURBE"),
+     * from the indirect data when the walker has some, as Intel's compute
+     * runtime lays it out: the cross-thread data, then each thread's
+     * (its local IDs), the same for every group (NEO
+     * gpgpu_walker_base.inl: Indirect Data Length = cross-thread size +
+     * threads per group x per-thread size); else from the CURBE, as
+     * Mesa's anv and iris load it (MEDIA_CURBE_LOAD).
+     */
+    if (reg + cross + per > EU_GRF_COUNT) {
         media_unimp(e, UNIMP_PAYLOAD, "a payload beyond the GRF");
         return false;
     }
-    return true;
+    if (d->indirect_len) {
+        /* A page that does not translate: reported, not dispatched. */
+        ok = media_indirect_payload(e, &d->thread, &reg, 0, cross) &&
+             media_indirect_payload(e, &d->thread, &reg, own, per);
+    } else {
+        ok = media_curbe_payload(e, &d->thread, &reg, 0, cross) &&
+             media_curbe_payload(e, &d->thread, &reg, own, per);
+    }
+    return ok;
 }
 
 /* Move to the walker's next thread; false when there is none. */
@@ -311,6 +380,10 @@ static int media_dispatch_run(IntelEngine *e)
     }
     intel_gfx_sf_thread_init(e, &sft, idd.binding_table_pointer,
                              idd.sampler_state_pointer, d->simd, &stats);
+    if (d->kind == INTEL_MEDIA_GPGPU_WALKER) {
+        sft.slm = e->gfx.media.slm;
+        sft.slm_size = media_slm_size(&idd);
+    }
     while (budget > 0) {
         EuThread *t = &d->thread;
         uint64_t before;
@@ -383,12 +456,12 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
     if (!media_idd(e, w.interface_descriptor_offset, &idd)) {
         return CS_NEXT;
     }
-    if (w.indirect_data_length) {
-        media_unimp(e, UNIMP_GPGPU_INDIRECT, "GPGPU_WALKER indirect data");
+    if (idd.shared_local_memory_size > 7) {
+        media_guest_error(e, "reserved shared local memory size: none");
     }
-    if (idd.shared_local_memory_size || idd.barrier_enable) {
+    if (idd.barrier_enable) {
         /* One thread at a time: a barrier of several would never meet. */
-        media_unimp(e, UNIMP_SLM_BARRIER, "shared local memory, barriers");
+        media_unimp(e, UNIMP_SLM_BARRIER, "barriers");
     }
     *d = (IntelMediaDispatch) {
         .kind = INTEL_MEDIA_GPGPU_WALKER,
@@ -407,6 +480,8 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
         .x = w.thread_group_id_starting_x,
         .y = w.thread_group_id_starting_y,
         .z = w.thread_group_id_starting_resume_z,
+        .indirect_start = w.indirect_data_start_address,
+        .indirect_len = w.indirect_data_length,
     };
     if (!d->simd) {
         media_guest_error(e, "GPGPU_WALKER of reserved SIMD size");
@@ -562,6 +637,7 @@ static bool media_dispatch_ok(const IntelMediaDispatch *d)
     return (d->simd == 8 || d->simd == 16 || d->simd == 32) &&
            d->tw && d->tw <= 64 && d->th && d->th <= 64 && d->td &&
            d->td <= 64 && d->idd < INTEL_MEDIA_IDDS &&
+           d->indirect_len <= INTEL_MEDIA_INDIRECT_MAX &&
            d->tid < d->tw * d->th * d->td;
 }
 
@@ -619,7 +695,8 @@ void intel_media_context_save(IntelEngine *e, IntelCtxImage *img)
         .x0 = d->x0, .xdim = d->xdim, .y0 = d->y0, .ydim = d->ydim,
         .zdim = d->zdim, .right_mask = d->right_mask,
         .bottom_mask = d->bottom_mask, .x = d->x, .y = d->y, .z = d->z,
-        .tid = d->tid,
+        .tid = d->tid, .indirect_start = d->indirect_start,
+        .indirect_len = d->indirect_len,
     };
     p->curbe_len = m->curbe_len;
     memcpy(img->curbe, m->curbe, m->curbe_len);
@@ -632,7 +709,7 @@ static bool media_image_ok(const IntelCtxImage *img)
     const IntelCtxImageDispatch *r = &p->run;
     IntelMediaDispatch d = {
         .simd = r->simd, .tw = r->tw, .th = r->th, .td = r->td,
-        .idd = r->idd, .tid = r->tid,
+        .idd = r->idd, .tid = r->tid, .indirect_len = r->indirect_len,
     };
 
     return p->idd_count <= INTEL_MEDIA_IDDS &&
@@ -675,5 +752,7 @@ void intel_media_context_restore(IntelEngine *e, const IntelCtxImage *img)
         .ydim = p->run.ydim, .zdim = p->run.zdim,
         .right_mask = p->run.right_mask, .bottom_mask = p->run.bottom_mask,
         .x = p->run.x, .y = p->run.y, .z = p->run.z, .tid = p->run.tid,
+        .indirect_start = p->run.indirect_start,
+        .indirect_len = p->run.indirect_len,
     };
 }

@@ -18,6 +18,7 @@
 typedef struct Target {
     IntelSurface s;
     bool flat;                  /* stateless or A64: base + offset */
+    bool slm;                   /* shared local memory: its offset */
 } Target;
 
 typedef struct Msg {

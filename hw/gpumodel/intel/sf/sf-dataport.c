@@ -14,6 +14,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <inttypes.h>
 #include "sf-dataport-int.h"
 
 #define BTI_SLM                 254
@@ -95,11 +96,45 @@ bool dataport_bind_from(const Msg *m, Target *tg, bool cached)
         return true;
     }
     if (m->bti == BTI_SLM) {
-        intel_sf_log(m->th, GPU_LOG_UNIMP, "shared local memory message");
-        return false;
+        tg->slm = true;
+        return true;
     }
     return cached ? intel_surface_load_cached(m->th, m->bti, &tg->s) :
                     intel_surface_load(m->th, m->bti, &tg->s);
+}
+
+/*
+ * @len bytes at byte @off of the thread group's shared local memory.
+ * The model's answer past the group's allocation (the PRM leaves it
+ * undefined): reads return 0, writes are dropped, logged once a step;
+ * never another group's or the host's memory.
+ */
+static bool dataport_slm_rw(const Msg *m, uint64_t off, void *buf,
+                            unsigned len, bool write)
+{
+    uint32_t size = m->th->slm ? m->th->slm_size : 0;
+    unsigned n = off < size ? MIN(len, size - off) : 0;
+
+    if (n < len) {
+        /* Once a step of the dispatch (one IntelSfThread), not a channel. */
+        if (!m->th->slm_bounds_logged) {
+            m->th->slm_bounds_logged = true;
+            intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
+                         "shared local memory access at 0x%" PRIx64
+                         " beyond its %u bytes", off, size);
+        }
+        if (!write) {
+            memset((uint8_t *)buf + n, 0, len - n);
+        }
+    }
+    if (n) {
+        if (write) {
+            memcpy(m->th->slm + off, buf, n);
+        } else {
+            memcpy(buf, m->th->slm + off, n);
+        }
+    }
+    return true;
 }
 
 /*
@@ -113,6 +148,9 @@ bool dataport_target_rw(const Msg *m, const Target *tg, uint64_t off,
     const IntelSurface *s = &tg->s;
     uint8_t *p = buf;
 
+    if (tg->slm) {
+        return dataport_slm_rw(m, off, buf, len, write);
+    }
     if (tg->flat) {
         uint64_t addr = (s->base + off) & (A64_LIMIT - 1);
 

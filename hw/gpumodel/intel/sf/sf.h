@@ -179,6 +179,13 @@ typedef struct IntelSfThread {
      */
     uint64_t general_state_base;
     /*
+     * The thread group's shared local memory (binding table index 254),
+     * @slm_size bytes; NULL, 0: none.
+     */
+    uint8_t *slm;
+    uint32_t slm_size;
+    bool slm_bounds_logged;     /* an access past it, logged */
+    /*
      * BLEND_STATE, offset from dynamic_state_base (3DSTATE_BLEND_STATE_
      * POINTERS); 0: none.  Render target writes honour its channel write
      * disables; blending itself is not modelled.

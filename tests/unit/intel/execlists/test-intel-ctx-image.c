@@ -502,7 +502,8 @@ typedef struct Corrupt {
 
 static const Corrupt corrupt_cases[] = {
     { offsetof(IntelCtxImage, hdr.magic), 0x12345678, true, true, 0 },
-    { offsetof(IntelCtxImage, hdr.version), 2, true, true, 0 },
+    { offsetof(IntelCtxImage, hdr.version), INTEL_CTX_IMAGE_VERSION + 1,
+      true, true, 0 },
     { offsetof(IntelCtxImage, hdr.length), INTEL_CTX_IMAGE_FIXED - 4, true,
       true, 0 },
     { offsetof(IntelCtxImage, hdr.length), sizeof(IntelCtxImage) + 4, true,

@@ -12,6 +12,7 @@
 void test_malformed(Fixture *f, gconstpointer data)
 {
     Sf s;
+    unsigned errors;
 
     sf_init(f, &s, 16);
     put_texture(f);
@@ -37,11 +38,18 @@ void test_malformed(Fixture *f, gconstpointer data)
                     ==, -1);
     g_assert_cmpint(sf_send(&s, EU_SFID_THREAD_SPAWNER, DESC(1, 0, 0, 0x10),
                             16, 2, 0), ==, -1);
-    /* An unsupported render target write subtype, an SLM message. */
+    /* An unsupported render target write subtype. */
     g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
                             DESC(8, 0, 0, DP(12, 7, 0)), 16, 2, 0), ==, -1);
+    /*
+     * A shared local memory write from a thread that has none (no thread
+     * group): every byte is past its allocation, dropped and logged
+     * (each channel's).
+     */
+    errors = f->fh->guest_errors;
     g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
-                            DESC(3, 0, 0, DP(9, 0x2e, 254)), 8, 2, 0), ==, -1);
+                            DESC(3, 0, 0, DP(9, 0x2e, 254)), 8, 2, 0), ==, 0);
+    g_assert_cmpuint(f->fh->guest_errors, >, errors);
 
     /* The thread spawner's EOT completes: the interpreter ends it. */
     s.in.eot = true;
