@@ -27,6 +27,18 @@
  * thread must not get when the walker has indirect data), one interface
  * descriptor for the kernel @k, then the walker @w.
  */
+/* A SIMD8 walker of @x thread groups in a row, every channel enabled. */
+static Gen11_GPGPU_WALKER walker_simd8_groups(unsigned x)
+{
+    return (Gen11_GPGPU_WALKER) {
+        .thread_group_id_x_dimension = x,
+        .thread_group_id_y_dimension = 1,
+        .thread_group_id_z_dimension = 1,
+        .right_execution_mask = 0xff,
+        .bottom_execution_mask = 0xff,
+    };
+}
+
 static void gpgpu_batch(Fixture *f, const EuNative *k, size_t n,
                         Gen11_INTERFACE_DESCRIPTOR_DATA idd,
                         const Gen11_GPGPU_WALKER *w)
@@ -159,17 +171,11 @@ static void test_indirect_payload(Fixture *f, gconstpointer data)
 {
     IntelEngine *e = eng(f, RCS);
     const EuNative k[] = PAYLOAD_KERNEL;
-    Gen11_GPGPU_WALKER w = {
-        .indirect_data_length = put_indirect(f, 3),
-        .indirect_data_start_address = INDIRECT_OFF,
-        .thread_width_counter_maximum = 2,
-        .thread_group_id_x_dimension = 2,
-        .thread_group_id_y_dimension = 1,
-        .thread_group_id_z_dimension = 1,
-        .right_execution_mask = 0xff,
-        .bottom_execution_mask = 0xff,
-    };
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(2);
 
+    w.indirect_data_length = put_indirect(f, 3);
+    w.indirect_data_start_address = INDIRECT_OFF;
+    w.thread_width_counter_maximum = 2;
     memset(f->fh->ram + OUT, 0xee, 1024);
     gpgpu_batch(f, k, G_N_ELEMENTS(k),
                 (Gen11_INTERFACE_DESCRIPTOR_DATA) {
@@ -204,16 +210,10 @@ static void test_indirect_short(Fixture *f, gconstpointer data)
 {
     IntelMediaDispatch *d = &eng(f, RCS)->gfx.media.run;
     const EuNative k[] = { EU_END };
-    Gen11_GPGPU_WALKER w = {
-        .indirect_data_start_address = INDIRECT_OFF,
-        .thread_width_counter_maximum = 1,
-        .thread_group_id_x_dimension = 1,
-        .thread_group_id_y_dimension = 1,
-        .thread_group_id_z_dimension = 1,
-        .right_execution_mask = 0xff,
-        .bottom_execution_mask = 0xff,
-    };
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(1);
 
+    w.indirect_data_start_address = INDIRECT_OFF;
+    w.thread_width_counter_maximum = 1;
     /* The cross-thread register and thread 0's: not thread 1's. */
     put_indirect(f, 2);
     w.indirect_data_length = 64 + 8;
@@ -276,13 +276,7 @@ static void test_indirect_short(Fixture *f, gconstpointer data)
 
 static void slm_run(Fixture *f, const EuNative *k, size_t n, unsigned enc)
 {
-    Gen11_GPGPU_WALKER w = {
-        .thread_group_id_x_dimension = 2,
-        .thread_group_id_y_dimension = 1,
-        .thread_group_id_z_dimension = 1,
-        .right_execution_mask = 0xff,
-        .bottom_execution_mask = 0xff,
-    };
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(2);
 
     memset(f->fh->ram + OUT, 0xee, 1024);
     gpgpu_batch(f, k, n, (Gen11_INTERFACE_DESCRIPTOR_DATA) {
