@@ -84,6 +84,10 @@ check: qemu unit unit-sanitize fuzz qemu-fuzz genxml guest-image igt-image
 	    exit $$s
 
 # Throughput and overhead as ratios against baselines in the same run.
+# BENCH_BASE_QEMU=OLD/build/qemu/qemu-system-x86_64 pairs the guest's
+# fixed work with that build's (tools/bench-guest-compare.py).
+BENCH_GUEST_RUNS ?= 1
+BENCH_BASE_QEMU ?=
 bench: qemu unit guest-image igt-image
 	build/unit/bench-intel-mmio
 	build/unit/bench-intel-cs
@@ -91,6 +95,8 @@ bench: qemu unit guest-image igt-image
 	build/unit/bench-intel-eu
 	build/unit/bench-intel-render
 	scripts/bench-guest.sh
+	tools/bench-guest-compare.py -n $(BENCH_GUEST_RUNS) \
+	    $(if $(BENCH_BASE_QEMU),--base $(BENCH_BASE_QEMU))
 	scripts/run-igt.sh --perf-cost
 
 clean:

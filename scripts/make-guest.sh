@@ -151,8 +151,8 @@ cp -r "$igtdir/usr/share/igt-gpu-tools/registers" "$root/usr/share/igt-gpu-tools
 
 # The test itself.
 cp "$tests/init.sh" "$root/init"
-cp "$tests/lib.sh" "$tests/guest-checks.sh" "$root/gpumodel/"
-chmod 755 "$root/init" "$root/gpumodel/guest-checks.sh"
+cp "$tests/lib.sh" "$tests/guest-checks.sh" "$tests/cost-checks.sh" "$root/gpumodel/"
+chmod 755 "$root/init" "$root/gpumodel/guest-checks.sh" "$root/gpumodel/cost-checks.sh"
 # The nv-gpu profile: its checks and the probe, a static binary (no
 # libraries to carry; the register macros come from the model's header).
 cp "$tests/nv-checks.sh" "$root/gpumodel/"

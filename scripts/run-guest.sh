@@ -20,7 +20,9 @@
 #                   igt: IGT's runner (tests/igt/igt-guest.sh, in the
 #                   archive of scripts/make-igt-image.sh, which --initrd-add
 #                   must name), the check of tests/igt/checks.txt; see
-#                   scripts/run-igt.sh, which runs it this way
+#                   scripts/run-igt.sh, which runs it this way; cost: fixed
+#                   guest work and QEMU's CPU time around each piece
+#                   (tests/guest/cost-checks.sh, for make bench)
 #   --device SPEC   the -device argument (default intel-gpu,id=gpu,addr=02.0),
 #                   e.g. --device intel-gpu,addr=02.0,platform=icl; id=gpu is
 #                   added when SPEC has no id= (the QMP requests name it)
@@ -137,7 +139,10 @@ case $profile in
     igt)
         checks=$top/tests/igt/checks.txt
         append="$append GPUMODEL_PROFILE=igt" ;;
-    *) echo "run-guest: unknown profile $profile (intel, nv or igt)" >&2; exit 2 ;;
+    cost)
+        checks=$top/tests/guest/cost-checks.txt
+        append="$append GPUMODEL_PROFILE=cost" ;;
+    *) echo "run-guest: unknown profile $profile (intel, nv, igt or cost)" >&2; exit 2 ;;
 esac
 # Each profile keeps its own logs: build/guest/out/ (intel), out-nv/ (nv),
 # out-igt/ (igt).

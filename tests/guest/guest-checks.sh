@@ -153,25 +153,6 @@ top_sample() {
     wait "$t_pid" 2>/dev/null
 }
 
-# perf_start BASE METRICS PERIOD: i915-perf-recorder (metric set METRICS,
-# PERIOD seconds) into BASE.rec in the background, given a second to open
-# its stream; its output in BASE-recorder.txt.  perf_stop ends it.
-perf_start() {
-    i915-perf-recorder -m "$2" -p "$3" -o "$1.rec" > "$1-recorder.txt" 2>&1 &
-    p_pid=$!
-    sleep 1
-}
-perf_stop() {
-    kill -INT "$p_pid" 2>/dev/null
-    i=0
-    while [ "$i" -lt 100 ] && kill -0 "$p_pid" 2>/dev/null; do
-        usleep 100000
-        i=$((i + 1))
-    done
-    kill -9 "$p_pid" 2>/dev/null
-    wait "$p_pid" 2>/dev/null
-}
-
 # perf_record NAME METRICS PERIOD CMD...: the recorder while CMD runs, then
 # IGT's reader over the recording; sections NAME-recorder, NAME-cmd (CMD's
 # output) and NAME-reader.

@@ -35,7 +35,7 @@ def main():
     sub = p.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("tap")
     t.add_argument("--profile", default="intel",
-                   choices=("intel", "nv", "igt"))
+                   choices=("intel", "nv", "igt", "cost"))
     t.add_argument("--checks", required=True)
     t.add_argument("--why", default="the guest did not report it")
     t.add_argument("--out")

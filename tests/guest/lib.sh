@@ -1,7 +1,7 @@
-# Shell helpers of the guest-side scripts (guest-checks.sh, nv-checks.sh,
-# tests/igt/igt-guest.sh), sourced from /gpumodel/lib.sh on busybox.  The
-# output protocol is described in guest-checks.sh; the verdicts are the
-# host's (tests/guest/guest_tier.py).
+# Shell helpers of the guest-side scripts (guest-checks.sh, cost-checks.sh,
+# nv-checks.sh, tests/igt/igt-guest.sh), sourced from /gpumodel/lib.sh on
+# busybox.  The output protocol is described in guest-checks.sh; the
+# verdicts are the host's (tests/guest/guest_tier.py).
 
 ASK_TIMEOUT=${ASK_TIMEOUT:-30}
 work=${TMPDIR:-/tmp}/gpumodel
@@ -99,4 +99,23 @@ bounded() {
         kill -9 "$b_pid" 2>/dev/null
     fi
     b_secs=$(($(cut -d. -f1 /proc/uptime) - b_t0))
+}
+
+# perf_start BASE METRICS PERIOD: i915-perf-recorder (metric set METRICS,
+# PERIOD seconds) into BASE.rec in the background, given a second to open
+# its stream; its output in BASE-recorder.txt.  perf_stop ends it.
+perf_start() {
+    i915-perf-recorder -m "$2" -p "$3" -o "$1.rec" > "$1-recorder.txt" 2>&1 &
+    p_pid=$!
+    sleep 1
+}
+perf_stop() {
+    kill -INT "$p_pid" 2>/dev/null
+    i=0
+    while [ "$i" -lt 100 ] && kill -0 "$p_pid" 2>/dev/null; do
+        usleep 100000
+        i=$((i + 1))
+    done
+    kill -9 "$p_pid" 2>/dev/null
+    wait "$p_pid" 2>/dev/null
 }

@@ -10,8 +10,8 @@ only the checks that depend on it); recorded/intel-wedged.log is a run
 cut short by a GT wedged on init, by hand.
 
 This file runs them all (the guest/verdicts tier of make check): its own
-(the recorded logs pass, TAP numbering, the igt profile, the command
-line), test_guest_intel.py's and test_guest_nv.py's; guest_cases.py has
+(the recorded logs pass, TAP numbering, the igt and cost profiles, the
+command line), test_guest_intel.py's and test_guest_nv.py's; guest_cases.py has
 what they share.
 """
 import os
@@ -24,6 +24,7 @@ import guest_cases
 from guest_cases import CHECKS, HERE, INTEL, NV, NV_CHECKS, Case, judge, tap
 import test_guest_intel
 import test_guest_nv
+from guest_verdicts.host_cost import host_cost
 
 
 class Passing(Case):
@@ -64,6 +65,24 @@ class GuestReported(Case):
         lines = tap("igt", "", checks, "WHY")[0]
         self.assertEqual(lines[1], "not ok 1 - every pass ran "
                          "(not reported: WHY)")
+
+    def test_cost_profile_figures(self):
+        got = ('@@GOT {0} ok {{"cpu-s": {1}, "other-s": 5.0, '
+               '"wall-s": {2}}}\n')
+        log = ("@@BEGIN cost-1-nop-rcs\n@@REQ 1 cpu\n" +
+               got.format(1, 10.25, 100.0) + "@@REQ 2 cpu\n" +
+               got.format(2, 11.75, 101.5) +
+               "nop ok: 4000 rcs batches in 0.08 s\n@@END cost-1-nop-rcs\n"
+               "@@BEGIN cost-1-walker\n@@REQ 3 cpu\n" +
+               got.format(3, 12.0, 102.0) + "@@REQ 4 cpu\n"
+               "@@GOT 4 timeout no answer\n@@END cost-1-walker\n"
+               "@@RESULT cost-runs ok 1 rounds\n@@DONE\n")
+        self.assertEqual(host_cost(log), [
+            ("1", "nop-rcs", "1.500", "1.500", "0.000"),
+            ("1", "walker", "?", "?", "?")])
+        lines = tap("cost", log, [("cost-runs", "every piece ran")],
+                    "WHY")[0]
+        self.assertEqual(lines, ["1..1", "ok 1 - 1 rounds"])
 
 
 class CommandLine(unittest.TestCase):

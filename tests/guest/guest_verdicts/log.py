@@ -5,6 +5,7 @@ checks as they are made; the helpers below give the results the guest's
 shell scripts gave (awk's numbers, $((...)), grep and sed over the kernel
 log), and the PCI checks both profiles make.
 """
+import json
 import re
 
 BDF_INTEL = "0000:00:02.0"
@@ -50,6 +51,19 @@ class Section:
                 return (w[2] if len(w) > 2 else "",
                         w[3] if len(w) > 3 else "", req)
         return ("", "", req)
+
+    def cpu_spent(self, key):
+        """How much KEY (cpu-s, wall-s, other-s) of the host agent's
+        "cpu" answers grew between the section's first two, as "%.3f";
+        "?" when either is missing.  Also the first answer's status."""
+        got = [x.split(" ", 3) for x in self.lines if x.startswith("@@GOT ")]
+        st = got[0][2] if got else ""
+        try:
+            a, b = (json.loads(g[3])[key] for g in got[:2]
+                    if len(g) > 3 and g[2] == "ok")
+            return "%.3f" % (float(b) - float(a)), st
+        except (ValueError, KeyError, TypeError):
+            return "?", st
 
 
 class Log:

@@ -1,6 +1,5 @@
 """make bench's OA cost runs (GPUMODEL_BENCH=1) as the lines
 tests/guest/oa-cost.awk reads."""
-import json
 import re
 
 from .log import Log
@@ -12,21 +11,12 @@ def oa_cost(text):
     cfg = dict(w.split("=", 1) for w in log.value("oa-cost").split()
                if "=" in w)
     cpu_st = ""
-
-    def jdiff(key, a, b):
-        try:
-            return "%.3f" % (float(json.loads(b)[key]) -
-                             float(json.loads(a)[key]))
-        except (ValueError, KeyError, TypeError):
-            return "?"
     for name, s in log.sections.items():
         m = re.match(r"^oa-cost-(\d+)-(none|slow|fast)-(idle|cpu|nop)$", name)
         if not m:
             continue
-        got = [x.split(" ", 3) for x in s.lines if x.startswith("@@GOT ")]
-        c0 = got[0][3] if len(got) > 0 and got[0][2] == "ok" else ""
-        c1 = got[1][3] if len(got) > 1 and got[1][2] == "ok" else ""
-        cpu_st = cpu_st or (got[0][2] if got else "")
+        cpu, st = s.cpu_spent("cpu-s")
+        cpu_st = cpu_st or st
         work = m.group(3)
         probe = "-"
         for line in s.lines:
@@ -41,8 +31,8 @@ def oa_cost(text):
         if work != "idle" and probe == "-":
             probe = "?"
         out.append("%s %s %s %s %s %s %s" % (
-            m.group(1), m.group(2), work, probe, jdiff("cpu-s", c0, c1),
-            jdiff("wall-s", c0, c1), jdiff("other-s", c0, c1)))
+            m.group(1), m.group(2), work, probe, cpu,
+            s.cpu_spent("wall-s")[0], s.cpu_spent("other-s")[0]))
 
     def exp(name):
         m = re.search(r"oa_exponent=([0-9]*)", log.text(name))
