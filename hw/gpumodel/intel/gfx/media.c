@@ -9,7 +9,10 @@
  * The walkers dispatch real EU threads, one after the other: each runs
  * the kernel its interface descriptor names until it sends EOT (the
  * thread spawner's end of thread) or faults (logged; the thread ends),
- * with intel_sf_send() as its shared functions.  A dispatch that does not
+ * with intel_sf_send() as its shared functions.  The threads of a group
+ * with barriers (Barrier Enable) start together and run in turn, each
+ * until it waits at the barrier (media_group_*()).  Each thread's R0.5
+ * holds its scratch slot.  A dispatch that does not
  * end within INTEL_GFX_STEP_INSTRUCTIONS returns CS_CONTINUE and resumes
  * where it was (IntelMediaDispatch) at the engine's next step; an endless
  * one keeps the engine busy until i915's hang detection resets it
@@ -873,7 +876,7 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     case GEN11_MEDIA_INTERFACE_DESCRIPTOR_LOAD_HEADER:
         return media_idd_load(e, cmd, len);
     case GEN11_MEDIA_STATE_FLUSH_HEADER:
-        /* Threads run to the end one at a time: nothing is in flight. */
+        /* Every thread has ended when its command retires. */
         return CS_NEXT;
     case GEN11_GPGPU_WALKER_HEADER:
         return media_gpgpu_walker(e, c, cmd, len);
