@@ -660,10 +660,12 @@ static const VMStateDescription intel_gpu_vmstate = {
      * 1 keeps the 3D state as the commands' dwords (gen11-state.desc),
      * which a version 0 stream does not; 2 no longer has the preempted
      * contexts' pipeline state (intel-gpu/gfx-saved), which is in their
-     * context images in guest memory now.
+     * context images in guest memory now; 3 adds the EU threads'
+     * notification registers and the media state's Per Thread Scratch
+     * Space.
      */
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (const VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelGpuPci),
         VMSTATE_UINT32(mmio_index, IntelGpuPci),

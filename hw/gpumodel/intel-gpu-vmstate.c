@@ -214,6 +214,7 @@ static const VMStateDescription vmstate_intel_eu_thread = {
         VMSTATE_UINT32_ARRAY(wait_ip, EuThread, EU_MAX_CHANNELS),
         VMSTATE_UINT64(retired, EuThread),
         VMSTATE_INT64_ARRAY(accv, EuThread, EU_MAX_CHANNELS),
+        VMSTATE_UINT32_ARRAY(notify, EuThread, 2),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -309,6 +310,47 @@ static const VMStateDescription vmstate_intel_media_slm = {
     },
 };
 
+static bool intel_media_group_needed(void *opaque)
+{
+    IntelMediaState *m = opaque;
+
+    return m->group_n != 0;
+}
+
+/* The threads go where the model keeps them, allocated if not yet. */
+static int intel_media_group_pre_load(void *opaque)
+{
+    intel_media_group_alloc(opaque);
+    return 0;
+}
+
+static bool intel_media_group_n_ok(void *opaque, int version_id)
+{
+    IntelMediaState *m = opaque;
+
+    return m->group_n >= 0 && m->group_n <= INTEL_MEDIA_GROUP_MAX;
+}
+
+/* A thread group with barriers mid-run: its threads (media.c). */
+static const VMStateDescription vmstate_intel_media_group = {
+    .name = "intel-gpu/media/group",
+    .version_id = 0,
+    .minimum_version_id = 0,
+    .needed = intel_media_group_needed,
+    .pre_load = intel_media_group_pre_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(run.live, IntelMediaState),
+        VMSTATE_UINT32(run.cur, IntelMediaState),
+        VMSTATE_UINT32(run.arrived, IntelMediaState),
+        VMSTATE_INT32(group_n, IntelMediaState),
+        VMSTATE_VALIDATE("group size", intel_media_group_n_ok),
+        VMSTATE_STRUCT_VARRAY_POINTER_INT32(group, IntelMediaState, group_n,
+                                            vmstate_intel_eu_thread,
+                                            EuThread),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* The GPGPU and media pipelines' state (media-state.h). */
 static const VMStateDescription vmstate_intel_media = {
     .name = "intel-gpu/media",
@@ -316,6 +358,7 @@ static const VMStateDescription vmstate_intel_media = {
     .minimum_version_id = 0,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(scratch, IntelMediaState),
+        VMSTATE_UINT32(scratch_size, IntelMediaState),
         VMSTATE_UINT32(max_threads, IntelMediaState),
         VMSTATE_UINT32(urb_entries, IntelMediaState),
         VMSTATE_UINT32(urb_entry_size, IntelMediaState),
@@ -331,6 +374,7 @@ static const VMStateDescription vmstate_intel_media = {
     },
     .subsections = (const VMStateDescription * const []) {
         &vmstate_intel_media_slm,
+        &vmstate_intel_media_group,
         NULL
     },
 };

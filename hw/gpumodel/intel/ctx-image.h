@@ -41,7 +41,7 @@
 #include "gfx/gfx-state.h"
 
 #define INTEL_CTX_IMAGE_MAGIC       0x4d555047u     /* "GPUM" */
-#define INTEL_CTX_IMAGE_VERSION     2
+#define INTEL_CTX_IMAGE_VERSION     3
 /* From the LRCA: after the pages i915 uses. */
 #define INTEL_CTX_IMAGE_OFFSET      (3 * 4096)
 
@@ -125,6 +125,7 @@ typedef struct IntelCtxImageDispatch {
 /* The GPGPU and media state (media-state.h) but the CURBE's bytes. */
 typedef struct IntelCtxImageMedia {
     uint32_t scratch[2];
+    uint32_t scratch_size;      /* Per Thread Scratch Space */
     uint32_t max_threads, urb_entries, urb_entry_size, curbe_size;
     uint32_t idd_count;
     uint32_t idd[INTEL_MEDIA_IDDS][INTEL_MEDIA_IDD_DWORDS];
@@ -160,7 +161,7 @@ G_STATIC_ASSERT(sizeof(IntelCtxImageRender) ==
                 4 * (INTEL_RENDER_STATE_DWORDS + 10));
 G_STATIC_ASSERT(sizeof(IntelCtxImageDispatch) == 4 * 19);
 G_STATIC_ASSERT(sizeof(IntelCtxImageMedia) ==
-                4 * (8 + INTEL_MEDIA_IDDS * INTEL_MEDIA_IDD_DWORDS) +
+                4 * (9 + INTEL_MEDIA_IDDS * INTEL_MEDIA_IDD_DWORDS) +
                 sizeof(IntelCtxImageDispatch));
 G_STATIC_ASSERT(INTEL_CTX_IMAGE_FIXED ==
                 sizeof(IntelCtxImageHeader) + 4 * INTEL_CTX_IMAGE_REGS +

@@ -280,6 +280,7 @@ void intel_engines_fini(IntelGpu *gpu)
 {
     for (unsigned i = 0; i < INTEL_ENGINE_COUNT; i++) {
         gpu_host_timer_free(&gpu->host, gpu->engine[i].timer);
+        intel_gfx_fini(&gpu->engine[i]);
     }
 }
 

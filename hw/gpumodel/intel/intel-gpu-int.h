@@ -512,6 +512,8 @@ bool intel_cs_nonpriv_write_allowed(IntelGpu *gpu, IntelEngineId id,
 int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                   unsigned len);
 void intel_gfx_reset(IntelEngine *e);
+/* Free what the pipelines allocated, when the engine goes. */
+void intel_gfx_fini(IntelEngine *e);
 bool intel_gfx_post_load(IntelEngine *e, char **err);
 void intel_gfx_context_save(IntelEngine *e, IntelCtxImage *img);
 void intel_gfx_context_restore(IntelEngine *e, const IntelCtxImage *img);

@@ -382,7 +382,10 @@ static int eu_decode_opcode(const EuNative *n, EuInst *d)
     case EU_OP_JMPI: case EU_OP_RET:
         d->nsrc = d->opcode == EU_OP_JMPI ? 2 : 1;
         break;
-    case EU_OP_NOP: case EU_OP_WAIT:
+    case EU_OP_WAIT:
+        d->nsrc = 1;            /* wait n0.x: the notification register */
+        break;
+    case EU_OP_NOP:
         return 0;
     default:
         return eu_decode_fail(d, "opcode not supported on this model");

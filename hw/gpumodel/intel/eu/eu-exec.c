@@ -62,6 +62,29 @@ static void eu_exec_nop(EuThread *t, const EuInst *in)
 {
 }
 
+/*
+ * wait nreg (PRM Vol 2a: Command Reference: Instructions, "wait"): a
+ * notification received is taken and the thread goes on; with none the
+ * thread suspends at the wait, and evaluates it again once one arrives.
+ */
+static void eu_exec_wait(EuThread *t, const EuInst *in)
+{
+    const EuOperand *o = &in->src[0];
+    unsigned n = o->subnr / MAX(eu_type_size(o->type), 1u);
+
+    if (o->file != EU_FILE_ARF || (o->nr & 0xf0) != EU_ARF_NOTIFY ||
+        (o->nr & 0xf) || n > 1) {
+        eu_fault(t, "wait on a register other than n0.0 or n0.1");
+        return;
+    }
+    if (t->notify[n]) {
+        t->notify[n]--;
+        return;
+    }
+    t->notify_wait = n;
+    t->status = EU_WAIT_NOTIFY;
+}
+
 /* The pipe and kind of a decoded instruction (EuEvClass). */
 static uint8_t eu_ev_class(const EuInst *in)
 {
@@ -94,8 +117,10 @@ static void eu_exec_prepare(EuInst *in)
     in->ev_class = eu_ev_class(in);
     if (in->error || in->is_send || eu_is_branch(in->opcode)) {
         in->exec = NULL;
-    } else if (in->opcode == EU_OP_NOP || in->opcode == EU_OP_WAIT) {
+    } else if (in->opcode == EU_OP_NOP) {
         in->exec = eu_exec_nop;
+    } else if (in->opcode == EU_OP_WAIT) {
+        in->exec = eu_exec_wait;
     } else {
         in->exec = eu_fast_paths ? eu_fast_exec_for(in) : NULL;
         if (!in->exec) {
@@ -271,7 +296,10 @@ static EuStatus eu_run_program(EuThread *t, uint64_t max_instructions)
         t->retired++;
         t->ev_clocks[in->ev_class]++;
         if (in->exec) {
-            /* ALU: only the generic path can fault. */
+            /*
+             * ALU: only the generic path can fault; a wait may suspend
+             * (the IP stays on it).
+             */
             in->exec(t, in);
             if (t->status != EU_RUNNING) {
                 return t->status;
@@ -304,7 +332,8 @@ static EuStatus eu_run_program(EuThread *t, uint64_t max_instructions)
 __attribute__((aligned(64)))
 EuStatus eu_run(EuThread *t, uint64_t max_instructions)
 {
-    if (t->status == EU_WAIT_SEND || t->status == EU_BUDGET) {
+    if (t->status == EU_WAIT_SEND || t->status == EU_BUDGET ||
+        t->status == EU_WAIT_NOTIFY) {
         t->status = EU_RUNNING;
     }
     if (t->prog) {

@@ -110,6 +110,12 @@ typedef enum EuStatus {
     EU_FAULT,               /* invalid instruction or access */
     EU_WAIT_SEND,           /* the shared function asked to wait */
     EU_BUDGET,              /* max_instructions reached */
+    /*
+     * Suspended at a wait whose notification count is zero: the
+     * dispatcher runs it again (it evaluates the wait anew) once a
+     * notification arrives in notify[notify_wait].
+     */
+    EU_WAIT_NOTIFY,
 } EuStatus;
 
 /*
@@ -137,6 +143,13 @@ struct EuThread {
     const char *fault;
     uint64_t retired;
     uint64_t ev_clocks[EU_EVC_COUNT];   /* retired, by EuEvClass */
+    /*
+     * The notification registers n0.0 and n0.1: notifications received
+     * and not yet taken by a wait (the gateway's barrier notifies n0.0),
+     * and the one a suspended wait evaluates.
+     */
+    uint32_t notify[2];
+    uint8_t notify_wait;
 
     const uint8_t *code;
     size_t code_size;

@@ -6,6 +6,7 @@
  *              PIPELINE_SELECT, STATE_SIP; kernels and EU threads
  *   render.c   the 3D pipeline: 3DPRIMITIVE (render-state.c: 3DSTATE_*)
  *   media.c    the GPGPU and media pipelines: MEDIA_*, GPGPU_WALKER
+ *              (media-image.c: their state in the context image)
  *   sf*.c      the shared functions the threads send to (sf.h)
  *
  * A command whose threads do not all run in one step (3DPRIMITIVE, a
@@ -101,6 +102,12 @@ uint32_t intel_render_stages(const IntelRenderState *rs);
 int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
                     unsigned len);
 void intel_media_reset(IntelEngine *e);
+/* Free what the pipelines allocated (the engine goes). */
+void intel_media_fini(IntelEngine *e);
+/* The threads of a group with barriers, allocated if they are not. */
+void intel_media_group_alloc(IntelMediaState *m);
+
+/* media-image.c */
 bool intel_media_post_load(IntelEngine *e, char **err);
 /* The media state and CURBE in a context image, or the reset state. */
 void intel_media_context_save(IntelEngine *e, IntelCtxImage *img);

@@ -327,6 +327,11 @@ void intel_gfx_reset(IntelEngine *e)
     e->gfx.fault_repeats = 0;
 }
 
+void intel_gfx_fini(IntelEngine *e)
+{
+    intel_media_fini(e);
+}
+
 bool intel_gfx_post_load(IntelEngine *e, char **err)
 {
     if (e->gfx.pipeline > PIPELINE_SELECT_GPGPU) {

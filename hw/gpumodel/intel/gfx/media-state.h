@@ -29,6 +29,12 @@
 /* Shared local memory of a thread group: at most 64 KiB (encoding 7). */
 #define INTEL_MEDIA_SLM_MAX     (64u * 1024)
 
+/*
+ * A thread group with barriers runs all its threads at once: at most 64
+ * (INTERFACE_DESCRIPTOR_DATA's Number of Threads in GPGPU Thread Group).
+ */
+#define INTEL_MEDIA_GROUP_MAX   64
+
 /* GPGPU_WALKER's Indirect Data Length: 17 bits of bytes. */
 #define INTEL_MEDIA_INDIRECT_MAX ((1u << 17) - 1)
 
@@ -58,13 +64,25 @@ typedef struct IntelMediaDispatch {
      * bytes; length 0: none, the payload comes from the CURBE).
      */
     uint32_t indirect_start, indirect_len;
-    bool running;               /* thread is mid-run */
+    bool running;               /* thread (or group) is mid-run */
+    /*
+     * A thread group with barriers mid-run (IntelMediaState.group): the
+     * threads not ended (a bit each), the one to run next, the barrier
+     * messages counted toward the group's next meeting.  @stuck: no
+     * thread of it can run again (logged): the walker hangs, as on the
+     * hardware, until an engine reset.
+     */
+    uint64_t live;
+    uint32_t cur;
+    uint32_t arrived;
+    bool stuck;
     EuThread thread;
 } IntelMediaDispatch;
 
 typedef struct IntelMediaState {
     /* MEDIA_VFE_STATE */
     uint64_t scratch;           /* Scratch Space Base Pointer */
+    uint32_t scratch_size;      /* Per Thread Scratch Space: 1 KiB << n */
     uint32_t max_threads;
     uint32_t urb_entries, urb_entry_size;   /* entries, 256-bit units */
     uint32_t curbe_size;        /* CURBE allocation, 256-bit units */
@@ -78,6 +96,14 @@ typedef struct IntelMediaState {
     /* The running thread group's shared local memory (run's descriptor's
      * size of it in use). */
     uint8_t slm[INTEL_MEDIA_SLM_MAX];
+    /*
+     * The threads of a group with barriers, INTEL_MEDIA_GROUP_MAX of them
+     * allocated at the first such group and kept (reset and context
+     * switches keep the allocation); @group_n of them in use while a
+     * group runs, else 0.
+     */
+    EuThread *group;
+    int32_t group_n;
     uint32_t unimp_logged;      /* LOG_UNIMP once per kind (not migrated) */
 } IntelMediaState;
 

@@ -9,7 +9,10 @@
  * The walkers dispatch real EU threads, one after the other: each runs
  * the kernel its interface descriptor names until it sends EOT (the
  * thread spawner's end of thread) or faults (logged; the thread ends),
- * with intel_sf_send() as its shared functions.  A dispatch that does not
+ * with intel_sf_send() as its shared functions.  The threads of a group
+ * with barriers (Barrier Enable) start together and run in turn, each
+ * until it waits at the barrier (media_group_*()).  Each thread's R0.5
+ * holds its scratch slot.  A dispatch that does not
  * end within INTEL_GFX_STEP_INSTRUCTIONS returns CS_CONTINUE and resumes
  * where it was (IntelMediaDispatch) at the engine's next step; an endless
  * one keeps the engine busy until i915's hang detection resets it
@@ -32,14 +35,15 @@ typedef Gen11_INTERFACE_DESCRIPTOR_DATA Idd;
 /* Each thread dispatched costs this many of the step's instructions. */
 #define MEDIA_DISPATCH_COST     4
 
-/* What has been logged as unimplemented (IntelMediaState.unimp_logged). */
+/* What has been logged (IntelMediaState.unimp_logged). */
 enum {
-    UNIMP_SCRATCH = 1u << 0,
+    UNIMP_STACK = 1u << 0,
     LOGGED_INDIRECT_SHORT = 1u << 1,
     UNIMP_OBJECT_WALKER = 1u << 2,
-    UNIMP_SLM_BARRIER = 1u << 3,
+    LOGGED_GROUP_COUNT = 1u << 3,
     UNIMP_PAYLOAD = 1u << 4,
     UNIMP_OTHER = 1u << 5,
+    LOGGED_SCRATCH_HIGH = 1u << 6,
 };
 
 static void media_unimp(IntelEngine *e, uint32_t kind, const char *what)
@@ -67,8 +71,13 @@ static int media_vfe_state(IntelEngine *e, const uint32_t *cmd,
 
     gen11_media_vfe_state_unpack(cmd, len, &v);
     m->scratch = v.scratch_space_base_pointer;
-    if (m->scratch || v.per_thread_scratch_space || v.stack_size) {
-        media_unimp(e, UNIMP_SCRATCH, "scratch space");
+    m->scratch_size = v.per_thread_scratch_space;
+    if (m->scratch_size > 11) {
+        /* The data port finds no byte of it in bounds (sf-dataport). */
+        media_guest_error(e, "reserved Per Thread Scratch Space");
+    }
+    if (v.stack_size) {
+        media_unimp(e, UNIMP_STACK, "the stack of MEDIA_VFE_STATE");
     }
     m->max_threads = v.maximum_number_of_threads + 1;
     m->urb_entries = v.number_of_urb_entries;
@@ -142,17 +151,52 @@ static bool media_idd(IntelEngine *e, uint32_t i, Idd *idd)
 }
 
 /*
+ * Thread @fftid's scratch slot, the Scratch Space Pointer of R0.5 bits
+ * 31:10 (PRM Vol 7, "Thread Payload"; from the general state base):
+ * MEDIA_VFE_STATE's Scratch Space Base Pointer + FFTID x Per Thread
+ * Scratch Space.  No scratch space (a base of 0, as Mesa leaves it): 0.
+ * A slot the 32 bits cannot hold: 0 (logged).
+ */
+static uint32_t media_scratch_slot(IntelEngine *e, uint32_t fftid)
+{
+    const IntelMediaState *m = &e->gfx.media;
+    uint64_t slot;
+
+    if (!m->scratch) {
+        return 0;
+    }
+    slot = m->scratch + ((uint64_t)fftid << (10 + m->scratch_size));
+    if (slot > UINT32_MAX) {
+        if (!(m->unimp_logged & LOGGED_SCRATCH_HIGH)) {
+            e->gfx.media.unimp_logged |= LOGGED_SCRATCH_HIGH;
+            media_guest_error(e, "scratch slot beyond 4 GiB of the general "
+                              "state base (none)");
+        }
+        return 0;
+    }
+    return slot & ~0x3ffu;
+}
+
+/*
  * The R0 header the thread spawner gives each thread (PRM Vol 7, "Thread
  * Payload"): the group's IDs in x (dw1), y (dw6) and z (dw7), the
- * interface descriptor offset (dw2), the sampler state (dw3) and binding
- * table (dw4) pointers, a thread ID (dw5).
+ * interface descriptor offset and barrier ID (@dw2: bits 30:24, Gen11;
+ * Mesa masks R0.2 with 0x7f000000), the sampler state pointer and Per
+ * Thread Scratch Space (dw3, bits 3:0), the binding table pointer (dw4),
+ * the scratch slot and FFTID (dw5).  The FFTID is the thread's place in
+ * its group, within Maximum Number of Threads: no two threads in flight
+ * share a scratch slot.
  */
-static void media_r0(EuThread *t, const Idd *idd, uint32_t idd_index,
-                     uint32_t gx, uint32_t gy, uint32_t gz, uint32_t fftid)
+static void media_r0(IntelEngine *e, EuThread *t, const Idd *idd,
+                     uint32_t dw2, uint32_t gx, uint32_t gy, uint32_t gz,
+                     uint32_t tid)
 {
+    const IntelMediaState *m = &e->gfx.media;
+    uint32_t fftid = m->max_threads ? tid % m->max_threads : tid;
     uint32_t r0[8] = {
-        0, gx, idd_index, idd->sampler_state_pointer,
-        idd->binding_table_pointer, fftid & 0x3ff, gy, gz,
+        0, gx, dw2, idd->sampler_state_pointer | (m->scratch_size & 0xf),
+        idd->binding_table_pointer,
+        media_scratch_slot(e, fftid) | (fftid & 0x3ff), gy, gz,
     };
 
     for (unsigned i = 0; i < 8; i++) {
@@ -275,10 +319,25 @@ static uint32_t walker_exec_mask(const IntelMediaDispatch *d, uint32_t tid)
     return mask;
 }
 
-/* Start the walker's next thread in d->thread; false if its payload
+/*
+ * The barrier ID of the walker's group (R0.2 bits 30:24): one group runs
+ * at a time, and the model's IDs go round 16 with the group's place, so
+ * that a kernel that does not take its ID from R0.2 misses its barrier
+ * as it would on the hardware.  A group without barriers has none: 0.
+ */
+static uint32_t walker_barrier_id(const IntelMediaDispatch *d,
+                                  const Idd *idd)
+{
+    if (!idd->barrier_enable) {
+        return 0;
+    }
+    return ((d->z * d->ydim + d->y) * d->xdim + d->x) & 0xf;
+}
+
+/* Start the walker's next thread (d->tid) in @t; false if its payload
  * does not fit (logged; it is not dispatched). */
 static bool walker_thread_start(IntelEngine *e, IntelMediaDispatch *d,
-                                const Idd *idd, EuProgram *p)
+                                const Idd *idd, EuProgram *p, EuThread *t)
 {
     unsigned reg = 1;
     uint64_t cross = idd->cross_thread_constant_data_read_length;
@@ -293,9 +352,10 @@ static bool walker_thread_start(IntelEngine *e, IntelMediaDispatch *d,
     if (!d->tid) {
         memset(e->gfx.media.slm, 0, media_slm_size(idd));
     }
-    eu_thread_init_program(&d->thread, p, walker_exec_mask(d, d->tid),
-                           intel_sf_send, NULL);
-    media_r0(&d->thread, idd, d->idd, d->x, d->y, d->z, d->tid);
+    eu_thread_init_program(t, p, walker_exec_mask(d, d->tid), intel_sf_send,
+                           NULL);
+    media_r0(e, t, idd, d->idd | walker_barrier_id(d, idd) << 24, d->x, d->y,
+             d->z, d->tid);
     /*
      * Cross-thread constant data, then this thread's (PRM Vol 7, "CURBE"),
      * from the indirect data when the walker has some, as Intel's compute
@@ -311,11 +371,11 @@ static bool walker_thread_start(IntelEngine *e, IntelMediaDispatch *d,
     }
     if (d->indirect_len) {
         /* A page that does not translate: reported, not dispatched. */
-        ok = media_indirect_payload(e, &d->thread, &reg, 0, cross) &&
-             media_indirect_payload(e, &d->thread, &reg, own, per);
+        ok = media_indirect_payload(e, t, &reg, 0, cross) &&
+             media_indirect_payload(e, t, &reg, own, per);
     } else {
-        ok = media_curbe_payload(e, &d->thread, &reg, 0, cross) &&
-             media_curbe_payload(e, &d->thread, &reg, own, per);
+        ok = media_curbe_payload(e, t, &reg, 0, cross) &&
+             media_curbe_payload(e, t, &reg, own, per);
     }
     return ok;
 }
@@ -336,6 +396,193 @@ static bool walker_advance(IntelMediaDispatch *d)
     }
     d->y = d->y0;
     return ++d->z < d->zdim;
+}
+
+/* A thread of the dispatch resumes on the program fetched for the step. */
+static void media_thread_resume(EuThread *t, EuProgram *p,
+                                IntelSfThread *sft)
+{
+    t->prog = p;
+    t->code = NULL;
+    t->code_size = eu_program_size(p);
+    t->send = intel_sf_send;
+    t->send_opaque = sft;
+}
+
+/*
+ * No thread of the dispatch can run again: the hardware's would hang
+ * there until i915's hang detection resets the engine; so does the
+ * model's, logged once, and no step does work for it.
+ */
+static void media_stuck(IntelEngine *e, const char *why)
+{
+    e->gfx.media.run.stuck = true;
+    media_guest_error(e, why);
+}
+
+void intel_media_group_alloc(IntelMediaState *m)
+{
+    if (!m->group) {
+        m->group = g_new0(EuThread, INTEL_MEDIA_GROUP_MAX);
+    }
+}
+
+/*
+ * The barrier messages that meet the group's barrier: the interface
+ * descriptor's Number of Threads in GPGPU Thread Group, which the
+ * hardware counts; one that is not the walker's group size is logged,
+ * and 0 or one past the group counts the group's threads.
+ */
+static uint32_t media_group_count(IntelEngine *e, const Idd *idd,
+                                  uint32_t n)
+{
+    IntelMediaState *m = &e->gfx.media;
+    uint32_t c = idd->number_of_threads_in_gpgpu_thread_group;
+
+    if (c != n && !(m->unimp_logged & LOGGED_GROUP_COUNT)) {
+        m->unimp_logged |= LOGGED_GROUP_COUNT;
+        media_guest_error(e, "Number of Threads in GPGPU Thread Group is "
+                          "not the walker's threads per group");
+    }
+    return c && c <= INTEL_MEDIA_GROUP_MAX ? c : n;
+}
+
+/*
+ * Start every thread of the walker's group (a group with barriers) at
+ * once, as the hardware dispatches a whole group to one subslice for its
+ * barrier and shared local memory; false if none could start.
+ */
+static bool media_group_start(IntelEngine *e, const Idd *idd, EuProgram *p,
+                              int64_t *budget)
+{
+    IntelMediaState *m = &e->gfx.media;
+    IntelMediaDispatch *d = &m->run;
+    uint32_t n = d->tw * d->th * d->td;
+
+    intel_media_group_alloc(m);
+    d->live = 0;
+    d->cur = 0;
+    d->arrived = 0;
+    for (d->tid = 0; d->tid < n; d->tid++) {
+        *budget -= MEDIA_DISPATCH_COST;
+        e->stats.gpgpu_threads++;
+        if (walker_thread_start(e, d, idd, p, &m->group[d->tid])) {
+            d->live |= 1ull << d->tid;
+        }
+    }
+    d->tid = n - 1;             /* walker_advance() goes to the next group */
+    m->group_n = d->live ? n : 0;
+    return d->live != 0;
+}
+
+/* The next thread of the group that can run, from d->cur on; -1: none. */
+static int media_group_next(const IntelMediaState *m)
+{
+    const IntelMediaDispatch *d = &m->run;
+
+    for (int32_t k = 0; k < m->group_n; k++) {
+        uint32_t i = (d->cur + k) % m->group_n;
+        const EuThread *t = &m->group[i];
+
+        if (((d->live >> i) & 1) && (t->status != EU_WAIT_NOTIFY ||
+                                     t->notify[t->notify_wait & 1])) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/*
+ * @msgs more barrier messages: each time they reach @count the barrier
+ * is met and the gateway notifies the group's threads (n0.0), which ends
+ * the wait each thread has after its message (PRM Vol 7, "Message
+ * Gateway": BarrierMsg).  A thread that ended does not count, nor is it
+ * waited for: it never sends its message, and the others wait on (Xe2
+ * added a barrier of the active threads only; Mesa asks for it there).
+ */
+static void media_group_barrier(IntelMediaState *m, uint32_t count,
+                                uint32_t msgs)
+{
+    IntelMediaDispatch *d = &m->run;
+
+    d->arrived += msgs;
+    while (d->arrived >= count) {
+        d->arrived -= count;
+        for (int32_t i = 0; i < m->group_n; i++) {
+            m->group[i].notify[0] += (d->live >> i) & 1;
+        }
+    }
+}
+
+/*
+ * Run the group's threads in turn, each until it waits for its barrier,
+ * ends or uses up the step's instructions: true when all have ended.
+ */
+static bool media_group_run(IntelEngine *e, const Idd *idd, EuProgram *p,
+                            IntelSfThread *sft, int64_t *budget)
+{
+    IntelMediaState *m = &e->gfx.media;
+    IntelMediaDispatch *d = &m->run;
+    uint32_t count = media_group_count(e, idd, m->group_n);
+
+    sft->barrier = true;
+    sft->barrier_id = walker_barrier_id(d, idd);
+    while (*budget > 0 && d->live) {
+        int i = media_group_next(m);
+        uint32_t msgs = sft->barrier_msgs;
+        EuThread *t;
+        uint64_t before;
+
+        if (i < 0) {
+            media_stuck(e, "thread group waits at a barrier its ended "
+                        "threads never reach: it hangs");
+            return false;
+        }
+        t = &m->group[i];
+        media_thread_resume(t, p, sft);
+        before = t->retired;
+        switch (intel_gfx_thread_run(e, t, INTEL_EU_TS, MAX(*budget, 1))) {
+        case EU_RUNNING:
+        case EU_BUDGET:
+        case EU_WAIT_SEND:
+            d->cur = i;
+            break;
+        case EU_WAIT_NOTIFY:
+            d->cur = (i + 1) % m->group_n;
+            break;
+        default:                        /* EOT, or a fault (logged) */
+            d->live &= ~(1ull << i);
+            d->cur = (i + 1) % m->group_n;
+            break;
+        }
+        *budget -= MAX(t->retired - before, 1);
+        media_group_barrier(m, count, sft->barrier_msgs - msgs);
+    }
+    if (d->live) {
+        return false;
+    }
+    m->group_n = 0;
+    return true;
+}
+
+/*
+ * A walker of groups with barriers: start the next group, run it.  -1:
+ * the step is over with the group mid-run (or hung); 0: the group ended
+ * and another follows; 1: the walker is done.
+ */
+static int media_group_step(IntelEngine *e, const Idd *idd, EuProgram *p,
+                            IntelSfThread *sft, int64_t *budget)
+{
+    IntelMediaDispatch *d = &e->gfx.media.run;
+
+    if (!d->running) {
+        d->running = media_group_start(e, idd, p, budget);
+    }
+    if (d->running && !media_group_run(e, idd, p, sft, budget)) {
+        return -1;
+    }
+    d->running = false;
+    return walker_advance(d) ? 0 : 1;
 }
 
 /*
@@ -359,8 +606,9 @@ static bool media_preempt_point(IntelEngine *e)
 
 /*
  * Run the dispatch in progress for at most a step's instructions: the
- * thread mid-run, then the next ones.  CS_NEXT when it is over.  At a
- * preemption point the step ends, and the next one preempts.
+ * thread mid-run, then the next ones (a group with barriers: all its
+ * threads in turn).  CS_NEXT when it is over.  At a preemption point the
+ * step ends, and the next one preempts.
  */
 static int media_dispatch_run(IntelEngine *e)
 {
@@ -370,12 +618,16 @@ static int media_dispatch_run(IntelEngine *e)
     IntelSfStats stats = { 0 };
     EuProgram *p;
     Idd idd;
-    int r = CS_CONTINUE;
+    int r = CS_CONTINUE, g;
 
+    if (d->stuck) {
+        return CS_CONTINUE;             /* hung until an engine reset */
+    }
     p = media_idd(e, d->idd, &idd) ? media_program(e, &idd) : NULL;
     if (!p) {
         d->kind = INTEL_MEDIA_IDLE;
         d->running = false;
+        e->gfx.media.group_n = 0;
         return CS_NEXT;
     }
     intel_gfx_sf_thread_init(e, &sft, idd.binding_table_pointer,
@@ -384,10 +636,21 @@ static int media_dispatch_run(IntelEngine *e)
         sft.slm = e->gfx.media.slm;
         sft.slm_size = media_slm_size(&idd);
     }
-    while (budget > 0) {
+    while (budget > 0 && !d->stuck) {
         EuThread *t = &d->thread;
         uint64_t before;
 
+        if (d->kind == INTEL_MEDIA_GPGPU_WALKER && idd.barrier_enable) {
+            g = media_group_step(e, &idd, p, &sft, &budget);
+            if (g) {
+                r = g > 0 ? CS_NEXT : r;
+                break;
+            }
+            if (media_preempt_point(e)) {
+                break;
+            }
+            continue;
+        }
         if (!d->running) {
             if (d->kind != INTEL_MEDIA_GPGPU_WALKER) {
                 r = CS_NEXT;            /* a MEDIA_OBJECT's one thread */
@@ -395,7 +658,7 @@ static int media_dispatch_run(IntelEngine *e)
             }
             budget -= MEDIA_DISPATCH_COST;
             e->stats.gpgpu_threads++;
-            d->running = walker_thread_start(e, d, &idd, p);
+            d->running = walker_thread_start(e, d, &idd, p, t);
             if (!d->running) {
                 if (!walker_advance(d)) {
                     r = CS_NEXT;
@@ -404,18 +667,18 @@ static int media_dispatch_run(IntelEngine *e)
                 continue;
             }
         }
-        /* A resumed thread runs the program fetched for this step. */
-        t->prog = p;
-        t->code = NULL;
-        t->code_size = eu_program_size(p);
-        t->send = intel_sf_send;
-        t->send_opaque = &sft;
+        media_thread_resume(t, p, &sft);
         before = t->retired;
         /* A thread dispatched on the step's last units runs one. */
         switch (intel_gfx_thread_run(e, t, INTEL_EU_TS, MAX(budget, 1))) {
         case EU_RUNNING:
         case EU_BUDGET:
         case EU_WAIT_SEND:
+            break;
+        case EU_WAIT_NOTIFY:
+            /* Only a group's barrier notifies, and it has none. */
+            media_stuck(e, "thread waits for a notification without a "
+                        "barrier to send it: it hangs");
             break;
         default:                        /* EOT, or a fault (logged) */
             d->running = false;
@@ -459,10 +722,6 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
     if (idd.shared_local_memory_size > 7) {
         media_guest_error(e, "reserved shared local memory size: none");
     }
-    if (idd.barrier_enable) {
-        /* One thread at a time: a barrier of several would never meet. */
-        media_unimp(e, UNIMP_SLM_BARRIER, "barriers");
-    }
     *d = (IntelMediaDispatch) {
         .kind = INTEL_MEDIA_GPGPU_WALKER,
         .idd = w.interface_descriptor_offset,
@@ -485,6 +744,13 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
     };
     if (!d->simd) {
         media_guest_error(e, "GPGPU_WALKER of reserved SIMD size");
+        d->kind = INTEL_MEDIA_IDLE;
+        return CS_NEXT;
+    }
+    /* The hardware's groups with barriers have at most 64 threads. */
+    if (idd.barrier_enable && d->tw * d->th * d->td > INTEL_MEDIA_GROUP_MAX) {
+        media_guest_error(e, "thread group with barriers of more than 64 "
+                          "threads: not run");
         d->kind = INTEL_MEDIA_IDLE;
         return CS_NEXT;
     }
@@ -526,7 +792,7 @@ static int media_object(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         .running = true,
     };
     eu_thread_init_program(&d->thread, p, 0xffff, intel_sf_send, NULL);
-    media_r0(&d->thread, &idd, d->idd, 0, 0, 0, 0);
+    media_r0(e, &d->thread, &idd, d->idd, 0, 0, 0, 0);
     fits = media_curbe_payload(e, &d->thread, &reg,
                                idd.constant_urb_entry_read_offset,
                                idd.constant_urb_entry_read_length);
@@ -610,7 +876,7 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     case GEN11_MEDIA_INTERFACE_DESCRIPTOR_LOAD_HEADER:
         return media_idd_load(e, cmd, len);
     case GEN11_MEDIA_STATE_FLUSH_HEADER:
-        /* Threads run to the end one at a time: nothing is in flight. */
+        /* Every thread has ended when its command retires. */
         return CS_NEXT;
     case GEN11_GPGPU_WALKER_HEADER:
         return media_gpgpu_walker(e, c, cmd, len);
@@ -628,131 +894,14 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
 void intel_media_reset(IntelEngine *e)
 {
+    EuThread *group = e->gfx.media.group;
+
     memset(&e->gfx.media, 0, sizeof(e->gfx.media));
+    e->gfx.media.group = group;
 }
 
-/* A dispatch in progress whose values the walkers can index by. */
-static bool media_dispatch_ok(const IntelMediaDispatch *d)
+void intel_media_fini(IntelEngine *e)
 {
-    return (d->simd == 8 || d->simd == 16 || d->simd == 32) &&
-           d->tw && d->tw <= 64 && d->th && d->th <= 64 && d->td &&
-           d->td <= 64 && d->idd < INTEL_MEDIA_IDDS &&
-           d->indirect_len <= INTEL_MEDIA_INDIRECT_MAX &&
-           d->tid < d->tw * d->th * d->td;
-}
-
-bool intel_media_post_load(IntelEngine *e, char **err)
-{
-    IntelMediaState *m = &e->gfx.media;
-    IntelMediaDispatch *d = &m->run;
-    EuThread *t = &d->thread;
-
-    if (m->idd_count > INTEL_MEDIA_IDDS ||
-        m->curbe_len > INTEL_MEDIA_CURBE_MAX || d->kind > INTEL_MEDIA_OBJECT) {
-        *err = g_strdup_printf("engine %u: media state", e->id);
-        return false;
-    }
-    if (d->kind == INTEL_MEDIA_IDLE) {
-        d->running = false;
-        return true;
-    }
-    if (!media_dispatch_ok(d) ||
-        (d->kind == INTEL_MEDIA_OBJECT && !d->running)) {
-        *err = g_strdup_printf("engine %u: media dispatch", e->id);
-        return false;
-    }
-    /* The kernel is fetched again, the thread resumes where it was. */
-    t->prog = NULL;
-    t->code = NULL;
-    t->code_size = 0;
-    t->fault = NULL;
-    t->status = EU_RUNNING;
-    return true;
-}
-
-/*
- * In a context image: the state commands' results, the CURBE bytes
- * loaded, and a walker preempted between thread groups (no thread runs
- * then: media_dispatch_run(); a MEDIA_OBJECT is not preempted).
- */
-void intel_media_context_save(IntelEngine *e, IntelCtxImage *img)
-{
-    const IntelMediaState *m = &e->gfx.media;
-    const IntelMediaDispatch *d = &m->run;
-    IntelCtxImageMedia *p = &img->media;
-
-    p->scratch[0] = m->scratch;
-    p->scratch[1] = m->scratch >> 32;
-    p->max_threads = m->max_threads;
-    p->urb_entries = m->urb_entries;
-    p->urb_entry_size = m->urb_entry_size;
-    p->curbe_size = m->curbe_size;
-    p->idd_count = m->idd_count;
-    memcpy(p->idd, m->idd, sizeof(p->idd));
-    p->run = (IntelCtxImageDispatch) {
-        .kind = d->kind, .idd = d->idd, .simd = d->simd,
-        .tw = d->tw, .th = d->th, .td = d->td,
-        .x0 = d->x0, .xdim = d->xdim, .y0 = d->y0, .ydim = d->ydim,
-        .zdim = d->zdim, .right_mask = d->right_mask,
-        .bottom_mask = d->bottom_mask, .x = d->x, .y = d->y, .z = d->z,
-        .tid = d->tid, .indirect_start = d->indirect_start,
-        .indirect_len = d->indirect_len,
-    };
-    p->curbe_len = m->curbe_len;
-    memcpy(img->curbe, m->curbe, m->curbe_len);
-}
-
-/* The saved state's values the pipeline indexes by, in range? */
-static bool media_image_ok(const IntelCtxImage *img)
-{
-    const IntelCtxImageMedia *p = &img->media;
-    const IntelCtxImageDispatch *r = &p->run;
-    IntelMediaDispatch d = {
-        .simd = r->simd, .tw = r->tw, .th = r->th, .td = r->td,
-        .idd = r->idd, .tid = r->tid, .indirect_len = r->indirect_len,
-    };
-
-    return p->idd_count <= INTEL_MEDIA_IDDS &&
-           img->hdr.length >= INTEL_CTX_IMAGE_FIXED &&
-           p->curbe_len <= INTEL_MEDIA_CURBE_MAX &&
-           p->curbe_len <= img->hdr.length - INTEL_CTX_IMAGE_FIXED &&
-           (r->kind == INTEL_MEDIA_IDLE ||
-            (r->kind == INTEL_MEDIA_GPGPU_WALKER && media_dispatch_ok(&d)));
-}
-
-void intel_media_context_restore(IntelEngine *e, const IntelCtxImage *img)
-{
-    IntelMediaState *m = &e->gfx.media;
-    IntelMediaDispatch *d = &m->run;
-    const IntelCtxImageMedia *p = img ? &img->media : NULL;
-    uint32_t logged = m->unimp_logged;
-
-    memset(m, 0, sizeof(*m));
-    m->unimp_logged = logged;
-    if (!p) {
-        return;
-    }
-    if (!media_image_ok(img)) {
-        intel_gfx_context_bad(e, "media state");
-        return;
-    }
-    m->scratch = (uint64_t)p->scratch[1] << 32 | p->scratch[0];
-    m->max_threads = p->max_threads;
-    m->urb_entries = p->urb_entries;
-    m->urb_entry_size = p->urb_entry_size;
-    m->curbe_size = p->curbe_size;
-    m->idd_count = p->idd_count;
-    memcpy(m->idd, p->idd, sizeof(m->idd));
-    m->curbe_len = p->curbe_len;
-    memcpy(m->curbe, img->curbe, p->curbe_len);
-    *d = (IntelMediaDispatch) {
-        .kind = p->run.kind, .idd = p->run.idd, .simd = p->run.simd,
-        .tw = p->run.tw, .th = p->run.th, .td = p->run.td,
-        .x0 = p->run.x0, .xdim = p->run.xdim, .y0 = p->run.y0,
-        .ydim = p->run.ydim, .zdim = p->run.zdim,
-        .right_mask = p->run.right_mask, .bottom_mask = p->run.bottom_mask,
-        .x = p->run.x, .y = p->run.y, .z = p->run.z, .tid = p->run.tid,
-        .indirect_start = p->run.indirect_start,
-        .indirect_len = p->run.indirect_len,
-    };
+    g_free(e->gfx.media.group);
+    e->gfx.media.group = NULL;
 }

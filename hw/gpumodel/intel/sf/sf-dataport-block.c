@@ -7,6 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <inttypes.h>
 #include "sf-dataport-int.h"
 
 /* ---- OWord block read/write (header M0.2: the offset) ---- */
@@ -29,7 +30,8 @@ int dataport_oword_block(const Msg *m, bool write, bool unaligned)
     bytes = owords[n] * 16;
     /* One OWord: the low or the high half of a register. */
     skip = n == 1 ? 16 : 0;
-    if (!dataport_payload_ud(m, 0, 2, &m02) || !dataport_bind(m, &tg)) {
+    if (!dataport_payload_ud(m, 0, 2, &m02) || !dataport_bind(m, &tg) ||
+        !dataport_stateless_base(m, &tg, ~0x3ffu)) {
         return -1;
     }
     off = unaligned ? (m02 & ~3u) : (uint64_t)m02 * 16;
@@ -65,12 +67,21 @@ int dataport_oword_block(const Msg *m, bool write, bool unaligned)
 
 /* ---- scratch block read/write (DC0, descriptor bit 18) ---- */
 
+/*
+ * The thread's scratch space: the 1 KiB-aligned pointer of M0.5 (the
+ * thread's slot, R0.5: MEDIA_VFE_STATE's Scratch Space Base Pointer + its
+ * FFTID x Per Thread Scratch Space) from the general state base, of the
+ * size M0.3 bits 3:0 encode (R0.3: 1 KiB << n; Mesa's generate_scratch_
+ * header() keeps those bits for the bounds check).  An access past it:
+ * reads return zero and writes are dropped, as outside any surface
+ * (PRM Vol 7, "Surface Boundary Rules"), logged once a step.
+ */
 int dataport_scratch_block(const Msg *m)
 {
     bool write = (m->desc >> 17) & 1;
     unsigned regs = 1u << ((m->desc >> 12) & 3);
-    uint64_t base;
-    uint32_t m05;
+    uint64_t base, off = (uint64_t)(m->desc & 0xfff) * 32, size;
+    uint32_t m03, m05;
     Target tg = { .flat = true };
 
     if (((m->desc >> 12) & 3) == 2 || !m->header) {
@@ -79,14 +90,22 @@ int dataport_scratch_block(const Msg *m)
                      m->desc);
         return -1;
     }
-    if (!dataport_payload_ud(m, 0, 5, &m05)) {
+    if (!dataport_payload_ud(m, 0, 3, &m03) ||
+        !dataport_payload_ud(m, 0, 5, &m05)) {
         return -1;
     }
-    /* The per-thread scratch space pointer, from the general state base. */
-    base = (m05 & ~0x3ffu) + (uint64_t)(m->desc & 0xfff) * 32;
+    base = m05 & ~0x3ffu;
+    size = (m03 & 0xf) > 11 ? 0 : 1024ull << (m03 & 0xf);
+    if (off + regs * 32ull > size && !m->th->scratch_bounds_logged) {
+        m->th->scratch_bounds_logged = true;
+        intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
+                     "scratch access at 0x%" PRIx64 " beyond the thread's "
+                     "%" PRIu64 " bytes", off, size);
+    }
     tg.s.base = m->th->general_state_base;
-    for (unsigned r = 0; r < regs; r++) {
-        uint8_t data[EU_GRF_BYTES];
+    for (unsigned r = 0; r < regs; r++, off += 32) {
+        uint8_t data[EU_GRF_BYTES] = { 0 };
+        bool inside = off + EU_GRF_BYTES <= size;
         uint8_t *g;
 
         if (write) {
@@ -96,14 +115,14 @@ int dataport_scratch_block(const Msg *m)
                              "scratch write shorter than its block");
                 return -1;
             }
-            if (!dataport_target_rw(m, &tg, base + r * 32ull, g,
-                                    EU_GRF_BYTES, true)) {
+            if (inside && !dataport_target_rw(m, &tg, base + off, g,
+                                              EU_GRF_BYTES, true)) {
                 return -1;
             }
             continue;
         }
-        if (!dataport_target_rw(m, &tg, base + r * 32ull, data,
-                                EU_GRF_BYTES, false)) {
+        if (inside && !dataport_target_rw(m, &tg, base + off, data,
+                                          EU_GRF_BYTES, false)) {
             return -1;
         }
         g = intel_sf_response(m->t, m->inst, m->desc, r);

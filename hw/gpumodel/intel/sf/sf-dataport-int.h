@@ -51,6 +51,7 @@ bool dataport_bind_from(const Msg *m, Target *tg, bool cached);
 bool dataport_target_rw(const Msg *m, const Target *tg, uint64_t off,
                         void *buf, unsigned len, bool write);
 void dataport_count(const Msg *m, bool write);
+bool dataport_stateless_base(const Msg *m, Target *tg, uint32_t mask);
 bool dataport_header_mask(const Msg *m, unsigned shift, uint32_t *chans);
 
 static inline bool dataport_bind(const Msg *m, Target *tg)

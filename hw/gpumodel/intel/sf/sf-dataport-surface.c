@@ -35,7 +35,8 @@ int dataport_scattered(const Msg *m, unsigned simd, unsigned elem_bytes,
     }
     if (a64) {
         tg = (Target) { .flat = true };
-    } else if (!dataport_bind(m, &tg)) {
+    } else if (!dataport_bind(m, &tg) ||
+               !dataport_stateless_base(m, &tg, ~0u)) {
         return -1;
     }
     if (dataport_payload_len(m) <

@@ -104,6 +104,28 @@ bool dataport_bind_from(const Msg *m, Target *tg, bool cached)
 }
 
 /*
+ * A stateless message with a header addresses from the general state base
+ * plus the buffer base of M0.5 (Mesa: "The A32 messages take a buffer base
+ * address in header.5", the Skylake PRM's MH_A32_GO; block messages
+ * ignore its bits 9:0, @mask): how a Gen9-11 kernel reaches its scratch
+ * slot (R0.5) with OWord block and scattered messages.  False if the
+ * header is missing (logged).
+ */
+bool dataport_stateless_base(const Msg *m, Target *tg, uint32_t mask)
+{
+    uint32_t m05;
+
+    if (!tg->flat || !m->header) {
+        return true;
+    }
+    if (!dataport_payload_ud(m, 0, 5, &m05)) {
+        return false;
+    }
+    tg->s.base += m05 & mask;
+    return true;
+}
+
+/*
  * @len bytes at byte @off of the thread group's shared local memory.
  * The model's answer past the group's allocation (the PRM leaves it
  * undefined): reads return 0, writes are dropped, logged once a step;

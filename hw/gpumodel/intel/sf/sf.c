@@ -81,6 +81,65 @@ void intel_sf_thread_forget(IntelSfThread *th)
     th->blend_rt = 0;
 }
 
+/* The message gateway's BarrierMsg sub-function (descriptor bits 2:0). */
+#define GW_BARRIER              4
+
+/* R0.2 and a barrier message's M0.2: the barrier ID in bits 30:24. */
+#define SF_BARRIER_ID(dw)       (((dw) >> 24) & 0x7f)
+
+/* A gateway message's fault, logged once a step (IntelSfThread). */
+static void sf_gateway_error(IntelSfThread *th, const char *what,
+                             uint32_t v)
+{
+    if (!th->gateway_logged) {
+        th->gateway_logged = true;
+        intel_sf_log(th, GPU_LOG_GUEST_ERROR, "%s (0x%x)", what, v);
+    }
+}
+
+/*
+ * The message gateway (PRM Vol 7: 3D-Media-GPGPU, "Message Gateway"):
+ * a BarrierMsg counts toward the thread group's barrier when its M0.2
+ * names the group's barrier ID (Mesa's emit_barrier(): R0.2 & 0x7f000000
+ * on Gen11, then a wait on n0.0).  One the group's barrier does not
+ * count is lost, as on the hardware, where it goes to another barrier or
+ * none: the thread's wait then never ends.  The other sub-functions are
+ * not modelled.
+ */
+static int sf_gateway(IntelSfThread *th, EuThread *t, const EuInst *inst,
+                      uint32_t desc, uint32_t ex_desc)
+{
+    static const char *const names[8] = {
+        "OpenGateway", "CloseGateway", "ForwardMsg", "GetTimeStamp",
+        "BarrierMsg", "UpdateGatewayState", "MMIO read/write", "reserved",
+    };
+    uint8_t *m0;
+    uint32_t m02;
+
+    if ((desc & 7) != GW_BARRIER) {
+        intel_sf_log(th, GPU_LOG_UNIMP, "message gateway %s, descriptor "
+                     "0x%08x", names[desc & 7], desc);
+        return -1;
+    }
+    m0 = intel_sf_payload(t, inst, desc, ex_desc, 0);
+    if (!m0) {
+        sf_gateway_error(th, "barrier message without its payload", desc);
+        return -1;
+    }
+    memcpy(&m02, m0 + 8, 4);
+    m02 = GUINT32_FROM_LE(m02);
+    if (!th->barrier) {
+        sf_gateway_error(th, "barrier message from a thread group without "
+                         "Barrier Enable", m02);
+    } else if (SF_BARRIER_ID(m02) != th->barrier_id) {
+        sf_gateway_error(th, "barrier message not for its group's barrier",
+                         m02);
+    } else {
+        th->barrier_msgs++;
+    }
+    return 0;
+}
+
 int intel_sf_send(EuThread *t, const EuInst *inst, uint32_t desc,
                   uint32_t ex_desc, void *opaque)
 {
@@ -103,11 +162,13 @@ int intel_sf_send(EuThread *t, const EuInst *inst, uint32_t desc,
     case EU_SFID_GATEWAY:
         /*
          * The end of the thread: the interpreter stops the thread and the
-         * pipeline that dispatched it sees it done.  Barriers and other
-         * gateway messages are the pipeline's.
+         * pipeline that dispatched it sees it done.
          */
         if (inst->eot) {
             return 0;
+        }
+        if (inst->sfid == EU_SFID_GATEWAY) {
+            return sf_gateway(th, t, inst, desc, ex_desc);
         }
         break;
     }

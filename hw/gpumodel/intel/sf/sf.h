@@ -185,6 +185,18 @@ typedef struct IntelSfThread {
     uint8_t *slm;
     uint32_t slm_size;
     bool slm_bounds_logged;     /* an access past it, logged */
+    bool scratch_bounds_logged; /* one past a thread's scratch, logged */
+    /*
+     * The thread group's barrier at the message gateway: @barrier when
+     * the interface descriptor has Barrier Enable, the ID R0.2 gave the
+     * group's threads, and the barrier messages counted for it in this
+     * step (the pipeline notifies the threads when the group's count is
+     * reached).  @gateway_logged: a bad gateway message logged this step.
+     */
+    bool barrier;
+    uint32_t barrier_id;
+    uint32_t barrier_msgs;
+    bool gateway_logged;
     /*
      * BLEND_STATE, offset from dynamic_state_base (3DSTATE_BLEND_STATE_
      * POINTERS); 0: none.  Render target writes honour its channel write

@@ -390,3 +390,43 @@ void test_call_ret_jmpi(void)
     g_assert_cmpuint(ud(t, 4, 0), ==, 7);      /* jmpi skipped the ret */
     g_free(t);
 }
+
+/*
+ * wait n0.0: a notification pending is taken and the thread goes on;
+ * none, the thread suspends on the wait (EU_WAIT_NOTIFY) and evaluates
+ * it again when run after one arrives.  A wait on another register
+ * faults.
+ */
+void test_wait_notify(void)
+{
+    const AOp n0 = { .file = EU_FILE_ARF, .type = UD, .nr = EU_ARF_NOTIFY };
+    const AOp g3 = G(3, 0, UD, R_0_1_0);
+    const EuNative prog[] = {
+        asm_1(EU_OP_WAIT, 1, n0, n0),
+        asm_op(EU_OP_ADD, 1, D(3, 0, UD), g3, IMM(UD, 1)),
+        asm_1(EU_OP_WAIT, 1, n0, n0),
+        asm_op(EU_OP_ADD, 1, D(3, 0, UD), g3, IMM(UD, 1)),
+        EOT,
+    };
+    const EuNative bad[] = { asm_1(EU_OP_WAIT, 1, n0, g3), EOT };
+    SendLog log = { 0 };
+    EuThread *t = thread_for(prog, G_N_ELEMENTS(prog), 0xff, &log);
+
+    t->notify[0] = 1;
+    g_assert_cmpint(eu_run(t, 100), ==, EU_WAIT_NOTIFY);
+    g_assert_cmpuint(ud(t, 3, 0), ==, 1);
+    g_assert_cmpuint(t->ip, ==, 32);
+    g_assert_cmpuint(t->notify_wait, ==, 0);
+    g_assert_cmpint(eu_run(t, 100), ==, EU_WAIT_NOTIFY);   /* still none */
+    g_assert_cmpuint(t->ip, ==, 32);
+    t->notify[0] = 1;
+    g_assert_cmpint(eu_run(t, 100), ==, EU_DONE);
+    g_assert_cmpuint(ud(t, 3, 0), ==, 2);
+    g_assert_cmpuint(t->notify[0], ==, 0);
+    g_free(t);
+
+    t = thread_for(bad, G_N_ELEMENTS(bad), 0xff, &log);
+    g_assert_cmpint(eu_run(t, 10), ==, EU_FAULT);
+    g_free(t);
+}
+

@@ -346,9 +346,9 @@ static void test_math(void)
     g_assert_cmpfloat(fl(t, 3, 0), ==, 0.25f);
     g_assert_cmpfloat(fl(t, 3, 1), ==, 4.0f);
     g_assert_cmpfloat(fl(t, 3, 2), ==, 0.5f);
-    g_assert_cmpfloat_with_epsilon(fl(t, 3, 3), 8.0f, 1e-5);
-    g_assert_cmpfloat_with_epsilon(fl(t, 3, 4), 5.0f, 1e-5);
-    g_assert_cmpfloat_with_epsilon(fl(t, 3, 5), 1024.0f, 1e-3);
+    g_assert_cmpfloat_with_epsilon(fl(t, 3, 3), 8.0f, 0.00001);
+    g_assert_cmpfloat_with_epsilon(fl(t, 3, 4), 5.0f, 0.00001);
+    g_assert_cmpfloat_with_epsilon(fl(t, 3, 5), 1024.0f, 0.001);
     g_assert_cmpfloat(fl(t, 3, 6), ==, 0.0f);
     g_assert_cmpfloat(fl(t, 3, 7), ==, 1.0f);
     g_assert_cmpint((int32_t)ud(t, 4, 0), ==, -3);   /* toward zero */
@@ -472,6 +472,7 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/budget-hostile", test_budget_and_hostile);
     g_test_add_func("/intel-eu/exec/send", test_send_callback);
     g_test_add_func("/intel-eu/exec/call-ret-jmpi", test_call_ret_jmpi);
+    g_test_add_func("/intel-eu/exec/wait-notify", test_wait_notify);
     g_test_add_func("/intel-eu/exec/random", test_random_kernels);
     g_test_add_func("/intel-eu/exec/fast-paths-agree", test_fast_paths_agree);
     return g_test_run();

@@ -58,6 +58,7 @@ void test_break_inside_if(void);
 void test_budget_and_hostile(void);
 void test_send_callback(void);
 void test_call_ret_jmpi(void);
+void test_wait_notify(void);
 
 /* test-intel-eu-exec-random.c: random kernels, fast and generic paths. */
 void test_random_kernels(void);

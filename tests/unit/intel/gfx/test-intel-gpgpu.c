@@ -2,7 +2,9 @@
  * The GPGPU path compute runtimes use (hw/gpumodel/intel/gfx/media.c):
  * GPGPU_WALKER's indirect data as each thread's payload (Intel's compute
  * runtime, NEO: the cross-thread data, then each thread's local IDs);
- * shared local memory per thread group (binding table index 254).
+ * shared local memory per thread group (binding table index 254); the
+ * threads of a group with barriers run together and meet at the message
+ * gateway's barrier; each thread's scratch slot (R0.5).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -39,9 +41,10 @@ static Gen11_GPGPU_WALKER walker_simd8_groups(unsigned x)
     };
 }
 
-static void gpgpu_batch(Fixture *f, const EuNative *k, size_t n,
-                        Gen11_INTERFACE_DESCRIPTOR_DATA idd,
-                        const Gen11_GPGPU_WALKER *w)
+static void gpgpu_batch_vfe(Fixture *f, const EuNative *k, size_t n,
+                            Gen11_INTERFACE_DESCRIPTOR_DATA idd,
+                            const Gen11_GPGPU_WALKER *w,
+                            Gen11_MEDIA_VFE_STATE vfe)
 {
     Gen11_STATE_BASE_ADDRESS sba = {
         .general_state_base_address_modify_enable = true,
@@ -66,10 +69,10 @@ static void gpgpu_batch(Fixture *f, const EuNative *k, size_t n,
     }
     gen11_state_base_address_pack(dw, &sba);
     emit_n(&b, dw, GEN11_STATE_BASE_ADDRESS_LENGTH);
-    gen11_media_vfe_state_pack(dw, &(Gen11_MEDIA_VFE_STATE) {
-        .maximum_number_of_threads = 63, .number_of_urb_entries = 1,
-        .curbe_allocation_size = 8,
-    });
+    vfe.maximum_number_of_threads = 63;
+    vfe.number_of_urb_entries = 1;
+    vfe.curbe_allocation_size = 8;
+    gen11_media_vfe_state_pack(dw, &vfe);
     emit_n(&b, dw, GEN11_MEDIA_VFE_STATE_LENGTH);
     gen11_media_curbe_load_pack(dw, &(Gen11_MEDIA_CURBE_LOAD) {
         .curbe_total_data_length = 256,
@@ -85,6 +88,23 @@ static void gpgpu_batch(Fixture *f, const EuNative *k, size_t n,
     gen11_gpgpu_walker_pack(dw, w);
     emit_n(&b, dw, GEN11_GPGPU_WALKER_LENGTH);
     EMIT(&b, MI_BATCH_BUFFER_END);
+}
+
+static void gpgpu_batch(Fixture *f, const EuNative *k, size_t n,
+                        Gen11_INTERFACE_DESCRIPTOR_DATA idd,
+                        const Gen11_GPGPU_WALKER *w)
+{
+    gpgpu_batch_vfe(f, k, n, idd, w, (Gen11_MEDIA_VFE_STATE) { 0 });
+}
+
+/* Start the batch from the legacy ring. */
+static void start_batch(Fixture *f)
+{
+    Buf ring = buf_at(f, RING_RCS);
+
+    bb_start(&ring, BATCH, 0);
+    qword_align(&ring);
+    ring_start(f, RCS, RING_RCS, ring.pos);
 }
 
 /* Run the batch from the legacy ring until the engine is idle. */
@@ -112,10 +132,11 @@ static uint32_t grf_ud(const EuThread *t, unsigned reg, unsigned i)
     return GUINT32_FROM_LE(v);
 }
 
-/* The end of a thread: r0 to the thread spawner with EOT. */
-#define EU_END \
-    asm_1(EU_OP_MOV, 8, D(127, 0, EU_TYPE_UD), G(0, 0, EU_TYPE_UD, R_8_8_1)), \
+/* The end of a thread: r0 (in r127) to the thread spawner with EOT. */
+#define EU_EOT_R127 \
     asm_send(8, 0, 127, EU_SFID_THREAD_SPAWNER, 0x02000010, true)
+#define EU_MOV_R127_R0 \
+    asm_1(EU_OP_MOV, 8, D(127, 0, EU_TYPE_UD), G(0, 0, EU_TYPE_UD, R_8_8_1))
 
 /*
  * A stateless OWord block write of 64 bytes (4 OWords: control 3) of
@@ -142,7 +163,8 @@ static uint32_t grf_ud(const EuThread *t, unsigned reg, unsigned i)
     asm_1(EU_OP_MOV, 8, D(113, 0, EU_TYPE_UD), G(1, 0, EU_TYPE_UD, R_8_8_1)), \
     asm_1(EU_OP_MOV, 8, D(114, 0, EU_TYPE_UD), G(2, 0, EU_TYPE_UD, R_8_8_1)), \
     asm_send(8, 0, 112, EU_SFID_DP_DATA, DESC_OWORD_WRITE_64, false), \
-    EU_END, \
+    EU_MOV_R127_R0, \
+    EU_EOT_R127, \
 }
 
 /* Indirect data: cross-thread 0xc000 + i, thread t's 4t then 0xd000.. */
@@ -209,7 +231,7 @@ static void test_indirect_payload(Fixture *f, gconstpointer data)
 static void test_indirect_short(Fixture *f, gconstpointer data)
 {
     IntelMediaDispatch *d = &eng(f, RCS)->gfx.media.run;
-    const EuNative k[] = { EU_END };
+    const EuNative k[] = { EU_MOV_R127_R0, EU_EOT_R127 };
     Gen11_GPGPU_WALKER w = walker_simd8_groups(1);
 
     w.indirect_data_start_address = INDIRECT_OFF;
@@ -271,7 +293,8 @@ static void test_indirect_short(Fixture *f, gconstpointer data)
     asm_1(EU_OP_MOV, 8, D(114, 0, EU_TYPE_UD), \
           G(123, 0, EU_TYPE_UD, R_8_8_1)), \
     asm_send(8, 0, 112, EU_SFID_DP_DATA, DESC_OWORD_WRITE_64, false), \
-    EU_END, \
+    EU_MOV_R127_R0, \
+    EU_EOT_R127, \
 }
 
 static void slm_run(Fixture *f, const EuNative *k, size_t n, unsigned enc)
@@ -335,11 +358,385 @@ static void test_slm_bounds(Fixture *f, gconstpointer data)
     }
 }
 
+/* ---- barriers: the threads of a group meet at the message gateway ---- */
+
+/* A 32-byte OWord block write of m1 and a 128-byte read (8 OWords). */
+#define DESC_OW_W32(bti) \
+    ((2u << 25) | (1u << 19) | (8u << 14) | (2u << 8) | (bti))
+#define DESC_OW_R128(bti) \
+    ((1u << 25) | (4u << 20) | (1u << 19) | (4u << 8) | (bti))
+#define DESC_OW_R32(bti) \
+    ((1u << 25) | (1u << 20) | (1u << 19) | (2u << 8) | (bti))
+/* The gateway's BarrierMsg: one register, no response (Mesa brw_barrier). */
+#define DESC_BARRIER            ((1u << 25) | 4u)
+
+#define UD(nr, sub)             G(nr, 4 * (sub), EU_TYPE_UD, R_0_1_0)
+#define N0 \
+    ((AOp){ .file = EU_FILE_ARF, .type = EU_TYPE_UD, .nr = EU_ARF_NOTIFY })
+
+/* A kernel built an instruction at a time. */
+typedef struct Kern {
+    EuNative i[96];
+    size_t n;
+} Kern;
+
+static void k_add(Kern *k, EuNative in)
+{
+    g_assert_cmpuint(k->n, <, G_N_ELEMENTS(k->i));
+    k->i[k->n++] = in;
+}
+
+/* The end of the thread. */
+static void k_end(Kern *k)
+{
+    k_add(k, EU_MOV_R127_R0);
+    k_add(k, EU_EOT_R127);
+}
+
+/*
+ * Mesa's emit_barrier() on Gen11: a zeroed payload with R0.2's barrier ID
+ * (& 0x7f000000) in its dword 2, the gateway's BarrierMsg, wait n0.0.
+ */
+static void k_barrier(Kern *k)
+{
+    k_add(k, asm_1(EU_OP_MOV, 8, D(100, 0, EU_TYPE_UD), IMM(EU_TYPE_UD, 0)));
+    k_add(k, asm_op(EU_OP_AND, 1, D(100, 8, EU_TYPE_UD), UD(0, 2),
+                    IMM(EU_TYPE_UD, 0x7f000000)));
+    k_add(k, asm_send(8, 101, 100, EU_SFID_GATEWAY, DESC_BARRIER, false));
+    k_add(k, asm_1(EU_OP_WAIT, 1, N0, N0));
+}
+
+/* r20.0: the thread's FFTID (its place in the group, R0.5 bits 9:0). */
+static void k_tid(Kern *k)
+{
+    k_add(k, asm_op(EU_OP_AND, 1, D(20, 0, EU_TYPE_UD), UD(0, 5),
+                    IMM(EU_TYPE_UD, 0x3ff)));
+}
+
+/*
+ * Write r@reg's 8 dwords at OUT + 256 x group X + 32 x thread: the
+ * header's M0.5 zero, for a stateless message adds it (the scratch slot
+ * R0.5 holds) to the general state base.
+ */
+static void k_put_out(Kern *k, unsigned reg)
+{
+    k_add(k, asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD),
+                   G(0, 0, EU_TYPE_UD, R_8_8_1)));
+    k_add(k, asm_1(EU_OP_MOV, 1, D(112, 20, EU_TYPE_UD), IMM(EU_TYPE_UD, 0)));
+    k_add(k, asm_op(EU_OP_SHL, 1, D(112, 8, EU_TYPE_UD), UD(0, 1),
+                    IMM(EU_TYPE_UD, 4)));
+    k_add(k, asm_op(EU_OP_ADD, 1, D(112, 8, EU_TYPE_UD), UD(112, 2),
+                    IMM(EU_TYPE_UD, OUT / 16)));
+    k_add(k, asm_op(EU_OP_SHL, 1, D(21, 0, EU_TYPE_UD), UD(20, 0),
+                    IMM(EU_TYPE_UD, 1)));
+    k_add(k, asm_op(EU_OP_ADD, 1, D(112, 8, EU_TYPE_UD), UD(112, 2),
+                    UD(21, 0)));
+    k_add(k, asm_1(EU_OP_MOV, 8, D(113, 0, EU_TYPE_UD),
+                   G(reg, 0, EU_TYPE_UD, R_8_8_1)));
+    k_add(k, asm_send(8, 0, 112, EU_SFID_DP_DATA, DESC_OW_W32(255), false));
+}
+
+/* Write r@reg.@sub broadcast to the thread's 32 bytes of SLM (OWord 2 x
+ * its FFTID). */
+static void k_slm_put(Kern *k, unsigned reg, unsigned sub)
+{
+    k_add(k, asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD),
+                   G(0, 0, EU_TYPE_UD, R_8_8_1)));
+    k_add(k, asm_op(EU_OP_SHL, 1, D(112, 8, EU_TYPE_UD), UD(20, 0),
+                    IMM(EU_TYPE_UD, 1)));
+    k_add(k, asm_1(EU_OP_MOV, 8, D(113, 0, EU_TYPE_UD), UD(reg, sub)));
+    k_add(k, asm_send(8, 0, 112, EU_SFID_DP_DATA, DESC_OW_W32(BTI_SLM),
+                      false));
+}
+
+/* r30.@i: the sum of the four threads' SLM dwords 0 (128 bytes). */
+static void k_slm_sum(Kern *k, unsigned i)
+{
+    k_add(k, asm_1(EU_OP_MOV, 1, D(112, 8, EU_TYPE_UD), IMM(EU_TYPE_UD, 0)));
+    k_add(k, asm_send(8, 120, 112, EU_SFID_DP_DATA, DESC_OW_R128(BTI_SLM),
+                      false));
+    k_add(k, asm_op(EU_OP_ADD, 1, D(30, 4 * i, EU_TYPE_UD), UD(120, 0),
+                    UD(121, 0)));
+    k_add(k, asm_op(EU_OP_ADD, 1, D(30, 4 * i, EU_TYPE_UD), UD(30, i),
+                    UD(122, 0)));
+    k_add(k, asm_op(EU_OP_ADD, 1, D(30, 4 * i, EU_TYPE_UD), UD(30, i),
+                    UD(123, 0)));
+}
+
+/*
+ * A reduction over a group of four threads: each puts its value v (16 x
+ * group X + its FFTID + 1) in shared local memory, meets the others,
+ * sums the four; meets them again before it puts 2v in the same place,
+ * and once more before it sums again.  Each thread writes both sums.
+ */
+static void reduce_kernel(Kern *k)
+{
+    k_tid(k);
+    k_add(k, asm_op(EU_OP_SHL, 1, D(20, 4, EU_TYPE_UD), UD(0, 1),
+                    IMM(EU_TYPE_UD, 4)));
+    k_add(k, asm_op(EU_OP_ADD, 1, D(20, 4, EU_TYPE_UD), UD(20, 1),
+                    UD(20, 0)));
+    k_add(k, asm_op(EU_OP_ADD, 1, D(20, 4, EU_TYPE_UD), UD(20, 1),
+                    IMM(EU_TYPE_UD, 1)));
+    k_slm_put(k, 20, 1);
+    k_barrier(k);
+    k_slm_sum(k, 0);
+    k_barrier(k);
+    k_add(k, asm_op(EU_OP_SHL, 1, D(22, 0, EU_TYPE_UD), UD(20, 1),
+                    IMM(EU_TYPE_UD, 1)));
+    k_slm_put(k, 22, 0);
+    k_barrier(k);
+    k_slm_sum(k, 1);
+    k_put_out(k, 30);
+    k_end(k);
+}
+
+/* @groups groups of four SIMD8 threads with barriers and 1 KiB of SLM. */
+static void barrier_batch(Fixture *f, const Kern *k, unsigned groups,
+                          unsigned count, bool barrier)
+{
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(groups);
+
+    w.thread_width_counter_maximum = 3;
+    memset(f->fh->ram + OUT, 0xee, 2048);
+    gpgpu_batch(f, k->i, k->n, (Gen11_INTERFACE_DESCRIPTOR_DATA) {
+                    .number_of_threads_in_gpgpu_thread_group = count,
+                    .barrier_enable = barrier,
+                    .shared_local_memory_size = 1,
+                }, &w);
+}
+
+/*
+ * Every thread sees the whole group's values at each sum: 64g + 10, then
+ * twice that.  Run one after the other (as before barriers were
+ * modelled), thread 0 would have summed its own value alone.
+ */
+static void test_barrier_reduce(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+    Kern k = { .n = 0 };
+
+    reduce_kernel(&k);
+    barrier_batch(f, &k, 3, 4, true);
+    run_batch(f, 20);
+    g_assert_cmpuint(e->stats.gpgpu_threads, ==, 12);
+    for (unsigned g = 0; g < 3; g++) {
+        for (unsigned t = 0; t < 4; t++) {
+            uint32_t at = OUT + 256 * g + 32 * t;
+
+            g_assert_cmpuint(ram_r32(f, at), ==, 64 * g + 10);
+            g_assert_cmpuint(ram_r32(f, at + 4), ==, 2 * (64 * g + 10));
+        }
+    }
+    g_assert_false(e->gfx.media.run.stuck);
+    g_assert_cmpint(e->gfx.media.group_n, ==, 0);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
+    g_assert_cmpuint(f->fh->unimps, ==, 0);
+}
+
+/*
+ * Hostile: thread 3 of the group ends before the barrier.  On Gen11 a
+ * thread that ended is still counted as one to come, so the others wait
+ * for ever: the walker hangs (logged once) and each step after does no
+ * work, until the engine is reset.  A group that asks for a barrier
+ * without Barrier Enable hangs the same way, its message logged.
+ */
+static void skip_kernel(Kern *k)
+{
+    k_tid(k);
+    k_add(k, asm_cond(asm_op(EU_OP_CMP, 1, NUL, UD(20, 0),
+                             IMM(EU_TYPE_UD, 3)), EU_COND_Z, 0));
+    k_add(k, asm_1(EU_OP_MOV, 8, D(127, 0, EU_TYPE_UD),
+                   G(0, 0, EU_TYPE_UD, R_8_8_1)));
+    k_add(k, asm_pred(asm_send(8, 0, 127, EU_SFID_THREAD_SPAWNER, 0x02000010,
+                               true), EU_PRED_NORMAL, false, 0));
+    k_barrier(k);
+    k_end(k);
+}
+
+static void barrier_hang(Fixture *f, bool barrier, unsigned errors)
+{
+    IntelEngine *e = eng(f, RCS);
+    Kern k = { .n = 0 };
+    uint64_t clocks;
+
+    skip_kernel(&k);
+    barrier_batch(f, &k, 2, 4, barrier);
+    start_batch(f);
+    for (unsigned i = 0; i < 5; i++) {
+        step(f);
+    }
+    g_assert_false(engine_idle(f, RCS));
+    g_assert_true(e->gfx.media.run.stuck);
+    g_assert_cmpuint(e->gfx.media.run.x, ==, 0);
+    g_assert_cmpuint(f->fh->guest_errors, ==, errors);
+    clocks = e->stats.eu_clocks[INTEL_EU_TS];
+    for (unsigned i = 0; i < 5; i++) {
+        step(f);
+    }
+    g_assert_cmpuint(e->stats.eu_clocks[INTEL_EU_TS], ==, clocks);
+    g_assert_cmpuint(f->fh->guest_errors, ==, errors);
+
+    intel_engine_reset(f->gpu, RCS);
+    g_assert_false(e->gfx.media.run.stuck);
+    g_assert_cmpint(e->gfx.media.group_n, ==, 0);
+    g_assert_true(engine_idle(f, RCS));
+}
+
+static void test_barrier_skipped(Fixture *f, gconstpointer data)
+{
+    barrier_hang(f, true, 1);
+}
+
+static void test_barrier_disabled(Fixture *f, gconstpointer data)
+{
+    barrier_hang(f, false, 2);
+}
+
+/*
+ * Shared local memory atomics (untyped atomic ADD on binding table index
+ * 254, SIMD8, the old values returned) and A64 atomics in memory: each
+ * of the four threads' 8 channels adds 1 at SLM dword 0 and at OUT_ATOM;
+ * after the barrier every thread reads 32 in SLM.
+ */
+#define OUT_ATOM                (OUT + 0x800u)
+#define DESC_SLM_ATOMIC_ADD \
+    ((2u << 25) | (1u << 20) | (2u << 14) | (0x37u << 8) | BTI_SLM)
+#define DESC_A64_ATOMIC_ADD \
+    ((3u << 25) | (1u << 20) | (0x12u << 14) | (0x27u << 8) | 253u)
+#define A64_ADDR(reg, byte, v) \
+    asm_1(EU_OP_MOV, 4, ((AOp){ .file = EU_FILE_GRF, .type = EU_TYPE_UD, \
+                                .nr = (reg), .sub = (byte), .hs = 2 }), \
+          IMM(EU_TYPE_UD, (v)))
+
+static void atomic_kernel(Kern *k)
+{
+    k_tid(k);
+    k_add(k, asm_1(EU_OP_MOV, 8, D(40, 0, EU_TYPE_UD), IMM(EU_TYPE_UD, 0)));
+    k_add(k, asm_1(EU_OP_MOV, 8, D(41, 0, EU_TYPE_UD), IMM(EU_TYPE_UD, 1)));
+    k_add(k, asm_send(8, 50, 40, EU_SFID_DP_DATA1, DESC_SLM_ATOMIC_ADD,
+                      false));
+    k_add(k, A64_ADDR(42, 0, OUT_ATOM));
+    k_add(k, A64_ADDR(42, 4, 0));
+    k_add(k, A64_ADDR(43, 0, OUT_ATOM));
+    k_add(k, A64_ADDR(43, 4, 0));
+    k_add(k, asm_1(EU_OP_MOV, 8, D(44, 0, EU_TYPE_UD), IMM(EU_TYPE_UD, 1)));
+    k_add(k, asm_send(8, 51, 42, EU_SFID_DP_DATA1, DESC_A64_ATOMIC_ADD,
+                      false));
+    k_barrier(k);
+    k_add(k, asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD),
+                   G(0, 0, EU_TYPE_UD, R_8_8_1)));
+    k_add(k, asm_1(EU_OP_MOV, 1, D(112, 8, EU_TYPE_UD), IMM(EU_TYPE_UD, 0)));
+    k_add(k, asm_send(8, 52, 112, EU_SFID_DP_DATA, DESC_OW_R32(BTI_SLM),
+                      false));
+    k_add(k, asm_1(EU_OP_MOV, 1, D(50, 0, EU_TYPE_UD), UD(52, 0)));
+    k_put_out(k, 50);
+    k_end(k);
+}
+
+static void test_atomics(Fixture *f, gconstpointer data)
+{
+    Kern k = { .n = 0 };
+
+    atomic_kernel(&k);
+    barrier_batch(f, &k, 1, 4, true);
+    ram_w32(f, OUT_ATOM, 1000);
+    run_batch(f, 20);
+    /* Channel 0: the SLM total after the barrier; the others the old
+     * values their atomics returned, in the order the threads ran. */
+    for (unsigned t = 0; t < 4; t++) {
+        g_assert_cmpuint(ram_r32(f, OUT + 32 * t), ==, 32);
+        for (unsigned c = 1; c < 8; c++) {
+            g_assert_cmpuint(ram_r32(f, OUT + 32 * t + 4 * c), ==, 8 * t + c);
+        }
+    }
+    g_assert_cmpuint(ram_r32(f, OUT_ATOM), ==, 1032);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
+    g_assert_cmpuint(f->fh->unimps, ==, 0);
+}
+
+/* ---- scratch: each thread's slot, R0.5 ---- */
+
+/* Scratch block write of m1 at HWord @hw, read into r@dst (header m0). */
+#define DESC_SCRATCH_W(hw)      ((2u << 25) | (1u << 19) | (3u << 17) | (hw))
+#define DESC_SCRATCH_R(hw)      ((1u << 25) | (1u << 20) | (1u << 19) | \
+                                 (1u << 18) | (hw))
+#define SCRATCH_BASE            0x50000u    /* from the general state base */
+
+/*
+ * Register "spills" of a group of four threads with barriers (all in
+ * flight at once): each puts 0x1111 x (its FFTID + 1) in r10 and writes
+ * it to its scratch at HWord 1, meets the others, then reads it back with
+ * a scratch block read (r11) and a stateless OWord block read whose
+ * header's M0.5 is the slot, as Mesa's Gen9-11 spills do (r12).
+ */
+static void scratch_kernel(Kern *k)
+{
+    k_tid(k);
+    k_add(k, asm_op(EU_OP_ADD, 1, D(21, 0, EU_TYPE_UD), UD(20, 0),
+                    IMM(EU_TYPE_UD, 1)));
+    k_add(k, asm_op(EU_OP_MUL, 8, D(10, 0, EU_TYPE_UD), UD(21, 0),
+                    IMM(EU_TYPE_UW, 0x1111)));
+    k_add(k, asm_1(EU_OP_MOV, 8, D(60, 0, EU_TYPE_UD),
+                   G(0, 0, EU_TYPE_UD, R_8_8_1)));
+    k_add(k, asm_1(EU_OP_MOV, 8, D(61, 0, EU_TYPE_UD),
+                   G(10, 0, EU_TYPE_UD, R_8_8_1)));
+    k_add(k, asm_send(8, 0, 60, EU_SFID_DP_DATA, DESC_SCRATCH_W(1), false));
+    k_barrier(k);
+    k_add(k, asm_send(8, 11, 60, EU_SFID_DP_DATA, DESC_SCRATCH_R(1), false));
+    k_add(k, asm_op(EU_OP_AND, 1, D(60, 20, EU_TYPE_UD), UD(0, 5),
+                    IMM(EU_TYPE_UD, 0xfffffc00)));
+    k_add(k, asm_1(EU_OP_MOV, 1, D(60, 8, EU_TYPE_UD), IMM(EU_TYPE_UD, 2)));
+    k_add(k, asm_send(8, 12, 60, EU_SFID_DP_DATA, DESC_OW_R32(253), false));
+    k_add(k, asm_1(EU_OP_MOV, 1, D(11, 4, EU_TYPE_UD), UD(12, 0)));
+    k_add(k, asm_1(EU_OP_MOV, 1, D(11, 8, EU_TYPE_UD), UD(0, 5)));
+    k_add(k, asm_1(EU_OP_MOV, 1, D(11, 12, EU_TYPE_UD), UD(0, 3)));
+    k_put_out(k, 11);
+    k_end(k);
+}
+
+static void test_scratch_slots(Fixture *f, gconstpointer data)
+{
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(1);
+    Kern k = { .n = 0 };
+
+    w.thread_width_counter_maximum = 3;
+    memset(f->fh->ram + OUT, 0xee, 1024);
+    memset(f->fh->ram + SCRATCH_BASE, 0, 8192);
+    /* 2 KiB a thread (encoding 1). */
+    scratch_kernel(&k);
+    gpgpu_batch_vfe(f, k.i, k.n, (Gen11_INTERFACE_DESCRIPTOR_DATA) {
+                        .number_of_threads_in_gpgpu_thread_group = 4,
+                        .barrier_enable = true,
+                    }, &w, (Gen11_MEDIA_VFE_STATE) {
+                        .scratch_space_base_pointer = SCRATCH_BASE,
+                        .per_thread_scratch_space = 1,
+                    });
+    run_batch(f, 20);
+    for (unsigned t = 0; t < 4; t++) {
+        uint32_t slot = SCRATCH_BASE + 2048 * t;
+
+        g_assert_cmphex(ram_r32(f, OUT + 32 * t), ==, 0x1111 * (t + 1));
+        g_assert_cmphex(ram_r32(f, OUT + 32 * t + 4), ==, 0x1111 * (t + 1));
+        /* R0.5: the slot and the FFTID; R0.3 bits 3:0: the size. */
+        g_assert_cmphex(ram_r32(f, OUT + 32 * t + 8), ==, slot | t);
+        g_assert_cmphex(ram_r32(f, OUT + 32 * t + 12) & 0xf, ==, 1);
+        g_assert_cmphex(ram_r32(f, slot + 32 + 28), ==, 0x1111 * (t + 1));
+    }
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
+    g_assert_cmpuint(f->fh->unimps, ==, 0);
+}
+
 static const FixtureTest tests[] = {
     { "/intel-gpgpu/indirect-payload", test_indirect_payload },
     { "/intel-gpgpu/indirect-short", test_indirect_short },
     { "/intel-gpgpu/slm", test_slm },
     { "/intel-gpgpu/slm-bounds", test_slm_bounds },
+    { "/intel-gpgpu/barrier-reduce", test_barrier_reduce },
+    { "/intel-gpgpu/barrier-skipped", test_barrier_skipped },
+    { "/intel-gpgpu/barrier-disabled", test_barrier_disabled },
+    { "/intel-gpgpu/atomics", test_atomics },
+    { "/intel-gpgpu/scratch-slots", test_scratch_slots },
 };
 
 FIXTURE_MAIN(fixture_setup_ggtt)

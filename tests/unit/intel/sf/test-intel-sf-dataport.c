@@ -451,6 +451,23 @@ void test_scratch(Fixture *f, gconstpointer data)
                             DESC(1, 1, 1, 1u << 18 | 4), 8, 40, 50), ==, 0);
     g_assert_cmphex(get_ud(&s, 50, 0), ==, 0x708);
     g_assert_cmphex(get_ud(&s, 50, 7), ==, 0x70f);
+    /*
+     * Past the thread's 1 KiB (M0.3 bits 3:0 = 0): HWord 32 reads zeros,
+     * its write is dropped, logged once; at 2 KiB (1) it is inside.
+     */
+    ram_w32(f, GSB + 0x800 + 1024, 0x5a5a);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
+                            DESC(2, 0, 1, 1u << 18 | 1u << 17 | 32),
+                            8, 40, 0), ==, 0);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
+                            DESC(1, 1, 1, 1u << 18 | 32), 8, 40, 50), ==, 0);
+    g_assert_cmphex(ram_r32(f, GSB + 0x800 + 1024), ==, 0x5a5a);
+    g_assert_cmphex(get_ud(&s, 50, 0), ==, 0);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 1);
+    set_ud(&s, 40, 3, 1);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA,
+                            DESC(1, 1, 1, 1u << 18 | 32), 8, 40, 50), ==, 0);
+    g_assert_cmphex(get_ud(&s, 50, 0), ==, 0x5a5a);
     sf_fini(&s);
 }
 
