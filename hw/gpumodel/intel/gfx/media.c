@@ -398,6 +398,18 @@ static bool walker_advance(IntelMediaDispatch *d)
     return ++d->z < d->zdim;
 }
 
+/*
+ * A walker whose groups have barriers and more threads than one subslice
+ * holds, 64 (the hardware's limit; the model's group array): not run.
+ * Checked at each step too, since the descriptor is read from memory the
+ * guest may rewrite meanwhile.
+ */
+static bool media_group_oversize(const IntelMediaDispatch *d, const Idd *idd)
+{
+    return d->kind == INTEL_MEDIA_GPGPU_WALKER && idd->barrier_enable &&
+           d->tw * d->th * d->td > INTEL_MEDIA_GROUP_MAX;
+}
+
 /* A thread of the dispatch resumes on the program fetched for the step. */
 static void media_thread_resume(EuThread *t, EuProgram *p,
                                 IntelSfThread *sft)
@@ -624,6 +636,13 @@ static int media_dispatch_run(IntelEngine *e)
         return CS_CONTINUE;             /* hung until an engine reset */
     }
     p = media_idd(e, d->idd, &idd) ? media_program(e, &idd) : NULL;
+    if (p && media_group_oversize(d, &idd)) {
+        /* The descriptor gained Barrier Enable under the running walker. */
+        media_guest_error(e, "thread group with barriers of more than 64 "
+                          "threads: the walker ends");
+        eu_program_unref(p);
+        p = NULL;
+    }
     if (!p) {
         d->kind = INTEL_MEDIA_IDLE;
         d->running = false;
@@ -747,8 +766,7 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
         d->kind = INTEL_MEDIA_IDLE;
         return CS_NEXT;
     }
-    /* The hardware's groups with barriers have at most 64 threads. */
-    if (idd.barrier_enable && d->tw * d->th * d->td > INTEL_MEDIA_GROUP_MAX) {
+    if (media_group_oversize(d, &idd)) {
         media_guest_error(e, "thread group with barriers of more than 64 "
                           "threads: not run");
         d->kind = INTEL_MEDIA_IDLE;

@@ -594,6 +594,46 @@ static void test_barrier_disabled(Fixture *f, gconstpointer data)
 }
 
 /*
+ * Hostile: the interface descriptor gains Barrier Enable while a walker of
+ * 128-thread groups runs, as a context image the guest wrote can restore
+ * them (execlists.c restores both).  A group with barriers holds at most
+ * 64 threads (the walker would have been refused with it): the walker
+ * ends there, logged, and no group is started.
+ */
+static void test_barrier_enabled_mid_walker(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(1000);
+    Gen11_INTERFACE_DESCRIPTOR_DATA idd = {
+        .number_of_threads_in_gpgpu_thread_group = 64,
+    };
+    uint32_t dw[GEN11_INTERFACE_DESCRIPTOR_DATA_LENGTH];
+    Kern k = { .n = 0 };
+    unsigned n = 0;
+
+    k_end(&k);
+    w.thread_width_counter_maximum = 63;
+    w.thread_height_counter_maximum = 1;
+    gpgpu_batch(f, k.i, k.n, idd, &w);
+    start_batch(f);
+    step(f);
+    g_assert_false(engine_idle(f, RCS));
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
+
+    idd.kernel_start_pointer = KERNEL_OFF;
+    idd.barrier_enable = true;
+    gen11_interface_descriptor_data_pack(dw, &idd);
+    memcpy(e->gfx.media.idd[0], dw, sizeof(dw));
+    while (n++ < 5 && !engine_idle(f, RCS)) {
+        step(f);
+    }
+    g_assert_true(engine_idle(f, RCS));
+    g_assert_cmpuint(f->fh->guest_errors, ==, 1);
+    g_assert_cmpint(e->gfx.media.group_n, ==, 0);
+    g_assert_cmpuint(e->stats.gpgpu_threads, <, 128 * 1000);
+}
+
+/*
  * Shared local memory atomics (untyped atomic ADD on binding table index
  * 254, SIMD8, the old values returned) and A64 atomics in memory: each
  * of the four threads' 8 channels adds 1 at SLM dword 0 and at OUT_ATOM;
@@ -735,6 +775,8 @@ static const FixtureTest tests[] = {
     { "/intel-gpgpu/barrier-reduce", test_barrier_reduce },
     { "/intel-gpgpu/barrier-skipped", test_barrier_skipped },
     { "/intel-gpgpu/barrier-disabled", test_barrier_disabled },
+    { "/intel-gpgpu/barrier-enabled-mid-walker",
+      test_barrier_enabled_mid_walker },
     { "/intel-gpgpu/atomics", test_atomics },
     { "/intel-gpgpu/scratch-slots", test_scratch_slots },
 };
