@@ -335,17 +335,14 @@ GPU_FIELD64(INTEL_GGTT_PTE, ADDR, 12, 27);
 
 /*
  * Render engine modes and controls that user-mode drivers program (Mesa's
- * gen110.xml names and offsets; absolute).  The *_MODE*, *CHICKEN* and
+ * gen110.xml names and offsets; absolute; CS_CHICKEN1, L3CNTLREG and the
+ * statistics registers are above).  The *_MODE*, *CHICKEN* and
  * CS_DEBUG_MODE2 registers are masked.
  */
 #define INTEL_CS_DEBUG_MODE2            0x20D8
-#define INTEL_CS_CHICKEN1               0x2580
-#define INTEL_PS_INVOCATION_COUNT       0x2348      /* 64-bit */
-#define INTEL_PS_DEPTH_COUNT            0x2350      /* 64-bit */
 #define INTEL_CACHE_MODE_0              0x7000
 #define INTEL_CACHE_MODE_1              0x7004
 #define INTEL_GT_MODE                   0x7008
-#define INTEL_L3CNTLREG                 0x7034
 #define INTEL_SLICE_COMMON_ECO_CHICKEN1 0x731C
 #define INTEL_TCCNTLREG                 0xB0A4
 #define INTEL_SAMPLER_MODE              0xE18C
