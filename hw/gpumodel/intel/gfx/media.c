@@ -747,12 +747,18 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
         d->kind = INTEL_MEDIA_IDLE;
         return CS_NEXT;
     }
-    /* The hardware's groups with barriers have at most 64 threads. */
+    /*
+     * A group with barriers runs on one subslice, at most 64 threads
+     * (Number of Threads in GPGPU Thread Group, PRM Vol 2d,
+     * INTERFACE_DESCRIPTOR_DATA).  Past that the hardware's behaviour is
+     * not defined: refused as a command with a reserved value is, an
+     * instruction error that halts the engine until i915 resets it.
+     */
     if (idd.barrier_enable && d->tw * d->th * d->td > INTEL_MEDIA_GROUP_MAX) {
-        media_guest_error(e, "thread group with barriers of more than 64 "
-                          "threads: not run");
         d->kind = INTEL_MEDIA_IDLE;
-        return CS_NEXT;
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION, "GPGPU_WALKER: thread "
+                           "group with barriers of more than 64 threads");
+        return CS_STOP;
     }
     if (d->x >= d->xdim || d->y >= d->ydim || d->z >= d->zdim) {
         d->kind = INTEL_MEDIA_IDLE;     /* no thread group */
