@@ -62,8 +62,11 @@ static const uint32_t hostile_slm_kernel[] = {
 /*
  * A scratch write between two stores: writes r1 at OWord r1.0 + 4 x
  * group X, spills r1 to its scratch slot (a scratch block write at HWord
- * 0, header r0), then writes r1 two OWords further on:
- *   mov(8) r112 r0; shl(1) r115.0 r0.1 2; add(1) r112.2 r1.0 r115.0;
+ * 0, header r0), then writes r1 two OWords further on.  The stores'
+ * header has M0.5 0: a stateless message with a header adds M0.5 (R0.5,
+ * the scratch slot) to its address.
+ *   mov(8) r112 r0; mov(1) r112.5 0;
+ *   shl(1) r115.0 r0.1 2; add(1) r112.2 r1.0 r115.0;
  *   mov(8) r113 r1; send(8) OWord block write 32 bytes, BTI 255;
  *   mov(8) r60 r0; mov(8) r61 r1; send(8) scratch block write 1 reg;
  *   add(1) r112.2 r112.2 2; send(8) OWord block write 32 bytes, BTI 255;
@@ -71,6 +74,7 @@ static const uint32_t hostile_slm_kernel[] = {
  */
 static const uint32_t hostile_scratch_kernel[] = {
     0x00600001, 0x2e000208, 0x008d0000, 0x00000000,
+    0x00000001, 0x2e140608, 0x00000000, 0x00000000,
     0x00000009, 0x2e600208, 0x06000004, 0x00000002,
     0x00000040, 0x2e080208, 0x02000020, 0x00000e60,
     0x00600001, 0x2e200208, 0x008d0020, 0x00000000,

@@ -94,6 +94,7 @@ static void slm_kernel(Kern *k)
 static void scratch_kernel(Kern *k)
 {
     mov8(k, 112, 0);
+    add(k, asm_1(EU_OP_MOV, 1, D(112, 20, EU_TYPE_UD), IMM(EU_TYPE_UD, 0)));
     add(k, asm_op(EU_OP_SHL, 1, D(115, 0, EU_TYPE_UD), UD(0, 1),
                   IMM(EU_TYPE_UD, 2)));
     add(k, asm_op(EU_OP_ADD, 1, D(112, 8, EU_TYPE_UD), UD(1, 0),
