@@ -17,6 +17,15 @@
 #define TESTS_QTEST_INTEL_GPU_COMPUTE_KERNELS_H
 
 /*
+ * A thread that never ends (intel-gpu-media-test's endless kernel):
+ *   add(1) r3.0 r3.0 1; while(1) -16
+ */
+static const uint32_t hostile_endless_kernel[] = {
+    0x00000040, 0x20600208, 0x06000060, 0x00000001,
+    0x00000027, 0x00000000, 0x00000000, 0xfffffff0,
+};
+
+/*
  * Writes r1 (32 bytes) at OWord r1.0:
  *   mov(8) r112 r0; mov(1) r112.2 r1.0; mov(8) r113 r1;
  *   send(8) OWord block write 32 bytes, BTI 255; mov(8) r127 r0; EOT

@@ -128,6 +128,14 @@ static void barrier_skip_kernel(Kern *k)
     end(k);
 }
 
+/* Counts r3 up for ever: never ends. */
+static void endless_kernel(Kern *k)
+{
+    add(k, asm_op(EU_OP_ADD, 1, D(3, 0, EU_TYPE_UD), UD(3, 0),
+                  IMM(EU_TYPE_UD, 1)));
+    add(k, asm_flow(EU_OP_WHILE, 1, -16, 0));
+}
+
 static void check(const char *name, void (*build)(Kern *),
                   const uint32_t *want, size_t want_dw)
 {
@@ -162,6 +170,7 @@ static void check(const char *name, void (*build)(Kern *),
 
 static void test_kernels(void)
 {
+    CHECK(hostile_endless_kernel, endless_kernel);
     CHECK(hostile_store_kernel, store_kernel);
     CHECK(hostile_slm_kernel, slm_kernel);
     CHECK(hostile_scratch_kernel, scratch_kernel);
