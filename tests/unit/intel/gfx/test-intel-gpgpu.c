@@ -594,6 +594,34 @@ static void test_barrier_disabled(Fixture *f, gconstpointer data)
 }
 
 /*
+ * Hostile: a group with barriers of 65 threads, one more than Number of
+ * Threads in GPGPU Thread Group allows.  The walker is an instruction
+ * error: RING_ESR, the engine halted at it, no thread run; a reset
+ * clears it.
+ */
+static void test_barrier_group_too_large(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(1);
+    Kern k = { .n = 0 };
+
+    k_end(&k);
+    w.thread_width_counter_maximum = 4;
+    w.thread_height_counter_maximum = 12;
+    gpgpu_batch(f, k.i, k.n, (Gen11_INTERFACE_DESCRIPTOR_DATA) {
+                    .number_of_threads_in_gpgpu_thread_group = 64,
+                    .barrier_enable = true,
+                }, &w);
+    run_batch(f, 10);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, INTEL_ERROR_INSTRUCTION);
+    g_assert_cmpuint(e->stats.gpgpu_threads, ==, 0);
+    g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_IDLE);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 1);
+    intel_engine_reset(f->gpu, RCS);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
+}
+
+/*
  * Shared local memory atomics (untyped atomic ADD on binding table index
  * 254, SIMD8, the old values returned) and A64 atomics in memory: each
  * of the four threads' 8 channels adds 1 at SLM dword 0 and at OUT_ATOM;
@@ -735,6 +763,7 @@ static const FixtureTest tests[] = {
     { "/intel-gpgpu/barrier-reduce", test_barrier_reduce },
     { "/intel-gpgpu/barrier-skipped", test_barrier_skipped },
     { "/intel-gpgpu/barrier-disabled", test_barrier_disabled },
+    { "/intel-gpgpu/barrier-group-too-large", test_barrier_group_too_large },
     { "/intel-gpgpu/atomics", test_atomics },
     { "/intel-gpgpu/scratch-slots", test_scratch_slots },
 };
