@@ -130,7 +130,8 @@ static void assert_batch_done(Compute *c)
 /*
  * A group with barriers of 64 threads (the most the descriptor's Number
  * of Threads in GPGPU Thread Group has) runs; one of 128 is an
- * instruction error: RING_ESR, the engine halted where it is (neither
+ * instruction error: RING_ESR, and RING_EIR (the CS error interrupt
+ * i915 resets the engine for), the engine halted where it is (neither
  * the walker's threads nor the store after it run) however long, until
  * i915's reset; then the engine runs the next request.
  */
@@ -158,6 +159,8 @@ static void test_oversize_group(void)
 
     qtest_memset(c.g.qts, c.out.phys, 0xee, 4096);
     qtest_writel(c.g.qts, c.done.phys, 0);
+    /* i915's enable_error_interrupt(): instruction errors interrupt. */
+    wr(&c.g, rcs + INTEL_RING_EMR, ~INTEL_ERROR_INSTRUCTION);
     compute_batch(&c, hostile_store_kernel,
                   G_N_ELEMENTS(hostile_store_kernel), idd,
                   (Gen11_MEDIA_VFE_STATE) { 0 }, (Gen11_GPGPU_WALKER) {
@@ -170,6 +173,8 @@ static void test_oversize_group(void)
         qtest_clock_step(c.g.qts, HOSTILE_STEP_NS);
         g_assert_true(engine_idle(&c.g, rcs));
         g_assert_cmphex(rd(&c.g, rcs + INTEL_RING_ESR), ==,
+                        INTEL_ERROR_INSTRUCTION);
+        g_assert_cmphex(rd(&c.g, rcs + INTEL_RING_EIR), ==,
                         INTEL_ERROR_INSTRUCTION);
         g_assert_cmphex(buf_readl(&c.g, &c.done, 0), ==, 0);
         assert_r1_at(&c, 0, false);
