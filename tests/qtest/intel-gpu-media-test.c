@@ -10,6 +10,7 @@
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
 #include "intel-gpu-qtest.h"
+#include "intel-gpu-compute-kernels.h"
 
 #define WIDTH       64
 #define HEIGHT      64
@@ -34,12 +35,6 @@ static const uint32_t gpgpu_kernel[] = {
     0x0c800031, 0x24000a40, 0x06000080, 0x040a8000,
     0x00600001, 0x2e000208, 0x008d0000, 0x00000000,
     0x07800031, 0x20000a40, 0x06000e00, 0x82000010,
-};
-
-/* add(1) r3.0 r3.0 1; while(1) -16: a thread that never ends. */
-static const uint32_t endless_kernel[] = {
-    0x00000040, 0x20600208, 0x06000060, 0x00000001,
-    0x00000027, 0x00000000, 0x00000000, 0xfffffff0,
 };
 
 /*
@@ -202,7 +197,8 @@ static void test_endless_kernel(void)
     Gpu g;
 
     start(&g, &ring, &bb, &surf);
-    gpgpu_batch(&g, &bb, &surf, endless_kernel, G_N_ELEMENTS(endless_kernel),
+    gpgpu_batch(&g, &bb, &surf, hostile_endless_kernel,
+                G_N_ELEMENTS(hostile_endless_kernel),
                 ~0u, ~0u, 0);
     submit(&g, &ring, &bb);
     for (int i = 0; i < 10; i++) {

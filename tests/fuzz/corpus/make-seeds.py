@@ -5,15 +5,23 @@ committed; run this again after changing a harness's input format.
 
   fuzz-nv-pcounter/        tests/fuzz/fuzz-nv-pcounter.c's operations
   fuzz-intel-cs/           tests/fuzz/fuzz-intel-cs.c's mode byte + ring
+                           (the compute-* seeds: GPGPU walkers of
+                           hostile kernels, from the qtests' kernels in
+                           tests/qtest/intel-gpu-compute-kernels.h and
+                           commands packed by hw/gpumodel/intel/
+                           gen11-state.desc)
   fuzz-intel-eu/           tests/fuzz/fuzz-intel-eu.c's dispatch byte,
                            kernel length, kernel, GRF contents
   generic-fuzz-intel-gpu/  QEMU generic-fuzz operations ("FUZZ"-separated)
   generic-fuzz-nv-gpu/
 """
+import importlib.util
 import os
+import re
 import struct
 
 TOP = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(TOP, '..', '..', '..'))
 
 
 def put(target, name, data):
@@ -126,6 +134,140 @@ MI_BATCH_BUFFER_START = mi_instr(0x31)
 MI_USE_GGTT = 1 << 22
 MI_STORE_DWORD_IMM_GEN4 = MI_STORE_DATA_IMM | instr_len(4)
 MI_BATCH_BUFFER_START_GEN8 = MI_BATCH_BUFFER_START | instr_len(3)
+
+
+# ---- fuzz-intel-cs: GPGPU walkers of hostile kernels ----
+
+def load_desc():
+    """gen11-state.desc's entries by name, parsed as gen-gfx-state.py
+    parses them for gen11-state.h."""
+    spec = importlib.util.spec_from_file_location(
+        'gen_gfx_state', os.path.join(ROOT, 'scripts', 'gen-gfx-state.py'))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    path = os.path.join(ROOT, 'hw', 'gpumodel', 'intel', 'gen11-state.desc')
+    return {e.name: e for e in mod.parse(path)}
+
+
+def pack(desc, name, **vals):
+    """The dwords of command or structure @name with fields @vals, as
+    gen11-state.h's gen11_*_pack() writes them."""
+    e = desc[name]
+    fields = {f.name: f for f in e.fields}
+    bits = 0
+    for k, v in vals.items():
+        f = fields[k]
+        if f.type in ('offset', 'address'):
+            # The value's own bits lo..hi of its first dword, in place.
+            mask = (1 << (f.hi + 1)) - (1 << f.lo)
+            bits |= (v & mask) << (32 * f.dw)
+        else:
+            assert 0 <= v < 1 << f.width, (name, k, v)
+            bits |= v << f.start
+    dws = [(bits >> (32 * i)) & 0xffffffff for i in range(e.length)]
+    if e.kind == 'command':
+        dws[0] |= e.header << 16
+        if e.bias == 2:
+            dws[0] |= e.length - e.bias
+    return dws
+
+
+def compute_kernels():
+    """The qtests' kernels, by name, from their header."""
+    path = os.path.join(ROOT, 'tests', 'qtest', 'intel-gpu-compute-kernels.h')
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    return {m.group(1): [int(x, 16) for x in
+                         re.findall(r'0x[0-9a-f]+', m.group(2))]
+            for m in re.finditer(r'uint32_t (\w+)\[\] = \{(.*?)\};', text,
+                                 re.S)}
+
+
+# fuzz-intel-cs's guest: the ring at RING, the GGTT one to one over the
+# first 8 MiB.  The ring starts the batch just past its 64 KiB (the ring
+# runs to its tail, 64 KiB less 8, on MI_NOOPs after the batch).
+RING = 0x100000
+BATCH = RING + 0x10000
+KERNEL, IDD, CURBE = 0x800, 0xc00, 0xd00
+OUT = RING + 0x12000
+DONE = OUT + 0x800
+UNMAPPED = 0x30000000   # beyond the 8 MiB the harness maps
+
+
+def compute_seed(desc, kernel, idd, walker, vfe=None):
+    """The qtests' compute batch (intel-gpu-compute-hostile-test.c): state
+    bases at the batch, the general state base 0, every thread's r1 the
+    CURBE (dword 0 OUT's OWord), SIMD8 threads, then a store."""
+    cmds = pack(desc, 'PIPELINE_SELECT', pipeline_selection=2, mask_bits=3)
+    cmds += pack(desc, 'STATE_BASE_ADDRESS',
+                 general_state_base_address_modify_enable=1,
+                 surface_state_base_address_modify_enable=1,
+                 surface_state_base_address=BATCH,
+                 dynamic_state_base_address_modify_enable=1,
+                 dynamic_state_base_address=BATCH,
+                 instruction_base_address_modify_enable=1,
+                 instruction_base_address=BATCH)
+    cmds += pack(desc, 'MEDIA_VFE_STATE', maximum_number_of_threads=63,
+                 number_of_urb_entries=1, curbe_allocation_size=1,
+                 **(vfe or {}))
+    cmds += pack(desc, 'MEDIA_CURBE_LOAD', curbe_total_data_length=32,
+                 curbe_data_start_address=CURBE)
+    cmds += pack(desc, 'MEDIA_INTERFACE_DESCRIPTOR_LOAD',
+                 interface_descriptor_total_length=32,
+                 interface_descriptor_data_start_address=IDD)
+    w = dict(thread_group_id_x_dimension=1, thread_group_id_y_dimension=1,
+             thread_group_id_z_dimension=1, right_execution_mask=0xff,
+             bottom_execution_mask=0xff)
+    w.update(walker)
+    cmds += pack(desc, 'GPGPU_WALKER', **w)
+    cmds += [MI_STORE_DWORD_IMM_GEN4 | MI_USE_GGTT, DONE, 0, 0xd0e0001,
+             MI_BATCH_BUFFER_END]
+    d = dict(kernel_start_pointer=KERNEL,
+             cross_thread_constant_data_read_length=1)
+    d.update(idd)
+    batch = bytearray(0xd20)
+    batch[0:4 * len(cmds)] = struct.pack('<%dI' % len(cmds), *cmds)
+    batch[KERNEL:KERNEL + 4 * len(kernel)] = struct.pack(
+        '<%dI' % len(kernel), *kernel)
+    dws = pack(desc, 'INTERFACE_DESCRIPTOR_DATA', **d)
+    batch[IDD:IDD + 32] = struct.pack('<8I', *dws)
+    r1 = [OUT // 16] + [0xc0de0000 + i for i in range(1, 8)]
+    batch[CURBE:CURBE + 32] = struct.pack('<8I', *r1)
+    ring = bytearray(BATCH - RING)
+    ring[0:12] = struct.pack('<3I', MI_BATCH_BUFFER_START_GEN8, BATCH, 0)
+    return bytes([0]) + bytes(ring) + bytes(batch)
+
+
+def compute_seeds():
+    """One seed per qtest of intel-gpu-compute-hostile-test.c, and the
+    endless kernel of intel-gpu-media-test.c."""
+    t = 'fuzz-intel-cs'
+    desc = load_desc()
+    k = compute_kernels()
+    put(t, 'compute-endless-kernel', compute_seed(
+        desc, k['hostile_endless_kernel'], {},
+        dict(thread_group_id_x_dimension=0xffffffff,
+             thread_group_id_y_dimension=0xffffffff)))
+    put(t, 'compute-oversize-group', compute_seed(
+        desc, k['hostile_store_kernel'],
+        dict(number_of_threads_in_gpgpu_thread_group=64, barrier_enable=1),
+        dict(thread_width_counter_maximum=63,
+             thread_height_counter_maximum=1)))
+    put(t, 'compute-slm-out-of-range', compute_seed(
+        desc, k['hostile_slm_kernel'],
+        dict(number_of_threads_in_gpgpu_thread_group=1,
+             shared_local_memory_size=1),
+        dict(thread_group_id_x_dimension=2)))
+    put(t, 'compute-scratch-unmapped', compute_seed(
+        desc, k['hostile_scratch_kernel'],
+        dict(number_of_threads_in_gpgpu_thread_group=1),
+        dict(thread_group_id_x_dimension=2),
+        vfe=dict(scratch_space_base_pointer=UNMAPPED)))
+    put(t, 'compute-barrier-never-met', compute_seed(
+        desc, k['hostile_barrier_skip_kernel'],
+        dict(number_of_threads_in_gpgpu_thread_group=4, barrier_enable=1),
+        dict(thread_width_counter_maximum=3,
+             thread_group_id_x_dimension=2)))
 
 
 def intel_seeds():
@@ -241,5 +383,6 @@ def generic_seeds():
 if __name__ == '__main__':
     nv_seeds()
     intel_seeds()
+    compute_seeds()
     eu_seeds()
     generic_seeds()

@@ -636,18 +636,18 @@ static int media_dispatch_run(IntelEngine *e)
         return CS_CONTINUE;             /* hung until an engine reset */
     }
     p = media_idd(e, d->idd, &idd) ? media_program(e, &idd) : NULL;
-    if (p && media_group_oversize(d, &idd)) {
-        /* The descriptor gained Barrier Enable under the running walker. */
-        media_guest_error(e, "thread group with barriers of more than 64 "
-                          "threads: the walker ends");
-        eu_program_unref(p);
-        p = NULL;
-    }
-    if (!p) {
+    if (!p || media_group_oversize(d, &idd)) {
         d->kind = INTEL_MEDIA_IDLE;
         d->running = false;
         e->gfx.media.group_n = 0;
-        return CS_NEXT;
+        if (!p) {
+            return CS_NEXT;
+        }
+        /* A restored descriptor gained Barrier Enable under the walker. */
+        eu_program_unref(p);
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION, "GPGPU_WALKER: thread "
+                           "group with barriers of more than 64 threads");
+        return CS_STOP;
     }
     intel_gfx_sf_thread_init(e, &sft, idd.binding_table_pointer,
                              idd.sampler_state_pointer, d->simd, &stats);
@@ -766,11 +766,18 @@ static int media_gpgpu_walker(IntelEngine *e, const CsCmd *c,
         d->kind = INTEL_MEDIA_IDLE;
         return CS_NEXT;
     }
+    /*
+     * A group with barriers runs on one subslice, at most 64 threads
+     * (Number of Threads in GPGPU Thread Group, PRM Vol 2d,
+     * INTERFACE_DESCRIPTOR_DATA).  Past that the hardware's behaviour is
+     * not defined: refused as a command with a reserved value is, an
+     * instruction error that halts the engine until i915 resets it.
+     */
     if (media_group_oversize(d, &idd)) {
-        media_guest_error(e, "thread group with barriers of more than 64 "
-                          "threads: not run");
         d->kind = INTEL_MEDIA_IDLE;
-        return CS_NEXT;
+        intel_engine_error(e, INTEL_ERROR_INSTRUCTION, "GPGPU_WALKER: thread "
+                           "group with barriers of more than 64 threads");
+        return CS_STOP;
     }
     if (d->x >= d->xdim || d->y >= d->ydim || d->z >= d->zdim) {
         d->kind = INTEL_MEDIA_IDLE;     /* no thread group */

@@ -597,8 +597,8 @@ static void test_barrier_disabled(Fixture *f, gconstpointer data)
  * Hostile: the interface descriptor gains Barrier Enable while a walker of
  * 128-thread groups runs, as a context image the guest wrote can restore
  * them (execlists.c restores both).  A group with barriers holds at most
- * 64 threads (the walker would have been refused with it): the walker
- * ends there, logged, and no group is started.
+ * 64 threads: the walker ends in the instruction error it would have
+ * started with, and no group is started.
  */
 static void test_barrier_enabled_mid_walker(Fixture *f, gconstpointer data)
 {
@@ -628,9 +628,38 @@ static void test_barrier_enabled_mid_walker(Fixture *f, gconstpointer data)
         step(f);
     }
     g_assert_true(engine_idle(f, RCS));
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, INTEL_ERROR_INSTRUCTION);
     g_assert_cmpuint(f->fh->guest_errors, ==, 1);
     g_assert_cmpint(e->gfx.media.group_n, ==, 0);
     g_assert_cmpuint(e->stats.gpgpu_threads, <, 128 * 1000);
+}
+
+/*
+ * Hostile: a group with barriers of 65 threads, one more than Number of
+ * Threads in GPGPU Thread Group allows.  The walker is an instruction
+ * error: RING_ESR, the engine halted at it, no thread run; a reset
+ * clears it.
+ */
+static void test_barrier_group_too_large(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(1);
+    Kern k = { .n = 0 };
+
+    k_end(&k);
+    w.thread_width_counter_maximum = 4;
+    w.thread_height_counter_maximum = 12;
+    gpgpu_batch(f, k.i, k.n, (Gen11_INTERFACE_DESCRIPTOR_DATA) {
+                    .number_of_threads_in_gpgpu_thread_group = 64,
+                    .barrier_enable = true,
+                }, &w);
+    run_batch(f, 10);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, INTEL_ERROR_INSTRUCTION);
+    g_assert_cmpuint(e->stats.gpgpu_threads, ==, 0);
+    g_assert_cmpuint(e->gfx.media.run.kind, ==, INTEL_MEDIA_IDLE);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 1);
+    intel_engine_reset(f->gpu, RCS);
+    g_assert_cmphex(erd(f, RCS, INTEL_RING_ESR), ==, 0);
 }
 
 /*
@@ -777,6 +806,7 @@ static const FixtureTest tests[] = {
     { "/intel-gpgpu/barrier-disabled", test_barrier_disabled },
     { "/intel-gpgpu/barrier-enabled-mid-walker",
       test_barrier_enabled_mid_walker },
+    { "/intel-gpgpu/barrier-group-too-large", test_barrier_group_too_large },
     { "/intel-gpgpu/atomics", test_atomics },
     { "/intel-gpgpu/scratch-slots", test_scratch_slots },
 };
