@@ -400,9 +400,9 @@ static bool walker_advance(IntelMediaDispatch *d)
 
 /*
  * A walker whose groups have barriers and more threads than one subslice
- * holds, 64 (the hardware's limit; the model's group array): not run.
- * Checked at each step too, since the descriptor is read from memory the
- * guest may rewrite meanwhile.
+ * holds, 64 (the hardware's limit; the model's group array).  Checked at
+ * each step too: a context image the guest wrote may restore such a
+ * walker with such a descriptor.
  */
 static bool media_group_oversize(const IntelMediaDispatch *d, const Idd *idd)
 {
