@@ -515,6 +515,8 @@ void intel_gfx_reset(IntelEngine *e);
 /* Free what the pipelines allocated, when the engine goes. */
 void intel_gfx_fini(IntelEngine *e);
 bool intel_gfx_post_load(IntelEngine *e, char **err);
+/* The threads of a group with barriers, allocated if they are not. */
+void intel_media_group_alloc(IntelMediaState *m);
 void intel_gfx_context_save(IntelEngine *e, IntelCtxImage *img);
 void intel_gfx_context_restore(IntelEngine *e, const IntelCtxImage *img);
 

@@ -104,8 +104,6 @@ int intel_media_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 void intel_media_reset(IntelEngine *e);
 /* Free what the pipelines allocated (the engine goes). */
 void intel_media_fini(IntelEngine *e);
-/* The threads of a group with barriers, allocated if they are not. */
-void intel_media_group_alloc(IntelMediaState *m);
 
 /* media-image.c */
 bool intel_media_post_load(IntelEngine *e, char **err);
