@@ -24,7 +24,11 @@
 # TOOL_TIMEOUT (clinfo, default 300 s: it loads NEO under TCG),
 # CL_TIMEOUT (each program, default 1200 s: IGC compiles the kernels in
 # the guest), CL_KERNELS (default "vadd,psum"), NEO_DEBUG=1 (NEO's debug
-# messages: NEOReadDebugKeys=1 PrintDebugMessages=1).
+# messages: NEOReadDebugKeys=1 PrintDebugMessages=1), CL_DEBUG=1 (for
+# finding why a kernel fails: IGC's dump of each kernel's Gen ISA
+# (IGC_ShaderDumpEnable=1) as section cl-KERNEL-asm, and each kernel again
+# with the work-group sizes of CL_LOCALS, default "8,16,32,256", as
+# sections cl-KERNEL-lN and cl-KERNEL-lN-out; no verdict is made of them).
 set -u
 
 MODPROBE_TIMEOUT=${MODPROBE_TIMEOUT:-300}
@@ -32,6 +36,8 @@ TOOL_TIMEOUT=${TOOL_TIMEOUT:-300}
 CL_TIMEOUT=${CL_TIMEOUT:-1200}
 CL_KERNELS=${CL_KERNELS:-vadd,psum}
 NEO_DEBUG=${NEO_DEBUG:-0}
+CL_DEBUG=${CL_DEBUG:-0}
+CL_LOCALS=${CL_LOCALS:-8,16,32,256}
 export HOME=/root
 if [ "$NEO_DEBUG" = 1 ]; then
     export NEOReadDebugKeys=1 PrintDebugMessages=1
@@ -72,6 +78,25 @@ for k in $(echo "$CL_KERNELS" | tr , " "); do
         --out "$work/cl-$k.out"
     section "cl-$k-out" "$work/cl-$k.out"
 done
+
+if [ "$CL_DEBUG" = 1 ]; then
+    for k in $(echo "$CL_KERNELS" | tr , " "); do
+        rm -rf /tmp/IntelIGC
+        step "cl-$k-dump" "$CL_TIMEOUT" env IGC_ShaderDumpEnable=1 \
+            /gpumodel/bin/vadd --kernel "$k" --out "$work/cl-$k-dump.out"
+        find /tmp/IntelIGC -name '*.asm' > "$work/asm-list.txt" 2>&1
+        for f in $(cat "$work/asm-list.txt"); do
+            echo "== $f"
+            cat "$f"
+        done > "$work/cl-$k-asm.txt" 2>&1
+        section "cl-$k-asm" "$work/cl-$k-asm.txt"
+        for l in $(echo "$CL_LOCALS" | tr , " "); do
+            step "cl-$k-l$l" "$CL_TIMEOUT" /gpumodel/bin/vadd --kernel "$k" \
+                --local "$l" --out "$work/cl-$k-l$l.out"
+            section "cl-$k-l$l-out" "$work/cl-$k-l$l.out"
+        done
+    done
+fi
 
 dmesg > "$work/dmesg.txt" 2>&1
 section dmesg "$work/dmesg.txt"
