@@ -5,7 +5,8 @@ SHELL := /bin/sh
 MESON ?= /usr/bin/meson
 
 .PHONY: all deps qemu unit unit-sanitize fuzz qemu-fuzz fuzz-smoke \
-	genxml guest-image igt-build igt-image igt run check bench clean
+	genxml guest-image guest-root igt-build igt-image igt compute run check \
+	bench clean
 
 all: qemu unit
 
@@ -67,6 +68,17 @@ igt-image: guest-image igt-build
 # IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT choose (scripts/run-igt.sh --help).
 igt: qemu igt-image
 	scripts/run-igt.sh
+
+# The Debian root of the tiers that need user space beyond busybox, built
+# with mmdebstrap once per machine (scripts/make-guest-root.sh).
+guest-root: deps
+	scripts/make-guest-root.sh
+
+# The compute tier: the project's OpenCL programs in that root on
+# intel-gpu (NEO), each result compared with PoCL's on the host
+# (scripts/run-compute.sh; tests/compute/README.md).  Not part of check.
+compute: qemu guest-root
+	scripts/run-compute.sh
 
 # Boot Debian's stock kernel on intel-gpu, load i915, print what it saw.
 run: qemu guest-image

@@ -33,7 +33,10 @@
 #   vmlinuz          the kernel; vmlinux: the same uncompressed, when it
 #                    boots through PVH (faster under TCG)
 #   modules.cpio.gz  lib/modules/RELEASE with i915, vgem and nouveau and
-#                    what they depend on (none of those built in), and
+#                    what they depend on (none of those built in), the
+#                    modules that mount the Debian root's disk (virtio_pci,
+#                    virtio_blk, ext4, crc32c_generic: make-guest-root.sh),
+#                    and
 #                    lib/firmware: an initramfs archive scripts/run-guest.sh
 #                    appends to the user space of scripts/make-guest.sh
 #   config, release  the kernel's config and release (uname -r)
@@ -51,6 +54,10 @@ firmware=${FIRMWARE:-/lib/firmware}
 # devices use (Ice Lake's; nouveau needs none on G84).
 drivers="i915 vgem nouveau"
 fw_wanted='i915/icl_*'
+# What the Debian root's boot initramfs loads to mount its disk
+# (tests/guest/root-init.sh), packed too when they are modules; a kernel
+# that builds them in has nothing to pack.
+boot_mods="crc32c_generic virtio_pci virtio_blk ext4"
 
 log() { echo "guest-kernel: $*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -295,11 +302,18 @@ fw_names=
 if [ -n "$mods" ]; then
     [ -f "$mods/modules.dep" ] || depmod -b "${mods%/lib/modules/*}" "$release" ||
         die "depmod failed on $mods"
-    for d in $packed; do
+    for d in $packed $boot_mods; do
         # modules.dep names each module with the whole list it needs.
-        line=$(grep -E "(^|/)$d\.ko(\.xz|\.zst|\.gz)?:" "$mods/modules.dep") ||
+        if ! line=$(grep -E "(^|/)$d\.ko(\.xz|\.zst|\.gz)?:" "$mods/modules.dep"); then
+            case " $boot_mods " in *" $d "*) continue ;; esac
             die "CONFIG_$(option_of "$d")=m but no $d.ko in $mods"
+        fi
         for f in $(echo "$line" | tr -d ':'); do
+            # Shared with a module packed before (the loop decompresses).
+            plain=${f%.xz}
+            plain=${plain%.zst}
+            plain=${plain%.gz}
+            [ -f "$mdst/$plain" ] && continue
             mkdir -p "$mdst/$(dirname "$f")"
             cp "$mods/$f" "$mdst/$f"
             # busybox modprobe loads plain .ko files only.
@@ -309,6 +323,7 @@ if [ -n "$mods" ]; then
                 *.gz) gzip -d -f "$mdst/$f" ;;
             esac
         done
+        case " $boot_mods " in *" $d "*) continue ;; esac
         fw_names="$fw_names $(modinfo -F firmware "$mdst/$(echo "$line" | cut -d: -f1 | sed 's/\.\(xz\|zst\|gz\)$//')" | tr '\n' ' ')"
     done
 fi

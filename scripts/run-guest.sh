@@ -22,7 +22,16 @@
 #                   must name), the check of tests/igt/checks.txt; see
 #                   scripts/run-igt.sh, which runs it this way; cost: fixed
 #                   guest work and QEMU's CPU time around each piece
-#                   (tests/guest/cost-checks.sh, for make bench)
+#                   (tests/guest/cost-checks.sh, for make bench); compute:
+#                   OpenCL programs in the Debian root (implies --root;
+#                   tests/compute/compute-checks.sh, in the archive of
+#                   scripts/run-compute.sh, which --initrd-add must name;
+#                   the check of tests/compute/checks.txt), see
+#                   scripts/run-compute.sh, which runs it this way
+#   --root          boot the Debian root of scripts/make-guest-root.sh (a
+#                   virtio disk, QEMU's snapshot of build/guest/root.img)
+#                   through its boot initramfs instead of the busybox
+#                   initramfs of make-guest.sh
 #   --device SPEC   the -device argument (default intel-gpu,id=gpu,addr=02.0),
 #                   e.g. --device intel-gpu,addr=02.0,platform=icl; id=gpu is
 #                   added when SPEC has no id= (the QMP requests name it)
@@ -30,7 +39,7 @@
 #   --append ARGS   more kernel command line
 #   --initrd-add F  append the initramfs archive F to the guest's (repeatable;
 #                   the kernel unpacks them in order, later files win)
-#   --memory SIZE   guest RAM (default 2G)
+#   --memory SIZE   guest RAM (default 2G; 4G for compute)
 #   --cpus N        guest vCPUs (default 2: SMP, like the laptops i915
 #                   runs on)
 #   --accel A       QEMU's accelerator (default tcg; kvm where nested KVM
@@ -42,7 +51,7 @@
 #                   fast or busy the host is; both vCPUs share one host
 #                   thread.  Default: off (the host's clock, multi-threaded)
 #   --out DIR       where the files below go (default build/guest/out,
-#                   out-nv or out-igt, by profile)
+#                   out-nv, out-igt, ..., by profile)
 #   --timeout SECS  wall-clock limit for the whole boot (default
 #                   $GUEST_TIMEOUT, else 600); QEMU is killed after it and the
 #                   checks the guest did not report fail with the reason
@@ -64,7 +73,8 @@
 # ("@@ANS ...") on the same serial port.  The guest sends raw sections
 # only; tests/guest/guest_tier.py makes the checks' verdicts from data.log.
 #
-# It runs scripts/make-guest.sh first (a no-op when the image is current).
+# It runs scripts/make-guest.sh first (a no-op when the image is current),
+# or scripts/make-guest-root.sh with --root.
 # Files, in build/guest/out/ (replaced at every run):
 #   console.log   serial console (ttyS0): kernel messages, guest progress
 #   data.log      data channel (ttyS1): the raw output of guest-checks.sh
@@ -99,7 +109,8 @@ profile=intel
 nv_synth=${NV_SYNTH:-4.0=4096/1;5.0=4096/1;*.1=16/4;*.2=16/12/12}
 append=
 initrd_add=
-memory=2G
+memory=
+root=0
 cpus=2
 accel=tcg
 icount=off
@@ -115,6 +126,7 @@ while [ $# -gt 0 ]; do
         --no-device) device='' device_set=1 ;;
         --append) append="$append $2"; shift ;;
         --initrd-add) initrd_add="$initrd_add $2"; shift ;;
+        --root) root=1 ;;
         --memory) memory=$2; shift ;;
         --cpus) cpus=$2; shift ;;
         --accel) accel=$2; shift ;;
@@ -142,8 +154,14 @@ case $profile in
     cost)
         checks=$top/tests/guest/cost-checks.txt
         append="$append GPUMODEL_PROFILE=cost" ;;
-    *) echo "run-guest: unknown profile $profile (intel, nv, igt or cost)" >&2; exit 2 ;;
+    compute)
+        checks=$top/tests/compute/checks.txt
+        root=1
+        memory=${memory:-4G}
+        append="$append GPUMODEL_PROFILE=compute" ;;
+    *) echo "run-guest: unknown profile $profile (intel, nv, igt, cost or compute)" >&2; exit 2 ;;
 esac
+memory=${memory:-2G}
 # Each profile keeps its own logs: build/guest/out/ (intel), out-nv/ (nv),
 # out-igt/ (igt).
 [ "$profile" = intel ] || out=$g/out-$profile
@@ -178,14 +196,24 @@ cpu=max
 [ "$accel" = kvm ] && cpu=host,-arch-capabilities
 
 # The user space, then the kernel's modules, then what --initrd-add names:
-# the kernel unpacks concatenated archives in order.
+# the kernel unpacks concatenated archives in order.  With --root, the user
+# space is the root's disk and its boot initramfs.
 image_rc=0
-"$top/scripts/make-guest.sh" >&2 || image_rc=$?
+rootdrive=
+if [ $root = 1 ]; then
+    "$top/scripts/make-guest-root.sh" >&2 || image_rc=$?
+    "$top/scripts/guest-kernel.sh" >&2 || image_rc=$?
+    base=$g/root-boot.cpio.gz
+    rootdrive="if=none,id=rootdisk,format=raw,snapshot=on,file=$(printf '%s' "$g/root.img" | sed 's/,/,,/g')"
+else
+    "$top/scripts/make-guest.sh" >&2 || image_rc=$?
+    base=$g/initramfs.cpio.gz
+fi
 kdir=$("$top/scripts/guest-kernel.sh" --dir) || image_rc=$?
 initrd=$out/initrd.cpio.gz
 if [ "$image_rc" = 0 ]; then
     # shellcheck disable=SC2086
-    cat "$g/initramfs.cpio.gz" "$kdir/modules.cpio.gz" $initrd_add > "$initrd" ||
+    cat "$base" "$kdir/modules.cpio.gz" $initrd_add > "$initrd" ||
         image_rc=$?
 fi
 
@@ -256,6 +284,7 @@ else
         -serial chardev:console -serial chardev:data \
         ${device:+-device "$device"} \
         ${snapdrive:+-drive "$snapdrive"} \
+        ${rootdrive:+-drive "$rootdrive" -device virtio-blk-pci,drive=rootdisk,addr=05.0} \
         -kernel "$kernel" -initrd "$initrd" \
         -append "$cmdline" "$@" \
         < /dev/null > "$out/agent.err" 2>&1 || qemu_rc=$?
@@ -299,7 +328,7 @@ lastreq=$(tr -d '\r' < "$out/data.log" | sed -n 's/^@@REQ [0-9]* //p' | tail -n 
 
 # Why checks may be missing.
 if [ "$qemu_rc" = noimage ]; then
-    why="no guest image: scripts/make-guest.sh failed (status $image_rc)"
+    why="no guest image: scripts/make-guest.sh (--root: make-guest-root.sh) failed (status $image_rc)"
 elif [ "$qemu_rc" = noqemu ]; then
     why="QEMU not built: $qemu (make qemu)"
 elif [ "$qemu_rc" = nopython ]; then

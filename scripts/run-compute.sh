@@ -1,0 +1,131 @@
+#!/bin/sh
+# The compute tier: the project's OpenCL programs (tests/compute/) run in
+# the guest on intel-gpu, through Intel's NEO runtime and Debian's stock
+# i915, and each result is compared byte for byte with the same program
+# run on the host with PoCL (Debian's pocl-opencl-icd, on the CPU).
+#
+#   scripts/run-compute.sh [--tap] [--kernels K,K] [--timeout SECS]
+#                          [--out DIR] [--append ARGS] [-- QEMU-ARGS...]
+#
+#   --tap           TAP only (for meson's compute suite); otherwise the TAP,
+#                   then a line of figures
+#   --kernels K,K   the kernels of tests/compute/vadd.c to run (default
+#                   vadd,psum)
+#   --timeout SECS  the guest's wall-clock limit (default 3600)
+#   --out DIR       the guest's logs (default build/compute/out)
+#   --append ARGS   more kernel command line (NEO_DEBUG=1, CL_TIMEOUT=...:
+#                   tests/compute/compute-checks.sh)
+#   -- QEMU-ARGS    passed on to QEMU (e.g. -trace 'intel_gpu_engine_*'; the
+#                   device's guest_errors and unimp log always goes to
+#                   DIR/qemu-debug.log, its most frequent lines into the TAP)
+#
+# Steps: the host packages it needs (ocl-icd-opencl-dev: headers and
+# libOpenCL.so; pocl-opencl-icd; clinfo) are installed with apt when
+# missing; tests/compute/vadd.c is built against the ICD loader (the same
+# binary runs on both sides: host and guest are bookworm); each kernel
+# runs with PoCL only (OCL_ICD_VENDORS names its ICD file) into
+# build/compute/pocl/KERNEL.out; the archive build/compute/compute.cpio.gz
+# carries the program and tests/compute/compute-checks.sh into the guest,
+# which scripts/run-guest.sh --profile compute boots (the Debian root of
+# scripts/make-guest-root.sh); tests/compute/compute_tier.py makes the
+# verdicts.  Exit status 0 when every check passed.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+b=$top/build/compute
+python=${PYTHON:-/usr/bin/python3}
+kernels=vadd,psum
+limit=3600
+out=$b/out
+append=
+want_tap=0
+
+while [ $# -gt 0 ]; do
+    case $1 in
+        --tap) want_tap=1 ;;
+        --kernels) kernels=$2; shift ;;
+        --timeout) limit=$2; shift ;;
+        --out) out=$2; shift ;;
+        --append) append="$append $2"; shift ;;
+        --) shift; break ;;
+        -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "run-compute: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+case $kernels in
+    ''|*[!a-z0-9,]*) echo "run-compute: --kernels takes names separated by commas" >&2; exit 2 ;;
+esac
+
+log() { echo "run-compute: $*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# ---- host packages --------------------------------------------------------
+
+need=
+for p in ocl-icd-opencl-dev pocl-opencl-icd clinfo; do
+    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" ||
+        need="$need $p"
+done
+if [ -n "$need" ]; then
+    [ "$(id -u)" = 0 ] || die "missing packages:$need; run as root"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q >&2
+    # shellcheck disable=SC2086
+    apt-get install -y -q --no-install-recommends $need >&2
+fi
+
+# ---- the program, and PoCL's results --------------------------------------
+
+mkdir -p "$b/pocl" "$b/root/gpumodel/bin"
+${CC:-gcc} -O2 -Wall -Werror -o "$b/vadd" "$top/tests/compute/vadd.c" -lOpenCL ||
+    die "cannot build tests/compute/vadd.c (ocl-icd-opencl-dev)"
+pocl_icd=/etc/OpenCL/vendors/pocl.icd
+[ -f "$pocl_icd" ] || die "no $pocl_icd (pocl-opencl-icd)"
+t0=$(date +%s)
+for k in $(echo "$kernels" | tr , ' '); do
+    # Only PoCL, its kernel cache under build/.
+    OCL_ICD_VENDORS=$pocl_icd POCL_CACHE_DIR=$b/pocl/cache \
+        "$b/vadd" --kernel "$k" --out "$b/pocl/$k.out" 2> "$b/pocl/$k.err" ||
+        log "PoCL: vadd --kernel $k failed (status $?): $(tail -n 1 "$b/pocl/$k.err")"
+done
+pocl_secs=$(($(date +%s) - t0))
+
+# ---- the guest --------------------------------------------------------------
+
+r=$b/root
+cp "$b/vadd" "$r/gpumodel/bin/vadd"
+cp "$top/tests/compute/compute-checks.sh" "$r/gpumodel/"
+chmod 755 "$r/gpumodel/compute-checks.sh"
+(cd "$r" && find . -mindepth 1 | LC_ALL=C sort |
+    cpio -o -H newc -R 0:0 --reproducible --quiet) | gzip -n > "$b/compute.cpio.gz"
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+t0=$(date +%s)
+# The device's own log of what the guest did that the model rejects or
+# lacks (qemu_log_mask: LOG_GUEST_ERROR, LOG_UNIMP) goes to qemu-debug.log.
+"$top/scripts/run-guest.sh" --profile compute --tap --out "$out" \
+    --timeout "$limit" --initrd-add "$b/compute.cpio.gz" \
+    --append "CL_KERNELS=$kernels$append" -- \
+    -d guest_errors,unimp -D "$out/qemu-debug.log" "$@" > "$b/guest-tap.txt" || :
+guest_secs=$(($(date +%s) - t0))
+
+# ---- verdicts ---------------------------------------------------------------
+
+rc=0
+"$python" "$top/tests/compute/compute_tier.py" --out "$out" --ref "$b/pocl" \
+    --kernels "$kernels" "$b/guest-tap.txt" > "$b/tap.txt" || rc=1
+{
+    cat "$b/tap.txt"
+    echo "# compute: guest $guest_secs s (logs: ${out#"$top/"}/), PoCL $pocl_secs s"
+    if [ -s "$out/qemu-debug.log" ]; then
+        echo "# the device's log (qemu-debug.log), $(wc -l < "$out/qemu-debug.log") lines; the most frequent:"
+        sed 's/0x[0-9a-f]*/0x_/g; s/[0-9][0-9]*/N/g' "$out/qemu-debug.log" |
+            sort | uniq -c | sort -rn | head -n 8 | sed 's/^/#   /'
+    fi
+} > "$b/tap.txt.tmp"
+mv "$b/tap.txt.tmp" "$b/tap.txt"
+cat "$b/tap.txt"
+[ $want_tap = 1 ] || grep -c '^ok ' "$b/tap.txt" | sed 's/$/ checks passed/'
+exit $rc

@@ -1,0 +1,104 @@
+#!/bin/sh
+# Guest side of the compute tier: in the Debian root of
+# scripts/make-guest-root.sh (Intel's OpenCL runtime and the ICD loader
+# installed by dpkg), load i915, list the OpenCL devices with clinfo and
+# run the project's OpenCL programs on intel-gpu.  Run by /init for
+# GPUMODEL_PROFILE=compute; scripts/run-compute.sh is the host side, which
+# makes every verdict (tests/compute/compute_tier.py) and compares the
+# programs' output with PoCL's on the host.
+#
+# Sections (the protocol of tests/guest/guest-checks.sh):
+#   os-release, packages      the root: /etc/os-release, dpkg's list of the
+#                             OpenCL and Vulkan packages, the ICD files
+#   modprobe                  modprobe i915 (rc, secs)
+#   dri                       /dev/dri after it
+#   clinfo, clinfo-list       clinfo, clinfo -l (rc, secs)
+#   cl-KERNEL                 /gpumodel/bin/vadd --kernel KERNEL: its stderr
+#                             (device, build log, differences; rc, secs)
+#   cl-KERNEL-out             its results, compared on the host
+#   dmesg                     the kernel log
+#   @@RESULT compute-done ok  every step ran and was sent
+#   @@DONE
+#
+# Knobs (kernel command line): MODPROBE_TIMEOUT (default 300 s),
+# TOOL_TIMEOUT (clinfo, default 300 s: it loads NEO under TCG),
+# CL_TIMEOUT (each program, default 1200 s: IGC compiles the kernels in
+# the guest), CL_KERNELS (default "vadd,psum"), NEO_DEBUG=1 (NEO's debug
+# messages: NEOReadDebugKeys=1 PrintDebugMessages=1), CL_DEBUG=1 (for
+# finding why a kernel fails: IGC's dump of each kernel's Gen ISA
+# (IGC_ShaderDumpEnable=1) as section cl-KERNEL-asm, and each kernel again
+# with the work-group sizes of CL_LOCALS, default "8,16,32,256", as
+# sections cl-KERNEL-lN and cl-KERNEL-lN-out; no verdict is made of them).
+set -u
+
+MODPROBE_TIMEOUT=${MODPROBE_TIMEOUT:-300}
+TOOL_TIMEOUT=${TOOL_TIMEOUT:-300}
+CL_TIMEOUT=${CL_TIMEOUT:-1200}
+CL_KERNELS=${CL_KERNELS:-vadd,psum}
+NEO_DEBUG=${NEO_DEBUG:-0}
+CL_DEBUG=${CL_DEBUG:-0}
+CL_LOCALS=${CL_LOCALS:-8,16,32,256}
+export HOME=/root
+if [ "$NEO_DEBUG" = 1 ]; then
+    export NEOReadDebugKeys=1 PrintDebugMessages=1
+fi
+
+. /gpumodel/lib.sh
+
+kmsg() { echo "gpumodel: $*" > /dev/kmsg; }
+
+section os-release /etc/os-release
+{
+    dpkg-query -W -f '${Package} ${Version}\n' intel-opencl-icd \
+        ocl-icd-libopencl1 libigc1 mesa-vulkan-drivers clinfo
+    echo "icd files:"
+    ls /etc/OpenCL/vendors /usr/share/vulkan/icd.d
+} > "$work/packages.txt" 2>&1
+section packages "$work/packages.txt"
+
+kmsg "modprobe i915"
+step modprobe "$MODPROBE_TIMEOUT" modprobe i915
+i=0
+while [ ! -e /dev/dri/renderD128 ] && [ $i -lt 100 ]; do
+    usleep 100000
+    i=$((i + 1))
+done
+ls -l /dev/dri > "$work/dri.txt" 2>&1
+section dri "$work/dri.txt"
+
+kmsg "clinfo"
+step clinfo "$TOOL_TIMEOUT" clinfo
+step clinfo-list "$TOOL_TIMEOUT" clinfo -l
+
+for k in $(echo "$CL_KERNELS" | tr , " "); do
+    kmsg "cl-$k"
+    echo "gpumodel guest: cl-$k, up $(cut -d' ' -f1 /proc/uptime) s" > /dev/console
+    rm -f "$work/cl-$k.out"
+    step "cl-$k" "$CL_TIMEOUT" /gpumodel/bin/vadd --kernel "$k" \
+        --out "$work/cl-$k.out"
+    section "cl-$k-out" "$work/cl-$k.out"
+done
+
+if [ "$CL_DEBUG" = 1 ]; then
+    for k in $(echo "$CL_KERNELS" | tr , " "); do
+        rm -rf /tmp/IntelIGC
+        step "cl-$k-dump" "$CL_TIMEOUT" env IGC_ShaderDumpEnable=1 \
+            /gpumodel/bin/vadd --kernel "$k" --out "$work/cl-$k-dump.out"
+        find /tmp/IntelIGC -name '*.asm' > "$work/asm-list.txt" 2>&1
+        for f in $(cat "$work/asm-list.txt"); do
+            echo "== $f"
+            cat "$f"
+        done > "$work/cl-$k-asm.txt" 2>&1
+        section "cl-$k-asm" "$work/cl-$k-asm.txt"
+        for l in $(echo "$CL_LOCALS" | tr , " "); do
+            step "cl-$k-l$l" "$CL_TIMEOUT" /gpumodel/bin/vadd --kernel "$k" \
+                --local "$l" --out "$work/cl-$k-l$l.out"
+            section "cl-$k-l$l-out" "$work/cl-$k-l$l.out"
+        done
+    done
+fi
+
+dmesg > "$work/dmesg.txt" 2>&1
+section dmesg "$work/dmesg.txt"
+result compute-done ok "every step ran"
+echo "@@DONE"
