@@ -357,13 +357,17 @@ static bool walker_thread_start(IntelEngine *e, IntelMediaDispatch *d,
     media_r0(e, t, idd, d->idd | walker_barrier_id(d, idd) << 24, d->x, d->y,
              d->z, d->tid);
     /*
-     * Cross-thread constant data, then this thread's (PRM Vol 7, "CURBE"),
-     * from the indirect data when the walker has some, as Intel's compute
-     * runtime lays it out: the cross-thread data, then each thread's
-     * (its local IDs), the same for every group (NEO
+     * From the indirect data when the walker has some, as Intel's compute
+     * runtime lays it out in memory: the cross-thread data, then each
+     * thread's (its local IDs), the same for every group (NEO
      * gpgpu_walker_base.inl: Indirect Data Length = cross-thread size +
-     * threads per group x per-thread size); else from the CURBE, as
-     * Mesa's anv and iris load it (MEDIA_CURBE_LOAD).
+     * threads per group x per-thread size).  In the thread's registers
+     * the thread's own data comes first, then the cross-thread data: the
+     * order IGC compiles kernels of indirect input for (intel-graphics-
+     * compiler KernelArgs.cpp, KernelArgsOrder InputType::INDIRECT; its
+     * Gen11 kernels read their local IDs from R1).  Else from the CURBE,
+     * cross-thread data first (PRM Vol 7, "CURBE"), as Mesa's anv and
+     * iris load it (MEDIA_CURBE_LOAD).
      */
     if (reg + cross + per > EU_GRF_COUNT) {
         media_unimp(e, UNIMP_PAYLOAD, "a payload beyond the GRF");
@@ -371,8 +375,8 @@ static bool walker_thread_start(IntelEngine *e, IntelMediaDispatch *d,
     }
     if (d->indirect_len) {
         /* A page that does not translate: reported, not dispatched. */
-        ok = media_indirect_payload(e, t, &reg, 0, cross) &&
-             media_indirect_payload(e, t, &reg, own, per);
+        ok = media_indirect_payload(e, t, &reg, own, per) &&
+             media_indirect_payload(e, t, &reg, 0, cross);
     } else {
         ok = media_curbe_payload(e, t, &reg, 0, cross) &&
              media_curbe_payload(e, t, &reg, own, per);

@@ -149,15 +149,16 @@ static uint32_t grf_ud(const EuThread *t, unsigned reg, unsigned i)
 /*
  * Indirect data as NEO lays it out: one register of cross-thread data,
  * then one register per thread (its dword 0 an OWord offset, as a
- * kernel's local IDs would be); each thread writes its R1 and R2 at
- * OUT + its offset + 256 bytes per group X.
+ * kernel's local IDs would be).  A thread gets its own register in R1,
+ * the cross-thread one in R2, and writes both at OUT + its offset + 256
+ * bytes per group X.
  */
 #define PAYLOAD_KERNEL { \
     asm_1(EU_OP_MOV, 8, D(112, 0, EU_TYPE_UD), G(0, 0, EU_TYPE_UD, R_8_8_1)), \
     asm_op(EU_OP_SHL, 1, D(115, 0, EU_TYPE_UD), G(0, 4, EU_TYPE_UD, R_0_1_0), \
            IMM(EU_TYPE_UD, 4)), \
     asm_op(EU_OP_ADD, 1, D(115, 0, EU_TYPE_UD), \
-           G(115, 0, EU_TYPE_UD, R_0_1_0), G(2, 0, EU_TYPE_UD, R_0_1_0)), \
+           G(115, 0, EU_TYPE_UD, R_0_1_0), G(1, 0, EU_TYPE_UD, R_0_1_0)), \
     asm_op(EU_OP_ADD, 1, D(112, 8, EU_TYPE_UD), \
            G(115, 0, EU_TYPE_UD, R_0_1_0), IMM(EU_TYPE_UD, OUT / 16)), \
     asm_1(EU_OP_MOV, 8, D(113, 0, EU_TYPE_UD), G(1, 0, EU_TYPE_UD, R_8_8_1)), \
@@ -186,8 +187,9 @@ static uint32_t put_indirect(Fixture *f, unsigned threads)
 
 /*
  * Two groups of three SIMD8 threads, the payload from the indirect data:
- * each thread has R1 the cross-thread data and R2 its own, the same in
- * both groups; the CURBE loaded is not used.
+ * each thread has R1 its own data and R2 the cross-thread data, the same
+ * in both groups (the order IGC's kernels read); the CURBE loaded is not
+ * used.
  */
 static void test_indirect_payload(Fixture *f, gconstpointer data)
 {
@@ -212,9 +214,9 @@ static void test_indirect_payload(Fixture *f, gconstpointer data)
             uint32_t at = OUT + 256 * g + 64 * t;
 
             for (unsigned i = 0; i < 8; i++) {
-                g_assert_cmphex(ram_r32(f, at + 4 * i), ==, 0xc000 + i);
-                g_assert_cmphex(ram_r32(f, at + 32 + 4 * i), ==,
+                g_assert_cmphex(ram_r32(f, at + 4 * i), ==,
                                 i ? 0xd000 + 8 * t + i : 4 * t);
+                g_assert_cmphex(ram_r32(f, at + 32 + 4 * i), ==, 0xc000 + i);
             }
         }
         g_assert_cmphex(ram_r32(f, OUT + 256 * g + 192), ==, 0xeeeeeeee);
@@ -247,9 +249,9 @@ static void test_indirect_short(Fixture *f, gconstpointer data)
     run_batch(f, 10);
     /* Thread 1's registers (the last thread's, kept). */
     for (unsigned i = 0; i < 8; i++) {
-        g_assert_cmphex(grf_ud(&d->thread, 1, i), ==, 0xc000 + i);
-        g_assert_cmphex(grf_ud(&d->thread, 2, i), ==,
+        g_assert_cmphex(grf_ud(&d->thread, 1, i), ==,
                         i < 2 ? (i ? 0xd009 : 4) : 0);
+        g_assert_cmphex(grf_ud(&d->thread, 2, i), ==, 0xc000 + i);
     }
     g_assert_cmpuint(f->fh->guest_errors, ==, 1);
 }
