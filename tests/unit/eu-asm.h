@@ -151,6 +151,12 @@ static inline EuNative asm_sat(EuNative n)
     return n;
 }
 
+static inline EuNative asm_acc_wr(EuNative n)
+{
+    EU_SET(&n, EU_ACC_WR, 1);
+    return n;
+}
+
 static inline EuNative asm_math(unsigned fn, unsigned exec, AOp dst, AOp s0,
                                 AOp s1)
 {

@@ -261,15 +261,26 @@ static bool alu_mul(EuThread *t, const EuInst *in, EuAluChan *x)
     return true;
 }
 
+/*
+ * The second half of the mul/mach pair that multiplies 32 by 32 bits.
+ * With AccWrEnable, the high 32 bits of the 64-bit product, the low half
+ * left in the accumulator (Mesa's MULH).  Without it, Gen10 to Xe3 write
+ * the low 32 bits and leave the accumulator alone: the "macl" form IGC
+ * compiles every D = D x D multiply to on Gen11, which has no 32x32
+ * multiply (intel-graphics-compiler visa/HWConformity.cpp
+ * doGenerateMacl, IR_Builder::createMacl; HWCaps.inc hasMacMacl).
+ */
 static bool alu_mach(EuThread *t, const EuInst *in, EuAluChan *x)
 {
-    /* High 32 bits of the 64-bit product (the Gen8+ mul/mach pair
-     * for 32x32 multiplies; the low half stays in the accumulator). */
     bool sgn = eu_type_is_signed(in->src[0].type) ||
                eu_type_is_signed(in->src[1].type);
     int64_t p = sgn ? (int64_t)(int32_t)x->a.i * (int32_t)x->b.i :
                 (int64_t)((uint64_t)(uint32_t)x->a.i * (uint32_t)x->b.i);
 
+    if (!in->acc_wr) {
+        x->r.i = sgn ? (int32_t)p : (int64_t)(uint32_t)p;
+        return true;
+    }
     t->accv[x->ch] = p;
     x->r.i = sgn ? p >> 32 : (int64_t)((uint64_t)p >> 32);
     return true;

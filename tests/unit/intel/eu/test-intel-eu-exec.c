@@ -233,8 +233,13 @@ static void test_int_alu(void)
         asm_1(EU_OP_CBIT, 1, D(6, 16, UD), IMM(UD, 0x00f00001)),
         asm_1(EU_OP_BFREV, 1, D(6, 20, UD), IMM(UD, 0x00000003)),
         asm_1(EU_OP_FBL, 1, D(6, 24, UD), IMM(UD, 0)),
-        /* 0x80000000 * 6 = 3 << 32: mach gives the high half */
-        asm_op(EU_OP_MACH, 1, D(6, 28, UD), G(6, 20, UD, R_0_1_0),
+        /*
+         * 0xc0000000 * 6 = 0x480000000: mach with AccWrEnable gives the
+         * high half; without it (IGC's macl), the low half.
+         */
+        asm_acc_wr(asm_op(EU_OP_MACH, 1, D(6, 28, UD),
+                          G(6, 20, UD, R_0_1_0), IMM(UD, 6))),
+        asm_op(EU_OP_MACH, 1, D(7, 0, UD), G(6, 20, UD, R_0_1_0),
                IMM(UD, 6)));
 
     for (unsigned i = 0; i < 8; i++) {
@@ -257,6 +262,7 @@ static void test_int_alu(void)
     g_assert_cmpuint(ud(t, 6, 5), ==, 0xc0000000);
     g_assert_cmpuint(ud(t, 6, 6), ==, 0xffffffff);
     g_assert_cmpuint(ud(t, 6, 7), ==, 4);          /* 0xc0000000*6 >> 32 */
+    g_assert_cmpuint(ud(t, 7, 0), ==, 0x80000000); /* its low half */
     g_free(t);
 }
 
