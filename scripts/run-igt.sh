@@ -119,9 +119,12 @@ xfails=${xfails:-$t/xfails/i915-icl}
 [ -n "$shards" ] || { [ -n "$part" ] && shards=1 || shards=2; }
 if [ -n "$part" ]; then
     pk=${part%/*} pn=${part#*/}
-    case $pk/$pn in
-        *[!0-9/]*|/*|*/|*/*/*) echo "run-igt: --shard takes K/N" >&2; exit 2 ;;
+    case $part in
+        */*/*|*[!0-9/]*|/*|*/) pk=x ;;
+        */*) ;;
+        *) pk=x ;;
     esac
+    [ "$pk" != x ] || { echo "run-igt: --shard takes K/N" >&2; exit 2; }
     if [ "$pk" -lt 1 ] || [ "$pk" -gt "$pn" ]; then
         echo "run-igt: --shard K/N needs 1 <= K <= N" >&2; exit 2
     fi

@@ -75,6 +75,12 @@
         and says so.  --drill: the drill's list; its results are the
         first shard's drill/.
 
+    igt_tier.py compare JUNIT-A JUNIT-B
+        Whether two runs' verdicts (their junit.xml) have the same test
+        cases with the same verdicts: pass, fail, or skip with the same
+        reason (a sharded run's report against an unsharded run of the
+        same list); the differences are printed, and exit status 1.
+
     igt_tier.py times --list LIST RUNNER-LOG
         The guest seconds each entry of a guest's list took, longest
         first, from igt_runner's output in that guest (RUNNER-LOG).
@@ -344,7 +350,9 @@ def lost_results(guests, passes):
     directory): the entry their runner had started last is the one the
     guest died in; the results of their whole pass went with it."""
     lost = {}
-    for k, (list_path, logs) in enumerate(guests or [], 1):
+    for k, guest in enumerate(guests or [], 1):
+        list_path, logs = guest[:2]
+        who = guest[2] if len(guest) > 2 else "guest %d" % k
         try:
             with open(os.path.join(logs, "stopped.txt")) as f:
                 why = f.readline().strip()
@@ -368,11 +376,10 @@ def lost_results(guests, passes):
         for p in range(died, passes + 1):
             mine = lost.setdefault(p, {})
             for e in entries:
-                mine[e] = "guest %d stopped %s%s: %s" % (
-                    k, where, " (pass %d)" % died if p > died else "", why)
+                mine[e] = "%s stopped %s%s: %s" % (
+                    who, where, " (pass %d)" % died if p > died else "", why)
         if culprit:
-            lost[died][culprit] = "guest %d stopped while it ran: %s" % (
-                k, why)
+            lost[died][culprit] = "%s stopped while it ran: %s" % (who, why)
     return lost
 
 
@@ -589,6 +596,45 @@ def write_junit(path, cases):
     ET.ElementTree(top).write(path, encoding="utf-8", xml_declaration=True)
 
 
+def junit_verdicts(path):
+    """{test case: (verdict, skip reason)} of a JUnit file of write_junit:
+    pass, skip (with its message: an expected failure, a flake, a skips
+    entry or the test's own requirement) or fail."""
+    import xml.etree.ElementTree as ET
+    out = {}
+    for case in ET.parse(path).getroot().iter("testcase"):
+        name = case.get("name")
+        if case.find("failure") is not None:
+            out[name] = ("fail", "")
+        elif case.find("skipped") is not None:
+            out[name] = ("skip", case.find("skipped").get("message", ""))
+        else:
+            out[name] = ("pass", "")
+    return out
+
+
+def compare(a_path, b_path):
+    """Print where two runs' verdicts differ; 0 when they have the same
+    test cases with the same verdicts (a sharded run's report and an
+    unsharded run of the same list, say)."""
+    a, b = junit_verdicts(a_path), junit_verdicts(b_path)
+    diff = 0
+    for name in sorted(set(a) | set(b)):
+        if a.get(name) != b.get(name):
+            diff += 1
+            print("%s: %s | %s" % (name, a.get(name, "absent"),
+                                   b.get(name, "absent")))
+    count = {}
+    for verdict, _ in a.values():
+        count[verdict] = count.get(verdict, 0) + 1
+    print("%s: %d test case(s) (%s) against %d: %s" % (
+        "same" if not diff else "DIFFERENT", len(a),
+        ", ".join("%d %s" % (count[k], k) for k in sorted(count)), len(b),
+        "same names, same verdicts" if not diff else
+        "%d differ" % diff))
+    return 1 if diff else 0
+
+
 def report(args):
     """The merge step of a sharded run: see the module's help."""
     shards = []
@@ -652,7 +698,8 @@ def report(args):
         for g in sorted(os.listdir(gdir)) if os.path.isdir(gdir) else []:
             glist = os.path.join(have[k], g, "igt.list")
             if os.path.exists(glist):
-                guests.append((glist, os.path.join(gdir, g)))
+                guests.append((glist, os.path.join(gdir, g),
+                               "part %d's guest %s" % (k, g.split("-")[-1])))
     drill_args = None
     if args.drill and 1 in have:
         drill_args = (args.drill, os.path.join(have[1], "drill",
@@ -739,6 +786,9 @@ def main():
     r.add_argument("--test-timeout", type=int, default=0)
     r.add_argument("--drill")
     r.add_argument("shards", nargs="+")
+    c = sub.add_parser("compare")
+    c.add_argument("a")
+    c.add_argument("b")
     m = sub.add_parser("times")
     m.add_argument("--list", required=True)
     m.add_argument("runner_log")
@@ -767,6 +817,8 @@ def main():
             return 0
         if args.cmd == "report":
             return report(args)
+        if args.cmd == "compare":
+            return compare(args.a, args.b)
         return summary(args)
     except ValueError as e:
         print("igt_tier.py: %s" % e, file=sys.stderr)

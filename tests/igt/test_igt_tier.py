@@ -415,6 +415,28 @@ def test_report_merges_shards_as_one_run():
             "gem_render_linear_blits@basic,Fail\n"
 
 
+def test_compare_sharded_with_whole():
+    c = Case()
+    tests = dict(ALL_GOOD)
+    tests["igt@gem_basic@bad-close"] = t("fail")
+    rc, out, rdir = run_report(c, make_shards(c, 3, tests))
+    c.junit = os.path.join(c.dir, "whole.xml")
+    c.summary(c.results("r.json", tests))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        same = igt_tier.compare(os.path.join(rdir, "junit.xml"), c.junit)
+    assert same == 0 and buf.getvalue().startswith(
+        "same: 7 test case(s) (1 fail, 4 pass, 2 skip) against 7"), \
+        buf.getvalue()
+    tests["igt@gem_basic@bad-close"] = t("pass")
+    c.summary(c.results("r.json", tests))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        same = igt_tier.compare(os.path.join(rdir, "junit.xml"), c.junit)
+    assert same == 1 and "gem_basic@bad-close: ('fail', '') | ('pass', " \
+        "'')" in buf.getvalue(), buf.getvalue()
+
+
 def test_report_names_a_missing_shard():
     c = Case()
     dirs = make_shards(c, 3, ALL_GOOD, skip=(2,))
