@@ -71,7 +71,8 @@
         shards' run.list) in DIR/tap.txt, DIR/junit.xml (JUnit XML for a
         CI's test view), DIR/summary.txt and DIR/failures.csv (every
         entry that did not pass or skip, "name,Status" as a fails.txt
-        takes it).  An entry of a shard that left no results is Missing,
+        takes it; "name,UnexpectedPass" for a listed failure that passed
+        or skipped).  An entry of a shard that left no results is Missing,
         and says so.  --drill: the drill's list; its results are the
         first shard's drill/.
 
@@ -727,7 +728,8 @@ def report(args):
     with open(os.path.join(args.out, "summary.txt"), "w") as f:
         f.write("".join(x + "\n" for x in summ))
     # deqp-runner's failures.csv: what did not pass or skip, as fails.txt
-    # lines (drivers/gpu/drm/ci/xfails/update-xfails.py reads the same).
+    # lines, and UnexpectedPass for a listed failure that passed or
+    # skipped (drivers/gpu/drm/ci/xfails/update-xfails.py reads these).
     with open(os.path.join(args.out, "failures.csv"), "w") as f:
         xfails, ignore = Xfails(args.xfails), read_ignore(args.dmesg_ignore)
         for p, path in enumerate(results, 1):
@@ -738,6 +740,8 @@ def report(args):
                 if xfails.skipped(e):
                     continue
                 st = STATUS.get(outcome(tests, e), "Fail")
+                if st in ("Pass", "Skip") and xfails.fail(e):
+                    st = "UnexpectedPass"
                 if st not in ("Pass", "Skip"):
                     f.write("%s,%s\n" % (ci_name(e), st))
     for x in lines:

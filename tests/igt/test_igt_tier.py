@@ -437,6 +437,16 @@ def test_compare_sharded_with_whole():
         "'')" in buf.getvalue(), buf.getvalue()
 
 
+def test_report_lists_an_unexpected_pass():
+    c = Case()
+    tests = dict(ALL_GOOD)
+    tests["igt@gem_render_linear_blits@basic"] = t("pass")
+    rc, out, rdir = run_report(c, make_shards(c, 2, tests))
+    assert rc == 1, out
+    with open(os.path.join(rdir, "failures.csv")) as f:
+        assert f.read() == "gem_render_linear_blits@basic,UnexpectedPass\n"
+
+
 def test_report_names_a_missing_shard():
     c = Case()
     dirs = make_shards(c, 3, ALL_GOOD, skip=(2,))
