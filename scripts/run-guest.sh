@@ -74,7 +74,10 @@
 # only; tests/guest/guest_tier.py makes the checks' verdicts from data.log.
 #
 # It runs scripts/make-guest.sh first (a no-op when the image is current),
-# or scripts/make-guest-root.sh with --root.
+# or scripts/make-guest-root.sh with --root; with GUEST_PREBUILT=1 the
+# image and kernel of build/guest/ are used as they are (a CI job that got
+# them as another job's artifacts, without the package cache they were
+# made from: ci/gitlab/).
 # Files, in build/guest/out/ (replaced at every run):
 #   console.log   serial console (ttyS0): kernel messages, guest progress
 #   data.log      data channel (ttyS1): the raw output of guest-checks.sh
@@ -205,6 +208,9 @@ if [ $root = 1 ]; then
     "$top/scripts/guest-kernel.sh" >&2 || image_rc=$?
     base=$g/root-boot.cpio.gz
     rootdrive="if=none,id=rootdisk,format=raw,snapshot=on,file=$(printf '%s' "$g/root.img" | sed 's/,/,,/g')"
+elif [ "${GUEST_PREBUILT:-0}" = 1 ]; then
+    base=$g/initramfs.cpio.gz
+    [ -f "$base" ] || image_rc=1
 else
     "$top/scripts/make-guest.sh" >&2 || image_rc=$?
     base=$g/initramfs.cpio.gz

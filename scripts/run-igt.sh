@@ -15,6 +15,18 @@
 #                     (the first and last entries, which load and reload
 #                     i915, in each); -icount runs a guest on one host
 #                     thread, so one per core keeps the cores busy
+#   --shard K/N       only part K of N of the run's order, split as drm-ci
+#                     splits a list over GitLab's parallel jobs (sed -n
+#                     K~Np in the Linux tree's drivers/gpu/drm/ci/
+#                     igt_runner.sh): entry i (from 1) goes to part
+#                     ((i - 1) mod N) + 1.  One guest (--shards M: M
+#                     guests, each on every Mth entry of the part); the
+#                     drill in part 1 only.  Results in
+#                     build/igt/shards/K-of-N/ (below), where
+#                     `igt_tier.py report` merges the parts (ci/gitlab/)
+#   --xfails PREFIX   the expectations, in drm-ci's form: PREFIX-fails.txt,
+#                     -flakes.txt, -skips.txt (default
+#                     tests/igt/xfails/i915-icl; tests/igt/README.md)
 #   --test-timeout S  per-test timeout of igt_runner (default 120)
 #   --cpus N          vCPUs of each guest (default 1).  With -icount, TCG
 #                     runs the vCPUs in turn on one host thread and may
@@ -38,8 +50,9 @@
 #   -- QEMU-ARGS      passed on to QEMU
 #
 # Environment: IGT_LISTS, IGT_ORDER, IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT,
-# IGT_DRILL=0|1, IGT_ICOUNT, IGT_SHARDS, IGT_CPUS (the same, for make
-# igt); KERNEL,
+# IGT_DRILL=0|1, IGT_ICOUNT, IGT_SHARDS, IGT_SHARD, IGT_XFAILS, IGT_CPUS (the
+# same, for make igt); GUEST_PREBUILT=1 (no image build: build/guest/ as it
+# is, scripts/run-guest.sh); KERNEL,
 # MODULES, KCONFIG: the kernel the guests boot (scripts/guest-kernel.sh).
 #
 # Results (build/igt/out/, replaced at every run): igt.list (the run's
@@ -49,8 +62,11 @@
 # drill/ (the drill's results, from guest 1), summary.txt, tap.txt,
 # shard-K-stall-*.txt (i915's engine state when a test made no progress
 # for a minute), and the guests' logs in build/guest/out-igt/shard-K/
-# (console.log, data.log with the runner's output).
-# Expected failures: tests/igt/expected-failures.txt.
+# (console.log, data.log with the runner's output); junit.xml (the
+# verdicts as JUnit XML).  With --shard K/N: build/igt/shards/K-of-N/
+# instead, the same files, run.list (the whole run's order) besides
+# igt.list (this part's), and the guests' logs in guests/.
+# Expectations: tests/igt/xfails/ (drm-ci's form).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -65,7 +81,9 @@ passes=${IGT_PASSES:-1}
 test_timeout=${IGT_TEST_TIMEOUT:-120}
 drill=${IGT_DRILL:-1}
 icount=${IGT_ICOUNT:-0}
-shards=${IGT_SHARDS:-2}
+shards=${IGT_SHARDS:-}
+part=${IGT_SHARD:-}
+xfails=${IGT_XFAILS:-}
 cpus=${IGT_CPUS:-1}
 limit=
 accel=tcg
@@ -84,6 +102,8 @@ while [ $# -gt 0 ]; do
         --accel) accel=$2; shift ;;
         --icount) icount=$2; shift ;;
         --shards) shards=$2; shift ;;
+        --shard) part=$2; shift ;;
+        --xfails) xfails=$2; shift ;;
         --cpus) cpus=$2; shift ;;
         --perf-cost) perf_cost=10 passes=0 drill=0 shards=1 ;;
         --timeout) limit=$2; shift ;;
@@ -94,6 +114,27 @@ while [ $# -gt 0 ]; do
     shift
 done
 lists=${lists:-bat perf tiling rc6 render}
+xfails=${xfails:-$t/xfails/i915-icl}
+# A CI job's part of the run boots one guest unless told otherwise.
+[ -n "$shards" ] || { [ -n "$part" ] && shards=1 || shards=2; }
+if [ -n "$part" ]; then
+    pk=${part%/*} pn=${part#*/}
+    case $part in
+        */*/*|*[!0-9/]*|/*|*/) pk=x ;;
+        */*) ;;
+        *) pk=x ;;
+    esac
+    [ "$pk" != x ] || { echo "run-igt: --shard takes K/N" >&2; exit 2; }
+    if [ "$pk" -lt 1 ] || [ "$pk" -gt "$pn" ]; then
+        echo "run-igt: --shard K/N needs 1 <= K <= N" >&2; exit 2
+    fi
+    # Each part in a directory of its own, the guests' logs in it: a CI
+    # job keeps it as its artifact, and the parts do not overwrite one
+    # another when the merge job gathers them.
+    out=$top/build/igt/shards/$pk-of-$pn
+    gout=$out/guests
+    [ "$pk" = 1 ] || drill=0
+fi
 case $shards in
     ''|*[!0-9]*|0) echo "run-igt: --shards takes a number of guests, 1 or more" >&2; exit 2 ;;
 esac
@@ -101,7 +142,8 @@ esac
 [ "$accel" = tcg ] || icount=off
 [ -n "$seed" ] || seed=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
 
-"$top/scripts/make-igt-image.sh" >&2
+# GUEST_PREBUILT=1: the images are another job's artifacts (ci/gitlab/).
+[ "${GUEST_PREBUILT:-0}" = 1 ] || "$top/scripts/make-igt-image.sh" >&2
 
 rm -rf "$out" "$gout"
 mkdir -p "$out"
@@ -111,9 +153,14 @@ for l in $lists; do
     files="$files $t/$l.testlist"
 done
 # shellcheck disable=SC2086
-"$python" "$t/igt_tier.py" order --order "$how" --seed "$seed" $files > "$out/igt.list"
+"$python" "$t/igt_tier.py" order --order "$how" --seed "$seed" $files > "$out/run.list"
+if [ -n "$part" ]; then
+    "$python" "$t/igt_tier.py" order --no-pin --ci-shard "$part" "$out/run.list" > "$out/igt.list"
+else
+    cp "$out/run.list" "$out/igt.list"
+fi
 n=$(wc -l < "$out/igt.list" | tr -d ' ')
-echo "run-igt: $n entries ($lists), order $how$([ "$how" = shuffle ] && echo " (seed $seed)"), $passes pass(es), per-test timeout $test_timeout s, $accel$([ "$icount" != off ] && echo " -icount shift=$icount"), $shards guest(s) of $cpus vCPU(s)" >&2
+echo "run-igt: $n entries ($lists$([ -n "$part" ] && echo ", part $part")), order $how$([ "$how" = shuffle ] && echo " (seed $seed)"), $passes pass(es), per-test timeout $test_timeout s, $accel$([ "$icount" != off ] && echo " -icount shift=$icount"), $shards guest(s) of $cpus vCPU(s)" >&2
 
 # shard K QEMU-ARGS: boot guest K of the run on its part of the list; its
 # logs in $gout/shard-K/, its TAP in $out/shard-K/.
@@ -122,9 +169,17 @@ shard() {
     shift
     s=$out/shard-$sk
     mkdir -p "$s/run/gpumodel"
-    # shellcheck disable=SC2086
-    "$python" "$t/igt_tier.py" order --order "$how" --seed "$seed" \
-        --shard "$sk/$shards" $files > "$s/igt.list"
+    # A CI part is split among its guests as it stands; the whole run
+    # keeps the first and last entries in every guest.  The skips of the
+    # expectations are left out either way.
+    if [ -n "$part" ]; then
+        "$python" "$t/igt_tier.py" order --no-pin --shard "$sk/$shards" \
+            --xfails "$xfails" "$out/igt.list" > "$s/igt.list"
+    else
+        # shellcheck disable=SC2086
+        "$python" "$t/igt_tier.py" order --order "$how" --seed "$seed" \
+            --shard "$sk/$shards" --xfails "$xfails" $files > "$s/igt.list"
+    fi
     cp "$s/igt.list" "$s/run/gpumodel/igt.list"
     (cd "$s/run" && find gpumodel | cpio -o -H newc -R 0:0 --quiet) |
         gzip -n > "$s/list.cpio.gz"
@@ -132,6 +187,12 @@ shard() {
     # The drill and the cost probe run in the first guest only.
     sdrill=$drill src=
     [ "$sk" = 1 ] || sdrill=0
+    # A part smaller than its guests, or all skips, leaves a guest nothing.
+    if [ "$sn" = 0 ] && [ "$passes" -gt 0 ] && [ "$sdrill" = 0 ]; then
+        echo "# guest $sk: nothing to run" > "$s/guest.tap"
+        echo 0 > "$s/guest.rc"
+        return 0
+    fi
     "$top/scripts/run-guest.sh" --profile igt --tap --out "$gout/shard-$sk" \
         --timeout "${limit:-$((900 + 150 * sn * passes))}" --memory 6G --cpus "$cpus" \
         --accel "$accel" --icount "$icount" \
@@ -146,6 +207,8 @@ while [ "$k" -le "$shards" ]; do
     k=$((k + 1))
 done
 wait
+# A CI job's artifacts: the guests' initrd is the images put together again.
+[ -z "$part" ] || rm -f "$gout"/shard-*/initrd.cpio.gz
 if [ "$perf_cost" != 0 ]; then
     cp "$gout/shard-1/perf-cost.txt" "$out/perf-cost.txt" 2>/dev/null || true
     cat "$out/perf-cost.txt" 2>/dev/null || echo "run-igt: no perf-cost figures (see $gout/shard-1)"
@@ -200,11 +263,11 @@ done
 rc=0
 # shellcheck disable=SC2086
 "$python" "$t/igt_tier.py" summary --tap --list "$out/igt.list" \
-    --expected "$t/expected-failures.txt" --dmesg-ignore "$t/dmesg-ignore.txt" \
-    --accel "$accel" --test-timeout "$test_timeout" $times $guests \
+    --xfails "$xfails" --dmesg-ignore "$t/dmesg-ignore.txt" \
+    --junit "$out/junit.xml" --test-timeout "$test_timeout" $times $guests \
     $drill_args $results > "$out/tap.txt" || rc=$?
 {
-    echo "# order $how$([ "$how" = shuffle ] && echo ", seed $seed"), $shards guest(s); logs in build/igt/out/ and build/guest/out-igt/"
+    echo "# order $how$([ "$how" = shuffle ] && echo ", seed $seed"), $shards guest(s)$([ -n "$part" ] && echo ", part $part"); logs in ${out#"$top"/} and ${gout#"$top"/}"
     k=1
     while [ "$k" -le "$shards" ]; do
         grep -e '^#' "$out/shard-$k/guest.tap" | sed "s/^# /# guest $k: /"

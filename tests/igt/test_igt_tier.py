@@ -9,9 +9,11 @@ import contextlib
 import io
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import types
+import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import igt_tier  # noqa: E402
@@ -42,10 +44,10 @@ class Case:
     def __init__(self):
         self.dir = tempfile.mkdtemp()
         self.list = self.write("igt.list", LIST)
-        self.expected = self.write(
-            "xfail.txt",
-            "igt@gem_render_linear_blits@basic  needs the 3D pipeline\n")
-        self.accel = "tcg"
+        self.write("xf-fails.txt", "# needs the 3D pipeline\n"
+                   "gem_render_linear_blits@basic,Fail\n")
+        self.xfails = os.path.join(self.dir, "xf")
+        self.junit = None
         self.test_timeout = 0
         self.times = []
         self.ignore = self.write("ignore.txt", "# why\n^hrtimer: interrupt "
@@ -69,10 +71,10 @@ class Case:
         return self.summary_drill(None, *results)
 
     def summary_drill(self, drill, *results):
-        args = types.SimpleNamespace(list=self.list, expected=self.expected,
+        args = types.SimpleNamespace(list=self.list, xfails=self.xfails,
                                      dmesg_ignore=self.ignore, tap=True,
                                      results=list(results), drill=drill,
-                                     accel=self.accel,
+                                     junit=self.junit,
                                      test_timeout=self.test_timeout,
                                      times=self.times,
                                      guest=getattr(self, "guest", None))
@@ -136,7 +138,8 @@ def test_all_good_passes():
     skip = [line for line in out if "gem_tiled_pread_basic" in line][0]
     assert "# SKIP Test requirement: gem_available_fences" in skip, skip
     xf = [line for line in out if "render_linear" in line][0]
-    assert xf.startswith("ok ") and "expected failure (fail)" in xf, xf
+    assert xf.startswith("ok ") and "# SKIP expected failure " \
+        "(xf-fails.txt:2: needs the 3D pipeline): fail" in xf, xf
     # A subtest whose dynamic subtests pass or skip passes.
     fence = [line for line in out if "basic-busy" in line][0]
     assert fence.startswith("ok ") and "SKIP" not in fence, fence
@@ -215,7 +218,12 @@ def test_expected_failure_that_passes_fails():
     tests["igt@gem_render_linear_blits@basic"] = t("pass")
     rc, line = c.line(tests, "render_linear")
     assert rc == 1, line
-    assert line.startswith("not ok") and "expected failure" in line, line
+    assert line.startswith("not ok") and "unexpected pass: pass, but " \
+        "xf-fails.txt:2 lists it as Fail (needs the 3D pipeline)" in line, line
+    # Skipping is no failure either: the line must go all the same.
+    tests["igt@gem_render_linear_blits@basic"] = t("skip")
+    rc, line = c.line(tests, "render_linear")
+    assert rc == 1 and "unexpected pass: skip" in line, line
 
 
 def test_passes_are_counted_apart():
@@ -260,25 +268,196 @@ def test_dmesg_ignore():
     assert rc == 1 and line.startswith("not ok") and ": fail" in line, line
 
 
-def test_expected_per_accelerator():
+def test_listed_failure_of_another_kind_fails():
     c = Case()
-    c.expected = c.write("xfail.txt", (
-        "igt@gem_render_linear_blits@basic  needs the 3D pipeline\n"
-        "igt@gem_basic@bad-close  [tcg] too slow under TCG\n"))
     tests = dict(ALL_GOOD)
-    tests["igt@gem_basic@bad-close"] = t("fail")
-    rc, out = c.summary(c.results("r.json", tests))
-    line = [x for x in out if "bad-close" in x][0]
-    assert rc == 0 and "[tcg] too slow" in line, line
-    # A speed bound may also hold under TCG.
+    tests["igt@gem_render_linear_blits@basic"] = t("timeout")
+    rc, line = c.line(tests, "render_linear")
+    assert rc == 1 and line.startswith("not ok") and \
+        "timeout" in line and "lists it as Fail" in line, line
+    c.write("xf-fails.txt", "# too slow here\n"
+            "gem_render_linear_blits@basic,Timeout\n")
+    rc, line = c.line(tests, "render_linear")
+    assert rc == 0 and "# SKIP expected failure" in line, line
+
+
+def test_flakes_never_fail():
+    c = Case()
+    c.write("xf-flakes.txt", "# a race of the test's own\n^gem_basic@\n")
+    tests = dict(ALL_GOOD)
+    for r in ("fail", "timeout", "crash"):
+        tests["igt@gem_basic@bad-close"] = t(r)
+        rc, line = c.line(tests, "bad-close")
+        assert rc == 0 and "# SKIP known flake (xf-flakes.txt:2: a race " \
+            "of the test's own): " + r in line, line
+    del tests["igt@gem_basic@bad-close"]
+    rc, line = c.line(tests, "bad-close")
+    assert rc == 0 and line.endswith("no result"), line
     tests["igt@gem_basic@bad-close"] = t("pass")
+    rc, line = c.line(tests, "bad-close")
+    assert rc == 0 and line == "ok 2 - igt@gem_basic@bad-close", line
+
+
+def test_skips_are_not_run():
+    c = Case()
+    c.write("xf-skips.txt", "# hangs the machine\ngem_busy\n\n"
+            "# too long\ngem_exec_fence@basic-b.*\n")
+    tests = {k: v for k, v in ALL_GOOD.items()
+             if "gem_busy" not in k and "basic-busy" not in k}
     rc, out = c.summary(c.results("r.json", tests))
     assert rc == 0, out
-    c.accel = "kvm"
+    busy = [x for x in out if "gem_busy" in x][0]
+    assert busy == "ok 3 - igt@gem_busy@busy@all-engines # SKIP not run " \
+        "(xf-skips.txt:2: hangs the machine)", busy
+    assert "2 left out as skips" in out[-1], out
+    got = igt_tier.order([c.list], "listed", 0)
+    xf = igt_tier.Xfails(c.xfails)
+    kept = [e for e in got if not xf.skipped(e)]
+    assert len(kept) == len(got) - 2 and "igt@gem_busy@busy@all-engines" \
+        not in kept, kept
+
+
+def test_xfails_need_a_reason():
+    c = Case()
+    for text in ("gem_basic@bad-close,Fail\n",
+                 "# why\n\ngem_basic@bad-close,Fail\n",
+                 "# why\ngem_basic@bad-close,Skip\n",
+                 "# why\ngem_basic@bad-close\n"):
+        c.write("xf-fails.txt", text)
+        try:
+            igt_tier.Xfails(c.xfails)
+        except ValueError as e:
+            assert "xf-fails.txt" in str(e), e
+        else:
+            raise AssertionError("accepted %r" % text)
+    c.write("xf-fails.txt", "# why\n# and more\na@b,Crash\nc@d,Fail\n")
+    xf = igt_tier.Xfails(c.xfails)
+    assert xf.fail("igt@a@b") == ("Crash", "why and more", "xf-fails.txt:3")
+    assert xf.fail("igt@c@d")[1] == "why and more"
+
+
+def test_ci_shard_is_seds_split():
+    """drm-ci's split, sed -n K~Np of drivers/gpu/drm/ci/igt_runner.sh."""
+    entries = ["igt@t@%d" % i for i in range(1, 12)]
+    text = "".join(e + "\n" for e in entries)
+    for n in (1, 2, 3, 4, 11, 13):
+        seen = []
+        for k in range(1, n + 1):
+            got = igt_tier.ci_shard(entries, (k, n))
+            sed = subprocess.run(["sed", "-n", "%d~%dp" % (k, n)],
+                                 input=text, capture_output=True,
+                                 text=True, check=True).stdout.split()
+            assert got == sed, (k, n, got, sed)
+            seen += got
+        assert sorted(seen) == sorted(entries), (n, seen)
+
+
+def make_shards(c, total, tests, skip=()):
+    """Shard directories K-of-N as scripts/run-igt.sh --shard writes them,
+    each with its part of @tests' results."""
+    whole = igt_tier.order([c.list], "listed", 0)
+    dirs = []
+    for k in range(1, total + 1):
+        d = os.path.join(c.dir, "shards", "%d-of-%d" % (k, total))
+        os.makedirs(os.path.join(d, "pass-1"))
+        dirs.append(d)
+        if k in skip:
+            continue
+        part = igt_tier.ci_shard(whole, (k, total))
+        c.write(d + "/run.list", "".join(e + "\n" for e in whole))
+        c.write(d + "/igt.list", "".join(e + "\n" for e in part))
+        mine = {n: v for n, v in tests.items()
+                if any(n == e.lower() or n.startswith(e.lower() + "@")
+                       for e in part)}
+        c.write(d + "/pass-1/results.json", json.dumps(run_result(mine)))
+    return dirs
+
+
+def run_report(c, dirs):
+    args = types.SimpleNamespace(out=os.path.join(c.dir, "report"),
+                                 xfails=c.xfails, dmesg_ignore=c.ignore,
+                                 test_timeout=0, drill=None, shards=dirs)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        rc = igt_tier.report(args)
+    with open(os.path.join(args.out, "tap.txt")) as f:
+        return rc, f.read().splitlines(), args.out
+
+
+def verdicts(tap):
+    """{name: (ok, directive)} of TAP lines, their numbers left out."""
+    out = {}
+    for line in tap:
+        m = igt_tier.TAP_LINE.match(line)
+        if m:
+            name = m.group(2).split(": ")[0]
+            out[name] = (not m.group(1), m.group(3))
+    return out
+
+
+def test_report_merges_shards_as_one_run():
+    c = Case()
+    tests = dict(ALL_GOOD)
+    tests["igt@gem_basic@bad-close"] = t("crash")
+    rc, out, rdir = run_report(c, make_shards(c, 3, tests))
+    rc1, whole = c.summary(c.results("r.json", tests))
+    assert rc == rc1 == 1, out
+    assert verdicts(out) == verdicts(whole), (out, whole)
+    assert out == whole, (out, whole)
+    tree = ET.parse(os.path.join(rdir, "junit.xml")).getroot()[0]
+    assert tree.get("tests") == "7" and tree.get("failures") == "1" and \
+        tree.get("skipped") == "2", ET.tostring(tree)
+    bad = [x for x in tree if x.find("failure") is not None]
+    assert bad[0].get("name") == "gem_basic@bad-close" and \
+        bad[0].get("classname") == "igt.gem_basic", ET.tostring(bad[0])
+    with open(os.path.join(rdir, "failures.csv")) as f:
+        assert f.read() == "gem_basic@bad-close,Crash\n" \
+            "gem_render_linear_blits@basic,Fail\n"
+
+
+def test_compare_sharded_with_whole():
+    c = Case()
+    tests = dict(ALL_GOOD)
     tests["igt@gem_basic@bad-close"] = t("fail")
-    rc, out = c.summary(c.results("r.json", tests))
-    line = [x for x in out if "bad-close" in x][0]
-    assert rc == 1 and line.startswith("not ok"), line
+    rc, out, rdir = run_report(c, make_shards(c, 3, tests))
+    c.junit = os.path.join(c.dir, "whole.xml")
+    c.summary(c.results("r.json", tests))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        same = igt_tier.compare(os.path.join(rdir, "junit.xml"), c.junit)
+    assert same == 0 and buf.getvalue().startswith(
+        "same: 7 test case(s) (1 fail, 4 pass, 2 skip) against 7"), \
+        buf.getvalue()
+    tests["igt@gem_basic@bad-close"] = t("pass")
+    c.summary(c.results("r.json", tests))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        same = igt_tier.compare(os.path.join(rdir, "junit.xml"), c.junit)
+    assert same == 1 and "gem_basic@bad-close: ('fail', '') | ('pass', " \
+        "'')" in buf.getvalue(), buf.getvalue()
+
+
+def test_report_lists_an_unexpected_pass():
+    c = Case()
+    tests = dict(ALL_GOOD)
+    tests["igt@gem_render_linear_blits@basic"] = t("pass")
+    rc, out, rdir = run_report(c, make_shards(c, 2, tests))
+    assert rc == 1, out
+    with open(os.path.join(rdir, "failures.csv")) as f:
+        assert f.read() == "gem_render_linear_blits@basic,UnexpectedPass\n"
+
+
+def test_report_names_a_missing_shard():
+    c = Case()
+    dirs = make_shards(c, 3, ALL_GOOD, skip=(2,))
+    rc, out, rdir = run_report(c, dirs[:1] + dirs[2:])
+    assert rc == 1, out
+    lost = [x for x in out if x.startswith("not ok")]
+    # Entries 2 and 5 of the run's order went to shard 2.
+    assert len(lost) == 2 and all("shard 2 of 3 left no results" in x
+                                  for x in lost), lost
+    with open(os.path.join(rdir, "summary.txt")) as f:
+        assert f.readline() == "2 shard(s) of 3 merged, shards 2 missing\n"
 
 
 RUNNER_LOG = """[3.48] [1/4] i915_module_load (load)
