@@ -97,16 +97,29 @@ static int cl_fail(const char *what, cl_int err)
     return 2;
 }
 
-static int list_devices(void)
+/* The first 8 platforms in @plats, their number in @np; 0, or 2. */
+static int platforms(cl_platform_id plats[8], cl_uint *np)
 {
-    cl_platform_id plats[8];
-    cl_uint np = 0;
-    cl_int err = clGetPlatformIDs(8, plats, &np);
+    cl_int err = clGetPlatformIDs(8, plats, np);
 
     if (err != CL_SUCCESS) {
         return cl_fail("clGetPlatformIDs", err);
     }
-    for (cl_uint p = 0; p < np && p < 8; p++) {
+    if (*np > 8) {
+        *np = 8;
+    }
+    return 0;
+}
+
+static int list_devices(void)
+{
+    cl_platform_id plats[8];
+    cl_uint np = 0;
+
+    if (platforms(plats, &np)) {
+        return 2;
+    }
+    for (cl_uint p = 0; p < np; p++) {
         char name[256] = "";
         cl_device_id devs[8];
         cl_uint nd = 0;
@@ -132,12 +145,11 @@ static int pick_device(cl_platform_id *plat, cl_device_id *dev)
 {
     cl_platform_id plats[8];
     cl_uint np = 0;
-    cl_int err = clGetPlatformIDs(8, plats, &np);
 
-    if (err != CL_SUCCESS) {
-        return cl_fail("clGetPlatformIDs", err);
+    if (platforms(plats, &np)) {
+        return 2;
     }
-    for (cl_uint p = 0; p < np && p < 8; p++) {
+    for (cl_uint p = 0; p < np; p++) {
         cl_uint nd = 0;
 
         if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 1, dev, &nd)
