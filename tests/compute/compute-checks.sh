@@ -81,10 +81,12 @@ done
 
 if [ "$CL_DEBUG" = 1 ]; then
     for k in $(echo "$CL_KERNELS" | tr , " "); do
-        rm -rf /tmp/IntelIGC
+        dump=$work/igc-dump
+        rm -rf "$dump"
         step "cl-$k-dump" "$CL_TIMEOUT" env IGC_ShaderDumpEnable=1 \
+            IGC_DumpToCustomDir="$dump" \
             /gpumodel/bin/vadd --kernel "$k" --out "$work/cl-$k-dump.out"
-        find /tmp/IntelIGC -name '*.asm' > "$work/asm-list.txt" 2>&1
+        find "$dump" -name '*.asm' > "$work/asm-list.txt" 2>&1
         for f in $(cat "$work/asm-list.txt"); do
             echo "== $f"
             cat "$f"
