@@ -601,8 +601,7 @@ void eu_exec_alu(EuThread *t, const EuInst *in)
         if (!in->mask_ctrl && !((t->active >> ch) & 1)) {
             continue;
         }
-        if (pred_masks && in->opcode != EU_OP_CMP &&
-            in->opcode != EU_OP_CMPN && !eu_predicate(t, in, c)) {
+        if (pred_masks && !eu_predicate(t, in, c)) {
             continue;
         }
         if (raw) {

@@ -166,7 +166,7 @@ void simple_i32(EuThread *t, const EuInst *in, unsigned op, unsigned shape)
         eu_fast_store(t, in, eu_fast_enables(t, in, true), r, 4);
         return;
     }
-    en = eu_fast_enables(t, in, false);
+    en = eu_fast_enables(t, in, true);
     if (in->src[0].type == EU_TYPE_D) {
         EuV4I x[4], y[4];
 

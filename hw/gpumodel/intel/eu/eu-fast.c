@@ -161,7 +161,7 @@ void fast_f(EuThread *t, const EuInst *in, unsigned op)
     float a[EU_FAST_LANES], b[EU_FAST_LANES], c[EU_FAST_LANES];
     float r[EU_FAST_LANES];
     unsigned n = in->exec_size;
-    uint32_t en = eu_fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
+    uint32_t en = eu_fast_enables(t, in, op != EU_OP_SEL);
     uint32_t bits = 0;
 
     fast_load_f(t, in, 0, a);
@@ -329,7 +329,7 @@ void fast_i32(EuThread *t, const EuInst *in, unsigned op)
     uint32_t r[EU_FAST_LANES];
     unsigned n = in->exec_size;
     bool s0 = in->src[0].type == EU_TYPE_D;
-    uint32_t en = eu_fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
+    uint32_t en = eu_fast_enables(t, in, op != EU_OP_SEL);
     uint32_t bits = 0;
 
     fast_load_u32(t, in, 0, a);
@@ -437,7 +437,7 @@ static void fast_i64(EuThread *t, const EuInst *in)
     unsigned n = in->exec_size, op = in->opcode;
     unsigned dsize = eu_type_size(in->dst.type);
     unsigned amt_mask = 31;
-    uint32_t en = eu_fast_enables(t, in, op != EU_OP_SEL && op != EU_OP_CMP);
+    uint32_t en = eu_fast_enables(t, in, op != EU_OP_SEL);
     uint32_t bits = 0;
 
     fast_load_i(t, in, 0, a);

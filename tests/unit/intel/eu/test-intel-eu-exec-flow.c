@@ -129,6 +129,38 @@ void test_cmp_pred_sel(void)
     g_free(t);
 }
 
+/*
+ * A predicated cmp writes the flag and destination of the channels its
+ * predicate enables only: IGC compiles 64-bit compares to a cmp
+ * predicated on the flag it writes ("(+f0.0) cmp.z.f0.0", then
+ * "(-f0.0) cmp.g.f0.0"), which relies on it.
+ */
+void test_cmp_predicated(void)
+{
+    EuThread *t = RUN(0xff,
+        IOTA(2),
+        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 7)),
+        /* f0.0 = 0x0f: channels 0-3 */
+        asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, SD, R_8_8_1),
+                        IMM(SD, 4)), EU_COND_L, 0),
+        /* channels 0-3 only: i >= 2 -> f0.0 = 0x0c */
+        asm_pred(asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, SD, R_8_8_1),
+                                 IMM(SD, 2)), EU_COND_GE, 0),
+                 EU_PRED_NORMAL, false, 0),
+        /* the others (0, 1, 4-7): i == 6 -> f0.0 = 0x4c, g3 there */
+        asm_pred(asm_cond(asm_op(EU_OP_CMP, 8, D(3, 0, SD),
+                                 G(2, 0, SD, R_8_8_1), IMM(SD, 6)),
+                          EU_COND_Z, 0),
+                 EU_PRED_NORMAL, true, 0));
+
+    g_assert_cmphex(t->flag[0] & 0xffff, ==, 0x4c);
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmpuint(ud(t, 3, i), ==,
+                         i == 2 || i == 3 ? 7 : i == 6 ? 0xffffffff : 0);
+    }
+    g_free(t);
+}
+
 /* Flags see the destination's integer width; a send with every channel
  * predicated off sends nothing. */
 void test_flag_width_and_pred_send(void)
