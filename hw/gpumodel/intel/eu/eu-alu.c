@@ -238,6 +238,25 @@ static bool alu_add(EuThread *t, const EuInst *in, EuAluChan *x)
     return true;
 }
 
+/*
+ * An implicit write of the integer accumulator (AccWrEnable, addc's carry,
+ * subb's borrow): the wide value mac and mach go on from, and its low
+ * bits in the destination's type where an explicit read of acc0/acc1
+ * finds channel @c (PRM Vol 4, "Accumulator Registers"): IGC reads the
+ * carry of a 64-bit address add with "mov r acc0.0:ud".
+ */
+static void alu_acc_write(EuThread *t, const EuInst *in, const EuAluChan *x,
+                          int64_t v)
+{
+    unsigned size = eu_type_size(in->dst.type);
+    uint64_t u = GUINT64_TO_LE((uint64_t)v);
+
+    t->accv[x->ch] = v;
+    if ((x->c + 1) * size <= sizeof(t->acc)) {
+        memcpy(&t->acc[0][0] + x->c * size, &u, size);
+    }
+}
+
 /* mul, mac */
 static bool alu_mul(EuThread *t, const EuInst *in, EuAluChan *x)
 {
@@ -255,7 +274,7 @@ static bool alu_mul(EuThread *t, const EuInst *in, EuAluChan *x)
          * Registers"). */
         if (in->acc_wr || (in->dst.file == EU_FILE_ARF &&
                            (in->dst.nr & 0xf0) == EU_ARF_ACC)) {
-            t->accv[x->ch] = x->r.i;
+            alu_acc_write(t, in, x, x->r.i);
         }
     }
     return true;
@@ -281,7 +300,7 @@ static bool alu_mach(EuThread *t, const EuInst *in, EuAluChan *x)
         x->r.i = sgn ? (int32_t)p : (int64_t)(uint32_t)p;
         return true;
     }
-    t->accv[x->ch] = p;
+    alu_acc_write(t, in, x, p);
     x->r.i = sgn ? p >> 32 : (int64_t)((uint64_t)p >> 32);
     return true;
 }
@@ -292,7 +311,7 @@ static bool alu_addc(EuThread *t, const EuInst *in, EuAluChan *x)
     uint64_t a = (uint32_t)x->a.i, b = (uint32_t)x->b.i;
     uint64_t s = in->opcode == EU_OP_ADDC ? a + b : a - b;
 
-    t->accv[x->ch] = in->opcode == EU_OP_ADDC ? s >> 32 : a < b;
+    alu_acc_write(t, in, x, in->opcode == EU_OP_ADDC ? s >> 32 : a < b);
     x->r.i = (uint32_t)s;
     return true;
 }

@@ -266,6 +266,43 @@ static void test_int_alu(void)
     g_free(t);
 }
 
+/*
+ * addc's carry and subb's borrow, read back from acc0 as a register: how
+ * IGC adds an offset to a 64-bit address ("addc lo {AccWrEn}", then
+ * "mov c acc0.0:ud", "add hi c").  An older value of acc0 (a mul's) must
+ * not show through.
+ */
+static void test_carry_in_acc(void)
+{
+    const AOp acc0 = { .file = EU_FILE_ARF, .type = EU_TYPE_UD,
+                       .nr = EU_ARF_ACC, .vs = 0, .w = 0, .hs = 0 };
+    const AOp acc0_dst = { .file = EU_FILE_ARF, .type = EU_TYPE_UD,
+                           .nr = EU_ARF_ACC, .hs = 1 };
+    EuThread *t = RUN(0xff,
+        asm_1(EU_OP_MOV, 1, D(3, 0, UD), IMM(UD, 0xfffffff0)),
+        asm_1(EU_OP_MOV, 1, D(3, 4, UD), IMM(UD, 0xc4d80000)),
+        asm_1(EU_OP_MOV, 1, D(3, 8, UD), IMM(UD, 1)),
+        asm_op(EU_OP_MUL, 1, acc0_dst, G(3, 8, UD, R_0_1_0), IMM(UW, 3)),
+        asm_acc_wr(asm_op(EU_OP_ADDC, 1, D(2, 0, UD), G(3, 0, UD, R_0_1_0),
+                          IMM(UD, 0x20))),
+        asm_1(EU_OP_MOV, 1, D(2, 4, UD), acc0),
+        asm_acc_wr(asm_op(EU_OP_ADDC, 1, D(2, 8, UD), G(3, 4, UD, R_0_1_0),
+                          IMM(UD, 0x108))),
+        asm_1(EU_OP_MOV, 1, D(2, 12, UD), acc0),
+        asm_op(EU_OP_MUL, 1, acc0_dst, G(3, 8, UD, R_0_1_0), IMM(UW, 3)),
+        asm_acc_wr(asm_op(EU_OP_SUBB, 1, D(2, 16, UD), G(3, 8, UD, R_0_1_0),
+                          IMM(UD, 2))),
+        asm_1(EU_OP_MOV, 1, D(2, 20, UD), acc0));
+
+    g_assert_cmphex(ud(t, 2, 0), ==, 0x10);
+    g_assert_cmphex(ud(t, 2, 1), ==, 1);            /* the carry */
+    g_assert_cmphex(ud(t, 2, 2), ==, 0xc4d80108);
+    g_assert_cmphex(ud(t, 2, 3), ==, 0);            /* none */
+    g_assert_cmphex(ud(t, 2, 4), ==, 0xffffffff);
+    g_assert_cmphex(ud(t, 2, 5), ==, 1);            /* the borrow */
+    g_free(t);
+}
+
 static void test_float_and_conversions(void)
 {
     EuThread *t = RUN(0xff,
@@ -470,6 +507,7 @@ int main(int argc, char **argv)
                     test_unsupported_fault);
     g_test_add_func("/intel-eu/exec/cmp-pred-sel", test_cmp_pred_sel);
     g_test_add_func("/intel-eu/exec/cmp-predicated", test_cmp_predicated);
+    g_test_add_func("/intel-eu/exec/carry-in-acc", test_carry_in_acc);
     g_test_add_func("/intel-eu/exec/mask-mad", test_exec_mask_and_mad);
     g_test_add_func("/intel-eu/exec/flag-width-pred-send",
                     test_flag_width_and_pred_send);
