@@ -21,6 +21,7 @@
 #define BTI_STATELESS           255
 #define BTI_STATELESS_NC        253
 #define A64_LIMIT               (1ull << 48)
+#define SLM_OFFSET_MASK         0xffff
 
 enum {
     /* Data cache 0 (and the constant and sampler caches' reads). */
@@ -127,6 +128,11 @@ bool dataport_stateless_base(const Msg *m, Target *tg, uint32_t mask)
 
 /*
  * @len bytes at byte @off of the thread group's shared local memory.
+ * Only the offset's low 16 bits address it (at most 64 KB a group: the
+ * interface descriptor's Shared Local Memory Size): IGC sets bit 28 of
+ * every local variable's address so that none is a null pointer
+ * (intel-graphics-compiler InlineLocalsResolution.cpp,
+ * VALID_LOCAL_HIGH_BITS) and leaves it in the messages' offsets.
  * The model's answer past the group's allocation (the PRM leaves it
  * undefined): reads return 0, writes are dropped, logged once a step;
  * never another group's or the host's memory.
@@ -135,7 +141,10 @@ static bool dataport_slm_rw(const Msg *m, uint64_t off, void *buf,
                             unsigned len, bool write)
 {
     uint32_t size = m->th->slm ? m->th->slm_size : 0;
-    unsigned n = off < size ? MIN(len, size - off) : 0;
+    unsigned n;
+
+    off &= SLM_OFFSET_MASK;
+    n = off < size ? MIN(len, size - off) : 0;
 
     if (n < len) {
         /* Once a step of the dispatch (one IntelSfThread), not a channel. */

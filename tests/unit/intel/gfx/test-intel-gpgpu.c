@@ -334,6 +334,25 @@ static void test_slm(Fixture *f, gconstpointer data)
 }
 
 /*
+ * The offset's bits above 15 do not address shared local memory: IGC
+ * tags every local address with bit 28.  The same as test_slm.
+ */
+static void test_slm_high_bits(Fixture *f, gconstpointer data)
+{
+    const EuNative k[] = SLM_KERNEL((0x10000000 >> 4) + 60);
+
+    slm_run(f, k, G_N_ELEMENTS(k), 1);
+    for (unsigned g = 0; g < 2; g++) {
+        for (unsigned i = 0; i < 16; i++) {
+            g_assert_cmphex(ram_r32(f, OUT + 256 * g + 4 * i), ==, 0);
+            g_assert_cmphex(ram_r32(f, OUT + 256 * g + 64 + 4 * i), ==,
+                            0xbad00000 + i);
+        }
+    }
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
+}
+
+/*
  * Past the group's allocation: at OWord 62 of 1 KiB the first 32 bytes
  * are inside and the rest reads zero, its write dropped (logged); with
  * no shared local memory (encoding 0) or a reserved encoding nothing is.
@@ -803,6 +822,7 @@ static const FixtureTest tests[] = {
     { "/intel-gpgpu/indirect-short", test_indirect_short },
     { "/intel-gpgpu/slm", test_slm },
     { "/intel-gpgpu/slm-bounds", test_slm_bounds },
+    { "/intel-gpgpu/slm-high-bits", test_slm_high_bits },
     { "/intel-gpgpu/barrier-reduce", test_barrier_reduce },
     { "/intel-gpgpu/barrier-skipped", test_barrier_skipped },
     { "/intel-gpgpu/barrier-disabled", test_barrier_disabled },
