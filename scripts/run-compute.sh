@@ -9,8 +9,8 @@
 #
 #   --tap           TAP only (for meson's compute suite); otherwise the TAP,
 #                   then a line of figures
-#   --kernels K,K   the kernels of tests/compute/vadd.c to run (default
-#                   vadd,psum)
+#   --kernels K,K   the kernels of tests/compute/cl-kernels.c to run
+#                   (default: all of them, as cl-kernels --kernels lists)
 #   --timeout SECS  the guest's wall-clock limit (default 3600)
 #   --out DIR       the guest's logs (default build/compute/out)
 #   --append ARGS   more kernel command line (NEO_DEBUG=1, CL_TIMEOUT=...:
@@ -21,7 +21,7 @@
 #
 # Steps: the host packages it needs (ocl-icd-opencl-dev: headers and
 # libOpenCL.so; pocl-opencl-icd; clinfo) are installed with apt when
-# missing; tests/compute/vadd.c is built against the ICD loader (the same
+# missing; tests/compute/cl-kernels.c is built against the ICD loader (the same
 # binary runs on both sides: host and guest are bookworm); each kernel
 # runs with PoCL only (OCL_ICD_VENDORS names its ICD file) into
 # build/compute/pocl/KERNEL.out; the archive build/compute/compute.cpio.gz
@@ -34,7 +34,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 b=$top/build/compute
 python=${PYTHON:-/usr/bin/python3}
-kernels=vadd,psum
+kernels=
 limit=3600
 out=$b/out
 append=
@@ -54,7 +54,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 case $kernels in
-    ''|*[!a-z0-9,]*) echo "run-compute: --kernels takes names separated by commas" >&2; exit 2 ;;
+    *[!a-z0-9,]*) echo "run-compute: --kernels takes names separated by commas" >&2; exit 2 ;;
 esac
 
 log() { echo "run-compute: $*" >&2; }
@@ -77,24 +77,27 @@ fi
 
 # ---- the program, and PoCL's results --------------------------------------
 
+rm -rf "$b/root"
 mkdir -p "$b/pocl" "$b/root/gpumodel/bin"
-${CC:-gcc} -O2 -Wall -Werror -o "$b/vadd" "$top/tests/compute/vadd.c" -lOpenCL ||
-    die "cannot build tests/compute/vadd.c (ocl-icd-opencl-dev)"
+${CC:-gcc} -O2 -Wall -Werror -o "$b/cl-kernels" \
+    "$top/tests/compute/cl-kernels.c" -lOpenCL ||
+    die "cannot build tests/compute/cl-kernels.c (ocl-icd-opencl-dev)"
+[ -n "$kernels" ] || kernels=$("$b/cl-kernels" --kernels)
 pocl_icd=/etc/OpenCL/vendors/pocl.icd
 [ -f "$pocl_icd" ] || die "no $pocl_icd (pocl-opencl-icd)"
 t0=$(date +%s)
 for k in $(echo "$kernels" | tr , ' '); do
     # Only PoCL, its kernel cache under build/.
     OCL_ICD_VENDORS=$pocl_icd POCL_CACHE_DIR=$b/pocl/cache \
-        "$b/vadd" --kernel "$k" --out "$b/pocl/$k.out" 2> "$b/pocl/$k.err" ||
-        log "PoCL: vadd --kernel $k failed (status $?): $(tail -n 1 "$b/pocl/$k.err")"
+        "$b/cl-kernels" --kernel "$k" --out "$b/pocl/$k.out" 2> "$b/pocl/$k.err" ||
+        log "PoCL: cl-kernels --kernel $k failed (status $?): $(tail -n 1 "$b/pocl/$k.err")"
 done
 pocl_secs=$(($(date +%s) - t0))
 
 # ---- the guest --------------------------------------------------------------
 
 r=$b/root
-cp "$b/vadd" "$r/gpumodel/bin/vadd"
+cp "$b/cl-kernels" "$r/gpumodel/bin/cl-kernels"
 cp "$top/tests/compute/compute-checks.sh" "$r/gpumodel/"
 chmod 755 "$r/gpumodel/compute-checks.sh"
 (cd "$r" && find . -mindepth 1 | LC_ALL=C sort |

@@ -13,8 +13,8 @@
 #   modprobe                  modprobe i915 (rc, secs)
 #   dri                       /dev/dri after it
 #   clinfo, clinfo-list       clinfo, clinfo -l (rc, secs)
-#   cl-KERNEL                 /gpumodel/bin/vadd --kernel KERNEL: its stderr
-#                             (device, build log, differences; rc, secs)
+#   cl-KERNEL                 /gpumodel/bin/cl-kernels --kernel KERNEL: its
+#                             stderr (device, build log, differences; rc, secs)
 #   cl-KERNEL-out             its results, compared on the host
 #   dmesg                     the kernel log
 #   @@RESULT compute-done ok  every step ran and was sent
@@ -23,8 +23,8 @@
 # Knobs (kernel command line): MODPROBE_TIMEOUT (default 300 s),
 # TOOL_TIMEOUT (clinfo, default 300 s: it loads NEO under TCG),
 # CL_TIMEOUT (each program, default 1200 s: IGC compiles the kernels in
-# the guest), CL_KERNELS (default "vadd,psum"), NEO_DEBUG=1 (NEO's debug
-# messages: NEOReadDebugKeys=1 PrintDebugMessages=1), CL_DEBUG=1 (for
+# the guest), CL_KERNELS (default: all, as cl-kernels --kernels lists),
+# NEO_DEBUG=1 (NEO's debug messages: NEOReadDebugKeys=1 PrintDebugMessages=1), CL_DEBUG=1 (for
 # finding why a kernel fails: IGC's dump of each kernel's Gen ISA
 # (IGC_ShaderDumpEnable=1) as section cl-KERNEL-asm, and each kernel again
 # with the work-group sizes of CL_LOCALS, default "8,16,32,256", as
@@ -34,7 +34,7 @@ set -u
 MODPROBE_TIMEOUT=${MODPROBE_TIMEOUT:-300}
 TOOL_TIMEOUT=${TOOL_TIMEOUT:-300}
 CL_TIMEOUT=${CL_TIMEOUT:-1200}
-CL_KERNELS=${CL_KERNELS:-vadd,psum}
+CL_KERNELS=${CL_KERNELS:-$(/gpumodel/bin/cl-kernels --kernels)}
 NEO_DEBUG=${NEO_DEBUG:-0}
 CL_DEBUG=${CL_DEBUG:-0}
 CL_LOCALS=${CL_LOCALS:-8,16,32,256}
@@ -74,7 +74,7 @@ for k in $(echo "$CL_KERNELS" | tr , " "); do
     kmsg "cl-$k"
     echo "gpumodel guest: cl-$k, up $(cut -d' ' -f1 /proc/uptime) s" > /dev/console
     rm -f "$work/cl-$k.out"
-    step "cl-$k" "$CL_TIMEOUT" /gpumodel/bin/vadd --kernel "$k" \
+    step "cl-$k" "$CL_TIMEOUT" /gpumodel/bin/cl-kernels --kernel "$k" \
         --out "$work/cl-$k.out"
     section "cl-$k-out" "$work/cl-$k.out"
 done
@@ -85,7 +85,7 @@ if [ "$CL_DEBUG" = 1 ]; then
         rm -rf "$dump"
         step "cl-$k-dump" "$CL_TIMEOUT" env IGC_ShaderDumpEnable=1 \
             IGC_DumpToCustomDir="$dump" \
-            /gpumodel/bin/vadd --kernel "$k" --out "$work/cl-$k-dump.out"
+            /gpumodel/bin/cl-kernels --kernel "$k" --out "$work/cl-$k-dump.out"
         find "$dump" -name '*.asm' > "$work/asm-list.txt" 2>&1
         for f in $(cat "$work/asm-list.txt"); do
             echo "== $f"
@@ -93,7 +93,7 @@ if [ "$CL_DEBUG" = 1 ]; then
         done > "$work/cl-$k-asm.txt" 2>&1
         section "cl-$k-asm" "$work/cl-$k-asm.txt"
         for l in $(echo "$CL_LOCALS" | tr , " "); do
-            step "cl-$k-l$l" "$CL_TIMEOUT" /gpumodel/bin/vadd --kernel "$k" \
+            step "cl-$k-l$l" "$CL_TIMEOUT" /gpumodel/bin/cl-kernels --kernel "$k" \
                 --local "$l" --out "$work/cl-$k-l$l.out"
             section "cl-$k-l$l-out" "$work/cl-$k-l$l.out"
         done

@@ -3,7 +3,7 @@
 sent (tests/compute/compute-checks.sh) and from the same programs run on
 the host with PoCL (scripts/run-compute.sh runs both).
 
-    compute_tier.py --out DIR --ref DIR [--kernels K,K] GUEST_TAP
+    compute_tier.py --out DIR --ref DIR --kernels K,K GUEST_TAP
 
 GUEST_TAP is scripts/run-guest.sh's TAP of the compute profile (whether
 the guest ran every step: its check of tests/compute/checks.txt, with the
@@ -129,7 +129,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", required=True)
     p.add_argument("--ref", required=True)
-    p.add_argument("--kernels", default="vadd,psum")
+    p.add_argument("--kernels", required=True)
     p.add_argument("guest_tap")
     a = p.parse_args()
     try:
