@@ -76,7 +76,7 @@ guest-root: deps
 
 # The compute tier: the project's OpenCL programs in that root on
 # intel-gpu (NEO), each result compared with PoCL's on the host
-# (scripts/run-compute.sh; tests/compute/README.md).  Not part of check.
+# (scripts/run-compute.sh; tests/compute/README.md).  Also a tier of check.
 compute: qemu guest-root
 	scripts/run-compute.sh
 
@@ -89,7 +89,8 @@ run: qemu guest-image
 # all of them (tools/check-summary.py).  MESON_TEST_ARGS go to meson test
 # (e.g. --timeout-multiplier 2, --num-processes 1).
 MESON_TEST_ARGS ?=
-check: qemu unit unit-sanitize fuzz qemu-fuzz genxml guest-image igt-image
+check: qemu unit unit-sanitize fuzz qemu-fuzz genxml guest-image igt-image \
+	guest-root
 	rm -f build/unit/meson-logs/testlog.json
 	$(MESON) test -C build/unit $(MESON_TEST_ARGS); s=$$?; \
 	    /usr/bin/python3 tools/check-summary.py build/unit || s=1; \
