@@ -15,17 +15,29 @@
  * commands in the table above from a non-privileged batch buffer flags an
  * error and converts the command to a NOOP" (PRM Vol 8, "User Mode
  * Privileged Commands").  The error flag is all the guest sees of it, and
- * drivers mask it (i915's RING_EMR): user-mode drivers write registers
- * the hardware refuses at every context's start, so each refusal is a
- * trace event (intel_gpu_privilege_refused) and only the first of each
- * command on an engine is logged.
+ * drivers mask it (i915's RING_EMR).  Each refusal is a trace event
+ * (intel_gpu_privilege_refused).
+ */
+void cs_privilege_refused(IntelEngine *e, uint32_t hdr, uint64_t where)
+{
+    gpu_host_trace(&e->gpu->host, INTEL_TRACE_PRIVILEGE, e->id, hdr, where);
+    intel_engine_report_error(e, INTEL_ERROR_PRIVILEGE);
+}
+
+/*
+ * The same for a command a user-mode driver has no business sending (a
+ * GGTT access, MI_UPDATE_GTT, ...): only the first of each command on an
+ * engine is also logged.  A register write the batch may not make is
+ * cs_privilege_refused() alone: user-mode drivers write registers
+ * the hardware refuses at every context's start (Intel's compute runtime
+ * GEN9_ROW_CHICKEN4, which i915 does not whitelist on Gen11), as normal
+ * work.
  */
 void cs_privilege_violation(IntelEngine *e, uint32_t hdr, uint64_t where,
                             const char *what)
 {
     unsigned bit = INSTR_CLIENT(hdr) == INSTR_MI_CLIENT ? MI_OPCODE(hdr) : 63;
 
-    gpu_host_trace(&e->gpu->host, INTEL_TRACE_PRIVILEGE, e->id, hdr, where);
     if (!(e->privilege_logged & (1ull << bit))) {
         e->privilege_logged |= 1ull << bit;
         gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
@@ -33,7 +45,7 @@ void cs_privilege_violation(IntelEngine *e, uint32_t hdr, uint64_t where,
                      "non-privileged batch; the engine's next refusals of "
                      "the command are only traced", e->id, what, where);
     }
-    intel_engine_report_error(e, INTEL_ERROR_PRIVILEGE);
+    cs_privilege_refused(e, hdr, where);
 }
 
 /* A page fault of a command also stops the engine until reset. */

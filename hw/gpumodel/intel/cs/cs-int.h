@@ -70,6 +70,7 @@ static inline bool cs_privileged(IntelEngine *e)
 }
 
 /* cs-access.c */
+void cs_privilege_refused(IntelEngine *e, uint32_t hdr, uint64_t where);
 void cs_privilege_violation(IntelEngine *e, uint32_t hdr, uint64_t where,
                             const char *what);
 int cs_fault(IntelEngine *e, bool ppgtt, uint64_t addr);

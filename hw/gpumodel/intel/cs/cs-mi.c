@@ -311,8 +311,7 @@ int cs_mi_load_register_imm(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         uint32_t off = cs_reg_offset(e, cmd[0], cmd[i], MI_LRI_LRM_CS_MMIO);
 
         if (!cs_reg_write_allowed(e, off)) {
-            cs_privilege_violation(e, cmd[0], off, "MI_LOAD_REGISTER_IMM to "
-                                   "a register not user-writable");
+            cs_privilege_refused(e, cmd[0], off);
             return CS_NEXT;
         }
     }
@@ -355,8 +354,7 @@ int cs_mi_load_register_mem(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
         return CS_NEXT;
     }
     if (!cs_reg_write_allowed(e, off)) {
-        cs_privilege_violation(e, cmd[0], off, "MI_LOAD_REGISTER_MEM to a "
-                               "register not user-writable");
+        cs_privilege_refused(e, cmd[0], off);
         return CS_NEXT;
     }
     if (cs_read32(e, !ggtt && intel_engine_ppgtt(e), cs_addr48(cmd[2] & ~3u, cmd[3]),
@@ -375,8 +373,7 @@ int cs_mi_load_register_reg(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
 
     /* "Register write to a Privileged Register is discarded" (Vol 8). */
     if (!cs_reg_write_allowed(e, dst)) {
-        cs_privilege_violation(e, cmd[0], dst, "MI_LOAD_REGISTER_REG to a "
-                               "register not user-writable");
+        cs_privilege_refused(e, cmd[0], dst);
         return CS_NEXT;
     }
     intel_mmio_write(e->gpu, dst, intel_mmio_read(e->gpu, src), 0xffffffff);

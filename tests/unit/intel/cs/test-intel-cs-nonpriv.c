@@ -151,8 +151,11 @@ static void test_refused_registers(Fixture *f, gconstpointer data)
                         MI_LOAD_REGISTER_IMM(1));
         g_assert_cmphex(f->fh->last_trace[PRIV][2], ==, refused[i]);
     }
-    /* The same command refused again: traced, logged once. */
-    g_assert_cmpuint(f->fh->guest_errors, ==, 1);
+    /*
+     * Traced, not logged: user-mode drivers make such writes as normal
+     * work (NEO's GEN9_ROW_CHICKEN4).
+     */
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
     g_assert_cmphex(esr_privilege(f), ==, INTEL_ERROR_PRIVILEGE);
     /* i915 masks it (RING_EMR): no error interrupt; the context went on. */
     g_assert_cmphex(erd(f, RCS, INTEL_RING_EIR), ==, 0);
@@ -197,8 +200,8 @@ static void test_mixed_lri(Fixture *f, gconstpointer data)
                     MI_LOAD_REGISTER_REG | INSTR_LEN(3));
     g_assert_cmphex(f->fh->last_trace[PRIV][2], ==,
                     INTEL_RCS0_BASE + INTEL_RING_HWS_PGA);
-    /* A log line for each of the three commands, not for each refusal. */
-    g_assert_cmpuint(f->fh->guest_errors, ==, 3);
+    /* Register refusals are traced, not logged. */
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
 
     /* The same LRI without the refused register writes both. */
     bb = buf_at(f, USER_PA + BB(2));
