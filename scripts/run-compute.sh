@@ -1,8 +1,10 @@
 #!/bin/sh
-# The compute tier: the project's OpenCL programs (tests/compute/) run in
-# the guest on intel-gpu, through Intel's NEO runtime and Debian's stock
-# i915, and each result is compared byte for byte with the same program
-# run on the host with PoCL (Debian's pocl-opencl-icd, on the CPU).
+# The compute tier: the project's OpenCL and Vulkan programs
+# (tests/compute/) run in the guest on intel-gpu, through Intel's NEO
+# runtime, Mesa's anv and Debian's stock i915, and each result is compared
+# byte for byte with the same OpenCL program run on the host with PoCL
+# (Debian's pocl-opencl-icd, on the CPU) or the Vulkan program's
+# computation in C.
 #
 #   scripts/run-compute.sh [--tap] [--kernels K,K] [--timeout SECS]
 #                          [--out DIR] [--append ARGS] [-- QEMU-ARGS...]
@@ -20,11 +22,14 @@
 #                   DIR/qemu-debug.log, its most frequent lines into the TAP)
 #
 # Steps: the host packages it needs (ocl-icd-opencl-dev: headers and
-# libOpenCL.so; pocl-opencl-icd; clinfo) are installed with apt when
-# missing; tests/compute/cl-kernels.c is built against the ICD loader (the same
-# binary runs on both sides: host and guest are bookworm); each kernel
-# runs with PoCL only (OCL_ICD_VENDORS names its ICD file) into
-# build/compute/pocl/KERNEL.out; the archive build/compute/compute.cpio.gz
+# libOpenCL.so; pocl-opencl-icd; clinfo; libvulkan-dev; glslang-tools) are
+# installed with apt when missing; tests/compute/cl-kernels.c is built
+# against the ICD loader, vk-compute.c against the Vulkan loader with its
+# shader compiled to SPIR-V by glslangValidator (the same binaries run on
+# both sides: host and guest are bookworm); each kernel runs with PoCL
+# only (OCL_ICD_VENDORS names its ICD file) into
+# build/compute/pocl/KERNEL.out, vk-compute --reference into
+# build/compute/c-ref/vk-reduce.out; the archive build/compute/compute.cpio.gz
 # carries the program and tests/compute/compute-checks.sh into the guest,
 # which scripts/run-guest.sh --profile compute boots (the Debian root of
 # scripts/make-guest-root.sh); tests/compute/compute_tier.py makes the
@@ -63,7 +68,7 @@ die() { log "error: $*"; exit 1; }
 # ---- host packages --------------------------------------------------------
 
 need=
-for p in ocl-icd-opencl-dev pocl-opencl-icd clinfo; do
+for p in ocl-icd-opencl-dev pocl-opencl-icd clinfo libvulkan-dev glslang-tools; do
     dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" ||
         need="$need $p"
 done
@@ -78,11 +83,19 @@ fi
 # ---- the program, and PoCL's results --------------------------------------
 
 rm -rf "$b/root"
-mkdir -p "$b/pocl" "$b/root/gpumodel/bin"
+mkdir -p "$b/pocl" "$b/c-ref" "$b/root/gpumodel/bin"
 ${CC:-gcc} -O2 -Wall -Werror -o "$b/cl-kernels" \
     "$top/tests/compute/cl-kernels.c" -lOpenCL ||
     die "cannot build tests/compute/cl-kernels.c (ocl-icd-opencl-dev)"
 [ -n "$kernels" ] || kernels=$("$b/cl-kernels" --kernels)
+glslangValidator -V --target-env vulkan1.0 --vn vk_reduce_spv \
+    -o "$b/vk-reduce.h" "$top/tests/compute/vk-reduce.comp" > "$b/glslang.log" ||
+    die "cannot compile tests/compute/vk-reduce.comp (glslang-tools): $(tail -n 3 "$b/glslang.log")"
+${CC:-gcc} -O2 -Wall -Werror -I"$b" -o "$b/vk-compute" \
+    "$top/tests/compute/vk-compute.c" -lvulkan ||
+    die "cannot build tests/compute/vk-compute.c (libvulkan-dev)"
+"$b/vk-compute" --reference --out "$b/c-ref/vk-reduce.out" 2> "$b/c-ref/vk-reduce.err" ||
+    die "vk-compute --reference failed: $(tail -n 1 "$b/c-ref/vk-reduce.err")"
 pocl_icd=/etc/OpenCL/vendors/pocl.icd
 [ -f "$pocl_icd" ] || die "no $pocl_icd (pocl-opencl-icd)"
 t0=$(date +%s)
@@ -97,7 +110,7 @@ pocl_secs=$(($(date +%s) - t0))
 # ---- the guest --------------------------------------------------------------
 
 r=$b/root
-cp "$b/cl-kernels" "$r/gpumodel/bin/cl-kernels"
+cp "$b/cl-kernels" "$b/vk-compute" "$r/gpumodel/bin/"
 cp "$top/tests/compute/compute-checks.sh" "$r/gpumodel/"
 chmod 755 "$r/gpumodel/compute-checks.sh"
 (cd "$r" && find . -mindepth 1 | LC_ALL=C sort |
@@ -117,8 +130,13 @@ guest_secs=$(($(date +%s) - t0))
 # ---- verdicts ---------------------------------------------------------------
 
 rc=0
-"$python" "$top/tests/compute/compute_tier.py" --out "$out" --ref "$b/pocl" \
-    --kernels "$kernels" "$b/guest-tap.txt" > "$b/tap.txt" || rc=1
+set --
+for k in $(echo "$kernels" | tr , ' '); do
+    set -- "$@" --compare "cl-$k:$b/pocl/$k.out:PoCL"
+done
+"$python" "$top/tests/compute/compute_tier.py" --out "$out" "$@" \
+    --compare "vk-reduce:$b/c-ref/vk-reduce.out:the C reference" \
+    "$b/guest-tap.txt" > "$b/tap.txt" || rc=1
 {
     cat "$b/tap.txt"
     echo "# compute: guest $guest_secs s (logs: ${out#"$top/"}/), PoCL $pocl_secs s"

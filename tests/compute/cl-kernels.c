@@ -46,7 +46,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define N 1024
+#include "compute-io.h"
+
 #define PSUM_ITEMS 64
 #define PSUM_CHUNK (N / PSUM_ITEMS)
 #define GROUP 64                /* lsum's and lhist's work-group size */
@@ -170,15 +171,6 @@ static const char *source =
     "    int e = read_imagei(in, edge, (int2)(x + 3, y - 2)).x;\n"
     "    write_imagei(out, (int2)(y, x), (int4)(v * 2 + e, 0, 0, 1));\n"
     "}\n";
-
-/* Inputs: both signs, odd and even, no overflow in the sums. */
-static void fill(int32_t *a, int32_t *b)
-{
-    for (int i = 0; i < N; i++) {
-        a[i] = (int32_t)((uint32_t)i * 2654435761u >> 8) - 8000000;
-        b[i] = 3 * i - 1000;
-    }
-}
 
 /* What the kernels compute, on the CPU; each returns its values' number. */
 
@@ -517,43 +509,6 @@ static int run(const Kernel *kern, int n, size_t local,
     return 0;
 }
 
-/*
- * Write the results to @out_path (stdout when NULL) and say on stderr how
- * many differ from @want: 0 when none does, 1 when some do, 2 when the
- * file cannot be written.
- */
-static int report(const char *kernel_name, int n, const int32_t *c,
-                  const int32_t *want, const char *out_path)
-{
-    FILE *out = stdout;
-    int bad = 0;
-
-    if (out_path) {
-        out = fopen(out_path, "w");
-        if (!out) {
-            perror(out_path);
-            return 2;
-        }
-    }
-    fprintf(out, "kernel %s n %d\n", kernel_name, n);
-    for (int i = 0; i < n; i++) {
-        fprintf(out, "%" PRId32 "\n", c[i]);
-        if (c[i] != want[i]) {
-            if (bad < 8) {
-                fprintf(stderr, "cl-kernels: [%d] = %" PRId32 ", want %"
-                        PRId32 "\n", i, c[i], want[i]);
-            }
-            bad++;
-        }
-    }
-    if (out != stdout) {
-        fclose(out);
-    }
-    fprintf(stderr, "cl-kernels: %d of %d values differ from the CPU's\n",
-            bad, n);
-    return bad ? 1 : 0;
-}
-
 static const Kernel *find_kernel(const char *name)
 {
     for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
@@ -608,5 +563,5 @@ int main(int argc, char **argv)
     if (r) {
         return r;
     }
-    return report(kern->name, n, c, want, out_path);
+    return compute_report("cl-kernels", kern->name, n, c, want, out_path);
 }

@@ -16,6 +16,9 @@
 #   cl-KERNEL                 /gpumodel/bin/cl-kernels --kernel KERNEL: its
 #                             stderr (device, build log, differences; rc, secs)
 #   cl-KERNEL-out             its results, compared on the host
+#   vulkaninfo                vulkaninfo --summary (rc, secs)
+#   vk-reduce, vk-reduce-out  /gpumodel/bin/vk-compute: its stderr and
+#                             results
 #   dmesg                     the kernel log
 #   @@RESULT compute-done ok  every step ran and was sent
 #   @@DONE
@@ -78,6 +81,13 @@ for k in $(echo "$CL_KERNELS" | tr , " "); do
         --out "$work/cl-$k.out"
     section "cl-$k-out" "$work/cl-$k.out"
 done
+
+kmsg "vulkan"
+step vulkaninfo "$TOOL_TIMEOUT" vulkaninfo --summary
+echo "gpumodel guest: vk-reduce, up $(cut -d' ' -f1 /proc/uptime) s" > /dev/console
+rm -f "$work/vk-reduce.out"
+step vk-reduce "$CL_TIMEOUT" /gpumodel/bin/vk-compute --out "$work/vk-reduce.out"
+section vk-reduce-out "$work/vk-reduce.out"
 
 if [ "$CL_DEBUG" = 1 ]; then
     for k in $(echo "$CL_KERNELS" | tr , " "); do

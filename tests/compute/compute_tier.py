@@ -1,21 +1,26 @@
 #!/usr/bin/python3
 """Host side of the compute tier: the verdicts, as TAP, from what the guest
-sent (tests/compute/compute-checks.sh) and from the same programs run on
-the host with PoCL (scripts/run-compute.sh runs both).
+sent (tests/compute/compute-checks.sh) and the references made on the
+host: the OpenCL programs run with PoCL, the Vulkan program's C
+computation (scripts/run-compute.sh makes both).
 
-    compute_tier.py --out DIR --ref DIR --kernels K,K GUEST_TAP
+    compute_tier.py --out DIR [--compare NAME:REF:WHO ...] GUEST_TAP
 
 GUEST_TAP is scripts/run-guest.sh's TAP of the compute profile (whether
 the guest ran every step: its check of tests/compute/checks.txt, with the
 reason when it did not); its lines come first, renumbered.  --out is that
-run's directory (data.log, the data channel); --ref holds PoCL's outputs,
-KERNEL.out.  Then, from data.log's sections:
+run's directory (data.log, the data channel).  Each --compare names a
+program's run in the guest (its section NAME, its output NAME-out) and
+the reference output REF it must equal, made on the host by WHO (PoCL,
+or the program's C reference).  Then, from data.log's sections:
 
-  i915      modprobe i915 returned 0 and a render node appeared
-  clinfo    clinfo ran and lists a device (its name is the check's text)
-  KERNEL    the program ran on intel-gpu (exit 0) and its output equals
-            PoCL's byte for byte (else the first difference)
-  dmesg     no GPU hang, reset, wedged GT or kernel splat in the guest's log
+  i915        modprobe i915 returned 0 and a render node appeared
+  clinfo      clinfo ran and lists a device (its name is the check's text)
+  vulkaninfo  vulkaninfo --summary ran and lists a device
+  NAME        the program ran on intel-gpu (exit 0) and its output
+              equals REF byte for byte (else the first difference)
+  dmesg       no GPU hang, reset, wedged GT or kernel splat in the guest's
+              log
 
 Exit status 0 when no check failed.  Standard library only.
 """
@@ -31,25 +36,70 @@ from guest_verdicts.log import Log, SPLAT  # noqa: E402
 HANG = r"GPU HANG|[Rr]esetting|wedged|hangcheck|\*ERROR\*"
 
 
-def first_difference(got, want):
+def first_difference(got, want, who):
     """A sentence on where two outputs first differ, and how many values
-    differ."""
+    differ; @who made @want."""
     g = got.decode(errors="replace").split("\n")
     w = want.decode(errors="replace").split("\n")
     if g[:1] != w[:1]:
-        return "header %r, PoCL's %r" % (g[0][:60], w[0][:60])
+        return "header %r, %s's %r" % (g[0][:60], who, w[0][:60])
     diff = [i for i in range(1, max(len(g), len(w)))
             if (g[i] if i < len(g) else None) != (w[i] if i < len(w) else None)]
     if not diff:
         return "same values, other bytes"
     i = diff[0]
-    return ("%d of %d values differ; first at [%d]: model %s, PoCL %s" %
+    return ("%d of %d values differ; first at [%d]: model %s, %s %s" %
             (len(diff), len(w) - 2, i - 1,
-             g[i] if i < len(g) else "(missing)",
+             g[i] if i < len(g) else "(missing)", who,
              w[i] if i < len(w) else "(missing)"))
 
 
-def verdicts(log, out, ref, kernels):
+def compare(log, out, name, refp, who):
+    """(ok, text): the guest's run @name against the reference @refp."""
+    s = log.get(name)
+    try:
+        with open(refp, "rb") as f:
+            want = f.read()
+    except OSError:
+        want = None
+    try:
+        with open(os.path.join(out, "%s-out.txt" % name), "rb") as f:
+            got = f.read()
+    except OSError:
+        got = None
+    if s is None:
+        return False, "%s: not run in the guest" % name
+    why = s.text.strip().split("\n")[-1][:200] if s.text.strip() else ""
+    if want is None:
+        return False, "%s: no %s output %s" % (name, who, refp)
+    if s.rc == "timeout":
+        return False, ("%s: timed out after %s s in the guest (%s)" %
+                       (name, s.attrs.get("secs", "?"), why))
+    if not got:
+        return False, "%s: no output (exit %s: %s)" % (name, s.rc, why)
+    if got != want:
+        return False, ("%s: differs from %s's (exit %s): %s" %
+                       (name, who, s.rc, first_difference(got, want, who)))
+    if s.rc != "0":
+        return False, ("%s: same output as %s's but exit %s (%s)" %
+                       (name, who, s.rc, why))
+    return True, ("%s: %d bytes, identical to %s's, in %s s" %
+                  (name, len(got), who, s.attrs.get("secs", "?")))
+
+
+def device_check(log, name, pattern, what):
+    """(ok, text): tool @name ran and its output names a device."""
+    c = log.get(name)
+    names = re.findall(pattern, c.text, re.M) if c else []
+    if c is None:
+        return False, "%s: not reported" % name
+    if c.rc != "0" or not names:
+        return False, "%s: exit %s, %d devices" % (name, c.rc, len(names))
+    return True, "%s: %s \"%s\", in %s s" % (name, what, names[0],
+                                             c.attrs.get("secs", "?"))
+
+
+def verdicts(log, out, compares):
     """(ok, text) per check, in order."""
     res = []
     m = log.get("modprobe")
@@ -63,54 +113,12 @@ def verdicts(log, out, ref, kernels):
     else:
         res.append((True, "i915: loaded in %s s, renderD128 there" %
                     m.attrs.get("secs", "?")))
-
-    c = log.get("clinfo")
-    names = re.findall(r"^\s*Device Name\s+(.*\S)", c.text, re.M) if c else []
-    plats = re.findall(r"^\s*Platform Name\s+(.*\S)", c.text, re.M) if c else []
-    if c is None:
-        res.append((False, "clinfo: not reported"))
-    elif c.rc != "0" or not names:
-        res.append((False, "clinfo: exit %s, %d devices" % (c.rc, len(names))))
-    else:
-        res.append((True, "clinfo: device \"%s\" (platform \"%s\"), in %s s" %
-                    (names[0], plats[0] if plats else "?",
-                     c.attrs.get("secs", "?"))))
-
-    for k in kernels:
-        s = log.get("cl-" + k)
-        o = log.get("cl-%s-out" % k)
-        refp = os.path.join(ref, k + ".out")
-        outp = os.path.join(out, "cl-%s-out.txt" % k)
-        try:
-            with open(refp, "rb") as f:
-                want = f.read()
-        except OSError:
-            want = None
-        try:
-            with open(outp, "rb") as f:
-                got = f.read()
-        except OSError:
-            got = None
-        if s is None:
-            res.append((False, "%s: not run in the guest" % k))
-            continue
-        why = s.text.strip().split("\n")[-1][:200] if s.text.strip() else ""
-        if want is None:
-            res.append((False, "%s: no PoCL output %s" % (k, refp)))
-        elif s.rc == "timeout":
-            res.append((False, "%s: timed out after %s s in the guest (%s)" %
-                        (k, s.attrs.get("secs", "?"), why)))
-        elif o is None or not got:
-            res.append((False, "%s: no output (exit %s: %s)" % (k, s.rc, why)))
-        elif got != want:
-            res.append((False, "%s: differs from PoCL (exit %s): %s" %
-                        (k, s.rc, first_difference(got, want))))
-        elif s.rc != "0":
-            res.append((False, "%s: same output as PoCL but exit %s (%s)" %
-                        (k, s.rc, why)))
-        else:
-            res.append((True, "%s: %d bytes, identical to PoCL's, in %s s" %
-                        (k, len(got), s.attrs.get("secs", "?"))))
+    res.append(device_check(log, "clinfo", r"^\s*Device Name\s+(.*\S)",
+                            "OpenCL device"))
+    res.append(device_check(log, "vulkaninfo", r"^\s*deviceName\s*=\s*(.*\S)",
+                            "Vulkan device"))
+    for name, refp, who in compares:
+        res.append(compare(log, out, name, refp, who))
 
     d = log.get("dmesg")
     if d is None:
@@ -128,8 +136,8 @@ def verdicts(log, out, ref, kernels):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", required=True)
-    p.add_argument("--ref", required=True)
-    p.add_argument("--kernels", required=True)
+    p.add_argument("--compare", action="append", default=[],
+                   metavar="NAME:REF:WHO")
     p.add_argument("guest_tap")
     a = p.parse_args()
     try:
@@ -149,8 +157,10 @@ def main():
             tests.append((mt.group(1) == "ok", mt.group(2)))
         elif line.startswith("#"):
             comments.append(line)
-    for ok, text in verdicts(log, a.out, a.ref,
-                             [k for k in a.kernels.split(",") if k]):
+    compares = [tuple(c.split(":", 2)) for c in a.compare]
+    if any(len(c) != 3 for c in compares):
+        p.error("--compare takes NAME:REF:WHO")
+    for ok, text in verdicts(log, a.out, compares):
         tests.append((ok, "- " + text))
     print("1..%d" % len(tests))
     for n, (ok, text) in enumerate(tests, 1):
