@@ -78,6 +78,9 @@ typedef struct Vk {
     uint32_t family;
     VkBuffer buf[3];
     VkDeviceMemory mem[3];
+    VkPipelineLayout layout;
+    VkPipeline pipe;
+    VkDescriptorSet set;
 } Vk;
 
 static int vk_instance(Vk *vk)
@@ -216,11 +219,10 @@ static int vk_buffer(Vk *vk, unsigned i, VkDeviceSize size, const void *data)
 }
 
 /*
- * The shader over a and b on the device, its NOUT results into @c.  0, or
- * 2 on a Vulkan error (said on stderr).  The objects are left to process
- * exit: the program runs once.
+ * The descriptor set of the three buffers and the compute pipeline of
+ * vk_reduce_spv, in @vk.
  */
-static int run(const int32_t *a, const int32_t *b, int32_t *c)
+static int vk_pipeline(Vk *vk)
 {
     VkDescriptorSetLayoutBinding binds[3];
     VkDescriptorSetLayoutCreateInfo dslci = {
@@ -234,13 +236,11 @@ static int run(const int32_t *a, const int32_t *b, int32_t *c)
         .setLayoutCount = 1,
         .pSetLayouts = &dsl,
     };
-    VkPipelineLayout layout;
     VkShaderModuleCreateInfo smci = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
         .codeSize = sizeof(vk_reduce_spv),
         .pCode = vk_reduce_spv,
     };
-    VkShaderModule module;
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage = {
@@ -249,7 +249,6 @@ static int run(const int32_t *a, const int32_t *b, int32_t *c)
             .pName = "main",
         },
     };
-    VkPipeline pipe;
     VkDescriptorPoolSize ps = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 3 };
     VkDescriptorPoolCreateInfo dpci = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -257,19 +256,59 @@ static int run(const int32_t *a, const int32_t *b, int32_t *c)
         .poolSizeCount = 1,
         .pPoolSizes = &ps,
     };
-    VkDescriptorPool pool;
     VkDescriptorSetAllocateInfo dsai = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
         .descriptorSetCount = 1,
         .pSetLayouts = &dsl,
     };
-    VkDescriptorSet set;
     VkDescriptorBufferInfo dbi[3];
     VkWriteDescriptorSet wds[3];
+
+    for (unsigned i = 0; i < 3; i++) {
+        binds[i] = (VkDescriptorSetLayoutBinding) {
+            .binding = i,
+            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .descriptorCount = 1,
+            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+        };
+    }
+    VK_CHECK("vkCreateDescriptorSetLayout",
+             vkCreateDescriptorSetLayout(vk->dev, &dslci, NULL, &dsl));
+    VK_CHECK("vkCreatePipelineLayout",
+             vkCreatePipelineLayout(vk->dev, &plci, NULL, &vk->layout));
+    VK_CHECK("vkCreateShaderModule",
+             vkCreateShaderModule(vk->dev, &smci, NULL, &cpci.stage.module));
+    cpci.layout = vk->layout;
+    VK_CHECK("vkCreateComputePipelines",
+             vkCreateComputePipelines(vk->dev, VK_NULL_HANDLE, 1, &cpci,
+                                      NULL, &vk->pipe));
+    VK_CHECK("vkCreateDescriptorPool",
+             vkCreateDescriptorPool(vk->dev, &dpci, NULL,
+                                    &dsai.descriptorPool));
+    VK_CHECK("vkAllocateDescriptorSets",
+             vkAllocateDescriptorSets(vk->dev, &dsai, &vk->set));
+    for (unsigned i = 0; i < 3; i++) {
+        dbi[i] = (VkDescriptorBufferInfo) { vk->buf[i], 0, VK_WHOLE_SIZE };
+        wds[i] = (VkWriteDescriptorSet) {
+            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+            .dstSet = vk->set,
+            .dstBinding = i,
+            .descriptorCount = 1,
+            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .pBufferInfo = &dbi[i],
+        };
+    }
+    vkUpdateDescriptorSets(vk->dev, 3, wds, 0, NULL);
+    return 0;
+}
+
+/* One dispatch of the pipeline over every group, waited for. */
+static int vk_dispatch(Vk *vk)
+{
     VkCommandPoolCreateInfo cpoolci = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+        .queueFamilyIndex = vk->family,
     };
-    VkCommandPool cpool;
     VkCommandBufferAllocateInfo cbai = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
@@ -292,6 +331,34 @@ static int run(const int32_t *a, const int32_t *b, int32_t *c)
     };
     VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
     VkFence fence;
+
+    VK_CHECK("vkCreateCommandPool",
+             vkCreateCommandPool(vk->dev, &cpoolci, NULL, &cbai.commandPool));
+    VK_CHECK("vkAllocateCommandBuffers",
+             vkAllocateCommandBuffers(vk->dev, &cbai, &cb));
+    VK_CHECK("vkBeginCommandBuffer", vkBeginCommandBuffer(cb, &cbbi));
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, vk->pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, vk->layout,
+                            0, 1, &vk->set, 0, NULL);
+    vkCmdDispatch(cb, GROUPS, 1, 1);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &host_read, 0,
+                         NULL, 0, NULL);
+    VK_CHECK("vkEndCommandBuffer", vkEndCommandBuffer(cb));
+    VK_CHECK("vkCreateFence", vkCreateFence(vk->dev, &fci, NULL, &fence));
+    VK_CHECK("vkQueueSubmit", vkQueueSubmit(vk->queue, 1, &si, fence));
+    VK_CHECK("vkWaitForFences", vkWaitForFences(vk->dev, 1, &fence, VK_TRUE,
+                                                FENCE_NS));
+    return 0;
+}
+
+/*
+ * The shader over a and b on the device, its NOUT results into @c.  0, or
+ * 2 on a Vulkan error (said on stderr).  The objects are left to process
+ * exit: the program runs once.
+ */
+static int run(const int32_t *a, const int32_t *b, int32_t *c)
+{
     const VkDeviceSize sizes[3] = {
         N * sizeof(int32_t), N * sizeof(int32_t), NOUT * sizeof(int32_t),
     };
@@ -299,8 +366,7 @@ static int run(const int32_t *a, const int32_t *b, int32_t *c)
     Vk vk = { 0 };
     void *p;
 
-    if (vk_instance(&vk) || pick_device(&vk) ||
-        vk_device(&vk)) {
+    if (vk_instance(&vk) || pick_device(&vk) || vk_device(&vk)) {
         return 2;
     }
     init_out(c);
@@ -308,65 +374,12 @@ static int run(const int32_t *a, const int32_t *b, int32_t *c)
         if (vk_buffer(&vk, i, sizes[i], data[i])) {
             return 2;
         }
-        binds[i] = (VkDescriptorSetLayoutBinding) {
-            .binding = i,
-            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-            .descriptorCount = 1,
-            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-        };
     }
-    VK_CHECK("vkCreateDescriptorSetLayout",
-             vkCreateDescriptorSetLayout(vk.dev, &dslci, NULL, &dsl));
-    VK_CHECK("vkCreatePipelineLayout",
-             vkCreatePipelineLayout(vk.dev, &plci, NULL, &layout));
-    VK_CHECK("vkCreateShaderModule",
-             vkCreateShaderModule(vk.dev, &smci, NULL, &module));
-    cpci.stage.module = module;
-    cpci.layout = layout;
-    VK_CHECK("vkCreateComputePipelines",
-             vkCreateComputePipelines(vk.dev, VK_NULL_HANDLE, 1, &cpci,
-                                      NULL, &pipe));
-    VK_CHECK("vkCreateDescriptorPool",
-             vkCreateDescriptorPool(vk.dev, &dpci, NULL, &pool));
-    dsai.descriptorPool = pool;
-    VK_CHECK("vkAllocateDescriptorSets",
-             vkAllocateDescriptorSets(vk.dev, &dsai, &set));
-    for (unsigned i = 0; i < 3; i++) {
-        dbi[i] = (VkDescriptorBufferInfo) { vk.buf[i], 0,
-                                            VK_WHOLE_SIZE };
-        wds[i] = (VkWriteDescriptorSet) {
-            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-            .dstSet = set,
-            .dstBinding = i,
-            .descriptorCount = 1,
-            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-            .pBufferInfo = &dbi[i],
-        };
+    if (vk_pipeline(&vk) || vk_dispatch(&vk)) {
+        return 2;
     }
-    vkUpdateDescriptorSets(vk.dev, 3, wds, 0, NULL);
-
-    cpoolci.queueFamilyIndex = vk.family;
-    VK_CHECK("vkCreateCommandPool",
-             vkCreateCommandPool(vk.dev, &cpoolci, NULL, &cpool));
-    cbai.commandPool = cpool;
-    VK_CHECK("vkAllocateCommandBuffers",
-             vkAllocateCommandBuffers(vk.dev, &cbai, &cb));
-    VK_CHECK("vkBeginCommandBuffer", vkBeginCommandBuffer(cb, &cbbi));
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1,
-                            &set, 0, NULL);
-    vkCmdDispatch(cb, GROUPS, 1, 1);
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &host_read, 0,
-                         NULL, 0, NULL);
-    VK_CHECK("vkEndCommandBuffer", vkEndCommandBuffer(cb));
-    VK_CHECK("vkCreateFence", vkCreateFence(vk.dev, &fci, NULL,
-                                            &fence));
-    VK_CHECK("vkQueueSubmit", vkQueueSubmit(vk.queue, 1, &si, fence));
-    VK_CHECK("vkWaitForFences", vkWaitForFences(vk.dev, 1, &fence,
-                                                VK_TRUE, FENCE_NS));
-    VK_CHECK("vkMapMemory", vkMapMemory(vk.dev, vk.mem[2], 0,
-                                        sizes[2], 0, &p));
+    VK_CHECK("vkMapMemory", vkMapMemory(vk.dev, vk.mem[2], 0, sizes[2], 0,
+                                        &p));
     memcpy(c, p, sizes[2]);
     vkUnmapMemory(vk.dev, vk.mem[2]);
     return 0;
