@@ -19,7 +19,8 @@
  * lhist: the histogram again in shared local memory (local atomics
  *        between barriers), each group's bins added to global memory.
  * spill: each work-item fills a private array of 256 ints and reads it
- *        back at data-dependent indices: private memory, in scratch space.
+ *        back at data-dependent indices: private memory (IGC: a buffer
+ *        the runtime allocates, stateless messages).
  * image: a 32x32 image of ints read with and without a sampler (clamp to
  *        edge, nearest) and written transposed into a second image.
  *
