@@ -74,9 +74,10 @@ igt: qemu igt-image
 guest-root: deps
 	scripts/make-guest-root.sh
 
-# The compute tier: the project's OpenCL programs in that root on
-# intel-gpu (NEO), each result compared with PoCL's on the host
-# (scripts/run-compute.sh; tests/compute/README.md).  Also a tier of check.
+# The compute tier: the project's OpenCL and Vulkan programs in that root
+# on intel-gpu (NEO, anv), each result compared with PoCL's or C's on the
+# host (scripts/run-compute.sh; tests/compute/README.md).  Also a tier of
+# check.
 compute: qemu guest-root
 	scripts/run-compute.sh
 
