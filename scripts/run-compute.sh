@@ -82,8 +82,10 @@ fi
 
 # ---- the program, and PoCL's results --------------------------------------
 
-rm -rf "$b/root"
-mkdir -p "$b/pocl" "$b/c-ref" "$b/root/gpumodel/bin"
+# The files compute.cpio.gz adds to the guest, staged in $stage.
+stage=$b/initrd-add
+rm -rf "$stage"
+mkdir -p "$b/pocl" "$b/c-ref" "$stage/gpumodel/bin"
 ${CC:-gcc} -O2 -Wall -Werror -o "$b/cl-kernels" \
     "$top/tests/compute/cl-kernels.c" -lOpenCL ||
     die "cannot build tests/compute/cl-kernels.c (ocl-icd-opencl-dev)"
@@ -109,11 +111,10 @@ pocl_secs=$(($(date +%s) - t0))
 
 # ---- the guest --------------------------------------------------------------
 
-r=$b/root
-cp "$b/cl-kernels" "$b/vk-compute" "$r/gpumodel/bin/"
-cp "$top/tests/compute/compute-checks.sh" "$r/gpumodel/"
-chmod 755 "$r/gpumodel/compute-checks.sh"
-(cd "$r" && find . -mindepth 1 | LC_ALL=C sort |
+cp "$b/cl-kernels" "$b/vk-compute" "$stage/gpumodel/bin/"
+cp "$top/tests/compute/compute-checks.sh" "$stage/gpumodel/"
+chmod 755 "$stage/gpumodel/compute-checks.sh"
+(cd "$stage" && find . -mindepth 1 | LC_ALL=C sort |
     cpio -o -H newc -R 0:0 --reproducible --quiet) | gzip -n > "$b/compute.cpio.gz"
 
 mkdir -p "$out"
