@@ -10,16 +10,21 @@
 #include <inttypes.h>
 #include "sf-dataport-int.h"
 
-/* ---- OWord block read/write (header M0.2: the offset) ---- */
-
-int dataport_oword_block(const Msg *m, bool write, bool unaligned)
+/*
+ * ---- OWord block read/write ----
+ *
+ * The address in the header: M0.2 the offset (in OWords, or bytes when
+ * @unaligned, DWord-aligned) in the surface, or for @a64 (data cache 1,
+ * Mesa's emit_a64_oword_block_header()) M0.1:M0.0 the 64-bit address.
+ */
+int dataport_oword_block(const Msg *m, bool write, bool unaligned, bool a64)
 {
     static const unsigned owords[] = { 1, 1, 2, 4, 8 };
     unsigned n = m->ctrl & 7, bytes, skip = 0;
     uint8_t data[128];
     uint64_t off;
-    uint32_t m02;
-    Target tg;
+    uint32_t m02, m01 = 0;
+    Target tg = { .flat = true };
 
     if (n >= G_N_ELEMENTS(owords) || !m->header) {
         intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
@@ -30,11 +35,19 @@ int dataport_oword_block(const Msg *m, bool write, bool unaligned)
     bytes = owords[n] * 16;
     /* One OWord: the low or the high half of a register. */
     skip = n == 1 ? 16 : 0;
-    if (!dataport_payload_ud(m, 0, 2, &m02) || !dataport_bind(m, &tg) ||
-        !dataport_stateless_base(m, &tg, ~0x3ffu)) {
-        return -1;
+    if (a64) {
+        if (!dataport_payload_ud(m, 0, 0, &m02) ||
+            !dataport_payload_ud(m, 0, 1, &m01)) {
+            return -1;
+        }
+        off = ((uint64_t)m01 << 32 | m02) & (unaligned ? ~3ull : ~15ull);
+    } else {
+        if (!dataport_payload_ud(m, 0, 2, &m02) || !dataport_bind(m, &tg) ||
+            !dataport_stateless_base(m, &tg, ~0x3ffu)) {
+            return -1;
+        }
+        off = unaligned ? (m02 & ~3u) : (uint64_t)m02 * 16;
     }
-    off = unaligned ? (m02 & ~3u) : (uint64_t)m02 * 16;
     if (write) {
         for (unsigned i = 0; i < bytes; i += 4) {
             uint32_t v;

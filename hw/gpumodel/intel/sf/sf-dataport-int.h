@@ -60,7 +60,7 @@ static inline bool dataport_bind(const Msg *m, Target *tg)
 }
 
 /* sf-dataport-block.c */
-int dataport_oword_block(const Msg *m, bool write, bool unaligned);
+int dataport_oword_block(const Msg *m, bool write, bool unaligned, bool a64);
 int dataport_scratch_block(const Msg *m);
 int dataport_media_block(const Msg *m, bool write);
 

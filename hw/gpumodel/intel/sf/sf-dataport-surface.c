@@ -12,16 +12,21 @@
 /* ---- scattered and untyped messages ---- */
 
 /*
- * Byte (@elem_bytes 1, 2, 4) or dword scattered access, and untyped
- * surface reads/writes of up to four dwords per channel (@comps, @cmask
- * the disabled ones), at per-channel byte offsets (or A64 addresses).
+ * Byte (@elem_bytes 1, 2, 4), DWord and QWord (4, 8) scattered access,
+ * and untyped surface reads/writes, at per-channel byte offsets (or A64
+ * addresses): the components of @comps (a mask of up to eight) at
+ * consecutive elements of each channel's address, element after element
+ * in the registers, each register holding eight channels' DWords or four
+ * channels' QWords.  Elements narrower than a DWord take the low bytes
+ * of a DWord.
  */
 int dataport_scattered(const Msg *m, unsigned simd, unsigned elem_bytes,
-                       unsigned cmask, unsigned how, bool write)
+                       unsigned comps, unsigned how, bool write)
 {
     bool a64 = how & SC_A64;
     unsigned addr_regs = (simd / 8) * (a64 ? 2 : 1);
     unsigned first = m->header, data = first + addr_regs, reg = 0;
+    unsigned stride = MAX(elem_bytes, 4), comp_regs = simd * stride / 32;
     uint32_t chans = m->chans & (simd == 16 ? 0xffff : 0xff);
     Target tg;
 
@@ -40,18 +45,19 @@ int dataport_scattered(const Msg *m, unsigned simd, unsigned elem_bytes,
         return -1;
     }
     if (dataport_payload_len(m) <
-        data + (write ? (4 - __builtin_popcount(cmask)) * (simd / 8) : 0)) {
+        data + (write ? __builtin_popcount(comps) * comp_regs : 0)) {
         intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
                      "data port message 0x%08x: payload too short", m->desc);
         return -1;
     }
-    for (unsigned comp = 0; comp < 4; comp++) {
-        if ((cmask >> comp) & 1) {
+    for (unsigned comp = 0; comp < 8; comp++) {
+        if (!((comps >> comp) & 1)) {
             continue;
         }
         for (unsigned c = 0; c < simd; c++) {
+            unsigned r = reg + c * stride / 32, i = (c * stride % 32) / 4;
             uint64_t off;
-            uint32_t lo, hi = 0, v = 0;
+            uint32_t lo, hi = 0, v[2] = { 0, 0 };
 
             if (!((chans >> c) & 1)) {
                 continue;
@@ -67,23 +73,27 @@ int dataport_scattered(const Msg *m, unsigned simd, unsigned elem_bytes,
                 return -1;
             }
             off = ((uint64_t)hi << 32 | lo) * (how & SC_DWORDS ? 4 : 1) +
-                  comp * 4ull;
+                  (uint64_t)comp * stride;
             if (write) {
-                if (!dataport_payload_chan(m, data + reg, c, &v)) {
+                for (unsigned k = 0; k < stride / 4; k++) {
+                    if (!dataport_payload_ud(m, data + r, i + k, &v[k])) {
+                        return -1;
+                    }
+                    v[k] = GUINT32_TO_LE(v[k]);
+                }
+                if (!dataport_target_rw(m, &tg, off, v, elem_bytes, true)) {
                     return -1;
                 }
-                v = GUINT32_TO_LE(v);
-                if (!dataport_target_rw(m, &tg, off, &v, elem_bytes, true)) {
-                    return -1;
-                }
-            } else {
-                if (!dataport_target_rw(m, &tg, off, &v, elem_bytes, false)) {
-                    return -1;
-                }
-                dataport_response_ud(m, reg + c / 8, c % 8, GUINT32_FROM_LE(v));
+                continue;
+            }
+            if (!dataport_target_rw(m, &tg, off, v, elem_bytes, false)) {
+                return -1;
+            }
+            for (unsigned k = 0; k < stride / 4; k++) {
+                dataport_response_ud(m, r, i + k, GUINT32_FROM_LE(v[k]));
             }
         }
-        reg += simd / 8;
+        reg += comp_regs;
     }
     dataport_count(m, write);
     return 0;
@@ -98,9 +108,12 @@ enum {
     AOP_PREDEC = 15,
 };
 
-static uint32_t dataport_atomic_op(unsigned op, uint32_t old, uint32_t a,
-                                   uint32_t b)
+/* @bits wide: the signed comparisons' sign bit. */
+static uint64_t dataport_atomic_op(unsigned op, unsigned bits, uint64_t old,
+                                   uint64_t a, uint64_t b)
 {
+    uint64_t sign = 1ull << (bits - 1);
+
     switch (op) {
     case AOP_AND: return old & a;
     case AOP_OR: return old | a;
@@ -113,13 +126,49 @@ static uint32_t dataport_atomic_op(unsigned op, uint32_t old, uint32_t a,
     case AOP_SUB: return old - a;
     case AOP_REVSUB: return a - old;
     case AOP_IMAX:
-        return (int32_t)old > (int32_t)a ? old : a;
+        return (old ^ sign) > (a ^ sign) ? old : a;
     case AOP_IMIN:
-        return (int32_t)old < (int32_t)a ? old : a;
+        return (old ^ sign) < (a ^ sign) ? old : a;
     case AOP_UMAX: return MAX(old, a);
     case AOP_UMIN: return MIN(old, a);
     default: return old == a ? b : old;     /* CMPWR */
     }
+}
+
+/* The @n-byte little-endian value at @b, and its store. */
+static uint64_t dataport_le(const uint8_t *b, unsigned n)
+{
+    uint64_t v = 0;
+
+    while (n--) {
+        v = v << 8 | b[n];
+    }
+    return v;
+}
+
+static void dataport_put_le(uint8_t *b, unsigned n, uint64_t v)
+{
+    for (unsigned i = 0; i < n; i++, v >>= 8) {
+        b[i] = v;
+    }
+}
+
+/* Channel @c's @bits-wide operand in the source at register @reg. */
+static bool dataport_atomic_src(const Msg *m, unsigned reg, unsigned c,
+                                unsigned bits, uint64_t *v)
+{
+    uint32_t lo, hi = 0;
+
+    if (bits == 32) {
+        if (!dataport_payload_chan(m, reg, c, &lo)) {
+            return false;
+        }
+    } else if (!dataport_payload_ud(m, reg + c / 4, (c % 4) * 2, &lo) ||
+               !dataport_payload_ud(m, reg + c / 4, (c % 4) * 2 + 1, &hi)) {
+        return false;
+    }
+    *v = (uint64_t)hi << 32 | lo;
+    return true;
 }
 
 /*
@@ -166,23 +215,27 @@ static bool dataport_atomic_addr(const Msg *m, const Target *tg, unsigned kind,
 
 /*
  * Untyped (data cache 1 type 2; control: operation 3:0, SIMD8 bit 4,
- * else SIMD16, return data bit 5), A64 (0x12: SIMD8, bit 4 64-bit, not
- * modelled) and typed atomics (6: SIMD8, bit 4 the high slot group).
- * Payload: addresses (typed: u, v, r), then the first source and (CMPWR)
- * the second.  The response is the old value (PREDEC: the new one).
- * Outside the surface nothing is written and 0 returned.
+ * else SIMD16, return data bit 5), A64 (0x12: SIMD8, bit 4 64-bit
+ * operands, Mesa brw_dp_a64_untyped_atomic_desc) and typed atomics (6:
+ * SIMD8, bit 4 the high slot group).  Payload: addresses (typed: u, v,
+ * r), then the first source and (CMPWR) the second, a register per eight
+ * 32-bit or four 64-bit operands.  The response is the old value
+ * (PREDEC: the new one), as wide as the operands.  Outside the surface
+ * nothing is written and 0 returned.
  */
 int dataport_atomic(const Msg *m, unsigned kind)
 {
     unsigned op = m->ctrl & 0xf, high = (m->ctrl >> 4) & 1;
     unsigned simd = kind == AT_UNTYPED && !high ? 16 : 8;
-    unsigned regs = simd / 8, first = m->header, ncoord = 0, src;
+    unsigned bits = kind == AT_A64 && high ? 64 : 32;
+    unsigned regs = simd * bits / 256, first = m->header, ncoord = 0, src;
     unsigned nsrc = op == AOP_INC || op == AOP_DEC || op == AOP_PREDEC ?
                     0 : op == AOP_CMPWR ? 2 : 1;
+    unsigned bytes = bits / 8;
     uint32_t chans = m->chans & (simd == 16 ? 0xffff : 0xff);
     Target tg = { .flat = true };
 
-    if (!op || (kind == AT_A64 && high)) {
+    if (!op) {
         intel_sf_log(m->th, GPU_LOG_UNIMP, "atomic 0x%08x (operation %u)",
                      m->desc, op);
         return -1;
@@ -213,38 +266,44 @@ int dataport_atomic(const Msg *m, unsigned kind)
         return -1;
     }
     for (unsigned c = 0; c < simd; c++) {
-        uint32_t a = 0, b = 0, old = 0, new, row = 0;
-        uint64_t off;
-        bool inside, ok;
+        uint64_t a = 0, b = 0, old = 0, ret, off;
+        uint8_t buf[8] = { 0 };
+        uint32_t row = 0;
+        bool inside;
 
         if (!((chans >> c) & 1)) {
             continue;
         }
         if (!dataport_atomic_addr(m, &tg, kind, first, ncoord, c, &off, &row,
                                   &inside) ||
-            (nsrc > 0 && !dataport_payload_chan(m, src, c, &a)) ||
-            (nsrc > 1 && !dataport_payload_chan(m, src + regs, c, &b))) {
+            (nsrc > 0 && !dataport_atomic_src(m, src, c, bits, &a)) ||
+            (nsrc > 1 && !dataport_atomic_src(m, src + regs, c, bits, &b))) {
             return -1;
         }
-        if (!inside) {
-            new = 0;
-        } else {
-            ok = kind == AT_TYPED ?
-                 intel_surface_rw(m->th, &tg.s, off, row, &old, 4, false) :
-                 dataport_target_rw(m, &tg, off, &old, 4, false);
-            old = GUINT32_FROM_LE(old);
-            new = GUINT32_TO_LE(dataport_atomic_op(op, old, a, b));
-            if (!ok || !(kind == AT_TYPED ?
-                         intel_surface_rw(m->th, &tg.s, off, row, &new, 4,
-                                          true) :
-                         dataport_target_rw(m, &tg, off, &new, 4, true))) {
+        if (inside) {
+            if (!(kind == AT_TYPED ?
+                  intel_surface_rw(m->th, &tg.s, off, row, buf, bytes,
+                                   false) :
+                  dataport_target_rw(m, &tg, off, buf, bytes, false))) {
+                return -1;
+            }
+            old = dataport_le(buf, bytes);
+            dataport_put_le(buf, bytes, dataport_atomic_op(op, bits, old, a, b));
+            if (!(kind == AT_TYPED ?
+                  intel_surface_rw(m->th, &tg.s, off, row, buf, bytes, true) :
+                  dataport_target_rw(m, &tg, off, buf, bytes, true))) {
                 return -1;
             }
         }
-        if ((m->ctrl >> 5) & 1) {
-            dataport_response_ud(m, c / 8, c % 8,
-                                 op == AOP_PREDEC ? GUINT32_FROM_LE(new) :
-                                 old);
+        if (!((m->ctrl >> 5) & 1)) {
+            continue;
+        }
+        ret = op == AOP_PREDEC ? dataport_le(buf, bytes) : old;
+        if (bits == 32) {
+            dataport_response_ud(m, c / 8, c % 8, ret);
+        } else {
+            dataport_response_ud(m, c / 4, (c % 4) * 2, ret);
+            dataport_response_ud(m, c / 4, (c % 4) * 2 + 1, ret >> 32);
         }
     }
     dataport_count(m, true);

@@ -35,7 +35,10 @@ enum {
     DC1_UNTYPED_WRITE = 9, DC1_MEDIA_BLOCK_WRITE = 10,
     DC1_TYPED_WRITE = 13, DC1_A64_SCATTERED_READ = 0x10,
     DC1_A64_UNTYPED_READ = 0x11, DC1_A64_UNTYPED_WRITE = 0x19,
-    DC1_A64_SCATTERED_WRITE = 0x1a,
+    DC1_A64_SCATTERED_WRITE = 0x1a, DC1_A64_OWORD_BLOCK_READ = 0x14,
+    DC1_A64_OWORD_BLOCK_WRITE = 0x15,
+    /* The subtypes of the A64 scattered messages. */
+    A64_SUBTYPE_BYTE = 0, A64_SUBTYPE_DWORD = 1, A64_SUBTYPE_QWORD = 2,
     /* Render cache (Gen9+: typed messages are data cache 1's). */
     RC_MEDIA_BLOCK_READ = 4, RC_MEDIA_BLOCK_WRITE = 10, RC_RT_WRITE = 12,
     RC_RT_READ = 13,
@@ -271,7 +274,7 @@ static int dataport_byte_scattered(const Msg *m, bool write)
                      "byte scattered data size %u", size);
         return -1;
     }
-    return dataport_scattered(m, m->ctrl & 1 ? 16 : 8, 1u << size, 0xe, 0,
+    return dataport_scattered(m, m->ctrl & 1 ? 16 : 8, 1u << size, 1, 0,
                               write);
 }
 
@@ -279,24 +282,25 @@ static int dataport_untyped(const Msg *m, bool a64, bool write)
 {
     unsigned mode = (m->ctrl >> 4) & 3;
 
+    /* Control bits 3:0 mask the components off. */
     return dataport_scattered(m, mode == 1 ? 16 : mode == 2 ? 8 : 0, 4,
-                              m->ctrl & 0xf, a64 ? SC_A64 : 0, write);
+                              ~m->ctrl & 0xf, a64 ? SC_A64 : 0, write);
 }
 
 static int dataport_dc0(const Msg *m, bool read_only)
 {
     switch (m->type) {
     case DC0_OWORD_BLOCK_READ:
-        return dataport_oword_block(m, false, false);
+        return dataport_oword_block(m, false, false, false);
     case DC0_UNALIGNED_OWORD_BLOCK_READ:
-        return dataport_oword_block(m, false, true);
+        return dataport_oword_block(m, false, true, false);
     case DC0_DWORD_SCATTERED_READ:
         /*
          * Legacy SIMD mode (control bit 1), SIMD16 in bit 0; offsets in
          * DWords (Mesa brw_fs_nir.cpp: "The offset for a DWORD scattered
          * message is in dwords").
          */
-        return dataport_scattered(m, m->ctrl & 1 ? 16 : 8, 4, 0xe, SC_DWORDS,
+        return dataport_scattered(m, m->ctrl & 1 ? 16 : 8, 4, 1, SC_DWORDS,
                                   false);
     }
     if (read_only) {
@@ -308,9 +312,9 @@ static int dataport_dc0(const Msg *m, bool read_only)
     case DC0_MEMORY_FENCE:
         return dataport_memory_fence(m);
     case DC0_OWORD_BLOCK_WRITE:
-        return dataport_oword_block(m, true, false);
+        return dataport_oword_block(m, true, false, false);
     case DC0_DWORD_SCATTERED_WRITE:
-        return dataport_scattered(m, m->ctrl & 1 ? 16 : 8, 4, 0xe, SC_DWORDS,
+        return dataport_scattered(m, m->ctrl & 1 ? 16 : 8, 4, 1, SC_DWORDS,
                                   true);
     case DC0_BYTE_SCATTERED_WRITE:
         return dataport_byte_scattered(m, true);
@@ -318,10 +322,35 @@ static int dataport_dc0(const Msg *m, bool read_only)
     return -2;
 }
 
+/*
+ * A64 scattered messages (Mesa brw_dp_a64_byte_scattered_rw_desc; the
+ * Skylake PRM's MDC_A64_DS): control bits 1:0 the subtype (byte, DWord,
+ * QWord; HWord not modelled), 3:2 the data size (bytes: 1, 2 or 4 of a
+ * DWord; DWord and QWord: 1, 2, 4 or 8 elements a channel), bit 4 SIMD16.
+ */
+static int dataport_a64_scattered(const Msg *m, bool write)
+{
+    unsigned subtype = m->ctrl & 3, ds = (m->ctrl >> 2) & 3;
+    unsigned simd = m->ctrl & 0x10 ? 16 : 8;
+
+    switch (subtype) {
+    case A64_SUBTYPE_BYTE:
+        if (ds > 2) {
+            intel_sf_log(m->th, GPU_LOG_GUEST_ERROR,
+                         "A64 byte scattered data size %u", ds);
+            return -1;
+        }
+        return dataport_scattered(m, simd, 1u << ds, 1, SC_A64, write);
+    case A64_SUBTYPE_DWORD:
+    case A64_SUBTYPE_QWORD:
+        return dataport_scattered(m, simd, subtype == A64_SUBTYPE_DWORD ? 4 : 8,
+                                  (1u << (1u << ds)) - 1, SC_A64, write);
+    }
+    return -2;
+}
+
 static int dataport_dc1(const Msg *m)
 {
-    unsigned size;
-
     switch (m->type) {
     case DC1_UNTYPED_READ:
         return dataport_untyped(m, false, false);
@@ -347,14 +376,15 @@ static int dataport_dc1(const Msg *m)
         return dataport_typed(m, true);
     case DC1_A64_SCATTERED_READ:
     case DC1_A64_SCATTERED_WRITE:
-        /* Subtype 1:0 byte, data size 3:2, SIMD16 bit 4. */
-        size = (m->ctrl >> 2) & 3;
-        if ((m->ctrl & 3) || size > 2) {
+        return dataport_a64_scattered(m, m->type == DC1_A64_SCATTERED_WRITE);
+    case DC1_A64_OWORD_BLOCK_READ:
+    case DC1_A64_OWORD_BLOCK_WRITE:
+        /* Control bits 4:3: 0 OWord-aligned, 1 DWord-aligned address. */
+        if (((m->ctrl >> 3) & 3) > 1) {
             return -2;
         }
-        return dataport_scattered(m, m->ctrl & 0x10 ? 16 : 8, 1u << size,
-                                  0xe, SC_A64,
-                                  m->type == DC1_A64_SCATTERED_WRITE);
+        return dataport_oword_block(m, m->type == DC1_A64_OWORD_BLOCK_WRITE,
+                                    (m->ctrl >> 3) & 1, true);
     }
     return -2;
 }

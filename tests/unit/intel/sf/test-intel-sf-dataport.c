@@ -502,6 +502,127 @@ void test_a64(Fixture *f, gconstpointer data)
     sf_fini(&s);
 }
 
+/* Channel c's A64 address @base + @step x c in g2-g3 (SIMD8). */
+static void set_a64(Sf *s, uint64_t base, unsigned step)
+{
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(s, 2 + c / 4, (c % 4) * 2, base + step * c);
+        set_ud(s, 2 + c / 4, (c % 4) * 2 + 1, (base + step * c) >> 32);
+    }
+}
+
+/*
+ * What IGC emits for 64-bit data and block loads through A64 pointers:
+ * DWord and QWord scattered messages of several elements a channel, the
+ * OWord block messages of data cache 1 and 64-bit atomics.
+ */
+void test_a64_wide(Fixture *f, gconstpointer data)
+{
+    Sf s;
+
+    sf_init(f, &s, 8);
+    for (unsigned i = 0; i < 64; i++) {
+        ram_w32(f, SURF_A + 4 * i, 0x100 + i);
+    }
+    /* QWord, two elements (data size 1), SIMD8: 4 registers, element-major. */
+    set_a64(&s, SURF_A, 16);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 4, 0, DP(0x10, 0x06, 253)), 8, 2, 30), ==,
+                    0);
+    /* Channel 5's first QWord (dwords 20, 21) in g31's second half. */
+    g_assert_cmphex(get_ud(&s, 31, 2), ==, 0x100 + 20);
+    g_assert_cmphex(get_ud(&s, 31, 3), ==, 0x100 + 21);
+    /* Its second QWord (dwords 22, 23) in g33. */
+    g_assert_cmphex(get_ud(&s, 33, 2), ==, 0x100 + 22);
+    g_assert_cmphex(get_ud(&s, 33, 3), ==, 0x100 + 23);
+    /* DWord, four elements (data size 2): channel 7's in g30-g33 dword 7. */
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 4, 0, DP(0x10, 0x09, 253)), 8, 2, 30), ==,
+                    0);
+    for (unsigned e = 0; e < 4; e++) {
+        g_assert_cmphex(get_ud(&s, 30 + e, 7), ==, 0x100 + 28 + e);
+    }
+    /* QWord write, one element: channel c's QWord at SURF_B + 16c. */
+    memset(ram(f, SURF_B), 0, 0x100);
+    set_a64(&s, SURF_B, 16);
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 4 + c / 4, (c % 4) * 2, 0xa000 + c);
+        set_ud(&s, 4 + c / 4, (c % 4) * 2 + 1, 0xb000 + c);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(4, 0, 0, DP(0x1a, 0x02, 253)), 8, 2, 0), ==,
+                    0);
+    g_assert_cmphex(ram_r32(f, SURF_B + 16 * 6), ==, 0xa006);
+    g_assert_cmphex(ram_r32(f, SURF_B + 16 * 6 + 4), ==, 0xb006);
+    g_assert_cmphex(ram_r32(f, SURF_B + 16 * 6 + 8), ==, 0);
+
+    /* OWord block read, DWord-aligned (control 0x08 | 2 OWords): M0.1:0. */
+    set_ud(&s, 40, 0, SURF_A + 12);
+    set_ud(&s, 40, 1, 0);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(1, 1, 1, DP(0x14, 0x0a, 253)), 8, 40, 50),
+                    ==, 0);
+    g_assert_cmphex(get_ud(&s, 50, 0), ==, 0x100 + 3);
+    g_assert_cmphex(get_ud(&s, 50, 7), ==, 0x100 + 10);
+    /* OWord-aligned: the address's low four bits are ignored. */
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(1, 1, 1, DP(0x14, 0x02, 253)), 8, 40, 50),
+                    ==, 0);
+    g_assert_cmphex(get_ud(&s, 50, 0), ==, 0x100);
+    /* OWord block write of 2 OWords at SURF_B + 32. */
+    set_ud(&s, 40, 0, SURF_B + 32);
+    for (unsigned i = 0; i < 8; i++) {
+        set_ud(&s, 41, i, 0xe000 + i);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(2, 0, 1, DP(0x15, 0x02, 253)), 8, 40, 0),
+                    ==, 0);
+    g_assert_cmphex(ram_r32(f, SURF_B + 32 + 28), ==, 0xe007);
+
+    /*
+     * 64-bit atomics (control bit 4), with return (bit 5): SUB of c from
+     * 2^32 + 5 at SURF_B + 8c; then signed IMAX against -1 and CMPWR.
+     */
+    set_a64(&s, SURF_B, 8);
+    for (unsigned c = 0; c < 8; c++) {
+        ram_w32(f, SURF_B + 8 * c, 5);
+        ram_w32(f, SURF_B + 8 * c + 4, 1);
+        set_ud(&s, 4 + c / 4, (c % 4) * 2, c == 7 ? 6 : c);
+        set_ud(&s, 4 + c / 4, (c % 4) * 2 + 1, 0);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(4, 2, 0, DP(0x12, 0x30 | 8, 253)), 8, 2,
+                            20), ==, 0);
+    g_assert_cmphex(get_ud(&s, 21, 6), ==, 5);             /* channel 7 */
+    g_assert_cmphex(get_ud(&s, 21, 7), ==, 1);
+    g_assert_cmphex(ram_r32(f, SURF_B + 8 * 7), ==, 0xffffffff);
+    g_assert_cmphex(ram_r32(f, SURF_B + 8 * 7 + 4), ==, 0);
+    g_assert_cmphex(ram_r32(f, SURF_B + 8 * 3), ==, 2);
+    g_assert_cmphex(ram_r32(f, SURF_B + 8 * 3 + 4), ==, 1);
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 4 + c / 4, (c % 4) * 2, 0xffffffff);
+        set_ud(&s, 4 + c / 4, (c % 4) * 2 + 1, 0xffffffff);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(4, 0, 0, DP(0x12, 0x10 | 10, 253)), 8, 2, 0),
+                    ==, 0);
+    g_assert_cmphex(ram_r32(f, SURF_B + 8 * 3 + 4), ==, 1);   /* 2^32 + 2 */
+    /* CMPWR: channel 3 compares equal (2^32 + 2) and takes 7. */
+    for (unsigned c = 0; c < 8; c++) {
+        set_ud(&s, 4 + c / 4, (c % 4) * 2, 2);
+        set_ud(&s, 4 + c / 4, (c % 4) * 2 + 1, 1);
+        set_ud(&s, 6 + c / 4, (c % 4) * 2, 7);
+        set_ud(&s, 6 + c / 4, (c % 4) * 2 + 1, 0);
+    }
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_DATA1,
+                            DESC(6, 0, 0, DP(0x12, 0x10 | 14, 253)), 8, 2, 0),
+                    ==, 0);
+    g_assert_cmphex(ram_r32(f, SURF_B + 8 * 3), ==, 7);
+    g_assert_cmphex(ram_r32(f, SURF_B + 8 * 3 + 4), ==, 0);
+    g_assert_cmphex(ram_r32(f, SURF_B + 8 * 2), ==, 3);
+    sf_fini(&s);
+}
+
 void test_byte_scattered(Fixture *f, gconstpointer data)
 {
     Sf s;

@@ -765,6 +765,7 @@ static const FixtureTest tests[] = {
     { "/intel-sf/dataport/typed", test_typed },
     { "/intel-sf/dataport/scratch", test_scratch },
     { "/intel-sf/dataport/a64", test_a64 },
+    { "/intel-sf/dataport/a64-wide", test_a64_wide },
     { "/intel-sf/malformed", test_malformed },
     { "/intel-sf/page-fault", test_page_fault },
     { "/intel-sf/coarse/sample-page-edge", test_sample_page_edge },

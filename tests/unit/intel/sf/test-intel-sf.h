@@ -88,6 +88,7 @@ void test_untyped_atomic(Fixture *f, gconstpointer data);
 void test_oword_block(Fixture *f, gconstpointer data);
 void test_scratch(Fixture *f, gconstpointer data);
 void test_a64(Fixture *f, gconstpointer data);
+void test_a64_wide(Fixture *f, gconstpointer data);
 void test_byte_scattered(Fixture *f, gconstpointer data);
 void test_typed(Fixture *f, gconstpointer data);
 
