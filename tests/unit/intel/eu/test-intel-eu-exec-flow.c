@@ -38,7 +38,7 @@ void test_goto(void)
  * enables; ret restores both (here a mask the subroutine rewrote). */
 void test_calla_ret_mask(void)
 {
-    EuNative calla = asm_flow(EU_OP_CALLA, 1, 4 * 16, 0);
+    EuNative calla = asm_flow(EU_OP_CALLA, 1, 5 * 16, 0);
     EuThread *t;
 
     EU_SET(&calla, EU_DST_FILE, EU_FILE_GRF);
@@ -46,16 +46,16 @@ void test_calla_ret_mask(void)
     EU_SET(&calla, EU_DST_HSTRIDE, 1);
     EU_SET(&calla, EU_DST_REG_NR, 20);
     t = RUN(0xff,
-        IOTA(2),                                                    /* 0 */
-        calla,                                                      /* 1 */
+        IOTA(2),                                                    /* 0, 1 */
+        calla,                                                      /* 2 */
         asm_op(EU_OP_ADD, 8, D(5, 0, UD), G(2, 0, UD, R_8_8_1),
-               IMM(UD, 100)),                                       /* 2 */
-        asm_op(EU_OP_JMPI, 1, NUL, NUL, IMM(SD, 48)),               /* 3 */
-        asm_1(EU_OP_MOV, 1, D(21, 0, UD), G(20, 4, UD, R_0_1_0)),   /* 4 */
-        asm_1(EU_OP_MOV, 1, D(20, 4, UD), IMM(UD, 0x0f)),           /* 5 */
-        asm_1(EU_OP_RET, 1, NUL, G(20, 0, UD, R_0_1_0)));           /* 6 */
+               IMM(UD, 100)),                                       /* 3 */
+        asm_op(EU_OP_JMPI, 1, NUL, NUL, IMM(SD, 48)),               /* 4 */
+        asm_1(EU_OP_MOV, 1, D(21, 0, UD), G(20, 4, UD, R_0_1_0)),   /* 5 */
+        asm_1(EU_OP_MOV, 1, D(20, 4, UD), IMM(UD, 0x0f)),           /* 6 */
+        asm_1(EU_OP_RET, 1, NUL, G(20, 0, UD, R_0_1_0)));           /* 7 */
 
-    g_assert_cmpuint(ud(t, 20, 0), ==, 2 * 16);
+    g_assert_cmpuint(ud(t, 20, 0), ==, 3 * 16);
     g_assert_cmpuint(ud(t, 21, 0), ==, 0xff);
     for (unsigned c = 0; c < 8; c++) {
         g_assert_cmpuint(ud(t, 5, c), ==, c < 4 ? c + 100 : 0);

@@ -76,8 +76,11 @@ static void test_mov_regions(void)
         asm_1(EU_OP_MOV, 8, D(4, 0, UD), G(2, 0, UW, R_16_8_2)),
         /* strided destination: g5 every other dword gets 0..3 */
         asm_1(EU_OP_MOV, 4, dst5, G(2, 0, UD, R_4_4_1)),
-        /* V immediate: signed nibbles */
-        asm_1(EU_OP_MOV, 8, D(6, 0, SD), IMM(EU_TYPE_B, 0x0000f8e1)));
+        /* V immediate: signed nibbles, into packed words */
+        asm_1(EU_OP_MOV, 8, D(6, 0, SW), IMM(EU_TYPE_B, 0x0000f8e1)),
+        /* ... and into every other dword, as IGC also writes */
+        asm_op(EU_OP_ADD, 2, D(7, 0, UD), G(2, 0, UW, R_0_1_0),
+              IMM(EU_TYPE_UB, 0x400)));
 
     for (unsigned i = 0; i < 8; i++) {
         g_assert_cmpuint(ud(t, 2, i), ==, i);
@@ -89,10 +92,12 @@ static void test_mov_regions(void)
     g_assert_cmpuint(ud(t, 5, 1), ==, 0);
     g_assert_cmpuint(ud(t, 5, 2), ==, 1);
     g_assert_cmpuint(ud(t, 5, 6), ==, 3);
-    g_assert_cmpint((int32_t)ud(t, 6, 0), ==, 1);
-    g_assert_cmpint((int32_t)ud(t, 6, 1), ==, -2);     /* 0xe */
-    g_assert_cmpint((int32_t)ud(t, 6, 2), ==, -8);     /* 0x8 */
-    g_assert_cmpint((int32_t)ud(t, 6, 3), ==, -1);     /* 0xf */
+    g_assert_cmphex(ud(t, 6, 0), ==, 0xfffe0001);       /* 1, -2 (0xe) */
+    g_assert_cmphex(ud(t, 6, 1), ==, 0xfffffff8);       /* -8, -1 */
+    g_assert_cmphex(ud(t, 6, 2), ==, 0);
+    /* Channel 1's dword is at the vector's word 2: 0x400 gives 0, 4. */
+    g_assert_cmpuint(ud(t, 7, 0), ==, 0);
+    g_assert_cmpuint(ud(t, 7, 1), ==, 4);
     g_free(t);
 }
 

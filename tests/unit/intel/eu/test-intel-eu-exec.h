@@ -42,8 +42,14 @@ float fl(EuThread *t, unsigned reg, unsigned i);
         sizeof((const EuNative[]){ __VA_ARGS__, EOT }) / sizeof(EuNative), \
         (mask))
 
-/* Kernels that first fill g2 with 0..7 (mov(8) g2<1>UD 0x76543210UV). */
-#define IOTA(r) asm_1(EU_OP_MOV, 8, D(r, 0, UD), IMM(EU_TYPE_UB, 0x76543210))
+/*
+ * Kernels that first fill g2 with the dwords 0..7: the vector immediate
+ * into packed words (the PRM's destination stride for it) in g126, then
+ * widened.
+ */
+#define IOTA(r) \
+    asm_1(EU_OP_MOV, 8, D(126, 0, UW), IMM(EU_TYPE_UB, 0x76543210)), \
+    asm_1(EU_OP_MOV, 8, D(r, 0, UD), G(126, 0, UW, R_8_8_1))
 
 /* test-intel-eu-exec-flow.c: branches, calls, masks, sends, the budget. */
 void test_goto(void);
