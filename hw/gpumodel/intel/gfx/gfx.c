@@ -94,7 +94,7 @@ static int gfx_pipeline_select(IntelEngine *e, const uint32_t *cmd)
     sel = (e->gfx.pipeline & ~mask) | (ps.pipeline_selection & mask);
     if (sel > PIPELINE_SELECT_GPGPU) {
         gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
-                     "intel-gpu: PIPELINE_SELECT of reserved pipeline %u\n",
+                     "intel-gpu: PIPELINE_SELECT of reserved pipeline %u",
                      sel);
         return CS_NEXT;
     }
@@ -220,10 +220,10 @@ static void gfx_log_fault(IntelEngine *e, const EuThread *t)
     if (g->fault_repeats) {
         gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                      "intel-gpu: (the EU fault before repeated %" PRIu64
-                     " times)\n", g->fault_repeats);
+                     " times)", g->fault_repeats);
     }
     gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
-                 "intel-gpu: EU thread fault at IP 0x%x: %s\n", t->ip, why);
+                 "intel-gpu: EU thread fault at IP 0x%x: %s", t->ip, why);
     g->fault_why = why;
     g->fault_ip = t->ip;
     g->fault_repeats = 0;
@@ -283,7 +283,7 @@ void intel_gfx_context_bad(IntelEngine *e, const char *what)
 {
     gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                  "intel-gpu: context image at GGTT 0x%" PRIx64 ": %s out "
-                 "of range, not restored\n", intel_engine_ctx_lrca(e), what);
+                 "of range, not restored", intel_engine_ctx_lrca(e), what);
 }
 
 static uint64_t gfx_image_qword(const uint32_t *dw)

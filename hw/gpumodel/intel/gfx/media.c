@@ -53,14 +53,14 @@ static void media_unimp(IntelEngine *e, uint32_t kind, const char *what)
     if (!(m->unimp_logged & kind)) {
         m->unimp_logged |= kind;
         gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
-                     "intel-gpu: media pipeline: %s not implemented\n", what);
+                     "intel-gpu: media pipeline: %s not implemented", what);
     }
 }
 
 static void media_guest_error(IntelEngine *e, const char *what)
 {
     gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
-                 "intel-gpu: media pipeline: %s\n", what);
+                 "intel-gpu: media pipeline: %s", what);
 }
 
 static int media_vfe_state(IntelEngine *e, const uint32_t *cmd,

@@ -127,7 +127,7 @@ static void render_state_stage(IntelEngine *e, uint32_t which, const char *what)
     if ((intel_render_stages(&e->gfx.render) & which) && !logged) {
         logged = true;
         gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
-                     "intel-gpu: 3D %s enabled: its draws are skipped\n",
+                     "intel-gpu: 3D %s enabled: its draws are skipped",
                      what);
     }
 }

@@ -169,11 +169,11 @@ static void render_unimp(IntelEngine *e, unsigned why)
     if (why == UNIMP_THREAD_BUDGET) {
         gpu_host_log(&e->gpu->host, GPU_LOG_GUEST_ERROR,
                      "intel-gpu: pixel shader thread ran past %u "
-                     "instructions: ended\n", INTEL_GFX_STEP_INSTRUCTIONS);
+                     "instructions: ended", INTEL_GFX_STEP_INSTRUCTIONS);
         return;
     }
     gpu_host_log(&e->gpu->host, GPU_LOG_UNIMP,
-                 "intel-gpu: 3DPRIMITIVE: %s not modelled%s\n",
+                 "intel-gpu: 3DPRIMITIVE: %s not modelled%s",
                  unimp_what[why], why == UNIMP_DEPTH ? "" : ": draw skipped");
 }
 
