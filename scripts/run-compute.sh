@@ -7,13 +7,25 @@
 # computation in C.
 #
 #   scripts/run-compute.sh [--tap] [--kernels K,K] [--timeout SECS]
-#                          [--out DIR] [--append ARGS] [-- QEMU-ARGS...]
+#                          [--piglit [K/N]] [--piglit-match RE] [--out DIR]
+#                          [--append ARGS]
+#                          [-- QEMU-ARGS...]
 #
 #   --tap           TAP only (for meson's compute suite); otherwise the TAP,
 #                   then a line of figures
 #   --kernels K,K   the kernels of tests/compute/cl-kernels.c to run
 #                   (default: all of them, as cl-kernels --kernels lists)
-#   --timeout SECS  the guest's wall-clock limit (default 3600)
+#   --piglit K/N    piglit's OpenCL tests too (the cl profile of Debian's
+#                   piglit), in the guest and with PoCL on the host: all of
+#                   them, or the K-th of N parts (drm-ci's split: every N-th
+#                   test of the sorted list from the K-th); a test that
+#                   passes on PoCL must pass on intel-gpu unless
+#                   tests/compute/piglit-cl-expected.txt lists it
+#   --piglit-match RE
+#                   only the tests whose names match the extended regular
+#                   expression RE (grep -E; implies --piglit)
+#   --timeout SECS  the guest's wall-clock limit (default 3600; with
+#                   --piglit, 8 hours)
 #   --out DIR       the guest's logs (default build/compute/out)
 #   --append ARGS   more kernel command line (NEO_DEBUG=1, CL_TIMEOUT=...:
 #                   tests/compute/compute-checks.sh)
@@ -40,16 +52,24 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 b=$top/build/compute
 python=${PYTHON:-/usr/bin/python3}
 kernels=
-limit=3600
+limit=
 out=$b/out
 append=
 want_tap=0
+piglit=
+piglit_match=.
 
 while [ $# -gt 0 ]; do
     case $1 in
         --tap) want_tap=1 ;;
         --kernels) kernels=$2; shift ;;
         --timeout) limit=$2; shift ;;
+        --piglit)
+            case ${2:-} in
+                [0-9]*/[0-9]*) piglit=$2; shift ;;
+                *) piglit=1/1 ;;
+            esac ;;
+        --piglit-match) piglit_match=$2; piglit=${piglit:-1/1}; shift ;;
         --out) out=$2; shift ;;
         --append) append="$append $2"; shift ;;
         --) shift; break ;;
@@ -61,6 +81,12 @@ done
 case $kernels in
     *[!a-z0-9,]*) echo "run-compute: --kernels takes names separated by commas" >&2; exit 2 ;;
 esac
+shard_k=${piglit%/*} shard_n=${piglit#*/}
+if [ -n "$piglit" ] && ! { [ "$shard_k" -ge 1 ] && [ "$shard_k" -le "$shard_n" ]; } 2>/dev/null; then
+    echo "run-compute: --piglit takes K/N with 1 <= K <= N" >&2
+    exit 2
+fi
+[ -n "$limit" ] || limit=$([ -n "$piglit" ] && echo 28800 || echo 3600)
 
 log() { echo "run-compute: $*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -68,7 +94,8 @@ die() { log "error: $*"; exit 1; }
 # ---- host packages --------------------------------------------------------
 
 need=
-for p in ocl-icd-opencl-dev pocl-opencl-icd clinfo libvulkan-dev glslang-tools; do
+for p in ocl-icd-opencl-dev pocl-opencl-icd clinfo libvulkan-dev glslang-tools \
+    ${piglit:+piglit}; do
     dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" ||
         need="$need $p"
 done
@@ -107,6 +134,26 @@ for k in $(echo "$kernels" | tr , ' '); do
         "$b/cl-kernels" --kernel "$k" --out "$b/pocl/$k.out" 2> "$b/pocl/$k.err" ||
         log "PoCL: cl-kernels --kernel $k failed (status $?): $(tail -n 1 "$b/pocl/$k.err")"
 done
+if [ -n "$piglit" ]; then
+    # The profile's tests, sorted (the guest's piglit is the same package),
+    # and this part of them.
+    rm -rf "$b/piglit-pocl"
+    profile=$(dpkg -L piglit | grep '/piglit/tests/cl.xml.gz$')
+    "$python" -c 'import gzip, sys, xml.etree.ElementTree as ET
+for t in ET.parse(gzip.open(sys.argv[1])).getroot().iter("Test"):
+    print(t.get("name"))' "$profile" |
+        LC_ALL=C sort | sed -n "${shard_k}~${shard_n}p" | grep -E -- "$piglit_match" \
+        > "$stage/gpumodel/piglit-tests.txt" || :
+    [ -s "$stage/gpumodel/piglit-tests.txt" ] || die "no tests in piglit's cl profile"
+    log "piglit: $(wc -l < "$stage/gpumodel/piglit-tests.txt") tests (part $piglit) with PoCL"
+    OCL_ICD_VENDORS=$pocl_icd POCL_CACHE_DIR=$b/pocl/cache PIGLIT_COMPRESSION=none \
+        piglit run cl -l dummy -j "$(nproc)" --timeout 900 \
+        --test-list "$stage/gpumodel/piglit-tests.txt" "$b/piglit-pocl" > "$b/piglit-pocl.log" 2>&1 ||
+        die "piglit with PoCL failed: $(tail -n 3 "$b/piglit-pocl.log")"
+    "$python" "$top/tests/compute/piglit_summary.py" "$b/piglit-pocl" > "$b/pocl/piglit-results.txt"
+    cp "$top/tests/compute/piglit_summary.py" "$stage/gpumodel/"
+    append="$append PIGLIT=1"
+fi
 pocl_secs=$(($(date +%s) - t0))
 
 # ---- the guest --------------------------------------------------------------
@@ -137,6 +184,8 @@ for k in $(echo "$kernels" | tr , ' '); do
 done
 "$python" "$top/tests/compute/compute_tier.py" --out "$out" "$@" \
     --compare "vk-reduce:$b/c-ref/vk-reduce.out:the C reference" \
+    ${piglit:+--piglit "$b/pocl/piglit-results.txt"} \
+    --piglit-expected "$top/tests/compute/piglit-cl-expected.txt" \
     "$b/guest-tap.txt" > "$b/tap.txt" || rc=1
 {
     cat "$b/tap.txt"

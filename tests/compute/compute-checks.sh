@@ -19,6 +19,10 @@
 #   vulkaninfo                vulkaninfo --summary (rc, secs)
 #   vk-reduce, vk-reduce-out  /gpumodel/bin/vk-compute: its stderr and
 #                             results
+#   piglit, piglit-results    with PIGLIT=1: `piglit run cl` over the tests
+#                             of /gpumodel/piglit-tests.txt (its output; rc,
+#                             secs) and tests/compute/piglit_summary.py's
+#                             digest of its results
 #   dmesg                     the kernel log
 #   @@RESULT compute-done ok  every step ran and was sent
 #   @@DONE
@@ -27,6 +31,8 @@
 # TOOL_TIMEOUT (clinfo, default 300 s: it loads NEO under TCG),
 # CL_TIMEOUT (each program, default 1200 s: IGC compiles the kernels in
 # the guest), CL_KERNELS (default: all, as cl-kernels --kernels lists),
+# PIGLIT=1 (piglit's OpenCL tests), PIGLIT_TIMEOUT (each test's limit,
+# default 900 s), PIGLIT_JOBS (tests at a time, default 2),
 # NEO_DEBUG=1 (NEO's debug messages: NEOReadDebugKeys=1 PrintDebugMessages=1), CL_DEBUG=1 (for
 # finding why a kernel fails: IGC's dump of each kernel's Gen ISA
 # (IGC_ShaderDumpEnable=1) as section cl-KERNEL-asm, and each kernel again
@@ -41,6 +47,9 @@ CL_KERNELS=${CL_KERNELS:-$(/gpumodel/bin/cl-kernels --kernels)}
 NEO_DEBUG=${NEO_DEBUG:-0}
 CL_DEBUG=${CL_DEBUG:-0}
 CL_LOCALS=${CL_LOCALS:-8,16,32,256}
+PIGLIT=${PIGLIT:-0}
+PIGLIT_TIMEOUT=${PIGLIT_TIMEOUT:-900}
+PIGLIT_JOBS=${PIGLIT_JOBS:-2}
 export HOME=/root
 if [ "$NEO_DEBUG" = 1 ]; then
     export NEOReadDebugKeys=1 PrintDebugMessages=1
@@ -88,6 +97,19 @@ echo "gpumodel guest: vk-reduce, up $(cut -d' ' -f1 /proc/uptime) s" > /dev/cons
 rm -f "$work/vk-reduce.out"
 step vk-reduce "$CL_TIMEOUT" /gpumodel/bin/vk-compute --out "$work/vk-reduce.out"
 section vk-reduce-out "$work/vk-reduce.out"
+
+if [ "$PIGLIT" = 1 ]; then
+    kmsg "piglit"
+    echo "gpumodel guest: piglit, up $(cut -d' ' -f1 /proc/uptime) s" > /dev/console
+    # Its runner's own bound per test; the step's bound is for them all.
+    n=$(wc -l < /gpumodel/piglit-tests.txt)
+    step piglit $((n * PIGLIT_TIMEOUT / PIGLIT_JOBS + 600)) \
+        env PIGLIT_COMPRESSION=none piglit run cl -l dummy -j "$PIGLIT_JOBS" \
+        --timeout "$PIGLIT_TIMEOUT" --test-list /gpumodel/piglit-tests.txt \
+        "$work/piglit"
+    python3 /gpumodel/piglit_summary.py "$work/piglit" > "$work/piglit-results.txt" 2>&1
+    section piglit-results "$work/piglit-results.txt"
+fi
 
 if [ "$CL_DEBUG" = 1 ]; then
     for k in $(echo "$CL_KERNELS" | tr , " "); do

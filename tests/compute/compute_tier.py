@@ -4,7 +4,8 @@ sent (tests/compute/compute-checks.sh) and the references made on the
 host: the OpenCL programs run with PoCL, the Vulkan program's C
 computation (scripts/run-compute.sh makes both).
 
-    compute_tier.py --out DIR [--compare NAME:REF:WHO ...] GUEST_TAP
+    compute_tier.py --out DIR [--compare NAME:REF:WHO ...]
+                    [--piglit POCL_RESULTS --piglit-expected FILE] GUEST_TAP
 
 GUEST_TAP is scripts/run-guest.sh's TAP of the compute profile (whether
 the guest ran every step: its check of tests/compute/checks.txt, with the
@@ -99,6 +100,72 @@ def device_check(log, name, pattern, what):
                                              c.attrs.get("secs", "?"))
 
 
+def piglit_digest(text):
+    """{test: (result, secs, subtests)} and {test: its output lines} of
+    a tests/compute/piglit_summary.py digest."""
+    res, outs, cur = {}, {}, None
+    for line in text.split("\n"):
+        f = line.split("\t")
+        if line.startswith("# "):
+            cur = outs.setdefault(line[2:], [])
+        elif line.startswith("  ") and cur is not None:
+            cur.append(line[2:])
+        elif len(f) == 4:
+            res[f[2]] = (f[0], f[1], f[3])
+    return res, outs
+
+
+def piglit_expected(path):
+    """{test: result} of a drm-ci expectation file (NAME,RESULT)."""
+    exp = {}
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                name, _, result = line.rpartition(",")
+                exp[name] = result.lower()
+    return exp
+
+
+def piglit_verdicts(log, pocl_path, expected):
+    """(ok, text) per test of the PoCL run, the guest's result against
+    PoCL's."""
+    with open(pocl_path) as f:
+        pocl, _ = piglit_digest(f.read())
+    s = log.get("piglit-results")
+    guest, outs = piglit_digest(s.text if s else "")
+    run = log.get("piglit")
+    res = []
+    if run is None or run.rc == "timeout":
+        res.append((False, "piglit: %s" % ("not run in the guest" if run is None
+                                           else "timed out after %s s" %
+                                           run.attrs.get("secs", "?"))))
+    for name in sorted(pocl):
+        want = pocl[name][0]
+        got, secs, subs = guest.get(name, ("notrun", "-", "-"))
+        head = "piglit@%s: %s (PoCL %s)" % (name, got, want)
+        why = ""
+        if got != "pass" and outs.get(name):
+            why = ": " + " / ".join(x.strip() for x in outs[name][-3:])[:200]
+        if name in expected:
+            ok = got == expected[name]
+            res.append((ok, "%s, listed as %s%s" %
+                        (head, expected[name],
+                         "" if ok else " in piglit-cl-expected.txt" + why)))
+        elif got == "pass":
+            res.append((True, "%s in %s s" % (head, secs)))
+        elif want != "pass":
+            res.append((True, "%s, not passing with PoCL either%s" %
+                        (head, "" if subs == "-" else " (" + subs[:120] + ")")))
+        else:
+            res.append((False, head + why))
+    listed = [n for n in expected if n in pocl]
+    res.append((len(listed) * 20 <= len(pocl),
+                "piglit: %d of %d tests listed in piglit-cl-expected.txt"
+                " (at most 5 %%)" % (len(listed), len(pocl))))
+    return res
+
+
 def verdicts(log, out, compares):
     """(ok, text) per check, in order."""
     res = []
@@ -138,6 +205,8 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--compare", action="append", default=[],
                    metavar="NAME:REF:WHO")
+    p.add_argument("--piglit", metavar="POCL_RESULTS")
+    p.add_argument("--piglit-expected", metavar="FILE")
     p.add_argument("guest_tap")
     a = p.parse_args()
     try:
@@ -160,7 +229,11 @@ def main():
     compares = [tuple(c.split(":", 2)) for c in a.compare]
     if any(len(c) != 3 for c in compares):
         p.error("--compare takes NAME:REF:WHO")
-    for ok, text in verdicts(log, a.out, compares):
+    checks = verdicts(log, a.out, compares)
+    if a.piglit:
+        checks[-1:-1] = piglit_verdicts(log, a.piglit,
+                                        piglit_expected(a.piglit_expected))
+    for ok, text in checks:
         tests.append((ok, "- " + text))
     print("1..%d" % len(tests))
     for n, (ok, text) in enumerate(tests, 1):

@@ -28,6 +28,9 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t debugfs debugfs /sys/kernel/debug
 mount -t tmpfs tmpfs /tmp
+# POSIX semaphores (python's multiprocessing: piglit's runner).
+mkdir -p /dev/shm
+mount -t tmpfs shm /dev/shm
 
 data=/dev/console
 # Raw mode: no CR added to each newline, no echo of what comes back, input
