@@ -7,7 +7,8 @@
 # computation in C.
 #
 #   scripts/run-compute.sh [--tap] [--kernels K,K] [--timeout SECS]
-#                          [--piglit [K/N]] [--piglit-match RE] [--out DIR]
+#                          [--piglit [K/N]] [--piglit-match RE]
+#                          [--clpeak TEST,TEST] [--out DIR]
 #                          [--append ARGS]
 #                          [-- QEMU-ARGS...]
 #
@@ -24,8 +25,12 @@
 #   --piglit-match RE
 #                   only the tests whose names match the extended regular
 #                   expression RE (grep -E; implies --piglit)
+#   --clpeak TEST,TEST
+#                   clpeak's tests in the guest (clpeak --TEST each:
+#                   global-bandwidth, transfer-bandwidth, kernel-latency,
+#                   compute-sp, ...); each must end with its figures
 #   --timeout SECS  the guest's wall-clock limit (default 3600; with
-#                   --piglit, 8 hours)
+#                   --piglit or --clpeak, 8 hours)
 #   --out DIR       the guest's logs (default build/compute/out)
 #   --append ARGS   more kernel command line (NEO_DEBUG=1, CL_TIMEOUT=...:
 #                   tests/compute/compute-checks.sh)
@@ -58,6 +63,7 @@ append=
 want_tap=0
 piglit=
 piglit_match=.
+clpeak=
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -70,6 +76,7 @@ while [ $# -gt 0 ]; do
                 *) piglit=1/1 ;;
             esac ;;
         --piglit-match) piglit_match=$2; piglit=${piglit:-1/1}; shift ;;
+        --clpeak) clpeak=$2; shift ;;
         --out) out=$2; shift ;;
         --append) append="$append $2"; shift ;;
         --) shift; break ;;
@@ -78,15 +85,15 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-case $kernels in
-    *[!a-z0-9,]*) echo "run-compute: --kernels takes names separated by commas" >&2; exit 2 ;;
+case $kernels,$clpeak in
+    *[!a-z0-9,-]*) echo "run-compute: --kernels and --clpeak take names separated by commas" >&2; exit 2 ;;
 esac
 shard_k=${piglit%/*} shard_n=${piglit#*/}
 if [ -n "$piglit" ] && ! { [ "$shard_k" -ge 1 ] && [ "$shard_k" -le "$shard_n" ]; } 2>/dev/null; then
     echo "run-compute: --piglit takes K/N with 1 <= K <= N" >&2
     exit 2
 fi
-[ -n "$limit" ] || limit=$([ -n "$piglit" ] && echo 28800 || echo 3600)
+[ -n "$limit" ] || limit=$([ -n "$piglit$clpeak" ] && echo 28800 || echo 3600)
 
 log() { echo "run-compute: $*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -171,7 +178,7 @@ t0=$(date +%s)
 # lacks (qemu_log_mask: LOG_GUEST_ERROR, LOG_UNIMP) goes to qemu-debug.log.
 "$top/scripts/run-guest.sh" --profile compute --tap --out "$out" \
     --timeout "$limit" --initrd-add "$b/compute.cpio.gz" \
-    --append "CL_KERNELS=$kernels$append" -- \
+    --append "CL_KERNELS=$kernels${clpeak:+ CLPEAK=$clpeak}$append" -- \
     -d guest_errors,unimp -D "$out/qemu-debug.log" "$@" > "$b/guest-tap.txt" || :
 guest_secs=$(($(date +%s) - t0))
 
@@ -185,6 +192,7 @@ done
 "$python" "$top/tests/compute/compute_tier.py" --out "$out" "$@" \
     --compare "vk-reduce:$b/c-ref/vk-reduce.out:the C reference" \
     ${piglit:+--piglit "$b/pocl/piglit-results.txt"} \
+    ${clpeak:+--clpeak "$clpeak"} \
     --piglit-expected "$top/tests/compute/piglit-cl-expected.txt" \
     "$b/guest-tap.txt" > "$b/tap.txt" || rc=1
 {

@@ -19,6 +19,9 @@
 #   vulkaninfo                vulkaninfo --summary (rc, secs)
 #   vk-reduce, vk-reduce-out  /gpumodel/bin/vk-compute: its stderr and
 #                             results
+#   clpeak-TEST               with CLPEAK=TEST,TEST: clpeak --TEST
+#                             (global-bandwidth, transfer-bandwidth,
+#                             kernel-latency, compute-sp, ...; rc, secs)
 #   piglit, piglit-results    with PIGLIT=1: `piglit run cl` over the tests
 #                             of /gpumodel/piglit-tests.txt (its output; rc,
 #                             secs) and tests/compute/piglit_summary.py's
@@ -31,7 +34,8 @@
 # TOOL_TIMEOUT (clinfo, default 300 s: it loads NEO under TCG),
 # CL_TIMEOUT (each program, default 1200 s: IGC compiles the kernels in
 # the guest), CL_KERNELS (default: all, as cl-kernels --kernels lists),
-# PIGLIT=1 (piglit's OpenCL tests), PIGLIT_TIMEOUT (each test's limit,
+# CLPEAK (clpeak's tests to run, default none), CLPEAK_TIMEOUT (each
+# test's limit, default 3600 s), PIGLIT=1 (piglit's OpenCL tests), PIGLIT_TIMEOUT (each test's limit,
 # default 900 s), PIGLIT_JOBS (tests at a time, default 2),
 # NEO_DEBUG=1 (NEO's debug messages: NEOReadDebugKeys=1 PrintDebugMessages=1), CL_DEBUG=1 (for
 # finding why a kernel fails: IGC's dump of each kernel's Gen ISA
@@ -48,6 +52,8 @@ NEO_DEBUG=${NEO_DEBUG:-0}
 CL_DEBUG=${CL_DEBUG:-0}
 CL_LOCALS=${CL_LOCALS:-8,16,32,256}
 PIGLIT=${PIGLIT:-0}
+CLPEAK=${CLPEAK:-}
+CLPEAK_TIMEOUT=${CLPEAK_TIMEOUT:-3600}
 PIGLIT_TIMEOUT=${PIGLIT_TIMEOUT:-900}
 PIGLIT_JOBS=${PIGLIT_JOBS:-2}
 export HOME=/root
@@ -97,6 +103,12 @@ echo "gpumodel guest: vk-reduce, up $(cut -d' ' -f1 /proc/uptime) s" > /dev/cons
 rm -f "$work/vk-reduce.out"
 step vk-reduce "$CL_TIMEOUT" /gpumodel/bin/vk-compute --out "$work/vk-reduce.out"
 section vk-reduce-out "$work/vk-reduce.out"
+
+for c in $(echo "$CLPEAK" | tr , " "); do
+    kmsg "clpeak --$c"
+    echo "gpumodel guest: clpeak --$c, up $(cut -d' ' -f1 /proc/uptime) s" > /dev/console
+    step "clpeak-$c" "$CLPEAK_TIMEOUT" clpeak "--$c"
+done
 
 if [ "$PIGLIT" = 1 ]; then
     kmsg "piglit"

@@ -5,7 +5,8 @@ host: the OpenCL programs run with PoCL, the Vulkan program's C
 computation (scripts/run-compute.sh makes both).
 
     compute_tier.py --out DIR [--compare NAME:REF:WHO ...]
-                    [--piglit POCL_RESULTS --piglit-expected FILE] GUEST_TAP
+                    [--piglit POCL_RESULTS --piglit-expected FILE]
+                    [--clpeak TEST,TEST] GUEST_TAP
 
 GUEST_TAP is scripts/run-guest.sh's TAP of the compute profile (whether
 the guest ran every step: its check of tests/compute/checks.txt, with the
@@ -166,6 +167,27 @@ def piglit_verdicts(log, pocl_path, expected):
     return res
 
 
+def clpeak_verdict(log, test):
+    """(ok, text): clpeak --@test's run in the guest."""
+    name = "clpeak-" + test
+    s = log.get(name)
+    if s is None:
+        return False, "%s: not run in the guest" % name
+    figures = re.findall(r"^\s*(\S[^:\n]*?)\s*:\s*([0-9]+\.[0-9]+)", s.text,
+                         re.M)
+    secs = s.attrs.get("secs", "?")
+    if s.rc == "timeout":
+        return False, "%s: timed out after %s s, %d figures" % (
+            name, secs, len(figures))
+    bad = re.findall(r"^.*(?:[Ss]kipped|[Ee]rror|[Ff]ailed).*$", s.text, re.M)
+    if s.rc != "0" or not figures or bad:
+        return False, "%s: exit %s, %d figures%s" % (
+            name, s.rc, len(figures), ": " + bad[0].strip()[:120] if bad
+            else "")
+    return True, "%s: %s in %s s" % (
+        name, ", ".join("%s %s" % f for f in figures[:6]), secs)
+
+
 def verdicts(log, out, compares):
     """(ok, text) per check, in order."""
     res = []
@@ -207,6 +229,7 @@ def main():
                    metavar="NAME:REF:WHO")
     p.add_argument("--piglit", metavar="POCL_RESULTS")
     p.add_argument("--piglit-expected", metavar="FILE")
+    p.add_argument("--clpeak", default="", metavar="TEST,TEST")
     p.add_argument("guest_tap")
     a = p.parse_args()
     try:
@@ -233,6 +256,7 @@ def main():
     if a.piglit:
         checks[-1:-1] = piglit_verdicts(log, a.piglit,
                                         piglit_expected(a.piglit_expected))
+    checks[-1:-1] = [clpeak_verdict(log, t) for t in a.clpeak.split(",") if t]
     for ok, text in checks:
         tests.append((ok, "- " + text))
     print("1..%d" % len(tests))
