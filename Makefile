@@ -102,7 +102,7 @@ check: qemu unit unit-sanitize fuzz qemu-fuzz genxml guest-image igt-image \
 # fixed work with that build's (tools/bench-guest-compare.py).
 BENCH_GUEST_RUNS ?= 1
 BENCH_BASE_QEMU ?=
-bench: qemu unit guest-image igt-image
+bench: qemu unit guest-image igt-image guest-root
 	build/unit/bench-intel-mmio
 	build/unit/bench-intel-cs
 	build/unit/bench-nv-pcounter
@@ -112,6 +112,7 @@ bench: qemu unit guest-image igt-image
 	tools/bench-guest-compare.py -n $(BENCH_GUEST_RUNS) \
 	    $(if $(BENCH_BASE_QEMU),--base $(BENCH_BASE_QEMU))
 	scripts/run-igt.sh --perf-cost
+	scripts/run-compute.sh --kernels vadd,lsum --size 16777216
 
 clean:
 	rm -rf build

@@ -6,7 +6,7 @@
 # (Debian's pocl-opencl-icd, on the CPU) or the Vulkan program's
 # computation in C.
 #
-#   scripts/run-compute.sh [--tap] [--kernels K,K] [--timeout SECS]
+#   scripts/run-compute.sh [--tap] [--kernels K,K] [--size N] [--timeout SECS]
 #                          [--piglit [K/N]] [--piglit-match RE]
 #                          [--clpeak TEST,TEST] [--out DIR]
 #                          [--append ARGS]
@@ -16,6 +16,9 @@
 #                   then a line of figures
 #   --kernels K,K   the kernels of tests/compute/cl-kernels.c to run
 #                   (default: all of them, as cl-kernels --kernels lists)
+#   --size N        vadd and lsum over N inputs (a multiple of 1024; their
+#                   output a digest): each check gives the kernel's time
+#                   in the guest and with PoCL (the compute benchmark)
 #   --piglit K/N    piglit's OpenCL tests too (the cl profile of Debian's
 #                   piglit), in the guest and with PoCL on the host: all of
 #                   them, or the K-th of N parts (drm-ci's split: every N-th
@@ -64,6 +67,7 @@ want_tap=0
 piglit=
 piglit_match=.
 clpeak=
+size=
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -77,6 +81,7 @@ while [ $# -gt 0 ]; do
             esac ;;
         --piglit-match) piglit_match=$2; piglit=${piglit:-1/1}; shift ;;
         --clpeak) clpeak=$2; shift ;;
+        --size) size=$2; shift ;;
         --out) out=$2; shift ;;
         --append) append="$append $2"; shift ;;
         --) shift; break ;;
@@ -85,6 +90,9 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+case $size in
+    *[!0-9]*) echo "run-compute: --size takes a number" >&2; exit 2 ;;
+esac
 case $kernels,$clpeak in
     *[!a-z0-9,-]*) echo "run-compute: --kernels and --clpeak take names separated by commas" >&2; exit 2 ;;
 esac
@@ -138,7 +146,8 @@ t0=$(date +%s)
 for k in $(echo "$kernels" | tr , ' '); do
     # Only PoCL, its kernel cache under build/.
     OCL_ICD_VENDORS=$pocl_icd POCL_CACHE_DIR=$b/pocl/cache \
-        "$b/cl-kernels" --kernel "$k" --out "$b/pocl/$k.out" 2> "$b/pocl/$k.err" ||
+        "$b/cl-kernels" --kernel "$k" ${size:+--size "$size"} --out "$b/pocl/$k.out" \
+        2> "$b/pocl/$k.err" ||
         log "PoCL: cl-kernels --kernel $k failed (status $?): $(tail -n 1 "$b/pocl/$k.err")"
 done
 if [ -n "$piglit" ]; then
@@ -178,7 +187,7 @@ t0=$(date +%s)
 # lacks (qemu_log_mask: LOG_GUEST_ERROR, LOG_UNIMP) goes to qemu-debug.log.
 "$top/scripts/run-guest.sh" --profile compute --tap --out "$out" \
     --timeout "$limit" --initrd-add "$b/compute.cpio.gz" \
-    --append "CL_KERNELS=$kernels${clpeak:+ CLPEAK=$clpeak}$append" -- \
+    --append "CL_KERNELS=$kernels${clpeak:+ CLPEAK=$clpeak}${size:+ CL_SIZE=$size}$append" -- \
     -d guest_errors,unimp -D "$out/qemu-debug.log" "$@" > "$b/guest-tap.txt" || :
 guest_secs=$(($(date +%s) - t0))
 

@@ -46,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "compute-io.h"
 
@@ -175,15 +176,15 @@ static const char *source =
 
 /* What the kernels compute, on the CPU; each returns its values' number. */
 
-static int ref_vadd(const int32_t *a, const int32_t *b, int32_t *c)
+static int ref_vadd(const int32_t *a, const int32_t *b, int32_t *c, int n)
 {
-    for (int i = 0; i < N; i++) {
+    for (int i = 0; i < n; i++) {
         c[i] = a[i] + b[i];
     }
-    return N;
+    return n;
 }
 
-static int ref_psum(const int32_t *a, const int32_t *b, int32_t *c)
+static int ref_psum(const int32_t *a, const int32_t *b, int32_t *c, int n)
 {
     for (int i = 0; i < PSUM_ITEMS; i++) {
         int32_t s = 0;
@@ -196,16 +197,16 @@ static int ref_psum(const int32_t *a, const int32_t *b, int32_t *c)
     return PSUM_ITEMS;
 }
 
-static int ref_lsum(const int32_t *a, const int32_t *b, int32_t *c)
+static int ref_lsum(const int32_t *a, const int32_t *b, int32_t *c, int n)
 {
-    for (int g = 0; g < N / GROUP; g++) {
+    for (int g = 0; g < n / GROUP; g++) {
         int32_t s = 0;
         for (int l = 0; l < GROUP; l++) {
             s += a[g * GROUP + l];
         }
         c[g] = s;
     }
-    return N / GROUP;
+    return n / GROUP;
 }
 
 /* ghist's starting values: counters at 0, min and max at the extremes. */
@@ -217,7 +218,7 @@ static void init_ghist(int32_t *c)
     c[68] = -1;
 }
 
-static int ref_ghist(const int32_t *a, const int32_t *b, int32_t *c)
+static int ref_ghist(const int32_t *a, const int32_t *b, int32_t *c, int n)
 {
     init_ghist(c);
     for (int i = 0; i < N; i++) {
@@ -241,7 +242,7 @@ static void init_zero(int32_t *c)
     memset(c, 0, N * sizeof(c[0]));
 }
 
-static int ref_lhist(const int32_t *a, const int32_t *b, int32_t *c)
+static int ref_lhist(const int32_t *a, const int32_t *b, int32_t *c, int n)
 {
     init_zero(c);
     for (int g = 0; g < N / GROUP; g++) {
@@ -256,7 +257,7 @@ static int ref_lhist(const int32_t *a, const int32_t *b, int32_t *c)
     return BINS + N / GROUP;
 }
 
-static int ref_spill(const int32_t *a, const int32_t *b, int32_t *c)
+static int ref_spill(const int32_t *a, const int32_t *b, int32_t *c, int n)
 {
     for (int i = 0; i < SPILL_ITEMS; i++) {
         int32_t p[SPILL_LEN];
@@ -280,7 +281,7 @@ static int clampi(int v, int lo, int hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-static int ref_image(const int32_t *a, const int32_t *b, int32_t *c)
+static int ref_image(const int32_t *a, const int32_t *b, int32_t *c, int n)
 {
     for (int y = 0; y < IMAGE_SIDE; y++) {
         for (int x = 0; x < IMAGE_SIDE; x++) {
@@ -299,15 +300,17 @@ typedef struct Kernel {
     const char *name;
     size_t global[2];           /* work-items in x and y (y 0: 1-D) */
     size_t local;               /* work-group size in x, 0: the runtime's */
-    int (*reference)(const int32_t *a, const int32_t *b, int32_t *c);
+    /* The values for @n inputs (N unless the kernel is scalable). */
+    int (*reference)(const int32_t *a, const int32_t *b, int32_t *c, int n);
     void (*init)(int32_t *c);   /* c's starting values, NULL: a pattern */
     bool image;                 /* a and c are 2-D images, not buffers */
+    bool scalable;              /* --size sets its inputs and work-items */
 } Kernel;
 
 static const Kernel kernels[] = {
-    { "vadd",  { N },           0,     ref_vadd },
+    { "vadd",  { N },           0,     ref_vadd, .scalable = true },
     { "psum",  { PSUM_ITEMS },  0,     ref_psum },
-    { "lsum",  { N },           GROUP, ref_lsum },
+    { "lsum",  { N },           GROUP, ref_lsum, .scalable = true },
     { "ghist", { N },           0,     ref_ghist, init_ghist },
     { "lhist", { N },           GROUP, ref_lhist, init_zero },
     { "spill", { SPILL_ITEMS }, 0,     ref_spill },
@@ -385,9 +388,9 @@ static int pick_device(cl_platform_id *plat, cl_device_id *dev)
     return 2;
 }
 
-/* A buffer of N ints, or an IMAGE_SIDE-square image of them. */
+/* A buffer of @n ints, or an IMAGE_SIDE-square image of N. */
 static cl_mem make_mem(cl_context ctx, bool image, cl_mem_flags flags,
-                       void *data, cl_int *err)
+                       void *data, size_t n, cl_int *err)
 {
     static const cl_image_format fmt = { CL_R, CL_SIGNED_INT32 };
     cl_image_desc desc = {
@@ -401,18 +404,21 @@ static cl_mem make_mem(cl_context ctx, bool image, cl_mem_flags flags,
                              data, err);
     }
     return clCreateBuffer(ctx, flags | CL_MEM_COPY_HOST_PTR,
-                          N * sizeof(int32_t), data, err);
+                          n * sizeof(int32_t), data, err);
 }
 
 /*
- * Build the kernels, run @kern on the first device (work-groups of
- * @local where the kernel leaves it to the runtime, which chooses when it
- * is 0), and read its @n results into @c.  0, or 2 on an OpenCL error
- * (said on stderr).
+ * Build the kernels, run @kern on the first device over @items inputs
+ * (work-groups of @local where the kernel leaves it to the runtime, which
+ * chooses when it is 0), and read its @n results into @c.  Says on
+ * stderr how long the kernel ran, from its enqueue to clFinish().  0, or
+ * 2 on an OpenCL error (said on stderr).
  */
-static int run(const Kernel *kern, int n, size_t local,
+static int run(const Kernel *kern, size_t items, int n, size_t local,
                const int32_t *a, const int32_t *b, int32_t *c)
 {
+    size_t global[2] = { kern->global[0], kern->global[1] };
+    struct timespec t0, t1;
     static const size_t origin[3], region[3] = { IMAGE_SIDE, IMAGE_SIDE, 1 };
     cl_platform_id plat;
     cl_device_id dev;
@@ -460,32 +466,44 @@ static int run(const Kernel *kern, int n, size_t local,
     if (!k) {
         return cl_fail("clCreateKernel", err);
     }
-    ba = make_mem(ctx, kern->image, CL_MEM_READ_ONLY, (void *)a, &err);
+    if (kern->scalable) {
+        global[0] = items;
+    }
+    ba = make_mem(ctx, kern->image, CL_MEM_READ_ONLY, (void *)a, items, &err);
     if (!ba) {
         return cl_fail("creating a", err);
     }
-    bb = make_mem(ctx, false, CL_MEM_READ_ONLY, (void *)b, &err);
+    bb = make_mem(ctx, false, CL_MEM_READ_ONLY, (void *)b, items, &err);
     if (!bb) {
         return cl_fail("creating b", err);
     }
     /* c starts as a pattern no kernel writes, to tell unwritten values. */
-    memset(c, 0x5a, N * sizeof(c[0]));
+    memset(c, 0x5a, items * sizeof(c[0]));
     if (kern->init) {
         kern->init(c);
     }
-    bc = make_mem(ctx, kern->image, CL_MEM_READ_WRITE, c, &err);
+    bc = make_mem(ctx, kern->image, CL_MEM_READ_WRITE, c, items, &err);
     if (!bc) {
         return cl_fail("creating c", err);
     }
     clSetKernelArg(k, 0, sizeof(ba), &ba);
     clSetKernelArg(k, 1, sizeof(bb), &bb);
     clSetKernelArg(k, 2, sizeof(bc), &bc);
-    err = clEnqueueNDRangeKernel(q, k, dims, NULL, kern->global,
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    err = clEnqueueNDRangeKernel(q, k, dims, NULL, global,
                                  lsize && dims == 1 ? &lsize : NULL,
                                  0, NULL, NULL);
     if (err != CL_SUCCESS) {
         return cl_fail("clEnqueueNDRangeKernel", err);
     }
+    err = clFinish(q);
+    if (err != CL_SUCCESS) {
+        return cl_fail("clFinish", err);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    fprintf(stderr, "cl-kernels: kernel ran in %.3f ms over %zu inputs\n",
+            (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6,
+            items);
     if (kern->image) {
         err = clEnqueueReadImage(q, bc, CL_TRUE, origin, region, 0, 0, c,
                                  0, NULL, NULL);
@@ -495,10 +513,6 @@ static int run(const Kernel *kern, int n, size_t local,
     }
     if (err != CL_SUCCESS) {
         return cl_fail("reading c", err);
-    }
-    err = clFinish(q);
-    if (err != CL_SUCCESS) {
-        return cl_fail("clFinish", err);
     }
     clReleaseMemObject(ba);
     clReleaseMemObject(bb);
@@ -524,9 +538,10 @@ int main(int argc, char **argv)
 {
     const char *kernel_name = "vadd";
     const char *out_path = NULL;
-    static int32_t a[N], b[N], c[N], want[N];
+    int32_t *a, *b, *c, *want;
     const Kernel *kern;
     size_t local = 0;
+    long items = 0;
     int n, r;
 
     for (int i = 1; i < argc; i++) {
@@ -534,6 +549,8 @@ int main(int argc, char **argv)
             kernel_name = argv[++i];
         } else if (!strcmp(argv[i], "--local") && i + 1 < argc) {
             local = atoi(argv[++i]);
+        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+            items = atol(argv[++i]);
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
             out_path = argv[++i];
         } else if (!strcmp(argv[i], "--list")) {
@@ -547,7 +564,7 @@ int main(int argc, char **argv)
             return 0;
         } else {
             fprintf(stderr, "usage: cl-kernels [--kernel NAME] [--local N]"
-                    " [--out FILE] [--list] | --kernels\n");
+                    " [--size N] [--out FILE] [--list] | --kernels\n");
             return 2;
         }
     }
@@ -558,11 +575,30 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    fill(a, b);
-    n = kern->reference(a, b, want);
-    r = run(kern, n, local, a, b, c);
-    if (r) {
-        return r;
+    if (items && (!kern->scalable || items < N || items % N ||
+                  items > (1L << 26))) {
+        fprintf(stderr, "cl-kernels: --size takes a multiple of %d up to"
+                " 2^26, for vadd and lsum only\n", N);
+        return 2;
     }
-    return compute_report("cl-kernels", kern->name, n, c, want, out_path);
+    items = items ? items : N;
+    a = calloc(items, sizeof(*a));
+    b = calloc(items, sizeof(*b));
+    c = calloc(items, sizeof(*c));
+    want = calloc(items, sizeof(*want));
+    if (!a || !b || !c || !want) {
+        fprintf(stderr, "cl-kernels: out of memory for %ld inputs\n", items);
+        return 2;
+    }
+    fill(a, b, items);
+    n = kern->reference(a, b, want, items);
+    r = run(kern, items, n, local, a, b, c);
+    if (!r) {
+        r = compute_report("cl-kernels", kern->name, n, c, want, out_path);
+    }
+    free(a);
+    free(b);
+    free(c);
+    free(want);
+    return r;
 }

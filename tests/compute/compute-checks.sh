@@ -34,6 +34,8 @@
 # TOOL_TIMEOUT (clinfo, default 300 s: it loads NEO under TCG),
 # CL_TIMEOUT (each program, default 1200 s: IGC compiles the kernels in
 # the guest), CL_KERNELS (default: all, as cl-kernels --kernels lists),
+# CL_SIZE (cl-kernels --size: the inputs of vadd and lsum, for the
+# benchmark),
 # CLPEAK (clpeak's tests to run, default none), CLPEAK_TIMEOUT (each
 # test's limit, default 3600 s), PIGLIT=1 (piglit's OpenCL tests), PIGLIT_TIMEOUT (each test's limit,
 # default 900 s), PIGLIT_JOBS (tests at a time, default 2),
@@ -51,6 +53,7 @@ CL_KERNELS=${CL_KERNELS:-$(/gpumodel/bin/cl-kernels --kernels)}
 NEO_DEBUG=${NEO_DEBUG:-0}
 CL_DEBUG=${CL_DEBUG:-0}
 CL_LOCALS=${CL_LOCALS:-8,16,32,256}
+CL_SIZE=${CL_SIZE:-}
 PIGLIT=${PIGLIT:-0}
 CLPEAK=${CLPEAK:-}
 CLPEAK_TIMEOUT=${CLPEAK_TIMEOUT:-3600}
@@ -93,7 +96,7 @@ for k in $(echo "$CL_KERNELS" | tr , " "); do
     echo "gpumodel guest: cl-$k, up $(cut -d' ' -f1 /proc/uptime) s" > /dev/console
     rm -f "$work/cl-$k.out"
     step "cl-$k" "$CL_TIMEOUT" /gpumodel/bin/cl-kernels --kernel "$k" \
-        --out "$work/cl-$k.out"
+        ${CL_SIZE:+--size "$CL_SIZE"} --out "$work/cl-$k.out"
     section "cl-$k-out" "$work/cl-$k.out"
 done
 

@@ -56,6 +56,26 @@ def first_difference(got, want, who):
              w[i] if i < len(w) else "(missing)"))
 
 
+def kernel_ms(text):
+    """The time cl-kernels said its kernel ran, in ms, or None."""
+    m = re.search(r"kernel ran in ([0-9.]+) ms", text or "")
+    return float(m.group(1)) if m else None
+
+
+def timing(s, refp, who):
+    """", kernel X ms, WHO's Y ms (Z times)" when both programs said."""
+    try:
+        with open(re.sub(r"\.out$", ".err", refp)) as f:
+            ref = kernel_ms(f.read())
+    except OSError:
+        ref = None
+    got = kernel_ms(s.text)
+    if got is None or not ref:
+        return ""
+    return ", kernel %.1f ms, %s's %.1f ms (%.0f times)" % (got, who, ref,
+                                                            got / ref)
+
+
 def compare(log, out, name, refp, who):
     """(ok, text): the guest's run @name against the reference @refp."""
     s = log.get(name)
@@ -85,8 +105,9 @@ def compare(log, out, name, refp, who):
     if s.rc != "0":
         return False, ("%s: same output as %s's but exit %s (%s)" %
                        (name, who, s.rc, why))
-    return True, ("%s: %d bytes, identical to %s's, in %s s" %
-                  (name, len(got), who, s.attrs.get("secs", "?")))
+    return True, ("%s: %d bytes, identical to %s's, in %s s%s" %
+                  (name, len(got), who, s.attrs.get("secs", "?"),
+                   timing(s, refp, who)))
 
 
 def device_check(log, name, pattern, what):

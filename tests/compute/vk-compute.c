@@ -405,7 +405,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    fill(a, b);
+    fill(a, b, N);
     reference(a, b, want);
     if (ref_only) {
         return compute_report("vk-compute", "vk-reduce", NOUT, want, want,
