@@ -213,6 +213,16 @@ static bool dataport_atomic_addr(const Msg *m, const Target *tg, unsigned kind,
     return true;
 }
 
+/* The atomic's element: a texel's bytes in row @row, or at offset @off. */
+static bool dataport_atomic_rw(const Msg *m, const Target *tg, unsigned kind,
+                               uint64_t off, uint32_t row, uint8_t *buf,
+                               unsigned bytes, bool write)
+{
+    return kind == AT_TYPED ?
+           intel_surface_rw(m->th, &tg->s, off, row, buf, bytes, write) :
+           dataport_target_rw(m, tg, off, buf, bytes, write);
+}
+
 /*
  * Untyped (data cache 1 type 2; control: operation 3:0, SIMD8 bit 4,
  * else SIMD16, return data bit 5), A64 (0x12: SIMD8, bit 4 64-bit
@@ -281,17 +291,15 @@ int dataport_atomic(const Msg *m, unsigned kind)
             return -1;
         }
         if (inside) {
-            if (!(kind == AT_TYPED ?
-                  intel_surface_rw(m->th, &tg.s, off, row, buf, bytes,
-                                   false) :
-                  dataport_target_rw(m, &tg, off, buf, bytes, false))) {
+            if (!dataport_atomic_rw(m, &tg, kind, off, row, buf, bytes,
+                                    false)) {
                 return -1;
             }
             old = dataport_le(buf, bytes);
-            dataport_put_le(buf, bytes, dataport_atomic_op(op, bits, old, a, b));
-            if (!(kind == AT_TYPED ?
-                  intel_surface_rw(m->th, &tg.s, off, row, buf, bytes, true) :
-                  dataport_target_rw(m, &tg, off, buf, bytes, true))) {
+            dataport_put_le(buf, bytes,
+                            dataport_atomic_op(op, bits, old, a, b));
+            if (!dataport_atomic_rw(m, &tg, kind, off, row, buf, bytes,
+                                    true)) {
                 return -1;
             }
         }
