@@ -58,7 +58,7 @@ bool eu_is_3src(unsigned op)
 
 bool eu_is_branch(unsigned op)
 {
-    return (op >= EU_OP_JMPI && op <= EU_OP_GOTO);
+    return (op >= EU_OP_JMPI && op <= EU_OP_JOIN);
 }
 
 /* Gen11 register/immediate type decode (brw_reg_type.c). */
@@ -330,7 +330,8 @@ static int eu_decode_header(const EuNative *n, EuInst *d)
 static bool eu_decode_jip_uip(const EuNative *n, EuInst *d)
 {
     d->has_uip = d->opcode != EU_OP_ENDIF && d->opcode != EU_OP_WHILE &&
-                 d->opcode != EU_OP_CALL && d->opcode != EU_OP_CALLA;
+                 d->opcode != EU_OP_CALL && d->opcode != EU_OP_CALLA &&
+                 d->opcode != EU_OP_JOIN;
     if (d->has_uip) {
         d->uip = (int32_t)EU_GET(n, EU_UIP);
     }
@@ -377,7 +378,7 @@ static int eu_decode_opcode(const EuNative *n, EuInst *d)
         break;
     case EU_OP_IF: case EU_OP_ELSE: case EU_OP_BREAK: case EU_OP_CONT:
     case EU_OP_HALT: case EU_OP_GOTO: case EU_OP_ENDIF: case EU_OP_WHILE:
-    case EU_OP_CALL: case EU_OP_CALLA:
+    case EU_OP_CALL: case EU_OP_CALLA: case EU_OP_JOIN:
         return eu_decode_jip_uip(n, d);
     case EU_OP_JMPI: case EU_OP_RET:
         d->nsrc = d->opcode == EU_OP_JMPI ? 2 : 1;

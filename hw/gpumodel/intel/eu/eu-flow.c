@@ -54,6 +54,14 @@ uint32_t eu_exec_flow(EuThread *t, const EuInst *in)
         eu_flow_park(t, own, t->ip + in->jip);
         break;
     case EU_OP_ENDIF:
+    case EU_OP_JOIN:
+        /*
+         * The reconvergence points of IF and of GOTO (opcode 0x2f, JIP
+         * only; IGC's goto/join pairs): the channels parked here are
+         * already back (eu_resume_channels()), and with none active the
+         * thread already went on to the next parked channel's IP, where
+         * the JIP leads.
+         */
         break;
     case EU_OP_BREAK:
         m = eu_cf_chans(t, in);

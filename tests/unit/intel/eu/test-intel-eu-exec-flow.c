@@ -12,24 +12,61 @@
 void test_goto(void)
 {
     EuThread *t = RUN(0xff,
-        IOTA(2),                                                    /* 0 */
-        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 0)),               /* 1 */
+        IOTA(2),                                                    /* 0, 1 */
+        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 0)),               /* 2 */
         asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, UD, R_8_8_1),
-                        IMM(UD, 4)), EU_COND_L, 0),                 /* 2 */
+                        IMM(UD, 4)), EU_COND_L, 0),                 /* 3 */
         asm_pred(asm_flow(EU_OP_GOTO, 8, 2 * 16, 2 * 16),
-                 EU_PRED_NORMAL, false, 0),                         /* 3 */
-        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 1)),               /* 4 */
+                 EU_PRED_NORMAL, false, 0),                         /* 4 */
+        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 1)),               /* 5 */
         asm_op(EU_OP_ADD, 8, D(4, 0, UD), G(3, 0, UD, R_8_8_1),
-               IMM(UD, 10)),                                        /* 5 */
+               IMM(UD, 10)),                                        /* 6 */
         asm_pred(asm_flow(EU_OP_GOTO, 8, 2 * 16, 2 * 16),
-                 EU_PRED_NORMAL, true, 1),                          /* 6 */
-        asm_1(EU_OP_MOV, 8, D(5, 0, UD), IMM(UD, 1)));              /* 7 */
+                 EU_PRED_NORMAL, true, 1),                          /* 7 */
+        asm_1(EU_OP_MOV, 8, D(5, 0, UD), IMM(UD, 1)));              /* 8 */
 
     for (unsigned c = 0; c < 8; c++) {
         g_assert_cmpuint(ud(t, 3, c), ==, c < 4 ? 0 : 1);
         g_assert_cmpuint(ud(t, 4, c), ==, c < 4 ? 10 : 11);
         /* f1 is clear: the inverted predicate sends every channel. */
         g_assert_cmpuint(ud(t, 5, c), ==, 0);
+    }
+    g_free(t);
+}
+
+/*
+ * IGC's goto/join pairs: the channels a goto sends to its UIP wait at the
+ * join (opcode 0x2f), which the others reach after the skipped code; a
+ * goto that sends every channel jumps to the join at once.
+ */
+void test_goto_join(void)
+{
+    EuThread *t = RUN(0xff,
+        IOTA(2),                                                    /* 0, 1 */
+        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 0)),               /* 2 */
+        asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, UD, R_8_8_1),
+                        IMM(UD, 4)), EU_COND_L, 0),                 /* 3 */
+        asm_pred(asm_flow(EU_OP_GOTO, 8, 2 * 16, 2 * 16),
+                 EU_PRED_NORMAL, false, 0),                         /* 4 */
+        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 1)),               /* 5 */
+        asm_flow(EU_OP_JOIN, 8, 16, 0),                             /* 6 */
+        asm_op(EU_OP_ADD, 8, D(4, 0, UD), G(3, 0, UD, R_8_8_1),
+               IMM(UD, 10)),                                        /* 7 */
+        asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, UD, R_8_8_1),
+                        IMM(UD, 8)), EU_COND_L, 1),                 /* 8 */
+        asm_pred(asm_flow(EU_OP_GOTO, 8, 2 * 16, 2 * 16),
+                 EU_PRED_NORMAL, false, 1),                         /* 9 */
+        asm_1(EU_OP_MOV, 8, D(5, 0, UD), IMM(UD, 1)),               /* 10 */
+        asm_flow(EU_OP_JOIN, 8, 16, 0),                             /* 11 */
+        asm_op(EU_OP_ADD, 8, D(6, 0, UD), G(4, 0, UD, R_8_8_1),
+               IMM(UD, 1)));                                        /* 12 */
+
+    g_assert_cmpint(t->status, ==, EU_DONE);
+    for (unsigned c = 0; c < 8; c++) {
+        g_assert_cmpuint(ud(t, 3, c), ==, c < 4 ? 0 : 1);
+        g_assert_cmpuint(ud(t, 4, c), ==, c < 4 ? 10 : 11);
+        g_assert_cmpuint(ud(t, 5, c), ==, 0);
+        g_assert_cmpuint(ud(t, 6, c), ==, c < 4 ? 11 : 12);
     }
     g_free(t);
 }

@@ -507,6 +507,7 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/math-macros", test_math_macros);
     g_test_add_func("/intel-eu/exec/pln-line-dp", test_pln_line_dp);
     g_test_add_func("/intel-eu/exec/goto", test_goto);
+    g_test_add_func("/intel-eu/exec/goto-join", test_goto_join);
     g_test_add_func("/intel-eu/exec/calla-ret-mask", test_calla_ret_mask);
     g_test_add_func("/intel-eu/exec/unsupported-fault",
                     test_unsupported_fault);

@@ -53,6 +53,7 @@ float fl(EuThread *t, unsigned reg, unsigned i);
 
 /* test-intel-eu-exec-flow.c: branches, calls, masks, sends, the budget. */
 void test_goto(void);
+void test_goto_join(void);
 void test_calla_ret_mask(void);
 void test_unsupported_fault(void);
 void test_cmp_pred_sel(void);
