@@ -114,6 +114,23 @@ static void gpumodel_pci_trace(void *opaque, unsigned event, uint64_t a,
     }
 }
 
+static bool gpumodel_pci_trace_wanted(void *opaque, unsigned event)
+{
+    GpuModelPciHost *h = opaque;
+
+    return h->trace_wanted && h->trace_wanted(event);
+}
+
+static void gpumodel_pci_trace_text(void *opaque, unsigned event, uint64_t a,
+                                    uint64_t b, const char *text)
+{
+    GpuModelPciHost *h = opaque;
+
+    if (h->trace_text) {
+        h->trace_text(event, a, b, text);
+    }
+}
+
 static const GpuHostOps gpumodel_pci_host_ops = {
     .dma_read = gpumodel_pci_dma_read,
     .dma_write = gpumodel_pci_dma_write,
@@ -125,6 +142,8 @@ static const GpuHostOps gpumodel_pci_host_ops = {
     .timer_del = gpumodel_pci_timer_del,
     .timer_free = gpumodel_pci_timer_free,
     .trace = gpumodel_pci_trace,
+    .trace_wanted = gpumodel_pci_trace_wanted,
+    .trace_text = gpumodel_pci_trace_text,
 };
 
 void gpumodel_pci_host_init(GpuModelPciHost *h, PCIDevice *pdev,
@@ -133,6 +152,8 @@ void gpumodel_pci_host_init(GpuModelPciHost *h, PCIDevice *pdev,
     h->pdev = pdev;
     h->irq_level = false;
     h->trace = NULL;
+    h->trace_wanted = NULL;
+    h->trace_text = NULL;
     h->ntimers = 0;
     host->ops = &gpumodel_pci_host_ops;
     host->opaque = h;

@@ -17,6 +17,9 @@
 
 typedef void GpuModelTraceFn(unsigned event, uint64_t a, uint64_t b,
                              uint64_t c);
+typedef bool GpuModelTraceWantedFn(unsigned event);
+typedef void GpuModelTraceTextFn(unsigned event, uint64_t a, uint64_t b,
+                                 const char *text);
 
 /* Enough for intel-gpu: an engine's slice timer each, OA, the irq drills. */
 #define GPUMODEL_PCI_TIMERS 16
@@ -25,6 +28,8 @@ typedef struct GpuModelPciHost {
     PCIDevice *pdev;
     bool irq_level;         /* the model's output, as last set */
     GpuModelTraceFn *trace; /* the device's map of model events, or NULL */
+    GpuModelTraceWantedFn *trace_wanted;    /* ... of its text events */
+    GpuModelTraceTextFn *trace_text;
     /*
      * The model's timers in creation order, which realize makes the same
      * on both ends of a migration, and their deadlines (-1: not armed) as

@@ -53,6 +53,13 @@ typedef struct GpuHostOps {
      */
     void (*trace)(void *opaque, unsigned event, uint64_t a, uint64_t b,
                   uint64_t c);
+    /*
+     * Optional: whether the host traces @event, which a model asks
+     * before it builds an event's text; and an event with a text.
+     */
+    bool (*trace_wanted)(void *opaque, unsigned event);
+    void (*trace_text)(void *opaque, unsigned event, uint64_t a,
+                       uint64_t b, const char *text);
 } GpuHostOps;
 
 typedef struct GpuHost {
@@ -109,6 +116,21 @@ static inline void gpu_host_trace(const GpuHost *h, unsigned event,
 {
     if (h->ops->trace) {
         h->ops->trace(h->opaque, event, a, b, c);
+    }
+}
+
+static inline bool gpu_host_trace_wanted(const GpuHost *h, unsigned event)
+{
+    return h->ops->trace_wanted && h->ops->trace_text &&
+           h->ops->trace_wanted(h->opaque, event);
+}
+
+static inline void gpu_host_trace_text(const GpuHost *h, unsigned event,
+                                       uint64_t a, uint64_t b,
+                                       const char *text)
+{
+    if (h->ops->trace_text) {
+        h->ops->trace_text(h->opaque, event, a, b, text);
     }
 }
 

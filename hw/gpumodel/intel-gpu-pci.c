@@ -534,6 +534,23 @@ static void intel_gpu_trace(unsigned event, uint64_t a, uint64_t b,
     case INTEL_TRACE_PRIVILEGE:
         trace_intel_gpu_privilege_refused(a, b, c);
         break;
+    case INTEL_TRACE_EU_INST:
+        /* A text event: intel_gpu_trace_text(). */
+        break;
+    }
+}
+
+static bool intel_gpu_trace_wanted(unsigned event)
+{
+    return event == INTEL_TRACE_EU_INST &&
+           trace_event_get_state_backends(TRACE_INTEL_GPU_EU_INST);
+}
+
+static void intel_gpu_trace_text(unsigned event, uint64_t a, uint64_t b,
+                                 const char *text)
+{
+    if (event == INTEL_TRACE_EU_INST) {
+        trace_intel_gpu_eu_inst(a, b, text);
     }
 }
 
@@ -562,6 +579,8 @@ static void intel_gpu_realize(PCIDevice *pdev, Error **errp)
 
     gpumodel_pci_host_init(&s->host, pdev, &host);
     s->host.trace = intel_gpu_trace;
+    s->host.trace_wanted = intel_gpu_trace_wanted;
+    s->host.trace_text = intel_gpu_trace_text;
     s->gpu = intel_gpu_new(&s->cfg, &host);
 
     memory_region_init(&s->gttmmadr, OBJECT(s), "intel-gpu-gttmmadr",

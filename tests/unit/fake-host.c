@@ -73,6 +73,23 @@ static void fake_trace(void *opaque, unsigned event, uint64_t a, uint64_t b,
     fh->last_trace[event][2] = c;
 }
 
+static bool fake_trace_wanted(void *opaque, unsigned event)
+{
+    FakeHost *fh = opaque;
+
+    return event < FAKE_TRACE_EVENTS && ((fh->trace_wanted >> event) & 1);
+}
+
+static void fake_trace_text(void *opaque, unsigned event, uint64_t a,
+                            uint64_t b, const char *text)
+{
+    FakeHost *fh = opaque;
+
+    fake_trace(opaque, event, a, b, 0);
+    g_free(fh->last_trace_text[event]);
+    fh->last_trace_text[event] = g_strdup(text);
+}
+
 static GpuTimer *fake_timer_new(void *opaque, GpuTimerFn *fn, void *fn_opaque)
 {
     FakeHost *fh = opaque;
@@ -134,6 +151,8 @@ static const GpuHostOps fake_ops = {
     .now_ns = fake_now_ns,
     .log = fake_log,
     .trace = fake_trace,
+    .trace_wanted = fake_trace_wanted,
+    .trace_text = fake_trace_text,
     .timer_new = fake_timer_new,
     .timer_mod = fake_timer_mod,
     .timer_del = fake_timer_del,
@@ -164,5 +183,8 @@ void fake_host_free(FakeHost *fh)
 {
     g_free(fh->ram);
     g_free(fh->last_log);
+    for (unsigned i = 0; i < FAKE_TRACE_EVENTS; i++) {
+        g_free(fh->last_trace_text[i]);
+    }
     g_free(fh);
 }

@@ -40,6 +40,9 @@ typedef struct FakeHost {
     /* Trace events (IntelTraceEvent ...) by number, the last's arguments. */
     unsigned traces[FAKE_TRACE_EVENTS];
     uint64_t last_trace[FAKE_TRACE_EVENTS][3];
+    /* The text events traced (a bit per event number), the last's text. */
+    uint32_t trace_wanted;
+    char *last_trace_text[FAKE_TRACE_EVENTS];
     GpuTimer timers[FAKE_TIMERS];
     unsigned ntimers;
 } FakeHost;

@@ -295,6 +295,9 @@ static EuStatus eu_run_program(EuThread *t, uint64_t max_instructions)
         }
         t->retired++;
         t->ev_clocks[in->ev_class]++;
+        if (t->trace) {
+            t->trace(t->trace_opaque, t, in);
+        }
         if (in->exec) {
             /*
              * ALU: only the generic path can fault; a wait may suspend
@@ -355,6 +358,9 @@ EuStatus eu_run(EuThread *t, uint64_t max_instructions)
             break;
         }
         next = t->ip + in->size;
+        if (t->trace) {
+            t->trace(t->trace_opaque, t, in);
+        }
         if (in->exec) {
             in->exec(t, in);
         } else if (in->is_send) {

@@ -140,6 +140,12 @@ struct EuThread {
     uint32_t broken;                    /* waiting after a break */
     uint32_t wait_ip[EU_MAX_CHANNELS];  /* where each waiting one resumes */
     EuStatus status;
+    /*
+     * Optional, for the host's trace: called before each instruction
+     * runs, the thread at its IP.  Set for each eu_run(), not migrated.
+     */
+    void (*trace)(void *opaque, const EuThread *t, const EuInst *in);
+    void *trace_opaque;
     const char *fault;
     uint64_t retired;
     uint64_t ev_clocks[EU_EVC_COUNT];   /* retired, by EuEvClass */

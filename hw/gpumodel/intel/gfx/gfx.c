@@ -229,6 +229,18 @@ static void gfx_log_fault(IntelEngine *e, const EuThread *t)
     g->fault_repeats = 0;
 }
 
+/* Each instruction as QEMU's trace event intel_gpu_eu_inst. */
+static void gfx_trace_inst(void *opaque, const EuThread *t, const EuInst *in)
+{
+    IntelEngine *e = opaque;
+    GString *text = g_string_new(NULL);
+
+    eu_disasm(in, text);
+    gpu_host_trace_text(&e->gpu->host, INTEL_TRACE_EU_INST, t->ip, t->active,
+                        text->str);
+    g_string_free(text, true);
+}
+
 /*
  * One EU clock per instruction issued: the EU array's busy time and the
  * OA unit's EU counters (eu.c: by pipe and kind) follow the instructions
@@ -241,6 +253,9 @@ EuStatus intel_gfx_thread_run(IntelEngine *e, EuThread *t, IntelEuFfid ffid,
     EuStatus s;
 
     memcpy(ev0, t->ev_clocks, sizeof(ev0));
+    t->trace = gpu_host_trace_wanted(&e->gpu->host, INTEL_TRACE_EU_INST) ?
+               gfx_trace_inst : NULL;
+    t->trace_opaque = e;
     s = eu_run(t, max_instructions);
     e->stats.eu_clocks[ffid] += t->retired - before;
     e->slice_eu_instructions += t->retired - before;

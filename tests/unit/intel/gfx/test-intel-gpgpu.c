@@ -226,6 +226,43 @@ static void test_indirect_payload(Fixture *f, gconstpointer data)
 }
 
 /*
+ * With the host tracing intel_gpu_eu_inst, each instruction each thread
+ * runs is an event: its IP, active channels and disassembly; the last a
+ * thread's EOT send.  Without, none.
+ */
+static void test_eu_inst_trace(Fixture *f, gconstpointer data)
+{
+    const EuNative k[] = PAYLOAD_KERNEL;
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(1);
+    Gen11_INTERFACE_DESCRIPTOR_DATA idd = {
+        .cross_thread_constant_data_read_length = 1,
+        .constant_urb_entry_read_length = 1,
+        .number_of_threads_in_gpgpu_thread_group = 3,
+    };
+    const char *last;
+
+    w.indirect_data_length = put_indirect(f, 3);
+    w.indirect_data_start_address = INDIRECT_OFF;
+    w.thread_width_counter_maximum = 2;
+    gpgpu_batch(f, k, G_N_ELEMENTS(k), idd, &w);
+    run_batch(f, 10);
+    g_assert_cmpuint(f->fh->traces[INTEL_TRACE_EU_INST], ==, 0);
+
+    f->fh->trace_wanted = 1u << INTEL_TRACE_EU_INST;
+    gpgpu_batch(f, k, G_N_ELEMENTS(k), idd, &w);
+    run_batch(f, 10);
+    g_assert_cmpuint(f->fh->traces[INTEL_TRACE_EU_INST], ==,
+                     3 * G_N_ELEMENTS(k));
+    last = f->fh->last_trace_text[INTEL_TRACE_EU_INST];
+    g_assert_nonnull(last);
+    g_assert_nonnull(strstr(last, "send"));
+    g_assert_nonnull(strstr(last, "EOT"));
+    g_assert_cmphex(f->fh->last_trace[INTEL_TRACE_EU_INST][0], ==,
+                    16 * (G_N_ELEMENTS(k) - 1));
+    g_assert_cmphex(f->fh->last_trace[INTEL_TRACE_EU_INST][1], ==, 0xff);
+}
+
+/*
  * Indirect data shorter than the payloads the descriptor asks for: the
  * hardware fetched no more, the rest of the payload is zero (logged);
  * nothing is read past the length.
@@ -818,6 +855,7 @@ static void test_scratch_slots(Fixture *f, gconstpointer data)
 static const FixtureTest tests[] = {
     { "/intel-gpgpu/indirect-payload", test_indirect_payload },
     { "/intel-gpgpu/indirect-short", test_indirect_short },
+    { "/intel-gpgpu/eu-inst-trace", test_eu_inst_trace },
     { "/intel-gpgpu/slm", test_slm },
     { "/intel-gpgpu/slm-bounds", test_slm_bounds },
     { "/intel-gpgpu/slm-high-bits", test_slm_high_bits },
