@@ -216,15 +216,20 @@ static bool alu_mov(EuThread *t, const EuInst *in, EuAluChan *x)
     return true;
 }
 
-/* ror, rol */
+/*
+ * ror, rol: within the source's width, a word or a dword (IGC rotates
+ * OpenCL's short and ushort as :uw).
+ */
 static bool alu_rotate(EuThread *t, const EuInst *in, EuAluChan *x)
 {
-    uint32_t v = x->a.i, n = x->b.i & 31;
+    unsigned w = eu_type_size(in->src[0].type) == 2 ? 16 : 32;
+    uint32_t mask = w == 16 ? 0xffff : 0xffffffff;
+    uint32_t v = x->a.i & mask, n = x->b.i & (w - 1);
 
     if (in->opcode == EU_OP_ROL) {
-        n = (32 - n) & 31;
+        n = (w - n) & (w - 1);
     }
-    x->r.i = n ? (v >> n | v << (32 - n)) : v;
+    x->r.i = n ? ((v >> n | v << (w - n)) & mask) : v;
     return true;
 }
 

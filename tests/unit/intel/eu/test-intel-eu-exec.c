@@ -245,7 +245,14 @@ static void test_int_alu(void)
         asm_acc_wr(asm_op(EU_OP_MACH, 1, D(6, 28, UD),
                           G(6, 20, UD, R_0_1_0), IMM(UD, 6))),
         asm_op(EU_OP_MACH, 1, D(7, 0, UD), G(6, 20, UD, R_0_1_0),
-               IMM(UD, 6)));
+               IMM(UD, 6)),
+        /* Rotates within the source's width: a dword, a word. */
+        asm_1(EU_OP_MOV, 1, D(8, 0, UD), IMM(UD, 0x80000001)),
+        asm_1(EU_OP_MOV, 1, D(8, 4, UW), IMM(UW, 0x8001)),
+        asm_op(EU_OP_ROL, 1, D(7, 4, UD), G(8, 0, UD, R_0_1_0), IMM(UD, 4)),
+        asm_op(EU_OP_ROL, 1, D(7, 8, UW), G(8, 4, UW, R_0_1_0), IMM(UW, 4)),
+        asm_op(EU_OP_ROR, 1, D(7, 12, UW), G(8, 4, UW, R_0_1_0),
+               IMM(UW, 1)));
 
     for (unsigned i = 0; i < 8; i++) {
         g_assert_cmpint((int32_t)ud(t, 3, i), ==, (int)i - 3);
@@ -268,6 +275,9 @@ static void test_int_alu(void)
     g_assert_cmpuint(ud(t, 6, 6), ==, 0xffffffff);
     g_assert_cmpuint(ud(t, 6, 7), ==, 4);          /* 0xc0000000*6 >> 32 */
     g_assert_cmpuint(ud(t, 7, 0), ==, 0x80000000); /* its low half */
+    g_assert_cmphex(ud(t, 7, 1), ==, 0x00000018);
+    g_assert_cmphex(ud(t, 7, 2) & 0xffff, ==, 0x0018);
+    g_assert_cmphex(ud(t, 7, 3) & 0xffff, ==, 0xc000);
     g_free(t);
 }
 
