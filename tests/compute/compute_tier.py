@@ -176,6 +176,11 @@ def piglit_verdicts(log, pocl_path, expected):
                          "" if ok else " in piglit-cl-expected.txt" + why)))
         elif got == "pass":
             res.append((True, "%s in %s s" % (head, secs)))
+        elif got == "skip":
+            # What the device does not offer (cl_khr_fp64, OpenCL C 2.0
+            # features): piglit's own verdict that the test does not apply.
+            res.append((True, "%s, not applicable on intel-gpu%s" %
+                        (head, why)))
         elif want != "pass":
             res.append((True, "%s, not passing with PoCL either%s" %
                         (head, "" if subs == "-" else " (" + subs[:120] + ")")))

@@ -13,8 +13,9 @@ Printed, tab-separated, a line a test, sorted by name:
 RESULT is piglit's (pass, fail, skip, crash, timeout, warn, ...);
 SUBTESTS the subtests that did not pass, "name=result" joined by "|"
 ("-" when none).  After them, for every test that did not pass, its
-command's stdout and stderr, at most --out-lines lines each (default 12),
-as "# NAME" followed by the lines indented by two spaces.  Standard
+command's stdout and stderr: the first --out-lines lines (default 12)
+that say what went wrong, then the last as many, as "# NAME" followed by
+the lines indented by two spaces.  Standard
 library only: the guest root has python3 for piglit's runner.
 """
 import argparse
@@ -23,7 +24,11 @@ import gzip
 import json
 import lzma
 import os
+import re
 import sys
+
+# The lines of a test's output that say what went wrong.
+ERRORS = r"Error|Expecting|FAIL|[Ff]ailed|Unexpected"
 
 OPENERS = {"results.json": open, "results.json.bz2": bz2.open,
            "results.json.gz": gzip.open, "results.json.xz": lzma.open}
@@ -61,7 +66,11 @@ def main():
         print("# %s" % name)
         for what in ("out", "err"):
             lines = (t.get(what) or "").rstrip("\n").split("\n")
-            for line in lines[-a.out_lines:] if lines != [""] else []:
+            if lines == [""]:
+                continue
+            # The first errors say most; then the end of the output.
+            first = [x for x in lines if re.search(ERRORS, x)][:a.out_lines]
+            for line in first + lines[-a.out_lines:]:
                 print("  %s" % line)
     return 0
 
