@@ -29,8 +29,13 @@
 
 /* EU instructions one call of a dispatching command may run. */
 #define INTEL_GFX_STEP_INSTRUCTIONS (1u << 16)
-/* The most of a kernel fetched from the instruction base (bytes). */
+/*
+ * The most of a kernel fetched from the instruction base (bytes), for each
+ * draw or each step of a dispatch: a shader, and a compute kernel, which
+ * can be longer (IGC's unrolled float8 cos is about 74 KiB).
+ */
 #define INTEL_GFX_KERNEL_MAX        (64u * 1024)
+#define INTEL_GFX_COMPUTE_KERNEL_MAX (1u << 20)
 
 /* gfx.c */
 int intel_gfx_skip(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
@@ -62,7 +67,8 @@ typedef struct IntelGfxKernel {
     size_t size;                /* up to the first unmapped page */
 } IntelGfxKernel;
 
-bool intel_gfx_kernel_load(IntelEngine *e, uint64_t ksp, IntelGfxKernel *k);
+bool intel_gfx_kernel_load(IntelEngine *e, uint64_t ksp, size_t max,
+                           IntelGfxKernel *k);
 void intel_gfx_kernel_free(IntelGfxKernel *k);
 
 /* The parts of a thread's IntelSfThread that come from the engine. */

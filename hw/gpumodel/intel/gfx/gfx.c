@@ -151,21 +151,21 @@ bool intel_gfx_read(IntelEngine *e, unsigned which, uint64_t offset,
 }
 
 /*
- * A kernel's bytes: from the instruction base + @ksp up to
- * INTEL_GFX_KERNEL_MAX or the first page that does not translate (the
- * interpreter faults a thread that runs past what was fetched).
+ * A kernel's bytes: from the instruction base + @ksp, @max of them or up
+ * to the first page that does not translate (the interpreter faults a
+ * thread that runs past what was fetched).
  */
-bool intel_gfx_kernel_load(IntelEngine *e, uint64_t ksp, IntelGfxKernel *k)
+bool intel_gfx_kernel_load(IntelEngine *e, uint64_t ksp, size_t max,
+                           IntelGfxKernel *k)
 {
     uint64_t addr = intel_gfx_addr(e, INTEL_GFX_INSTRUCTION, ksp);
     bool ppgtt = intel_engine_ppgtt(e);
     size_t size = 0;
 
     k->ksp = ksp;
-    k->code = g_malloc(INTEL_GFX_KERNEL_MAX);
-    while (size < INTEL_GFX_KERNEL_MAX) {
-        size_t n = MIN(4096 - (addr + size) % 4096,
-                       INTEL_GFX_KERNEL_MAX - size);
+    k->code = g_malloc(max);
+    while (size < max) {
+        size_t n = MIN(4096 - (addr + size) % 4096, max - size);
 
         if (intel_vm_rw(e, ppgtt, addr + size, k->code + size, n, false)) {
             break;

@@ -283,7 +283,8 @@ static EuProgram *media_program(IntelEngine *e, const Idd *idd)
     IntelGfxKernel k;
     EuProgram *p;
 
-    if (!intel_gfx_kernel_load(e, idd->kernel_start_pointer, &k)) {
+    if (!intel_gfx_kernel_load(e, idd->kernel_start_pointer,
+                               INTEL_GFX_COMPUTE_KERNEL_MAX, &k)) {
         media_guest_error(e, "kernel not mapped");
         return NULL;
     }

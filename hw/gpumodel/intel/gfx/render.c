@@ -766,7 +766,8 @@ static bool ps_setup(IntelEngine *e, PsDispatch *d)
                    ps->dispatch_grf_start_register_for_constant_setup_data_2;
     ksp = idx == 0 ? ps->kernel_start_pointer_0 :
           idx == 1 ? ps->kernel_start_pointer_1 : ps->kernel_start_pointer_2;
-    if (!render_load_constants(e, d) || !intel_gfx_kernel_load(e, ksp, &k)) {
+    if (!render_load_constants(e, d) ||
+        !intel_gfx_kernel_load(e, ksp, INTEL_GFX_KERNEL_MAX, &k)) {
         return false;
     }
     d->prog = eu_program_new(k.code, k.size);

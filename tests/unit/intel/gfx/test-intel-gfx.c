@@ -203,7 +203,8 @@ static void test_kernel_fetch(Fixture *f, gconstpointer data)
         ram_w32(f, GGTT_MAPPED - 0x3000 + i, i);
     }
     /* 0x40 bytes into the first of three mapped pages: across two. */
-    g_assert_true(intel_gfx_kernel_load(e, 0x40, &k));
+    g_assert_true(intel_gfx_kernel_load(e, 0x40, INTEL_GFX_KERNEL_MAX,
+                                        &k));
     g_assert_cmpuint(k.size, ==, 0x3000 - 0x40);
     g_assert_cmpuint(k.ksp, ==, 0x40);
     for (unsigned i = 0; i < k.size; i += 4) {
@@ -218,12 +219,14 @@ static void test_kernel_fetch(Fixture *f, gconstpointer data)
 
     /* At most INTEL_GFX_KERNEL_MAX. */
     e->gfx.base[INTEL_GFX_INSTRUCTION].addr = 0;
-    g_assert_true(intel_gfx_kernel_load(e, 0x100000, &k));
+    g_assert_true(intel_gfx_kernel_load(e, 0x100000, INTEL_GFX_KERNEL_MAX,
+                                        &k));
     g_assert_cmpuint(k.size, ==, INTEL_GFX_KERNEL_MAX);
     intel_gfx_kernel_free(&k);
 
     /* The first page unmapped: a fault, no kernel. */
-    g_assert_false(intel_gfx_kernel_load(e, UNMAPPED + 0x80, &k));
+    g_assert_false(intel_gfx_kernel_load(e, UNMAPPED + 0x80,
+                                         INTEL_GFX_KERNEL_MAX, &k));
     g_assert_null(k.code);
     g_assert_cmpuint(rd(f, INTEL_RING_FAULT_REG) & 1, ==, 1);
     g_assert_cmphex(rd(f, INTEL_FAULT_TLB_DATA0), ==, UNMAPPED >> 12);

@@ -226,6 +226,38 @@ static void test_indirect_payload(Fixture *f, gconstpointer data)
 }
 
 /*
+ * A kernel longer than 64 KiB (IGC's float8 cos is about 74 KiB): a jump
+ * from its start to code 72 KiB on, which runs.
+ */
+#define LONG_KERNEL_TAIL 0x12000u
+
+static void test_long_kernel(Fixture *f, gconstpointer data)
+{
+    const EuNative head[] = {
+        asm_op(EU_OP_JMPI, 1, NUL, NUL,
+               IMM(EU_TYPE_D, LONG_KERNEL_TAIL - 16)),
+    };
+    const EuNative tail[] = PAYLOAD_KERNEL;
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(1);
+
+    w.indirect_data_length = put_indirect(f, 3);
+    w.indirect_data_start_address = INDIRECT_OFF;
+    w.thread_width_counter_maximum = 2;
+    memset(f->fh->ram + OUT, 0xee, 256);
+    asm_emit(f->fh->ram + BATCH + KERNEL_OFF + LONG_KERNEL_TAIL, tail,
+             G_N_ELEMENTS(tail));
+    gpgpu_batch(f, head, G_N_ELEMENTS(head),
+                (Gen11_INTERFACE_DESCRIPTOR_DATA) {
+                    .cross_thread_constant_data_read_length = 1,
+                    .constant_urb_entry_read_length = 1,
+                    .number_of_threads_in_gpgpu_thread_group = 3,
+                }, &w);
+    run_batch(f, 10);
+    g_assert_cmphex(ram_r32(f, OUT + 64 * 2 + 32), ==, 0xc000);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 0);
+}
+
+/*
  * With the host tracing intel_gpu_eu_inst, each instruction each thread
  * runs is an event: its IP, active channels and disassembly; the last a
  * thread's EOT send.  Without, none.
@@ -856,6 +888,7 @@ static const FixtureTest tests[] = {
     { "/intel-gpgpu/indirect-payload", test_indirect_payload },
     { "/intel-gpgpu/indirect-short", test_indirect_short },
     { "/intel-gpgpu/eu-inst-trace", test_eu_inst_trace },
+    { "/intel-gpgpu/long-kernel", test_long_kernel },
     { "/intel-gpgpu/slm", test_slm },
     { "/intel-gpgpu/slm-bounds", test_slm_bounds },
     { "/intel-gpgpu/slm-high-bits", test_slm_high_bits },
