@@ -76,10 +76,16 @@ guest-root: deps
 
 # The compute tier: the project's OpenCL and Vulkan programs in that root
 # on intel-gpu (NEO, anv), each result compared with PoCL's or C's on the
-# host (scripts/run-compute.sh; tests/compute/README.md).  Also a tier of
-# check.
+# host, piglit's OpenCL profile against PoCL, and clpeak
+# (scripts/run-compute.sh; tests/compute/README.md).  Hours on 2 cores:
+# COMPUTE_PIGLIT=K/N runs the K-th of N parts of piglit's tests (drm-ci's
+# split), COMPUTE_CLPEAK= none of clpeak's.  check runs the programs
+# alone.
+COMPUTE_PIGLIT ?= 1/1
+COMPUTE_CLPEAK ?= kernel-latency,transfer-bandwidth,global-bandwidth
 compute: qemu guest-root
-	scripts/run-compute.sh
+	scripts/run-compute.sh --piglit $(COMPUTE_PIGLIT) \
+	    $(if $(COMPUTE_CLPEAK),--clpeak $(COMPUTE_CLPEAK))
 
 # Boot Debian's stock kernel on intel-gpu, load i915, print what it saw.
 run: qemu guest-image
@@ -112,7 +118,8 @@ bench: qemu unit guest-image igt-image guest-root
 	tools/bench-guest-compare.py -n $(BENCH_GUEST_RUNS) \
 	    $(if $(BENCH_BASE_QEMU),--base $(BENCH_BASE_QEMU))
 	scripts/run-igt.sh --perf-cost
-	scripts/run-compute.sh --kernels vadd,lsum --size 16777216
+	scripts/run-compute.sh --kernels vadd --size 16777216
+	scripts/run-compute.sh --kernels lsum --size 4194304
 
 clean:
 	rm -rf build
