@@ -12,7 +12,7 @@
 void test_goto(void)
 {
     EuThread *t = RUN(0xff,
-        IOTA(2),                                                    /* 0, 1 */
+        IOTA_WORDS, IOTA_WIDEN(2),                                  /* 0, 1 */
         asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 0)),               /* 2 */
         asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, UD, R_8_8_1),
                         IMM(UD, 4)), EU_COND_L, 0),                 /* 3 */
@@ -42,7 +42,7 @@ void test_goto(void)
 void test_goto_join(void)
 {
     EuThread *t = RUN(0xff,
-        IOTA(2),                                                    /* 0, 1 */
+        IOTA_WORDS, IOTA_WIDEN(2),                                  /* 0, 1 */
         asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 0)),               /* 2 */
         asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, UD, R_8_8_1),
                         IMM(UD, 4)), EU_COND_L, 0),                 /* 3 */
@@ -83,7 +83,7 @@ void test_calla_ret_mask(void)
     EU_SET(&calla, EU_DST_HSTRIDE, 1);
     EU_SET(&calla, EU_DST_REG_NR, 20);
     t = RUN(0xff,
-        IOTA(2),                                                    /* 0, 1 */
+        IOTA_WORDS, IOTA_WIDEN(2),                                  /* 0, 1 */
         calla,                                                      /* 2 */
         asm_op(EU_OP_ADD, 8, D(5, 0, UD), G(2, 0, UD, R_8_8_1),
                IMM(UD, 100)),                                       /* 3 */
@@ -125,7 +125,7 @@ void test_unsupported_fault(void)
 void test_cmp_pred_sel(void)
 {
     EuThread *t = RUN(0xff,
-        IOTA(2),
+        IOTA_WORDS, IOTA_WIDEN(2),
         /* cmp.l.f0.0 (8) null g2 4 -> f0.0 = 0x0f */
         asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, SD, R_8_8_1),
                         IMM(SD, 4)), EU_COND_L, 0),
@@ -175,7 +175,7 @@ void test_cmp_pred_sel(void)
 void test_cmp_predicated(void)
 {
     EuThread *t = RUN(0xff,
-        IOTA(2),
+        IOTA_WORDS, IOTA_WIDEN(2),
         asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, 7)),
         /* f0.0 = 0x0f: channels 0-3 */
         asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, SD, R_8_8_1),
@@ -226,7 +226,7 @@ void test_flag_width_and_pred_send(void)
 void test_exec_mask_and_mad(void)
 {
     EuThread *t = RUN(0x5a,
-        IOTA(2),
+        IOTA_WORDS, IOTA_WIDEN(2),
         asm_1(EU_OP_MOV, 8, D(3, 0, FT), G(2, 0, SD, R_8_8_1)),
         asm_1(EU_OP_MOV, 8, D(4, 0, FT), IMM(FT, asm_f(2.0f))),
         asm_1(EU_OP_MOV, 8, D(5, 0, FT), IMM(FT, asm_f(0.5f))),
@@ -249,7 +249,7 @@ void test_exec_mask_and_mad(void)
 void test_nested_if_else(void)
 {
     EuThread *t = RUN(0xff,
-        IOTA(2),                                                    /* 0 */
+        IOTA_WORDS, IOTA_WIDEN(2),                                  /* 0 */
         asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, SD, R_8_8_1),
                         IMM(SD, 4)), EU_COND_L, 0),                 /* 1 */
         asm_pred(asm_flow(EU_OP_IF, 8, 9 * 16, 10 * 16),
@@ -289,7 +289,7 @@ void test_nested_if_else(void)
 void test_loop_break_cont(void)
 {
     EuThread *t = RUN(0xff,
-        IOTA(2),                                                    /* 0 */
+        IOTA_WORDS, IOTA_WIDEN(2),                                  /* 0 */
         asm_1(EU_OP_MOV, 8, D(3, 0, SD), IMM(SD, 0)),               /* 1 */
         asm_1(EU_OP_MOV, 8, D(4, 0, SD), IMM(SD, 0)),               /* 2 */
         asm_op(EU_OP_ADD, 8, D(3, 0, SD), G(3, 0, SD, R_8_8_1),
@@ -341,7 +341,7 @@ void test_loop_break_cont(void)
 void test_break_inside_if(void)
 {
     EuThread *t = RUN(0xff,
-        IOTA(2),                                                    /* 0 */
+        IOTA_WORDS, IOTA_WIDEN(2),                                  /* 0 */
         asm_1(EU_OP_MOV, 8, D(3, 0, SD), IMM(SD, 0)),               /* 1 */
         asm_cond(asm_op(EU_OP_CMP, 8, NUL, G(2, 0, SD, R_8_8_1),
                         IMM(SD, 4)), EU_COND_L, 0),                 /* 2 */

@@ -69,7 +69,7 @@ static void test_mov_regions(void)
 {
     AOp dst5 = { .file = EU_FILE_GRF, .type = UD, .nr = 5, .hs = 2 };
     EuThread *t = RUN(0xff,
-        IOTA(2),
+        IOTA_WORDS, IOTA_WIDEN(2),
         /* scalar <0;1,0>: g3 = g2.5 */
         asm_1(EU_OP_MOV, 8, D(3, 0, UD), G(2, 20, UD, R_0_1_0)),
         /* <4;4,1> on words: g4.w = w[0..3], w[4..7] of g2 (low halves) */
@@ -131,7 +131,7 @@ static void test_indirect(void)
     AOp a0 = { .file = EU_FILE_ARF, .type = UW, .nr = EU_ARF_ADDRESS,
                .hs = 1 };
     EuThread *t = RUN(0xff,
-        IOTA(2),
+        IOTA_WORDS, IOTA_WIDEN(2),
         /* a0.0 = 64 (g2), src g[a0.0 + 8]<8;8,1>: g2.2 .. g3.1 */
         asm_1(EU_OP_MOV, 1, a0, IMM(UW, 64)),
         asm_1(EU_OP_MOV, 8, D(7, 0, UD), ind));
@@ -147,7 +147,7 @@ static void test_indirect(void)
     ind.hs = 0;
     ind.a_imm = 4;
     t = RUN(0xff,
-        IOTA(2),
+        IOTA_WORDS, IOTA_WIDEN(2),
         asm_1(EU_OP_MOV, 1, (AOp){ .file = EU_FILE_ARF, .type = UW,
                                    .nr = EU_ARF_ADDRESS, .sub = 0,
                                    .hs = 1 }, IMM(UW, 64 + 24)),
@@ -213,7 +213,7 @@ static void test_out_of_range_faults(void)
 static void test_int_alu(void)
 {
     EuThread *t = RUN(0xff,
-        IOTA(2),
+        IOTA_WORDS, IOTA_WIDEN(2),
         asm_op(EU_OP_ADD, 8, D(3, 0, SD), G(2, 0, SD, R_8_8_1),
                IMM(SD, (uint32_t)-3)),
         asm_op(EU_OP_MUL, 8, D(4, 0, UD), G(2, 0, UD, R_8_8_1),
@@ -461,7 +461,7 @@ static void test_math_macros(void)
 static void test_pln_line_dp(void)
 {
     EuThread *t = RUN(0xffff,
-        IOTA(20),
+        IOTA_WORDS, IOTA_WIDEN(20),
         asm_1(EU_OP_MOV, 8, D(10, 0, FT), G(20, 0, UD, R_8_8_1)),
         asm_1(EU_OP_MOV, 8, D(11, 0, FT), IMM(FT, asm_f(1.0f))),
         asm_op(EU_OP_ADD, 8, D(12, 0, FT), G(10, 0, FT, R_8_8_1),

@@ -43,13 +43,14 @@ float fl(EuThread *t, unsigned reg, unsigned i);
         (mask))
 
 /*
- * Kernels that first fill g2 with the dwords 0..7: the vector immediate
- * into packed words (the PRM's destination stride for it) in g126, then
- * widened.
+ * Kernels that first fill a register with the dwords 0..7 (IOTA_WORDS,
+ * IOTA_WIDEN(r)): the vector immediate into packed words in g126 (the
+ * PRM's destination stride for it), then widened into r.
  */
-#define IOTA(r) \
-    asm_1(EU_OP_MOV, 8, D(126, 0, UW), IMM(EU_TYPE_UB, 0x76543210)), \
-    asm_1(EU_OP_MOV, 8, D(r, 0, UD), G(126, 0, UW, R_8_8_1))
+#define IOTA_WORDS asm_1(EU_OP_MOV, 8, D(126, 0, UW), \
+                         IMM(EU_TYPE_UB, 0x76543210))
+#define IOTA_WIDEN(r) asm_1(EU_OP_MOV, 8, D(r, 0, UD), \
+                            G(126, 0, UW, R_8_8_1))
 
 /* test-intel-eu-exec-flow.c: branches, calls, masks, sends, the budget. */
 void test_goto(void);
