@@ -186,6 +186,27 @@ static uint32_t put_indirect(Fixture *f, unsigned threads)
 }
 
 /*
+ * A batch of @groups groups of three SIMD8 threads running kernel @k, the
+ * payload from the indirect data (put_indirect()); OUT filled with 0xee.
+ */
+static void payload_batch(Fixture *f, const EuNative *k, size_t n,
+                          unsigned groups)
+{
+    Gen11_GPGPU_WALKER w = walker_simd8_groups(groups);
+
+    w.indirect_data_length = put_indirect(f, 3);
+    w.indirect_data_start_address = INDIRECT_OFF;
+    w.thread_width_counter_maximum = 2;
+    memset(f->fh->ram + OUT, 0xee, 1024);
+    gpgpu_batch(f, k, n,
+                (Gen11_INTERFACE_DESCRIPTOR_DATA) {
+                    .cross_thread_constant_data_read_length = 1,
+                    .constant_urb_entry_read_length = 1,
+                    .number_of_threads_in_gpgpu_thread_group = 3,
+                }, &w);
+}
+
+/*
  * Two groups of three SIMD8 threads, the payload from the indirect data:
  * each thread has R1 its own data and R2 the cross-thread data, the same
  * in both groups (the order IGC's kernels read); the CURBE loaded is not
@@ -195,18 +216,8 @@ static void test_indirect_payload(Fixture *f, gconstpointer data)
 {
     IntelEngine *e = eng(f, RCS);
     const EuNative k[] = PAYLOAD_KERNEL;
-    Gen11_GPGPU_WALKER w = walker_simd8_groups(2);
 
-    w.indirect_data_length = put_indirect(f, 3);
-    w.indirect_data_start_address = INDIRECT_OFF;
-    w.thread_width_counter_maximum = 2;
-    memset(f->fh->ram + OUT, 0xee, 1024);
-    gpgpu_batch(f, k, G_N_ELEMENTS(k),
-                (Gen11_INTERFACE_DESCRIPTOR_DATA) {
-                    .cross_thread_constant_data_read_length = 1,
-                    .constant_urb_entry_read_length = 1,
-                    .number_of_threads_in_gpgpu_thread_group = 3,
-                }, &w);
+    payload_batch(f, k, G_N_ELEMENTS(k), 2);
     run_batch(f, 10);
     g_assert_cmpuint(e->stats.gpgpu_threads, ==, 6);
     for (unsigned g = 0; g < 2; g++) {
@@ -238,20 +249,10 @@ static void test_long_kernel(Fixture *f, gconstpointer data)
                IMM(EU_TYPE_D, LONG_KERNEL_TAIL - 16)),
     };
     const EuNative tail[] = PAYLOAD_KERNEL;
-    Gen11_GPGPU_WALKER w = walker_simd8_groups(1);
 
-    w.indirect_data_length = put_indirect(f, 3);
-    w.indirect_data_start_address = INDIRECT_OFF;
-    w.thread_width_counter_maximum = 2;
-    memset(f->fh->ram + OUT, 0xee, 256);
     asm_emit(f->fh->ram + BATCH + KERNEL_OFF + LONG_KERNEL_TAIL, tail,
              G_N_ELEMENTS(tail));
-    gpgpu_batch(f, head, G_N_ELEMENTS(head),
-                (Gen11_INTERFACE_DESCRIPTOR_DATA) {
-                    .cross_thread_constant_data_read_length = 1,
-                    .constant_urb_entry_read_length = 1,
-                    .number_of_threads_in_gpgpu_thread_group = 3,
-                }, &w);
+    payload_batch(f, head, G_N_ELEMENTS(head), 1);
     run_batch(f, 10);
     g_assert_cmphex(ram_r32(f, OUT + 64 * 2 + 32), ==, 0xc000);
     g_assert_cmpuint(f->fh->guest_errors, ==, 0);
@@ -265,23 +266,14 @@ static void test_long_kernel(Fixture *f, gconstpointer data)
 static void test_eu_inst_trace(Fixture *f, gconstpointer data)
 {
     const EuNative k[] = PAYLOAD_KERNEL;
-    Gen11_GPGPU_WALKER w = walker_simd8_groups(1);
-    Gen11_INTERFACE_DESCRIPTOR_DATA idd = {
-        .cross_thread_constant_data_read_length = 1,
-        .constant_urb_entry_read_length = 1,
-        .number_of_threads_in_gpgpu_thread_group = 3,
-    };
     const char *last;
 
-    w.indirect_data_length = put_indirect(f, 3);
-    w.indirect_data_start_address = INDIRECT_OFF;
-    w.thread_width_counter_maximum = 2;
-    gpgpu_batch(f, k, G_N_ELEMENTS(k), idd, &w);
+    payload_batch(f, k, G_N_ELEMENTS(k), 1);
     run_batch(f, 10);
     g_assert_cmpuint(f->fh->traces[INTEL_TRACE_EU_INST], ==, 0);
 
     f->fh->trace_wanted = 1u << INTEL_TRACE_EU_INST;
-    gpgpu_batch(f, k, G_N_ELEMENTS(k), idd, &w);
+    payload_batch(f, k, G_N_ELEMENTS(k), 1);
     run_batch(f, 10);
     g_assert_cmpuint(f->fh->traces[INTEL_TRACE_EU_INST], ==,
                      3 * G_N_ELEMENTS(k));
