@@ -205,7 +205,7 @@ static const VMStateDescription vmstate_intel_eu_thread = {
         VMSTATE_UINT32_ARRAY(mask, EuThread, 4),
         VMSTATE_UINT32_ARRAY(sr0, EuThread, 4),
         VMSTATE_UINT32_ARRAY(cr0, EuThread, 4),
-        VMSTATE_UINT32_ARRAY(tm0, EuThread, 4),
+        VMSTATE_UINT32_SUB_ARRAY(tm0, EuThread, 0, 4),
         VMSTATE_UINT32(ip, EuThread),
         VMSTATE_UINT32(exec_mask, EuThread),
         VMSTATE_UINT32(active, EuThread),

@@ -132,7 +132,13 @@ struct EuThread {
     uint16_t a0[16];
     uint8_t acc[2][EU_GRF_BYTES * 2];  /* acc0/acc1, 64 bytes each */
     uint32_t flag[2];                   /* f0 (f0.1:f0.0), f1 */
-    uint32_t mask[4], sr0[4], cr0[4], tm0[4];
+    uint32_t mask[4], sr0[4], cr0[4];
+    /*
+     * tm0.0-tm0.3 the timestamp; tm0.4 the pause register (IGA's Gen11
+     * model), which IGC's spin loops write ("mov (1) tm0.4 0x3e0:uw") to
+     * pause the thread: the model runs on, the value kept for reads.
+     */
+    uint32_t tm0[5];
     uint32_t ip;                        /* byte offset into code */
     uint32_t exec_mask;                 /* channels enabled at dispatch */
     uint32_t active;                    /* channels currently active */

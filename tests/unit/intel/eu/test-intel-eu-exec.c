@@ -210,6 +210,29 @@ static void test_out_of_range_faults(void)
     g_free(t);
 }
 
+/*
+ * IGC's spin loops pause with "mov (1) tm0.4 0x3e0:uw": tm0.4 is the pause
+ * register, not past tm0's end; the thread goes on.
+ */
+static void test_tm0_pause(void)
+{
+    AOp tm0_4 = { .file = EU_FILE_ARF, .type = UD, .nr = EU_ARF_TIMESTAMP,
+                  .sub = 16, .hs = 1 };
+    AOp tm0_4_src = tm0_4;
+    EuThread *t;
+
+    tm0_4_src.vs = 0;
+    tm0_4_src.w = 0;
+    tm0_4_src.hs = 0;
+    t = RUN(0xff,
+        asm_1(EU_OP_MOV, 1, tm0_4, IMM(UW, 0x3e0)),
+        asm_1(EU_OP_MOV, 1, D(3, 0, UD), tm0_4_src));
+
+    g_assert_cmpint(t->status, ==, EU_DONE);
+    g_assert_cmphex(ud(t, 3, 0), ==, 0x3e0);
+    g_free(t);
+}
+
 static void test_int_alu(void)
 {
     EuThread *t = RUN(0xff,
@@ -511,6 +534,7 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/indirect", test_indirect);
     g_test_add_func("/intel-eu/exec/out-of-range", test_out_of_range_faults);
     g_test_add_func("/intel-eu/exec/int-alu", test_int_alu);
+    g_test_add_func("/intel-eu/exec/tm0-pause", test_tm0_pause);
     g_test_add_func("/intel-eu/exec/float-conversions",
                     test_float_and_conversions);
     g_test_add_func("/intel-eu/exec/math", test_math);
