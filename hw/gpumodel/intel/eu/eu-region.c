@@ -225,6 +225,19 @@ Val eu_read_raw(unsigned type, const uint8_t *p)
     return v;
 }
 
+/*
+ * The element of an integer vector immediate (v, uv) channel @c reads: it
+ * is read as packed words, and a channel takes the element at its
+ * destination's offset.  The PRM asks for a destination stride of a
+ * word, where that is element c; IGC also writes dword destinations, e.g.
+ * "add (4) r37:ud r10.12<0;1,0>:uw 0xC080400:uv" for the offsets 0, 4, 8,
+ * 12 (piglit's vload and vstore_half tests), which takes every other one.
+ */
+static unsigned eu_vector_elem(const EuInst *in, unsigned c)
+{
+    return c * in->dst.hstride * eu_type_size(in->dst.type) / 2 % 8;
+}
+
 static Val eu_src_modify(const EuInst *in, const EuOperand *o, Val v);
 
 Val eu_read_src(EuThread *t, const EuInst *in, int s, unsigned c)
@@ -233,24 +246,13 @@ Val eu_read_src(EuThread *t, const EuInst *in, int s, unsigned c)
     Val v = { 0 };
 
     if (o->file == EU_FILE_IMM) {
-        unsigned at = c * in->dst.hstride * eu_type_size(in->dst.type);
-
-        /*
-         * An integer vector immediate is read as packed words: channel
-         * c takes the element at its destination's offset.  The PRM asks
-         * for a destination stride of a word, where that is element c;
-         * IGC also writes dword destinations, e.g. "add (4) r37:ud
-         * r10.12<0;1,0>:uw 0xC080400:uv" for the offsets 0, 4, 8, 12
-         * (piglit's vload and vstore_half tests), which takes every
-         * other element.
-         */
         switch (o->type) {
         case EU_TYPE_V:
-            v.i = (int64_t)((int32_t)(o->imm << (28 - 4 * (at / 2 % 8))) >>
-                            28);
+            v.i = (int64_t)((int32_t)(o->imm <<
+                                      (28 - 4 * eu_vector_elem(in, c))) >> 28);
             break;
         case EU_TYPE_UV:
-            v.i = (o->imm >> (4 * (at / 2 % 8))) & 0xf;
+            v.i = (o->imm >> (4 * eu_vector_elem(in, c))) & 0xf;
             break;
         case EU_TYPE_VF:
             v.fp = true;
