@@ -8,7 +8,10 @@
 #   --runs N    runs of scripts/run-igt.sh, one after the other (default 10)
 #   --slow F    each run in a cgroup (v1 cpu or v2) whose CPU quota is
 #               1/F of the host's cores: every QEMU of the run gets at most
-#               that share, F times less than an idle host gives (as root)
+#               that share, F times less than an idle host gives (as root).
+#               Soaks in separate clones may run side by side, each in a
+#               cgroup of its own: F of them at --slow F fill the host
+#               and each is still F times slower than on an idle one
 #   --hogs N    N busy loops beside the runs, outside the cgroup, for as
 #               long as they last (default 0)
 #   -- ARGS     passed on to scripts/run-igt.sh (e.g. --list perf)
@@ -42,18 +45,19 @@ done
 rm -rf "$soak"
 mkdir -p "$soak"
 
-# A cgroup of the quota, and "enter" to put a process into it.
+# A cgroup of the quota, one per soak (soaks in other checkouts may run
+# beside this one, each with its own quota).
 cg=
 if [ -n "$slow" ]; then
     period=100000
     quota=$((period * $(nproc) / slow))
     if [ -d /sys/fs/cgroup/cpu ] && [ -f /sys/fs/cgroup/cpu/cgroup.procs ]; then
-        cg=/sys/fs/cgroup/cpu/gpumodel-soak
+        cg=/sys/fs/cgroup/cpu/gpumodel-soak.$$
         mkdir -p "$cg"
         echo "$period" > "$cg/cpu.cfs_period_us"
         echo "$quota" > "$cg/cpu.cfs_quota_us"
     elif [ -f /sys/fs/cgroup/cgroup.controllers ]; then
-        cg=/sys/fs/cgroup/gpumodel-soak
+        cg=/sys/fs/cgroup/gpumodel-soak.$$
         mkdir -p "$cg"
         echo "$quota $period" > "$cg/cpu.max"
     else
@@ -66,6 +70,7 @@ hog_pids=
 cleanup() {
     # shellcheck disable=SC2086
     [ -z "$hog_pids" ] || kill $hog_pids 2>/dev/null || true
+    [ -z "$cg" ] || rmdir "$cg" 2>/dev/null || true
 }
 trap cleanup EXIT INT TERM
 i=0
@@ -75,7 +80,8 @@ while [ "$i" -lt "$hogs" ]; do
     i=$((i + 1))
 done
 
-echo "# $runs run(s) of scripts/run-igt.sh $*; $(nproc) cores${slow:+, CPU quota 1/$slow of them}, $hogs hog(s)" |
+rev=$(git -C "$top" describe --always --dirty 2>/dev/null || echo unknown)
+echo "# $runs run(s) of scripts/run-igt.sh $* at $rev; $(nproc) cores${slow:+, CPU quota 1/$slow of them}, $hogs hog(s)" |
     tee "$soak/runs.txt"
 bad=0
 k=1
