@@ -5,8 +5,8 @@ SHELL := /bin/sh
 MESON ?= /usr/bin/meson
 
 .PHONY: all deps qemu unit unit-sanitize fuzz qemu-fuzz fuzz-smoke \
-	genxml guest-image guest-root igt-build igt-image igt compute run check \
-	bench clean
+	genxml guest-image guest-root igt-build igt-full-list igt-image igt \
+	compute run check bench clean
 
 all: qemu unit
 
@@ -59,6 +59,11 @@ guest-image: deps
 # scripts/build-igt.sh), and the guest overlay that carries them.
 igt-build: deps
 	scripts/build-igt.sh
+
+# tests/igt/i915-full.testlist again from the IGT build's own test
+# programs (tests/igt/full_list.py), after an IGT update.
+igt-full-list: igt-build
+	/usr/bin/python3 tests/igt/full_list.py
 
 igt-image: guest-image igt-build
 	scripts/make-igt-image.sh

@@ -17,6 +17,7 @@ import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import igt_tier  # noqa: E402
+import full_list  # noqa: E402
 
 LIST = """# a comment
 igt@i915_module_load@load
@@ -567,6 +568,49 @@ def test_drill():
     rc, out = c.summary_drill([dl, os.path.join(c.dir, "none.json")],
                               c.results("r.json", ALL_GOOD))
     assert rc == 1 and "no result" in out[9], out
+
+
+def test_full_list_from_the_programs():
+    """full_list.py: each program's subtests (one entry for a program
+    without any), less IGT's blacklist (searched in the whole name) and
+    the exclusions (searched in the name without igt@), counted."""
+    with tempfile.TemporaryDirectory() as d:
+        tests = os.path.join(d, "usr/libexec/igt-gpu-tools")
+        share = os.path.join(d, "usr/share/igt-gpu-tools")
+        os.makedirs(tests)
+        os.makedirs(share)
+        progs = {"gem_a": "basic\nhang-x\nslow", "gem_b": "",
+                 "kms_c": "flip", "gem_d": "noreloc-S3\nrun"}
+        for name, subs in progs.items():
+            with open(os.path.join(tests, name), "w") as f:
+                f.write("#!/bin/sh\n[ \"$1\" = --list-subtests ] && "
+                        "printf '%s' '" + subs + "'\n")
+            os.chmod(os.path.join(tests, name), 0o755)
+        with open(os.path.join(tests, "test-list.txt"), "w") as f:
+            f.write("TESTLIST\n")
+        with open(os.path.join(share, "blacklist.txt"), "w") as f:
+            f.write("igt@gem_a@hang.*  # hangs\n")
+        exclude = os.path.join(d, "exclude.txt")
+        with open(exclude, "w") as f:
+            f.write("# Display: none.\n^kms_\n\n# Suspend\n(?i)-s3\\b\n"
+                    "^gem_a@slow$\n")
+        out = os.path.join(d, "full.testlist")
+        argv = sys.argv
+        sys.argv = ["full_list.py", "--stage", d, "--exclude", exclude,
+                    "--out", out]
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                full_list.main()
+        finally:
+            sys.argv = argv
+        entries, _ = igt_tier.read_list(out)
+        assert entries == ["igt@gem_a@basic", "igt@gem_b", "igt@gem_d@run"], \
+            entries
+        text = open(out).read()
+        assert "3 entries of 3 programs" in text, text
+        assert "      1  Display\n" in text, text
+        assert "      2  Suspend\n" in text, text
+        assert "      1  IGT's blacklist.txt" in text, text
 
 
 def main():
