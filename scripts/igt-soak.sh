@@ -81,7 +81,7 @@ while [ "$i" -lt "$hogs" ]; do
 done
 
 rev=$(git -C "$top" describe --always --dirty 2>/dev/null || echo unknown)
-echo "# $runs run(s) of scripts/run-igt.sh $* at $rev; $(nproc) cores${slow:+, CPU quota 1/$slow of them}, $hogs hog(s)" |
+echo "# $runs run(s) of scripts/run-igt.sh${*:+ $*} at $rev; $(nproc) cores${slow:+, CPU quota 1/$slow of them}, $hogs hog(s)" |
     tee "$soak/runs.txt"
 bad=0
 k=1
