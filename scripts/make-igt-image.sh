@@ -40,8 +40,9 @@ die() { log "error: $*"; exit 1; }
 "$top/scripts/build-igt.sh"
 
 # The runtime packages: those of Debian's intel-gpu-tools (the libraries
-# libigt links), and the runner's JSON and libproc2 for igt_aux.
-rt=$(resolve intel-gpu-tools libjson-c5 libproc2-0)
+# libigt links), the runner's JSON, libproc2 for igt_aux and libdrm's
+# nouveau for the prime_nv tests.
+rt=$(resolve intel-gpu-tools libjson-c5 libproc2-0 libdrm-nouveau2)
 [ -n "$rt" ] || die "cannot resolve the IGT runtime packages (apt-get update?)"
 dirs=
 for pv in $(echo "$rt" | tr ' ' '='); do

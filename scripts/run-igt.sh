@@ -7,7 +7,15 @@
 #
 #   --tap             TAP, one line per list entry and pass, for make check
 #   --list NAME       a list of tests/igt/ (NAME.testlist; repeatable;
-#                     default: bat, perf, tiling, rc6 and render)
+#                     default: bat, perf, tiling, rc6 and render; with
+#                     --nv, prime-nv)
+#   --nv              both GPUs in each guest: -device nv-gpu at 03.0
+#                     beside intel-gpu, i915 and then nouveau bound before
+#                     the tests (IGT's prime_nv tests share buffers
+#                     between them), judged against
+#                     tests/igt/xfails/i915-nouveau-icl-g84.  Results in
+#                     build/igt/out-nv/, the guests' logs in
+#                     build/guest/out-igt-nv/
 #   --order HOW       listed (default), reversed or shuffle
 #   --seed N          the shuffle's seed (default: a new one, printed)
 #   --passes N        run the list N times back to back in each guest
@@ -89,11 +97,13 @@ limit=
 accel=tcg
 perf_cost=0
 tap=0
+nv=0
 
 while [ $# -gt 0 ]; do
     case $1 in
         --tap) tap=1 ;;
         --list) lists="$lists $2"; shift ;;
+        --nv) nv=1 ;;
         --order) how=$2; shift ;;
         --seed) seed=$2; shift ;;
         --passes) passes=$2; shift ;;
@@ -113,6 +123,12 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+if [ "$nv" = 1 ]; then
+    lists=${lists:-prime-nv}
+    xfails=${xfails:-$t/xfails/i915-nouveau-icl-g84}
+    out=$top/build/igt/out-nv
+    gout=$top/build/guest/out-igt-nv
+fi
 lists=${lists:-bat perf tiling rc6 render}
 xfails=${xfails:-$t/xfails/i915-icl}
 # A CI job's part of the run boots one guest unless told otherwise.
@@ -131,7 +147,7 @@ if [ -n "$part" ]; then
     # Each part in a directory of its own, the guests' logs in it: a CI
     # job keeps it as its artifact, and the parts do not overwrite one
     # another when the merge job gathers them.
-    out=$top/build/igt/shards/$pk-of-$pn
+    out=$top/build/igt/shards$([ "$nv" = 1 ] && echo -nv)/$pk-of-$pn
     gout=$out/guests
     [ "$pk" = 1 ] || drill=0
 fi
@@ -162,6 +178,8 @@ fi
 n=$(wc -l < "$out/igt.list" | tr -d ' ')
 echo "run-igt: $n entries ($lists$([ -n "$part" ] && echo ", part $part")), order $how$([ "$how" = shuffle ] && echo " (seed $seed)"), $passes pass(es), per-test timeout $test_timeout s, $accel$([ "$icount" != off ] && echo " -icount shift=$icount"), $shards guest(s) of $cpus vCPU(s)" >&2
 
+nv_device=
+[ "$nv" = 0 ] || nv_device=nv-gpu,addr=03.0
 # shard K QEMU-ARGS: boot guest K of the run on its part of the list; its
 # logs in $gout/shard-K/, its TAP in $out/shard-K/.
 shard() {
@@ -197,8 +215,8 @@ shard() {
         --timeout "${limit:-$((900 + 150 * sn * passes))}" --memory 6G --cpus "$cpus" \
         --accel "$accel" --icount "$icount" \
         --initrd-add "$top/build/guest/igt.cpio.gz" --initrd-add "$s/list.cpio.gz" \
-        --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout IGT_DRILL=$sdrill IGT_PERF_COST=$perf_cost" \
-        -- "$@" > "$s/guest.tap" || src=$?
+        --append "IGT_PASSES=$passes IGT_TEST_TIMEOUT=$test_timeout IGT_DRILL=$sdrill IGT_PERF_COST=$perf_cost IGT_NOUVEAU=$nv" \
+        -- ${nv_device:+-device "$nv_device"} "$@" > "$s/guest.tap" || src=$?
     echo "${src:-0}" > "$s/guest.rc"
 }
 k=1

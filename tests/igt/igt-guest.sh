@@ -13,6 +13,11 @@
 #   IGT_PERF_COST=S     first, i915-perf-probe's cost mode for S seconds at
 #                       IGT perf@blocking's period (exponent 17): where its
 #                       kernel time goes (section perf-cost); default 0: no
+#   IGT_NOUVEAU=0|1     before the passes, bind i915 and then nouveau (the
+#                       guest has -device nv-gpu beside intel-gpu: IGT's
+#                       prime_nv tests find each by its PCI vendor); a
+#                       failed modprobe or a kernel line at warning level
+#                       or above meanwhile fails igt-done
 #   IGT_DRILL=0|1       after the passes, the engine-freeze drill (default 1):
 #                       rcs0 is frozen through the host agent
 #                       (x-intel-gpu-drill-hang: no fetch, no interrupt, no
@@ -40,6 +45,7 @@ IGT_TEST_TIMEOUT=${IGT_TEST_TIMEOUT:-120}
 IGT_RUN_TIMEOUT=${IGT_RUN_TIMEOUT:-0}
 IGT_DRILL=${IGT_DRILL:-1}
 IGT_PERF_COST=${IGT_PERF_COST:-0}
+IGT_NOUVEAU=${IGT_NOUVEAU:-0}
 tests=/usr/libexec/igt-gpu-tools
 list=/gpumodel/igt.list
 
@@ -95,6 +101,23 @@ if [ "$IGT_PERF_COST" != 0 ]; then
     bounded $((IGT_PERF_COST + 120)) "$work/perf-cost.txt" \
         /gpumodel/i915-perf-probe cost "$IGT_PERF_COST" 17
     section perf-cost "$work/perf-cost.txt"
+fi
+# Both drivers bound, each with a clean log (no kernel line at warning
+# level or above), or the run fails: the tests' own dmesg checks start
+# with the tests.
+bind_fail=
+if [ "$IGT_NOUVEAU" = 1 ]; then
+    boot_lines=$(dmesg -r | wc -l)
+    for m in i915 nouveau; do
+        bounded 300 "$work/modprobe-$m.txt" modprobe "$m"
+        [ "$b_rc" = 0 ] ||
+            bind_fail="${bind_fail}modprobe $m: $b_rc $(head -c 200 "$work/modprobe-$m.txt"); "
+    done
+    dmesg -r | tail -n +$((boot_lines + 1)) | grep '^<[0-4]>' > "$work/bind-warnings.txt"
+    if [ -s "$work/bind-warnings.txt" ]; then
+        section bind-warnings "$work/bind-warnings.txt"
+        bind_fail="${bind_fail}kernel warnings while binding: $(head -n 1 "$work/bind-warnings.txt")"
+    fi
 fi
 if [ "$IGT_PASSES" -gt 0 ] && [ ! -s "$list" ]; then
     result igt-done fail "no test list in the guest ($list)"
@@ -156,7 +179,9 @@ if [ "$IGT_DRILL" = 1 ]; then
     fi
 fi
 
-if [ $ok = 1 ]; then
+if [ -n "$bind_fail" ]; then
+    result igt-done fail "binding i915 and nouveau: $bind_fail"
+elif [ $ok = 1 ]; then
     result igt-done ok "$IGT_PASSES pass(es) of $n entries ran and their results were sent"
 else
     result igt-done fail "a pass left no results.json (see igt-runner-*.txt)"
