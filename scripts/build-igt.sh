@@ -105,9 +105,10 @@ command -v ccache > /dev/null && cc="ccache gcc"
 export CCACHE_BASEDIR="$b" CCACHE_NOHASHDIR=1
 # Only what the tier uses: the tests, the runner and libigt; no display
 # backends, docs or man pages.  libdrm's nouveau too: IGT builds its
-# prime_nv tests (i915 and nouveau sharing buffers) only with it.  version_hash: the source is not an IGT git
-# tree (without it, IGT would name the commit of the tree around it);
-# NO-GIT is what a release tarball build says.
+# prime_nv tests (i915 and nouveau sharing buffers) only with it.
+# version_hash: the source is not an IGT git tree (without it, IGT would
+# name the commit of the tree around it); NO-GIT is what a release
+# tarball build says.
 CC=$cc "$meson" setup "$b/build" "$src" -Dprefix=/usr -Dbuildtype=release \
     -Ddocs=disabled -Dman=disabled -Dtests=enabled -Drunner=enabled \
     -Doverlay=disabled -Dchamelium=disabled -Dvalgrind=disabled \

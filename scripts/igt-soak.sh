@@ -10,8 +10,10 @@
 #               1/F of the host's cores: every QEMU of the run gets at most
 #               that share, F times less than an idle host gives (as root).
 #               Soaks in separate clones may run side by side, each in a
-#               cgroup of its own: F of them at --slow F fill the host
-#               and each is still F times slower than on an idle one
+#               cgroup of its own: F of them at --slow F fill the host's
+#               cores and each is still F times slower than on an idle
+#               one, where memory allows (an IGT guest grows to its 6 GiB
+#               over a run: two soaks take 24 GiB)
 #   --hogs N    N busy loops beside the runs, outside the cgroup, for as
 #               long as they last (default 0)
 #   -- ARGS     passed on to scripts/run-igt.sh (e.g. --list perf)
