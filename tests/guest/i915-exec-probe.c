@@ -18,6 +18,13 @@
  *       COUNT batches of one GPGPU_WALKER each (64 x 64 groups of 64
  *       threads), the last waited for: EU work for the OA unit's flexible
  *       EU counters (no kernel runs: the device model counts threads).
+ *   i915-exec-probe prime-fill bcs VALUE
+ *       with nouveau bound too (-device nv-gpu beside intel-gpu): a buffer
+ *       nouveau allocates in GART memory, shared with i915 through
+ *       dma-buf, is filled by an XY_COLOR_BLT on i915's blitter but for
+ *       its last 4 KiB, then read through nouveau's CPU map: what IGT's
+ *       prime_nv_test@i915_blt_fill_nv_read means to check, on a buffer
+ *       nouveau may map (TTM refuses CPU faults on imported ones).
  *   i915-exec-probe syscalls - SECONDS
  *       a CPU-only baseline for benchmarks: getppid() calls per second,
  *       measured in the same guest as the GPU figures.
@@ -34,9 +41,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include <i915_drm.h>     /* libdrm-dev, -I/usr/include/libdrm */
+#include <nouveau_drm.h>
 #include "hw/gpumodel/intel-gpu-cmds.h"     /* -I include */
 
 /* Soft-pinned addresses in the context's PPGTT. */
@@ -44,6 +53,30 @@
 #define BATCH_ADDR  0x200000ull
 
 static int drm_fd;
+
+#define DRM_IOCTL_NOUVEAU_GEM_NEW \
+    DRM_IOWR(DRM_COMMAND_BASE + DRM_NOUVEAU_GEM_NEW, struct drm_nouveau_gem_new)
+
+/* The primary node of the DRM driver @want ("i915", "nouveau"), or -1. */
+static int open_driver(const char *want)
+{
+    for (int i = 0; i < 16; i++) {
+        char path[32], name[32] = "";
+        struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
+        int fd;
+
+        snprintf(path, sizeof(path), "/dev/dri/card%d", i);
+        fd = open(path, O_RDWR);
+        if (fd < 0) {
+            continue;
+        }
+        if (!ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, want)) {
+            return fd;
+        }
+        close(fd);
+    }
+    return -1;
+}
 
 static int xioctl(unsigned long req, void *arg)
 {
@@ -119,6 +152,81 @@ static void submit(uint32_t target, uint32_t batch, unsigned ring)
     }
 }
 
+/* 15 rows of 4 KiB filled, the 16th left as it was. */
+#define PRIME_PITCH 4096u
+#define PRIME_ROWS  16u
+
+static int prime_fill(uint32_t batch, uint32_t value)
+{
+    const uint32_t canary = ~value, size = PRIME_PITCH * PRIME_ROWS;
+    struct drm_nouveau_gem_new nbo = {
+        .info = { .domain = NOUVEAU_GEM_DOMAIN_GART |
+                            NOUVEAU_GEM_DOMAIN_MAPPABLE,
+                  .size = size },
+    };
+    struct drm_prime_handle exp = { .flags = DRM_CLOEXEC | DRM_RDWR };
+    struct drm_prime_handle imp = { 0 };
+    uint32_t cs[8], *map;
+    int nv_fd = open_driver("nouveau");
+
+    if (nv_fd < 0) {
+        printf("prime-fill fail: no nouveau device\n");
+        return 1;
+    }
+    if (ioctl(nv_fd, DRM_IOCTL_NOUVEAU_GEM_NEW, &nbo)) {
+        perror("NOUVEAU_GEM_NEW");
+        return 1;
+    }
+    map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, nv_fd,
+               nbo.info.map_handle);
+    if (map == MAP_FAILED) {
+        perror("mmap of the nouveau buffer");
+        return 1;
+    }
+    for (uint32_t i = 0; i < size / 4; i++) {
+        map[i] = canary;
+    }
+    exp.handle = nbo.info.handle;
+    if (ioctl(nv_fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &exp)) {
+        perror("nouveau PRIME_HANDLE_TO_FD");
+        return 1;
+    }
+    imp.fd = exp.fd;
+    if (xioctl(DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp)) {
+        perror("i915 PRIME_FD_TO_HANDLE");
+        return 1;
+    }
+    cs[0] = XY_COLOR_BLT_CMD | BLT_WRITE_RGBA | INSTR_LEN(7);
+    cs[1] = BLT_DEPTH_32 | BLT_ROP_COLOR_COPY | PRIME_PITCH;
+    cs[2] = 0;                                          /* x1, y1 */
+    cs[3] = (PRIME_ROWS - 1) << 16 | PRIME_PITCH / 4;   /* x2, y2 */
+    cs[4] = (uint32_t)TARGET_ADDR;
+    cs[5] = TARGET_ADDR >> 32;
+    cs[6] = value;
+    cs[7] = MI_BATCH_BUFFER_END;
+    bo_write(batch, cs, sizeof(cs));
+    submit(imp.handle, batch, I915_EXEC_BLT);
+    if (bo_wait(imp.handle, 10 * 1000000000ll)) {
+        printf("prime-fill fail: bcs blit not done in 10 s\n");
+        return 1;
+    }
+    for (uint32_t i = 0; i < size / 4; i++) {
+        uint32_t want = i < (PRIME_ROWS - 1) * PRIME_PITCH / 4 ? value
+                                                               : canary;
+
+        if (map[i] != want) {
+            printf("prime-fill fail: nouveau reads 0x%08x at byte %u of its "
+                   "buffer, i915's blit should leave 0x%08x\n", map[i],
+                   i * 4, want);
+            return 1;
+        }
+    }
+    printf("prime-fill ok: i915's blit filled %u bytes of a nouveau GART "
+           "buffer with 0x%08x, the last %u untouched\n",
+           (PRIME_ROWS - 1) * PRIME_PITCH, value, PRIME_PITCH);
+    return 0;
+}
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -150,19 +258,22 @@ int main(int argc, char **argv)
     }
     if (argc != 4 || (strcmp(argv[2], "rcs") && strcmp(argv[2], "bcs"))) {
         fprintf(stderr, "usage: %s store|hang|nop|walker rcs|bcs "
-                "VALUE|SECONDS|COUNT, or syscalls - SECONDS\n",
-                argv[0]);
+                "VALUE|SECONDS|COUNT, prime-fill bcs VALUE, or syscalls - "
+                "SECONDS\n", argv[0]);
         return 2;
     }
     ring = strcmp(argv[2], "rcs") ? I915_EXEC_BLT : I915_EXEC_RENDER;
-    drm_fd = open("/dev/dri/card0", O_RDWR);
+    drm_fd = open_driver("i915");
     if (drm_fd < 0) {
-        perror("/dev/dri/card0");
+        printf("%s fail: no i915 device\n", argv[1]);
         return 1;
     }
     target = bo_create(4096);
     batch = bo_create(4096);
     bo_write(target, cs, sizeof(cs));
+    if (!strcmp(argv[1], "prime-fill")) {
+        return prime_fill(batch, strtoul(argv[3], NULL, 0));
+    }
 
     if (!strcmp(argv[1], "nop") || !strcmp(argv[1], "walker")) {
         static const uint32_t walker[] = {

@@ -17,7 +17,9 @@
 #                       guest has -device nv-gpu beside intel-gpu: IGT's
 #                       prime_nv tests find each by its PCI vendor); a
 #                       failed modprobe or a kernel line at warning level
-#                       or above meanwhile fails igt-done
+#                       or above meanwhile fails igt-done, and so does
+#                       i915-exec-probe prime-fill (an i915 blit into a
+#                       nouveau buffer)
 #   IGT_DRILL=0|1       after the passes, the engine-freeze drill (default 1):
 #                       rcs0 is frozen through the host agent
 #                       (x-intel-gpu-drill-hang: no fetch, no interrupt, no
@@ -104,7 +106,9 @@ if [ "$IGT_PERF_COST" != 0 ]; then
 fi
 # Both drivers bound, each with a clean log (no kernel line at warning
 # level or above), or the run fails: the tests' own dmesg checks start
-# with the tests.
+# with the tests.  Then i915's blitter fills a buffer of nouveau's, read
+# back through nouveau's map (i915-exec-probe prime-fill), the check
+# prime_nv_test@i915_blt_fill_nv_read cannot make on Linux 6.1.
 bind_fail=
 if [ "$IGT_NOUVEAU" = 1 ]; then
     boot_lines=$(dmesg -r | wc -l)
@@ -118,6 +122,10 @@ if [ "$IGT_NOUVEAU" = 1 ]; then
         section bind-warnings "$work/bind-warnings.txt"
         bind_fail="${bind_fail}kernel warnings while binding: $(head -n 1 "$work/bind-warnings.txt")"
     fi
+    bounded 60 "$work/prime-fill.txt" /gpumodel/i915-exec-probe prime-fill bcs 0x5ac3e10f
+    echo "gpumodel guest: $(head -n 1 "$work/prime-fill.txt")" > /dev/console
+    grep -q '^prime-fill ok' "$work/prime-fill.txt" ||
+        bind_fail="${bind_fail}$(head -n 1 "$work/prime-fill.txt") (status $b_rc)"
 fi
 if [ "$IGT_PASSES" -gt 0 ] && [ ! -s "$list" ]; then
     result igt-done fail "no test list in the guest ($list)"
@@ -180,9 +188,9 @@ if [ "$IGT_DRILL" = 1 ]; then
 fi
 
 if [ -n "$bind_fail" ]; then
-    result igt-done fail "binding i915 and nouveau: $bind_fail"
+    result igt-done fail "i915 and nouveau: $bind_fail"
 elif [ $ok = 1 ]; then
-    result igt-done ok "$IGT_PASSES pass(es) of $n entries ran and their results were sent"
+    result igt-done ok "$IGT_PASSES pass(es) of $n entries ran and their results were sent$([ "$IGT_NOUVEAU" = 1 ] && echo "; $(head -n 1 "$work/prime-fill.txt")")"
 else
     result igt-done fail "a pass left no results.json (see igt-runner-*.txt)"
 fi
