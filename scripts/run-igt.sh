@@ -128,6 +128,7 @@ if [ "$nv" = 1 ]; then
     xfails=${xfails:-$t/xfails/i915-nouveau-icl-g84}
     out=$top/build/igt/out-nv
     gout=$top/build/guest/out-igt-nv
+    nv_suffix=-nv
 fi
 lists=${lists:-bat perf tiling rc6 render}
 xfails=${xfails:-$t/xfails/i915-icl}
@@ -147,7 +148,7 @@ if [ -n "$part" ]; then
     # Each part in a directory of its own, the guests' logs in it: a CI
     # job keeps it as its artifact, and the parts do not overwrite one
     # another when the merge job gathers them.
-    out=$top/build/igt/shards$([ "$nv" = 1 ] && echo -nv)/$pk-of-$pn
+    out=$top/build/igt/shards${nv_suffix:-}/$pk-of-$pn
     gout=$out/guests
     [ "$pk" = 1 ] || drill=0
 fi
