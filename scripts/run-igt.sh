@@ -55,6 +55,8 @@
 #                     passes (tests/igt/drill.testlist)
 #   --timeout S       the limit on each guest (default: 900 + 150 s per
 #                     entry and pass)
+#   --dry-run         no image, no guests: print each guest's list
+#                     ("# guest K" and its entries) and stop
 #   -- QEMU-ARGS      passed on to QEMU
 #
 # Environment: IGT_LISTS, IGT_ORDER, IGT_SEED, IGT_PASSES, IGT_TEST_TIMEOUT,
@@ -98,6 +100,7 @@ accel=tcg
 perf_cost=0
 tap=0
 nv=0
+dry=0
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -117,6 +120,7 @@ while [ $# -gt 0 ]; do
         --cpus) cpus=$2; shift ;;
         --perf-cost) perf_cost=10 passes=0 drill=0 shards=1 ;;
         --timeout) limit=$2; shift ;;
+        --dry-run) dry=1 ;;
         --) shift; break ;;
         -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
         *) echo "run-igt: unknown argument $1 (see --help)" >&2; exit 2 ;;
@@ -160,9 +164,15 @@ esac
 [ -n "$seed" ] || seed=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
 
 # GUEST_PREBUILT=1: the images are another job's artifacts (ci/gitlab/).
-[ "${GUEST_PREBUILT:-0}" = 1 ] || "$top/scripts/make-igt-image.sh" >&2
+if [ "$dry" = 1 ]; then
+    # The lists only: in a directory of their own, results left alone.
+    out=$(mktemp -d /tmp/run-igt-dry.XXXXXX)
+    trap 'rm -rf "$out"' EXIT
+elif [ "${GUEST_PREBUILT:-0}" != 1 ]; then
+    "$top/scripts/make-igt-image.sh" >&2
+fi
 
-rm -rf "$out" "$gout"
+[ "$dry" = 1 ] || rm -rf "$out" "$gout"
 mkdir -p "$out"
 files=
 for l in $lists; do
@@ -199,6 +209,11 @@ shard() {
         "$python" "$t/igt_tier.py" order --order "$how" --seed "$seed" \
             --shard "$sk/$shards" --xfails "$xfails" $files > "$s/igt.list"
     fi
+    if [ "$dry" = 1 ]; then
+        echo "# guest $sk"
+        cat "$s/igt.list"
+        return 0
+    fi
     cp "$s/igt.list" "$s/run/gpumodel/igt.list"
     (cd "$s/run" && find gpumodel | cpio -o -H newc -R 0:0 --quiet) |
         gzip -n > "$s/list.cpio.gz"
@@ -222,10 +237,15 @@ shard() {
 }
 k=1
 while [ "$k" -le "$shards" ]; do
-    shard "$k" "$@" &
+    if [ "$dry" = 1 ]; then
+        shard "$k" "$@"
+    else
+        shard "$k" "$@" &
+    fi
     k=$((k + 1))
 done
 wait
+[ "$dry" = 0 ] || exit 0
 # A CI job's artifacts: the guests' initrd is the images put together again.
 [ -z "$part" ] || rm -f "$gout"/shard-*/initrd.cpio.gz
 if [ "$perf_cost" != 0 ]; then

@@ -15,7 +15,8 @@ import tempfile
 import types
 import xml.etree.ElementTree as ET
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 import igt_tier  # noqa: E402
 import full_list  # noqa: E402
 
@@ -611,6 +612,26 @@ def test_full_list_from_the_programs():
         assert "      1  Display\n" in text, text
         assert "      2  Suspend\n" in text, text
         assert "      1  IGT's blacklist.txt" in text, text
+
+
+def test_run_igt_dry_run_splits_as_drm_ci():
+    """run-igt.sh --dry-run --shard K/N: each part's guest list is drm-ci's
+    split of the run's order, and the parts together are the list once."""
+    top = os.path.dirname(os.path.dirname(HERE))
+    smoke = os.path.join(HERE, "ci-smoke.testlist")
+    whole = igt_tier.order([smoke], "listed", 0)
+    seen = []
+    for k in (1, 2, 3):
+        out = subprocess.run(
+            ["sh", os.path.join(top, "scripts/run-igt.sh"), "--dry-run",
+             "--list", "ci-smoke", "--shard", "%d/3" % k],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            check=True).stdout.split("\n")
+        part = [x for x in out if x.startswith("igt@")]
+        assert out[0] == "# guest 1", out
+        assert part == igt_tier.ci_shard(whole, (k, 3)), (k, part)
+        seen += part
+    assert sorted(seen) == sorted(whole), seen
 
 
 def main():
