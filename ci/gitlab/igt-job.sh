@@ -8,11 +8,16 @@
 #                                  and IGT's overlay: gpumodel-ci/build.tar
 #   ci/gitlab/igt-job.sh test      part $CI_NODE_INDEX of $CI_NODE_TOTAL of
 #                                  the list in one guest (scripts/run-igt.sh
-#                                  --shard): gpumodel-ci/shards/K-of-N/
+#                                  --shard): gpumodel-ci/shards/K-of-N/;
+#                                  with GPUMODEL_IGT_NV=1 both GPUs in the
+#                                  guest (run-igt.sh --nv):
+#                                  gpumodel-ci/shards-nv/K-of-N/
 #   ci/gitlab/igt-job.sh report    the parts merged and judged against the
 #                                  expectations: gpumodel-ci/report/
 #                                  (results.json, junit.xml, summary.txt,
-#                                  tap.txt, failures.csv)
+#                                  tap.txt, failures.csv); with
+#                                  GPUMODEL_IGT_NV=1 those of shards-nv/ in
+#                                  gpumodel-ci/report-nv/
 #   ci/gitlab/igt-job.sh --help
 #
 # It runs in the CI project's directory (the current one: GitLab starts a
@@ -29,6 +34,9 @@
 #   GPUMODEL_IGT_DRILL   1 (default): the engine-freeze drill in part 1
 #   GPUMODEL_IGT_XFAILS  the expectations' prefix, in gpumodel's checkout
 #                        (default tests/igt/xfails/i915-icl)
+#   GPUMODEL_IGT_NV      1: -device nv-gpu beside intel-gpu, i915 and
+#                        nouveau bound (run-igt.sh --nv; its lists and
+#                        expectations unless the two above are set)
 #   GPUMODEL_ACCEL       tcg (default), kvm, or auto: kvm only when a boot
 #                        test of the guest tier passes under it here
 #   GPUMODEL_KERNEL      the kernel the guests boot (scripts/guest-kernel.sh's
@@ -49,9 +57,17 @@ proj=$(pwd)
 gdir=${GPUMODEL_DIR:-gpumodel}
 case $gdir in /*) ;; *) gdir=$proj/$gdir ;; esac
 ci=$proj/gpumodel-ci
-lists=${GPUMODEL_IGT_LISTS:-bat perf tiling rc6 render}
+nv=${GPUMODEL_IGT_NV:-0}
+nv_suffix=
+if [ "$nv" = 1 ]; then
+    lists=${GPUMODEL_IGT_LISTS:-prime-nv}
+    xfails=${GPUMODEL_IGT_XFAILS:-tests/igt/xfails/i915-nouveau-icl-g84}
+    nv_suffix=-nv
+else
+    lists=${GPUMODEL_IGT_LISTS:-bat perf tiling rc6 render}
+    xfails=${GPUMODEL_IGT_XFAILS:-tests/igt/xfails/i915-icl}
+fi
 drill=${GPUMODEL_IGT_DRILL:-1}
-xfails=${GPUMODEL_IGT_XFAILS:-tests/igt/xfails/i915-icl}
 accel=${GPUMODEL_ACCEL:-tcg}
 [ -z "${GPUMODEL_KERNEL:-}" ] || export KERNEL="$GPUMODEL_KERNEL"
 # The package cache (a GitLab cache: path) is the project's, not gpumodel's.
@@ -111,13 +127,15 @@ if [ "$cmd" = test ]; then
     fi
     set -- --shard "$k/$n" --accel "$accel" --xfails "$gdir/$xfails"
     [ "$drill" = 1 ] || set -- "$@" --no-drill
+    [ "$nv" != 1 ] || set -- "$@" --nv
     for l in $lists; do set -- "$@" --list "$l"; done
     rc=0
     GUEST_PREBUILT=1 "$gdir/scripts/run-igt.sh" "$@" || rc=$?
-    mkdir -p "$ci/shards"
-    rm -rf "$ci/shards/$k-of-$n"
-    if [ -d "$gdir/build/igt/shards/$k-of-$n" ]; then
-        cp -R "$gdir/build/igt/shards/$k-of-$n" "$ci/shards/"
+    parts=shards$nv_suffix
+    mkdir -p "$ci/$parts"
+    rm -rf "$ci/$parts/$k-of-$n"
+    if [ -d "$gdir/build/igt/$parts/$k-of-$n" ]; then
+        cp -R "$gdir/build/igt/$parts/$k-of-$n" "$ci/$parts/"
     else
         log "part $k of $n left no results"
     fi
@@ -127,8 +145,8 @@ fi
 # report: only Python is needed.
 command -v python3 > /dev/null ||
     { apt-get update -q && apt-get install -y -q --no-install-recommends python3; }
-set -- --out "$ci/report" --xfails "$gdir/$xfails" \
+set -- --out "$ci/report$nv_suffix" --xfails "$gdir/$xfails" \
     --dmesg-ignore "$gdir/tests/igt/dmesg-ignore.txt" --test-timeout 120
 [ "$drill" != 1 ] || set -- "$@" --drill "$gdir/tests/igt/drill.testlist"
 # shellcheck disable=SC2046 # the parts' directories have no blanks
-exec python3 "$gdir/tests/igt/igt_tier.py" report "$@" $(ls -d "$ci"/shards/*-of-* 2>/dev/null)
+exec python3 "$gdir/tests/igt/igt_tier.py" report "$@" $(ls -d "$ci/shards$nv_suffix"/*-of-* 2>/dev/null)
