@@ -490,6 +490,7 @@ static bool alu_math(EuThread *t, const EuInst *in, EuAluChan *x)
 /* The ALU instructions by opcode; NULL: not an ALU one the model has. */
 static EuAluOp *const eu_alu_ops[128] = {
     [EU_OP_MOV] = alu_mov,
+    [EU_OP_SMOV] = alu_mov,
     [EU_OP_SEL] = alu_sel,
     [EU_OP_NOT] = alu_not,
     [EU_OP_AND] = alu_and,
@@ -628,6 +629,16 @@ void eu_exec_alu(EuThread *t, const EuInst *in)
         if (pred_masks && !eu_predicate(t, in, c)) {
             continue;
         }
+        /*
+         * smov: a mov whose channels are also enabled by the immediate
+         * in src1, bit c for the instruction's channel c: IGC turns
+         * "mov (1) f0 imm; (f0) mov (8|16) r[a0] src" into one, where
+         * the flag holds exactly the predicate's channels
+         * (visa/Optimizer.cpp createSmov, BDW to ICL).
+         */
+        if (in->opcode == EU_OP_SMOV && !((in->src[1].imm >> c) & 1)) {
+            continue;
+        }
         if (raw) {
             eu_alu_raw_mov(t, in, c, ch);
             continue;
@@ -637,7 +648,8 @@ void eu_exec_alu(EuThread *t, const EuInst *in)
             return;
         }
         if (r.fp && isnan(r.f) && in->opcode != EU_OP_MOV &&
-            in->opcode != EU_OP_SEL && in->opcode != EU_OP_CSEL) {
+            in->opcode != EU_OP_SMOV && in->opcode != EU_OP_SEL &&
+            in->opcode != EU_OP_CSEL) {
             /* Arithmetic gives the canonical quiet NaN: which input NaN
              * the host would propagate depends on its compiler. */
             r.f = NAN;

@@ -362,7 +362,7 @@ static int eu_decode_opcode(const EuNative *n, EuInst *d)
     case EU_OP_MUL: case EU_OP_AVG: case EU_OP_MAC: case EU_OP_MACH:
     case EU_OP_ADDC: case EU_OP_SUBB: case EU_OP_MATH: case EU_OP_BFI1:
     case EU_OP_PLN: case EU_OP_LINE: case EU_OP_DP4: case EU_OP_DPH:
-    case EU_OP_DP3: case EU_OP_DP2:
+    case EU_OP_DP3: case EU_OP_DP2: case EU_OP_SMOV:
         d->nsrc = 2;
         break;
     case EU_OP_MAD: case EU_OP_LRP: case EU_OP_CSEL: case EU_OP_BFE:
@@ -496,6 +496,12 @@ int eu_decode_native(const EuNative *n, EuInst *d)
         if (eu_decode_src(d, n, i) < 0) {
             return -1;
         }
+    }
+    if (d->opcode == EU_OP_SMOV && (d->src[1].file != EU_FILE_IMM ||
+                                    eu_type_is_float(d->src[1].type))) {
+        /* src1 is the channel mask (eu_exec_alu()). */
+        return eu_decode_fail(d, "smov without an integer immediate "
+                              "channel mask");
     }
     if (d->opcode == EU_OP_SEND || d->opcode == EU_OP_SENDC) {
         /* src1 is the message descriptor: immediate, or a register. */

@@ -30,12 +30,6 @@ typedef struct Val {
     int64_t i;
 } Val;
 
-static inline bool eu_type_is_float(unsigned t)
-{
-    return t == EU_TYPE_F || t == EU_TYPE_HF || t == EU_TYPE_DF ||
-           t == EU_TYPE_VF || t == EU_TYPE_NF;
-}
-
 static inline bool eu_type_is_signed(unsigned t)
 {
     return t == EU_TYPE_D || t == EU_TYPE_W || t == EU_TYPE_B ||

@@ -233,6 +233,12 @@ typedef enum EuType {
     EU_TYPE_UV = 12, EU_TYPE_V = 13, EU_TYPE_NF = 14, EU_TYPE_INVALID = 15,
 } EuType;
 
+static inline bool eu_type_is_float(unsigned t)
+{
+    return t == EU_TYPE_F || t == EU_TYPE_HF || t == EU_TYPE_DF ||
+           t == EU_TYPE_VF || t == EU_TYPE_NF;
+}
+
 /*
  * NF ("native float") is the accumulator's own Gen11 format, register
  * type 11 and three-source float type 3 (Mesa elk_reg_type.c

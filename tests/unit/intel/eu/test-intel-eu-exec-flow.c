@@ -101,11 +101,11 @@ void test_calla_ret_mask(void)
 }
 
 /* Opcodes the model does not implement fault the thread, with a
- * reason, rather than guess: smov, brc, brd, and a reserved one. */
+ * reason, rather than guess: brc, brd, madm, and reserved ones. */
 void test_unsupported_fault(void)
 {
     static const unsigned ops[] = {
-        EU_OP_SMOV, EU_OP_BRC, EU_OP_BRD, EU_OP_MADM, 127, 11,
+        EU_OP_BRC, EU_OP_BRD, EU_OP_MADM, 127, 11,
     };
 
     for (unsigned i = 0; i < G_N_ELEMENTS(ops); i++) {

@@ -167,6 +167,44 @@ static void test_indirect(void)
     g_free(t);
 }
 
+/*
+ * smov: a mov whose channels the immediate in src1 also enables, as IGC
+ * emits it for a vector insert at a varying index (visa/Optimizer.cpp
+ * createSmov): "smov (16) r[a0.0]<1>:ud g2<0;1,0>:ud 0x8305:ud".  A mask
+ * in a register is not an smov IGC emits: the thread faults.
+ */
+static void test_smov(void)
+{
+    AOp ind = { .file = EU_FILE_GRF, .type = UD, .ind = true, .a_sub = 0,
+                .hs = 1 };
+    AOp a0 = { .file = EU_FILE_ARF, .type = UW, .nr = EU_ARF_ADDRESS,
+               .hs = 1 };
+    const EuNative reg_mask[] = {
+        asm_op(EU_OP_SMOV, 16, ind, G(2, 0, UD, R_0_1_0),
+               G(3, 0, UD, R_0_1_0)),
+    };
+    SendLog log = { 0 };
+    EuThread *t = RUN(0x7fff,
+        asm_1(EU_OP_MOV, 1, D(2, 0, UD), IMM(UD, 0x5a5a)),
+        asm_1(EU_OP_MOV, 1, a0, IMM(UW, 7 * 32)),
+        asm_op(EU_OP_SMOV, 16, ind, G(2, 0, UD, R_0_1_0),
+               IMM(UD, 0x8305)));
+
+    g_assert_null(t->fault);
+    for (unsigned c = 0; c < 16; c++) {
+        /* channel 15: in the mask, not in the thread's channels */
+        bool on = (0x8305 & 0x7fff) >> c & 1;
+
+        g_assert_cmpuint(ud(t, 7 + c / 8, c % 8), ==, on ? 0x5a5a : 0);
+    }
+    g_free(t);
+
+    t = thread_for(reg_mask, G_N_ELEMENTS(reg_mask), 0xffff, &log);
+    g_assert_cmpint(eu_run(t, 10), ==, EU_FAULT);
+    g_assert_nonnull(strstr(t->fault, "smov"));
+    g_free(t);
+}
+
 static void count_log(void *opaque, GpuLogKind kind, const char *msg)
 {
     g_assert_cmpint(kind, ==, GPU_LOG_GUEST_ERROR);
@@ -532,6 +570,7 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/simd32-quarters",
                     test_simd32_and_quarters);
     g_test_add_func("/intel-eu/exec/indirect", test_indirect);
+    g_test_add_func("/intel-eu/exec/smov", test_smov);
     g_test_add_func("/intel-eu/exec/out-of-range", test_out_of_range_faults);
     g_test_add_func("/intel-eu/exec/int-alu", test_int_alu);
     g_test_add_func("/intel-eu/exec/tm0-pause", test_tm0_pause);
