@@ -534,6 +534,9 @@ static void intel_gpu_trace(unsigned event, uint64_t a, uint64_t b,
     case INTEL_TRACE_PRIVILEGE:
         trace_intel_gpu_privilege_refused(a, b, c);
         break;
+    case INTEL_TRACE_MEDIA_VFE:
+        trace_intel_gpu_media_vfe_state(a, b, c);
+        break;
     case INTEL_TRACE_EU_INST:
         /* A text event: intel_gpu_trace_text(). */
         break;

@@ -51,6 +51,8 @@ typedef enum IntelTraceEvent {
     INTEL_TRACE_RC6,                /* idle, RC6 entry ns, residency ticks */
     /* A command refused in a non-privileged batch (the PRM's NOOP). */
     INTEL_TRACE_PRIVILEGE,          /* engine, header, register or address */
+    /* MEDIA_VFE_STATE's scratch and stack. */
+    INTEL_TRACE_MEDIA_VFE,          /* scratch base, scratch size, stack size */
     /* Text events (gpu_host_trace_text). */
     INTEL_TRACE_EU_INST,            /* IP, active channels; disassembly */
 } IntelTraceEvent;

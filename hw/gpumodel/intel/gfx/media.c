@@ -37,7 +37,6 @@ typedef Gen11_INTERFACE_DESCRIPTOR_DATA Idd;
 
 /* What has been logged (IntelMediaState.unimp_logged). */
 enum {
-    UNIMP_STACK = 1u << 0,
     LOGGED_INDIRECT_SHORT = 1u << 1,
     UNIMP_OBJECT_WALKER = 1u << 2,
     LOGGED_GROUP_COUNT = 1u << 3,
@@ -76,9 +75,14 @@ static int media_vfe_state(IntelEngine *e, const uint32_t *cmd,
         /* The data port finds no byte of it in bounds (sf-dataport). */
         media_guest_error(e, "reserved Per Thread Scratch Space");
     }
-    if (v.stack_size) {
-        media_unimp(e, UNIMP_STACK, "the stack of MEDIA_VFE_STATE");
-    }
+    /*
+     * Stack Size: NEO programs the scratch size's encoding in it, Mesa 0.
+     * No thread reads it: IGC's stack calls keep their stack in the
+     * private memory NEO allocates per hardware thread, and spill to
+     * scratch through R0.5.  Traced, not modelled.
+     */
+    gpu_host_trace(&e->gpu->host, INTEL_TRACE_MEDIA_VFE, m->scratch,
+                   m->scratch_size, v.stack_size);
     m->max_threads = v.maximum_number_of_threads + 1;
     m->urb_entries = v.number_of_urb_entries;
     m->urb_entry_size = v.urb_entry_allocation_size;
