@@ -123,8 +123,7 @@ bench: qemu unit guest-image igt-image guest-root
 	tools/bench-guest-compare.py -n $(BENCH_GUEST_RUNS) \
 	    $(if $(BENCH_BASE_QEMU),--base $(BENCH_BASE_QEMU))
 	scripts/run-igt.sh --perf-cost
-	scripts/run-compute.sh --kernels vadd --size 16777216
-	scripts/run-compute.sh --kernels lsum --size 4194304
+	scripts/run-compute.sh --kernels vadd,lsum --size 16777216
 
 clean:
 	rm -rf build

@@ -21,8 +21,8 @@ or the program's C reference).  Then, from data.log's sections:
   vulkaninfo  vulkaninfo --summary ran and lists a device
   NAME        the program ran on intel-gpu (exit 0) and its output
               equals REF byte for byte (else the first difference)
-  dmesg       no GPU hang, reset, wedged GT or kernel splat in the guest's
-              log
+  dmesg       no GPU hang, reset, wedged GT, request ended by i915's
+              watchdog or kernel splat in the guest's log
 
 Exit status 0 when no check failed.  Standard library only.
 """
@@ -35,7 +35,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "guest"))
 from guest_verdicts.log import Log, SPLAT  # noqa: E402
 
-HANG = r"GPU HANG|[Rr]esetting|wedged|hangcheck|\*ERROR\*"
+# "Fence expiration time out": i915's request watchdog cancelled a
+# submission (gt/intel_gt_requests.c, CONFIG_DRM_I915_REQUEST_TIMEOUT).
+HANG = (r"GPU HANG|[Rr]esetting|wedged|hangcheck|\*ERROR\*|"
+        r"Fence expiration time out")
 
 
 def first_difference(got, want, who):
@@ -241,8 +244,9 @@ def verdicts(log, out, compares):
     else:
         bad = [x for x in d.lines if re.search(HANG, x) or re.search(SPLAT, x)]
         if bad:
-            res.append((False, "dmesg: %d lines of hangs, resets or splats, "
-                        "first: %s" % (len(bad), bad[0].strip()[:160])))
+            res.append((False, "dmesg: %d lines of hangs, resets, watchdog "
+                        "ends or splats, first: %s" %
+                        (len(bad), bad[0].strip()[:160])))
         else:
             res.append((True, "dmesg: no GPU hang, reset or splat"))
     return res
