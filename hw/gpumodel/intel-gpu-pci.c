@@ -684,10 +684,10 @@ static const VMStateDescription intel_gpu_vmstate = {
      * contexts' pipeline state (intel-gpu/gfx-saved), which is in their
      * context images in guest memory now; 3 adds the EU threads'
      * notification registers and the media state's Per Thread Scratch
-     * Space.
+     * Space; 4 the binding table pool (3DSTATE_BINDING_TABLE_POOL_ALLOC).
      */
-    .version_id = 3,
-    .minimum_version_id = 3,
+    .version_id = 4,
+    .minimum_version_id = 4,
     .fields = (const VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelGpuPci),
         VMSTATE_UINT32(mmio_index, IntelGpuPci),

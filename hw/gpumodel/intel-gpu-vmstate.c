@@ -388,6 +388,7 @@ static const VMStateDescription vmstate_intel_gfx = {
         VMSTATE_UINT32(pipeline, IntelGfxState),
         VMSTATE_STRUCT_ARRAY(base, IntelGfxState, INTEL_GFX_BASES, 0,
                              vmstate_intel_gfx_base, IntelGfxBase),
+        VMSTATE_BOOL(bt_pool_enable, IntelGfxState),
         VMSTATE_UINT64(sip, IntelGfxState),
         VMSTATE_STRUCT(render, IntelGfxState, 0, vmstate_intel_render,
                        IntelRenderState),

@@ -41,7 +41,7 @@
 #include "gfx/gfx-state.h"
 
 #define INTEL_CTX_IMAGE_MAGIC       0x4d555047u     /* "GPUM" */
-#define INTEL_CTX_IMAGE_VERSION     3
+#define INTEL_CTX_IMAGE_VERSION     4
 /* From the LRCA: after the pages i915 uses. */
 #define INTEL_CTX_IMAGE_OFFSET      (3 * 4096)
 
@@ -75,7 +75,8 @@
     X(so_num_prims_written, INTEL_SO_NUM_PRIMS_WRITTEN(0), 8) \
     X(so_prim_storage_needed, INTEL_SO_PRIM_STORAGE_NEEDED(0), 8) \
     X(so_write_offset, INTEL_SO_WRITE_OFFSET(0), 4) \
-    X(l3cntlreg, INTEL_L3CNTLREG, 1)
+    X(l3cntlreg, INTEL_L3CNTLREG, 1) \
+    X(gt_mode, INTEL_GT_MODE, 1)
 
 /* The registers' values in the list's order, named. */
 #define INTEL_CTX_IMAGE_REG_ROOM(name, offset, dwords) uint32_t name[dwords];
@@ -94,9 +95,13 @@ typedef struct IntelCtxImageHeader {
     uint32_t reserved;          /* 0 */
 } IntelCtxImageHeader;
 
-/* STATE_BASE_ADDRESS, PIPELINE_SELECT, STATE_SIP (gfx.c). */
+/*
+ * STATE_BASE_ADDRESS, 3DSTATE_BINDING_TABLE_POOL_ALLOC, PIPELINE_SELECT,
+ * STATE_SIP (gfx.c).
+ */
 typedef struct IntelCtxImageGfx {
     uint32_t pipeline;
+    uint32_t bt_pool_enable;            /* 3DSTATE_BINDING_TABLE_POOL_ALLOC */
     uint32_t sip[2];                    /* low, high */
     uint32_t base[INTEL_GFX_BASES][3];  /* address low, high; size */
 } IntelCtxImageGfx;
@@ -156,7 +161,7 @@ G_STATIC_ASSERT(sizeof(IntelCtxImageHeader) == 16);
 G_STATIC_ASSERT(offsetof(IntelCtxImage, regs) == 16);
 G_STATIC_ASSERT(offsetof(IntelCtxImage, gfx) ==
                 16 + 4 * INTEL_CTX_IMAGE_REGS);
-G_STATIC_ASSERT(sizeof(IntelCtxImageGfx) == 4 * (3 + 3 * INTEL_GFX_BASES));
+G_STATIC_ASSERT(sizeof(IntelCtxImageGfx) == 4 * (4 + 3 * INTEL_GFX_BASES));
 G_STATIC_ASSERT(sizeof(IntelCtxImageRender) ==
                 4 * (INTEL_RENDER_STATE_DWORDS + 10));
 G_STATIC_ASSERT(sizeof(IntelCtxImageDispatch) == 4 * 19);

@@ -292,8 +292,8 @@ GPU_FIELD64(INTEL_GGTT_PTE, ADDR, 12, 27);
  * that i915's register-state page does not list (gt/intel_lrc.c
  * gen11_rcs_offsets): the model saves them in its part of the image
  * (ctx-image.h).  Names as i915's i915_reg.h and intel_gt_regs.h spell
- * them; all but CS_CHICKEN1 and L3CNTLREG are in the PRM's render
- * user-mode register list (cs-nonpriv.c).
+ * them; all but CS_CHICKEN1, GT_MODE and L3CNTLREG are in the PRM's
+ * render user-mode register list (cs-nonpriv.c).
  */
 #define INTEL_GPGPU_THREADS_DISPATCHED  0x2290      /* 64-bit */
 /* Pipeline statistics, 64-bit each, HS_INVOCATION_COUNT to PS_DEPTH_COUNT. */
@@ -326,6 +326,9 @@ GPU_FIELD64(INTEL_GGTT_PTE, ADDR, 12, 27);
 #define INTEL_SO_NUM_PRIMS_WRITTEN(n)   (0x5200 + 8 * (n))      /* 64-bit */
 #define INTEL_SO_PRIM_STORAGE_NEEDED(n) (0x5240 + 8 * (n))      /* 64-bit */
 #define INTEL_SO_WRITE_OFFSET(n)        (0x5280 + 4 * (n))
+#define INTEL_GT_MODE                   0x7008      /* masked */
+    /* iris on Gen11: binding table pointers' bits 18:8, not 15:5. */
+    GPU_FIELD(INTEL_GT_MODE, BINDING_TABLE_ALIGNMENT, 10, 1);
 #define INTEL_L3CNTLREG                 0x7034
 
 /* Blitter engine only (i915 intel_gt_regs.h); masked. */
@@ -335,14 +338,13 @@ GPU_FIELD64(INTEL_GGTT_PTE, ADDR, 12, 27);
 
 /*
  * Render engine modes and controls that user-mode drivers program (Mesa's
- * gen110.xml names and offsets; absolute; CS_CHICKEN1, L3CNTLREG and the
- * statistics registers are above).  The *_MODE*, *CHICKEN* and
+ * gen110.xml names and offsets; absolute; CS_CHICKEN1, GT_MODE, L3CNTLREG
+ * and the statistics registers are above).  The *_MODE*, *CHICKEN* and
  * CS_DEBUG_MODE2 registers are masked.
  */
 #define INTEL_CS_DEBUG_MODE2            0x20D8
 #define INTEL_CACHE_MODE_0              0x7000
 #define INTEL_CACHE_MODE_1              0x7004
-#define INTEL_GT_MODE                   0x7008
 #define INTEL_SLICE_COMMON_ECO_CHICKEN1 0x731C
 #define INTEL_TCCNTLREG                 0xB0A4
 #define INTEL_SAMPLER_MODE              0xE18C

@@ -18,7 +18,10 @@
 #include "render-state.h"
 #include "media-state.h"
 
-/* A STATE_BASE_ADDRESS base and its buffer size (bytes; 0: none given). */
+/*
+ * A STATE_BASE_ADDRESS base (or the binding table pool's) and its buffer
+ * size (bytes; 0: none given).
+ */
 typedef struct IntelGfxBase {
     uint64_t addr;
     uint32_t size;
@@ -32,12 +35,15 @@ enum {
     INTEL_GFX_INSTRUCTION,
     INTEL_GFX_BINDLESS_SURFACE,
     INTEL_GFX_BINDLESS_SAMPLER,
+    INTEL_GFX_BINDING_TABLE_POOL,       /* 3DSTATE_BINDING_TABLE_POOL_ALLOC */
     INTEL_GFX_BASES
 };
 
 typedef struct IntelGfxState {
     uint32_t pipeline;                  /* PIPELINE_SELECT_3D/MEDIA/GPGPU */
     IntelGfxBase base[INTEL_GFX_BASES];
+    /* Binding tables from the pool's base (else the surface state's). */
+    bool bt_pool_enable;
     uint64_t sip;                       /* STATE_SIP: the system routine */
     /* The last EU fault logged, and how often it repeated since (the
      * log's state: not migrated). */

@@ -83,6 +83,19 @@ static int gfx_state_base_address(IntelEngine *e, const uint32_t *cmd,
     return CS_NEXT;
 }
 
+static int gfx_binding_table_pool(IntelEngine *e, const uint32_t *cmd,
+                                  unsigned len)
+{
+    Gen11_3DSTATE_BINDING_TABLE_POOL_ALLOC p;
+
+    gen11_3dstate_binding_table_pool_alloc_unpack(cmd, len, &p);
+    e->gfx.bt_pool_enable = p.binding_table_pool_enable;
+    gfx_base_set(&e->gfx.base[INTEL_GFX_BINDING_TABLE_POOL], true,
+                 p.binding_table_pool_base_address, true,
+                 p.binding_table_pool_buffer_size);
+    return CS_NEXT;
+}
+
 static int gfx_pipeline_select(IntelEngine *e, const uint32_t *cmd)
 {
     Gen11_PIPELINE_SELECT ps;
@@ -132,6 +145,10 @@ int intel_gfx_cmd(IntelEngine *e, const CsCmd *c, const uint32_t *cmd,
     case GFXPIPE_MEDIA:
         return intel_media_cmd(e, c, cmd, len);
     case GFXPIPE_3D:
+        /* Not the 3D pipeline's alone: the GPGPU walkers' tables too. */
+        if (op == GEN11_3DSTATE_BINDING_TABLE_POOL_ALLOC_HEADER) {
+            return gfx_binding_table_pool(e, cmd, len);
+        }
         return intel_render_cmd(e, c, cmd, len);
     }
     return intel_gfx_skip(e, c, cmd, len);
@@ -197,8 +214,15 @@ void intel_gfx_sf_thread_init(IntelEngine *e, IntelSfThread *th,
     th->ppgtt = intel_engine_ppgtt(e);
     th->general_state_base = e->gfx.base[INTEL_GFX_GENERAL].addr;
     th->surface_state_base = e->gfx.base[INTEL_GFX_SURFACE].addr;
+    th->binding_table_base =
+        e->gfx.base[e->gfx.bt_pool_enable ? INTEL_GFX_BINDING_TABLE_POOL :
+                    INTEL_GFX_SURFACE].addr;
     th->dynamic_state_base = e->gfx.base[INTEL_GFX_DYNAMIC].addr;
-    th->binding_table = binding_table;
+    /* GT_MODE's alignment: the pointer's bits 15:5 hold its bits 18:8. */
+    th->binding_table =
+        GPU_FIELD_EX32(intel_reg_get(e->gpu, INTEL_GT_MODE), INTEL_GT_MODE,
+                       BINDING_TABLE_ALIGNMENT) ?
+        (binding_table & 0xffe0) << 3 : binding_table;
     th->sampler_state = sampler_state;
     th->simd = simd;
     th->stats = stats;
@@ -279,6 +303,7 @@ void intel_gfx_context_save(IntelEngine *e, IntelCtxImage *img)
     IntelCtxImageGfx *p = &img->gfx;
 
     p->pipeline = g->pipeline;
+    p->bt_pool_enable = g->bt_pool_enable;
     p->sip[0] = g->sip;
     p->sip[1] = g->sip >> 32;
     for (unsigned i = 0; i < INTEL_GFX_BASES; i++) {
@@ -313,6 +338,7 @@ void intel_gfx_context_restore(IntelEngine *e, const IntelCtxImage *img)
 
     g->pipeline = PIPELINE_SELECT_3D;
     memset(g->base, 0, sizeof(g->base));
+    g->bt_pool_enable = false;
     g->sip = 0;
     if (p && p->pipeline > PIPELINE_SELECT_GPGPU) {
         intel_gfx_context_bad(e, "pipeline selection");
@@ -320,6 +346,7 @@ void intel_gfx_context_restore(IntelEngine *e, const IntelCtxImage *img)
     }
     if (p) {
         g->pipeline = p->pipeline;
+        g->bt_pool_enable = p->bt_pool_enable & 1;
         g->sip = intel_gfx_va(gfx_image_qword(p->sip));
         for (unsigned i = 0; i < INTEL_GFX_BASES; i++) {
             g->base[i].addr = intel_gfx_va(gfx_image_qword(p->base[i]));
@@ -336,6 +363,7 @@ void intel_gfx_reset(IntelEngine *e)
     intel_media_reset(e);
     e->gfx.pipeline = PIPELINE_SELECT_3D;
     memset(e->gfx.base, 0, sizeof(e->gfx.base));
+    e->gfx.bt_pool_enable = false;
     e->gfx.sip = 0;
     e->gfx.fault_why = NULL;
     e->gfx.fault_ip = 0;

@@ -44,6 +44,8 @@
 #define RENDER_COORD_MAX        16384.0 /* the largest render target */
 #define RENDER_RECT_COST        64      /* a rectangle's setup, in EU
                                          * instructions of the budget */
+/* Texels a fast clear writes for the cost of one EU instruction. */
+#define RENDER_CLEAR_TEXELS     16
 
 /* VERTEX_ELEMENT_STATE component controls. */
 enum {
@@ -694,6 +696,7 @@ static bool ps_rect(IntelEngine *e, PsDispatch *d, const Rect *r,
         uint16_t sx[8], sy[8];
         uint32_t lit = 0, exec = 0;
         unsigned n = 0;
+        uint64_t clear_texels;
         EuStatus st;
 
         if (e->state == INTEL_CS_HALTED) {
@@ -728,9 +731,12 @@ static bool ps_rect(IntelEngine *e, PsDispatch *d, const Rect *r,
         d->t->host = &e->gpu->host;
         ps_payload(e, d, r, sx, sy, n, lit);
         d->sf.pixel_mask = lit;
+        clear_texels = d->stats.rt_clear_texels;
         st = intel_gfx_thread_run(e, d->t, INTEL_EU_PS,
                                   INTEL_GFX_STEP_INSTRUCTIONS);
-        *used += d->t->retired;
+        /* A fast clear's blocks count against the step's budget too. */
+        *used += d->t->retired + (d->stats.rt_clear_texels - clear_texels) /
+                                 RENDER_CLEAR_TEXELS;
         e->stats.px[INTEL_PX_PS_THREADS]++;
         e->stats.px[INTEL_PX_RASTERIZED] += __builtin_popcount(lit);
         if (st == EU_BUDGET || st == EU_WAIT_SEND) {
@@ -775,6 +781,10 @@ static bool ps_setup(IntelEngine *e, PsDispatch *d)
     intel_gfx_sf_thread_init(e, &d->sf, d->st.binding_table,
                              d->st.sampler_state, d->simd, &d->stats);
     d->sf.blend_state = d->st.blend_state;
+    d->sf.rt_op = ps->render_target_fast_clear_enable ?
+                  INTEL_SF_RT_FAST_CLEAR :
+                  ps->render_target_resolve_type ? INTEL_SF_RT_RESOLVE :
+                  INTEL_SF_RT_WRITE;
     d->t = g_new(EuThread, 1);
     return true;
 }

@@ -47,6 +47,12 @@ typedef struct IntelSurface {
      */
     uint32_t qpitch;
     uint32_t min_array;
+    /*
+     * The fast clear colour, as a pixel shader outputs it: the four
+     * dwords at clear_addr (Clear Value Address Enable), else clear[].
+     */
+    uint64_t clear_addr;
+    uint32_t clear[4];
 } IntelSurface;
 
 /* Surface types (RENDER_SURFACE_STATE's Surface Type). */
@@ -156,7 +162,15 @@ typedef struct IntelSfStats {
     uint64_t dataport_writes;           /* messages */
     uint64_t rt_writes;                 /* render target write messages */
     uint64_t rt_pixels;                 /* pixels written by them */
+    uint64_t rt_clear_texels;           /* texels fast clears wrote */
 } IntelSfStats;
+
+/* What a render target write does (3DSTATE_PS). */
+typedef enum IntelSfRtOp {
+    INTEL_SF_RT_WRITE,
+    INTEL_SF_RT_FAST_CLEAR,     /* Render Target Fast Clear Enable */
+    INTEL_SF_RT_RESOLVE,        /* Render Target Resolve Type */
+} IntelSfRtOp;
 
 #define INTEL_SF_STATE_CACHE 4
 
@@ -170,7 +184,9 @@ typedef struct IntelSfThread {
     bool ppgtt;                 /* surfaces in the PPGTT (else the GGTT) */
     uint64_t surface_state_base;    /* STATE_BASE_ADDRESS */
     uint64_t dynamic_state_base;
-    uint32_t binding_table;     /* offset from surface_state_base */
+    /* The binding table pool's, or else surface_state_base. */
+    uint64_t binding_table_base;
+    uint32_t binding_table;     /* offset from binding_table_base */
     uint32_t sampler_state;     /* offset from dynamic_state_base */
     uint32_t simd;              /* the thread's dispatch width: 8/16/32 */
     /*
@@ -203,6 +219,7 @@ typedef struct IntelSfThread {
      * disables; blending itself is not modelled.
      */
     uint32_t blend_state;
+    IntelSfRtOp rt_op;          /* what render target writes do */
 
     /*
      * Pixel shaders: the pixel each channel stands for and which ones are
@@ -260,6 +277,9 @@ void intel_sf_thread_forget(IntelSfThread *th);
  */
 bool intel_surface_load(const IntelSfThread *th, unsigned index,
                         IntelSurface *s);
+/* @s's fast clear colour (IntelSurface); false on a page fault. */
+bool intel_surface_clear_color(const IntelSfThread *th, const IntelSurface *s,
+                               uint32_t rgba[4]);
 /* SAMPLER_STATE @index of @th's sampler state table. */
 bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,
                               IntelSamplerState *ss);

@@ -445,7 +445,7 @@ static bool surface_state_dwords(const IntelSfThread *th, uint64_t addr,
 bool intel_surface_load(const IntelSfThread *th, unsigned index,
                         IntelSurface *s)
 {
-    uint64_t bt = th->surface_state_base + th->binding_table + index * 4ull;
+    uint64_t bt = th->binding_table_base + th->binding_table + index * 4ull;
     uint32_t entry[GEN11_BINDING_TABLE_STATE_LENGTH], dw[SS_DWORDS];
     Gen11_BINDING_TABLE_STATE bte;
     Gen11_RENDER_SURFACE_STATE ss;
@@ -476,6 +476,13 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
     /* Surface QPitch counts 4 rows. */
     s->qpitch = ss.surface_qpitch * 4;
     s->min_array = ss.minimum_array_element;
+    if (ss.clear_value_address_enable) {
+        s->clear_addr = ss.clear_value_address & ADDR_MASK;
+    }
+    s->clear[0] = ss.red_clear_color;
+    s->clear[1] = ss.green_clear_color;
+    s->clear[2] = ss.blue_clear_color;
+    s->clear[3] = ss.alpha_clear_color;
     if (s->type == INTEL_SURFTYPE_NULL) {
         /* Reads return 0 and writes are dropped: no memory behind it. */
         s->width = s->height = s->depth = 0;
@@ -537,6 +544,16 @@ bool intel_surface_load(const IntelSfThread *th, unsigned index,
         return false;
     }
     return true;
+}
+
+bool intel_surface_clear_color(const IntelSfThread *th, const IntelSurface *s,
+                               uint32_t rgba[4])
+{
+    if (!s->clear_addr) {
+        memcpy(rgba, s->clear, sizeof(s->clear));
+        return true;
+    }
+    return surface_state_dwords(th, s->clear_addr, rgba, 4);
 }
 
 bool intel_sampler_state_load(const IntelSfThread *th, unsigned index,

@@ -54,6 +54,11 @@ static uint32_t reg_value(unsigned n, unsigned i)
     return (n + 1) * 0x9E3779B1u + i;
 }
 
+static uint32_t gt_mode_of(unsigned n)
+{
+    return (n * 0x9E37u + 1) & 0xffff;
+}
+
 static const uint32_t pipelines[3] = {
     PIPELINE_SELECT_3D, PIPELINE_SELECT_MEDIA, PIPELINE_SELECT_GPGPU,
 };
@@ -144,6 +149,22 @@ static void emit_sba(Buf *b, unsigned n)
     emit_n(b, dw, G_N_ELEMENTS(dw));
 }
 
+/* The binding table pool: base 7 of state n, enabled in odd states. */
+static void emit_bt_pool(Buf *b, unsigned n)
+{
+    uint32_t dw[GEN11_3DSTATE_BINDING_TABLE_POOL_ALLOC_LENGTH];
+
+    gen11_3dstate_binding_table_pool_alloc_pack(dw,
+        &(Gen11_3DSTATE_BINDING_TABLE_POOL_ALLOC) {
+            .binding_table_pool_enable = n & 1,
+            .binding_table_pool_base_address =
+                base_of(n, INTEL_GFX_BINDING_TABLE_POOL),
+            .binding_table_pool_buffer_size =
+                pages_of(n, INTEL_GFX_BINDING_TABLE_POOL),
+        });
+    emit_n(b, dw, G_N_ELEMENTS(dw));
+}
+
 static void emit_media(Buf *b, unsigned n)
 {
     uint32_t dw[GEN11_MEDIA_VFE_STATE_LENGTH];
@@ -178,6 +199,7 @@ static void emit_state(Buf *b, unsigned n)
     });
     emit_n(b, dw, 1);
     emit_sba(b, n);
+    emit_bt_pool(b, n);
     gen11_state_sip_pack(dw, &(Gen11_STATE_SIP) {
         .system_instruction_pointer = (uint64_t)n << 20 | 0x40,
     });
@@ -189,6 +211,9 @@ static void emit_state(Buf *b, unsigned n)
     for (unsigned i = 0; i < G_N_ELEMENTS(state_regs); i++) {
         EMIT(b, state_regs[i], reg_value(n, i));
     }
+    /* GT_MODE, masked: its 16 bits, all enabled. */
+    EMIT(b, MI_LOAD_REGISTER_IMM(1));
+    EMIT(b, INTEL_GT_MODE, 0xffff0000u | gt_mode_of(n));
 }
 
 /* The engine holds state n. */
@@ -197,7 +222,7 @@ static void check_state(Fixture *f, unsigned n)
     IntelEngine *e = eng(f, RCS);
     IntelMediaState *m = &e->gfx.media;
     uint32_t dw[GEN11_3DSTATE_DRAWING_RECTANGLE_LENGTH];
-    static const unsigned other[] = { 0, 1, 3, 4, 5, 6 };
+    static const unsigned other[] = { 0, 1, 3, 4, 5, 6, 7 };
     static uint8_t curbe[INTEL_MEDIA_CURBE_MAX];
 
     g_assert_cmpuint(e->gfx.pipeline, ==, pipelines[n % 3]);
@@ -210,6 +235,7 @@ static void check_state(Fixture *f, unsigned n)
         }
     }
     g_assert_cmphex(e->gfx.base[INTEL_GFX_DYNAMIC].addr, ==, dyn_of(n));
+    g_assert_cmpuint(e->gfx.bt_pool_enable, ==, n & 1);
     g_assert_cmphex(e->gfx.sip, ==, (uint64_t)n << 20 | 0x40);
     g_assert_cmpuint(m->max_threads, ==, n + 1);
     g_assert_cmpuint(m->urb_entries, ==, n & 0xff);
@@ -229,6 +255,7 @@ static void check_state(Fixture *f, unsigned n)
     for (unsigned i = 0; i < G_N_ELEMENTS(state_regs); i++) {
         g_assert_cmphex(rd(f, state_regs[i]), ==, reg_value(n, i));
     }
+    g_assert_cmphex(rd(f, INTEL_GT_MODE) & 0xffff, ==, gt_mode_of(n));
 }
 
 /* The engine's pipelines hold their reset state. */
@@ -242,6 +269,7 @@ static void check_pipeline_defaults(Fixture *f)
         g_assert_cmphex(e->gfx.base[i].addr, ==, 0);
         g_assert_cmpuint(e->gfx.base[i].size, ==, 0);
     }
+    g_assert_false(e->gfx.bt_pool_enable);
     g_assert_cmphex(e->gfx.sip, ==, 0);
     g_assert_cmpuint(e->gfx.media.max_threads, ==, 0);
     g_assert_cmpuint(e->gfx.media.curbe_len, ==, 0);
@@ -257,6 +285,7 @@ static void check_defaults(Fixture *f)
     for (unsigned i = 0; i < G_N_ELEMENTS(state_regs); i++) {
         g_assert_cmphex(rd(f, state_regs[i]), ==, 0);
     }
+    g_assert_cmphex(rd(f, INTEL_GT_MODE) & 0xffff, ==, 0);
 }
 
 /* MI_STORE_REGISTER_MEM of @reg to GGTT @addr. */

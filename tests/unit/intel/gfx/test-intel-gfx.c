@@ -2,7 +2,8 @@
  * The GFXPIPE state every render pipeline shares (hw/gpumodel/intel/
  * gfx.c): STATE_BASE_ADDRESS of 16, 19 and 22 dwords and its Modify
  * Enables, PIPELINE_SELECT's mask bits, kernel fetch across pages and
- * faults, the bases a thread's shared functions use.  The commands are
+ * faults, the bases a thread's shared functions use, the binding table
+ * pool.  The commands are
  * packed from their fields (gen11-state.h).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -253,6 +254,74 @@ static void test_sf_thread_bases(Fixture *f, gconstpointer data)
     g_assert_true(th.stats == &stats && th.e == e);
 }
 
+static void bt_pool(Fixture *f, bool enable, uint64_t addr)
+{
+    uint32_t cmd[GEN11_3DSTATE_BINDING_TABLE_POOL_ALLOC_LENGTH];
+
+    gen11_3dstate_binding_table_pool_alloc_pack(cmd,
+        &(Gen11_3DSTATE_BINDING_TABLE_POOL_ALLOC) {
+            .binding_table_pool_enable = enable,
+            .binding_table_pool_base_address = addr,
+            .binding_table_pool_buffer_size = 128,
+        });
+    run(f, cmd, G_N_ELEMENTS(cmd));
+}
+
+/*
+ * 3DSTATE_BINDING_TABLE_POOL_ALLOC (Mesa's iris and anv on Gen11): while
+ * the pool is enabled a thread's binding tables are offsets from its
+ * base, else from the surface state base; surface states stay at the
+ * surface state base.  GT_MODE says where the pointer's bits are.
+ */
+static void test_binding_table_pool(Fixture *f, gconstpointer data)
+{
+    IntelEngine *e = eng(f, RCS);
+    IntelSfThread th;
+
+    sba(f, 22, true);
+    intel_gfx_sf_thread_init(e, &th, 0x40, 0, 16, NULL);
+    g_assert_cmphex(th.binding_table_base, ==, base(f, INTEL_GFX_SURFACE));
+
+    bt_pool(f, true, BASE(8));
+    g_assert_cmphex(base(f, INTEL_GFX_BINDING_TABLE_POOL), ==, BASE(8));
+    g_assert_cmpuint(e->gfx.base[INTEL_GFX_BINDING_TABLE_POOL].size, ==,
+                     128 * 4096);
+    intel_gfx_sf_thread_init(e, &th, 0x40, 0, 16, NULL);
+    g_assert_cmphex(th.binding_table_base, ==, BASE(8));
+    g_assert_cmphex(th.surface_state_base, ==, base(f, INTEL_GFX_SURFACE));
+    g_assert_cmphex(th.binding_table, ==, 0x40);
+
+    /*
+     * Disabled: the surface state base again; STATE_BASE_ADDRESS alone
+     * leaves the pool as it was.
+     */
+    bt_pool(f, false, BASE(9));
+    intel_gfx_sf_thread_init(e, &th, 0x40, 0, 16, NULL);
+    g_assert_cmphex(th.binding_table_base, ==, base(f, INTEL_GFX_SURFACE));
+    bt_pool(f, true, BASE(9));
+    sba(f, 22, true);
+    intel_gfx_sf_thread_init(e, &th, 0x40, 0, 16, NULL);
+    g_assert_cmphex(th.binding_table_base, ==, BASE(9));
+
+    /*
+     * GT_MODE's Binding Table Alignment 18:8 (iris on Gen11, from its
+     * batch): the pointer's bits 15:5 are its offset's bits 18:8.
+     */
+    wr(f, INTEL_GT_MODE, 1u << 26 | 1u << 10);
+    intel_gfx_sf_thread_init(e, &th, 0x20, 0, 16, NULL);
+    g_assert_cmphex(th.binding_table, ==, 0x100);
+    intel_gfx_sf_thread_init(e, &th, 0xffe0, 0, 16, NULL);
+    g_assert_cmphex(th.binding_table, ==, 0x7ff00);
+    wr(f, INTEL_GT_MODE, 1u << 26);
+    intel_gfx_sf_thread_init(e, &th, 0x20, 0, 16, NULL);
+    g_assert_cmphex(th.binding_table, ==, 0x20);
+
+    /* A reset disables it. */
+    intel_gfx_reset(e);
+    g_assert_false(e->gfx.bt_pool_enable);
+    g_assert_cmphex(base(f, INTEL_GFX_BINDING_TABLE_POOL), ==, 0);
+}
+
 static const FixtureTest tests[] = {
     { "/intel-gfx/sba/lengths", test_sba_lengths },
     { "/intel-gfx/sba/modify-enable", test_sba_modify_enable },
@@ -260,6 +329,7 @@ static const FixtureTest tests[] = {
     { "/intel-gfx/pipeline-select/mask", test_pipeline_select_mask },
     { "/intel-gfx/kernel-fetch", test_kernel_fetch },
     { "/intel-gfx/sf-thread-bases", test_sf_thread_bases },
+    { "/intel-gfx/binding-table-pool", test_binding_table_pool },
 };
 
 FIXTURE_MAIN(fixture_setup_ggtt)

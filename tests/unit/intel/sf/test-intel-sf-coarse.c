@@ -29,6 +29,7 @@ void test_render_copy_kernel(Fixture *f, gconstpointer data)
     IntelSfThread th = {
         .e = eng(f, RCS),
         .surface_state_base = SSB,
+        .binding_table_base = SSB,
         .dynamic_state_base = DSB,
         .sampler_state = SAMPLERS,
         .simd = 16,

@@ -77,6 +77,95 @@ void test_rt_write(Fixture *f, gconstpointer data)
     }
 }
 
+/*
+ * A fast clear (BLORP's, 3DSTATE_PS Render Target Fast Clear Enable):
+ * each lit pixel of the scaled-down rectangle writes the clear colour to
+ * its 64 x 32 block of a 32 bpp target (256 bytes by 32 rows), whatever
+ * the message's colour; the colour from the surface state, or from the
+ * Clear Value Address.  A resolve's writes change nothing.
+ */
+void test_rt_fast_clear(Fixture *f, gconstpointer data)
+{
+    const unsigned w = 100, h = 40, pitch = 512;
+    const uint32_t ss = SSB + SS_AT;
+    Sf s;
+
+    for (unsigned from_memory = 0; from_memory < 2; from_memory++) {
+        sf_init(f, &s, 16);
+        memset(ram(f, SURF_B), 0xaa, pitch * 64);
+        put_surface(f, 0, INTEL_SURFTYPE_2D, INTEL_SF_R8G8B8A8_UNORM, w, h,
+                    pitch, TILE_Y, SURF_B);
+        if (from_memory) {
+            /* Clear Value Address Enable; the address in 47:6. */
+            ram_w32(f, ss + 10 * 4, ram_r32(f, ss + 10 * 4) | 1u << 10);
+            ram_w32(f, ss + 12 * 4, DSB + 0x800);
+            ram_w32(f, ss + 13 * 4, 0);
+            ram_w32(f, DSB + 0x800, intel_sf_f2u(1.0f));
+            ram_w32(f, DSB + 0x804, intel_sf_f2u(0.0f));
+            ram_w32(f, DSB + 0x808, intel_sf_f2u(0.5f));
+            ram_w32(f, DSB + 0x80c, intel_sf_f2u(1.0f));
+        } else {
+            ram_w32(f, ss + 12 * 4, intel_sf_f2u(1.0f));
+            ram_w32(f, ss + 13 * 4, intel_sf_f2u(0.0f));
+            ram_w32(f, ss + 14 * 4, intel_sf_f2u(0.5f));
+            ram_w32(f, ss + 15 * 4, intel_sf_f2u(1.0f));
+        }
+        s.th.rt_op = INTEL_SF_RT_FAST_CLEAR;
+        /* The 2 x 2 rectangle; blocks (1, 0) and (0, 1) lit. */
+        for (unsigned c = 0; c < 4; c++) {
+            s.th.pixel_x[c] = c & 1;
+            s.th.pixel_y[c] = c >> 1;
+        }
+        s.th.pixel_mask = 0x6;
+        set_ud(&s, 10, 0, 0x12345678);          /* not the colour */
+        g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+                                DESC(1, 0, 0, DP(12, 0x11, 0)), 16, 10, 0),
+                        ==, 0);
+        for (unsigned y = 0; y < 64; y++) {
+            for (unsigned x = 0; x < 128; x++) {
+                const uint8_t *p = ram(f, SURF_B + ref_offset(REF_Y, 4, pitch,
+                                                              x * 4, y));
+                bool in = x < w && y < h && (x >= 64) != (y >= 32);
+                uint32_t v = p[0] | p[1] << 8 | p[2] << 16 |
+                             (uint32_t)p[3] << 24;
+
+                g_assert_cmphex(v, ==, in ? 0xff8000ff : 0xaaaaaaaa);
+            }
+        }
+        g_assert_cmpuint(s.st.rt_clear_texels, ==, 36 * 32 + 64 * 8);
+        g_assert_cmpuint(s.st.rt_pixels, ==, 0);
+
+        /* A resolve: nothing written. */
+        s.th.rt_op = INTEL_SF_RT_RESOLVE;
+        s.th.pixel_mask = 0xf;
+        set_f(&s, 10, 0, 0.0f);
+        g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+                                DESC(1, 0, 0, DP(12, 0x11, 0)), 16, 10, 0),
+                        ==, 0);
+        g_assert_cmphex(ram_r32(f, SURF_B + ref_offset(REF_Y, 4, pitch, 0, 0)),
+                        ==, 0xaaaaaaaa);
+        g_assert_cmphex(ram_r32(f, SURF_B + ref_offset(REF_Y, 4, pitch,
+                                                       64 * 4, 0)),
+                        ==, 0xff8000ff);
+        g_assert_cmpuint(s.st.rt_writes, ==, 2);
+        sf_fini(&s);
+    }
+
+    /* An 8 bpp target has no CCS: a guest error, nothing written. */
+    sf_init(f, &s, 16);
+    put_surface(f, 0, INTEL_SURFTYPE_2D, INTEL_SF_R8_UNORM, 16, 4, 128,
+                TILE_Y, SURF_B);
+    s.th.rt_op = INTEL_SF_RT_FAST_CLEAR;
+    s.th.pixel_mask = 1;
+    memset(ram(f, SURF_B), 0, 64);
+    g_assert_cmpint(sf_send(&s, EU_SFID_DP_RENDER,
+                            DESC(1, 0, 0, DP(12, 0x11, 0)), 16, 10, 0),
+                    <, 0);
+    g_assert_cmpuint(f->fh->guest_errors, ==, 1);
+    g_assert_cmphex(ram_r32(f, SURF_B), ==, 0);
+    sf_fini(&s);
+}
+
 /* The second half of a SIMD32 dispatch: a SIMD16 write in 2H. */
 void test_rt_write_simd32(Fixture *f, gconstpointer data)
 {

@@ -23,6 +23,7 @@ void sf_init(Fixture *f, Sf *s, unsigned simd)
     s->th = (IntelSfThread) {
         .e = eng(f, RCS),
         .surface_state_base = SSB,
+        .binding_table_base = SSB,
         .dynamic_state_base = DSB,
         .sampler_state = SAMPLERS,
         .simd = simd,
@@ -363,6 +364,20 @@ static void test_surface_state(Fixture *f, gconstpointer data)
     put_surface(f, 5, INTEL_SURFTYPE_2D, INTEL_SF_R8G8B8A8_UNORM, 64, 4, 256,
                 TILE_X, SURF_A);
     g_assert_false(intel_surface_load(&s.th, 5, &surf));
+
+    /*
+     * A binding table in the binding table pool (iris on Gen11): read
+     * from binding_table_base; its entry still points from the surface
+     * state base (entry 3's surface state above).
+     */
+    ram_w32(f, GSB + 0x40 + 6 * 4, ram_r32(f, SSB + 3 * 4));
+    s.th.binding_table_base = GSB;
+    s.th.binding_table = 0x40;
+    g_assert_true(intel_surface_load(&s.th, 6, &surf));
+    g_assert_cmpuint(surf.width, ==, 100);
+    g_assert_cmphex(surf.base, ==, 0x123456000ull);
+    s.th.binding_table_base = SSB;
+    s.th.binding_table = 0;
 
     /* SAMPLER_STATE: filters, TCX/TCY/TCZ, the border colour. */
     put_sampler(f, 2, INTEL_MAPFILTER_LINEAR, INTEL_MAPFILTER_NEAREST,
@@ -756,6 +771,7 @@ static const FixtureTest tests[] = {
     { "/intel-sf/rt-write/simd16", test_rt_write },
     { "/intel-sf/rt-write/header", test_rt_write_header },
     { "/intel-sf/rt-write/simd32", test_rt_write_simd32 },
+    { "/intel-sf/rt-write/fast-clear", test_rt_fast_clear },
     { "/intel-sf/rt-write/blend-state", test_rt_write_blend_state },
     { "/intel-sf/dataport/media-block", test_media_block },
     { "/intel-sf/dataport/untyped", test_untyped },

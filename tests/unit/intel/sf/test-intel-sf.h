@@ -80,6 +80,7 @@ int sample16(Sf *s, unsigned type, const float *u, const float *v);
 /* test-intel-sf-dataport.c: render target writes and the data ports. */
 void test_rt_write(Fixture *f, gconstpointer data);
 void test_rt_write_simd32(Fixture *f, gconstpointer data);
+void test_rt_fast_clear(Fixture *f, gconstpointer data);
 void test_rt_write_header(Fixture *f, gconstpointer data);
 void test_rt_write_blend_state(Fixture *f, gconstpointer data);
 void test_media_block(Fixture *f, gconstpointer data);
