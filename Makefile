@@ -6,7 +6,7 @@ MESON ?= /usr/bin/meson
 
 .PHONY: all deps qemu unit unit-sanitize fuzz qemu-fuzz fuzz-smoke \
 	genxml guest-image guest-root igt-build igt-full-list igt-image igt \
-	compute run check bench clean
+	compute mesa run check bench clean
 
 all: qemu unit
 
@@ -91,6 +91,12 @@ COMPUTE_CLPEAK ?= kernel-latency,transfer-bandwidth,global-bandwidth
 compute: qemu guest-root
 	scripts/run-compute.sh --piglit $(COMPUTE_PIGLIT) \
 	    $(if $(COMPUTE_CLPEAK),--clpeak $(COMPUTE_CLPEAK))
+
+# The Mesa tier: the project's GLES programs in that root on intel-gpu
+# (iris), each image compared with llvmpipe's on the host
+# (scripts/run-mesa.sh; tests/mesa/README.md).  make check runs it too.
+mesa: qemu guest-root
+	scripts/run-mesa.sh
 
 # Boot Debian's stock kernel on intel-gpu, load i915, print what it saw.
 run: qemu guest-image

@@ -103,24 +103,14 @@ if [ -n "$piglit" ] && ! { [ "$shard_k" -ge 1 ] && [ "$shard_k" -le "$shard_n" ]
 fi
 [ -n "$limit" ] || limit=$([ -n "$piglit$clpeak" ] && echo 28800 || echo 3600)
 
+. "$top/scripts/userspace-tier.sh"
 log() { echo "run-compute: $*" >&2; }
 die() { log "error: $*"; exit 1; }
 
 # ---- host packages --------------------------------------------------------
 
-need=
-for p in ocl-icd-opencl-dev pocl-opencl-icd clinfo libvulkan-dev glslang-tools \
-    ${piglit:+piglit}; do
-    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" ||
-        need="$need $p"
-done
-if [ -n "$need" ]; then
-    [ "$(id -u)" = 0 ] || die "missing packages:$need; run as root"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q >&2
-    # shellcheck disable=SC2086
-    apt-get install -y -q --no-install-recommends $need >&2
-fi
+tier_packages ocl-icd-opencl-dev pocl-opencl-icd clinfo libvulkan-dev \
+    glslang-tools ${piglit:+piglit}
 
 # ---- the program, and PoCL's results --------------------------------------
 
@@ -177,19 +167,11 @@ pocl_secs=$(($(date +%s) - t0))
 cp "$b/cl-kernels" "$b/vk-compute" "$stage/gpumodel/bin/"
 cp "$top/tests/compute/compute-checks.sh" "$stage/gpumodel/"
 chmod 755 "$stage/gpumodel/compute-checks.sh"
-(cd "$stage" && find . -mindepth 1 | LC_ALL=C sort |
-    cpio -o -H newc -R 0:0 --reproducible --quiet) | gzip -n > "$b/compute.cpio.gz"
-
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-t0=$(date +%s)
-# The device's own log of what the guest did that the model rejects or
-# lacks (qemu_log_mask: LOG_GUEST_ERROR, LOG_UNIMP) goes to qemu-debug.log.
-"$top/scripts/run-guest.sh" --profile compute --tap --out "$out" \
-    --timeout "$limit" --initrd-add "$b/compute.cpio.gz" \
-    --append "CL_KERNELS=$kernels${clpeak:+ CLPEAK=$clpeak}${size:+ CL_SIZE=$size}$append" -- \
-    -d guest_errors,unimp -D "$out/qemu-debug.log" "$@" > "$b/guest-tap.txt" || :
-guest_secs=$(($(date +%s) - t0))
+tier_guest compute "$stage" "$b/compute.cpio.gz" "$out" "$limit" \
+    "CL_KERNELS=$kernels${clpeak:+ CLPEAK=$clpeak}${size:+ CL_SIZE=$size}$append" \
+    "$b/guest-tap.txt" "$@"
 
 # ---- verdicts ---------------------------------------------------------------
 
@@ -204,16 +186,6 @@ done
     ${clpeak:+--clpeak "$clpeak"} \
     --piglit-expected "$top/tests/compute/piglit-cl-expected.txt" \
     "$b/guest-tap.txt" > "$b/tap.txt" || rc=1
-{
-    cat "$b/tap.txt"
-    echo "# compute: guest $guest_secs s (logs: ${out#"$top/"}/), PoCL $pocl_secs s"
-    if [ -s "$out/qemu-debug.log" ]; then
-        echo "# the device's log (qemu-debug.log), $(wc -l < "$out/qemu-debug.log") lines; the most frequent:"
-        sed 's/0x[0-9a-f]*/0x_/g; s/[0-9][0-9]*/N/g' "$out/qemu-debug.log" |
-            sort | uniq -c | sort -rn | head -n 8 | sed 's/^/#   /'
-    fi
-} > "$b/tap.txt.tmp"
-mv "$b/tap.txt.tmp" "$b/tap.txt"
-cat "$b/tap.txt"
-[ $want_tap = 1 ] || grep -c '^ok ' "$b/tap.txt" | sed 's/$/ checks passed/'
+tier_report "$b/tap.txt" "$out" "$want_tap" \
+    "compute: guest $guest_secs s (logs: ${out#"$top/"}/), PoCL $pocl_secs s"
 exit $rc

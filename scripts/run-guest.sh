@@ -27,7 +27,10 @@
 #                   tests/compute/compute-checks.sh, in the archive of
 #                   scripts/run-compute.sh, which --initrd-add must name;
 #                   the check of tests/compute/checks.txt), see
-#                   scripts/run-compute.sh, which runs it this way
+#                   scripts/run-compute.sh, which runs it this way; mesa:
+#                   GLES programs in the Debian root (implies --root;
+#                   tests/mesa/mesa-checks.sh, in the archive of
+#                   scripts/run-mesa.sh; the check of tests/mesa/checks.txt)
 #   --root          boot the Debian root of scripts/make-guest-root.sh (a
 #                   virtio disk, QEMU's snapshot of build/guest/root.img)
 #                   through its boot initramfs instead of the busybox
@@ -167,7 +170,11 @@ case $profile in
         # interpreted EU.  The heartbeat still resets an engine that does
         # not preempt (tests/compute/README.md).
         append="$append i915.request_timeout_ms=0 GPUMODEL_PROFILE=compute" ;;
-    *) echo "run-guest: unknown profile $profile (intel, nv, igt, cost or compute)" >&2; exit 2 ;;
+    mesa)
+        checks=$top/tests/mesa/checks.txt
+        root=1
+        append="$append i915.request_timeout_ms=0 GPUMODEL_PROFILE=mesa" ;;
+    *) echo "run-guest: unknown profile $profile (intel, nv, igt, cost, compute or mesa)" >&2; exit 2 ;;
 esac
 memory=${memory:-2G}
 # Each profile keeps its own logs: build/guest/out/ (intel), out-nv/ (nv),

@@ -66,8 +66,6 @@ fi
 
 . /gpumodel/lib.sh
 
-kmsg() { echo "gpumodel: $*" > /dev/kmsg; }
-
 section os-release /etc/os-release
 {
     dpkg-query -W -f '${Package} ${Version}\n' intel-opencl-icd \
@@ -77,15 +75,7 @@ section os-release /etc/os-release
 } > "$work/packages.txt" 2>&1
 section packages "$work/packages.txt"
 
-kmsg "modprobe i915"
-step modprobe "$MODPROBE_TIMEOUT" modprobe i915
-i=0
-while [ ! -e /dev/dri/renderD128 ] && [ $i -lt 100 ]; do
-    usleep 100000
-    i=$((i + 1))
-done
-ls -l /dev/dri > "$work/dri.txt" 2>&1
-section dri "$work/dri.txt"
+load_i915 "$MODPROBE_TIMEOUT"
 
 kmsg "clinfo"
 step clinfo "$TOOL_TIMEOUT" clinfo

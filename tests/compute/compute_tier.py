@@ -33,12 +33,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "guest"))
-from guest_verdicts.log import Log, SPLAT  # noqa: E402
-
-# "Fence expiration time out": i915's request watchdog cancelled a
-# submission (gt/intel_gt_requests.c, CONFIG_DRM_I915_REQUEST_TIMEOUT).
-HANG = (r"GPU HANG|[Rr]esetting|wedged|hangcheck|\*ERROR\*|"
-        r"Fence expiration time out")
+from guest_verdicts.userspace import (  # noqa: E402
+    dmesg_check, i915_check, load, print_tap, read_expected)
 
 
 def first_difference(got, want, who):
@@ -140,18 +136,6 @@ def piglit_digest(text):
     return res, outs
 
 
-def piglit_expected(path):
-    """{test: result} of a drm-ci expectation file (NAME,RESULT)."""
-    exp = {}
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line and not line.startswith("#"):
-                name, _, result = line.rpartition(",")
-                exp[name] = result.lower()
-    return exp
-
-
 def piglit_verdicts(log, pocl_path, expected):
     """(ok, text) per test of the PoCL run, the guest's result against
     PoCL's."""
@@ -219,18 +203,7 @@ def clpeak_verdict(log, test):
 
 def verdicts(log, out, compares):
     """(ok, text) per check, in order."""
-    res = []
-    m = log.get("modprobe")
-    dri = log.get("dri")
-    if m is None:
-        res.append((False, "i915: modprobe i915 not reported"))
-    elif m.rc != "0":
-        res.append((False, "i915: modprobe i915 returned %s" % m.rc))
-    elif dri is None or "renderD128" not in dri.text:
-        res.append((False, "i915: loaded, but no /dev/dri/renderD128"))
-    else:
-        res.append((True, "i915: loaded in %s s, renderD128 there" %
-                    m.attrs.get("secs", "?")))
+    res = [i915_check(log)]
     res.append(device_check(log, "clinfo", r"^\s*Device Name\s+(.*\S)",
                             "OpenCL device"))
     res.append(device_check(log, "vulkaninfo", r"^\s*deviceName\s*=\s*(.*\S)",
@@ -238,17 +211,7 @@ def verdicts(log, out, compares):
     for name, refp, who in compares:
         res.append(compare(log, out, name, refp, who))
 
-    d = log.get("dmesg")
-    if d is None:
-        res.append((False, "dmesg: not reported"))
-    else:
-        bad = [x for x in d.lines if re.search(HANG, x) or re.search(SPLAT, x)]
-        if bad:
-            res.append((False, "dmesg: %d lines of hangs, resets, watchdog "
-                        "ends or splats, first: %s" %
-                        (len(bad), bad[0].strip()[:160])))
-        else:
-            res.append((True, "dmesg: no GPU hang, reset or splat"))
+    res.append(dmesg_check(log))
     return res
 
 
@@ -262,39 +225,16 @@ def main():
     p.add_argument("--clpeak", default="", metavar="TEST,TEST")
     p.add_argument("guest_tap")
     a = p.parse_args()
-    try:
-        with open(a.guest_tap) as f:
-            gtap = f.read().split("\n")
-    except OSError:
-        gtap = ["not ok 1 - the guest ran (no TAP from run-guest.sh)"]
-    try:
-        with open(os.path.join(a.out, "data.log"), "rb") as f:
-            log = Log(f.read().decode(errors="replace"))
-    except OSError:
-        log = Log("")
-    tests, comments = [], []
-    for line in gtap:
-        mt = re.match(r"(not ok|ok) \d+ (.*)", line)
-        if mt:
-            tests.append((mt.group(1) == "ok", mt.group(2)))
-        elif line.startswith("#"):
-            comments.append(line)
+    log, tests, comments = load(a.guest_tap, a.out)
     compares = [tuple(c.split(":", 2)) for c in a.compare]
     if any(len(c) != 3 for c in compares):
         p.error("--compare takes NAME:REF:WHO")
     checks = verdicts(log, a.out, compares)
     if a.piglit:
         checks[-1:-1] = piglit_verdicts(log, a.piglit,
-                                        piglit_expected(a.piglit_expected))
+                                        read_expected(a.piglit_expected))
     checks[-1:-1] = [clpeak_verdict(log, t) for t in a.clpeak.split(",") if t]
-    for ok, text in checks:
-        tests.append((ok, "- " + text))
-    print("1..%d" % len(tests))
-    for n, (ok, text) in enumerate(tests, 1):
-        print("%s %d %s" % ("ok" if ok else "not ok", n, text))
-    for line in comments:
-        print(line)
-    return 0 if all(ok for ok, _ in tests) else 1
+    return print_tap(tests, checks, comments)
 
 
 if __name__ == "__main__":

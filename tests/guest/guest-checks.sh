@@ -49,8 +49,6 @@ GPUMODEL_BENCH=${GPUMODEL_BENCH:-0}
 
 . /gpumodel/lib.sh
 
-kmsg() { echo "gpumodel: $*" > /dev/kmsg; }
-
 # dmesg_since NAME MARK: the kernel log from the line "gpumodel: MARK" on,
 # as section NAME.
 dmesg_since() {

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Host side of the guest tier: the verdicts, from the guest's raw output.
 
-    guest_tier.py tap --profile intel|nv|igt|cost|compute --checks FILE [--why TEXT]
+    guest_tier.py tap --profile intel|nv|igt|cost|compute|mesa --checks FILE [--why TEXT]
                       [--out DIR] LOG
         Parse LOG (the data channel, data.log) into sections and print the
         checks of FILE (checks.txt, nv-checks.txt) as TAP, in its order and
@@ -35,7 +35,8 @@ def main():
     sub = p.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("tap")
     t.add_argument("--profile", default="intel",
-                   choices=("intel", "nv", "igt", "cost", "compute"))
+                   choices=("intel", "nv", "igt", "cost", "compute",
+                            "mesa"))
     t.add_argument("--checks", required=True)
     t.add_argument("--why", default="the guest did not report it")
     t.add_argument("--out")

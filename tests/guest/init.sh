@@ -3,13 +3,14 @@
 #
 # Mounts the kernel filesystems, runs the checks of the profile with their
 # output on the data channel, and powers off.  The profile is the kernel
-# command line word GPUMODEL_PROFILE=intel|nv|igt|cost (the kernel hands it
-# to /init as environment; scripts/run-guest.sh --profile passes it): intel
+# command line word GPUMODEL_PROFILE=intel|nv|igt|cost|compute|mesa (the
+# kernel hands it to /init as environment; scripts/run-guest.sh --profile passes it): intel
 # (the default) runs /gpumodel/guest-checks.sh, nv /gpumodel/nv-checks.sh,
 # igt /gpumodel/igt-guest.sh (from the IGT overlay, scripts/make-igt-image.sh),
 # cost /gpumodel/cost-checks.sh (make bench's fixed work), compute
-# /gpumodel/compute-checks.sh (tests/compute/, in the Debian root of
-# scripts/make-guest-root.sh, whose boot initramfs switches to this file).  The data channel is the second
+# /gpumodel/compute-checks.sh (tests/compute/) and mesa
+# /gpumodel/mesa-checks.sh (tests/mesa/), both in the Debian root of
+# scripts/make-guest-root.sh, whose boot initramfs switches to this file.  The data channel is the second
 # serial port (ttyS1) that scripts/run-guest.sh gives the guest, so kernel
 # console messages on ttyS0 cannot interleave with it; without a ttyS1 it is
 # the console.  The host answers requests of the checks on the same port
@@ -44,6 +45,7 @@ case ${GPUMODEL_PROFILE:-intel} in
     igt) checks=/gpumodel/igt-guest.sh ;;
     cost) checks=/gpumodel/cost-checks.sh ;;
     compute) checks=/gpumodel/compute-checks.sh ;;
+    mesa) checks=/gpumodel/mesa-checks.sh ;;
     *) checks=/gpumodel/guest-checks.sh ;;
 esac
 echo "gpumodel guest: $(uname -r), up $(cut -d' ' -f1 /proc/uptime) s, $checks on $data"

@@ -1,6 +1,7 @@
 # Shell helpers of the guest-side scripts (guest-checks.sh, cost-checks.sh,
-# nv-checks.sh, tests/igt/igt-guest.sh), sourced from /gpumodel/lib.sh on
-# busybox.  The output protocol is described in guest-checks.sh; the
+# nv-checks.sh, tests/igt/igt-guest.sh, tests/compute/compute-checks.sh,
+# tests/mesa/mesa-checks.sh), sourced from /gpumodel/lib.sh on busybox or
+# in the Debian root.  The output protocol is described in guest-checks.sh; the
 # verdicts are the host's (tests/guest/guest_tier.py).
 
 ASK_TIMEOUT=${ASK_TIMEOUT:-30}
@@ -118,4 +119,21 @@ perf_stop() {
     done
     kill -9 "$p_pid" 2>/dev/null
     wait "$p_pid" 2>/dev/null
+}
+
+# kmsg TEXT...: a line in the guest kernel's log, to place what follows.
+kmsg() { echo "gpumodel: $*" > /dev/kmsg; }
+
+# load_i915 SECONDS: modprobe i915 as step "modprobe" (bounded), wait up to
+# 10 s more for its render node, and send /dev/dri as section "dri".
+load_i915() {
+    kmsg "modprobe i915"
+    step modprobe "$1" modprobe i915
+    l_i=0
+    while [ ! -e /dev/dri/renderD128 ] && [ $l_i -lt 100 ]; do
+        usleep 100000
+        l_i=$((l_i + 1))
+    done
+    ls -l /dev/dri > "$work/dri.txt" 2>&1
+    section dri "$work/dri.txt"
 }
