@@ -431,9 +431,17 @@ static bool alu_csel(EuThread *t, const EuInst *in, EuAluChan *x)
     return true;
 }
 
+/*
+ * sel.l and sel.ge are min and max; of a NaN and a number they give the
+ * number (IEEE 754-2008 minNum/maxNum: OpenCL's fmin/fmax, which IGC
+ * compiles to them, as Mesa does GLSL's min/max).
+ */
 static bool alu_sel(EuThread *t, const EuInst *in, EuAluChan *x)
 {
-    if (in->cond_mod) {
+    if ((in->cond_mod == EU_COND_L || in->cond_mod == EU_COND_GE) &&
+        x->a.fp && x->b.fp && (isnan(x->a.f) || isnan(x->b.f))) {
+        x->r = isnan(x->a.f) ? x->b : x->a;
+    } else if (in->cond_mod) {
         Val d = eu_alu_diff(x->a, x->b);
 
         x->r = eu_cond_holds(in->cond_mod, d) ? x->a : x->b;

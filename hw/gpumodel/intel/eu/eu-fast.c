@@ -58,6 +58,19 @@ static bool fast_cmp_i(unsigned cond, int64_t a, int64_t b)
     return false;
 }
 
+/*
+ * sel.l and sel.ge on floats: min and max, which give the number of a NaN
+ * and a number (alu_sel()).
+ */
+static bool fast_pick_f(unsigned cond, float a, float b)
+{
+    if ((cond == EU_COND_L || cond == EU_COND_GE) &&
+        (isnan(a) || isnan(b))) {
+        return !isnan(a);
+    }
+    return fast_cmp_f(cond, a, b);
+}
+
 /* sel: a where the condition (or, without one, the predicate) holds. */
 #define FAST_SEL(t, in, r, a, b, cmp) \
     do { \
@@ -189,7 +202,7 @@ void fast_f(EuThread *t, const EuInst *in, unsigned op)
         }
         break;
     case EU_OP_SEL:
-        FAST_SEL(t, in, r, a, b, fast_cmp_f);
+        FAST_SEL(t, in, r, a, b, fast_pick_f);
         break;
     case EU_OP_CMP: {
         int32_t m[EU_FAST_LANES];

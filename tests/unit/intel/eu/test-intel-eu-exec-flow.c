@@ -5,6 +5,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <math.h>
 #include "test-intel-eu-exec.h"
 
 /* goto: the channels whose predicate holds skip to the UIP; when all
@@ -163,6 +164,40 @@ void test_cmp_pred_sel(void)
         g_assert_cmpuint(ud(t, 9, i), ==, i >= 2 ? 0xffffffff : 0);
         g_assert_cmpuint(ud(t, 10, i), ==, i < 4 ? 3 : 0);
     }
+    g_free(t);
+}
+
+/*
+ * sel.ge and sel.l on floats are maxNum and minNum: a NaN and a number
+ * give the number, two NaNs a NaN (piglit's builtin-float-fmax and
+ * -maxmag through IGC: fmax(1.0, NaN) is 1.0).
+ */
+void test_sel_minmax_nan(void)
+{
+    const uint32_t nan = 0x7fc00000, one = 0x3f800000, two = 0x40000000;
+    EuThread *t = RUN(0xff,
+        /* g2 = 1.0, NaN, NaN, 2.0 ...; g3 = NaN, 2.0, NaN, 1.0 ...
+         * (subregisters in bytes) */
+        asm_1(EU_OP_MOV, 8, D(2, 0, UD), IMM(UD, one)),
+        asm_1(EU_OP_MOV, 1, D(2, 4, UD), IMM(UD, nan)),
+        asm_1(EU_OP_MOV, 1, D(2, 8, UD), IMM(UD, nan)),
+        asm_1(EU_OP_MOV, 1, D(2, 12, UD), IMM(UD, two)),
+        asm_1(EU_OP_MOV, 8, D(3, 0, UD), IMM(UD, nan)),
+        asm_1(EU_OP_MOV, 1, D(3, 4, UD), IMM(UD, two)),
+        asm_1(EU_OP_MOV, 1, D(3, 12, UD), IMM(UD, one)),
+        asm_cond(asm_op(EU_OP_SEL, 8, D(4, 0, FT), G(2, 0, FT, R_8_8_1),
+                        G(3, 0, FT, R_8_8_1)), EU_COND_GE, 0),
+        asm_cond(asm_op(EU_OP_SEL, 8, D(5, 0, FT), G(2, 0, FT, R_8_8_1),
+                        G(3, 0, FT, R_8_8_1)), EU_COND_L, 0));
+
+    g_assert_cmphex(ud(t, 4, 0), ==, one);
+    g_assert_cmphex(ud(t, 4, 1), ==, two);
+    g_assert_true(isnan(fl(t, 4, 2)));
+    g_assert_cmphex(ud(t, 4, 3), ==, two);
+    g_assert_cmphex(ud(t, 5, 0), ==, one);
+    g_assert_cmphex(ud(t, 5, 1), ==, two);
+    g_assert_true(isnan(fl(t, 5, 2)));
+    g_assert_cmphex(ud(t, 5, 3), ==, one);
     g_free(t);
 }
 

@@ -585,6 +585,7 @@ int main(int argc, char **argv)
     g_test_add_func("/intel-eu/exec/unsupported-fault",
                     test_unsupported_fault);
     g_test_add_func("/intel-eu/exec/cmp-pred-sel", test_cmp_pred_sel);
+    g_test_add_func("/intel-eu/exec/sel-minmax-nan", test_sel_minmax_nan);
     g_test_add_func("/intel-eu/exec/cmp-predicated", test_cmp_predicated);
     g_test_add_func("/intel-eu/exec/carry-in-acc", test_carry_in_acc);
     g_test_add_func("/intel-eu/exec/mask-mad", test_exec_mask_and_mad);

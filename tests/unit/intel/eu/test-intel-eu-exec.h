@@ -58,6 +58,7 @@ void test_goto_join(void);
 void test_calla_ret_mask(void);
 void test_unsupported_fault(void);
 void test_cmp_pred_sel(void);
+void test_sel_minmax_nan(void);
 void test_cmp_predicated(void);
 void test_flag_width_and_pred_send(void);
 void test_exec_mask_and_mad(void);
