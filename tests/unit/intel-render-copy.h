@@ -167,6 +167,12 @@ typedef struct RcOpts {
     uint64_t consts;            /* push constant buffer 0 ... */
     uint32_t const_regs;        /* ... of so many registers (0: none) */
     uint32_t flat;              /* SBE constant interpolation enables */
+    /*
+     * A fast clear (BLORP's) to the clear colour @clear (floats' bits,
+     * in the destination's surface state), or a full resolve.
+     */
+    bool fast_clear, resolve;
+    uint32_t clear[4];
 } RcOpts;
 
 /* Where _gen9_render_op() put its state: offsets in the batch. */
@@ -394,6 +400,8 @@ static inline void rc_emit_ps(Bb *b, const RcState *st, const RcOpts *o)
             ._8_pixel_dispatch_enable = o->simd8,
             ._16_pixel_dispatch_enable = !o->simd8,
             .push_constant_enable = o->const_regs != 0,
+            .render_target_fast_clear_enable = o->fast_clear,
+            .render_target_resolve_type = o->resolve ? 3 : 0,
             .dispatch_grf_start_register_for_constant_setup_data_0 = 6);
     RC_PACK(b, 3dstate_ps_blend, 3DSTATE_PS_BLEND, .has_writeable_rt = true);
     RC_PACK(b, 3dstate_ps_extra, 3DSTATE_PS_EXTRA,
@@ -508,6 +516,14 @@ static inline void render_copy_n(Fixture *f, const RcBuf *src,
         o = &igt;
     }
     st.bt = rc_bind_surfaces(&b, src, dst);
+    if (o->fast_clear) {
+        /* The destination's Red/Green/Blue/Alpha Clear Color. */
+        uint32_t ss = ram_r32(f, RC_BATCH + st.bt) & ~0x3fu;
+
+        for (unsigned i = 0; i < 4; i++) {
+            ram_w32(f, RC_BATCH + ss + (12 + i) * 4, o->clear[i]);
+        }
+    }
     st.sampler = rc_create_sampler(&b);
     st.kernel = rc_fill_ps(&b, o);
     st.vb = rc_fill_vertex_buffer_data(&b, src, sx, sy, dx, dy, w, h);

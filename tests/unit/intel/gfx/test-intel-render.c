@@ -339,6 +339,38 @@ static void test_oa_counters(Fixture *f, gconstpointer data)
     g_assert_cmpuint(a_counter(f, SNAP, 1), ==, 0);     /* no VS */
 }
 
+/*
+ * BLORP's fast clear of a CCS target (3DSTATE_PS Render Target Fast Clear
+ * Enable): an 8 x 8 rectangle stands for the 512 x 256 pixels of its 64 x
+ * 32 blocks, each given the surface state's clear colour whatever the
+ * shader writes; a full resolve afterwards changes nothing.
+ */
+static void test_fast_clear(Fixture *f, gconstpointer data)
+{
+    RcBuf src = { SRC_SURF, 16, 16, 64, REF_LINEAR };
+    RcBuf dst = { DST_SURF, 512, 256, 2048, REF_Y };
+    RcOpts o = {
+        .fast_clear = true,
+        .clear = { 0, 0x3f000000, 0x3f800000, 0x3f800000 }, /* 0 .5 1 1 */
+    };
+
+    fill(f, &src, true);
+    fill(f, &dst, false);
+    render_copy_n(f, &src, 0, 0, 8, 8, &dst, 0, 0, 1, &o);
+    run_copy(f);
+    o = (RcOpts) { .resolve = true };
+    render_copy_n(f, &src, 0, 0, 8, 8, &dst, 0, 0, 1, &o);
+    run_copy(f);
+    for (uint32_t y = 0; y < dst.height; y++) {
+        for (uint32_t x = 0; x < dst.width; x++) {
+            /* B8G8R8A8_UNORM: blue 255, green 128, red 0, alpha 255. */
+            g_assert_cmphex(ram_r32(f, pixel_addr(&dst, x, y)), ==,
+                            0xff0080ff);
+        }
+    }
+    g_assert_cmpuint(WRITTEN(eng(f, RCS)), ==, 0);
+}
+
 static const FixtureTest tests[] = {
     { "/intel-render/copy/linear", test_linear },
     { "/intel-render/copy/tiled-x", test_tiled_x },
@@ -348,6 +380,7 @@ static const FixtureTest tests[] = {
     { "/intel-render/copy/preempt-other-state", test_preempt_other_state },
     { "/intel-render/payload/simd8-push-flat", test_simd8_push_flat },
     { "/intel-render/oa-counters", test_oa_counters },
+    { "/intel-render/fast-clear", test_fast_clear },
     { "/intel-render/hostile/empty-rects", test_hostile_empty },
 };
 
