@@ -31,6 +31,8 @@
 #   @@DONE
 #
 # Knobs (kernel command line): MODPROBE_TIMEOUT (default 300 s),
+# PREEMPT_TIMEOUT_MS (i915's preemption timeout of every engine, default
+# 60000: lib.sh slow_engines),
 # TOOL_TIMEOUT (clinfo, default 300 s: it loads NEO under TCG),
 # CL_TIMEOUT (each program, default 1200 s: IGC compiles the kernels in
 # the guest), CL_KERNELS (default: all, as cl-kernels --kernels lists),
@@ -47,6 +49,7 @@
 set -u
 
 MODPROBE_TIMEOUT=${MODPROBE_TIMEOUT:-300}
+PREEMPT_TIMEOUT_MS=${PREEMPT_TIMEOUT_MS:-60000}
 TOOL_TIMEOUT=${TOOL_TIMEOUT:-300}
 CL_TIMEOUT=${CL_TIMEOUT:-1200}
 CL_KERNELS=${CL_KERNELS:-$(/gpumodel/bin/cl-kernels --kernels)}
@@ -76,6 +79,7 @@ section os-release /etc/os-release
 section packages "$work/packages.txt"
 
 load_i915 "$MODPROBE_TIMEOUT"
+slow_engines "$PREEMPT_TIMEOUT_MS"
 
 kmsg "clinfo"
 step clinfo "$TOOL_TIMEOUT" clinfo

@@ -137,3 +137,16 @@ load_i915() {
     ls -l /dev/dri > "$work/dri.txt" 2>&1
     section dri "$work/dri.txt"
 }
+
+# slow_engines MS: i915's preemption timeout of every engine MS
+# milliseconds.  Its default (640 ms, CONFIG_DRM_I915_PREEMPT_TIMEOUT) is
+# silicon's: a thread group of the interpreted EU can run for seconds
+# before its walker reaches a preemption point, and i915 would reset the
+# engine and the context under it (gt/intel_execlists_submission.c,
+# "Resetting rcs0 for preemption time out").  The heartbeat still resets
+# an engine that does not preempt within MS.
+slow_engines() {
+    for se in /sys/class/drm/card[0-9]*/engine/*/preempt_timeout_ms; do
+        [ -w "$se" ] && echo "$1" > "$se"
+    done
+}

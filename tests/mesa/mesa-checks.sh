@@ -19,12 +19,15 @@
 #   @@DONE
 #
 # Knobs (kernel command line): MODPROBE_TIMEOUT (default 300 s),
+# PREEMPT_TIMEOUT_MS (i915's preemption timeout of every engine, default
+# 60000: lib.sh slow_engines),
 # GL_TIMEOUT (each case, default 600 s), GL_CASES (default: all, as
 # gl-smoke --cases lists), INTEL_DEBUG (passed to Mesa: bat prints the
 # batches, in the case's section).
 set -u
 
 MODPROBE_TIMEOUT=${MODPROBE_TIMEOUT:-300}
+PREEMPT_TIMEOUT_MS=${PREEMPT_TIMEOUT_MS:-60000}
 GL_TIMEOUT=${GL_TIMEOUT:-600}
 GL_CASES=${GL_CASES:-$(/gpumodel/bin/gl-smoke --cases)}
 export HOME=/root
@@ -37,6 +40,7 @@ dpkg-query -W -f '${Package} ${Version}\n' libgl1-mesa-dri libegl-mesa0 \
 section packages "$work/packages.txt"
 
 load_i915 "$MODPROBE_TIMEOUT"
+slow_engines "$PREEMPT_TIMEOUT_MS"
 step eglinfo "$GL_TIMEOUT" eglinfo -B
 
 for c in $(echo "$GL_CASES" | tr , " "); do
