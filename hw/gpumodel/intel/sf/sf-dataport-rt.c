@@ -222,28 +222,34 @@ fail:
     return -1;
 }
 
+/* The pixels a render target write of message subtype @subtype has. */
+static unsigned rt_write_simd(const Msg *m, unsigned subtype)
+{
+    switch (subtype) {
+    case 0:     /* SIMD16 single source */
+    case 1:     /* SIMD16 replicated data */
+        return 16;
+    case 2:     /* SIMD8 dual source, low and high: source 0 written */
+    case 3:
+    case 4:     /* SIMD8 single source */
+        return 8;
+    }
+    intel_sf_log(m->th, GPU_LOG_UNIMP, "render target write subtype %u",
+                 subtype);
+    return 0;
+}
+
 int dataport_rt_write(const Msg *m)
 {
     unsigned subtype = m->ctrl & 7, slot = (m->ctrl >> 3) & 1;
-    unsigned simd, first = m->header ? 2 : 0, lit = 0, wmask;
+    unsigned simd = rt_write_simd(m, subtype);
+    unsigned first = m->header ? 2 : 0, lit = 0, wmask;
     bool replicated = subtype == 1;
     IntelSfWrites wr;
     uint8_t *col[4][2];
     RtPixels rp;
 
-    switch (subtype) {
-    case 0:     /* SIMD16 single source */
-    case 1:     /* SIMD16 replicated data */
-        simd = 16;
-        break;
-    case 2:     /* SIMD8 dual source, low and high: source 0 written */
-    case 3:
-    case 4:     /* SIMD8 single source */
-        simd = 8;
-        break;
-    default:
-        intel_sf_log(m->th, GPU_LOG_UNIMP,
-                     "render target write subtype %u", subtype);
+    if (!simd) {
         return -1;
     }
     if (dataport_payload_len(m) < first + (replicated ? 1 : 4 * simd / 8)) {
