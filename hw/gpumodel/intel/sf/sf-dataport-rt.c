@@ -138,6 +138,25 @@ static int rt_pixel(const Msg *m, const RtPixels *rp, unsigned c,
 }
 
 /*
+ * Write a whole @texel at byte @xb of row @row of @s: with @combine
+ * combined by line in @wr when it can be (intel_surface_write_queue),
+ * else after what @wr holds, directly.  False on a page fault.
+ */
+static bool rt_texel_put(const Msg *m, IntelSfWrites *wr,
+                         const IntelSurface *s, uint32_t xb, uint32_t row,
+                         const uint8_t *texel, bool combine)
+{
+    uint64_t addr;
+
+    if (combine && intel_surface_addr(s, xb, row, s->cpp, &addr) &&
+        intel_surface_write_queue(m->th, wr, addr, texel, s->cpp) > 0) {
+        return true;
+    }
+    return intel_surface_write_flush(m->th, wr) &&
+           intel_surface_rw(m->th, s, xb, row, (void *)texel, s->cpp, true);
+}
+
+/*
  * A fast clear (3DSTATE_PS Render Target Fast Clear Enable): each pixel
  * of the clear's rectangle stands for a block of the target, which the
  * hardware marks cleared in the target's CCS for later reads to resolve.
@@ -191,18 +210,9 @@ static int rt_fast_clear(const Msg *m, const RtPixels *rp)
         y1 = MIN((uint64_t)y0 + bh, s->height);
         for (uint32_t y = y0; y < y1; y++) {
             for (uint32_t x = x0; x < x1; x++) {
-                uint64_t addr;
-
                 texels++;
-                if (intel_surface_addr(s, x * s->cpp, y + rp->layer, s->cpp,
-                                       &addr) &&
-                    intel_surface_write_queue(m->th, &wr, addr, texel,
-                                              s->cpp) > 0) {
-                    continue;
-                }
-                if (!intel_surface_write_flush(m->th, &wr) ||
-                    !intel_surface_rw(m->th, s, x * s->cpp, y + rp->layer,
-                                      texel, s->cpp, true)) {
+                if (!rt_texel_put(m, &wr, s, x * s->cpp, y + rp->layer,
+                                  texel, true)) {
                     goto fail;
                 }
             }
@@ -296,7 +306,6 @@ int dataport_rt_write(const Msg *m)
         uint32_t rgba[4], xb, row;
         uint8_t texel[16] = { 0 };
         int at = rt_pixel(m, &rp, c, &xb, &row);
-        uint64_t addr;
 
         if (at == -2) {
             goto fail;
@@ -328,15 +337,8 @@ int dataport_rt_write(const Msg *m)
             goto fail;
         }
         intel_format_encode(rp.tg.s.format, rgba, wmask, texel);
-        if (wmask == 0xf &&
-            intel_surface_addr(&rp.tg.s, xb, row, rp.tg.s.cpp, &addr) &&
-            intel_surface_write_queue(m->th, &wr, addr, texel,
-                                      rp.tg.s.cpp) > 0) {
-            continue;
-        }
-        if (!intel_surface_write_flush(m->th, &wr) ||
-            !intel_surface_rw(m->th, &rp.tg.s, xb, row, texel, rp.tg.s.cpp,
-                              true)) {
+        /* A partial write mask read the pixel: pixel by pixel. */
+        if (!rt_texel_put(m, &wr, &rp.tg.s, xb, row, texel, wmask == 0xf)) {
             goto fail;
         }
     }
